@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/** Site-wide settings an admin edits (PRODUCT §7); messages are i18n keys. */
+const optionalUrl = z.union([z.literal(""), z.url({ message: "validation.url" })]).default("");
+
+export const chatWidgetSchema = z.object({
+  provider: z.enum(["none", "messenger", "zalo"]).default("none"),
+  /** Messenger page username or id, or the Zalo Official Account id. */
+  accountId: z
+    .string()
+    .trim()
+    .max(100, { message: "validation.tooLong" })
+    .regex(/^[A-Za-z0-9._-]*$/, { message: "validation.chatAccountId" })
+    .default(""),
+});
+
+export const socialLinksSchema = z.object({
+  website: optionalUrl,
+  email: z.union([z.literal(""), z.email({ message: "validation.email" })]).default(""),
+  facebook: optionalUrl,
+  youtube: optionalUrl,
+  linkedin: optionalUrl,
+  tiktok: optionalUrl,
+});
+
+export const siteSettingsSchema = z.object({
+  currentSeasonYear: z.number().int().min(2000).max(2100),
+  contactEmail: z.email({ message: "validation.email" }),
+  contactPhone: z.string().trim().min(1, { message: "validation.required" }).max(30),
+  social: socialLinksSchema,
+  chatWidget: chatWidgetSchema,
+});
+
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+export type ChatWidgetSettings = z.infer<typeof chatWidgetSchema>;
+
+/** Whether the chat launcher should appear at all (PRODUCT §12: off until configured). */
+export function isChatWidgetConfigured(chat: ChatWidgetSettings): boolean {
+  return chat.provider !== "none" && chat.accountId.length > 0;
+}
+
+/** Where the launcher leads: the Messenger conversation or the Zalo Official Account chat. */
+export function chatWidgetUrl(chat: ChatWidgetSettings): string | null {
+  if (!isChatWidgetConfigured(chat)) return null;
+  const id = encodeURIComponent(chat.accountId);
+  return chat.provider === "messenger" ? `https://m.me/${id}` : `https://zalo.me/${id}`;
+}

@@ -1,0 +1,117 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import compress from "@fastify/compress";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import type { ServerBuild } from "react-router";
+import type { Config } from "./config";
+import type { Db } from "./db/database";
+import { HtmlCache } from "./html-cache";
+import { healthRoutes } from "./plugins/health";
+import { securityHeaders } from "./plugins/security";
+import { ssrRoutes } from "./plugins/ssr";
+import { createServices, type Services } from "./services";
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  /** The React Router server build; its client assets sit in `clientDir`. */
+  build: ServerBuild;
+  clientDir: string;
+  clock?: () => Date;
+}
+
+export interface App {
+  fastify: FastifyInstance;
+  services: Services;
+  htmlCache: HtmlCache;
+  /** Marks the app as draining: `/readyz` answers 503 so a load balancer stops sending traffic. */
+  startDraining(): void;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
+
+/** The whole product as a Fastify instance that does not listen (tests call `inject`). */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, db } = options;
+  const fastify = Fastify({
+    logger:
+      config.logLevel === "silent"
+        ? false
+        : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    // Keep a caller's id (a proxy's X-Request-Id) when it looks like one; otherwise mint one.
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+    // A URL the router cannot decode is a visitor's typo or a probe: send them home.
+    frameworkErrors: (error, request, reply) => {
+      if (error.code === "FST_ERR_BAD_URL" || error.code === "FST_ERR_ASYNC_CONSTRAINT") {
+        request.log.info({ url: request.url }, "malformed URL redirected to /");
+        void reply.redirect("/", 302);
+        return;
+      }
+      void (reply as FastifyReply).code(400).send({ error: "bad_request" });
+    },
+  });
+
+  let draining = false;
+  const htmlCache = new HtmlCache(config.htmlCacheSeconds * 1000);
+  const services = createServices(db, config, {
+    onContentChange: () => htmlCache.clear(),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+
+  fastify.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  fastify.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    else request.log.info({ err: error }, "request rejected");
+    reply.code(status).send({ error: status >= 500 ? "internal_error" : error.message, requestId: request.id });
+  });
+
+  await fastify.register(securityHeaders);
+  await fastify.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+  await fastify.register(healthRoutes, { db, isDraining: () => draining });
+
+  // Fingerprinted assets never change: a year and immutable. Everything else in public/ briefly.
+  await fastify.register(fastifyStatic, {
+    root: path.resolve(options.clientDir),
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader(
+        "cache-control",
+        immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      );
+    },
+  });
+
+  await fastify.register(ssrRoutes, {
+    build: options.build,
+    services,
+    publicUrl: config.publicUrl,
+    htmlCache,
+    secureCookies: config.env === "production" && config.publicUrl.startsWith("https://"),
+  });
+
+  return {
+    fastify,
+    services,
+    htmlCache,
+    startDraining: () => {
+      draining = true;
+    },
+  };
+}

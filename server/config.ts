@@ -1,0 +1,83 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const booleanFromEnv = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default("data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|sqlite:)/, "must start with postgres://, postgresql:// or sqlite:")
+    .optional(),
+  DEMO_DATA: booleanFromEnv.optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+});
+
+export type DatabaseConfig =
+  | { kind: "sqlite"; file: string }
+  | { kind: "postgres"; url: string };
+
+export interface Config {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  demoData: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+  htmlCacheSeconds: number;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once at start; a wrong value stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const database: DatabaseConfig =
+    e.DATABASE_URL && !e.DATABASE_URL.startsWith("sqlite:")
+      ? { kind: "postgres", url: e.DATABASE_URL }
+      : {
+          kind: "sqlite",
+          file: e.DATABASE_URL
+            ? path.resolve(e.DATABASE_URL.slice("sqlite:".length))
+            : path.join(dataDir, "app.db"),
+        };
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    dataDir,
+    database,
+    // Demo data by default only for the embedded database: a PostgreSQL install is a real one.
+    demoData: e.DEMO_DATA ?? database.kind === "sqlite",
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    htmlCacheSeconds: e.HTML_CACHE_SECONDS,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+  };
+}
+
+/** Loads `.env` when present (Node's own parser), without overriding the real environment. */
+export function loadDotEnv(file = ".env"): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}

@@ -1,0 +1,54 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from "kysely";
+import pg from "pg";
+import type { DatabaseConfig } from "../config";
+import { migrationsFor } from "./migrations/index";
+import type { Database } from "./schema";
+
+export type DatabaseKind = DatabaseConfig["kind"];
+
+export interface Db {
+  kind: DatabaseKind;
+  kysely: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+/** Opens the configured database: an embedded SQLite file, or a PostgreSQL pool. */
+export function openDatabase(config: DatabaseConfig): Db {
+  if (config.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kind: "postgres", kysely, close: () => kysely.destroy() };
+  }
+  mkdirSync(path.dirname(config.file), { recursive: true });
+  const sqlite = new SQLite(config.file);
+  // WAL lets readers run beside the writer; the busy timeout waits out short write locks.
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { kind: "sqlite", kysely, close: () => kysely.destroy() };
+}
+
+/** Brings the schema to the latest migration; throws with the failing migration's name. */
+export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  const migrations = migrationsFor(db.kind);
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => migrations },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === "Error")?.migrationName ?? "unknown";
+    throw new Error(`Migration ${failed} failed: ${String(result.error)}`, { cause: result.error });
+  }
+  return result;
+}
+
+/** A quick round trip to the database, for readiness. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.kysely.selectFrom("site_settings").select("key").limit(1).execute();
+}

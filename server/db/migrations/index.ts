@@ -1,0 +1,10 @@
+import type { Migration } from "kysely";
+import type { DatabaseKind } from "../database";
+import seasonsCategoriesSettings from "./0001-seasons-categories-settings";
+
+/** Every migration in order; names sort in the order they must run. */
+export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
+  return {
+    "0001-seasons-categories-settings": seasonsCategoriesSettings(kind),
+  };
+}

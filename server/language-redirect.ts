@@ -1,0 +1,68 @@
+import { isbot } from "isbot";
+import {
+  LANG_COOKIE,
+  isLang,
+  langFromAcceptLanguage,
+  langOfPath,
+  localizePath,
+  type Lang,
+} from "../core/languages";
+
+export interface LanguageDecision {
+  /** Where to send the browser instead, if anywhere. */
+  redirectTo: string | null;
+  /** A value to store in the language cookie, if it must change. */
+  setCookie: Lang | null;
+}
+
+/**
+ * PRODUCT §6 / DESIGN "Languages" for a page request: an explicit `?lang=` wins and is saved;
+ * then the saved choice (cookie); then, on a first visit, the browser's language. English URLs
+ * are never redirected to Vietnamese except by an explicit choice, so a shared `/en` link
+ * opens in English. Crawlers are never redirected: they index both languages via hreflang.
+ */
+export function decideLanguage(input: {
+  pathname: string;
+  search: URLSearchParams;
+  cookie: string | undefined;
+  acceptLanguage: string | undefined;
+  userAgent: string | undefined;
+}): LanguageDecision {
+  const { pathname, search } = input;
+  const urlLang = langOfPath(pathname);
+
+  if (search.has("lang")) {
+    const requested = search.get("lang");
+    const chosen: Lang = isLang(requested) ? requested : "vi";
+    const rest = new URLSearchParams(search);
+    rest.delete("lang");
+    const query = rest.toString();
+    return {
+      redirectTo: localizePath(pathname, chosen) + (query ? `?${query}` : ""),
+      setCookie: chosen,
+    };
+  }
+
+  const cookieIsValid = isLang(input.cookie);
+  // A stored value that is not a language resets to Vietnamese (seed §4).
+  const resetCookie: Lang | null = input.cookie !== undefined && !cookieIsValid ? "vi" : null;
+  if (urlLang === "en" || isbot(input.userAgent ?? "")) {
+    return { redirectTo: null, setCookie: resetCookie };
+  }
+
+  const preferred: Lang = cookieIsValid
+    ? (input.cookie as Lang)
+    : input.cookie === undefined
+      ? langFromAcceptLanguage(input.acceptLanguage)
+      : "vi";
+  if (preferred === "en") {
+    const query = search.toString();
+    return { redirectTo: localizePath(pathname, "en") + (query ? `?${query}` : ""), setCookie: null };
+  }
+  return { redirectTo: null, setCookie: resetCookie };
+}
+
+export function languageCookie(lang: Lang, secure: boolean): string {
+  const oneYear = 60 * 60 * 24 * 365;
+  return `${LANG_COOKIE}=${lang}; Path=/; Max-Age=${oneYear}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}

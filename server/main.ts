@@ -1,0 +1,61 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { seedDemoData } from "./db/demo-data";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig, loadDotEnv } from "./config";
+import { migrateToLatest, openDatabase } from "./db/database";
+
+const BUILD_DIR = path.resolve("build");
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const config = loadConfig();
+  const db = openDatabase(config.database);
+  await migrateToLatest(db);
+  const seeded = config.demoData ? await seedDemoData(db) : "skipped";
+
+  const serverBuild = path.join(BUILD_DIR, "server", "index.js");
+  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+  const app = await buildApp({ config, db, build, clientDir: path.join(BUILD_DIR, "client") });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.fastify.log.info({ signal }, "shutting down: finishing in-flight requests");
+    app.startDraining();
+    const force = setTimeout(() => {
+      app.fastify.log.error("shutdown timed out; exiting");
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    try {
+      await app.fastify.close();
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      app.fastify.log.error({ err: error }, "error during shutdown");
+      process.exit(1);
+    }
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.fastify.listen({ host: config.host, port: config.port });
+  const database = config.database.kind === "sqlite" ? config.database.file : "PostgreSQL";
+  console.log(
+    [
+      "",
+      `  Awards site ready: ${config.publicUrl}/  (English: ${config.publicUrl}/en)`,
+      `  Database: ${database}; demo data: ${seeded}`,
+      "",
+    ].join("\n"),
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,112 @@
+import type { TrackNode } from "../../../core/category-tree";
+import { submissionWindowState, type SubmissionWindowState } from "../../../core/submission-window";
+import type { Db } from "../../db/database";
+import type { SeasonTable } from "../../db/schema";
+import type { SettingsService } from "../settings/service";
+import { findSeasonByYear, listCategoryRows, updateSubmissionWindow } from "./queries";
+
+export interface SeasonSummary {
+  year: number;
+  code: string;
+  name: { vi: string; en: string };
+  submissionOpensAt: string | null;
+  submissionClosesAt: string | null;
+}
+
+export interface CurrentSeason extends SeasonSummary {
+  submission: SubmissionWindowState;
+}
+
+export type SeasonsService = ReturnType<typeof createSeasonsService>;
+
+export function createSeasonsService(
+  db: Db,
+  settings: SettingsService,
+  onChange: () => void,
+  clock: () => Date = () => new Date(),
+) {
+  const summarize = (row: Pick<SeasonTable, "year" | "code" | "name_vi" | "name_en" | "submission_opens_at" | "submission_closes_at">): SeasonSummary => ({
+    year: row.year,
+    code: row.code,
+    name: { vi: row.name_vi, en: row.name_en },
+    submissionOpensAt: row.submission_opens_at,
+    submissionClosesAt: row.submission_closes_at,
+  });
+
+  return {
+    /** The configured current season and where it stands in its submission window right now. */
+    async current(): Promise<CurrentSeason | null> {
+      const { currentSeasonYear } = await settings.get();
+      const row = await findSeasonByYear(db.kysely, currentSeasonYear);
+      if (!row) return null;
+      const season = summarize(row);
+      return { ...season, submission: submissionWindowState(season, clock()) };
+    },
+
+    async byYear(year: number): Promise<SeasonSummary | null> {
+      const row = await findSeasonByYear(db.kysely, year);
+      return row ? summarize(row) : null;
+    },
+
+    /** The category tree of a season: tracks → groups → categories. */
+    async categoryTree(year: number): Promise<TrackNode[]> {
+      const season = await findSeasonByYear(db.kysely, year);
+      if (!season) return [];
+      const rows = await listCategoryRows(db.kysely, season.id);
+      const tracks: TrackNode[] = [];
+      for (const row of rows) {
+        let track = tracks.find((t) => t.slug === row.track_slug);
+        if (!track) {
+          track = {
+            slug: row.track_slug,
+            code: row.track_code,
+            name: { vi: row.track_name_vi, en: row.track_name_en },
+            tagline: { vi: row.track_tagline_vi, en: row.track_tagline_en },
+            groups: [],
+          };
+          tracks.push(track);
+        }
+        if (row.group_slug === null) continue;
+        let group = track.groups.find((g) => g.slug === row.group_slug);
+        if (!group) {
+          group = {
+            slug: row.group_slug,
+            name: { vi: row.group_name_vi ?? "", en: row.group_name_en ?? "" },
+            categories: [],
+          };
+          track.groups.push(group);
+        }
+        if (row.category_slug === null) continue;
+        group.categories.push({
+          slug: row.category_slug,
+          code: row.category_code ?? "",
+          name: { vi: row.category_name_vi ?? "", en: row.category_name_en ?? "" },
+          description: { vi: row.category_description_vi ?? "", en: row.category_description_en ?? "" },
+          feeVnd: Number(row.fee_vnd ?? 0),
+          videoRequired: Boolean(row.video_required),
+          allowIndividual: Boolean(row.allow_individual),
+          allowEnterprise: Boolean(row.allow_enterprise),
+        });
+      }
+      return tracks;
+    },
+
+    /** Moves a season's submission window (admin; the header button follows on the next request). */
+    async setSubmissionWindow(
+      year: number,
+      window: { opensAt: string | null; closesAt: string | null },
+    ): Promise<void> {
+      if (window.opensAt && window.closesAt && Date.parse(window.opensAt) >= Date.parse(window.closesAt)) {
+        throw new RangeError("Submission must open before it closes");
+      }
+      const result = await updateSubmissionWindow(
+        db.kysely,
+        year,
+        { submission_opens_at: window.opensAt, submission_closes_at: window.closesAt },
+        clock().toISOString(),
+      );
+      if (Number(result.numUpdatedRows) === 0) throw new RangeError(`No season ${year}`);
+      onChange();
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { siteSettingsSchema, type SiteSettings } from "../../../core/site-settings";
+import type { Db } from "../../db/database";
+
+/** Settings are stored one row per top-level key, each value JSON, validated on read and write. */
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  currentSeasonYear: 2026,
+  contactEmail: "contact@example.org",
+  contactPhone: "",
+  social: { website: "", email: "", facebook: "", youtube: "", linkedin: "", tiktok: "" },
+  chatWidget: { provider: "none", accountId: "" },
+};
+
+/** Other app processes may change settings; a short cache keeps reads cheap and still fresh. */
+const CACHE_MS = 5_000;
+
+export function createSettingsService(db: Db, onChange: () => void) {
+  let cached: { settings: SiteSettings; at: number } | null = null;
+
+  async function read(): Promise<SiteSettings> {
+    const rows = await db.kysely.selectFrom("site_settings").select(["key", "value"]).execute();
+    const stored: Record<string, unknown> = {};
+    for (const row of rows) {
+      try {
+        stored[row.key] = JSON.parse(row.value);
+      } catch {
+        // A hand-edited, unreadable value falls back to its default rather than taking the site down.
+      }
+    }
+    const merged = { ...DEFAULT_SITE_SETTINGS, ...stored };
+    const parsed = siteSettingsSchema.safeParse(merged);
+    return parsed.success ? parsed.data : DEFAULT_SITE_SETTINGS;
+  }
+
+  return {
+    async get(): Promise<SiteSettings> {
+      if (!cached || Date.now() - cached.at > CACHE_MS) cached = { settings: await read(), at: Date.now() };
+      return cached.settings;
+    },
+
+    /** Validates the whole result with the core schema before anything is written. */
+    async update(patch: Partial<SiteSettings>): Promise<SiteSettings> {
+      const next = siteSettingsSchema.parse({ ...(await read()), ...patch });
+      const now = new Date().toISOString();
+      await db.kysely.transaction().execute(async (trx) => {
+        for (const key of Object.keys(patch) as (keyof SiteSettings)[]) {
+          const value = JSON.stringify(next[key]);
+          await trx
+            .insertInto("site_settings")
+            .values({ key, value, updated_at: now })
+            .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: now }))
+            .execute();
+        }
+      });
+      cached = null;
+      onChange();
+      return next;
+    },
+
+    /** Forgets the cached copy (another process may have written). */
+    invalidate(): void {
+      cached = null;
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import { Readable } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { LANG_COOKIE } from "../../core/languages";
+import type { HtmlCache } from "../html-cache";
+import { HtmlCache as Cache } from "../html-cache";
+import { decideLanguage, languageCookie } from "../language-redirect";
+import "../load-context";
+import type { Services } from "../services";
+
+export interface SsrOptions {
+  build: ServerBuild;
+  services: Services;
+  publicUrl: string;
+  htmlCache: HtmlCache;
+  secureCookies: boolean;
+}
+
+/** Cookies whose presence means the page may be personal and must not be cached. */
+const PERSONAL_COOKIES = ["sid", "__session"];
+
+/**
+ * Every path that is not a static file or an `/api` route is a React Router request: the
+ * page is rendered on the server with the domain services in its load context.
+ */
+export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) => {
+  const handle = createRequestHandler(options.build, process.env.NODE_ENV ?? "production");
+
+  // Page forms post urlencoded or multipart bodies: hand the raw stream to React Router.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+  app.route({
+    method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
+    url: "/*",
+    handler: async (request, reply) => {
+      const url = new URL(request.url, options.publicUrl);
+      const isDocument =
+        (request.method === "GET" || request.method === "HEAD") && !url.pathname.endsWith(".data");
+
+      if (isDocument) {
+        const cookies = parseCookies(request.headers.cookie);
+        const decision = decideLanguage({
+          pathname: url.pathname,
+          search: url.searchParams,
+          cookie: cookies[LANG_COOKIE],
+          acceptLanguage: request.headers["accept-language"],
+          userAgent: request.headers["user-agent"],
+        });
+        if (decision.setCookie) {
+          reply.header("set-cookie", languageCookie(decision.setCookie, options.secureCookies));
+        }
+        if (decision.redirectTo) {
+          return reply.header("cache-control", "no-store").redirect(decision.redirectTo, 302);
+        }
+        reply.header("vary", "Cookie, Accept-Language");
+
+        const cacheable =
+          options.htmlCache.enabled && !PERSONAL_COOKIES.some((name) => name in cookies);
+        const key = `${request.method === "HEAD" ? "GET" : request.method} ${url.pathname}${url.search}`;
+        if (cacheable) {
+          const page = options.htmlCache.get(key);
+          if (page) {
+            reply.code(page.status);
+            for (const [name, value] of page.headers) reply.header(name, value);
+            reply.header("x-html-cache", "hit");
+            return reply.send(Cache.withNonce(page, reply.scriptNonce));
+          }
+        }
+        const response = await render(request, reply, url);
+        if (cacheable && response.status === 200 && isHtml(response)) {
+          const body = await response.text();
+          const headers = [...response.headers].filter(([name]) => name !== "set-cookie");
+          options.htmlCache.set(key, {
+            status: 200,
+            headers,
+            body,
+            nonce: reply.scriptNonce,
+            storedAt: Date.now(),
+          });
+          reply.code(200);
+          for (const [name, value] of headers) reply.header(name, value);
+          reply.header("x-html-cache", "miss");
+          return reply.send(body);
+        }
+        return send(reply, response);
+      }
+      return send(reply, await render(request, reply, url));
+    },
+  });
+
+  function render(request: FastifyRequest, reply: FastifyReply, url: URL): Promise<Response> {
+    const controller = new AbortController();
+    reply.raw.on("close", () => controller.abort());
+    const hasBody = request.method !== "GET" && request.method !== "HEAD";
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+      else headers.set(name, value);
+    }
+    const webRequest = new Request(url, {
+      method: request.method,
+      headers,
+      signal: controller.signal,
+      ...(hasBody
+        ? { body: createReadableStreamFromReadable(request.raw), duplex: "half" as const }
+        : {}),
+    });
+    const context: AppLoadContext = {
+      services: options.services,
+      cspNonce: reply.scriptNonce,
+      publicUrl: options.publicUrl,
+    };
+    return handle(webRequest, context);
+  }
+};
+
+function isHtml(response: Response): boolean {
+  return (response.headers.get("content-type") ?? "").startsWith("text/html");
+}
+
+function send(reply: FastifyReply, response: Response): FastifyReply {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie") continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+}
+
+function parseCookies(header: string | undefined): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  if (!header) return cookies;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index < 0) continue;
+    const name = part.slice(0, index).trim();
+    const raw = part.slice(index + 1).trim();
+    try {
+      cookies[name] = decodeURIComponent(raw);
+    } catch {
+      cookies[name] = raw;
+    }
+  }
+  return cookies;
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from "vitest/config";
+
+// Unit and server tests run in parallel on two workers; the browser journeys share one
+// production build and one server, so they run in a single worker.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["core/**/*.test.ts", "server/**/*.test.ts", "web/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+          pool: "forks",
+          maxWorkers: 2,
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["e2e/global-setup.ts"],
+          pool: "forks",
+          maxWorkers: 1,
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

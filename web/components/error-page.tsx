@@ -1,0 +1,21 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+
+/** The last-resort page: a clear message in the page's language, never a blank screen. */
+export function RootErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <main id="main" className="container page error-page">
+      <h1>{notFound ? t("error.notFoundTitle") : t("error.title")}</h1>
+      <p>{notFound ? t("error.notFoundBody") : t("error.body")}</p>
+      <p>
+        <a href="/" className="button button--secondary">
+          {t("common.backHome")}
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,123 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { PATHS } from "../../core/paths";
+import type { SiteChrome } from "../../server/load-context";
+import { useLocalizedPath } from "../lib/site";
+import { useCriteriaModal } from "./criteria-context";
+import {
+  FacebookIcon,
+  GlobeIcon,
+  LinkedinIcon,
+  MailIcon,
+  PhoneIcon,
+  TiktokIcon,
+  YoutubeIcon,
+} from "./icons";
+
+const SOCIAL = [
+  ["website", GlobeIcon],
+  ["email", MailIcon],
+  ["facebook", FacebookIcon],
+  ["youtube", YoutubeIcon],
+  ["linkedin", LinkedinIcon],
+  ["tiktok", TiktokIcon],
+] as const;
+
+/** The footer's links, contact and social links; the mobile menu shows the same (seed §2). */
+export function FooterContents({ chrome, onNavigate }: { chrome: SiteChrome; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const { openCriteria } = useCriteriaModal();
+  const links: [string, string][] = [
+    [t("nav.awardIntroduction"), PATHS.awardIntroduction],
+    [t("nav.jury"), PATHS.jury],
+    [t("home.tracks.vanXuan.title"), "/van-xuan"],
+    [t("home.tracks.vanXuanClassic.title"), "/van-xuan-classic"],
+    [t("home.tracks.vanXuanStars.title"), "/van-xuan-stars"],
+    [t("nav.library"), PATHS.library],
+    [t("nav.winners"), PATHS.winners],
+    [t("nav.news"), PATHS.news],
+  ];
+  const linksHeading = useId();
+  const contactHeading = useId();
+  const social = SOCIAL.filter(([key]) => chrome.social[key] !== "");
+
+  return (
+    <div className="footer-contents">
+      <section className="footer-contents__links" aria-labelledby={linksHeading}>
+        <h2 className="footer-contents__heading" id={linksHeading}>
+          {t("footer.links")}
+        </h2>
+        <ul>
+          <li>
+            <Link to={to(links[0]![1])} onClick={onNavigate}>
+              {links[0]![0]}
+            </Link>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                onNavigate?.();
+                openCriteria();
+              }}
+            >
+              {t("nav.criteria")}
+            </button>
+          </li>
+          {links.slice(1).map(([label, path]) => (
+            <li key={path}>
+              <Link to={to(path)} onClick={onNavigate}>
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="footer-contents__contact" aria-labelledby={contactHeading}>
+        <h2 className="footer-contents__heading" id={contactHeading}>
+          {t("footer.contact")}
+        </h2>
+        <ul>
+          <li>
+            <MailIcon size={18} />
+            <span className="visually-hidden">{t("footer.email")}: </span>
+            <a href={`mailto:${chrome.contactEmail}`}>{chrome.contactEmail}</a>
+          </li>
+          {chrome.contactPhone ? (
+            <li>
+              <PhoneIcon size={18} />
+              <span className="visually-hidden">{t("footer.phone")}: </span>
+              <a href={`tel:${chrome.contactPhone.replace(/[^\d+]/g, "")}`}>{chrome.contactPhone}</a>
+            </li>
+          ) : null}
+        </ul>
+        {social.length > 0 ? (
+          <>
+            <h3 className="visually-hidden">{t("footer.social")}</h3>
+            <ul className="social-links">
+              {social.map(([key, Icon]) => {
+                const value = chrome.social[key];
+                const href = key === "email" ? `mailto:${value}` : value;
+                return (
+                  <li key={key}>
+                    <a
+                      href={href}
+                      className="icon-button social-links__link"
+                      aria-label={t(`footer.socialLinks.${key}`)}
+                      {...(key === "email" ? {} : { target: "_blank", rel: "noopener noreferrer" })}
+                    >
+                      <Icon />
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink } from "react-router";
+import { JURY_YEARS, PATHS, WINNER_YEARS } from "../../core/paths";
+import type { SiteChrome } from "../../server/load-context";
+import { useLocalizedPath } from "../lib/site";
+import { useCriteriaModal } from "./criteria-context";
+import { HomeIcon } from "./icons";
+import { LanguageSwitcher } from "./language-switcher";
+import { Logo } from "./logo";
+import { MobileMenu } from "./mobile-menu";
+import { NavDisclosure } from "./nav-disclosure";
+import { SubmitMenu } from "./submit-menu";
+
+/** The fixed site header of seed §2. */
+export function Header({ chrome }: { chrome: SiteChrome }) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const { openCriteria } = useCriteriaModal();
+  // Before hydration, CSS opens submenus on hover/focus so the site works without JavaScript.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  return (
+    <header className="site-header" data-hydrated={hydrated ? "" : undefined}>
+      <a href="#main" className="skip-link">
+        {t("site.skipToContent")}
+      </a>
+      <div className="container site-header__inner">
+        <Link to={to("/")} className="site-header__logo" aria-label={t("site.logoAlt")}>
+          <Logo compact />
+        </Link>
+        <nav className="main-nav" aria-label={t("nav.mainLabel")}>
+          <ul className="main-nav__list">
+            <li className="nav-item">
+              <NavLink to={to("/")} end className="nav-link nav-link--icon" aria-label={t("nav.home")}>
+                <HomeIcon />
+              </NavLink>
+            </li>
+            <li className="nav-item">
+              <NavLink to={to(PATHS.awardIntroduction)} className="nav-link">
+                {t("nav.awardIntroduction")}
+              </NavLink>
+            </li>
+            <NavDisclosure
+              label={t("nav.prizeStructure")}
+              items={[
+                { label: t("home.tracks.vanXuan.title"), to: to("/van-xuan") },
+                { label: t("home.tracks.vanXuanClassic.title"), to: to("/van-xuan-classic") },
+                { label: t("home.tracks.vanXuanStars.title"), to: to("/van-xuan-stars") },
+              ]}
+            />
+            <li className="nav-item">
+              <button type="button" className="nav-link nav-link--button" aria-haspopup="dialog" onClick={openCriteria}>
+                {t("nav.criteria")}
+              </button>
+            </li>
+            <NavDisclosure
+              label={t("nav.jury")}
+              items={JURY_YEARS.map((year) => ({
+                label: t("nav.juryYear", { year }),
+                to: to(`${PATHS.jury}?year=${year}`),
+              }))}
+            />
+            <li className="nav-item">
+              <NavLink to={to(PATHS.library)} className="nav-link">
+                {t("nav.library")}
+              </NavLink>
+            </li>
+            <NavDisclosure
+              label={t("nav.winners")}
+              items={WINNER_YEARS.map((year) => ({
+                label: t("nav.winnersYear", { year }),
+                to: to(`${PATHS.winners}?year=${year}`),
+              }))}
+            />
+            <li className="nav-item">
+              <NavLink to={to(PATHS.news)} className="nav-link">
+                {t("nav.news")}
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+        <div className="site-header__actions">
+          <SubmitMenu submission={chrome.season?.submission ?? null} />
+          <LanguageSwitcher />
+          <MobileMenu chrome={chrome} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,120 @@
+import { useCallback, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatDate } from "../../core/dates";
+import { PATHS } from "../../core/paths";
+import type { SubmissionWindowState } from "../../core/submission-window";
+import { useLang, useLocalizedPath } from "../lib/site";
+import { ChevronDownIcon } from "./icons";
+import { useDismiss } from "./use-dismiss";
+
+/**
+ * The "submit entry" menu button (seed §2). While the current season's submission window
+ * is closed it is aria-disabled — still focusable so its tooltip (when submission opens or
+ * that it has closed) can be read — and opens nothing.
+ */
+export function SubmitMenu({ submission }: { submission: SubmissionWindowState | null }) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const to = useLocalizedPath();
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const tooltipId = useId();
+  const container = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, container, button, close);
+
+  const state = submission ?? { state: "unscheduled" as const };
+  const enabled = state.state === "open";
+  const tooltip =
+    state.state === "open"
+      ? t("submit.openUntil", { date: formatDate(state.closesAt, lang) })
+      : state.state === "not_yet_open"
+        ? t("submit.opensOn", { date: formatDate(state.opensAt, lang) })
+        : state.state === "closed"
+          ? t("submit.closedOn", { date: formatDate(state.closedAt, lang) })
+          : t("submit.unscheduled");
+
+  const items = () => [...(container.current?.querySelectorAll<HTMLAnchorElement>('[role="menuitem"]') ?? [])];
+  const focusItem = (index: number) => {
+    const list = items();
+    list[(index + list.length) % list.length]?.focus();
+  };
+  const openAndFocus = (index: number) => {
+    setOpen(true);
+    requestAnimationFrame(() => focusItem(index));
+  };
+
+  return (
+    <div className="submit-menu" ref={container} data-state={state.state}>
+      <button
+        ref={button}
+        type="button"
+        className="button button--primary submit-menu__button"
+        aria-haspopup="menu"
+        aria-expanded={enabled ? open : false}
+        aria-controls={enabled ? menuId : undefined}
+        aria-disabled={enabled ? undefined : true}
+        aria-describedby={tooltipId}
+        onClick={() => {
+          if (enabled) setOpen((value) => !value);
+        }}
+        onKeyDown={(event) => {
+          if (!enabled) return;
+          if (event.key === "ArrowDown") {
+            event.preventDefault();
+            openAndFocus(0);
+          } else if (event.key === "ArrowUp") {
+            event.preventDefault();
+            openAndFocus(-1);
+          }
+        }}
+      >
+        {t("submit.button")}
+        <ChevronDownIcon />
+      </button>
+      <span role="tooltip" id={tooltipId} className="tooltip">
+        {tooltip}
+      </span>
+      {enabled ? (
+        <ul
+          id={menuId}
+          role="menu"
+          aria-label={t("submit.button")}
+          className="dropdown"
+          hidden={!open}
+          onKeyDown={(event) => {
+            const index = items().indexOf(document.activeElement as HTMLAnchorElement);
+            if (event.key === "ArrowDown") {
+              event.preventDefault();
+              focusItem(index + 1);
+            } else if (event.key === "ArrowUp") {
+              event.preventDefault();
+              focusItem(index - 1);
+            } else if (event.key === "Home") {
+              event.preventDefault();
+              focusItem(0);
+            } else if (event.key === "End") {
+              event.preventDefault();
+              focusItem(-1);
+            } else if (event.key === "Tab") {
+              close();
+            }
+          }}
+        >
+          <li role="none">
+            <Link role="menuitem" to={to(PATHS.registration)} className="dropdown__item" onClick={close}>
+              {t("submit.registration")}
+            </Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" to={to(PATHS.submitEntry)} className="dropdown__item" onClick={close}>
+              {t("submit.submit")}
+            </Link>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import en from "./en.json";
+import vi from "./vi.json";
+
+function flatten(value: unknown, prefix = ""): Map<string, string> {
+  const out = new Map<string, string>();
+  if (value && typeof value === "object") {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [k, v] of flatten(child, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
+    }
+  } else {
+    out.set(prefix, String(value));
+  }
+  return out;
+}
+
+const viKeys = flatten(vi);
+const enKeys = flatten(en);
+
+describe("language catalogues", () => {
+  it("have exactly the same keys in vi.json and en.json", () => {
+    const onlyVi = [...viKeys.keys()].filter((k) => !enKeys.has(k));
+    const onlyEn = [...enKeys.keys()].filter((k) => !viKeys.has(k));
+    expect({ onlyVi, onlyEn }).toEqual({ onlyVi: [], onlyEn: [] });
+  });
+
+  it("have no empty texts", () => {
+    const empty = [...viKeys, ...enKeys].filter(([, text]) => text.trim() === "").map(([k]) => k);
+    expect(empty).toEqual([]);
+  });
+
+  it("use the same interpolation variables in both languages", () => {
+    const vars = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const differing = [...viKeys].filter(([key, text]) => {
+      const other = enKeys.get(key);
+      return other !== undefined && JSON.stringify(vars(text)) !== JSON.stringify(vars(other));
+    });
+    expect(differing.map(([k]) => k)).toEqual([]);
+  });
+
+  it("write Vietnamese with its diacritics", () => {
+    // Every catalogue of real Vietnamese text uses the letters only Vietnamese has.
+    const allVi = [...viKeys.values()].join(" ");
+    expect(allVi).toMatch(/[ăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹ]/i);
+  });
+});

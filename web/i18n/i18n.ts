@@ -1,0 +1,23 @@
+import i18next, { type i18n as I18n, type Resource } from "i18next";
+import { initReactI18next } from "react-i18next";
+import type { Lang } from "../../core/languages";
+
+export type Messages = Record<string, unknown>;
+
+/**
+ * One i18next instance per render, holding only the page's language (the root loader sends
+ * that catalogue), initialised synchronously so server and client render the same text.
+ */
+export function createI18n(lang: Lang, messages: Messages): I18n {
+  const instance = i18next.createInstance();
+  const resources: Resource = { [lang]: { translation: messages } };
+  void instance.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: false,
+    resources,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}

@@ -1,0 +1,50 @@
+import { LANG_COOKIE, LANG_STORAGE_KEY, isLang, type Lang } from "../../core/languages";
+
+/** Saves the visitor's language in localStorage and in the cookie the server reads. */
+export function saveLanguageChoice(lang: Lang): void {
+  try {
+    localStorage.setItem(LANG_STORAGE_KEY, lang);
+  } catch {
+    // Private mode or storage disabled: the cookie alone still carries the choice.
+  }
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+}
+
+function readCookie(name: string): string | undefined {
+  return document.cookie
+    .split("; ")
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+}
+
+/**
+ * Keeps localStorage and the cookie in step after hydration: an unknown stored value resets to
+ * vi, and a choice kept only in localStorage (cookie cleared) is written back to the cookie.
+ * Returns the saved language that should apply, if the page is not already in it.
+ */
+export function reconcileLanguageChoice(current: Lang): Lang | null {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(LANG_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (stored !== null && !isLang(stored)) {
+    saveLanguageChoice("vi");
+    return current === "vi" ? null : null;
+  }
+  const cookie = readCookie(LANG_COOKIE);
+  if (stored !== null && isLang(stored) && cookie === undefined) {
+    saveLanguageChoice(stored);
+    return stored !== current ? stored : null;
+  }
+  if (stored === null && isLang(cookie)) {
+    try {
+      localStorage.setItem(LANG_STORAGE_KEY, cookie);
+    } catch {
+      // Nothing to do: the cookie already carries the choice.
+    }
+  }
+  return null;
+}

@@ -1,0 +1,59 @@
+import type { MetaDescriptor } from "react-router";
+import { localizePath, stripLangPrefix, type Lang } from "../../core/languages";
+import type { Messages } from "../i18n/i18n";
+
+interface RootData {
+  lang: Lang;
+  messages: Messages;
+  chrome: { publicUrl: string };
+}
+
+interface MetaArgsLike {
+  location: { pathname: string; search: string };
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+}
+
+/** Looks a dotted key up in the page's catalogue, for `meta` functions (outside React). */
+export function translate(messages: Messages, key: string, vars: Record<string, string | number> = {}): string {
+  let node: unknown = messages;
+  for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+  const text = typeof node === "string" ? node : key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ""));
+}
+
+/**
+ * Title, description, canonical URL, hreflang alternates and Open Graph tags for a page
+ * (PRODUCT §6). `titleKey` names the page's own title in the catalogue.
+ */
+export function pageMeta(
+  args: MetaArgsLike,
+  page: { titleKey?: string; title?: string; vars?: Record<string, string | number>; descriptionKey?: string; keepQuery?: boolean },
+): MetaDescriptor[] {
+  const root = args.matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  if (!root) return [{ title: "Vạn Xuân" }];
+  const t = (key: string) => translate(root.messages, key, page.vars);
+  const siteName = t("site.name");
+  const pageTitle = page.title ?? (page.titleKey ? t(page.titleKey) : "");
+  const title = pageTitle && pageTitle !== siteName ? `${pageTitle} | ${siteName}` : siteName;
+  const description = t(page.descriptionKey ?? "site.description");
+  const base = root.chrome.publicUrl;
+  const query = page.keepQuery ? args.location.search : "";
+  const path = stripLangPrefix(args.location.pathname);
+  const url = (lang: Lang) => `${base}${localizePath(path, lang)}${query}`;
+  return [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url(root.lang) },
+    { tagName: "link", rel: "alternate", hrefLang: "vi", href: url("vi") },
+    { tagName: "link", rel: "alternate", hrefLang: "en", href: url("en") },
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: url("vi") },
+    { property: "og:site_name", content: siteName },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: pageTitle || siteName },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url(root.lang) },
+    { property: "og:locale", content: root.lang === "en" ? "en_GB" : "vi_VN" },
+    { property: "og:locale:alternate", content: root.lang === "en" ? "vi_VN" : "en_GB" },
+    { name: "twitter:card", content: "summary" },
+  ];
+}

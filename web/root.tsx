@@ -1,0 +1,71 @@
+import { useMemo } from "react";
+import { I18nextProvider } from "react-i18next";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { langOfPath, type Lang } from "../core/languages";
+import type { Route } from "./+types/root";
+import en from "./i18n/en.json";
+import { createI18n, type Messages } from "./i18n/i18n";
+import vi from "./i18n/vi.json";
+import { useNonce } from "./lib/nonce";
+import "./styles/app.css";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = langOfPath(new URL(request.url).pathname);
+  const chrome = await context.services.site.chrome();
+  return {
+    lang,
+    messages: (lang === "en" ? en : vi) as Messages,
+    chrome,
+    year: new Date().getUTCFullYear(),
+  };
+}
+
+/** The chrome and catalogue change only with the language or after a form submission. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return langOfPath(currentUrl.pathname) !== langOfPath(nextUrl.pathname);
+}
+
+export function links(): Route.LinkDescriptors {
+  return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const lang: Lang = data?.lang ?? langOfPath(location.pathname);
+  const messages = data?.messages ?? (lang === "en" ? en : vi);
+  const i18n = useMemo(() => createI18n(lang, messages), [lang, messages]);
+  const nonce = useNonce();
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#7a1f1f" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export { RootErrorBoundary as ErrorBoundary } from "./components/error-page";

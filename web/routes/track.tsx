@@ -1,0 +1,84 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { formatVnd } from "../../core/dates";
+import { pickLang } from "../../core/category-tree";
+import { stripLangPrefix } from "../../core/languages";
+import { isTrackSlug } from "../../core/paths";
+import { SectionHeading } from "../components/section-heading";
+import { pageMeta } from "../lib/meta";
+import { useLang } from "../lib/site";
+import type { Route } from "./+types/track";
+
+/** `/van-xuan`, `/van-xuan-classic`, `/van-xuan-stars`: the track's groups and categories this season. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const slug = stripLangPrefix(new URL(request.url).pathname).slice(1);
+  if (!isTrackSlug(slug)) throw data(null, { status: 404 });
+  const season = await context.services.seasons.current();
+  const tree = season ? await context.services.seasons.categoryTree(season.year) : [];
+  const track = tree.find((t) => t.slug === slug) ?? null;
+  return { slug, year: season?.year ?? null, track };
+}
+
+export const meta: Route.MetaFunction = (args) => {
+  const track = args.data?.track;
+  const lang = args.location.pathname.startsWith("/en") ? "en" : "vi";
+  return pageMeta(args, track ? { title: pickLang(track.name, lang) } : { titleKey: "nav.prizeStructure" });
+};
+
+export default function TrackPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const { track, year } = loaderData;
+  if (!track) {
+    return (
+      <div className="container page">
+        <SectionHeading level={1} title={t("nav.prizeStructure")} />
+        <p role="status">{t("track.empty")}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="container page track-page">
+      <SectionHeading level={1} title={pickLang(track.name, lang)} />
+      {year ? <p className="muted">{t("track.season", { year })}</p> : null}
+      <p className="lead">{pickLang(track.tagline, lang)}</p>
+      {track.groups.map((group) => (
+        <section key={group.slug} className="category-group" aria-labelledby={`group-${group.slug}`}>
+          <h2 id={`group-${group.slug}`} className="category-group__title">
+            {pickLang(group.name, lang)}
+          </h2>
+          <ul className="category-list">
+            {group.categories.map((category) => (
+              <li key={category.slug} className="category-card">
+                <h3 className="category-card__title">{pickLang(category.name, lang)}</h3>
+                <p>{pickLang(category.description, lang)}</p>
+                <dl className="category-card__facts">
+                  <div>
+                    <dt>{t("track.fee")}</dt>
+                    <dd>{formatVnd(category.feeVnd, lang)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t("track.eligibility")}</dt>
+                    <dd>
+                      {category.allowIndividual && category.allowEnterprise
+                        ? t("track.eligibleBoth")
+                        : category.allowEnterprise
+                          ? t("track.eligibleEnterprise")
+                          : t("track.eligibleIndividual")}
+                    </dd>
+                  </div>
+                  {category.videoRequired ? (
+                    <div>
+                      <dt className="visually-hidden">{t("track.videoRequired")}</dt>
+                      <dd className="badge">{t("track.videoRequired")}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
