@@ -12,6 +12,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("data"),
+  BUILD_DIR: z.string().min(1).default("build"),
   DATABASE_URL: z
     .string()
     .regex(/^(postgres(ql)?:\/\/|sqlite:)/, "must start with postgres://, postgresql:// or sqlite:")
@@ -33,6 +34,8 @@ export interface Config {
   port: number;
   publicUrl: string;
   dataDir: string;
+  /** The React Router production build (`npm run build`): `server/` and `client/` inside. */
+  buildDir: string;
   database: DatabaseConfig;
   demoData: boolean;
   logLevel: string;
@@ -67,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
     dataDir,
+    buildDir: path.resolve(e.BUILD_DIR),
     database,
     // Demo data by default only for the embedded database: a PostgreSQL install is a real one.
     demoData: e.DEMO_DATA ?? database.kind === "sqlite",

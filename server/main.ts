@@ -6,8 +6,6 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
 
-const BUILD_DIR = path.resolve("build");
-
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
@@ -15,9 +13,9 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const seeded = config.demoData ? await seedDemoData(db) : "skipped";
 
-  const serverBuild = path.join(BUILD_DIR, "server", "index.js");
+  const serverBuild = path.join(config.buildDir, "server", "index.js");
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
-  const app = await buildApp({ config, db, build, clientDir: path.join(BUILD_DIR, "client") });
+  const app = await buildApp({ config, db, build, clientDir: path.join(config.buildDir, "client") });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
