@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["core/**/*.test.ts", "server/**/*.test.ts", "web/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "core/**/*.test.ts",
+            "server/**/*.test.ts",
+            "web/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           environment: "node",
           pool: "forks",
           maxWorkers: 2,

@@ -14,14 +14,12 @@ export interface SubmissionWindow {
  * Submission is open from `submissionOpensAt` (inclusive) until `submissionClosesAt`
  * (exclusive). A season without both dates has no window yet and is treated as closed.
  */
-export function submissionWindowState(
-  window: SubmissionWindow,
-  now: Date,
-): SubmissionWindowState {
+export function submissionWindowState(window: SubmissionWindow, now: Date): SubmissionWindowState {
   const { submissionOpensAt, submissionClosesAt } = window;
   if (!submissionOpensAt || !submissionClosesAt) return { state: "unscheduled" };
   const t = now.getTime();
-  if (t < Date.parse(submissionOpensAt)) return { state: "not_yet_open", opensAt: submissionOpensAt };
+  if (t < Date.parse(submissionOpensAt))
+    return { state: "not_yet_open", opensAt: submissionOpensAt };
   if (t >= Date.parse(submissionClosesAt)) return { state: "closed", closedAt: submissionClosesAt };
   return { state: "open", closesAt: submissionClosesAt };
 }

@@ -75,11 +75,17 @@ export async function buildApp(options: AppOptions): Promise<App> {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, "request failed");
     else request.log.info({ err: error }, "request rejected");
-    reply.code(status).send({ error: status >= 500 ? "internal_error" : error.message, requestId: request.id });
+    reply
+      .code(status)
+      .send({ error: status >= 500 ? "internal_error" : error.message, requestId: request.id });
   });
 
   await fastify.register(securityHeaders);
-  await fastify.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+  await fastify.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ["br", "gzip", "deflate"],
+  });
   await fastify.register(healthRoutes, { db, isDraining: () => draining });
 
   // Fingerprinted assets never change: a year and immutable. Everything else in public/ briefly.

@@ -57,7 +57,10 @@ export function decideLanguage(input: {
       : "vi";
   if (preferred === "en") {
     const query = search.toString();
-    return { redirectTo: localizePath(pathname, "en") + (query ? `?${query}` : ""), setCookie: null };
+    return {
+      redirectTo: localizePath(pathname, "en") + (query ? `?${query}` : ""),
+      setCookie: null,
+    };
   }
   return { redirectTo: null, setCookie: resetCookie };
 }

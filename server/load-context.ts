@@ -13,5 +13,7 @@ export interface AppContext {
 export type { SiteChrome } from "./modules/site/service";
 
 declare module "react-router" {
+  // Module augmentation needs an interface; it adds AppContext's members to React Router's type.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends AppContext {}
 }

@@ -15,7 +15,12 @@ async function main(): Promise<void> {
 
   const serverBuild = path.join(config.buildDir, "server", "index.js");
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
-  const app = await buildApp({ config, db, build, clientDir: path.join(config.buildDir, "client") });
+  const app = await buildApp({
+    config,
+    db,
+    build,
+    clientDir: path.join(config.buildDir, "client"),
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -30,7 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The chrome and catalogue change only with the language or after a form submission. */
-export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   return langOfPath(currentUrl.pathname) !== langOfPath(nextUrl.pathname);
 }

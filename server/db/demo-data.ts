@@ -45,7 +45,8 @@ const campaign = (code: string, video = true): DemoCategory => ({
   code,
   vi: "Chiến dịch",
   en: "Campaigns",
-  descVi: "Chiến dịch quảng cáo tích hợp, triển khai trong mùa giải, đánh giá trên toàn bộ hành trình.",
+  descVi:
+    "Chiến dịch quảng cáo tích hợp, triển khai trong mùa giải, đánh giá trên toàn bộ hành trình.",
   descEn: "An integrated advertising campaign run during the season, judged on its whole journey.",
   fee: 3_000_000,
   video,
@@ -72,10 +73,30 @@ export const DEMO_TRACKS: DemoTrack[] = [
     taglineVi: "Tôn vinh những tác phẩm và chiến dịch quảng cáo sáng tạo nhất trong năm.",
     taglineEn: "Honouring the year's most creative advertising works and campaigns.",
     groups: [
-      { slug: "television", vi: "Truyền hình", en: "Television", categories: [campaign("TVC"), creativeWork("TVW", true)] },
-      { slug: "online", vi: "Trực tuyến", en: "Online", categories: [campaign("OLC"), creativeWork("OLW")] },
-      { slug: "outdoor", vi: "Quảng cáo ngoài trời", en: "Outdoor advertising", categories: [creativeWork("OOH")] },
-      { slug: "communication", vi: "Truyền thông", en: "Communication", categories: [campaign("COM", false)] },
+      {
+        slug: "television",
+        vi: "Truyền hình",
+        en: "Television",
+        categories: [campaign("TVC"), creativeWork("TVW", true)],
+      },
+      {
+        slug: "online",
+        vi: "Trực tuyến",
+        en: "Online",
+        categories: [campaign("OLC"), creativeWork("OLW")],
+      },
+      {
+        slug: "outdoor",
+        vi: "Quảng cáo ngoài trời",
+        en: "Outdoor advertising",
+        categories: [creativeWork("OOH")],
+      },
+      {
+        slug: "communication",
+        vi: "Truyền thông",
+        en: "Communication",
+        categories: [campaign("COM", false)],
+      },
       {
         slug: "event-activations",
         vi: "Sự kiện / Kích hoạt thương hiệu",
@@ -86,7 +107,8 @@ export const DEMO_TRACKS: DemoTrack[] = [
             code: "EVT",
             vi: "Sự kiện",
             en: "Events",
-            descVi: "Sự kiện, hoạt động kích hoạt thương hiệu tạo tương tác trực tiếp với công chúng.",
+            descVi:
+              "Sự kiện, hoạt động kích hoạt thương hiệu tạo tương tác trực tiếp với công chúng.",
             descEn: "Events and brand activations that engage the public in person.",
             fee: 2_500_000,
             individual: false,
@@ -103,8 +125,10 @@ export const DEMO_TRACKS: DemoTrack[] = [
             code: "CCP",
             vi: "Ý tưởng chưa triển khai",
             en: "Unproduced concepts",
-            descVi: "Ý tưởng quảng cáo chưa được thực hiện, trình bày bằng kịch bản, phác thảo hoặc bản dựng thử.",
-            descEn: "An advertising idea not yet produced, presented as a script, sketches or a mock-up.",
+            descVi:
+              "Ý tưởng quảng cáo chưa được thực hiện, trình bày bằng kịch bản, phác thảo hoặc bản dựng thử.",
+            descEn:
+              "An advertising idea not yet produced, presented as a script, sketches or a mock-up.",
             fee: 1_000_000,
           },
         ],
@@ -113,7 +137,14 @@ export const DEMO_TRACKS: DemoTrack[] = [
         slug: "grand-prix",
         vi: "Giải thưởng lớn",
         en: "Grand Prix",
-        categories: [{ ...campaign("GPX"), descVi: "Chiến dịch xuất sắc nhất của năm, chọn từ các bài thi đạt giải vàng.", descEn: "The campaign of the year, chosen from the gold winners.", fee: 5_000_000 }],
+        categories: [
+          {
+            ...campaign("GPX"),
+            descVi: "Chiến dịch xuất sắc nhất của năm, chọn từ các bài thi đạt giải vàng.",
+            descEn: "The campaign of the year, chosen from the gold winners.",
+            fee: 5_000_000,
+          },
+        ],
       },
     ],
   },
@@ -135,7 +166,8 @@ export const DEMO_TRACKS: DemoTrack[] = [
             code: "AGC",
             vi: "Công ty quảng cáo của năm",
             en: "Agency of the year",
-            descVi: "Công ty quảng cáo có danh mục tác phẩm và kết quả kinh doanh ấn tượng nhất trong năm.",
+            descVi:
+              "Công ty quảng cáo có danh mục tác phẩm và kết quả kinh doanh ấn tượng nhất trong năm.",
             descEn: "The agency with the year's most impressive body of work and business results.",
             fee: 4_000_000,
             individual: false,
@@ -145,8 +177,10 @@ export const DEMO_TRACKS: DemoTrack[] = [
             code: "BRD",
             vi: "Thương hiệu sáng tạo của năm",
             en: "Creative brand of the year",
-            descVi: "Thương hiệu đầu tư nhất quán vào sáng tạo và tạo dấu ấn với người tiêu dùng Việt.",
-            descEn: "The brand that invested consistently in creativity and left its mark on Vietnamese consumers.",
+            descVi:
+              "Thương hiệu đầu tư nhất quán vào sáng tạo và tạo dấu ấn với người tiêu dùng Việt.",
+            descEn:
+              "The brand that invested consistently in creativity and left its mark on Vietnamese consumers.",
             fee: 4_000_000,
             individual: false,
           },
@@ -182,7 +216,8 @@ export const DEMO_TRACKS: DemoTrack[] = [
             code: "AMB",
             vi: "Đại sứ thương hiệu",
             en: "Brand ambassadors",
-            descVi: "Gương mặt đại diện góp phần lan toả thông điệp của thương hiệu một cách sáng tạo.",
+            descVi:
+              "Gương mặt đại diện góp phần lan toả thông điệp của thương hiệu một cách sáng tạo.",
             descEn: "A face of a brand who spread its message in a creative way.",
             fee: 1_000_000,
           },
@@ -198,7 +233,9 @@ const vnEndOfDay = (date: string) => new Date(`${date}T23:59:59+07:00`).toISOStr
 
 function demoSeasons(now: Date) {
   // The open demo season stays open for a while after install, whatever the date.
-  const closes2026 = new Date(Math.max(Date.parse(vnEndOfDay("2026-12-31")), now.getTime() + 60 * 86_400_000));
+  const closes2026 = new Date(
+    Math.max(Date.parse(vnEndOfDay("2026-12-31")), now.getTime() + 60 * 86_400_000),
+  );
   return [2023, 2024, 2025, 2026].map((year) => ({
     year,
     code: `VX${String(year).slice(2)}`,
@@ -210,7 +247,9 @@ function demoSeasons(now: Date) {
     submission_closes_at: year === 2026 ? closes2026.toISOString() : vnEndOfDay(`${year}-10-30`),
     early_bird_deadline: vnEndOfDay(`${year}-09-15`),
     late_deadline: null,
-    ceremony_at: new Date(`${year + (year === 2026 ? 1 : 0)}-${year === 2026 ? "01-16" : "12-20"}T19:00:00+07:00`).toISOString(),
+    ceremony_at: new Date(
+      `${year + (year === 2026 ? 1 : 0)}-${year === 2026 ? "01-16" : "12-20"}T19:00:00+07:00`,
+    ).toISOString(),
   }));
 }
 
@@ -229,7 +268,10 @@ export const DEMO_SETTINGS: SiteSettings = {
   chatWidget: { provider: "none", accountId: "" },
 };
 
-export async function seedDemoData(db: Db, now = new Date()): Promise<"loaded" | "already present"> {
+export async function seedDemoData(
+  db: Db,
+  now = new Date(),
+): Promise<"loaded" | "already present"> {
   return db.kysely.transaction().execute(async (trx) => {
     const marker = await trx
       .selectFrom("site_settings")
@@ -239,14 +281,20 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<"loaded" |
     if (marker) return "already present";
     const stamp = now.toISOString();
     for (const season of demoSeasons(now)) {
-      const existing = await trx.selectFrom("seasons").select("id").where("year", "=", season.year).executeTakeFirst();
+      const existing = await trx
+        .selectFrom("seasons")
+        .select("id")
+        .where("year", "=", season.year)
+        .executeTakeFirst();
       const seasonId =
         existing?.id ??
-        (await trx
-          .insertInto("seasons")
-          .values({ ...season, created_at: stamp, updated_at: stamp })
-          .returning("id")
-          .executeTakeFirstOrThrow()).id;
+        (
+          await trx
+            .insertInto("seasons")
+            .values({ ...season, created_at: stamp, updated_at: stamp })
+            .returning("id")
+            .executeTakeFirstOrThrow()
+        ).id;
       if (!existing) await insertTree(trx, seasonId);
     }
     for (const [key, value] of Object.entries(DEMO_SETTINGS)) {
@@ -256,7 +304,10 @@ export async function seedDemoData(db: Db, now = new Date()): Promise<"loaded" |
         .onConflict((oc) => oc.column("key").doNothing())
         .execute();
     }
-    await trx.insertInto("site_settings").values({ key: MARKER, value: JSON.stringify(stamp), updated_at: stamp }).execute();
+    await trx
+      .insertInto("site_settings")
+      .values({ key: MARKER, value: JSON.stringify(stamp), updated_at: stamp })
+      .execute();
     return "loaded";
   });
 }
@@ -280,7 +331,13 @@ async function insertTree(trx: Kysely<Database>, seasonId: number): Promise<void
     for (const [g, group] of track.groups.entries()) {
       const { id: groupId } = await trx
         .insertInto("category_groups")
-        .values({ track_id: trackId, slug: group.slug, name_vi: group.vi, name_en: group.en, sort_order: g })
+        .values({
+          track_id: trackId,
+          slug: group.slug,
+          name_vi: group.vi,
+          name_en: group.en,
+          sort_order: g,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
       for (const [c, category] of group.categories.entries()) {

@@ -17,12 +17,27 @@ export default function ChatPanel({ chat }: { chat: NonNullable<SiteChrome["chat
   return (
     <div className="chat-launcher" ref={container}>
       {open ? (
-        <div id={bubbleId} className="chat-launcher__bubble" role="dialog" aria-label={t("chat.open")}>
-          <button type="button" className="icon-button chat-launcher__close" aria-label={t("chat.close")} onClick={close}>
+        <div
+          id={bubbleId}
+          className="chat-launcher__bubble"
+          role="dialog"
+          aria-label={t("chat.open")}
+        >
+          <button
+            type="button"
+            className="icon-button chat-launcher__close"
+            aria-label={t("chat.close")}
+            onClick={close}
+          >
             <CloseIcon size={18} />
           </button>
           <p>{t("chat.greeting")}</p>
-          <a className="button button--primary" href={chat.url} target="_blank" rel="noopener noreferrer">
+          <a
+            className="button button--primary"
+            href={chat.url}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             {chat.provider === "zalo" ? t("chat.startZalo") : t("chat.startMessenger")}
           </a>
         </div>

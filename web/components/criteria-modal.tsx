@@ -5,7 +5,15 @@ import { Modal } from "./modal";
  * The award criteria modal (seed §2). Until the season's criteria PDF is published (content
  * issue) it shows the criteria summary. Locked: a stray click outside must not lose the reader's place.
  */
-export function CriteriaModal({ open, onClose, year }: { open: boolean; onClose: () => void; year: number | null }) {
+export function CriteriaModal({
+  open,
+  onClose,
+  year,
+}: {
+  open: boolean;
+  onClose: () => void;
+  year: number | null;
+}) {
   const { t } = useTranslation();
   return (
     <Modal

@@ -25,7 +25,13 @@ const SOCIAL = [
 ] as const;
 
 /** The footer's links, contact and social links; the mobile menu shows the same (seed §2). */
-export function FooterContents({ chrome, onNavigate }: { chrome: SiteChrome; onNavigate?: () => void }) {
+export function FooterContents({
+  chrome,
+  onNavigate,
+}: {
+  chrome: SiteChrome;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const { openCriteria } = useCriteriaModal();
@@ -90,7 +96,9 @@ export function FooterContents({ chrome, onNavigate }: { chrome: SiteChrome; onN
             <li>
               <PhoneIcon size={18} />
               <span className="visually-hidden">{t("footer.phone")}: </span>
-              <a href={`tel:${chrome.contactPhone.replace(/[^\d+]/g, "")}`}>{chrome.contactPhone}</a>
+              <a href={`tel:${chrome.contactPhone.replace(/[^\d+]/g, "")}`}>
+                {chrome.contactPhone}
+              </a>
             </li>
           ) : null}
         </ul>

@@ -33,7 +33,12 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
         <nav className="main-nav" aria-label={t("nav.mainLabel")}>
           <ul className="main-nav__list">
             <li className="nav-item">
-              <NavLink to={to("/")} end className="nav-link nav-link--icon" aria-label={t("nav.home")}>
+              <NavLink
+                to={to("/")}
+                end
+                className="nav-link nav-link--icon"
+                aria-label={t("nav.home")}
+              >
                 <HomeIcon />
               </NavLink>
             </li>
@@ -51,7 +56,12 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
               ]}
             />
             <li className="nav-item">
-              <button type="button" className="nav-link nav-link--button" aria-haspopup="dialog" onClick={openCriteria}>
+              <button
+                type="button"
+                className="nav-link nav-link--button"
+                aria-haspopup="dialog"
+                onClick={openCriteria}
+              >
                 {t("nav.criteria")}
               </button>
             </li>

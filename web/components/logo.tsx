@@ -18,7 +18,14 @@ export function Logo({ compact = false }: { compact?: boolean }) {
       <text x="54" y="22" fontSize="18" fontWeight="700" fill="currentColor" fontFamily="inherit">
         VẠN XUÂN
       </text>
-      <text x="54" y="39" fontSize="10.5" letterSpacing="1.2" fill="currentColor" fontFamily="inherit">
+      <text
+        x="54"
+        y="39"
+        fontSize="10.5"
+        letterSpacing="1.2"
+        fill="currentColor"
+        fontFamily="inherit"
+      >
         CREATIVE AWARDS
       </text>
     </svg>

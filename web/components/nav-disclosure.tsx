@@ -50,12 +50,16 @@ export function NavDisclosure({ label, items }: { label: string; items: NavItem[
         {label}
         <ChevronDownIcon />
       </button>
+      {/* Arrow keys move focus between the links inside; the list itself never takes focus. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <ul
         id={listId}
         className="submenu"
         hidden={!open}
         onKeyDown={(event) => {
-          const links = [...(container.current?.querySelectorAll<HTMLAnchorElement>(".submenu a") ?? [])];
+          const links = [
+            ...(container.current?.querySelectorAll<HTMLAnchorElement>(".submenu a") ?? []),
+          ];
           const index = links.indexOf(document.activeElement as HTMLAnchorElement);
           if (event.key === "ArrowDown") {
             event.preventDefault();

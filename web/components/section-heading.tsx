@@ -13,7 +13,9 @@ export function SectionHeading({
   const Tag = `h${level}` as "h1" | "h2" | "h3";
   return (
     <Tag className="section-heading" id={id}>
-      {icon ? <img src={icon} alt="" width={32} height={32} className="section-heading__icon" /> : null}
+      {icon ? (
+        <img src={icon} alt="" width={32} height={32} className="section-heading__icon" />
+      ) : null}
       <span>{title}</span>
     </Tag>
   );

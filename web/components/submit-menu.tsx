@@ -36,7 +36,9 @@ export function SubmitMenu({ submission }: { submission: SubmissionWindowState |
           ? t("submit.closedOn", { date: formatDate(state.closedAt, lang) })
           : t("submit.unscheduled");
 
-  const items = () => [...(container.current?.querySelectorAll<HTMLAnchorElement>('[role="menuitem"]') ?? [])];
+  const items = () => [
+    ...(container.current?.querySelectorAll<HTMLAnchorElement>('[role="menuitem"]') ?? []),
+  ];
   const focusItem = (index: number) => {
     const list = items();
     list[(index + list.length) % list.length]?.focus();
@@ -104,12 +106,22 @@ export function SubmitMenu({ submission }: { submission: SubmissionWindowState |
           }}
         >
           <li role="none">
-            <Link role="menuitem" to={to(PATHS.registration)} className="dropdown__item" onClick={close}>
+            <Link
+              role="menuitem"
+              to={to(PATHS.registration)}
+              className="dropdown__item"
+              onClick={close}
+            >
               {t("submit.registration")}
             </Link>
           </li>
           <li role="none">
-            <Link role="menuitem" to={to(PATHS.submitEntry)} className="dropdown__item" onClick={close}>
+            <Link
+              role="menuitem"
+              to={to(PATHS.submitEntry)}
+              className="dropdown__item"
+              onClick={close}
+            >
               {t("submit.submit")}
             </Link>
           </li>

@@ -14,7 +14,11 @@ interface MetaArgsLike {
 }
 
 /** Looks a dotted key up in the page's catalogue, for `meta` functions (outside React). */
-export function translate(messages: Messages, key: string, vars: Record<string, string | number> = {}): string {
+export function translate(
+  messages: Messages,
+  key: string,
+  vars: Record<string, string | number> = {},
+): string {
   let node: unknown = messages;
   for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
   const text = typeof node === "string" ? node : key;
@@ -27,7 +31,13 @@ export function translate(messages: Messages, key: string, vars: Record<string, 
  */
 export function pageMeta(
   args: MetaArgsLike,
-  page: { titleKey?: string; title?: string; vars?: Record<string, string | number>; descriptionKey?: string; keepQuery?: boolean },
+  page: {
+    titleKey?: string;
+    title?: string;
+    vars?: Record<string, string | number>;
+    descriptionKey?: string;
+    keepQuery?: boolean;
+  },
 ): MetaDescriptor[] {
   const root = args.matches.find((m) => m?.id === "root")?.data as RootData | undefined;
   if (!root) return [{ title: "Vạn Xuân" }];

@@ -3,7 +3,8 @@ import { ComingSoon } from "../components/coming-soon";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/award-introduction";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { titleKey: "sections.awardIntroduction" });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { titleKey: "sections.awardIntroduction" });
 
 export default function AwardIntroductionPage() {
   const { t } = useTranslation();

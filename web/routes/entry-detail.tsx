@@ -3,7 +3,8 @@ import { ComingSoon } from "../components/coming-soon";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/entry-detail";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { titleKey: "sections.entryDetail" });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { titleKey: "sections.entryDetail" });
 
 export default function EntryDetailPage() {
   const { t } = useTranslation();

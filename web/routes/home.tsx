@@ -31,12 +31,18 @@ export default function Home() {
           </h1>
           <p className="hero__lead">{t("home.heroLead")}</p>
           {submission?.state === "open" ? (
-            <p className="hero__deadline">{t("submit.openUntil", { date: formatDate(submission.closesAt, lang) })}</p>
+            <p className="hero__deadline">
+              {t("submit.openUntil", { date: formatDate(submission.closesAt, lang) })}
+            </p>
           ) : null}
         </div>
       </section>
       <section className="container award-categories" aria-labelledby="award-categories-heading">
-        <SectionHeading id="award-categories-heading" title={t("home.categoriesHeading")} icon="/icons/award.png" />
+        <SectionHeading
+          id="award-categories-heading"
+          title={t("home.categoriesHeading")}
+          icon="/icons/award.png"
+        />
         <ul className="track-cards">
           {TRACK_CARDS.map(({ key, path }) => {
             const title = t(`home.tracks.${key}.title`);
@@ -44,7 +50,11 @@ export default function Home() {
               <li key={key} className={`track-card track-card--${key}`} data-track={key}>
                 <h3 className="track-card__title">{title}</h3>
                 <p className="track-card__description">{t(`home.tracks.${key}.description`)}</p>
-                <Link to={to(path)} className="button button--secondary" aria-label={t("home.trackDetails", { track: title })}>
+                <Link
+                  to={to(path)}
+                  className="button button--secondary"
+                  aria-label={t("home.trackDetails", { track: title })}
+                >
                   {t("common.viewDetails")}
                 </Link>
               </li>

@@ -15,7 +15,11 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { titleKey: "sections.juryOfYear", vars: { year: args.data?.year ?? JURY_YEARS[0] }, keepQuery: true });
+  pageMeta(args, {
+    titleKey: "sections.juryOfYear",
+    vars: { year: args.data?.year ?? JURY_YEARS[0] },
+    keepQuery: true,
+  });
 
 export default function JuryPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

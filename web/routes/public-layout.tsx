@@ -21,7 +21,10 @@ export default function PublicLayout() {
 
   useEffect(() => {
     const saved = reconcileLanguageChoice(lang);
-    if (saved) void navigate(`${localizePath(location.pathname, saved)}${location.search}`, { replace: true });
+    if (saved)
+      void navigate(`${localizePath(location.pathname, saved)}${location.search}`, {
+        replace: true,
+      });
     // Only on first arrival: later moves between languages go through the switcher.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -33,7 +36,11 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <Footer chrome={chrome} year={year} />
-      <CriteriaModal open={criteriaOpen} onClose={() => setCriteriaOpen(false)} year={chrome.season?.year ?? null} />
+      <CriteriaModal
+        open={criteriaOpen}
+        onClose={() => setCriteriaOpen(false)}
+        year={chrome.season?.year ?? null}
+      />
       <ScrollToTop />
       <ChatLauncher chat={chrome.chat} />
     </CriteriaModalContext.Provider>

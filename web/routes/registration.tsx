@@ -3,7 +3,8 @@ import { ComingSoon } from "../components/coming-soon";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/registration";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { titleKey: "sections.registration" });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { titleKey: "sections.registration" });
 
 export default function RegistrationPage() {
   const { t } = useTranslation();

@@ -22,7 +22,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => {
   const track = args.data?.track;
   const lang = args.location.pathname.startsWith("/en") ? "en" : "vi";
-  return pageMeta(args, track ? { title: pickLang(track.name, lang) } : { titleKey: "nav.prizeStructure" });
+  return pageMeta(
+    args,
+    track ? { title: pickLang(track.name, lang) } : { titleKey: "nav.prizeStructure" },
+  );
 };
 
 export default function TrackPage({ loaderData }: Route.ComponentProps) {
@@ -43,7 +46,11 @@ export default function TrackPage({ loaderData }: Route.ComponentProps) {
       {year ? <p className="muted">{t("track.season", { year })}</p> : null}
       <p className="lead">{pickLang(track.tagline, lang)}</p>
       {track.groups.map((group) => (
-        <section key={group.slug} className="category-group" aria-labelledby={`group-${group.slug}`}>
+        <section
+          key={group.slug}
+          className="category-group"
+          aria-labelledby={`group-${group.slug}`}
+        >
           <h2 id={`group-${group.slug}`} className="category-group__title">
             {pickLang(group.name, lang)}
           </h2>

@@ -15,7 +15,11 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { titleKey: "sections.winnersOfYear", vars: { year: args.data?.year ?? WINNER_YEARS[0] }, keepQuery: true });
+  pageMeta(args, {
+    titleKey: "sections.winnersOfYear",
+    vars: { year: args.data?.year ?? WINNER_YEARS[0] },
+    keepQuery: true,
+  });
 
 export default function WinnersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -28,7 +28,9 @@ async function up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
   await db.schema
     .createTable("tracks")
     .addColumn("id", id, (c) => c.primaryKey().autoIncrement())
-    .addColumn("season_id", "integer", (c) => c.notNull().references("seasons.id").onDelete("cascade"))
+    .addColumn("season_id", "integer", (c) =>
+      c.notNull().references("seasons.id").onDelete("cascade"),
+    )
     .addColumn("slug", "text", (c) => c.notNull())
     .addColumn("code", "text", (c) => c.notNull())
     .addColumn("name_vi", "text", (c) => c.notNull())
@@ -42,7 +44,9 @@ async function up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
   await db.schema
     .createTable("category_groups")
     .addColumn("id", id, (c) => c.primaryKey().autoIncrement())
-    .addColumn("track_id", "integer", (c) => c.notNull().references("tracks.id").onDelete("cascade"))
+    .addColumn("track_id", "integer", (c) =>
+      c.notNull().references("tracks.id").onDelete("cascade"),
+    )
     .addColumn("slug", "text", (c) => c.notNull())
     .addColumn("name_vi", "text", (c) => c.notNull())
     .addColumn("name_en", "text", (c) => c.notNull())
@@ -91,4 +95,3 @@ async function down(db: Kysely<unknown>): Promise<void> {
     await db.schema.dropTable(table).ifExists().execute();
   }
 }
-

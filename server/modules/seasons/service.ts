@@ -25,7 +25,12 @@ export function createSeasonsService(
   onChange: () => void,
   clock: () => Date = () => new Date(),
 ) {
-  const summarize = (row: Pick<SeasonTable, "year" | "code" | "name_vi" | "name_en" | "submission_opens_at" | "submission_closes_at">): SeasonSummary => ({
+  const summarize = (
+    row: Pick<
+      SeasonTable,
+      "year" | "code" | "name_vi" | "name_en" | "submission_opens_at" | "submission_closes_at"
+    >,
+  ): SeasonSummary => ({
     year: row.year,
     code: row.code,
     name: { vi: row.name_vi, en: row.name_en },
@@ -81,7 +86,10 @@ export function createSeasonsService(
           slug: row.category_slug,
           code: row.category_code ?? "",
           name: { vi: row.category_name_vi ?? "", en: row.category_name_en ?? "" },
-          description: { vi: row.category_description_vi ?? "", en: row.category_description_en ?? "" },
+          description: {
+            vi: row.category_description_vi ?? "",
+            en: row.category_description_en ?? "",
+          },
           feeVnd: Number(row.fee_vnd ?? 0),
           videoRequired: Boolean(row.video_required),
           allowIndividual: Boolean(row.allow_individual),
@@ -96,7 +104,11 @@ export function createSeasonsService(
       year: number,
       window: { opensAt: string | null; closesAt: string | null },
     ): Promise<void> {
-      if (window.opensAt && window.closesAt && Date.parse(window.opensAt) >= Date.parse(window.closesAt)) {
+      if (
+        window.opensAt &&
+        window.closesAt &&
+        Date.parse(window.opensAt) >= Date.parse(window.closesAt)
+      ) {
         throw new RangeError("Submission must open before it closes");
       }
       const result = await updateSubmissionWindow(

@@ -35,7 +35,8 @@ export function createSettingsService(db: Db, onChange: () => void) {
 
   return {
     async get(): Promise<SiteSettings> {
-      if (!cached || Date.now() - cached.at > CACHE_MS) cached = { settings: await read(), at: Date.now() };
+      if (!cached || Date.now() - cached.at > CACHE_MS)
+        cached = { settings: await read(), at: Date.now() };
       return cached.settings;
     },
 

@@ -1,0 +1,86 @@
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/**
+ * The layers import one way only (DESIGN "Shape"):
+ *   core/   → nothing of ours, and no I/O
+ *   server/ → core/
+ *   web/    → core/, and server/ only as `import type` of server/load-context
+ *   e2e/, bench/, scripts/ → anything
+ */
+const restrict = (patterns) => ["error", { patterns }];
+
+export default tseslint.config(
+  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "coverage/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: "module" },
+    rules: {
+      "@typescript-eslint/consistent-type-imports": "error",
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+      eqeqeq: ["error", "smart"],
+      "no-console": "off",
+    },
+  },
+  {
+    files: ["core/**/*.ts"],
+    ignores: ["core/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict([
+        {
+          group: ["**/server/**", "**/web/**", "**/e2e/**", "**/bench/**", "**/scripts/**"],
+          message: "core/ imports nothing of ours.",
+        },
+        {
+          group: ["node:*", "fs", "fs/*", "path", "http", "https", "net", "child_process", "os"],
+          message: "core/ is pure: no I/O.",
+        },
+      ]),
+    },
+  },
+  {
+    files: ["server/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict([
+        {
+          group: ["**/web/**", "**/e2e/**", "**/bench/**", "**/scripts/**"],
+          message: "server/ may import only core/.",
+        },
+      ]),
+    },
+  },
+  {
+    files: ["web/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // React Compiler advisories: this codebase does not use the compiler.
+      "react-hooks/refs": "off",
+      "react-hooks/set-state-in-effect": "off",
+      "@typescript-eslint/no-restricted-imports": restrict([
+        {
+          group: ["**/server/**", "!**/server/load-context"],
+          message: "web/ reaches server/ only through the load-context types.",
+        },
+        {
+          group: ["**/server/load-context"],
+          allowTypeImports: true,
+          message: "web/ may only `import type` from server/load-context.",
+        },
+        {
+          group: ["**/e2e/**", "**/bench/**", "**/scripts/**"],
+          message: "web/ may import only core/.",
+        },
+      ]),
+    },
+  },
+);

@@ -1,0 +1,14 @@
+// `npm run seed:demo`: loads the demo data once (a second run changes nothing).
+import { loadConfig, loadDotEnv } from "../server/config";
+import { migrateToLatest, openDatabase } from "../server/db/database";
+import { seedDemoData } from "../server/db/demo-data";
+
+loadDotEnv();
+const config = loadConfig();
+const db = openDatabase(config.database);
+try {
+  await migrateToLatest(db);
+  console.log(`Demo data: ${await seedDemoData(db)}`);
+} finally {
+  await db.close();
+}
