@@ -104,12 +104,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
 
+  // A missing fingerprinted asset (a stale tab after a deploy) is a plain 404, never a page.
+  fastify.get("/assets/*", async (_request, reply) =>
+    reply.code(404).header("cache-control", "no-store").type("text/plain").send("Not found"),
+  );
+
   await fastify.register(ssrRoutes, {
     build: options.build,
     services,
     publicUrl: config.publicUrl,
     htmlCache,
     secureCookies: config.env === "production" && config.publicUrl.startsWith("https://"),
+    mode: config.env,
   });
 
   return {

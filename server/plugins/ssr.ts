@@ -16,6 +16,7 @@ export interface SsrOptions {
   publicUrl: string;
   htmlCache: HtmlCache;
   secureCookies: boolean;
+  mode: "development" | "production" | "test";
 }
 
 /** Cookies whose presence means the page may be personal and must not be cached. */
@@ -26,7 +27,7 @@ const PERSONAL_COOKIES = ["sid", "__session"];
  * page is rendered on the server with the domain services in its load context.
  */
 export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) => {
-  const handle = createRequestHandler(options.build, process.env.NODE_ENV ?? "production");
+  const handle = createRequestHandler(options.build, options.mode);
 
   // Page forms post urlencoded or multipart bodies: hand the raw stream to React Router.
   app.removeAllContentTypeParsers();

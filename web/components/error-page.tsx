@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
+import { langOfPath, localizePath } from "../../core/languages";
 
 /** The last-resort page: a clear message in the page's language, never a blank screen. */
 export function RootErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound) console.error(error);
   return (
@@ -12,7 +14,7 @@ export function RootErrorBoundary() {
       <h1>{notFound ? t("error.notFoundTitle") : t("error.title")}</h1>
       <p>{notFound ? t("error.notFoundBody") : t("error.body")}</p>
       <p>
-        <a href="/" className="button button--secondary">
+        <a href={localizePath("/", langOfPath(pathname))} className="button button--secondary">
           {t("common.backHome")}
         </a>
       </p>

@@ -18,6 +18,7 @@ export function createI18n(lang: Lang, messages: Messages): I18n {
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
   });
   return instance;
 }

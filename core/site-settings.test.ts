@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { chatWidgetUrl, isChatWidgetConfigured, siteSettingsSchema, type SiteSettings } from "./site-settings";
+
+const valid: SiteSettings = {
+  currentSeasonYear: 2026,
+  contactEmail: "lienhe@example.org",
+  contactPhone: "+84 28 3822 6868",
+  social: {
+    website: "https://example.org",
+    email: "",
+    facebook: "",
+    youtube: "",
+    linkedin: "",
+    tiktok: "",
+  },
+  chatWidget: { provider: "none", accountId: "" },
+};
+
+/** The i18n keys of the problems zod reports, by field path. */
+function problems(input: unknown): Record<string, string> {
+  const result = siteSettingsSchema.safeParse(input);
+  if (result.success) return {};
+  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+}
+
+describe("siteSettingsSchema", () => {
+  it("accepts valid settings", () => {
+    expect(siteSettingsSchema.parse(valid)).toEqual(valid);
+  });
+
+  it("fills in empty social links and a disabled chat widget", () => {
+    const { social: _social, chatWidget: _chat, ...rest } = valid;
+    const parsed = siteSettingsSchema.parse({ ...rest, social: {}, chatWidget: {} });
+    expect(parsed.social.facebook).toBe("");
+    expect(parsed.chatWidget).toEqual({ provider: "none", accountId: "" });
+  });
+
+  it("rejects a malformed contact email with an i18n key", () => {
+    expect(problems({ ...valid, contactEmail: "not-an-email" })).toEqual({ contactEmail: "validation.email" });
+  });
+
+  it("rejects a malformed social email and URL with i18n keys", () => {
+    expect(
+      problems({ ...valid, social: { ...valid.social, email: "a@", website: "example dot org" } }),
+    ).toEqual({ "social.email": "validation.email", "social.website": "validation.url" });
+  });
+
+  it("rejects an empty phone and a chat account id with unsafe characters", () => {
+    expect(
+      problems({ ...valid, contactPhone: "   ", chatWidget: { provider: "zalo", accountId: "a/b?c" } }),
+    ).toEqual({ contactPhone: "validation.required", "chatWidget.accountId": "validation.chatAccountId" });
+  });
+
+  it("every message is an i18n key", () => {
+    const messages = Object.values(
+      problems({
+        ...valid,
+        contactEmail: "x",
+        contactPhone: "",
+        social: { ...valid.social, youtube: "nope", email: "nope" },
+        chatWidget: { provider: "messenger", accountId: "x".repeat(101) },
+      }),
+    );
+    expect(messages.length).toBeGreaterThanOrEqual(5);
+    for (const message of messages) expect(message).toMatch(/^validation\.\w+$/);
+  });
+});
+
+describe("chat widget", () => {
+  it("has no URL until both a provider and an account are set", () => {
+    expect(chatWidgetUrl({ provider: "none", accountId: "vanxuan" })).toBeNull();
+    expect(chatWidgetUrl({ provider: "messenger", accountId: "" })).toBeNull();
+    expect(chatWidgetUrl({ provider: "zalo", accountId: "" })).toBeNull();
+    expect(isChatWidgetConfigured({ provider: "none", accountId: "" })).toBe(false);
+  });
+
+  it("leads to the Messenger conversation", () => {
+    expect(chatWidgetUrl({ provider: "messenger", accountId: "vanxuanawards" })).toBe(
+      "https://m.me/vanxuanawards",
+    );
+  });
+
+  it("leads to the Zalo Official Account", () => {
+    expect(chatWidgetUrl({ provider: "zalo", accountId: "4318765432109876" })).toBe(
+      "https://zalo.me/4318765432109876",
+    );
+  });
+
+  it("trims the account id when parsed through the schema", () => {
+    const { chatWidget } = siteSettingsSchema.parse({
+      ...valid,
+      chatWidget: { provider: "messenger", accountId: "  van.xuan  " },
+    });
+    expect(chatWidgetUrl(chatWidget)).toBe("https://m.me/van.xuan");
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { submissionWindowState } from "./submission-window";
+
+const opensAt = "2026-08-01T00:00:00.000Z";
+const closesAt = "2026-10-30T16:59:59.000Z";
+const window = { submissionOpensAt: opensAt, submissionClosesAt: closesAt };
+const at = (iso: string) => new Date(iso);
+
+describe("submissionWindowState", () => {
+  it("is not yet open before the opening instant", () => {
+    expect(submissionWindowState(window, at("2026-07-31T23:59:59.999Z"))).toEqual({
+      state: "not_yet_open",
+      opensAt,
+    });
+  });
+
+  it("opens at exactly the opening instant", () => {
+    expect(submissionWindowState(window, at(opensAt))).toEqual({ state: "open", closesAt });
+  });
+
+  it("stays open until just before the closing instant", () => {
+    expect(submissionWindowState(window, at("2026-10-30T16:59:58.999Z"))).toEqual({
+      state: "open",
+      closesAt,
+    });
+  });
+
+  it("is closed at exactly the closing instant and after", () => {
+    expect(submissionWindowState(window, at(closesAt))).toEqual({ state: "closed", closedAt: closesAt });
+    expect(submissionWindowState(window, at("2027-01-01T00:00:00Z"))).toEqual({
+      state: "closed",
+      closedAt: closesAt,
+    });
+  });
+
+  it("is unscheduled while either date is missing", () => {
+    const now = at("2026-09-01T00:00:00Z");
+    expect(submissionWindowState({ submissionOpensAt: null, submissionClosesAt: closesAt }, now)).toEqual({
+      state: "unscheduled",
+    });
+    expect(submissionWindowState({ submissionOpensAt: opensAt, submissionClosesAt: null }, now)).toEqual({
+      state: "unscheduled",
+    });
+    expect(submissionWindowState({ submissionOpensAt: null, submissionClosesAt: null }, now)).toEqual({
+      state: "unscheduled",
+    });
+  });
+
+  it("compares instants, not strings, across time-zone offsets", () => {
+    const local = { submissionOpensAt: "2026-08-01T07:00:00+07:00", submissionClosesAt: closesAt };
+    expect(submissionWindowState(local, at("2026-08-01T00:00:00Z")).state).toBe("open");
+    expect(submissionWindowState(local, at("2026-07-31T23:59:59Z")).state).toBe("not_yet_open");
+  });
+});

@@ -1,0 +1,159 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** Where the production server under test listens, without a trailing slash. */
+    baseUrl: string;
+    /** The server's SQLite file, for tests that move the season's dates. */
+    dbFile: string;
+  }
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const READY_TIMEOUT_MS = 60_000;
+
+/**
+ * One production build and one real server (`server/main.ts` on a fresh SQLite database with
+ * the demo data) for every browser journey. The build goes under node_modules/.cache, not the
+ * system temp dir: its server bundle imports react & co. by bare name, which Node resolves
+ * from the bundle's own location, and that folder is ignored by git, prettier and eslint.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const cacheDir = path.join(ROOT, "node_modules", ".cache");
+  mkdirSync(cacheDir, { recursive: true });
+  const buildDir = mkdtempSync(path.join(cacheDir, "e2e-build-"));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+  const removeDirs = () => {
+    rmSync(buildDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  let server: ChildProcess | undefined;
+  const killOnExit = () => server?.kill("SIGKILL");
+  process.once("exit", killOnExit);
+
+  try {
+    await buildSite(buildDir);
+    const port = await freePort();
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const dbFile = path.join(dataDir, "app.db");
+    const stderr: string[] = [];
+    let ready = false;
+    server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        PUBLIC_URL: baseUrl,
+        DATA_DIR: dataDir,
+        // Explicit, so a developer's .env pointing at PostgreSQL cannot redirect the run.
+        DATABASE_URL: `sqlite:${dbFile}`,
+        BUILD_DIR: buildDir,
+        HTML_CACHE_SECONDS: "0",
+        LOG_LEVEL: "warn",
+        DEMO_DATA: "true",
+        SHUTDOWN_TIMEOUT_SECONDS: "5",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    server.stdout?.resume();
+    server.stderr?.on("data", (chunk: Buffer) => {
+      stderr.push(chunk.toString());
+      // Warnings and errors the server logs during the run belong in the test output.
+      if (ready) process.stderr.write(`[e2e server] ${chunk.toString()}`);
+    });
+    await waitUntilReady(server, baseUrl, () => stderr.join(""));
+    ready = true;
+
+    project.provide("baseUrl", baseUrl);
+    project.provide("dbFile", dbFile);
+  } catch (error) {
+    await stopServer(server);
+    process.off("exit", killOnExit);
+    removeDirs();
+    throw error;
+  }
+
+  return async () => {
+    await stopServer(server);
+    process.off("exit", killOnExit);
+    removeDirs();
+  };
+}
+
+async function buildSite(buildDir: string): Promise<void> {
+  const output: string[] = [];
+  const child = spawn("npx", ["react-router", "build"], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => output.push(chunk.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", resolve);
+  });
+  if (code !== 0) {
+    throw new Error(`react-router build failed (exit ${code}):\n${output.join("")}`);
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
+    });
+  });
+}
+
+async function waitUntilReady(
+  server: ChildProcess,
+  baseUrl: string,
+  stderr: () => string,
+): Promise<void> {
+  const state: { exited: string | null } = { exited: null };
+  server.once("exit", (code, signal) => {
+    state.exited = `exit code ${code ?? "none"}${signal ? `, signal ${signal}` : ""}`;
+  });
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let lastProblem = "no answer yet";
+  while (Date.now() < deadline) {
+    if (state.exited) {
+      throw new Error(`The server stopped before it was ready (${state.exited}):\n${stderr()}`);
+    }
+    try {
+      const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+      lastProblem = `/readyz answered ${response.status}`;
+    } catch (error) {
+      lastProblem = String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(
+    `The server was not ready within ${READY_TIMEOUT_MS / 1000} s (${lastProblem}):\n${stderr()}`,
+  );
+}
+
+async function stopServer(server: ChildProcess | undefined): Promise<void> {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.once("exit", () => resolve()));
+  server.kill("SIGTERM");
+  const timer = setTimeout(() => server.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

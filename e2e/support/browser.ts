@@ -1,0 +1,129 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject, onTestFinished } from "vitest";
+
+/** Debian's Chromium; the suite never downloads a browser (scripts/ensure-chromium.sh installs it). */
+export const CHROMIUM = "/usr/bin/chromium";
+
+/** Launches a headless Chromium; playwright gives it a fresh user-data-dir each time. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+/** One browser for the whole test file, closed after its last test. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error("The browser is not running (used outside a test?)");
+    return browser;
+  };
+}
+
+export function baseUrl(): string {
+  return inject("baseUrl");
+}
+
+export interface ContextOptions {
+  /** The browser's language; it also sets Accept-Language. Vietnamese unless a test says otherwise. */
+  locale?: string;
+  viewport?: { width: number; height: number };
+  javaScriptEnabled?: boolean;
+  reducedMotion?: "reduce" | "no-preference";
+}
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const MOBILE = { width: 390, height: 844 };
+
+export function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseUrl(),
+    locale: options.locale ?? "vi-VN",
+    viewport: options.viewport ?? DESKTOP,
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    reducedMotion: options.reducedMotion ?? "no-preference",
+  });
+}
+
+/** What went wrong in a page, as the browser reported it. */
+export interface PageProblems {
+  /** React hydration mismatches (dev wording, or the minified production error codes). */
+  hydration: string[];
+  /** Content-Security-Policy violations. */
+  csp: string[];
+  /** Uncaught exceptions. */
+  pageErrors: string[];
+  /** Every console error, for diagnostics. */
+  consoleErrors: string[];
+}
+
+// React's production build reports hydration failures as minified errors 418–425.
+const HYDRATION = /hydrat|did not match|Minified React error #(418|419|420|421|422|423|425)\b/i;
+
+export function watchProblems(page: Page): PageProblems {
+  const problems: PageProblems = { hydration: [], csp: [], pageErrors: [], consoleErrors: [] };
+  page.on("console", (message) => {
+    const type = message.type();
+    if (type !== "error" && type !== "warning") return;
+    const text = message.text();
+    if (HYDRATION.test(text)) problems.hydration.push(text);
+    if (text.includes("Content Security Policy")) problems.csp.push(text);
+    if (type === "error") problems.consoleErrors.push(text);
+  });
+  page.on("pageerror", (error) => {
+    const text = `${error.name}: ${error.message}`;
+    problems.pageErrors.push(text);
+    if (HYDRATION.test(text)) problems.hydration.push(text);
+  });
+  return problems;
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  problems: PageProblems;
+}
+
+/** A fresh context and page for one test, closed when the test finishes. */
+export async function openPage(browser: Browser, options: ContextOptions = {}): Promise<OpenedPage> {
+  const context = await newContext(browser, options);
+  onTestFinished(async () => {
+    await context.close();
+  });
+  const page = await context.newPage();
+  return { context, page, problems: watchProblems(page) };
+}
+
+/** Waits until React has hydrated the public chrome (the header marks itself once effects ran). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator(".site-header[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** The element that has keyboard focus, described for assertions. */
+export function focused(page: Page): Promise<{ tag: string; text: string; label: string | null; id: string }> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return {
+      tag: el?.tagName.toLowerCase() ?? "",
+      text: el?.textContent?.trim() ?? "",
+      label: el?.getAttribute("aria-label") ?? null,
+      id: el?.id ?? "",
+    };
+  });
+}

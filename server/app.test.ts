@@ -1,0 +1,314 @@
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, type App } from "./app";
+import { loadConfig, type Config } from "./config";
+import { migrateToLatest, openDatabase, type Db } from "./db/database";
+import { seedDemoData } from "./db/demo-data";
+import { buildProductionBundle, type ProductionBundle } from "./test-support/build";
+
+/** Inside the demo 2026 submission window, so the submit button starts enabled. */
+const NOW = new Date("2026-09-01T03:00:00.000Z");
+const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+let bundle: ProductionBundle;
+let dataDir: string;
+let config: Config;
+let db: Db;
+let app: App;
+
+beforeAll(async () => {
+  bundle = await buildProductionBundle();
+  dataDir = mkdtempSync(path.join(tmpdir(), "vx-app-"));
+  config = loadConfig({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    HTML_CACHE_SECONDS: "5",
+  });
+  db = openDatabase(config.database);
+  await migrateToLatest(db);
+  await seedDemoData(db, NOW);
+  app = await buildApp({ config, db, build: bundle.build, clientDir: bundle.clientDir, clock: () => NOW });
+  await app.fastify.ready();
+}, 120_000);
+
+afterAll(async () => {
+  await app?.fastify.close();
+  await db?.close();
+  bundle?.cleanup();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A page request as a browser sends it; pass `userAgent` to be someone else. */
+function get(url: string, headers: Record<string, string> = {}) {
+  return app.fastify.inject({ method: "GET", url, headers: { "user-agent": FIREFOX, ...headers } });
+}
+
+function cspNonce(response: LightMyRequestResponse): string {
+  const csp = String(response.headers["content-security-policy"] ?? "");
+  const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(scriptSrc)?.[1];
+  if (!nonce) throw new Error(`no script nonce in CSP: ${csp}`);
+  return nonce;
+}
+
+/** The nonce attribute of every <script> in the page (undefined where it has none). */
+function scriptNonces(html: string): (string | undefined)[] {
+  return [...html.matchAll(/<script\b([^>]*)>/gi)].map((m) => /\bnonce="([^"]*)"/.exec(m[1] ?? "")?.[1]);
+}
+
+function submitButton(html: string): string {
+  const button = /<button\b[^>]*submit-menu__button[^>]*>/.exec(html)?.[0];
+  if (!button) throw new Error("no submit button in the page");
+  return button;
+}
+
+describe("home page", () => {
+  it("is Vietnamese HTML with the header and the three track links", async () => {
+    const response = await get("/");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/^text\/html/);
+    const html = response.body;
+    expect(html).toContain('<html lang="vi"');
+    for (const text of [
+      "Giới thiệu giải thưởng",
+      "Cơ cấu giải thưởng",
+      "Hội đồng giám khảo",
+      "Danh sách thắng giải",
+      "Nộp bài dự thi",
+    ]) {
+      expect(html).toContain(text);
+    }
+    for (const track of ["/van-xuan", "/van-xuan-classic", "/van-xuan-stars"]) {
+      expect(html).toContain(`href="${track}"`);
+    }
+  });
+
+  it("lets only scripts carrying the response's CSP nonce run", async () => {
+    const response = await get("/");
+    const nonce = cspNonce(response);
+    const nonces = scriptNonces(response.body);
+    expect(nonces.length).toBeGreaterThan(0);
+    expect(nonces.every((n) => n === nonce)).toBe(true);
+    expect(response.headers["content-security-policy"]).toMatch(/script-src [^;]*'strict-dynamic'/);
+  });
+
+  it("gives every response a fresh nonce, even from the HTML cache", async () => {
+    app.htmlCache.clear();
+    const first = await get("/");
+    const second = await get("/");
+    expect(first.headers["x-html-cache"]).toBe("miss");
+    expect(second.headers["x-html-cache"]).toBe("hit");
+
+    const [firstNonce, secondNonce] = [cspNonce(first), cspNonce(second)];
+    expect(secondNonce).not.toBe(firstNonce);
+    expect(scriptNonces(second.body).every((n) => n === secondNonce)).toBe(true);
+    expect(second.body).not.toContain(firstNonce);
+    // Apart from the nonce, the cached page is the page.
+    expect(second.body.replaceAll(secondNonce, "N")).toBe(first.body.replaceAll(firstNonce, "N"));
+  });
+
+  it("sends the security headers", async () => {
+    const response = await get("/");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+    expect(response.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    const csp = String(response.headers["content-security-policy"]);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("default-src 'self'");
+  });
+
+  it("is compressed for a browser that accepts brotli or gzip", async () => {
+    const br = await get("/", { "accept-encoding": "br" });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(br.rawPayload).toString("utf8")).toContain('<html lang="vi"');
+
+    const gzip = await get("/", { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString("utf8")).toContain('<html lang="vi"');
+  });
+});
+
+describe("request ids", () => {
+  it("echoes a caller's valid X-Request-Id", async () => {
+    const response = await get("/healthz", { "x-request-id": "proxy-req.0001_abc" });
+    expect(response.headers["x-request-id"]).toBe("proxy-req.0001_abc");
+  });
+
+  it("mints one when none or an unusable one is sent", async () => {
+    const none = await get("/healthz");
+    expect(none.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    const bad = await get("/healthz", { "x-request-id": "<script>alert(1)</script>" });
+    expect(bad.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    const short = await get("/healthz", { "x-request-id": "abc" });
+    expect(short.headers["x-request-id"]).not.toBe("abc");
+  });
+});
+
+describe("languages", () => {
+  it("serves English under /en", async () => {
+    const response = await get("/en");
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<html lang="en"');
+    expect(response.body).toContain("Prize structure");
+    expect(response.body).toContain('href="/en/van-xuan"');
+  });
+
+  it("sends a visitor who chose English to /en", async () => {
+    const response = await get("/", { cookie: "lang=en" });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/en");
+  });
+
+  it("sends a first-time English browser to /en", async () => {
+    const response = await get("/", { "accept-language": "en-US,en;q=0.9" });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/en");
+  });
+
+  it("serves Vietnamese to a crawler whatever its language", async () => {
+    const response = await get("/", { "user-agent": GOOGLEBOT, "accept-language": "en-US,en;q=0.9" });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<html lang="vi"');
+  });
+
+  it("resets an unknown ?lang= to Vietnamese and saves it", async () => {
+    const response = await get("/?lang=xx");
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/");
+    expect(String(response.headers["set-cookie"])).toMatch(/^lang=vi;/);
+  });
+
+  it("saves ?lang=en and moves to the English page", async () => {
+    const response = await get("/bai-du-thi?lang=en");
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/en/bai-du-thi");
+    expect(String(response.headers["set-cookie"])).toMatch(/^lang=en;/);
+  });
+});
+
+describe("paths that are not pages", () => {
+  it("send an unknown Vietnamese path home", async () => {
+    const response = await get("/khong-co");
+    expect(response.statusCode).toBeGreaterThanOrEqual(300);
+    expect(response.statusCode).toBeLessThan(400);
+    expect(response.headers.location).toBe("/");
+  });
+
+  it("send an unknown English path to the English home", async () => {
+    const response = await get("/en/khong-co");
+    expect(response.statusCode).toBeGreaterThanOrEqual(300);
+    expect(response.statusCode).toBeLessThan(400);
+    expect(response.headers.location).toBe("/en");
+  });
+
+  it("drop a ?year= that is not listed", async () => {
+    const response = await get("/chuyen-gia-dong-hanh?year=1999");
+    expect(response.statusCode).toBeGreaterThanOrEqual(300);
+    expect(response.statusCode).toBeLessThan(400);
+    expect(response.headers.location).toBe("/chuyen-gia-dong-hanh");
+  });
+
+  it("answer a malformed URL without a server error", async () => {
+    const response = await get("/%E0%A4%A");
+    expect(response.statusCode).toBeLessThan(500);
+  });
+
+  it("answer a request with a 20 KB header without a server error", async () => {
+    const response = await get("/", { "x-padding": "a".repeat(20 * 1024) });
+    expect(response.statusCode).toBeLessThan(500);
+    const cookie = await get("/", { cookie: `tracking=${"b".repeat(20 * 1024)}` });
+    expect(cookie.statusCode).toBeLessThan(500);
+  });
+});
+
+describe("health", () => {
+  it("/healthz and /readyz answer 200", async () => {
+    expect((await get("/healthz")).statusCode).toBe(200);
+    const ready = await get("/readyz");
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: "ready" });
+    expect(ready.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("/readyz answers 503 once the app is draining", async () => {
+    const draining = await buildApp({ config, db, build: bundle.build, clientDir: bundle.clientDir });
+    try {
+      expect((await draining.fastify.inject("/readyz")).statusCode).toBe(200);
+      draining.startDraining();
+      const response = await draining.fastify.inject("/readyz");
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: "draining" });
+      expect((await draining.fastify.inject("/healthz")).statusCode).toBe(200);
+    } finally {
+      await draining.fastify.close();
+    }
+  });
+});
+
+describe("static files", () => {
+  it("serves fingerprinted assets for a year, immutable", async () => {
+    const script = readdirSync(path.join(bundle.clientDir, "assets")).find((f) => f.endsWith(".js"));
+    expect(script).toBeDefined();
+    const response = await get(`/assets/${script}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/javascript/);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves other public files for a short while only", async () => {
+    const response = await get("/favicon.svg");
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+});
+
+describe("track pages", () => {
+  it("show the category groups from the database in Vietnamese", async () => {
+    const response = await get("/van-xuan");
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("Truyền hình");
+    expect(response.body).toContain("Giải thưởng lớn");
+    expect(response.body.replace(/\s/g, " ")).toContain("3.000.000 ₫");
+  });
+
+  it("show them in English under /en", async () => {
+    const response = await get("/en/van-xuan");
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("Television");
+    expect(response.body).toContain("Grand Prix");
+    expect(response.body).toContain("3,000,000");
+  });
+});
+
+describe("submit button", () => {
+  it("follows the submission window at once, even over a cached page", async () => {
+    const season = await app.services.seasons.byYear(2026);
+    try {
+      app.htmlCache.clear();
+      const open = await get("/");
+      expect(submitButton(open.body)).not.toContain("aria-disabled");
+      expect((await get("/")).headers["x-html-cache"]).toBe("hit");
+
+      await app.services.seasons.setSubmissionWindow(2026, {
+        opensAt: "2026-08-01T00:00:00.000Z",
+        closesAt: "2026-08-31T17:00:00.000Z",
+      });
+      const closed = await get("/");
+      expect(closed.headers["x-html-cache"]).toBe("miss");
+      expect(submitButton(closed.body)).toContain('aria-disabled="true"');
+      expect(closed.body).toContain("Cổng nộp bài đã đóng vào ngày 01/09/2026.");
+    } finally {
+      await app.services.seasons.setSubmissionWindow(2026, {
+        opensAt: season?.submissionOpensAt ?? null,
+        closesAt: season?.submissionClosesAt ?? null,
+      });
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+function configError(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("loadConfig accepted the environment");
+}
+
+describe("loadConfig", () => {
+  it("rejects a PORT that is not a number, naming the variable", () => {
+    expect(configError({ PORT: "abc" }).message).toMatch(/\bPORT\b/);
+  });
+
+  it("rejects a database URL of an unsupported kind, naming the variable", () => {
+    const error = configError({ DATABASE_URL: "mysql://x" });
+    expect(error.message).toMatch(/\bDATABASE_URL\b/);
+    expect(error.message).not.toMatch(/\bPORT\b/);
+  });
+
+  it("names every wrong variable at once", () => {
+    const message = configError({ PORT: "70000", LOG_LEVEL: "loud", TRUST_PROXY: "maybe" }).message;
+    expect(message).toMatch(/\bPORT\b/);
+    expect(message).toMatch(/\bLOG_LEVEL\b/);
+    expect(message).toMatch(/\bTRUST_PROXY\b/);
+  });
+
+  it("uses PostgreSQL for a postgres:// URL, without demo data by default", () => {
+    const url = "postgres://app:secret@db.internal:5432/awards";
+    const config = loadConfig({ DATABASE_URL: url });
+    expect(config.database).toEqual({ kind: "postgres", url });
+    expect(config.demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: "postgresql://db/awards" }).database.kind).toBe("postgres");
+  });
+
+  it("loads demo data into PostgreSQL only when asked", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://db/awards", DEMO_DATA: "true" }).demoData).toBe(true);
+  });
+
+  it("defaults to SQLite at <DATA_DIR>/app.db with demo data", () => {
+    const dataDir = path.join(tmpdir(), "vx-config-data");
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config.database).toEqual({ kind: "sqlite", file: path.join(dataDir, "app.db") });
+    expect(config.dataDir).toBe(dataDir);
+    expect(config.demoData).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir, DEMO_DATA: "no" }).demoData).toBe(false);
+  });
+
+  it("accepts an explicit sqlite: file", () => {
+    const file = path.join(tmpdir(), "vx-explicit.db");
+    expect(loadConfig({ DATABASE_URL: `sqlite:${file}` }).database).toEqual({ kind: "sqlite", file });
+  });
+
+  it("derives the public URL from the port and drops a trailing slash", () => {
+    expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ PUBLIC_URL: "https://vanxuan.example/" }).publicUrl).toBe("https://vanxuan.example");
+  });
+
+  it("reads numbers and durations", () => {
+    const config = loadConfig({ HTML_CACHE_SECONDS: "5", SHUTDOWN_TIMEOUT_SECONDS: "12", LOG_LEVEL: "silent" });
+    expect(config.htmlCacheSeconds).toBe(5);
+    expect(config.shutdownTimeoutMs).toBe(12_000);
+    expect(config.logLevel).toBe("silent");
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import { decideLanguage, languageCookie } from "./language-redirect";
+
+const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+
+function decide(
+  url: string,
+  options: { cookie?: string; acceptLanguage?: string; userAgent?: string } = {},
+) {
+  const { pathname, searchParams } = new URL(url, "http://localhost");
+  return decideLanguage({
+    pathname,
+    search: searchParams,
+    cookie: options.cookie,
+    acceptLanguage: options.acceptLanguage,
+    userAgent: options.userAgent ?? FIREFOX,
+  });
+}
+
+describe("decideLanguage", () => {
+  describe("an explicit ?lang=", () => {
+    it("en moves to the English page and saves the choice", () => {
+      expect(decide("/bai-du-thi?lang=en&year=2025")).toEqual({
+        redirectTo: "/en/bai-du-thi?year=2025",
+        setCookie: "en",
+      });
+      expect(decide("/?lang=en")).toEqual({ redirectTo: "/en", setCookie: "en" });
+    });
+
+    it("vi on an English page moves to the Vietnamese page, overriding a saved en", () => {
+      expect(decide("/en/bai-du-thi?lang=vi", { cookie: "en" })).toEqual({
+        redirectTo: "/bai-du-thi",
+        setCookie: "vi",
+      });
+    });
+
+    it("an unknown value goes to the Vietnamese page without the parameter and saves vi", () => {
+      expect(decide("/?lang=xx")).toEqual({ redirectTo: "/", setCookie: "vi" });
+      expect(decide("/en/tin-tuc-cuoc-thi?lang=xx&page=2")).toEqual({
+        redirectTo: "/tin-tuc-cuoc-thi?page=2",
+        setCookie: "vi",
+      });
+      expect(decide("/?lang=")).toEqual({ redirectTo: "/", setCookie: "vi" });
+    });
+  });
+
+  describe("a saved choice", () => {
+    it("en on a Vietnamese page moves to English, keeping the query", () => {
+      expect(decide("/chuyen-gia-dong-hanh?year=2024", { cookie: "en", acceptLanguage: "vi" })).toEqual({
+        redirectTo: "/en/chuyen-gia-dong-hanh?year=2024",
+        setCookie: null,
+      });
+    });
+
+    it("vi on an English page does not move it (a shared /en link opens in English)", () => {
+      expect(decide("/en/bai-du-thi", { cookie: "vi" })).toEqual({ redirectTo: null, setCookie: null });
+    });
+
+    it("vi on a Vietnamese page wins over an English browser", () => {
+      expect(decide("/", { cookie: "vi", acceptLanguage: "en-US,en;q=0.9" })).toEqual({
+        redirectTo: null,
+        setCookie: null,
+      });
+    });
+
+    it("an unknown value does not redirect and resets the cookie to vi", () => {
+      expect(decide("/", { cookie: "xx", acceptLanguage: "en-US" })).toEqual({
+        redirectTo: null,
+        setCookie: "vi",
+      });
+      expect(decide("/en", { cookie: "xx" })).toEqual({ redirectTo: null, setCookie: "vi" });
+    });
+  });
+
+  describe("a first visit (no cookie)", () => {
+    it("follows an English browser to /en", () => {
+      expect(decide("/", { acceptLanguage: "en-US,en;q=0.9" })).toEqual({ redirectTo: "/en", setCookie: null });
+      expect(decide("/bai-du-thi?q=tvc", { acceptLanguage: "en-GB" })).toEqual({
+        redirectTo: "/en/bai-du-thi?q=tvc",
+        setCookie: null,
+      });
+    });
+
+    it("stays in Vietnamese for a Vietnamese, other or absent browser language", () => {
+      for (const acceptLanguage of ["vi-VN,vi;q=0.9,en;q=0.8", "fr", undefined]) {
+        expect(decide("/", { acceptLanguage })).toEqual({ redirectTo: null, setCookie: null });
+      }
+    });
+  });
+
+  describe("a crawler", () => {
+    it("is never redirected by a cookie or its Accept-Language", () => {
+      expect(decide("/", { userAgent: GOOGLEBOT, acceptLanguage: "en-US" })).toEqual({
+        redirectTo: null,
+        setCookie: null,
+      });
+      expect(decide("/bai-du-thi", { userAgent: GOOGLEBOT, cookie: "en" })).toEqual({
+        redirectTo: null,
+        setCookie: null,
+      });
+      expect(decide("/en", { userAgent: GOOGLEBOT, acceptLanguage: "vi" })).toEqual({
+        redirectTo: null,
+        setCookie: null,
+      });
+    });
+  });
+});
+
+describe("languageCookie", () => {
+  it("lasts a year for the whole site and is Secure only when asked", () => {
+    const cookie = languageCookie("en", false);
+    expect(cookie).toMatch(/^lang=en;/);
+    expect(cookie).toContain("Path=/");
+    expect(cookie).toContain(`Max-Age=${60 * 60 * 24 * 365}`);
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).not.toContain("Secure");
+    expect(languageCookie("vi", true)).toContain("; Secure");
+  });
+});
