@@ -105,7 +105,9 @@ async function main(): Promise<number> {
       emitResult({ benchmark: name, status: "usage_error", error: error.message });
       return 1;
     }
-    console.error(`\n${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    console.error(
+      `\n${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
     emitResult({
       benchmark: name,
       status: "error",

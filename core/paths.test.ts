@@ -12,12 +12,19 @@ describe("parseListedYear", () => {
     expect(parseListedYear("1999", JURY_YEARS)).toBeNull();
   });
 
-  it.each([["abc"], ["2025.5"], [""], [" 2025"], ["2025 "], ["+2025"], ["02025"], ["２０２５"], ["2e3"]])(
-    "rejects %j",
-    (value) => {
-      expect(parseListedYear(value, JURY_YEARS)).toBeNull();
-    },
-  );
+  it.each([
+    ["abc"],
+    ["2025.5"],
+    [""],
+    [" 2025"],
+    ["2025 "],
+    ["+2025"],
+    ["02025"],
+    ["２０２５"],
+    ["2e3"],
+  ])("rejects %j", (value) => {
+    expect(parseListedYear(value, JURY_YEARS)).toBeNull();
+  });
 
   it("rejects a missing value", () => {
     expect(parseListedYear(null, JURY_YEARS)).toBeNull();

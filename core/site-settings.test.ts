@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { chatWidgetUrl, isChatWidgetConfigured, siteSettingsSchema, type SiteSettings } from "./site-settings";
+import {
+  chatWidgetUrl,
+  isChatWidgetConfigured,
+  siteSettingsSchema,
+  type SiteSettings,
+} from "./site-settings";
 
 const valid: SiteSettings = {
   currentSeasonYear: 2026,
@@ -20,7 +25,9 @@ const valid: SiteSettings = {
 function problems(input: unknown): Record<string, string> {
   const result = siteSettingsSchema.safeParse(input);
   if (result.success) return {};
-  return Object.fromEntries(result.error.issues.map((issue) => [issue.path.join("."), issue.message]));
+  return Object.fromEntries(
+    result.error.issues.map((issue) => [issue.path.join("."), issue.message]),
+  );
 }
 
 describe("siteSettingsSchema", () => {
@@ -36,7 +43,9 @@ describe("siteSettingsSchema", () => {
   });
 
   it("rejects a malformed contact email with an i18n key", () => {
-    expect(problems({ ...valid, contactEmail: "not-an-email" })).toEqual({ contactEmail: "validation.email" });
+    expect(problems({ ...valid, contactEmail: "not-an-email" })).toEqual({
+      contactEmail: "validation.email",
+    });
   });
 
   it("rejects a malformed social email and URL with i18n keys", () => {
@@ -45,10 +54,22 @@ describe("siteSettingsSchema", () => {
     ).toEqual({ "social.email": "validation.email", "social.website": "validation.url" });
   });
 
-  it("rejects an empty phone and a chat account id with unsafe characters", () => {
+  it("accepts no phone (the footer hides it) but rejects letters in one", () => {
+    expect(problems({ ...valid, contactPhone: "   " })).toEqual({});
+    expect(problems({ ...valid, contactPhone: "call us" })).toEqual({
+      contactPhone: "validation.phone",
+    });
+  });
+
+  it("rejects a chat account id with unsafe characters", () => {
     expect(
-      problems({ ...valid, contactPhone: "   ", chatWidget: { provider: "zalo", accountId: "a/b?c" } }),
-    ).toEqual({ contactPhone: "validation.required", "chatWidget.accountId": "validation.chatAccountId" });
+      problems({
+        ...valid,
+        chatWidget: { provider: "zalo", accountId: "a/b?c" },
+      }),
+    ).toEqual({
+      "chatWidget.accountId": "validation.chatAccountId",
+    });
   });
 
   it("every message is an i18n key", () => {
@@ -56,7 +77,7 @@ describe("siteSettingsSchema", () => {
       problems({
         ...valid,
         contactEmail: "x",
-        contactPhone: "",
+        contactPhone: "abc",
         social: { ...valid.social, youtube: "nope", email: "nope" },
         chatWidget: { provider: "messenger", accountId: "x".repeat(101) },
       }),

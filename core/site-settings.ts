@@ -26,7 +26,13 @@ export const socialLinksSchema = z.object({
 export const siteSettingsSchema = z.object({
   currentSeasonYear: z.number().int().min(2000).max(2100),
   contactEmail: z.email({ message: "validation.email" }),
-  contactPhone: z.string().trim().min(1, { message: "validation.required" }).max(30),
+  /** Optional: the footer shows the phone only when there is one. */
+  contactPhone: z
+    .string()
+    .trim()
+    .max(30, { message: "validation.tooLong" })
+    .regex(/^[0-9+()\s.-]*$/, { message: "validation.phone" })
+    .default(""),
   social: socialLinksSchema,
   chatWidget: chatWidgetSchema,
 });

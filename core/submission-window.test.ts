@@ -26,7 +26,10 @@ describe("submissionWindowState", () => {
   });
 
   it("is closed at exactly the closing instant and after", () => {
-    expect(submissionWindowState(window, at(closesAt))).toEqual({ state: "closed", closedAt: closesAt });
+    expect(submissionWindowState(window, at(closesAt))).toEqual({
+      state: "closed",
+      closedAt: closesAt,
+    });
     expect(submissionWindowState(window, at("2027-01-01T00:00:00Z"))).toEqual({
       state: "closed",
       closedAt: closesAt,
@@ -35,13 +38,19 @@ describe("submissionWindowState", () => {
 
   it("is unscheduled while either date is missing", () => {
     const now = at("2026-09-01T00:00:00Z");
-    expect(submissionWindowState({ submissionOpensAt: null, submissionClosesAt: closesAt }, now)).toEqual({
+    expect(
+      submissionWindowState({ submissionOpensAt: null, submissionClosesAt: closesAt }, now),
+    ).toEqual({
       state: "unscheduled",
     });
-    expect(submissionWindowState({ submissionOpensAt: opensAt, submissionClosesAt: null }, now)).toEqual({
+    expect(
+      submissionWindowState({ submissionOpensAt: opensAt, submissionClosesAt: null }, now),
+    ).toEqual({
       state: "unscheduled",
     });
-    expect(submissionWindowState({ submissionOpensAt: null, submissionClosesAt: null }, now)).toEqual({
+    expect(
+      submissionWindowState({ submissionOpensAt: null, submissionClosesAt: null }, now),
+    ).toEqual({
       state: "unscheduled",
     });
   });
@@ -50,5 +59,20 @@ describe("submissionWindowState", () => {
     const local = { submissionOpensAt: "2026-08-01T07:00:00+07:00", submissionClosesAt: closesAt };
     expect(submissionWindowState(local, at("2026-08-01T00:00:00Z")).state).toBe("open");
     expect(submissionWindowState(local, at("2026-07-31T23:59:59Z")).state).toBe("not_yet_open");
+  });
+
+  // A date that does not parse must never open submission.
+  it("never reports open for a date it cannot read", () => {
+    const now = at("2026-09-01T00:00:00Z");
+    expect(
+      submissionWindowState({ submissionOpensAt: opensAt, submissionClosesAt: "soon" }, now),
+    ).toEqual({
+      state: "unscheduled",
+    });
+    expect(
+      submissionWindowState({ submissionOpensAt: "", submissionClosesAt: closesAt }, now),
+    ).toEqual({
+      state: "unscheduled",
+    });
   });
 });

@@ -17,9 +17,12 @@ export interface SubmissionWindow {
 export function submissionWindowState(window: SubmissionWindow, now: Date): SubmissionWindowState {
   const { submissionOpensAt, submissionClosesAt } = window;
   if (!submissionOpensAt || !submissionClosesAt) return { state: "unscheduled" };
+  const opens = Date.parse(submissionOpensAt);
+  const closes = Date.parse(submissionClosesAt);
+  // An unreadable date must never open submission.
+  if (Number.isNaN(opens) || Number.isNaN(closes)) return { state: "unscheduled" };
   const t = now.getTime();
-  if (t < Date.parse(submissionOpensAt))
-    return { state: "not_yet_open", opensAt: submissionOpensAt };
-  if (t >= Date.parse(submissionClosesAt)) return { state: "closed", closedAt: submissionClosesAt };
+  if (t < opens) return { state: "not_yet_open", opensAt: submissionOpensAt };
+  if (t >= closes) return { state: "closed", closedAt: submissionClosesAt };
   return { state: "open", closesAt: submissionClosesAt };
 }

@@ -35,6 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 
   let server: ChildProcess | undefined;
+  let stopping = false;
   const killOnExit = () => server?.kill("SIGKILL");
   process.once("exit", killOnExit);
 
@@ -72,10 +73,19 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     await waitUntilReady(server, baseUrl, () => stderr.join(""));
     ready = true;
+    server.once("exit", (code, signal) => {
+      if (!stopping) {
+        process.stderr.write(
+          `[e2e server] exited during the run (code ${code ?? "none"}, signal ${signal ?? "none"}); ` +
+            "every later test will fail to connect.\n",
+        );
+      }
+    });
 
     project.provide("baseUrl", baseUrl);
     project.provide("dbFile", dbFile);
   } catch (error) {
+    stopping = true;
     await stopServer(server);
     process.off("exit", killOnExit);
     removeDirs();
@@ -83,6 +93,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   return async () => {
+    stopping = true;
     await stopServer(server);
     process.off("exit", killOnExit);
     removeDirs();

@@ -33,7 +33,13 @@ beforeAll(async () => {
   db = openDatabase(config.database);
   await migrateToLatest(db);
   await seedDemoData(db, NOW);
-  app = await buildApp({ config, db, build: bundle.build, clientDir: bundle.clientDir, clock: () => NOW });
+  app = await buildApp({
+    config,
+    db,
+    build: bundle.build,
+    clientDir: bundle.clientDir,
+    clock: () => NOW,
+  });
   await app.fastify.ready();
 }, 120_000);
 
@@ -59,7 +65,9 @@ function cspNonce(response: LightMyRequestResponse): string {
 
 /** The nonce attribute of every <script> in the page (undefined where it has none). */
 function scriptNonces(html: string): (string | undefined)[] {
-  return [...html.matchAll(/<script\b([^>]*)>/gi)].map((m) => /\bnonce="([^"]*)"/.exec(m[1] ?? "")?.[1]);
+  return [...html.matchAll(/<script\b([^>]*)>/gi)].map(
+    (m) => /\bnonce="([^"]*)"/.exec(m[1] ?? "")?.[1],
+  );
 }
 
 function submitButton(html: string): string {
@@ -111,6 +119,24 @@ describe("home page", () => {
     expect(second.body).not.toContain(firstNonce);
     // Apart from the nonce, the cached page is the page.
     expect(second.body.replaceAll(secondNonce, "N")).toBe(first.body.replaceAll(firstNonce, "N"));
+  });
+
+  // HEAD may read the cached GET page but must never store its empty body under it.
+  it("is not emptied by a HEAD request (load balancers and monitors send them)", async () => {
+    app.htmlCache.clear();
+    try {
+      const head = await app.fastify.inject({
+        method: "HEAD",
+        url: "/",
+        headers: { "user-agent": FIREFOX },
+      });
+      expect(head.statusCode).toBe(200);
+      const page = await get("/");
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<html lang="vi"');
+    } finally {
+      app.htmlCache.clear();
+    }
   });
 
   it("sends the security headers", async () => {
@@ -173,7 +199,10 @@ describe("languages", () => {
   });
 
   it("serves Vietnamese to a crawler whatever its language", async () => {
-    const response = await get("/", { "user-agent": GOOGLEBOT, "accept-language": "en-US,en;q=0.9" });
+    const response = await get("/", {
+      "user-agent": GOOGLEBOT,
+      "accept-language": "en-US,en;q=0.9",
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<html lang="vi"');
   });
@@ -238,7 +267,12 @@ describe("health", () => {
   });
 
   it("/readyz answers 503 once the app is draining", async () => {
-    const draining = await buildApp({ config, db, build: bundle.build, clientDir: bundle.clientDir });
+    const draining = await buildApp({
+      config,
+      db,
+      build: bundle.build,
+      clientDir: bundle.clientDir,
+    });
     try {
       expect((await draining.fastify.inject("/readyz")).statusCode).toBe(200);
       draining.startDraining();
@@ -254,12 +288,21 @@ describe("health", () => {
 
 describe("static files", () => {
   it("serves fingerprinted assets for a year, immutable", async () => {
-    const script = readdirSync(path.join(bundle.clientDir, "assets")).find((f) => f.endsWith(".js"));
+    const script = readdirSync(path.join(bundle.clientDir, "assets")).find((f) =>
+      f.endsWith(".js"),
+    );
     expect(script).toBeDefined();
     const response = await get(`/assets/${script}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toMatch(/javascript/);
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("answers a missing asset (a stale tab after a deploy) with a plain 404, not a page", async () => {
+    const response = await get("/assets/home-00000000.js");
+    expect(response.statusCode).toBe(404);
+    expect(response.headers["content-type"]).not.toMatch(/html/);
+    expect(response.headers["cache-control"]).toBe("no-store");
   });
 
   it("serves other public files for a short while only", async () => {
@@ -284,6 +327,13 @@ describe("track pages", () => {
     expect(response.body).toContain("Television");
     expect(response.body).toContain("Grand Prix");
     expect(response.body).toContain("3,000,000");
+  });
+});
+
+describe("track pages with a trailing slash", () => {
+  // Like every other page, a track page accepts a trailing slash.
+  it.each(["/van-xuan/", "/en/van-xuan-stars/"])("%s shows the track", async (url) => {
+    expect((await get(url)).statusCode).toBe(200);
   });
 });
 

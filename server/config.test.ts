@@ -40,7 +40,9 @@ describe("loadConfig", () => {
   });
 
   it("loads demo data into PostgreSQL only when asked", () => {
-    expect(loadConfig({ DATABASE_URL: "postgres://db/awards", DEMO_DATA: "true" }).demoData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: "postgres://db/awards", DEMO_DATA: "true" }).demoData).toBe(
+      true,
+    );
   });
 
   it("defaults to SQLite at <DATA_DIR>/app.db with demo data", () => {
@@ -54,16 +56,25 @@ describe("loadConfig", () => {
 
   it("accepts an explicit sqlite: file", () => {
     const file = path.join(tmpdir(), "vx-explicit.db");
-    expect(loadConfig({ DATABASE_URL: `sqlite:${file}` }).database).toEqual({ kind: "sqlite", file });
+    expect(loadConfig({ DATABASE_URL: `sqlite:${file}` }).database).toEqual({
+      kind: "sqlite",
+      file,
+    });
   });
 
   it("derives the public URL from the port and drops a trailing slash", () => {
     expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
-    expect(loadConfig({ PUBLIC_URL: "https://vanxuan.example/" }).publicUrl).toBe("https://vanxuan.example");
+    expect(loadConfig({ PUBLIC_URL: "https://vanxuan.example/" }).publicUrl).toBe(
+      "https://vanxuan.example",
+    );
   });
 
   it("reads numbers and durations", () => {
-    const config = loadConfig({ HTML_CACHE_SECONDS: "5", SHUTDOWN_TIMEOUT_SECONDS: "12", LOG_LEVEL: "silent" });
+    const config = loadConfig({
+      HTML_CACHE_SECONDS: "5",
+      SHUTDOWN_TIMEOUT_SECONDS: "12",
+      LOG_LEVEL: "silent",
+    });
     expect(config.htmlCacheSeconds).toBe(5);
     expect(config.shutdownTimeoutMs).toBe(12_000);
     expect(config.logLevel).toBe("silent");

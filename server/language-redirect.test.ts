@@ -6,7 +6,7 @@ const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.co
 
 function decide(
   url: string,
-  options: { cookie?: string; acceptLanguage?: string; userAgent?: string } = {},
+  options: { cookie?: string; acceptLanguage?: string | undefined; userAgent?: string } = {},
 ) {
   const { pathname, searchParams } = new URL(url, "http://localhost");
   return decideLanguage({
@@ -47,14 +47,19 @@ describe("decideLanguage", () => {
 
   describe("a saved choice", () => {
     it("en on a Vietnamese page moves to English, keeping the query", () => {
-      expect(decide("/chuyen-gia-dong-hanh?year=2024", { cookie: "en", acceptLanguage: "vi" })).toEqual({
+      expect(
+        decide("/chuyen-gia-dong-hanh?year=2024", { cookie: "en", acceptLanguage: "vi" }),
+      ).toEqual({
         redirectTo: "/en/chuyen-gia-dong-hanh?year=2024",
         setCookie: null,
       });
     });
 
     it("vi on an English page does not move it (a shared /en link opens in English)", () => {
-      expect(decide("/en/bai-du-thi", { cookie: "vi" })).toEqual({ redirectTo: null, setCookie: null });
+      expect(decide("/en/bai-du-thi", { cookie: "vi" })).toEqual({
+        redirectTo: null,
+        setCookie: null,
+      });
     });
 
     it("vi on a Vietnamese page wins over an English browser", () => {
@@ -75,7 +80,10 @@ describe("decideLanguage", () => {
 
   describe("a first visit (no cookie)", () => {
     it("follows an English browser to /en", () => {
-      expect(decide("/", { acceptLanguage: "en-US,en;q=0.9" })).toEqual({ redirectTo: "/en", setCookie: null });
+      expect(decide("/", { acceptLanguage: "en-US,en;q=0.9" })).toEqual({
+        redirectTo: "/en",
+        setCookie: null,
+      });
       expect(decide("/bai-du-thi?q=tvc", { acceptLanguage: "en-GB" })).toEqual({
         redirectTo: "/en/bai-du-thi?q=tvc",
         setCookie: null,

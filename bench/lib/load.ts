@@ -1,6 +1,6 @@
 /** autocannon runs with the figures the benchmarks report, plus CPU shares and header counts. */
 import autocannon, { type AutocannonResult } from "autocannon";
-import { groupCpuSeconds } from "./server";
+import { groupCpuSeconds, machineBusySeconds } from "./cpu";
 
 export interface LoadOptions {
   url: string;
@@ -36,6 +36,8 @@ export interface LoadFigures {
   serverCpuPercent: number | undefined;
   /** This process (autocannon's client loop) CPU over the run, as % of one core. */
   loadGeneratorCpuPercent: number;
+  /** Everything else on the machine over the run, as % of one core (other users' work). */
+  otherCpuPercent: number | undefined;
   headerCounts: Record<string, number> | undefined;
 }
 
@@ -44,6 +46,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const wanted = options.countHeader?.toLowerCase();
   const serverBefore =
     options.serverPgid === undefined ? undefined : groupCpuSeconds(options.serverPgid);
+  const machineBefore = machineBusySeconds();
   const selfBefore = process.cpuUsage();
   const started = performance.now();
 
@@ -75,6 +78,16 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   const self = process.cpuUsage(selfBefore);
   const serverAfter =
     options.serverPgid === undefined ? undefined : groupCpuSeconds(options.serverPgid);
+  const machineAfter = machineBusySeconds();
+  const selfSeconds = (self.user + self.system) / 1e6;
+  const serverSeconds =
+    serverBefore === undefined || serverAfter === undefined
+      ? undefined
+      : serverAfter - serverBefore;
+  const machineSeconds =
+    machineBefore === undefined || machineAfter === undefined
+      ? undefined
+      : machineAfter - machineBefore;
   const statusCodes: Record<string, number> = {};
   for (const [code, stat] of Object.entries(result.statusCodeStats)) statusCodes[code] = stat.count;
 
@@ -91,16 +104,18 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     latencyMeanMs: result.latency.mean,
     latencyMaxMs: result.latency.max,
     throughputMBps: result.throughput.mean / 1e6,
-    bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
+    bytesPerResponse:
+      result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes,
-    serverCpuPercent:
-      serverBefore === undefined || serverAfter === undefined
+    serverCpuPercent: serverSeconds === undefined ? undefined : (serverSeconds / wallSeconds) * 100,
+    loadGeneratorCpuPercent: (selfSeconds / wallSeconds) * 100,
+    otherCpuPercent:
+      machineSeconds === undefined
         ? undefined
-        : ((serverAfter - serverBefore) / wallSeconds) * 100,
-    loadGeneratorCpuPercent: ((self.user + self.system) / 1e6 / wallSeconds) * 100,
+        : (Math.max(0, machineSeconds - selfSeconds - (serverSeconds ?? 0)) / wallSeconds) * 100,
     headerCounts: wanted ? counts : undefined,
   };
 }

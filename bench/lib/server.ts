@@ -2,8 +2,8 @@
  * Building the production site into a private directory and running the real server
  * (`npx tsx server/main.ts`) as a child process, for benchmarks. Loopback only.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { cp } from "node:fs/promises";
 import http from "node:http";
 import net from "node:net";
@@ -308,38 +308,4 @@ export function rawGet(url: string): Promise<RawResponse> {
     request.on("timeout", () => request.destroy(new Error(`GET ${url} timed out`)));
     request.on("error", reject);
   });
-}
-
-let clockTicks: number | undefined;
-
-/**
- * CPU seconds used so far by every process in a process group (Linux /proc); `undefined`
- * elsewhere. The server's group is npx → sh → tsx → node, of which only node does work.
- */
-export function groupCpuSeconds(pgid: number): number | undefined {
-  if (process.platform !== "linux") return undefined;
-  try {
-    clockTicks ??= Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
-  } catch {
-    clockTicks = 100;
-  }
-  let ticks = 0;
-  try {
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      } catch {
-        continue;
-      }
-      // Fields after the parenthesised command: state ppid pgrp … utime(14) stime(15).
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== pgid) continue;
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-  } catch {
-    return undefined;
-  }
-  return ticks / clockTicks;
 }

@@ -51,9 +51,20 @@ export interface ContextOptions {
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
 
+/**
+ * Headless Chromium announces itself as "HeadlessChrome", which the server (isbot) rightly
+ * treats as a crawler and never redirects by language; the journeys are a person's, so the
+ * contexts present the user agent of the same Chromium with a window.
+ */
+function personUserAgent(browser: Browser): string {
+  const version = browser.version().split(".")[0] ?? "";
+  return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version}.0.0.0 Safari/537.36`;
+}
+
 export function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: baseUrl(),
+    userAgent: personUserAgent(browser),
     locale: options.locale ?? "vi-VN",
     viewport: options.viewport ?? DESKTOP,
     javaScriptEnabled: options.javaScriptEnabled ?? true,

@@ -13,7 +13,9 @@ async function tableNames(db: Db): Promise<string[]> {
 }
 
 async function countRows(db: Db) {
-  const count = async (table: "seasons" | "tracks" | "category_groups" | "categories" | "site_settings") => {
+  const count = async (
+    table: "seasons" | "tracks" | "category_groups" | "categories" | "site_settings",
+  ) => {
     const row = await db.kysely
       .selectFrom(table)
       .select((eb) => eb.fn.countAll().as("n"))
@@ -54,7 +56,11 @@ describe.each(testDatabases())("database on $name", (target) => {
     it("loads seasons 2023–2026, each with the three tracks and a category tree", async () => {
       expect(await seedDemoData(db, new Date("2026-09-01T00:00:00Z"))).toBe("loaded");
 
-      const seasons = await db.kysely.selectFrom("seasons").select(["id", "year", "code"]).orderBy("year").execute();
+      const seasons = await db.kysely
+        .selectFrom("seasons")
+        .select(["id", "year", "code"])
+        .orderBy("year")
+        .execute();
       expect(seasons.map((s) => [s.year, s.code])).toEqual([
         [2023, "VX23"],
         [2024, "VX24"],
@@ -146,7 +152,11 @@ describe.each(testDatabases())("database on $name", (target) => {
     });
 
     it("refuses a second track with the same slug in a season, and a negative fee", async () => {
-      const season = await db.kysely.selectFrom("seasons").select("id").where("year", "=", 2026).executeTakeFirstOrThrow();
+      const season = await db.kysely
+        .selectFrom("seasons")
+        .select("id")
+        .where("year", "=", 2026)
+        .executeTakeFirstOrThrow();
       await expect(
         db.kysely
           .insertInto("tracks")
@@ -163,7 +173,11 @@ describe.each(testDatabases())("database on $name", (target) => {
           .execute(),
       ).rejects.toThrow(/unique/i);
 
-      const group = await db.kysely.selectFrom("category_groups").select("id").limit(1).executeTakeFirstOrThrow();
+      const group = await db.kysely
+        .selectFrom("category_groups")
+        .select("id")
+        .limit(1)
+        .executeTakeFirstOrThrow();
       await expect(
         db.kysely
           .insertInto("categories")
@@ -195,7 +209,9 @@ describe.each(testDatabases())("database on $name", (target) => {
       expect(after.categories).toBeLessThan(before.categories);
       const orphans = await sql<{ n: number }>`
         select count(*) as n from categories c
-        where not exists (select 1 from category_groups g where g.id = c.group_id)`.execute(db.kysely);
+        where not exists (select 1 from category_groups g where g.id = c.group_id)`.execute(
+        db.kysely,
+      );
       expect(Number(orphans.rows[0]?.n)).toBe(0);
     });
   });

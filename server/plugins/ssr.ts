@@ -60,7 +60,8 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
 
         const cacheable =
           options.htmlCache.enabled && !PERSONAL_COOKIES.some((name) => name in cookies);
-        const key = `${request.method === "HEAD" ? "GET" : request.method} ${url.pathname}${url.search}`;
+        // HEAD reads the GET entry but never stores one: its response has no body.
+        const key = `GET ${url.pathname}${url.search}`;
         if (cacheable) {
           const page = options.htmlCache.get(key);
           if (page) {
@@ -71,7 +72,7 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
           }
         }
         const response = await render(request, reply, url);
-        if (cacheable && response.status === 200 && isHtml(response)) {
+        if (cacheable && request.method === "GET" && response.status === 200 && isHtml(response)) {
           const body = await response.text();
           const headers = [...response.headers].filter(([name]) => name !== "set-cookie");
           options.htmlCache.set(key, {

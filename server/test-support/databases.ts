@@ -86,7 +86,8 @@ function postgresTarget(serverUrl: string | undefined): TestDatabase {
       const names = created.splice(0);
       if (names.length === 0) return;
       await admin(async (client) => {
-        for (const name of names) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        for (const name of names)
+          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       });
     },
   };

@@ -11,7 +11,7 @@ import type { Route } from "./+types/track";
 
 /** `/van-xuan`, `/van-xuan-classic`, `/van-xuan-stars`: the track's groups and categories this season. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const slug = stripLangPrefix(new URL(request.url).pathname).slice(1);
+  const slug = stripLangPrefix(new URL(request.url).pathname).replace(/^\/+|\/+$/g, "");
   if (!isTrackSlug(slug)) throw data(null, { status: 404 });
   const season = await context.services.seasons.current();
   const tree = season ? await context.services.seasons.categoryTree(season.year) : [];

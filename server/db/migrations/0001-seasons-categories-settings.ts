@@ -1,15 +1,18 @@
-import { sql, type Kysely, type Migration } from "kysely";
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from "kysely";
 import type { DatabaseKind } from "../database";
 
 // One migration set for SQLite and PostgreSQL: portable column types only.
 export default (kind: DatabaseKind): Migration => ({ up: (db) => up(db, kind), down });
 
 async function up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
+  // PostgreSQL: serial (its own sequence); SQLite: integer primary key autoincrement.
   const id = kind === "postgres" ? "serial" : "integer";
+  const idColumn = (c: ColumnDefinitionBuilder) =>
+    kind === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement();
 
   await db.schema
     .createTable("seasons")
-    .addColumn("id", id, (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", id, idColumn)
     .addColumn("year", "integer", (c) => c.notNull().unique())
     .addColumn("code", "text", (c) => c.notNull().unique())
     .addColumn("name_vi", "text", (c) => c.notNull())
@@ -27,7 +30,7 @@ async function up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
 
   await db.schema
     .createTable("tracks")
-    .addColumn("id", id, (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", id, idColumn)
     .addColumn("season_id", "integer", (c) =>
       c.notNull().references("seasons.id").onDelete("cascade"),
     )
@@ -43,7 +46,7 @@ async function up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
 
   await db.schema
     .createTable("category_groups")
-    .addColumn("id", id, (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", id, idColumn)
     .addColumn("track_id", "integer", (c) =>
       c.notNull().references("tracks.id").onDelete("cascade"),
     )
@@ -56,7 +59,7 @@ async function up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
 
   await db.schema
     .createTable("categories")
-    .addColumn("id", id, (c) => c.primaryKey().autoIncrement())
+    .addColumn("id", id, idColumn)
     .addColumn("group_id", "integer", (c) =>
       c.notNull().references("category_groups.id").onDelete("cascade"),
     )

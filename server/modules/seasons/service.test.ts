@@ -38,7 +38,10 @@ describe.each(testDatabases())("seasons on $name", (target) => {
         expect(current).toMatchObject({
           year: 2026,
           code: "VX26",
-          name: { vi: "Giải thưởng Sáng tạo Quảng cáo Vạn Xuân 2026", en: "Van Xuan Creative Advertising Awards 2026" },
+          name: {
+            vi: "Giải thưởng Sáng tạo Quảng cáo Vạn Xuân 2026",
+            en: "Van Xuan Creative Advertising Awards 2026",
+          },
           submission: { state: "open" },
         });
       });
@@ -48,7 +51,10 @@ describe.each(testDatabases())("seasons on $name", (target) => {
         try {
           const current = await services.seasons.current();
           expect(current?.year).toBe(2025);
-          expect(current?.submission).toEqual({ state: "closed", closedAt: current?.submissionClosesAt });
+          expect(current?.submission).toEqual({
+            state: "closed",
+            closedAt: current?.submissionClosesAt,
+          });
         } finally {
           await services.settings.update({ currentSeasonYear: 2026 });
         }
@@ -142,6 +148,18 @@ describe.each(testDatabases())("seasons on $name", (target) => {
         expect(changes).toBe(0);
       });
 
+      // An unreadable date stored would make every page fail when the header formats it.
+      it("rejects a date it cannot read, changing nothing", async () => {
+        const before = await services.seasons.byYear(2026);
+        await expect(
+          services.seasons.setSubmissionWindow(2026, {
+            opensAt: "2026-08-01T00:00:00.000Z",
+            closesAt: "soon",
+          }),
+        ).rejects.toThrow(RangeError);
+        expect(await services.seasons.byYear(2026)).toEqual(before);
+      });
+
       it("rejects an unknown year", async () => {
         await expect(
           services.seasons.setSubmissionWindow(1999, {
@@ -176,8 +194,14 @@ describe.each(testDatabases())("seasons on $name", (target) => {
             { slug: "creative-works", code: "TVW" },
           ],
         });
-        expect(classic?.groups.flatMap((g) => g.categories.map((c) => c.slug))).toEqual(["agencies", "brands"]);
-        expect(stars?.groups.flatMap((g) => g.categories.map((c) => c.slug))).toEqual(["talents", "ambassadors"]);
+        expect(classic?.groups.flatMap((g) => g.categories.map((c) => c.slug))).toEqual([
+          "agencies",
+          "brands",
+        ]);
+        expect(stars?.groups.flatMap((g) => g.categories.map((c) => c.slug))).toEqual([
+          "talents",
+          "ambassadors",
+        ]);
       });
 
       it("types fees as numbers and flags as booleans", async () => {
@@ -198,8 +222,16 @@ describe.each(testDatabases())("seasons on $name", (target) => {
           allowIndividual: false,
           allowEnterprise: true,
         });
-        expect(byCode.get("OLW")).toMatchObject({ feeVnd: 2_000_000, videoRequired: false, allowIndividual: true });
-        expect(byCode.get("TAL")).toMatchObject({ feeVnd: 500_000, allowIndividual: true, allowEnterprise: false });
+        expect(byCode.get("OLW")).toMatchObject({
+          feeVnd: 2_000_000,
+          videoRequired: false,
+          allowIndividual: true,
+        });
+        expect(byCode.get("TAL")).toMatchObject({
+          feeVnd: 500_000,
+          allowIndividual: true,
+          allowEnterprise: false,
+        });
       });
 
       it("is the same tree for every demo season and empty for an unknown year", async () => {

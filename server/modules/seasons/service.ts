@@ -104,21 +104,26 @@ export function createSeasonsService(
       year: number,
       window: { opensAt: string | null; closesAt: string | null },
     ): Promise<void> {
-      if (
-        window.opensAt &&
-        window.closesAt &&
-        Date.parse(window.opensAt) >= Date.parse(window.closesAt)
-      ) {
+      const opensAt = window.opensAt === null ? null : toIsoInstant(window.opensAt);
+      const closesAt = window.closesAt === null ? null : toIsoInstant(window.closesAt);
+      if (opensAt && closesAt && Date.parse(opensAt) >= Date.parse(closesAt)) {
         throw new RangeError("Submission must open before it closes");
       }
       const result = await updateSubmissionWindow(
         db.kysely,
         year,
-        { submission_opens_at: window.opensAt, submission_closes_at: window.closesAt },
+        { submission_opens_at: opensAt, submission_closes_at: closesAt },
         clock().toISOString(),
       );
       if (Number(result.numUpdatedRows) === 0) throw new RangeError(`No season ${year}`);
       onChange();
     },
   };
+}
+
+/** Stored times are ISO-8601 UTC; anything that is not a readable instant is refused. */
+function toIsoInstant(value: string): string {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw new RangeError(`Not a date: ${value}`);
+  return new Date(time).toISOString();
 }

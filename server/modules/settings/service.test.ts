@@ -49,22 +49,35 @@ describe.each(testDatabases())("settings on $name", (target) => {
       const writer = service();
       await writer.update({ contactPhone: "0901 234 567" });
       await writer.update({ contactPhone: "0909 876 543" });
-      const rows = await db.kysely.selectFrom("site_settings").selectAll().where("key", "=", "contactPhone").execute();
+      const rows = await db.kysely
+        .selectFrom("site_settings")
+        .selectAll()
+        .where("key", "=", "contactPhone")
+        .execute();
       expect(rows.map((r) => JSON.parse(r.value))).toEqual(["0909 876 543"]);
       expect((await service().get()).contactPhone).toBe("0909 876 543");
     });
 
     it("rejects an invalid email with its i18n key and writes nothing", async () => {
       await seedDemoData(db);
-      const before = await db.kysely.selectFrom("site_settings").selectAll().orderBy("key").execute();
+      const before = await db.kysely
+        .selectFrom("site_settings")
+        .selectAll()
+        .orderBy("key")
+        .execute();
 
-      const attempt = service().update({ contactEmail: "not-an-email", contactPhone: "0901 234 567" });
+      const attempt = service().update({
+        contactEmail: "not-an-email",
+        contactPhone: "0901 234 567",
+      });
       await expect(attempt).rejects.toBeInstanceOf(ZodError);
       await expect(attempt).rejects.toMatchObject({
         issues: [expect.objectContaining({ path: ["contactEmail"], message: "validation.email" })],
       });
 
-      expect(await db.kysely.selectFrom("site_settings").selectAll().orderBy("key").execute()).toEqual(before);
+      expect(
+        await db.kysely.selectFrom("site_settings").selectAll().orderBy("key").execute(),
+      ).toEqual(before);
       expect(await service().get()).toEqual(DEMO_SETTINGS);
       expect(changes).toBe(0);
     });
@@ -84,22 +97,21 @@ describe.each(testDatabases())("settings on $name", (target) => {
         .set({ value: "{not json" })
         .where("key", "=", "social")
         .execute();
-      expect(await service().get()).toEqual({ ...DEMO_SETTINGS, social: DEFAULT_SITE_SETTINGS.social });
+      expect(await service().get()).toEqual({
+        ...DEMO_SETTINGS,
+        social: DEFAULT_SITE_SETTINGS.social,
+      });
     });
 
-    // BUG (server/modules/settings/service.ts, DEFAULT_SITE_SETTINGS.contactPhone = ""): the
-    // default phone fails the schema's `min(1)`, so on an install without demo data (the
-    // PostgreSQL default) every update that does not also set a phone is rejected with
-    // `validation.required` on contactPhone. Unskip once the default is valid.
-    it.skip("saves a partial update on a new install without demo data", async () => {
+    // An install without demo data (the PostgreSQL default) starts from the defaults.
+    it("saves a partial update on a new install without demo data", async () => {
       const saved = await service().update({ contactEmail: "ban-to-chuc@vanxuan.example" });
       expect(saved.contactEmail).toBe("ban-to-chuc@vanxuan.example");
       expect((await service().get()).contactEmail).toBe("ban-to-chuc@vanxuan.example");
     });
 
-    // BUG (same cause): one unreadable key on an install without demo data makes get() drop
-    // every stored setting, because the merged object then carries the invalid default phone.
-    it.skip("keeps the other stored settings when one stored value is unreadable", async () => {
+    // One unreadable stored value falls back alone; the other stored settings stay.
+    it("keeps the other stored settings when one stored value is unreadable", async () => {
       const now = new Date().toISOString();
       await db.kysely
         .insertInto("site_settings")

@@ -28,9 +28,15 @@ export function createSettingsService(db: Db, onChange: () => void) {
         // A hand-edited, unreadable value falls back to its default rather than taking the site down.
       }
     }
-    const merged = { ...DEFAULT_SITE_SETTINGS, ...stored };
-    const parsed = siteSettingsSchema.safeParse(merged);
-    return parsed.success ? parsed.data : DEFAULT_SITE_SETTINGS;
+    // Each key is checked on its own: one unreadable value falls back alone, not all settings.
+    const settings: Record<string, unknown> = { ...DEFAULT_SITE_SETTINGS };
+    const shape = siteSettingsSchema.shape;
+    for (const key of Object.keys(shape) as (keyof SiteSettings)[]) {
+      if (!(key in stored)) continue;
+      const parsed = shape[key].safeParse(stored[key]);
+      if (parsed.success) settings[key] = parsed.data;
+    }
+    return siteSettingsSchema.parse(settings);
   }
 
   return {
