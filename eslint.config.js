@@ -14,7 +14,7 @@ import tseslint from "typescript-eslint";
 const restrict = (patterns) => ["error", { patterns }];
 
 export default tseslint.config(
-  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "coverage/"] },
+  { ignores: ["build/", "data/", ".react-router/", "node_modules/", "coverage/", ".tmp/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

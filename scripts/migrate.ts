@@ -7,7 +7,8 @@ const config = loadConfig();
 const db = openDatabase(config.database);
 try {
   const result = await migrateToLatest(db);
-  const applied = result.results?.filter((r) => r.status === "Success").map((r) => r.migrationName) ?? [];
+  const applied =
+    result.results?.filter((r) => r.status === "Success").map((r) => r.migrationName) ?? [];
   console.log(applied.length > 0 ? `Applied: ${applied.join(", ")}` : "Schema already up to date.");
 } finally {
   await db.close();

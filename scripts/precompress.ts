@@ -22,7 +22,10 @@ for await (const file of files(root)) {
   const data = await readFile(file);
   if (data.length < 1024) continue;
   const br = brotliCompressSync(data, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+    },
   });
   await writeFile(`${file}.br`, br);
   await writeFile(`${file}.gz`, gzipSync(data, { level: 9 }));
@@ -30,4 +33,6 @@ for await (const file of files(root)) {
   before += (await stat(file)).size;
   after += br.length;
 }
-console.log(`Pre-compressed ${count} assets: ${(before / 1024).toFixed(1)} KB → ${(after / 1024).toFixed(1)} KB (brotli)`);
+console.log(
+  `Pre-compressed ${count} assets: ${(before / 1024).toFixed(1)} KB → ${(after / 1024).toFixed(1)} KB (brotli)`,
+);

@@ -4,8 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { LANG_COOKIE } from "../../core/languages";
-import type { HtmlCache } from "../html-cache";
-import { HtmlCache as Cache } from "../html-cache";
+import { HtmlCache as Cache, type CachedPage, type HtmlCache } from "../html-cache";
 import { decideLanguage, languageCookie } from "../language-redirect";
 import "../load-context";
 import type { Services } from "../services";
@@ -28,6 +27,7 @@ const PERSONAL_COOKIES = ["sid", "__session"];
  */
 export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) => {
   const handle = createRequestHandler(options.build, options.mode);
+  const inflight = new Map<string, Promise<CachedPage | null>>();
 
   // Page forms post urlencoded or multipart bodies: hand the raw stream to React Router.
   app.removeAllContentTypeParsers();
@@ -64,34 +64,53 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
         const key = `GET ${url.pathname}${url.search}`;
         if (cacheable) {
           const page = options.htmlCache.get(key);
-          if (page) {
-            reply.code(page.status);
-            for (const [name, value] of page.headers) reply.header(name, value);
-            reply.header("x-html-cache", "hit");
-            return reply.send(Cache.withNonce(page, reply.scriptNonce));
+          if (page) return sendCached(reply, page, "hit");
+          // While one request renders a page, the others for the same URL wait for it
+          // instead of rendering it again (a burst right after the entry expired).
+          const pending = inflight.get(key);
+          if (pending) {
+            const shared = await pending;
+            if (shared) return sendCached(reply, shared, "shared");
           }
         }
-        const response = await render(request, reply, url);
-        if (cacheable && request.method === "GET" && response.status === 200 && isHtml(response)) {
-          const body = await response.text();
-          const headers = [...response.headers].filter(([name]) => name !== "set-cookie");
-          options.htmlCache.set(key, {
+        if (!cacheable || request.method !== "GET")
+          return send(reply, await render(request, reply, url));
+
+        let share: (page: CachedPage | null) => void = () => {};
+        inflight.set(key, new Promise((resolve) => (share = resolve)));
+        try {
+          const response = await render(request, reply, url);
+          if (response.status !== 200 || !isHtml(response)) {
+            share(null);
+            return send(reply, response);
+          }
+          const page: CachedPage = {
             status: 200,
-            headers,
-            body,
+            headers: [...response.headers].filter(([name]) => name !== "set-cookie"),
+            body: await response.text(),
             nonce: reply.scriptNonce,
             storedAt: Date.now(),
-          });
-          reply.code(200);
-          for (const [name, value] of headers) reply.header(name, value);
-          reply.header("x-html-cache", "miss");
-          return reply.send(body);
+          };
+          options.htmlCache.set(key, page);
+          share(page);
+          return sendCached(reply, page, "miss");
+        } catch (error) {
+          share(null);
+          throw error;
+        } finally {
+          inflight.delete(key);
         }
-        return send(reply, response);
       }
       return send(reply, await render(request, reply, url));
     },
   });
+
+  function sendCached(reply: FastifyReply, page: CachedPage, how: string): FastifyReply {
+    reply.code(page.status);
+    for (const [name, value] of page.headers) reply.header(name, value);
+    reply.header("x-html-cache", how);
+    return reply.send(Cache.withNonce(page, reply.scriptNonce));
+  }
 
   function render(request: FastifyRequest, reply: FastifyReply, url: URL): Promise<Response> {
     const controller = new AbortController();

@@ -1,0 +1,111 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { MOBILE, baseUrl, focused, openPage, useBrowser, waitForHydration } from "./support/browser";
+
+// Seed §2: on small screens the navigation becomes a hamburger that shows the footer's
+// contents; it is a keyboard-operable disclosure (focus in on open, Esc closes, focus back).
+const browser = useBrowser();
+
+async function openMobileHome(): Promise<Page> {
+  const { page } = await openPage(browser(), { viewport: MOBILE });
+  await page.goto("/");
+  await waitForHydration(page);
+  return page;
+}
+
+function hamburger(page: Page) {
+  return page.locator(".mobile-menu__toggle");
+}
+
+function panel(page: Page) {
+  return page.getByRole("region", { name: "Menu", includeHidden: true });
+}
+
+const focusIsInPanel = (page: Page) =>
+  page.evaluate(() => !!document.activeElement?.closest(".mobile-menu__panel"));
+
+const focusIsOnHamburger = (page: Page) =>
+  page.evaluate(() => document.activeElement?.classList.contains("mobile-menu__toggle") ?? false);
+
+describe("mobile menu (390×844)", () => {
+  test("the hamburger replaces the desktop navigation", async () => {
+    const page = await openMobileHome();
+    expect(await page.getByRole("button", { name: "Mở menu" }).isVisible()).toBe(true);
+    expect(await hamburger(page).getAttribute("aria-expanded")).toBe("false");
+    expect(await page.getByRole("navigation", { name: "Điều hướng chính" }).isVisible()).toBe(false);
+    expect(await panel(page).isVisible()).toBe(false);
+  });
+
+  test("keyboard: Tab to the hamburger, Enter opens with focus inside, Escape closes and returns focus", async () => {
+    const page = await openMobileHome();
+
+    // Reach it the way a keyboard user does, from the start of the page.
+    let reached = false;
+    for (let i = 0; i < 20 && !reached; i++) {
+      await page.keyboard.press("Tab");
+      reached = await focusIsOnHamburger(page);
+    }
+    expect(reached, "the hamburger is reachable with Tab").toBe(true);
+
+    await page.keyboard.press("Enter");
+    await panel(page).waitFor({ state: "visible" });
+    expect(await hamburger(page).getAttribute("aria-expanded")).toBe("true");
+    expect(await hamburger(page).getAttribute("aria-label")).toBe("Đóng menu");
+    expect(await focusIsInPanel(page)).toBe(true);
+
+    // The panel shows the footer's contents.
+    const menu = panel(page);
+    expect(await menu.getByRole("link", { name: "Thư viện" }).getAttribute("href")).toBe("/bai-du-thi");
+    expect(await menu.getByRole("link", { name: "Tin tức - Sự kiện" }).isVisible()).toBe(true);
+    expect(await menu.getByRole("button", { name: "Tiêu chí giải thưởng" }).isVisible()).toBe(true);
+    expect(
+      await menu.getByRole("link", { name: "lienhe@vanxuan-awards.example" }).getAttribute("href"),
+    ).toBe("mailto:lienhe@vanxuan-awards.example");
+    expect(await menu.getByRole("link", { name: "Facebook" }).isVisible()).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await panel(page).waitFor({ state: "hidden" });
+    expect(await hamburger(page).getAttribute("aria-expanded")).toBe("false");
+    expect(await hamburger(page).getAttribute("aria-label")).toBe("Mở menu");
+    expect(await focusIsOnHamburger(page)).toBe(true);
+  });
+
+  test("keyboard: Space opens, Enter on the button closes", async () => {
+    const page = await openMobileHome();
+    await hamburger(page).focus();
+    await page.keyboard.press("Space");
+    await panel(page).waitFor({ state: "visible" });
+    expect(await hamburger(page).getAttribute("aria-expanded")).toBe("true");
+    expect(await focusIsInPanel(page)).toBe(true);
+
+    // Back from the first item of the panel to the button, which stays open meanwhile.
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusIsOnHamburger(page)).toBe(true);
+    expect(await panel(page).isVisible()).toBe(true);
+    await page.keyboard.press("Enter");
+    await panel(page).waitFor({ state: "hidden" });
+    expect(await hamburger(page).getAttribute("aria-expanded")).toBe("false");
+    expect(await focusIsOnHamburger(page)).toBe(true);
+  });
+
+  test("following a link in the menu navigates and closes it", async () => {
+    const page = await openMobileHome();
+    await hamburger(page).click();
+    await panel(page).waitFor({ state: "visible" });
+    await panel(page).getByRole("link", { name: "Thư viện" }).click();
+    await page.waitForURL(`${baseUrl()}/bai-du-thi`);
+    await page.getByRole("heading", { level: 1, name: "Thư viện bài dự thi" }).waitFor();
+    await panel(page).waitFor({ state: "hidden" });
+    expect(await hamburger(page).getAttribute("aria-expanded")).toBe("false");
+  });
+
+  test("the criteria button in the menu closes the menu and opens the criteria dialog", async () => {
+    const page = await openMobileHome();
+    await hamburger(page).click();
+    await panel(page).getByRole("button", { name: "Tiêu chí giải thưởng" }).click();
+    await page.getByRole("dialog").waitFor({ state: "visible" });
+    expect(await panel(page).isVisible()).toBe(false);
+    const { tag } = await focused(page);
+    expect(tag).not.toBe("body");
+  });
+});

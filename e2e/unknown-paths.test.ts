@@ -1,0 +1,92 @@
+import { describe, expect, test } from "vitest";
+import { baseUrl, openPage, useBrowser } from "./support/browser";
+
+// Seed §2: a path that is not in the route table goes home, in the language of its prefix;
+// a broken URL or query is never a server error.
+const browser = useBrowser();
+
+const url = (path: string) => `${baseUrl()}${path}`;
+
+describe("unknown and malformed URLs", () => {
+  test("an unknown path ends on the home page of its language", async () => {
+    const { page } = await openPage(browser());
+    let response = await page.goto("/khong-ton-tai");
+    expect(response?.status()).toBe(200);
+    expect(page.url()).toBe(url("/"));
+    expect(await page.getAttribute("html", "lang")).toBe("vi");
+
+    response = await page.goto("/en/unknown");
+    expect(response?.status()).toBe(200);
+    expect(page.url()).toBe(url("/en"));
+    expect(await page.getAttribute("html", "lang")).toBe("en");
+
+    response = await page.goto("/bai-thi/1/khong-co");
+    expect(page.url()).toBe(url("/"));
+  });
+
+  test("the server answers unknown paths with a redirect, not a 404 page or an error", async () => {
+    const { page } = await openPage(browser());
+    for (const [path, location] of [
+      ["/khong-ton-tai", "/"],
+      ["/en/unknown", "/en"],
+      ["/en/khong/ton/tai", "/en"],
+      ["/%E0%A4%A", "/"],
+    ] as const) {
+      const response = await page.request.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(302);
+      expect(response.headers()["location"], path).toBe(location);
+    }
+  });
+
+  test("a malformed URL lands on a working page", async () => {
+    const { page } = await openPage(browser());
+    const response = await page.goto("/%E0%A4%A");
+    expect(response?.status()).toBe(200);
+    expect(page.url()).toBe(url("/"));
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("Vạn Xuân");
+  });
+
+  test("a year that is not listed is dropped from the jury and winners pages", async () => {
+    const { page } = await openPage(browser());
+    const cases = [
+      ["/chuyen-gia-dong-hanh?year=1999", "/chuyen-gia-dong-hanh", "Hội đồng giám khảo năm 2025"],
+      ["/chuyen-gia-dong-hanh?year=abc", "/chuyen-gia-dong-hanh", "Hội đồng giám khảo năm 2025"],
+      ["/danh-sach-thang-giai?year=2025", "/danh-sach-thang-giai", "Danh sách thắng giải năm 2024"],
+      ["/en/chuyen-gia-dong-hanh?year=1999", "/en/chuyen-gia-dong-hanh", "2025 judging panel"],
+    ] as const;
+    for (const [path, final, heading] of cases) {
+      const redirect = await page.request.get(path, { maxRedirects: 0 });
+      expect(redirect.status(), path).toBe(302);
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      expect(page.url(), path).toBe(url(final));
+      expect(await page.getByRole("heading", { level: 1 }).textContent(), path).toBe(heading);
+    }
+
+    // A listed year is kept.
+    const response = await page.goto("/chuyen-gia-dong-hanh?year=2023");
+    expect(response?.status()).toBe(200);
+    expect(page.url()).toBe(url("/chuyen-gia-dong-hanh?year=2023"));
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "Hội đồng giám khảo năm 2023",
+    );
+  });
+
+  test("odd but harmless input never produces a server error", async () => {
+    const { page } = await openPage(browser());
+    for (const path of [
+      "/?lang=xx",
+      "/bai-du-thi?lang[]=en",
+      "/bai-thi/%00",
+      "/tin-tuc-cuoc-thi/'%22%3E%3Cscript%3E",
+      "/van-xuan?year=-1",
+      "/en/",
+      "/bai-du-thi/",
+      "/%2e%2e/%2e%2e/etc/passwd",
+    ]) {
+      const response = await page.request.get(path);
+      expect(response.status(), path).toBeLessThan(500);
+      expect(response.status(), path).not.toBe(404);
+    }
+  });
+});
