@@ -65,10 +65,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    server.stdout?.resume();
+    // Warnings and errors the server logs during the run (pino JSON lines on stdout at
+    // LOG_LEVEL=warn, uncaught render errors on stderr) belong in the test output.
+    server.stdout?.on("data", (chunk: Buffer) => {
+      if (!ready) return;
+      for (const line of chunk.toString().split("\n")) {
+        if (line.startsWith("{")) process.stderr.write(`[e2e server] ${line}\n`);
+      }
+    });
     server.stderr?.on("data", (chunk: Buffer) => {
       stderr.push(chunk.toString());
-      // Warnings and errors the server logs during the run belong in the test output.
       if (ready) process.stderr.write(`[e2e server] ${chunk.toString()}`);
     });
     await waitUntilReady(server, baseUrl, () => stderr.join(""));

@@ -29,15 +29,22 @@ describe("hydration", () => {
     });
   }
 
-  test("client-side navigation between languages stays clean", async () => {
+  test("client-side navigation stays clean, in both languages", async () => {
     const { page, problems } = await openPage(browser());
     await page.goto("/", { waitUntil: "networkidle" });
     await waitForHydration(page);
     await page.getByRole("link", { name: "Xem chi tiết Vạn Xuân Stars" }).click();
     await page.waitForURL("**/van-xuan-stars");
-    await page.getByRole("link", { name: "Chuyển sang English" }).click();
-    await page.waitForURL("**/en/van-xuan-stars");
-    await page.getByRole("heading", { level: 1, name: "Van Xuan Stars Award" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "Giải Vạn Xuân Stars" }).waitFor();
+    await page.getByRole("link", { name: "Tin tức - Sự kiện" }).first().click();
+    await page.waitForURL("**/tin-tuc-cuoc-thi");
+    await page.getByRole("heading", { level: 1, name: "Tin tức - Sự kiện" }).waitFor();
+
+    await page.goto("/en", { waitUntil: "networkidle" });
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "View details of Van Xuan Classic" }).click();
+    await page.waitForURL("**/en/van-xuan-classic");
+    await page.getByRole("heading", { level: 1, name: "Van Xuan Classic Award" }).waitFor();
     await page.waitForLoadState("networkidle");
     expectClean(problems);
   });

@@ -138,12 +138,7 @@ describe("language choice", () => {
     expect(await htmlLang(page)).toBe("vi");
   });
 
-  // TODO(product bug): React Router's route-discovery request `/__manifest?paths=…` is handled
-  // as a page by server/plugins/ssr.ts, so a visitor whose language is English (cookie or
-  // Accept-Language) gets it redirected to `/en/__manifest…` → `/en` (HTML). Here the restored
-  // choice navigates to the English URL but the page shows the Vietnamese error page
-  // ("Đã có lỗi xảy ra"). Remove `.fails` once ssr.ts skips the language decision for it.
-  test.fails("a choice kept only in localStorage is restored to the cookie and applied", async () => {
+  test("a choice kept only in localStorage is restored to the cookie and applied", async () => {
     const { context, page } = await openPage(browser(), { locale: "vi-VN" });
     await page.goto("/gioi-thieu-giai-thuong");
     await waitForHydration(page);
@@ -153,12 +148,25 @@ describe("language choice", () => {
     await page.waitForURL(url("/en/gioi-thieu-giai-thuong"));
     expect(await langCookie(context)).toBe("en");
     await page.waitForSelector('html[lang="en"]', { timeout: 5_000 });
-    await page.getByRole("heading", { level: 1, name: "About the awards" }).waitFor({ timeout: 2_000 });
+    await page
+      .getByRole("heading", { level: 1, name: "About the awards" })
+      .waitFor({ timeout: 2_000 });
   });
 
-  // TODO(product bug): same cause as above; every English visitor's page logs
-  // "Failed to fetch manifest patches". Remove `.fails` once fixed.
-  test.fails("an English visitor's pages discover routes without errors", async () => {
+  test("switching language on a page reached by client-side navigation", async () => {
+    const { page } = await openPage(browser(), { locale: "vi-VN" });
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("link", { name: "Xem chi tiết Vạn Xuân Stars" }).click();
+    await page.waitForURL(url("/van-xuan-stars"));
+    await switcherLink(page, "Chuyển sang English").click();
+    await page.waitForURL(url("/en/van-xuan-stars"));
+    await page
+      .getByRole("heading", { level: 1, name: "Van Xuan Stars Award" })
+      .waitFor({ timeout: 5_000 });
+  });
+
+  test("an English visitor's pages discover routes without errors", async () => {
     const { page, problems } = await openPage(browser(), { locale: "en-US" });
     await page.goto("/", { waitUntil: "networkidle" });
     expect(page.url()).toBe(url("/en"));

@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { MOBILE, baseUrl, focused, openPage, useBrowser, waitForHydration } from "./support/browser";
+import {
+  MOBILE,
+  baseUrl,
+  focused,
+  openPage,
+  useBrowser,
+  waitForHydration,
+} from "./support/browser";
 
 // Seed §2: on small screens the navigation becomes a hamburger that shows the footer's
 // contents; it is a keyboard-operable disclosure (focus in on open, Esc closes, focus back).
@@ -32,7 +39,9 @@ describe("mobile menu (390×844)", () => {
     const page = await openMobileHome();
     expect(await page.getByRole("button", { name: "Mở menu" }).isVisible()).toBe(true);
     expect(await hamburger(page).getAttribute("aria-expanded")).toBe("false");
-    expect(await page.getByRole("navigation", { name: "Điều hướng chính" }).isVisible()).toBe(false);
+    expect(await page.getByRole("navigation", { name: "Điều hướng chính" }).isVisible()).toBe(
+      false,
+    );
     expect(await panel(page).isVisible()).toBe(false);
   });
 
@@ -55,7 +64,9 @@ describe("mobile menu (390×844)", () => {
 
     // The panel shows the footer's contents.
     const menu = panel(page);
-    expect(await menu.getByRole("link", { name: "Thư viện" }).getAttribute("href")).toBe("/bai-du-thi");
+    expect(await menu.getByRole("link", { name: "Thư viện" }).getAttribute("href")).toBe(
+      "/bai-du-thi",
+    );
     expect(await menu.getByRole("link", { name: "Tin tức - Sự kiện" }).isVisible()).toBe(true);
     expect(await menu.getByRole("button", { name: "Tiêu chí giải thưởng" }).isVisible()).toBe(true);
     expect(
@@ -105,7 +116,17 @@ describe("mobile menu (390×844)", () => {
     await panel(page).getByRole("button", { name: "Tiêu chí giải thưởng" }).click();
     await page.getByRole("dialog").waitFor({ state: "visible" });
     expect(await panel(page).isVisible()).toBe(false);
-    const { tag } = await focused(page);
-    expect(tag).not.toBe("body");
+    expect(await page.evaluate(() => !!document.activeElement?.closest("dialog"))).toBe(true);
+  });
+
+  // The button that opened the dialog is hidden with the panel: focus comes back to the hamburger.
+  test("closing the criteria dialog opened from the menu returns focus to the hamburger", async () => {
+    const page = await openMobileHome();
+    await hamburger(page).click();
+    await panel(page).getByRole("button", { name: "Tiêu chí giải thưởng" }).click();
+    await page.getByRole("dialog").waitFor({ state: "visible" });
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+    expect(await focused(page)).toMatchObject({ tag: "button", label: "Mở menu" });
   });
 });

@@ -47,9 +47,9 @@ describe("the home page without JavaScript", () => {
     }
 
     // Submenu links are in the HTML (hidden until opened).
-    const submenuLinks = await nav.locator(".submenu a").evaluateAll((links) =>
-      links.map((a) => [a.textContent?.trim(), a.getAttribute("href")]),
-    );
+    const submenuLinks = await nav
+      .locator(".submenu a")
+      .evaluateAll((links) => links.map((a) => [a.textContent?.trim(), a.getAttribute("href")]));
     expect(submenuLinks).toEqual([
       ["Vạn Xuân", "/van-xuan"],
       ["Vạn Xuân Classic", "/van-xuan-classic"],
@@ -63,9 +63,9 @@ describe("the home page without JavaScript", () => {
 
     // The language switcher and the submit button are server-rendered too.
     const languages = page.getByRole("navigation", { name: "Ngôn ngữ" });
-    expect(await languages.getByRole("link", { name: "Chuyển sang English" }).getAttribute("href")).toBe(
-      "/en",
-    );
+    expect(
+      await languages.getByRole("link", { name: "Chuyển sang English" }).getAttribute("href"),
+    ).toBe("/en");
     expect(await page.getByRole("button", { name: "Nộp bài dự thi" }).count()).toBe(1);
 
     // Home: the award-category section with one card per track.
@@ -73,12 +73,14 @@ describe("the home page without JavaScript", () => {
     expect(await categories.getByRole("heading", { level: 2 }).textContent()).toBe(
       "Hạng mục giải thưởng",
     );
-    const cards = await categories.locator(".track-card").evaluateAll((items) =>
-      items.map((item) => [
-        item.querySelector("h3")?.textContent,
-        item.querySelector("a")?.getAttribute("href"),
-      ]),
-    );
+    const cards = await categories
+      .locator(".track-card")
+      .evaluateAll((items) =>
+        items.map((item) => [
+          item.querySelector("h3")?.textContent,
+          item.querySelector("a")?.getAttribute("href"),
+        ]),
+      );
     expect(cards).toEqual([
       ["Vạn Xuân", "/van-xuan"],
       ["Vạn Xuân Classic", "/van-xuan-classic"],
@@ -124,19 +126,21 @@ describe("the home page without JavaScript", () => {
     expect(await nav.getByRole("link", { name: "News & events" }).getAttribute("href")).toBe(
       "/en/tin-tuc-cuoc-thi",
     );
-    expect(await nav.locator('.submenu a[href="/en/chuyen-gia-dong-hanh?year=2025"]').textContent()).toBe(
-      "2025 judges",
-    );
+    expect(
+      await nav.locator('.submenu a[href="/en/chuyen-gia-dong-hanh?year=2025"]').textContent(),
+    ).toBe("2025 judges");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
       "Van Xuan Creative Advertising Awards 2026",
     );
     const categories = page.getByRole("region", { name: "Award categories" });
-    expect(await categories.locator(".track-card a").evaluateAll((as) => as.map((a) => a.getAttribute("href")))).toEqual([
-      "/en/van-xuan",
-      "/en/van-xuan-classic",
-      "/en/van-xuan-stars",
-    ]);
-    expect(await page.getByRole("contentinfo").locator(".site-footer__copyright").textContent()).toContain(
+    expect(
+      await categories
+        .locator(".track-card a")
+        .evaluateAll((as) => as.map((a) => a.getAttribute("href"))),
+    ).toEqual(["/en/van-xuan", "/en/van-xuan-classic", "/en/van-xuan-stars"]);
+    expect(
+      await page.getByRole("contentinfo").locator(".site-footer__copyright").textContent(),
+    ).toContain(
       "Organising Committee of the Van Xuan Creative Advertising Awards. All rights reserved.",
     );
     expect(await page.title()).toBe("Van Xuan Creative Advertising Awards");

@@ -49,11 +49,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
-    // A URL the router cannot decode is a visitor's typo or a probe: send them home.
+    // A URL the router cannot decode is a visitor's typo or a probe: send them home, in the
+    // language of the URL's prefix.
     frameworkErrors: (error, request, reply) => {
       if (error.code === "FST_ERR_BAD_URL" || error.code === "FST_ERR_ASYNC_CONSTRAINT") {
         request.log.info({ url: request.url }, "malformed URL redirected to /");
-        void reply.redirect("/", 302);
+        void reply.redirect(/^\/en(\/|$|\?)/.test(request.url) ? "/en" : "/", 302);
         return;
       }
       void (reply as FastifyReply).code(400).send({ error: "bad_request" });

@@ -50,7 +50,8 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are logged here; React Router renders the error boundary.
-          if (shellRendered) console.error(error);
+          // A visitor who leaves mid-stream aborts the render: that is not an error.
+          if (shellRendered && !request.signal.aborted) console.error(error);
         },
       },
     );

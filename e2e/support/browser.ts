@@ -61,8 +61,11 @@ function personUserAgent(browser: Browser): string {
   return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${version}.0.0.0 Safari/537.36`;
 }
 
-export function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({
+export async function newContext(
+  browser: Browser,
+  options: ContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
     baseURL: baseUrl(),
     userAgent: personUserAgent(browser),
     locale: options.locale ?? "vi-VN",
@@ -70,6 +73,10 @@ export function newContext(browser: Browser, options: ContextOptions = {}): Prom
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     reducedMotion: options.reducedMotion ?? "no-preference",
   });
+  // Fail a step in seconds rather than at the test's own timeout.
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(20_000);
+  return context;
 }
 
 /** What went wrong in a page, as the browser reported it. */
@@ -112,7 +119,10 @@ export interface OpenedPage {
 }
 
 /** A fresh context and page for one test, closed when the test finishes. */
-export async function openPage(browser: Browser, options: ContextOptions = {}): Promise<OpenedPage> {
+export async function openPage(
+  browser: Browser,
+  options: ContextOptions = {},
+): Promise<OpenedPage> {
   const context = await newContext(browser, options);
   onTestFinished(async () => {
     await context.close();
@@ -127,12 +137,14 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /** The element that has keyboard focus, described for assertions. */
-export function focused(page: Page): Promise<{ tag: string; text: string; label: string | null; id: string }> {
+export function focused(
+  page: Page,
+): Promise<{ tag: string; text: string; label: string | null; id: string }> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     return {
       tag: el?.tagName.toLowerCase() ?? "",
-      text: el?.textContent?.trim() ?? "",
+      text: el?.textContent?.trim().slice(0, 80) ?? "",
       label: el?.getAttribute("aria-label") ?? null,
       id: el?.id ?? "",
     };

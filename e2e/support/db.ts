@@ -9,13 +9,6 @@ export interface SubmissionWindow {
   closesAt: string | null;
 }
 
-const DAY_MS = 86_400_000;
-
-/** An ISO-8601 UTC instant `days` days from now (negative: in the past). */
-export function daysFromNow(days: number): string {
-  return new Date(Date.now() + days * DAY_MS).toISOString();
-}
-
 function withDatabase<T>(work: (db: Database.Database) => T): T {
   // The running server holds the same file open in WAL mode; wait out its short write locks.
   const db = new Database(inject("dbFile"), { fileMustExist: true });
@@ -56,5 +49,31 @@ export function setSubmissionWindow(window: SubmissionWindow, year = CURRENT_SEA
       if (result.changes !== 1) throw new Error(`No season ${year} in the e2e database`);
     });
   write(window);
+  return () => write(previous);
+}
+
+/**
+ * Writes one site setting (a JSON value, as the settings service stores it) behind the
+ * server's back. The server caches settings for a few seconds, so callers poll for the
+ * effect. Returns a function that puts the previous value back.
+ */
+export function setSiteSetting(key: string, value: unknown): () => void {
+  const read = () =>
+    withDatabase((db) =>
+      db
+        .prepare<[string], { value: string }>("SELECT value FROM site_settings WHERE key = ?")
+        .get(key),
+    );
+  const previous = read()?.value;
+  const write = (json: string | undefined) =>
+    withDatabase((db) => {
+      if (json === undefined) db.prepare("DELETE FROM site_settings WHERE key = ?").run(key);
+      else
+        db.prepare(
+          "INSERT INTO site_settings (key, value, updated_at) VALUES (?, ?, ?) " +
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+        ).run(key, json, new Date().toISOString());
+    });
+  write(JSON.stringify(value));
   return () => write(previous);
 }

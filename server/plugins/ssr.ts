@@ -18,6 +18,9 @@ export interface SsrOptions {
   mode: "development" | "production" | "test";
 }
 
+/** React Router's lazy route discovery endpoint (its `routeDiscovery.manifestPath` default). */
+const MANIFEST_PATH = "/__manifest";
+
 /** Cookies whose presence means the page may be personal and must not be cached. */
 const PERSONAL_COOKIES = ["sid", "__session"];
 
@@ -38,8 +41,12 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     url: "/*",
     handler: async (request, reply) => {
       const url = new URL(request.url, options.publicUrl);
+      // Pages only: loader data (`.data`) and React Router's route discovery (`/__manifest`)
+      // are fetched by the running app and must never be language-redirected or cached.
       const isDocument =
-        (request.method === "GET" || request.method === "HEAD") && !url.pathname.endsWith(".data");
+        (request.method === "GET" || request.method === "HEAD") &&
+        !url.pathname.endsWith(".data") &&
+        url.pathname !== MANIFEST_PATH;
 
       if (isDocument) {
         const cookies = parseCookies(request.headers.cookie);

@@ -28,9 +28,13 @@ const SOCIAL = [
 export function FooterContents({
   chrome,
   onNavigate,
+  onOpenDialog,
 }: {
   chrome: SiteChrome;
+  /** Called when one of its links is followed (the mobile menu closes). */
   onNavigate?: () => void;
+  /** Called before the criteria dialog opens, so focus can return somewhere visible. */
+  onOpenDialog?: () => void;
 }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
@@ -66,7 +70,7 @@ export function FooterContents({
               type="button"
               className="link-button"
               onClick={() => {
-                onNavigate?.();
+                onOpenDialog?.();
                 openCriteria();
               }}
             >

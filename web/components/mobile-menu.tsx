@@ -51,7 +51,15 @@ export function MobileMenu({ chrome }: { chrome: SiteChrome }) {
         aria-label={t("nav.mobileMenuLabel")}
         hidden={!open}
       >
-        <FooterContents chrome={chrome} onNavigate={close} />
+        <FooterContents
+          chrome={chrome}
+          onNavigate={close}
+          onOpenDialog={() => {
+            // The panel hides: the dialog must return focus to the (visible) menu button.
+            close();
+            button.current?.focus();
+          }}
+        />
       </div>
     </div>
   );

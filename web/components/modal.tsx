@@ -45,7 +45,9 @@ export function Modal({
       if (dialog.open) dialog.close();
       root.style.overflow = previousOverflow;
       root.style.paddingRight = "";
-      opener?.focus();
+      // Back to the opener if it is still on screen; otherwise to the main content.
+      if (opener?.isConnected && opener.checkVisibility()) opener.focus();
+      else document.getElementById("main")?.focus();
     };
   }, [open]);
 

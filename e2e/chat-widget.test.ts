@@ -1,0 +1,107 @@
+import type { Page } from "playwright-core";
+import { afterEach, describe, expect, test } from "vitest";
+import { focused, openPage, useBrowser, waitForHydration } from "./support/browser";
+import { seriousViolations } from "./support/axe";
+import { setSiteSetting } from "./support/db";
+
+// PRODUCT §12: the chat launcher is off until an admin configures it (Messenger or Zalo),
+// its code loads only once the page is idle, and it sits 100 px from the bottom (seed §2).
+const browser = useBrowser();
+
+let restore: (() => void) | undefined;
+afterEach(() => {
+  restore?.();
+  restore = undefined;
+});
+
+/** Lets the browser reach idle, when the launcher would load. */
+async function afterIdle(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })),
+  );
+  await page.waitForTimeout(300);
+}
+
+/** Reloads until the server's settings cache (a few seconds) shows the launcher. */
+async function waitForLauncher(page: Page, name: string, path = "/"): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.goto(path);
+        await waitForHydration(page);
+        await afterIdle(page);
+        return page.getByRole("button", { name }).count();
+      },
+      { timeout: 15_000, intervals: [500, 1000] },
+    )
+    .toBe(1);
+}
+
+describe("chat launcher", () => {
+  test("is absent, and its code never loads, while not configured", async () => {
+    const { page } = await openPage(browser());
+    const chunks: string[] = [];
+    page.on("request", (request) => {
+      if (/chat-panel/.test(request.url())) chunks.push(request.url());
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    await afterIdle(page);
+    expect(await page.locator(".chat-launcher").count()).toBe(0);
+    expect(chunks).toEqual([]);
+  });
+
+  test("Messenger: loads after idle, 100 px from the bottom, greets and links out", async () => {
+    restore = setSiteSetting("chatWidget", { provider: "messenger", accountId: "vanxuanawards" });
+    const { page } = await openPage(browser());
+    await waitForLauncher(page, "Trò chuyện với Ban Tổ chức");
+
+    // Server-rendered HTML never contains it: it is added on the client after idle.
+    const html = await (await page.request.get("/")).text();
+    expect(html).not.toContain("chat-launcher");
+
+    const launcher = page.locator(".chat-launcher");
+    expect(await launcher.evaluate((el) => getComputedStyle(el).bottom)).toBe("100px");
+
+    const button = page.getByRole("button", { name: "Trò chuyện với Ban Tổ chức" });
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    await button.click();
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    const bubble = page.getByRole("dialog", { name: "Trò chuyện với Ban Tổ chức" });
+    await bubble.waitFor();
+    expect(await bubble.textContent()).toContain("Xin chào! Ban Tổ chức có thể giúp gì cho bạn?");
+    const link = bubble.getByRole("link", { name: "Nhắn tin qua Messenger" });
+    expect(await link.getAttribute("href")).toBe("https://m.me/vanxuanawards");
+    expect(await link.getAttribute("target")).toBe("_blank");
+    expect(await link.getAttribute("rel")).toContain("noopener");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.keyboard.press("Escape");
+    await bubble.waitFor({ state: "detached" });
+    expect((await focused(page)).label).toBe("Trò chuyện với Ban Tổ chức");
+  });
+
+  test("Zalo, in English", async () => {
+    restore = setSiteSetting("chatWidget", { provider: "zalo", accountId: "4318290153" });
+    const { page } = await openPage(browser(), { locale: "en-GB" });
+    const link = page.getByRole("link", { name: "Message us on Zalo" });
+    // The previous test's Messenger setting may still be cached: wait for the Zalo one.
+    await expect
+      .poll(
+        async () => {
+          await page.goto("/en");
+          await waitForHydration(page);
+          await afterIdle(page);
+          const button = page.getByRole("button", { name: "Chat with the organisers" });
+          if ((await button.count()) === 0) return 0;
+          await button.click();
+          return link.count();
+        },
+        { timeout: 15_000, intervals: [500, 1000] },
+      )
+      .toBe(1);
+    expect(await link.getAttribute("href")).toBe("https://zalo.me/4318290153");
+    await page.getByRole("button", { name: "Close the chat box" }).click();
+    expect(await link.count()).toBe(0);
+  });
+});

@@ -1,0 +1,142 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { focused, openPage, useBrowser, waitForHydration } from "./support/browser";
+
+// Seed §2: the criteria modal is a modal dialog — named, focus kept inside, page behind not
+// scrollable, Esc and the close button close it, focus goes back to its opener — and it is
+// locked: a click outside does not close it.
+const browser = useBrowser();
+
+// A short window, so the home page is several screens tall and scrolling is observable.
+const SHORT = { width: 1280, height: 500 };
+const TITLE = "Tiêu chí giải thưởng mùa giải 2026";
+
+async function openHome(): Promise<Page> {
+  const { page } = await openPage(browser(), { viewport: SHORT });
+  await page.goto("/");
+  await waitForHydration(page);
+  return page;
+}
+
+const opener = (page: Page) =>
+  page
+    .getByRole("navigation", { name: "Điều hướng chính" })
+    .getByRole("button", { name: "Tiêu chí giải thưởng" });
+const dialog = (page: Page) => page.getByRole("dialog", { name: TITLE });
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+const focusInDialog = (page: Page) =>
+  page.evaluate(() => !!document.activeElement?.closest("dialog[open]"));
+/**
+ * Native modal dialogs let Tab leave the document for the browser's own UI (the HTML spec
+ * allows it), never for the page behind: focus is in the dialog or not in the page at all.
+ */
+const focusNotBehind = (page: Page) =>
+  page.evaluate(() => !!document.activeElement?.closest("dialog[open]") || !document.hasFocus());
+
+async function wheel(page: Page, deltaY: number): Promise<void> {
+  await page.mouse.move(640, 300);
+  await page.mouse.wheel(0, deltaY);
+  // Wheel scrolling is asynchronous (and smooth); give it time to land.
+  await page.waitForTimeout(400);
+}
+
+describe("criteria modal", () => {
+  test("opens named, is locked against outside clicks and blocks page scrolling", async () => {
+    const page = await openHome();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+    ).toBeGreaterThan(300);
+
+    // With the modal closed the page scrolls.
+    await wheel(page, 200);
+    const before = await scrollY(page);
+    expect(before).toBeGreaterThan(0);
+
+    await opener(page).click();
+    await dialog(page).waitFor({ state: "visible" });
+    expect(await page.getByRole("dialog").count()).toBe(1);
+    expect(await dialog(page).getByRole("heading", { name: TITLE }).isVisible()).toBe(true);
+    expect(await dialog(page).textContent()).toContain("ý tưởng sáng tạo");
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe(
+      "hidden",
+    );
+    expect(await scrollY(page)).toBe(before);
+
+    // The page behind does not scroll, whether the wheel is over the panel or the backdrop.
+    await wheel(page, 400);
+    expect(await scrollY(page)).toBe(before);
+    await page.mouse.move(5, 5);
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(400);
+    expect(await scrollY(page)).toBe(before);
+
+    // Locked: a click on the backdrop (the point hits the <dialog> itself, not its panel)
+    // leaves it open.
+    expect(await page.evaluate(() => document.elementFromPoint(5, 5)?.tagName)).toBe("DIALOG");
+    await page.mouse.click(5, 5);
+    await page.waitForTimeout(200);
+    expect(await dialog(page).isVisible()).toBe(true);
+
+    // The page behind is inert: even a script cannot move focus to it.
+    expect(
+      await page.evaluate(() => {
+        document.querySelector<HTMLElement>(".site-header a")?.focus();
+        return !!document.activeElement?.closest("dialog[open]");
+      }),
+    ).toBe(true);
+  });
+
+  test("Tab keeps focus inside; Escape closes and focus returns to the opener", async () => {
+    const page = await openHome();
+    await opener(page).focus();
+    await page.keyboard.press("Enter");
+    await dialog(page).waitFor({ state: "visible" });
+    expect(await focusInDialog(page)).toBe(true);
+    let backInDialog = 0;
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      expect(await focusNotBehind(page), `after Tab ${i + 1}`).toBe(true);
+      if (await focusInDialog(page)) backInDialog++;
+    }
+    expect(backInDialog, "Tab cycles back into the dialog").toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press("Shift+Tab");
+      expect(await focusNotBehind(page), `after Shift+Tab ${i + 1}`).toBe(true);
+    }
+    if (!(await focusInDialog(page))) await page.keyboard.press("Tab");
+    expect(await focusInDialog(page)).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await dialog(page).waitFor({ state: "detached" });
+    expect(await focused(page)).toMatchObject({ tag: "button", text: "Tiêu chí giải thưởng" });
+    expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe("");
+  });
+
+  test("the close button closes it, focus returns and the page scrolls again", async () => {
+    const page = await openHome();
+    await opener(page).click();
+    await dialog(page).waitFor({ state: "visible" });
+    await dialog(page).getByRole("button", { name: "Đóng" }).click();
+    await dialog(page).waitFor({ state: "detached" });
+    expect(await focused(page)).toMatchObject({ tag: "button", text: "Tiêu chí giải thưởng" });
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe(
+      "hidden",
+    );
+    await wheel(page, 200);
+    expect(await scrollY(page)).toBeGreaterThan(0);
+  });
+
+  test("English: the dialog is named in English", async () => {
+    const { page } = await openPage(browser(), { viewport: SHORT });
+    await page.goto("/en");
+    await waitForHydration(page);
+    await page
+      .getByRole("navigation", { name: "Main navigation" })
+      .getByRole("button", { name: "Award criteria" })
+      .click();
+    const english = page.getByRole("dialog", { name: "Award criteria for the 2026 season" });
+    await english.waitFor({ state: "visible" });
+    await english.getByRole("button", { name: "Close" }).click();
+    await english.waitFor({ state: "detached" });
+  });
+});

@@ -1,0 +1,121 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { baseUrl, focused, openPage, useBrowser, waitForHydration } from "./support/browser";
+
+// The header's submenus follow the disclosure pattern: a button with aria-expanded, arrow
+// keys between its links, Esc closes and gives focus back to the button.
+const browser = useBrowser();
+
+async function openDesktopHome(): Promise<Page> {
+  const { page } = await openPage(browser());
+  await page.goto("/");
+  // Before hydration CSS opens submenus on focus; the journeys below are the scripted ones.
+  await waitForHydration(page);
+  return page;
+}
+
+const nav = (page: Page) => page.getByRole("navigation", { name: "Điều hướng chính" });
+const prizeButton = (page: Page) => nav(page).getByRole("button", { name: "Cơ cấu giải thưởng" });
+const prizeList = (page: Page) =>
+  nav(page)
+    .locator(".nav-item--has-submenu")
+    .filter({ has: page.getByRole("button", { name: "Cơ cấu giải thưởng" }) })
+    .locator(".submenu");
+
+async function focusedLink(page: Page): Promise<string | null> {
+  return page.evaluate(() =>
+    document.activeElement instanceof HTMLAnchorElement
+      ? document.activeElement.getAttribute("href")
+      : null,
+  );
+}
+
+describe("desktop header menus by keyboard", () => {
+  test("Enter opens the prize-structure menu, arrows move between its links, Escape closes", async () => {
+    const page = await openDesktopHome();
+    const button = prizeButton(page);
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await prizeList(page).isVisible()).toBe(false);
+
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await prizeList(page).waitFor({ state: "visible" });
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    const controls = await button.getAttribute("aria-controls");
+    expect(await prizeList(page).getAttribute("id")).toBe(controls);
+    const links = await prizeList(page)
+      .getByRole("link")
+      .evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute("href")]));
+    expect(links).toEqual([
+      ["Vạn Xuân", "/van-xuan"],
+      ["Vạn Xuân Classic", "/van-xuan-classic"],
+      ["Vạn Xuân Stars", "/van-xuan-stars"],
+    ]);
+
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => focusedLink(page)).toBe("/van-xuan");
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedLink(page)).toBe("/van-xuan-classic");
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedLink(page)).toBe("/van-xuan-stars");
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedLink(page)).toBe("/van-xuan");
+    await page.keyboard.press("ArrowUp");
+    expect(await focusedLink(page)).toBe("/van-xuan-stars");
+    await page.keyboard.press("Home");
+    expect(await focusedLink(page)).toBe("/van-xuan");
+    await page.keyboard.press("End");
+    expect(await focusedLink(page)).toBe("/van-xuan-stars");
+    // Arrow keys move focus, not the page.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.keyboard.press("Escape");
+    await prizeList(page).waitFor({ state: "hidden" });
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await focused(page)).toMatchObject({ tag: "button", text: "Cơ cấu giải thưởng" });
+  });
+
+  test("Enter on a submenu link navigates and the menu closes", async () => {
+    const page = await openDesktopHome();
+    const juryButton = nav(page).getByRole("button", { name: "Hội đồng giám khảo" });
+    await juryButton.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(() => focusedLink(page)).toBe("/chuyen-gia-dong-hanh?year=2025");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${baseUrl()}/chuyen-gia-dong-hanh?year=2024`);
+    await page.getByRole("heading", { level: 1, name: "Hội đồng giám khảo năm 2024" }).waitFor();
+    expect(await juryButton.getAttribute("aria-expanded")).toBe("false");
+    // The current year is marked in the menu.
+    expect(
+      await nav(page)
+        .locator('a[href="/chuyen-gia-dong-hanh?year=2024"]')
+        .getAttribute("aria-current"),
+    ).toBe("page");
+  });
+
+  test("moving focus or clicking elsewhere closes an open menu; only one is open at a time", async () => {
+    const page = await openDesktopHome();
+    const button = prizeButton(page);
+    await button.click();
+    await prizeList(page).waitFor({ state: "visible" });
+
+    const winners = nav(page).getByRole("button", { name: "Danh sách thắng giải" });
+    await winners.click();
+    await prizeList(page).waitFor({ state: "hidden" });
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await winners.getAttribute("aria-expanded")).toBe("true");
+
+    await page.mouse.click(640, 600);
+    await expect.poll(() => winners.getAttribute("aria-expanded")).toBe("false");
+
+    await button.click();
+    await prizeList(page).waitFor({ state: "visible" });
+    // Tab past the last link of the menu: focus leaves it, so it closes.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await prizeList(page).waitFor({ state: "hidden" });
+  });
+});

@@ -1,0 +1,24 @@
+import { AxeBuilder } from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+
+/** axe-core's WCAG 2.1 A/AA rules, run in the real browser. */
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+/** Serious and critical violations on the page as it is now, described for a failure message. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 5)
+        .map(
+          (node) =>
+            `    - ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ")}`,
+        )
+        .join("\n");
+      const more =
+        violation.nodes.length > 5 ? `\n    … and ${violation.nodes.length - 5} more` : "";
+      return `[${violation.impact}] ${violation.id}: ${violation.help}\n  ${violation.helpUrl}\n${nodes}${more}`;
+    });
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# `npm test`: lint, then the unit and server tests, then the browser journeys.
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+
+stage() {
+  printf '\n\033[1m==> %s\033[0m\n\n' "$1"
+}
+
+stage "Browser: make sure Chromium is installed"
+bash scripts/ensure-chromium.sh
+
+stage "Lint: prettier, eslint, typecheck (npm run lint)"
+npm run lint
+
+stage "Unit and server tests (vitest --project unit)"
+npx vitest run --project unit
+
+stage "Browser journeys against a production build (vitest --project e2e)"
+npx vitest run --project e2e
+
+stage "All tests passed"
