@@ -32,7 +32,7 @@ async function waitForLauncher(page: Page, name: string, path = "/"): Promise<vo
         await afterIdle(page);
         return page.getByRole("button", { name }).count();
       },
-      { timeout: 15_000, intervals: [500, 1000] },
+      { timeout: 15_000, interval: 750 },
     )
     .toBe(1);
 }
@@ -97,7 +97,7 @@ describe("chat launcher", () => {
           await button.click();
           return link.count();
         },
-        { timeout: 15_000, intervals: [500, 1000] },
+        { timeout: 15_000, interval: 750 },
       )
       .toBe(1);
     expect(await link.getAttribute("href")).toBe("https://zalo.me/4318290153");
