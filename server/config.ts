@@ -22,6 +22,12 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 });
 
 export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -40,6 +46,10 @@ export interface Config {
   trustProxy: boolean;
   htmlCacheSeconds: number;
   shutdownTimeoutMs: number;
+  /** Outgoing mail: SMTP when a URL is set, otherwise files in DATA_DIR/outbox. */
+  mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  /** Signs session cookies and tokens; generated once into DATA_DIR when not given. */
+  authSecret: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +86,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     htmlCacheSeconds: e.HTML_CACHE_SECONDS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? "Giải thưởng Vạn Xuân <no-reply@vanxuan-awards.example>",
+      outboxDir: path.join(dataDir, "outbox"),
+    },
+    authSecret: e.AUTH_SECRET ?? null,
   };
 }
 

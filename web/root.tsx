@@ -12,9 +12,9 @@ import {
 } from "react-router";
 import { langOfPath, type Lang } from "../core/languages";
 import type { Route } from "./+types/root";
-import en from "./i18n/en.json";
+import en from "../core/i18n/en.json";
 import { createI18n, type Messages } from "./i18n/i18n";
-import vi from "./i18n/vi.json";
+import vi from "../core/i18n/vi.json";
 import { useNonce } from "./lib/nonce";
 import "./styles/app.css";
 
