@@ -66,6 +66,7 @@ export default tseslint.config(
       // React Compiler advisories: this codebase does not use the compiler.
       "react-hooks/refs": "off",
       "react-hooks/set-state-in-effect": "off",
+      "react-hooks/incompatible-library": "off",
       "@typescript-eslint/no-restricted-imports": restrict([
         {
           group: ["**/server/**", "!**/server/load-context"],

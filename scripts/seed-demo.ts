@@ -2,6 +2,7 @@
 import { loadConfig, loadDotEnv } from "../server/config";
 import { migrateToLatest, openDatabase } from "../server/db/database";
 import { seedDemoData } from "../server/db/demo-data";
+import { seedDemoDocuments } from "../server/db/demo-documents";
 
 loadDotEnv();
 const config = loadConfig();
@@ -9,6 +10,7 @@ const db = openDatabase(config.database);
 try {
   await migrateToLatest(db);
   console.log(`Demo data: ${await seedDemoData(db)}`);
+  console.log(`Demo documents: ${await seedDemoDocuments(db, config.dataDir)}`);
 } finally {
   await db.close();
 }

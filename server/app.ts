@@ -6,7 +6,12 @@ import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { ServerBuild } from "react-router";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
+import { DOCUMENTS_PREFIX } from "../core/pdf-document-url";
 import { HtmlCache } from "./html-cache";
+import { documentRoutes, PDFJS_VERSION, pdfjsAssetRoutes } from "./modules/documents/routes";
+import { documentsDir } from "./modules/documents/service";
+import { authRoutes } from "./plugins/auth-routes";
+import { csrfProtection } from "./plugins/csrf";
 import { healthRoutes } from "./plugins/health";
 import { securityHeaders } from "./plugins/security";
 import { ssrRoutes } from "./plugins/ssr";
@@ -65,6 +70,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const htmlCache = new HtmlCache(config.htmlCacheSeconds * 1000);
   const services = createServices(db, config, {
     onContentChange: () => htmlCache.clear(),
+    logger: fastify.log,
     ...(options.clock ? { clock: options.clock } : {}),
   });
 
@@ -82,12 +88,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   await fastify.register(securityHeaders);
+  await fastify.register(csrfProtection, { publicUrl: config.publicUrl });
   await fastify.register(compress, {
     global: true,
     threshold: 1024,
     encodings: ["br", "gzip", "deflate"],
   });
   await fastify.register(healthRoutes, { db, isDraining: () => draining });
+  await fastify.register(authRoutes, { auth: services.auth, publicUrl: config.publicUrl });
 
   // Fingerprinted assets never change: a year and immutable. Everything else in public/ briefly.
   await fastify.register(fastifyStatic, {
@@ -109,6 +117,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   fastify.get("/assets/*", async (_request, reply) =>
     reply.code(404).header("cache-control", "no-store").type("text/plain").send("Not found"),
   );
+
+  // Public documents (byte ranges for the PDF viewer) and pdf.js's own support files.
+  await fastify.register(documentRoutes, {
+    prefix: DOCUMENTS_PREFIX.slice(0, -1),
+    dir: documentsDir(config.dataDir),
+  });
+  await fastify.register(pdfjsAssetRoutes, { prefix: `/pdfjs/${PDFJS_VERSION}` });
 
   await fastify.register(ssrRoutes, {
     build: options.build,

@@ -9,6 +9,8 @@ export interface AppContext {
   /** The CSP nonce of this response, for the few inline scripts React Router writes. */
   cspNonce: string;
   publicUrl: string;
+  /** The client's address (behind a trusted proxy: from X-Forwarded-For), for rate limits. */
+  clientIp: string;
 }
 export type { SiteChrome } from "./modules/site/service";
 
@@ -17,3 +19,4 @@ declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends AppContext {}
 }
+export type { CurrentUser, RegistrantProfile } from "./modules/identity/service";

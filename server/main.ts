@@ -1,7 +1,9 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { DEMO_ACCOUNTS, seedDemoAccounts } from "./db/demo-accounts";
 import { seedDemoData } from "./db/demo-data";
+import { seedDemoDocuments } from "./db/demo-documents";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
@@ -12,6 +14,7 @@ async function main(): Promise<void> {
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const seeded = config.demoData ? await seedDemoData(db) : "skipped";
+  if (config.demoData) await seedDemoDocuments(db, config.dataDir);
 
   const serverBuild = path.join(config.buildDir, "server", "index.js");
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
@@ -21,6 +24,7 @@ async function main(): Promise<void> {
     build,
     clientDir: path.join(config.buildDir, "client"),
   });
+  if (config.demoData) await seedDemoAccounts(db, app.services);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -52,6 +56,13 @@ async function main(): Promise<void> {
       "",
       `  Awards site ready: ${config.publicUrl}/  (English: ${config.publicUrl}/en)`,
       `  Database: ${database}; demo data: ${seeded}`,
+      ...(config.demoData
+        ? [
+            `  Demo admin:   ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}  (${config.publicUrl}/quan-tri/dang-nhap)`,
+            `  Demo entrant: ${DEMO_ACCOUNTS.entrant.email} / ${DEMO_ACCOUNTS.entrant.password}  (${config.publicUrl}/dang-nhap)`,
+          ]
+        : []),
+      `  Email: ${app.services.mail.mode === "smtp" ? "SMTP" : `outbox (${config.mail.outboxDir}, listed at /quan-tri/hop-thu)`}`,
       "",
     ].join("\n"),
   );

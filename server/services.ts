@@ -1,5 +1,13 @@
 import type { Config } from "./config";
 import type { Db } from "./db/database";
+import { createDocumentsService, documentsDir } from "./modules/documents/service";
+import { createFileStore } from "./modules/files/storage";
+import { createAuth, type IdentityMail } from "./modules/identity/auth";
+import { createRateLimiter } from "./modules/identity/rate-limit";
+import { resolveAuthSecret } from "./modules/identity/secret";
+import { createIdentityService } from "./modules/identity/service";
+import type { MailLogger } from "./modules/mail/mailer";
+import { createMailService } from "./modules/mail/service";
 import { createSeasonsService } from "./modules/seasons/service";
 import { createSettingsService } from "./modules/settings/service";
 import { createSiteService } from "./modules/site/service";
@@ -9,11 +17,44 @@ export type Services = ReturnType<typeof createServices>;
 
 export function createServices(
   db: Db,
-  config: Pick<Config, "publicUrl">,
-  hooks: { onContentChange: () => void; clock?: () => Date },
+  config: Pick<Config, "publicUrl" | "mail" | "authSecret" | "dataDir" | "env" | "trustProxy">,
+  hooks: { onContentChange: () => void; clock?: () => Date; logger?: MailLogger },
 ) {
   const settings = createSettingsService(db, hooks.onContentChange);
   const seasons = createSeasonsService(db, settings, hooks.onContentChange, hooks.clock);
-  const site = createSiteService(settings, seasons, config.publicUrl);
-  return { settings, seasons, site };
+  const documents = createDocumentsService(db, {
+    dir: documentsDir(config.dataDir),
+    onChange: hooks.onContentChange,
+    ...(hooks.clock ? { clock: hooks.clock } : {}),
+  });
+  const site = createSiteService(settings, seasons, config.publicUrl, documents);
+  const mail = createMailService(config, settings, hooks.logger);
+  const files = createFileStore(db, config.dataDir);
+
+  // Link lifetimes as the emails state them (the auth module's expiries).
+  const identityMail: IdentityMail = {
+    sendVerification: (to, lang, data) =>
+      mail.sendVerification(to, lang, { ...data, expiresInHours: 24 }),
+    sendPasswordReset: (to, lang, data) =>
+      mail.sendPasswordReset(to, lang, { ...data, expiresInMinutes: 60 }),
+    sendEmailChange: (to, lang, data) =>
+      mail.sendEmailChange(to, lang, { ...data, expiresInHours: 24 }),
+    sendWelcome: (to, lang, data) => mail.sendWelcome(to, lang, data),
+  };
+  const auth = createAuth({
+    db,
+    publicUrl: config.publicUrl,
+    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    secureCookies: config.env !== "development" && config.publicUrl.startsWith("https://"),
+    mail: identityMail,
+    trustProxy: config.trustProxy,
+  });
+  const identity = createIdentityService({
+    db,
+    auth,
+    limiter: createRateLimiter(db),
+    files,
+    publicUrl: config.publicUrl,
+  });
+  return { settings, seasons, site, mail, files, auth, identity, documents };
 }

@@ -23,7 +23,21 @@ function pages(lang: Lang) {
       route("van-xuan", "routes/track.tsx", id("track-van-xuan")),
       route("van-xuan-classic", "routes/track.tsx", id("track-van-xuan-classic")),
       route("van-xuan-stars", "routes/track.tsx", id("track-van-xuan-stars")),
+      route("dang-nhap", "routes/sign-in.tsx", id("sign-in")),
+      route("quen-mat-khau", "routes/forgot-password.tsx", id("forgot-password")),
+      route("dat-lai-mat-khau", "routes/reset-password.tsx", id("reset-password")),
+      route("tai-khoan", "routes/account.tsx", id("account")),
+      route("tai-khoan/ho-so", "routes/account-profile.tsx", id("account-profile")),
+      route("quan-tri/dang-nhap", "routes/sign-in.tsx", id("admin-sign-in")),
+      route("quan-tri", "routes/admin-layout.tsx", id("admin"), [
+        index("routes/admin-section.tsx", id("admin-dashboard")),
+        route("hop-thu", "routes/admin-outbox.tsx", id("admin-outbox")),
+        ...["noi-dung", "thanh-toan", "cham-giai", "mua-giai", "nguoi-dung", "nhat-ky"].map(
+          (path) => route(path, "routes/admin-section.tsx", id(`admin-${path}`)),
+        ),
+      ]),
     ]),
+    route("dang-xuat", "routes/sign-out.tsx", id("sign-out")),
     route("pdf", "routes/pdf.tsx", id("pdf")),
     route("*", "routes/unknown-path.tsx", id("unknown-path")),
   ];

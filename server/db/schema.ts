@@ -65,10 +65,98 @@ export interface SiteSettingTable {
   updated_at: string;
 }
 
+/** better-auth's tables keep its column names; booleans/times are native on PostgreSQL. */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: number | boolean;
+  image: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  role: string;
+  lang: string;
+  active: number | boolean;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: string | Date;
+  token: string;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+}
+
+export interface FileTable {
+  id: string;
+  owner_user_id: string | null;
+  purpose: string;
+  mime: string;
+  bytes: number;
+  storage_key: string;
+  created_at: string;
+}
+
+export interface RegistrantTable {
+  user_id: string;
+  type: "individual" | "enterprise";
+  /** The individual's full name, or the enterprise's representative. */
+  full_name: string;
+  /** E.164. */
+  phone: string;
+  address: string;
+  personal_id: string | null;
+  company_name: string | null;
+  business_registration_number: string | null;
+  tax_code: string | null;
+  licence_file_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  window_started_at: number | string;
+}
+
+/** A public document: the file is DATA_DIR/files/documents/<storage_name>, never the uploaded name. */
+export interface DocumentTable {
+  id: Generated<number>;
+  season_id: number | null;
+  /** What it is, e.g. `criteria` (the season's award criteria). */
+  kind: string;
+  lang: "vi" | "en";
+  title: string;
+  storage_name: string;
+  bytes: number;
+  created_at: string;
+}
+
 export interface Database {
   seasons: SeasonTable;
   tracks: TrackTable;
   category_groups: CategoryGroupTable;
   categories: CategoryTable;
   site_settings: SiteSettingTable;
+  documents: DocumentTable;
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  files: FileTable;
+  registrants: RegistrantTable;
+  rate_limits: RateLimitTable;
 }

@@ -1,13 +1,12 @@
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { LANG_COOKIE } from "../../core/languages";
 import { HtmlCache as Cache, type CachedPage, type HtmlCache } from "../html-cache";
 import { decideLanguage, languageCookie } from "../language-redirect";
+import { SESSION_COOKIE_NAMES } from "../modules/identity/auth";
 import "../load-context";
 import type { Services } from "../services";
+import { sendWebResponse, toWebRequest } from "../web-request";
 
 export interface SsrOptions {
   build: ServerBuild;
@@ -22,7 +21,7 @@ export interface SsrOptions {
 const MANIFEST_PATH = "/__manifest";
 
 /** Cookies whose presence means the page may be personal and must not be cached. */
-const PERSONAL_COOKIES = ["sid", "__session"];
+const PERSONAL_COOKIES = SESSION_COOKIE_NAMES;
 
 /**
  * Every path that is not a static file or an `/api` route is a React Router request: the
@@ -40,7 +39,8 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
     url: "/*",
     handler: async (request, reply) => {
-      const url = new URL(request.url, options.publicUrl);
+      // The address the browser used (React Router compares it with Origin on actions).
+      const url = new URL(request.url, `${request.protocol}://${request.host}`);
       // Pages only: loader data (`.data`) and React Router's route discovery (`/__manifest`)
       // are fetched by the running app and must never be language-redirected or cached.
       const isDocument =
@@ -81,7 +81,7 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
           }
         }
         if (!cacheable || request.method !== "GET")
-          return send(reply, await render(request, reply, url));
+          return sendWebResponse(reply, await render(request, reply, url));
 
         let share: (page: CachedPage | null) => void = () => {};
         inflight.set(key, new Promise((resolve) => (share = resolve)));
@@ -89,7 +89,7 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
           const response = await render(request, reply, url);
           if (response.status !== 200 || !isHtml(response)) {
             share(null);
-            return send(reply, response);
+            return sendWebResponse(reply, response);
           }
           const page: CachedPage = {
             status: 200,
@@ -108,7 +108,7 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
           inflight.delete(key);
         }
       }
-      return send(reply, await render(request, reply, url));
+      return sendWebResponse(reply, await render(request, reply, url));
     },
   });
 
@@ -120,27 +120,12 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   }
 
   function render(request: FastifyRequest, reply: FastifyReply, url: URL): Promise<Response> {
-    const controller = new AbortController();
-    reply.raw.on("close", () => controller.abort());
-    const hasBody = request.method !== "GET" && request.method !== "HEAD";
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (value === undefined) continue;
-      if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-      else headers.set(name, value);
-    }
-    const webRequest = new Request(url, {
-      method: request.method,
-      headers,
-      signal: controller.signal,
-      ...(hasBody
-        ? { body: createReadableStreamFromReadable(request.raw), duplex: "half" as const }
-        : {}),
-    });
+    const webRequest = toWebRequest(request, reply, url);
     const context: AppLoadContext = {
       services: options.services,
       cspNonce: reply.scriptNonce,
       publicUrl: options.publicUrl,
+      clientIp: request.ip,
     };
     return handle(webRequest, context);
   }
@@ -148,18 +133,6 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
 
 function isHtml(response: Response): boolean {
   return (response.headers.get("content-type") ?? "").startsWith("text/html");
-}
-
-function send(reply: FastifyReply, response: Response): FastifyReply {
-  reply.code(response.status);
-  for (const [name, value] of response.headers) {
-    if (name === "set-cookie") continue;
-    reply.header(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) reply.header("set-cookie", cookies);
-  if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
 function parseCookies(header: string | undefined): Record<string, string> {

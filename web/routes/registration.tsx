@@ -1,12 +1,385 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { parseFormData, type FileUpload } from "@remix-run/form-data-parser";
+import { useRef, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon";
+import { Link, redirect, useActionData, useNavigation, useSubmit } from "react-router";
+import { localizePath } from "../../core/languages";
+import {
+  REGISTRANT_FIELD_MAX_LENGTH as MAX,
+  registrationSchema,
+  type RegistrationInput,
+} from "../../core/registration";
+import {
+  acceptAttribute,
+  LICENCE_FILE_RULES,
+  licenceFileProblemMessage,
+} from "../../core/upload-rules";
+import { FormAlert, TextField, useErrorText } from "../components/form/field";
+import { SectionHeading } from "../components/section-heading";
+import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
+import { currentUser, requestMeta } from "../lib/session.server";
+import { useLocalizedPath } from "../lib/site";
+import { useServerErrors } from "../lib/use-server-form";
 import type { Route } from "./+types/registration";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { titleKey: "sections.registration" });
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await currentUser(request, context);
+  if (user)
+    throw redirect(
+      localizePath(
+        user.role === "entrant" ? "/tai-khoan" : "/quan-tri",
+        requestMeta(request, context).lang,
+      ),
+    );
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const meta = requestMeta(request, context);
+  const { files, identity } = context.services;
+
+  let form: FormData;
+  try {
+    form = await parseFormData(
+      request,
+      { maxFiles: 1, maxFileSize: LICENCE_FILE_RULES.maxBytes, maxHeaderSize: 8 * 1024 },
+      async (upload: FileUpload) => {
+        if (upload.fieldName !== "licence" || !upload.name) return undefined;
+        return new File([await upload.arrayBuffer()], upload.name, { type: upload.type });
+      },
+    );
+  } catch {
+    return refuse(413, {
+      values: {},
+      fieldErrors: { licenceFileId: "validation.licenceTooLarge" },
+    });
+  }
+
+  const values = formValues(form, ["password"]);
+  const input: Record<string, unknown> = { ...values, password: form.get("password") ?? "" };
+  input.acceptRules = form.get("acceptRules") === "on" || form.get("acceptRules") === "true";
+  input.lang = meta.lang;
+
+  // The licence: a new upload is checked by content and kept; an earlier one is reused.
+  const licence = form.get("licence");
+  let licenceName = values.licenceName ?? "";
+  if (values.type === "enterprise" && licence instanceof File && licence.size > 0) {
+    try {
+      const stored = await files.save({
+        data: new Uint8Array(await licence.arrayBuffer()),
+        purpose: "licence",
+        ownerUserId: null,
+        allowedMimes: LICENCE_FILE_RULES.mimeTypes,
+        maxBytes: LICENCE_FILE_RULES.maxBytes,
+        tooLargeKey: "validation.licenceTooLarge",
+        wrongTypeKey: "validation.licenceType",
+      });
+      input.licenceFileId = stored.id;
+      licenceName = licence.name;
+    } catch (error) {
+      const key = (error as { messageKey?: string }).messageKey ?? "validation.licenceType";
+      return refuse(400, {
+        values: { ...values, licenceFileId: "" },
+        fieldErrors: { licenceFileId: key },
+      });
+    }
+  } else if (values.type === "enterprise" && values.licenceFileId) {
+    const earlier = await files.find(values.licenceFileId);
+    if (!earlier || earlier.owner_user_id !== null || earlier.purpose !== "licence")
+      input.licenceFileId = "";
+  }
+  const kept = { ...values, licenceFileId: String(input.licenceFileId ?? ""), licenceName };
+
+  const parsed = registrationSchema.safeParse(input);
+  if (!parsed.success)
+    return refuse(400, { values: kept, fieldErrors: fieldErrorsOf(parsed.error) });
+  const registration = parsed.data;
+  const outcome = await identity.register(
+    {
+      email: registration.email,
+      password: registration.password,
+      profile:
+        registration.type === "individual"
+          ? {
+              type: "individual",
+              fullName: registration.fullName,
+              phone: registration.phone,
+              address: registration.address,
+              personalId: registration.personalId ?? null,
+              companyName: null,
+              businessRegistrationNumber: null,
+              taxCode: null,
+              licenceFileId: null,
+            }
+          : {
+              type: "enterprise",
+              fullName: registration.representativeName,
+              phone: registration.phone,
+              address: registration.address,
+              personalId: null,
+              companyName: registration.companyName,
+              businessRegistrationNumber: registration.businessRegistrationNumber,
+              taxCode: registration.taxCode,
+              licenceFileId: registration.licenceFileId,
+            },
+    },
+    meta,
+  );
+  if (!outcome.ok) {
+    return refuse(outcome.status, {
+      values: kept,
+      fieldErrors: outcome.fieldErrors ?? {},
+      formError: outcome.formError,
+      ...(outcome.retryAfterSeconds
+        ? { retryAfterMinutes: Math.ceil(outcome.retryAfterSeconds / 60) }
+        : {}),
+    });
+  }
+  throw redirect(localizePath("/tai-khoan?welcome=1", meta.lang), { headers: outcome.headers });
+}
+
+const EMPTY: Record<string, string> = {
+  type: "individual",
+  fullName: "",
+  companyName: "",
+  businessRegistrationNumber: "",
+  taxCode: "",
+  representativeName: "",
+  phone: "",
+  email: "",
+  address: "",
+  personalId: "",
+  licenceFileId: "",
+};
+
 export default function RegistrationPage() {
   const { t } = useTranslation();
-  return <ComingSoon section={t("sections.registration")} />;
+  const to = useLocalizedPath();
+  const errorText = useErrorText();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  const [licenceName, setLicenceName] = useState(failure?.values.licenceName ?? "");
+
+  const form = useForm<RegistrationInput>({
+    resolver: zodResolver(registrationSchema),
+    defaultValues: { ...EMPTY, ...(failure?.values ?? {}) } as unknown as RegistrationInput,
+    mode: "onTouched",
+  });
+  useServerErrors(form, failure?.fieldErrors);
+  const { register, formState, watch, setValue } = form;
+  const errors = formState.errors as Record<string, { message?: string } | undefined>;
+  const type = watch("type");
+  const busy = navigation.state === "submitting";
+  const field = (name: string) =>
+    errors[name] ??
+    (failure?.fieldErrors[name] ? { message: failure.fieldErrors[name] } : undefined);
+
+  return (
+    <div className="container page">
+      <SectionHeading level={1} title={t("sections.registration")} />
+      <p className="lead">{t("account.registerLead")}</p>
+      <form
+        ref={formRef}
+        method="post"
+        encType="multipart/form-data"
+        className="form form--wide"
+        noValidate
+        onSubmit={(event) =>
+          void form.handleSubmit(() => {
+            if (formRef.current)
+              void submit(formRef.current, { method: "post", encType: "multipart/form-data" });
+          })(event)
+        }
+      >
+        <FormAlert
+          message={
+            failure?.formError
+              ? t(failure.formError, { minutes: failure.retryAfterMinutes ?? 0 })
+              : undefined
+          }
+        />
+        <fieldset className="segmented">
+          <legend>{t("registration.fields.type.label")}</legend>
+          <label>
+            <input type="radio" value="individual" {...register("type")} />
+            {t("registration.fields.type.individual")}
+          </label>
+          <label>
+            <input type="radio" value="enterprise" {...register("type")} />
+            {t("registration.fields.type.enterprise")}
+          </label>
+        </fieldset>
+
+        {type === "enterprise" ? (
+          <div className="form__grid">
+            <TextField
+              label={t("registration.fields.companyName.label")}
+              required
+              maxLength={MAX.companyName}
+              autoComplete="organization"
+              registration={register("companyName" as never)}
+              error={field("companyName") as never}
+            />
+            <TextField
+              label={t("registration.fields.businessRegistrationNumber.label")}
+              required
+              inputMode="numeric"
+              registration={register("businessRegistrationNumber" as never)}
+              error={field("businessRegistrationNumber") as never}
+            />
+            <TextField
+              label={t("registration.fields.taxCode.label")}
+              required
+              inputMode="numeric"
+              hint={t("registration.fields.taxCode.hint")}
+              registration={register("taxCode" as never)}
+              error={field("taxCode") as never}
+            />
+            <TextField
+              label={t("registration.fields.representativeName.label")}
+              required
+              maxLength={MAX.representativeName}
+              autoComplete="name"
+              registration={register("representativeName" as never)}
+              error={field("representativeName") as never}
+            />
+          </div>
+        ) : (
+          <div className="form__grid">
+            <TextField
+              label={t("registration.fields.fullName.label")}
+              required
+              maxLength={MAX.fullName}
+              autoComplete="name"
+              registration={register("fullName" as never)}
+              error={field("fullName") as never}
+            />
+            <TextField
+              label={t("registration.fields.personalId.label")}
+              inputMode="numeric"
+              hint={t("registration.fields.personalId.hint")}
+              registration={register("personalId" as never)}
+              error={field("personalId") as never}
+            />
+          </div>
+        )}
+        <div className="form__grid">
+          <TextField
+            label={t("registration.fields.phone.label")}
+            required
+            type="tel"
+            autoComplete="tel"
+            hint={t("registration.fields.phone.hint")}
+            registration={register("phone")}
+            error={field("phone") as never}
+          />
+          <TextField
+            label={t("registration.fields.email.label")}
+            required
+            type="email"
+            autoComplete="email"
+            maxLength={MAX.email}
+            registration={register("email")}
+            error={field("email") as never}
+          />
+        </div>
+        <TextField
+          label={t("registration.fields.address.label")}
+          required
+          maxLength={MAX.address}
+          autoComplete="street-address"
+          registration={register("address")}
+          error={field("address") as never}
+        />
+
+        {type === "enterprise" ? (
+          <div className={`field${field("licenceFileId") ? " field--invalid" : ""}`}>
+            <label htmlFor="licence" className="field__label">
+              {t("registration.fields.licenceFile.label")} <span aria-hidden="true">*</span>
+            </label>
+            <p id="licence-hint" className="field__hint">
+              {licenceName
+                ? t("account.licenceKept", { name: licenceName })
+                : t("registration.fields.licenceFile.hint")}
+            </p>
+            <input
+              id="licence"
+              name="licence"
+              type="file"
+              accept={acceptAttribute(LICENCE_FILE_RULES)}
+              className="field__input"
+              aria-describedby={`licence-hint${field("licenceFileId") ? " licence-error" : ""}`}
+              aria-invalid={field("licenceFileId") ? true : undefined}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (!file) return;
+                const problem = licenceFileProblemMessage({
+                  name: file.name,
+                  size: file.size,
+                  type: file.type,
+                });
+                if (problem) {
+                  event.target.value = "";
+                  form.setError("licenceFileId" as never, { type: "client", message: problem });
+                  return;
+                }
+                setLicenceName(file.name);
+                // The server replaces this marker with the stored file's id.
+                setValue("licenceFileId" as never, "selected" as never, { shouldValidate: true });
+              }}
+            />
+            <input type="hidden" {...register("licenceFileId" as never)} />
+            <input type="hidden" name="licenceName" value={licenceName} />
+            {field("licenceFileId") ? (
+              <p id="licence-error" className="field__error">
+                {errorText(field("licenceFileId") as never)}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+
+        <TextField
+          label={t("registration.fields.password.label")}
+          required
+          type="password"
+          autoComplete="new-password"
+          hint={t("registration.fields.password.hint")}
+          registration={register("password")}
+          error={field("password") as never}
+        />
+        <div className={`field${field("acceptRules") ? " field--invalid" : ""}`}>
+          <label className="choice">
+            <input
+              type="checkbox"
+              {...register("acceptRules" as never)}
+              aria-invalid={field("acceptRules") ? true : undefined}
+            />
+            <span>
+              {t("registration.fields.acceptRules.label")}{" "}
+              <Link to={to("/gioi-thieu-giai-thuong")}>{t("account.readRules")}</Link>
+            </span>
+          </label>
+          {field("acceptRules") ? (
+            <p className="field__error">{errorText(field("acceptRules") as never)}</p>
+          ) : null}
+        </div>
+        <p>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {busy ? t("account.registering") : t("account.register")}
+          </button>
+        </p>
+        <p>
+          {t("account.haveAccount")} <Link to={to("/dang-nhap")}>{t("account.signIn")}</Link>
+        </p>
+      </form>
+    </div>
+  );
 }

@@ -3,7 +3,10 @@ import { TRACK_SLUGS } from "../../../core/paths";
 import { migrateToLatest, type Db } from "../../db/database";
 import { seedDemoData } from "../../db/demo-data";
 import { createServices, type Services } from "../../services";
+import { testConfig } from "../../test-support/config";
 import { testDatabases } from "../../test-support/databases";
+
+const config = testConfig();
 
 /** A fixed instant inside the demo 2026 submission window (opens 01/08/2026 in Vietnam). */
 const NOW = new Date("2026-09-01T03:00:00.000Z");
@@ -24,11 +27,7 @@ describe.each(testDatabases())("seasons on $name", (target) => {
       now = NOW;
       changes = 0;
       // A fresh set of services per test: no settings cache carried between tests.
-      services = createServices(
-        db,
-        { publicUrl: "http://localhost:3000" },
-        { onContentChange: () => changes++, clock: () => now },
-      );
+      services = createServices(db, config, { onContentChange: () => changes++, clock: () => now });
     });
     afterAll(() => target.cleanup());
 

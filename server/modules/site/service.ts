@@ -1,5 +1,7 @@
 import { chatWidgetUrl, type SiteSettings } from "../../../core/site-settings";
+import type { Lang } from "../../../core/languages";
 import type { SubmissionWindowState } from "../../../core/submission-window";
+import type { DocumentsService } from "../documents/service";
 import type { SeasonsService } from "../seasons/service";
 import type { SettingsService } from "../settings/service";
 
@@ -10,7 +12,13 @@ export interface SiteChrome {
   contactPhone: string;
   social: SiteSettings["social"];
   chat: { provider: SiteSettings["chatWidget"]["provider"]; url: string } | null;
-  season: { year: number; code: string; submission: SubmissionWindowState } | null;
+  season: {
+    year: number;
+    code: string;
+    submission: SubmissionWindowState;
+    /** The season's criteria PDF per page language (English falls back to Vietnamese). */
+    criteriaUrl: Record<Lang, string | null>;
+  } | null;
 }
 
 export type SiteService = ReturnType<typeof createSiteService>;
@@ -19,10 +27,14 @@ export function createSiteService(
   settings: SettingsService,
   seasons: SeasonsService,
   publicUrl: string,
+  documents: Pick<DocumentsService, "criteriaUrls">,
 ) {
   return {
     async chrome(): Promise<SiteChrome> {
       const [s, season] = await Promise.all([settings.get(), seasons.current()]);
+      const criteriaUrl = season
+        ? await documents.criteriaUrls(season.year)
+        : { vi: null, en: null };
       const chatUrl = chatWidgetUrl(s.chatWidget);
       return {
         publicUrl,
@@ -31,7 +43,7 @@ export function createSiteService(
         social: s.social,
         chat: chatUrl ? { provider: s.chatWidget.provider, url: chatUrl } : null,
         season: season
-          ? { year: season.year, code: season.code, submission: season.submission }
+          ? { year: season.year, code: season.code, submission: season.submission, criteriaUrl }
           : null,
       };
     },

@@ -1,0 +1,216 @@
+import { z } from "zod";
+import {
+  EMAIL_MAX_LENGTH,
+  REQUIRED,
+  emailField,
+  requiredText,
+  whenFieldsValid,
+} from "./form-fields";
+import { LANGUAGES } from "./languages";
+import { PASSWORD_PROBLEM_MESSAGES, isPasswordSameAsEmail, newPasswordField } from "./password";
+import { optionalPersonalIdField } from "./personal-id";
+import { phoneField } from "./phone";
+import { taxCodeField } from "./tax-code";
+
+/**
+ * Entrant accounts and registrant profiles (PRODUCT §3.1, seed §3 "Registrant", §5): one
+ * schema per form, used by the browser form (zodResolver) and by the server, so both reject
+ * the same input with the same message. Messages are i18n keys under `validation.*`.
+ *
+ * Outputs are normalised: text in NFC with single spaces, email lowercased, phone in E.164,
+ * tax codes in canonical form (`0100233488`, `0100233488-001`), personal ID as 12 digits
+ * or "" when not given. Parsing an output again gives the same output.
+ */
+
+export const REGISTRANT_TYPES = ["individual", "enterprise"] as const;
+export type RegistrantType = (typeof REGISTRANT_TYPES)[number];
+
+/** Maximum lengths of the free-text fields, in characters (for maxLength and counters). */
+export const REGISTRANT_FIELD_MAX_LENGTH = {
+  fullName: 120,
+  companyName: 255,
+  representativeName: 120,
+  address: 300,
+  email: EMAIL_MAX_LENGTH,
+} as const;
+
+const MAX = REGISTRANT_FIELD_MAX_LENGTH;
+const LICENCE_REQUIRED = "validation.licenceRequired";
+const ACCEPT_RULES = "validation.acceptRules";
+
+/** Seed §5 "Individual: full name, address, phone required"; the personal ID is optional. */
+const individualProfileFields = {
+  fullName: requiredText(MAX.fullName),
+  phone: phoneField(),
+  address: requiredText(MAX.address),
+  personalId: optionalPersonalIdField(),
+};
+
+/**
+ * Seed §5 "Enterprise: company name, tax code (valid number), company address, business
+ * registration number, registration certificate upload, representative name required".
+ * The business registration number is the enterprise code, which by law is the tax code.
+ */
+const enterpriseProfileFields = {
+  companyName: requiredText(MAX.companyName),
+  businessRegistrationNumber: taxCodeField("validation.businessRegistrationNumber"),
+  taxCode: taxCodeField(),
+  representativeName: requiredText(MAX.representativeName),
+  phone: phoneField(),
+  address: requiredText(MAX.address),
+  /** The id of the licence file already uploaded (the upload itself is checked separately). */
+  licenceFileId: z
+    .string({ message: LICENCE_REQUIRED })
+    .trim()
+    .min(1, { message: LICENCE_REQUIRED }),
+};
+
+const registrantTypeError = { message: "validation.registrantType" };
+
+// ---------------------------------------------------------------------------------------
+// Registration (/dang-ky-du-thi)
+
+const accountFields = {
+  email: emailField(),
+  password: newPasswordField(),
+  /** A checkbox: the form holds a boolean, only `true` gets through. */
+  acceptRules: z
+    .boolean({ message: ACCEPT_RULES })
+    .pipe(z.literal(true, { message: ACCEPT_RULES })),
+  /** The language of the emails we send; the page's language when not given. */
+  lang: z.enum(LANGUAGES, { message: "validation.lang" }).optional(),
+};
+
+export const individualRegistrationSchema = z.object({
+  type: z.literal("individual"),
+  ...individualProfileFields,
+  ...accountFields,
+});
+
+export const enterpriseRegistrationSchema = z.object({
+  type: z.literal("enterprise"),
+  ...enterpriseProfileFields,
+  ...accountFields,
+});
+
+export const registrationSchema = z
+  .discriminatedUnion(
+    "type",
+    [individualRegistrationSchema, enterpriseRegistrationSchema],
+    registrantTypeError,
+  )
+  .refine((value) => !isPasswordSameAsEmail(value.password, value.email), {
+    path: ["password"],
+    message: PASSWORD_PROBLEM_MESSAGES.sameAsEmail,
+    when: whenFieldsValid("password", "email"),
+  });
+
+export type RegistrationInput = z.input<typeof registrationSchema>;
+export type Registration = z.output<typeof registrationSchema>;
+export type IndividualRegistration = z.output<typeof individualRegistrationSchema>;
+export type EnterpriseRegistration = z.output<typeof enterpriseRegistrationSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Profile editing: the registrant fields without email (changed with its own confirmation),
+// password and acceptance of the rules. The type chosen at registration cannot change.
+
+export const individualProfileSchema = z.object({
+  type: z.literal("individual", { message: "validation.registrantTypeLocked" }),
+  ...individualProfileFields,
+});
+
+export const enterpriseProfileSchema = z.object({
+  type: z.literal("enterprise", { message: "validation.registrantTypeLocked" }),
+  ...enterpriseProfileFields,
+});
+
+/** Either profile; the server should use `profileSchemaFor(stored type)` instead. */
+export const profileEditSchema = z.discriminatedUnion(
+  "type",
+  [individualProfileSchema, enterpriseProfileSchema],
+  registrantTypeError,
+);
+
+const PROFILE_SCHEMAS = {
+  individual: individualProfileSchema,
+  enterprise: enterpriseProfileSchema,
+} as const;
+
+/** The edit schema of a registrant of the given type: any other `type` is rejected. */
+export function profileSchemaFor<T extends RegistrantType>(type: T): (typeof PROFILE_SCHEMAS)[T] {
+  return PROFILE_SCHEMAS[type];
+}
+
+export type ProfileEditInput = z.input<typeof profileEditSchema>;
+export type ProfileEdit = z.output<typeof profileEditSchema>;
+export type IndividualProfile = z.output<typeof individualProfileSchema>;
+export type EnterpriseProfile = z.output<typeof enterpriseProfileSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Sign-in and account operations
+
+/** Any non-empty password: the rule for new passwords must not lock out older accounts. */
+const currentPasswordField = () => z.string({ message: REQUIRED }).min(1, { message: REQUIRED });
+
+export const signInSchema = z.object({
+  email: emailField(),
+  password: currentPasswordField(),
+});
+export type SignInInput = z.input<typeof signInSchema>;
+export type SignIn = z.output<typeof signInSchema>;
+
+export const passwordResetRequestSchema = z.object({ email: emailField() });
+export type PasswordResetRequestInput = z.input<typeof passwordResetRequestSchema>;
+export type PasswordResetRequest = z.output<typeof passwordResetRequestSchema>;
+
+const PASSWORD_MISMATCH = "validation.passwordMismatch";
+const RESET_LINK_INVALID = "validation.resetLinkInvalid";
+
+/**
+ * Choosing a new password from the reset link. The server, which knows the account, should
+ * also check `passwordProblem(newPassword, { email })`.
+ */
+export const passwordResetSchema = z
+  .object({
+    token: z.string({ message: RESET_LINK_INVALID }).trim().min(1, { message: RESET_LINK_INVALID }),
+    newPassword: newPasswordField(),
+    confirmPassword: currentPasswordField(),
+  })
+  .refine((value) => value.confirmPassword === value.newPassword, {
+    path: ["confirmPassword"],
+    message: PASSWORD_MISMATCH,
+    when: whenFieldsValid("newPassword", "confirmPassword"),
+  });
+export type PasswordResetInput = z.input<typeof passwordResetSchema>;
+export type PasswordReset = z.output<typeof passwordResetSchema>;
+
+/**
+ * Changing the password while signed in. The server should also check
+ * `passwordProblem(newPassword, { email })` with the account's email.
+ */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: currentPasswordField(),
+    newPassword: newPasswordField(),
+    confirmPassword: currentPasswordField(),
+  })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    path: ["newPassword"],
+    message: "validation.passwordUnchanged",
+    when: whenFieldsValid("currentPassword", "newPassword"),
+  })
+  .refine((value) => value.confirmPassword === value.newPassword, {
+    path: ["confirmPassword"],
+    message: PASSWORD_MISMATCH,
+    when: whenFieldsValid("newPassword", "confirmPassword"),
+  });
+export type PasswordChangeInput = z.input<typeof passwordChangeSchema>;
+export type PasswordChange = z.output<typeof passwordChangeSchema>;
+
+/** Changing the sign-in email: confirmed by the current password, then at the new address. */
+export const emailChangeSchema = z.object({
+  newEmail: emailField(),
+  currentPassword: currentPasswordField(),
+});
+export type EmailChangeInput = z.input<typeof emailChangeSchema>;
+export type EmailChange = z.output<typeof emailChangeSchema>;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { canOpenSection, isStaffRole, sectionsFor } from "./roles";
+
+describe("back-office roles", () => {
+  it("knows staff roles and nothing else", () => {
+    expect(isStaffRole("admin")).toBe(true);
+    expect(isStaffRole("jury_manager")).toBe(true);
+    expect(isStaffRole("entrant")).toBe(false);
+    expect(isStaffRole("ADMIN")).toBe(false);
+    expect(isStaffRole(undefined)).toBe(false);
+  });
+
+  it("opens each section only to its roles; admin opens all", () => {
+    expect(sectionsFor("admin")).toEqual([
+      "dashboard",
+      "content",
+      "payments",
+      "judging",
+      "seasons",
+      "users",
+      "outbox",
+      "audit",
+    ]);
+    expect(sectionsFor("editor")).toEqual(["dashboard", "content"]);
+    expect(sectionsFor("finance")).toEqual(["dashboard", "payments"]);
+    expect(sectionsFor("jury_manager")).toEqual(["dashboard", "judging"]);
+    expect(sectionsFor("entrant")).toEqual([]);
+    expect(canOpenSection("editor", "outbox")).toBe(false);
+    expect(canOpenSection("finance", "content")).toBe(false);
+  });
+});

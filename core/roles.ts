@@ -1,0 +1,39 @@
+/**
+ * Who may do what in the back office (PRODUCT §1). An account has one role: entrants enter
+ * the competition; staff roles open back-office sections. Enforced on the server; the UI
+ * only mirrors it.
+ */
+export const STAFF_ROLES = ["admin", "editor", "finance", "jury_manager"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export type Role = "entrant" | StaffRole;
+
+export function isStaffRole(role: unknown): role is StaffRole {
+  return typeof role === "string" && (STAFF_ROLES as readonly string[]).includes(role);
+}
+
+/** Back-office sections and the roles that open each (admin opens everything). */
+export const BACK_OFFICE_SECTIONS = {
+  dashboard: ["admin", "editor", "finance", "jury_manager"],
+  content: ["admin", "editor"],
+  payments: ["admin", "finance"],
+  judging: ["admin", "jury_manager"],
+  seasons: ["admin"],
+  users: ["admin"],
+  outbox: ["admin"],
+  audit: ["admin"],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type BackOfficeSection = keyof typeof BACK_OFFICE_SECTIONS;
+
+export function canOpenSection(role: unknown, section: BackOfficeSection): boolean {
+  return (
+    isStaffRole(role) && (BACK_OFFICE_SECTIONS[section] as readonly StaffRole[]).includes(role)
+  );
+}
+
+/** The sections a role sees in the back-office navigation, in order. */
+export function sectionsFor(role: unknown): BackOfficeSection[] {
+  return (Object.keys(BACK_OFFICE_SECTIONS) as BackOfficeSection[]).filter((section) =>
+    canOpenSection(role, section),
+  );
+}

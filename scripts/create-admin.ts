@@ -1,0 +1,55 @@
+// `npm run create-admin -- --email someone@example.org [--name "Full Name"] [--password …]`:
+// creates the first back-office administrator. Without --password one is generated and printed once.
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import { passwordProblem } from "../core/password";
+import { loadConfig, loadDotEnv } from "../server/config";
+import { migrateToLatest, openDatabase } from "../server/db/database";
+import { createServices } from "../server/services";
+
+const { values } = parseArgs({
+  options: { email: { type: "string" }, name: { type: "string" }, password: { type: "string" } },
+});
+if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {
+  console.error(
+    'Usage: npm run create-admin -- --email admin@example.org [--name "Full Name"] [--password …]',
+  );
+  process.exit(2);
+}
+const password = values.password ?? randomBytes(15).toString("base64url");
+const problem = passwordProblem(password, { email: values.email });
+if (problem) {
+  console.error(
+    `The password is not acceptable (${problem}): use at least 10 characters, not a common password.`,
+  );
+  process.exit(2);
+}
+
+loadDotEnv();
+const config = loadConfig();
+const db = openDatabase(config.database);
+try {
+  await migrateToLatest(db);
+  const existing = await db.kysely
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", values.email.toLowerCase())
+    .executeTakeFirst();
+  if (existing) {
+    console.error(`An account with ${values.email} already exists.`);
+    process.exitCode = 1;
+  } else {
+    const services = createServices(db, config, { onContentChange: () => {} });
+    await services.identity.createStaff({
+      email: values.email,
+      name: values.name ?? "Administrator",
+      password,
+      role: "admin",
+    });
+    console.log(`Administrator created: ${values.email}`);
+    if (!values.password) console.log(`Password (shown once): ${password}`);
+    console.log(`Sign in at ${config.publicUrl}/quan-tri/dang-nhap`);
+  }
+} finally {
+  await db.close();
+}

@@ -1,0 +1,183 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DOCUMENTS_PREFIX } from "../../../core/pdf-document-url";
+import { migrateToLatest, type Db } from "../../db/database";
+import { seedDemoData } from "../../db/demo-data";
+import { DEMO_DOCUMENT_YEARS, DEMO_SAMPLE_KINDS, seedDemoDocuments } from "../../db/demo-documents";
+import { createServices } from "../../services";
+import { testConfig } from "../../test-support/config";
+import { testDatabases } from "../../test-support/databases";
+import {
+  createDocumentsService,
+  DOCUMENT_MAX_BYTES,
+  DocumentRejected,
+  documentsDir,
+  type DocumentsService,
+} from "./service";
+
+const NOW = new Date("2026-09-01T03:00:00.000Z");
+const pdf = (text: string) => Buffer.from(`%PDF-1.7\n${text}\n%%EOF\n`);
+
+describe.each(testDatabases())("documents on $name", (target) => {
+  describe.skipIf(!target.available)("service", () => {
+    let db: Db;
+    let dataDir: string;
+    let documents: DocumentsService;
+    let changes = 0;
+
+    beforeAll(async () => {
+      db = await target.open();
+      await migrateToLatest(db);
+      await seedDemoData(db, NOW);
+      dataDir = mkdtempSync(path.join(tmpdir(), "vx-docs-"));
+      documents = createDocumentsService(db, {
+        dir: documentsDir(dataDir),
+        onChange: () => changes++,
+        clock: () => NOW,
+      });
+    });
+    afterAll(async () => {
+      await target.cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    const seasonId = async (year: number) =>
+      (
+        await db.kysely
+          .selectFrom("seasons")
+          .select("id")
+          .where("year", "=", year)
+          .executeTakeFirstOrThrow()
+      ).id;
+
+    it("stores a PDF under a random name, never the one it came with", async () => {
+      const before = changes;
+      const stored = await documents.add({
+        seasonId: await seasonId(2025),
+        kind: "criteria",
+        lang: "vi",
+        title: "Tiêu chí 2025",
+        data: pdf("one"),
+      });
+      expect(stored.storageName).toMatch(/^[a-f0-9]{32}\.pdf$/);
+      expect(stored.url).toBe(`${DOCUMENTS_PREFIX}${stored.storageName}`);
+      expect(stored.bytes).toBe(pdf("one").length);
+      expect(stored.createdAt).toBe(NOW.toISOString());
+      expect(readFileSync(path.join(documentsDir(dataDir), stored.storageName))).toEqual(
+        pdf("one"),
+      );
+      expect(readdirSync(documentsDir(dataDir)).some((f) => f.endsWith(".part"))).toBe(false);
+      expect(changes).toBe(before + 1);
+    });
+
+    it("refuses what is not a PDF by its content, an empty file and one over 50 MB", async () => {
+      const add = (data: Uint8Array) =>
+        documents.add({ seasonId: null, kind: "x", lang: "vi", title: "x", data });
+      await expect(add(Buffer.from("GIF89a…"))).rejects.toEqual(new DocumentRejected("notPdf"));
+      await expect(add(new Uint8Array(0))).rejects.toEqual(new DocumentRejected("empty"));
+      const huge = Buffer.alloc(DOCUMENT_MAX_BYTES + 1);
+      huge.write("%PDF-1.7");
+      await expect(add(huge)).rejects.toEqual(new DocumentRejected("tooLarge"));
+    });
+
+    it("gives each language the newest criteria, English falling back to Vietnamese", async () => {
+      const id = await seasonId(2024);
+      expect(await documents.criteriaUrls(2024)).toEqual({ vi: null, en: null });
+      const vi = await documents.add({
+        seasonId: id,
+        kind: "criteria",
+        lang: "vi",
+        title: "vi",
+        data: pdf("vi"),
+      });
+      expect(await documents.criteriaUrls(2024)).toEqual({ vi: vi.url, en: vi.url });
+      const en = await documents.add({
+        seasonId: id,
+        kind: "criteria",
+        lang: "en",
+        title: "en",
+        data: pdf("en"),
+      });
+      expect(await documents.criteriaUrls(2024)).toEqual({ vi: vi.url, en: en.url });
+      // Another season's or another kind's documents do not count.
+      await documents.add({ seasonId: id, kind: "rules", lang: "en", title: "r", data: pdf("r") });
+      expect(await documents.criteriaUrls(2024)).toEqual({ vi: vi.url, en: en.url });
+      expect(await documents.criteriaUrls(2023)).toEqual({ vi: null, en: null });
+    });
+
+    it("removes a document and its file", async () => {
+      const stored = await documents.add({
+        seasonId: null,
+        kind: "x",
+        lang: "en",
+        title: "gone",
+        data: pdf("gone"),
+      });
+      expect(await documents.remove(stored.id)).toBe(true);
+      expect(await documents.find(stored.id)).toBeNull();
+      expect(existsSync(path.join(documentsDir(dataDir), stored.storageName))).toBe(false);
+      expect(await documents.remove(stored.id)).toBe(false);
+    });
+  });
+
+  describe.skipIf(!target.available)("demo documents", () => {
+    let db: Db;
+    const config = testConfig();
+
+    beforeAll(async () => {
+      db = await target.open();
+      await migrateToLatest(db);
+      await seedDemoData(db, NOW);
+    });
+    afterAll(async () => {
+      await target.cleanup();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    });
+
+    it("generates every season's criteria in both languages and the two samples, once", async () => {
+      expect(await seedDemoDocuments(db, config.dataDir)).toBe("loaded");
+      const services = createServices(db, config, { onContentChange: () => {}, clock: () => NOW });
+      for (const year of DEMO_DOCUMENT_YEARS) {
+        const [vi, en] = await Promise.all([
+          services.documents
+            .ofSeason(year, "criteria")
+            .then((d) => d.filter((x) => x.lang === "vi")),
+          services.documents
+            .ofSeason(year, "criteria")
+            .then((d) => d.filter((x) => x.lang === "en")),
+        ]);
+        expect(vi, `${year} vi`).toHaveLength(1);
+        expect(en, `${year} en`).toHaveLength(1);
+        const file = readFileSync(path.join(documentsDir(config.dataDir), vi[0]!.storageName));
+        expect(file.subarray(0, 5).toString()).toBe("%PDF-");
+        expect(file.length).toBeGreaterThan(5_000);
+      }
+      expect(await services.documents.unattached(DEMO_SAMPLE_KINDS.protected)).toHaveLength(1);
+      expect(await services.documents.unattached(DEMO_SAMPLE_KINDS.corrupt)).toHaveLength(1);
+
+      // The chrome carries the current season's criteria per language.
+      const chrome = await services.site.chrome();
+      const criteria = await services.documents.ofSeason(2026, "criteria");
+      expect(chrome.season?.criteriaUrl).toEqual({
+        vi: criteria.find((d) => d.lang === "vi")?.url,
+        en: criteria.find((d) => d.lang === "en")?.url,
+      });
+
+      // A second run changes nothing…
+      const count = async () =>
+        (await db.kysely.selectFrom("documents").select("id").execute()).length;
+      const before = await count();
+      expect(await seedDemoDocuments(db, config.dataDir)).toBe("already present");
+      expect(await count()).toBe(before);
+
+      // …except that a file which went missing is written again under its name.
+      const lost = path.join(documentsDir(config.dataDir), criteria[0]!.storageName);
+      rmSync(lost);
+      expect(await seedDemoDocuments(db, config.dataDir)).toBe("loaded");
+      expect(existsSync(lost)).toBe(true);
+      expect(await count()).toBe(before);
+    }, 30_000);
+  });
+});

@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileTypeFromBuffer } from "file-type";
+import type { Db } from "../../db/database";
+
+/**
+ * Private uploaded files (PRODUCT §8): type decided by content (magic bytes), never by name;
+ * the uploaded name never reaches the file system; served only after an authorization check.
+ * Issue 5 generalises this behind the Storage interface (disk / S3) and tus uploads.
+ */
+export interface StoredFile {
+  id: string;
+  mime: string;
+  bytes: number;
+}
+
+export class FileRejected extends Error {
+  constructor(
+    /** An i18n key for the user. */
+    readonly messageKey: string,
+  ) {
+    super(messageKey);
+  }
+}
+
+export type FileStore = ReturnType<typeof createFileStore>;
+
+export function createFileStore(db: Db, dataDir: string) {
+  const root = path.join(dataDir, "files", "private");
+
+  const pathOf = (storageKey: string) => {
+    if (!/^[a-f0-9]{32}$/.test(storageKey)) throw new Error("bad storage key");
+    return path.join(root, storageKey.slice(0, 2), storageKey);
+  };
+
+  return {
+    /**
+     * Checks the content against the allowed types and the size limit, then stores it.
+     * `ownerUserId` may be null for an upload made before the account exists (registration).
+     */
+    async save(input: {
+      data: Uint8Array;
+      purpose: string;
+      ownerUserId: string | null;
+      allowedMimes: readonly string[];
+      maxBytes: number;
+      tooLargeKey: string;
+      wrongTypeKey: string;
+    }): Promise<StoredFile> {
+      if (input.data.byteLength === 0) throw new FileRejected(input.wrongTypeKey);
+      if (input.data.byteLength > input.maxBytes) throw new FileRejected(input.tooLargeKey);
+      const sniffed = await fileTypeFromBuffer(input.data);
+      if (!sniffed || !input.allowedMimes.includes(sniffed.mime)) {
+        throw new FileRejected(input.wrongTypeKey);
+      }
+      const storageKey = randomBytes(16).toString("hex");
+      const id = randomBytes(16).toString("base64url");
+      const target = pathOf(storageKey);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.part`;
+      await writeFile(temp, input.data, { mode: 0o600 });
+      await rename(temp, target);
+      try {
+        await db.kysely
+          .insertInto("files")
+          .values({
+            id,
+            owner_user_id: input.ownerUserId,
+            purpose: input.purpose,
+            mime: sniffed.mime,
+            bytes: input.data.byteLength,
+            storage_key: storageKey,
+            created_at: new Date().toISOString(),
+          })
+          .execute();
+      } catch (error) {
+        await rm(target, { force: true });
+        throw error;
+      }
+      return { id, mime: sniffed.mime, bytes: input.data.byteLength };
+    },
+
+    async find(id: string) {
+      return db.kysely.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirst();
+    },
+
+    /** Gives an unowned upload (made while registering) to the new account. */
+    async claim(id: string, ownerUserId: string, purpose: string): Promise<boolean> {
+      const result = await db.kysely
+        .updateTable("files")
+        .set({ owner_user_id: ownerUserId })
+        .where("id", "=", id)
+        .where("owner_user_id", "is", null)
+        .where("purpose", "=", purpose)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async read(id: string): Promise<{ mime: string; data: Buffer } | null> {
+      const row = await this.find(id);
+      if (!row) return null;
+      return { mime: row.mime, data: await readFile(pathOf(row.storage_key)) };
+    },
+  };
+}

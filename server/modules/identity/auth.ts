@@ -1,0 +1,108 @@
+import { hash, verify } from "@node-rs/argon2";
+import { betterAuth } from "better-auth";
+import { parseLang, type Lang } from "../../../core/languages";
+import type { Db } from "../../db/database";
+
+/** What the identity module needs from email (the mail module implements it). */
+export interface IdentityMail {
+  sendVerification(to: string, lang: Lang, data: { name: string; url: string }): Promise<unknown>;
+  sendPasswordReset(to: string, lang: Lang, data: { name: string; url: string }): Promise<unknown>;
+  sendEmailChange(
+    to: string,
+    lang: Lang,
+    data: { name: string; url: string; newEmail: string },
+  ): Promise<unknown>;
+  sendWelcome(to: string, lang: Lang, data: { name: string; url: string }): Promise<unknown>;
+}
+
+export const AUTH_BASE_PATH = "/api/auth";
+export const SESSION_COOKIE_PREFIX = "vx";
+/** The session cookie's names (with and without the Secure prefix): their presence makes a page personal. */
+export const SESSION_COOKIE_NAMES = [
+  `${SESSION_COOKIE_PREFIX}.session_token`,
+  `__Secure-${SESSION_COOKIE_PREFIX}.session_token`,
+];
+
+// OWASP's argon2id baseline: 19 MiB, 2 iterations, 1 lane.
+// (`algorithm: 2` is Algorithm.Argon2id; the const enum cannot be imported under isolatedModules.)
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * better-auth does accounts, sessions (database-stored, httpOnly SameSite=Lax cookie, Secure
+ * outside development, a new session id at every sign-in), email verification, password
+ * reset and email change; we give it argon2id, our email, our tables and our limits.
+ */
+export function createAuth(options: {
+  db: Db;
+  publicUrl: string;
+  secret: string;
+  secureCookies: boolean;
+  mail: IdentityMail;
+  trustProxy: boolean;
+}) {
+  const { db, mail } = options;
+  return betterAuth({
+    appName: "Van Xuan Awards",
+    baseURL: options.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: options.secret,
+    database: { db: db.kysely, type: db.kind === "postgres" ? "postgres" : "sqlite" },
+    telemetry: { enabled: false },
+    trustedOrigins: [options.publicUrl],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 10,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      password: {
+        hash: (password) => hash(password, ARGON2),
+        verify: ({ hash: digest, password }) => verify(digest, password),
+      },
+      sendResetPassword: async ({ user, url }) => {
+        await mail.sendPasswordReset(user.email, langOf(user), { name: user.name, url });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mail.sendVerification(user.email, langOf(user), { name: user.name, url });
+      },
+    },
+    user: {
+      additionalFields: {
+        role: { type: "string", required: false, defaultValue: "entrant", input: false },
+        lang: { type: "string", required: false, defaultValue: "vi", input: true },
+        active: { type: "boolean", required: false, defaultValue: true, input: false },
+      },
+      changeEmail: {
+        enabled: true,
+        // Confirmed at the NEW address: the link there completes the change.
+        sendChangeEmailVerification: async ({ user, newEmail, url }) => {
+          await mail.sendEmailChange(newEmail, langOf(user), { name: user.name, url, newEmail });
+        },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
+    // Our own database-backed limits (per IP and per account) guard the pages that call it.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: options.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: {
+        ipAddressHeaders: options.trustProxy ? ["x-forwarded-for"] : ["x-vx-client-ip"],
+      },
+    },
+  });
+}
+
+function langOf(user: object): Lang {
+  return parseLang((user as { lang?: unknown }).lang);
+}

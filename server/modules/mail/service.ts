@@ -1,0 +1,68 @@
+import { localizePath, type Lang } from "../../../core/languages";
+import type { SiteSettings } from "../../../core/site-settings";
+import type { Config } from "../../config";
+import type { SettingsService } from "../settings/service";
+import { createMailer, type MailLogger } from "./mailer";
+import { listOutbox, readOutboxMessage } from "./outbox";
+import {
+  renderEmail,
+  type EmailSite,
+  type EmailTemplate,
+  type EmailTemplateData,
+} from "./templates";
+
+/**
+ * The emails the product sends, in the recipient's language, with the footer from the current
+ * site settings. Each send resolves to the message id (the outbox id when there is no SMTP)
+ * and rejects when the message could not be sent or filed (logged without its body).
+ */
+export type MailService = ReturnType<typeof createMailService>;
+
+export function createMailService(
+  config: Pick<Config, "publicUrl" | "mail">,
+  settings: Pick<SettingsService, "get">,
+  logger?: MailLogger,
+) {
+  const mailer = createMailer(config.mail, logger);
+
+  async function send<T extends EmailTemplate>(
+    template: T,
+    to: string,
+    lang: Lang,
+    data: EmailTemplateData[T],
+  ): Promise<string> {
+    const site = await settings.get();
+    const email = renderEmail(template, lang, data, emailSiteFrom(site, config.publicUrl, lang));
+    // Replies reach the organisers rather than the no-reply sender.
+    return mailer.send({ to, ...email, replyTo: site.contactEmail, template, lang });
+  }
+
+  return {
+    /** "smtp" when SMTP_URL is set, otherwise "outbox". */
+    mode: mailer.mode,
+    send,
+    sendVerification: (to: string, lang: Lang, data: EmailTemplateData["verification"]) =>
+      send("verification", to, lang, data),
+    sendPasswordReset: (to: string, lang: Lang, data: EmailTemplateData["passwordReset"]) =>
+      send("passwordReset", to, lang, data),
+    /** `to` is the NEW address; `data.newEmail` repeats it in the text. */
+    sendEmailChange: (to: string, lang: Lang, data: EmailTemplateData["emailChange"]) =>
+      send("emailChange", to, lang, data),
+    sendWelcome: (to: string, lang: Lang, data: EmailTemplateData["welcome"]) =>
+      send("welcome", to, lang, data),
+    /** The outbox, newest first (admins only: the messages hold sign-in links). */
+    listOutbox: (options: { page?: number; pageSize?: number } = {}) =>
+      listOutbox(config.mail.outboxDir, options),
+    readOutboxMessage: (id: string) => readOutboxMessage(config.mail.outboxDir, id),
+    close: () => mailer.close(),
+  };
+}
+
+/** The footer's facts: the organisers' contacts and the site itself in the recipient's language. */
+export function emailSiteFrom(settings: SiteSettings, publicUrl: string, lang: Lang): EmailSite {
+  return {
+    websiteUrl: `${publicUrl}${localizePath("/", lang)}`,
+    contactEmail: settings.contactEmail,
+    contactPhone: settings.contactPhone,
+  };
+}

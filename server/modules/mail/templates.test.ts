@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import en from "../../../core/i18n/en.json";
+import vi from "../../../core/i18n/vi.json";
+import { LANGUAGES } from "../../../core/languages";
+import {
+  EMAIL_TEMPLATES,
+  InvalidEmailDataError,
+  renderEmail,
+  type EmailSite,
+  type EmailTemplate,
+  type EmailTemplateData,
+} from "./templates";
+
+const SITE: EmailSite = {
+  websiteUrl: "https://vanxuan-awards.example/",
+  contactEmail: "lienhe@vanxuan-awards.example",
+  contactPhone: "+84 28 3822 6868",
+};
+const URL_WITH_TOKEN = "https://vanxuan-awards.example/xac-nhan-email?token=abc123&lang=vi";
+
+const DATA: { [T in EmailTemplate]: EmailTemplateData[T] } = {
+  verification: { name: "Nguyễn Thị Hồng Nhung", url: URL_WITH_TOKEN, expiresInHours: 24 },
+  passwordReset: { name: "Nguyễn Thị Hồng Nhung", url: URL_WITH_TOKEN, expiresInMinutes: 60 },
+  emailChange: {
+    name: "Nguyễn Thị Hồng Nhung",
+    url: URL_WITH_TOKEN,
+    newEmail: "nhung.moi@example.vn",
+  },
+  welcome: { name: "Nguyễn Thị Hồng Nhung", url: "https://vanxuan-awards.example/tai-khoan" },
+};
+
+function render<T extends EmailTemplate>(template: T, lang: "vi" | "en", data = DATA[template]) {
+  return renderEmail(template, lang, data, SITE);
+}
+
+describe("email templates", () => {
+  it("exist for every template in both catalogues, with every text filled in", () => {
+    for (const catalogue of [vi.email, en.email]) {
+      for (const template of EMAIL_TEMPLATES) {
+        const texts: Record<string, string> = catalogue[template];
+        for (const key of ["subject", "preheader", "intro", "button", "ignore", "reason"])
+          expect(texts[key]?.trim(), `${template}.${key}`).toBeTruthy();
+      }
+    }
+  });
+
+  describe.each(LANGUAGES)("in %s", (lang) => {
+    it.each(EMAIL_TEMPLATES)("%s renders subject, HTML and text with no placeholder left", (t) => {
+      const email = render(t, lang);
+      for (const part of [email.subject, email.html, email.text]) {
+        expect(part).not.toMatch(/\{\{|\}\}/);
+        expect(part).not.toContain("undefined");
+      }
+      expect(email.html).toMatch(new RegExp(`^<!doctype html>\\n<html lang="${lang}"`));
+      // The link is both a button and written out; & is escaped in the HTML.
+      const escapedUrl = URL_WITH_TOKEN.replace(/&/g, "&amp;");
+      const url = t === "welcome" ? DATA.welcome.url : URL_WITH_TOKEN;
+      const linkCount = email.html.split(`href="${url.replace(/&/g, "&amp;")}"`).length - 1;
+      expect(linkCount).toBe(2);
+      if (t !== "welcome") expect(email.html).toContain(`>${escapedUrl}</a>`);
+      expect(email.text).toContain(`\n${url}\n`);
+      // The competition's name and the footer from the site settings.
+      const siteName = (lang === "vi" ? vi : en).site.name;
+      for (const part of [email.html, email.text]) {
+        expect(part).toContain(siteName);
+        expect(part).toContain(SITE.contactEmail);
+        expect(part).toContain(SITE.contactPhone);
+        expect(part).toContain(SITE.websiteUrl);
+      }
+      expect(email.html).toContain('href="mailto:lienhe@vanxuan-awards.example"');
+      expect(email.html).toContain('href="tel:+842838226868"');
+      expect(email.text).toContain("Nguyễn Thị Hồng Nhung");
+    });
+  });
+
+  it("writes natural subject lines in each language", () => {
+    expect(render("verification", "vi").subject).toBe(
+      "Xác nhận địa chỉ email của bạn – Giải thưởng Vạn Xuân",
+    );
+    expect(render("verification", "en").subject).toBe(
+      "Confirm your email address – Van Xuan Awards",
+    );
+    expect(render("passwordReset", "vi").subject).toBe(
+      "Đặt lại mật khẩu của bạn – Giải thưởng Vạn Xuân",
+    );
+    expect(render("emailChange", "en").subject).toBe(
+      "Confirm your new email address – Van Xuan Awards",
+    );
+    expect(render("welcome", "vi").subject).toBe("Chào mừng bạn đến với Giải thưởng Vạn Xuân");
+    expect(render("welcome", "en").subject).toBe("Welcome to the Van Xuan Awards");
+  });
+
+  it("states the expiry with the right plural", () => {
+    expect(render("verification", "en").text).toContain("This link expires in 24 hours.");
+    expect(
+      render("verification", "en", { ...DATA.verification, expiresInHours: 1 }).text,
+    ).toContain("This link expires in 1 hour.");
+    expect(render("verification", "vi").text).toContain("Liên kết có hiệu lực trong 24 giờ.");
+    expect(render("passwordReset", "vi").text).toContain("Liên kết có hiệu lực trong 60 phút.");
+    expect(render("passwordReset", "en").html).toContain("This link expires in 60 minutes.");
+    expect(render("welcome", "en").text).not.toContain("expires");
+  });
+
+  it("names the new address in the email-change message", () => {
+    expect(render("emailChange", "vi").text).toContain("nhung.moi@example.vn");
+    expect(render("emailChange", "en").html).toContain("nhung.moi@example.vn");
+  });
+
+  it("escapes every interpolated value in the HTML and keeps names on one line in the text", () => {
+    const hostile = '<script>alert(1)</script> "O\'Brien" & co\nBcc: victim@example.org';
+    const email = render("emailChange", "en", {
+      name: hostile,
+      url: "https://vanxuan-awards.example/confirm?a=1&b=<x>",
+      newEmail: "<img src=x onerror=alert(1)>@example.org",
+    });
+    expect(email.html).not.toMatch(/<script|<img|<x>/i);
+    expect(email.html).toContain("&lt;script&gt;alert(1)&lt;/script&gt; &quot;O&#39;Brien&quot;");
+    expect(email.html).toContain("&lt;img src=x onerror=alert(1)&gt;@example.org");
+    // URL normalisation percent-encodes what is not allowed in a URL.
+    expect(email.html).toContain('href="https://vanxuan-awards.example/confirm?a=1&amp;b=%3Cx%3E"');
+    expect(email.text).toContain('Hello <script>alert(1)</script> "O\'Brien" & co Bcc: victim');
+    expect(email.text).not.toMatch(/^Bcc:/m);
+  });
+
+  it("greets without a name when there is none", () => {
+    expect(render("welcome", "vi", { ...DATA.welcome, name: "  " }).text).toMatch(/^Xin chào,\n/);
+    expect(render("welcome", "en", { ...DATA.welcome, name: "" }).text).toMatch(/^Hello,\n/);
+  });
+
+  it("leaves out the phone when the organisers have none, and a website that is not http(s)", () => {
+    const email = renderEmail("welcome", "en", DATA.welcome, {
+      ...SITE,
+      contactPhone: "",
+      websiteUrl: "javascript:alert(1)",
+    });
+    expect(email.text).not.toContain("Phone:");
+    expect(email.html).not.toContain("tel:");
+    expect(email.html).not.toContain("javascript:");
+    expect(email.text).toContain("Email: lienhe@vanxuan-awards.example");
+  });
+
+  it.each([
+    "javascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "/relative/path",
+    "ftp://example.org/file",
+    "not a url",
+  ])("refuses a link that is not an absolute http(s) URL: %s", (url) => {
+    expect(() => render("verification", "vi", { ...DATA.verification, url })).toThrow(
+      InvalidEmailDataError,
+    );
+  });
+
+  it("refuses an expiry that is not a positive whole number", () => {
+    for (const expiresInHours of [0, -1, 1.5, Number.NaN])
+      expect(() => render("verification", "en", { ...DATA.verification, expiresInHours })).toThrow(
+        InvalidEmailDataError,
+      );
+  });
+});

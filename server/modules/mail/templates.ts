@@ -1,0 +1,274 @@
+import en from "../../../core/i18n/en.json";
+import vi from "../../../core/i18n/vi.json";
+import type { Lang } from "../../../core/languages";
+
+/** What each template needs from the caller; every text comes from the `email` catalogue section. */
+export interface EmailTemplateData {
+  /** Sent after registration: confirms the address with an expiring link. */
+  verification: { name: string; url: string; expiresInHours: number };
+  passwordReset: { name: string; url: string; expiresInMinutes: number };
+  /** Sent to the NEW address; the link confirms the change. */
+  emailChange: { name: string; url: string; newEmail: string; expiresInHours?: number };
+  /** `url` is the entrant's dashboard. */
+  welcome: { name: string; url: string };
+}
+
+export type EmailTemplate = keyof EmailTemplateData;
+export const EMAIL_TEMPLATES = [
+  "verification",
+  "passwordReset",
+  "emailChange",
+  "welcome",
+] as const satisfies readonly EmailTemplate[];
+
+/** The footer's facts, from the site settings (see `emailSiteFrom` in service.ts). */
+export interface EmailSite {
+  /** The competition's website in the recipient's language; omitted from the footer when not http(s). */
+  websiteUrl: string;
+  contactEmail: string;
+  /** Empty when the organisers have not published one. */
+  contactPhone: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+type EmailTexts = typeof vi.email;
+const CATALOGUES: Record<Lang, { siteName: string; email: EmailTexts }> = {
+  vi: { siteName: vi.site.name, email: vi.email },
+  en: { siteName: en.site.name, email: en.email },
+};
+
+const COLORS = {
+  page: "#faf6ef",
+  card: "#ffffff",
+  text: "#1f1a17",
+  muted: "#5b524c",
+  brand: "#7a1f1f",
+  border: "#e5ddd2",
+};
+const FONT = "Arial, Helvetica, sans-serif";
+
+export class InvalidEmailDataError extends Error {}
+
+/** Renders one email in one language: subject, HTML (escaped, table-based) and plain text. */
+export function renderEmail<T extends EmailTemplate>(
+  template: T,
+  lang: Lang,
+  data: EmailTemplateData[T],
+  site: EmailSite,
+): RenderedEmail {
+  const { siteName, email } = CATALOGUES[lang];
+  const texts = email[template];
+  const common = email.common;
+  // Newlines or control characters in a name would forge lines in the plain-text part.
+  const name = oneLine(data.name).slice(0, 200);
+  const url = httpUrl(data.url, "url");
+  const vars = {
+    brand: email.brand,
+    siteName,
+    name,
+    newEmail: "newEmail" in data ? oneLine(data.newEmail) : "",
+  };
+
+  const expiry = expiryText(lang, common, data);
+  const content: EmailContent = {
+    lang,
+    subject: interpolate(texts.subject, vars),
+    preheader: interpolate(texts.preheader, vars),
+    greeting: name ? interpolate(common.greeting, vars) : common.greetingNoName,
+    intro: interpolate(texts.intro, vars),
+    button: interpolate(texts.button, vars),
+    url,
+    linkFallback: common.linkFallback,
+    expiry,
+    ignore: interpolate(texts.ignore, vars),
+    signOff: common.signOff,
+    signature: interpolate(common.signature, vars),
+    siteName,
+    contactHeading: common.contactHeading,
+    contacts: contactLines(common, site),
+    reason: interpolate(texts.reason, vars),
+  };
+  return { subject: content.subject, html: toHtml(content), text: toText(content) };
+}
+
+interface EmailContent {
+  lang: Lang;
+  subject: string;
+  preheader: string;
+  greeting: string;
+  intro: string;
+  button: string;
+  url: string;
+  linkFallback: string;
+  expiry: string | null;
+  ignore: string;
+  signOff: string;
+  signature: string;
+  siteName: string;
+  contactHeading: string;
+  contacts: { label: string; value: string; href: string }[];
+  reason: string;
+}
+
+function expiryText(
+  lang: Lang,
+  common: EmailTexts["common"],
+  data: EmailTemplateData[EmailTemplate],
+): string | null {
+  const plural = (count: number) => new Intl.PluralRules(lang).select(count) === "one";
+  if ("expiresInMinutes" in data) {
+    const count = positiveCount(data.expiresInMinutes, "expiresInMinutes");
+    const text = plural(count) ? common.expiresMinutes_one : common.expiresMinutes_other;
+    return interpolate(text, { count: String(count) });
+  }
+  if ("expiresInHours" in data && data.expiresInHours !== undefined) {
+    const count = positiveCount(data.expiresInHours, "expiresInHours");
+    const text = plural(count) ? common.expiresHours_one : common.expiresHours_other;
+    return interpolate(text, { count: String(count) });
+  }
+  return null;
+}
+
+function contactLines(common: EmailTexts["common"], site: EmailSite): EmailContent["contacts"] {
+  const lines: EmailContent["contacts"] = [];
+  const contactEmail = oneLine(site.contactEmail);
+  if (contactEmail)
+    lines.push({ label: common.email, value: contactEmail, href: `mailto:${contactEmail}` });
+  const phone = oneLine(site.contactPhone);
+  if (phone)
+    lines.push({ label: common.phone, value: phone, href: `tel:${phone.replace(/[^0-9+]/g, "")}` });
+  const website = safeHttpUrl(site.websiteUrl);
+  if (website) lines.push({ label: common.website, value: website, href: website });
+  return lines;
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTML: one 600px table, inline styles (mail clients drop <style>), text-only header (images are
+// blocked by default in most clients), a button plus the same link written out.
+
+function toHtml(c: EmailContent): string {
+  const e = escapeHtml;
+  const p = (text: string, fontSize = 16) =>
+    `<p style="margin:0 0 16px;font-family:${FONT};font-size:${fontSize}px;line-height:1.5;color:${COLORS.text};">${e(text)}</p>`;
+  const contacts = c.contacts
+    .map(
+      (line) =>
+        `${e(line.label)}: <a href="${e(line.href)}" style="color:${COLORS.brand};">${e(line.value)}</a>`,
+    )
+    .join("<br>");
+  return `<!doctype html>
+<html lang="${c.lang}" dir="ltr">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light">
+<title>${e(c.subject)}</title>
+</head>
+<body style="margin:0;padding:0;background-color:${COLORS.page};">
+<div style="display:none;max-height:0;overflow:hidden;mso-hide:all;">${e(c.preheader)}</div>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${COLORS.page};">
+<tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" lang="${c.lang}" style="width:100%;max-width:600px;background-color:${COLORS.card};border:1px solid ${COLORS.border};">
+<tr><td style="padding:20px 32px;background-color:${COLORS.brand};font-family:${FONT};font-size:18px;line-height:1.4;font-weight:bold;color:#ffffff;">${e(c.siteName)}</td></tr>
+<tr><td style="padding:32px 32px 16px;">
+${p(c.greeting)}
+${p(c.intro)}
+<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
+<tr><td style="background-color:${COLORS.brand};border-radius:4px;">
+<a href="${e(c.url)}" style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:16px;font-weight:bold;line-height:1.2;color:#ffffff;text-decoration:none;border-radius:4px;">${e(c.button)}</a>
+</td></tr>
+</table>
+${p(c.linkFallback, 14)}
+<p style="margin:0 0 16px;font-family:${FONT};font-size:14px;line-height:1.5;word-break:break-all;"><a href="${e(c.url)}" style="color:${COLORS.brand};text-decoration:underline;">${e(c.url)}</a></p>
+${c.expiry ? p(c.expiry) : ""}
+${p(c.ignore)}
+<p style="margin:24px 0 16px;font-family:${FONT};font-size:16px;line-height:1.5;color:${COLORS.text};">${e(c.signOff)}<br>${e(c.signature)}</p>
+</td></tr>
+<tr><td style="padding:20px 32px;background-color:${COLORS.page};border-top:1px solid ${COLORS.border};font-family:${FONT};font-size:13px;line-height:1.6;color:${COLORS.muted};">
+<p style="margin:0 0 8px;font-weight:bold;color:${COLORS.text};">${e(c.siteName)}</p>
+${
+  contacts
+    ? `<p style="margin:0 0 8px;">${e(c.contactHeading)}<br>${contacts}</p>
+`
+    : ""
+}<p style="margin:0;">${e(c.reason)}</p>
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>
+`;
+}
+
+function toText(c: EmailContent): string {
+  const paragraphs = [
+    c.greeting,
+    c.intro,
+    `${c.button}:\n${c.url}`,
+    c.expiry,
+    c.ignore,
+    `${c.signOff}\n${c.signature}`,
+  ].filter((part): part is string => part !== null);
+  const footer = [
+    c.siteName,
+    ...(c.contacts.length > 0 ? [c.contactHeading] : []),
+    ...c.contacts.map((line) => `${line.label}: ${line.value}`),
+    "",
+    c.reason,
+  ];
+  // "-- " is the standard signature separator: clients fold or dim what follows.
+  return `${paragraphs.join("\n\n")}\n\n-- \n${footer.join("\n")}\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+/** Replaces every `{{var}}`; a variable the text names but the caller lacks is a bug, so it throws. */
+function interpolate(text: string, vars: Record<string, string>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_match, key: string) => {
+    const value = vars[key];
+    if (value === undefined) throw new Error(`email text needs {{${key}}}`);
+    return value;
+  });
+}
+
+function oneLine(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029\s]+/g, " ").trim();
+}
+
+function safeHttpUrl(value: string): string | null {
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Links in our emails lead only to web pages: never `javascript:`, `data:` or relative URLs. */
+function httpUrl(value: string, field: string): string {
+  const url = safeHttpUrl(value);
+  if (!url) throw new InvalidEmailDataError(`${field} must be an absolute http(s) URL`);
+  return url;
+}
+
+function positiveCount(value: number, field: string): number {
+  if (!Number.isInteger(value) || value <= 0)
+    throw new InvalidEmailDataError(`${field} must be a positive whole number`);
+  return value;
+}

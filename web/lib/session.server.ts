@@ -1,0 +1,64 @@
+import { redirect, type AppLoadContext } from "react-router";
+import { langOfPath, localizePath, type Lang } from "../../core/languages";
+import { canOpenSection, isStaffRole, type BackOfficeSection } from "../../core/roles";
+import type { CurrentUser } from "../../server/load-context";
+
+/** Who is asking, for loaders and actions (server only). */
+export function requestMeta(request: Request, context: AppLoadContext) {
+  return {
+    headers: request.headers,
+    ip: context.clientIp,
+    lang: langOfPath(new URL(request.url).pathname) as Lang,
+  };
+}
+
+export function currentUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<CurrentUser | null> {
+  return context.services.identity.currentUser(request.headers);
+}
+
+/** A signed-in entrant, or a redirect to sign in (and back here afterwards). */
+export async function requireEntrant(
+  request: Request,
+  context: AppLoadContext,
+): Promise<CurrentUser> {
+  const user = await currentUser(request, context);
+  const url = new URL(request.url);
+  const lang = langOfPath(url.pathname);
+  if (!user) {
+    const next = encodeURIComponent(url.pathname + url.search);
+    throw redirect(`${localizePath("/dang-nhap", lang)}?next=${next}`);
+  }
+  if (user.role !== "entrant") throw redirect(localizePath("/quan-tri", lang));
+  return user;
+}
+
+/**
+ * A staff member allowed into the section: visitors go to the staff sign-in, entrants and
+ * staff of another role get 403.
+ */
+export async function requireStaff(
+  request: Request,
+  context: AppLoadContext,
+  section: BackOfficeSection,
+): Promise<CurrentUser> {
+  const user = await currentUser(request, context);
+  const url = new URL(request.url);
+  if (!user) {
+    const next = encodeURIComponent(url.pathname + url.search);
+    throw redirect(`${localizePath("/quan-tri/dang-nhap", langOfPath(url.pathname))}?next=${next}`);
+  }
+  if (!isStaffRole(user.role) || !canOpenSection(user.role, section)) {
+    throw new Response("Forbidden", { status: 403 });
+  }
+  return user;
+}
+
+/** Only same-site relative paths are followed after sign-in (no open redirect). */
+export function safeNext(value: string | null, fallback: string): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\"))
+    return fallback;
+  return value;
+}

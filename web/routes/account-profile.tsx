@@ -1,0 +1,108 @@
+import { useTranslation } from "react-i18next";
+import { redirect, useActionData } from "react-router";
+import { localizePath } from "../../core/languages";
+import { formatPhoneForDisplay } from "../../core/phone";
+import { profileSchemaFor } from "../../core/registration";
+import { SectionHeading } from "../components/section-heading";
+import { SimpleForm, type SimpleField } from "../components/simple-form";
+import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
+import { pageMeta } from "../lib/meta";
+import { requestMeta, requireEntrant } from "../lib/session.server";
+import type { Route } from "./+types/account-profile";
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { titleKey: "account.editProfile" }),
+  { name: "robots", content: "noindex" },
+];
+
+/** `/tai-khoan/ho-so`: edit the registrant profile with the same core/ rules as registration. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireEntrant(request, context);
+  const r = user.registrant;
+  if (!r) throw redirect(localizePath("/tai-khoan", requestMeta(request, context).lang));
+  const values: Record<string, string> =
+    r.type === "individual"
+      ? {
+          type: r.type,
+          fullName: r.fullName,
+          phone: formatPhoneForDisplay(r.phone),
+          address: r.address,
+          personalId: r.personalId ?? "",
+        }
+      : {
+          type: r.type,
+          companyName: r.companyName ?? "",
+          businessRegistrationNumber: r.businessRegistrationNumber ?? "",
+          taxCode: r.taxCode ?? "",
+          representativeName: r.fullName,
+          phone: formatPhoneForDisplay(r.phone),
+          address: r.address,
+          licenceFileId: r.licenceFileId ?? "",
+        };
+  return { type: r.type, values };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireEntrant(request, context);
+  const current = user.registrant;
+  if (!current)
+    return refuse(400, { values: {}, fieldErrors: {}, formError: "auth.requestFailed" });
+  const values = formValues(await request.formData());
+  // The type and the licence on file are not the form's to change.
+  const input = { ...values, type: current.type, licenceFileId: current.licenceFileId ?? "" };
+  const parsed = profileSchemaFor(current.type).safeParse(input);
+  if (!parsed.success) return refuse(400, { values, fieldErrors: fieldErrorsOf(parsed.error) });
+  const p = parsed.data as Record<string, string | undefined>;
+  await context.services.identity.updateProfile(user.id, {
+    fullName: (current.type === "enterprise" ? p.representativeName : p.fullName) ?? "",
+    phone: p.phone ?? "",
+    address: p.address ?? "",
+    personalId: p.personalId || null,
+    companyName: p.companyName ?? null,
+    businessRegistrationNumber: p.businessRegistrationNumber ?? null,
+    taxCode: p.taxCode ?? null,
+    licenceFileId: current.licenceFileId,
+  });
+  return { ok: true, notice: "account.profileSaved" };
+}
+
+export default function AccountProfilePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const result = useActionData<typeof action>();
+  const f = (name: string, extra: Partial<SimpleField> = {}): SimpleField => ({
+    name,
+    label: t(`registration.fields.${name}.label`),
+    ...extra,
+  });
+  const fields: SimpleField[] =
+    loaderData.type === "individual"
+      ? [
+          f("type", { type: "hidden" }),
+          f("fullName", { autoComplete: "name" }),
+          f("personalId"),
+          f("phone", { autoComplete: "tel" }),
+          f("address", { autoComplete: "street-address" }),
+        ]
+      : [
+          f("type", { type: "hidden" }),
+          f("licenceFileId", { type: "hidden" }),
+          f("companyName", { autoComplete: "organization" }),
+          f("businessRegistrationNumber"),
+          f("taxCode"),
+          f("representativeName", { autoComplete: "name" }),
+          f("phone", { autoComplete: "tel" }),
+          f("address", { autoComplete: "street-address" }),
+        ];
+  return (
+    <div className="container page">
+      <SectionHeading level={1} title={t("account.editProfile")} />
+      <SimpleForm
+        schema={profileSchemaFor(loaderData.type) as never}
+        result={result}
+        defaults={loaderData.values}
+        submitLabel={t("account.saveProfile")}
+        fields={fields}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,257 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useActionData } from "react-router";
+import { formatPhoneForDisplay } from "../../core/phone";
+import { emailChangeSchema, passwordChangeSchema } from "../../core/registration";
+import { FormAlert } from "../components/form/field";
+import { SectionHeading } from "../components/section-heading";
+import { SimpleForm } from "../components/simple-form";
+import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
+import { pageMeta } from "../lib/meta";
+import { requestMeta, requireEntrant } from "../lib/session.server";
+import { useLocalizedPath } from "../lib/site";
+import type { Route } from "./+types/account";
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { titleKey: "account.dashboardTitle" }),
+  { name: "robots", content: "noindex" },
+];
+
+/** `/tai-khoan`: the entrant's dashboard — profile, my entries, account security. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireEntrant(request, context);
+  const url = new URL(request.url);
+  return {
+    user: { name: user.name, email: user.email, emailVerified: user.emailVerified },
+    registrant: user.registrant,
+    welcome: url.searchParams.has("welcome"),
+    verified: url.searchParams.has("verified"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireEntrant(request, context);
+  const meta = requestMeta(request, context);
+  const { identity } = context.services;
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const secretFields = ["currentPassword", "newPassword", "confirmPassword"];
+  const values = formValues(form, secretFields);
+  const withSecrets = {
+    ...values,
+    ...Object.fromEntries(secretFields.map((f) => [f, form.get(f) ?? ""])),
+  };
+  const failure = (outcome: {
+    status: number;
+    formError: string;
+    fieldErrors?: Record<string, string>;
+    retryAfterSeconds?: number;
+  }) =>
+    refuse(outcome.status, {
+      values: { ...values, intent: String(intent) },
+      fieldErrors: outcome.fieldErrors ?? {},
+      formError: outcome.formError,
+      ...(outcome.retryAfterSeconds
+        ? { retryAfterMinutes: Math.ceil(outcome.retryAfterSeconds / 60) }
+        : {}),
+    });
+
+  if (intent === "resendVerification") {
+    const outcome = await identity.resendVerification(user, meta.lang);
+    return outcome.ok ? { ok: true, intent, notice: "account.verificationSent" } : failure(outcome);
+  }
+  if (intent === "changePassword") {
+    const parsed = passwordChangeSchema.safeParse(withSecrets);
+    if (!parsed.success)
+      return refuse(400, {
+        values: { ...values, intent },
+        fieldErrors: fieldErrorsOf(parsed.error),
+      });
+    const outcome = await identity.changePassword(request.headers, parsed.data);
+    return outcome.ok ? { ok: true, intent, notice: "account.passwordChanged" } : failure(outcome);
+  }
+  if (intent === "changeEmail") {
+    const parsed = emailChangeSchema.safeParse(withSecrets);
+    if (!parsed.success)
+      return refuse(400, {
+        values: { ...values, intent },
+        fieldErrors: fieldErrorsOf(parsed.error),
+      });
+    const outcome = await identity.changeEmail(user, request.headers, parsed.data, meta.lang);
+    return outcome.ok ? { ok: true, intent, notice: "account.emailChangeSent" } : failure(outcome);
+  }
+  return refuse(400, { values: {}, fieldErrors: {}, formError: "auth.requestFailed" });
+}
+
+export default function AccountPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const result = useActionData<typeof action>();
+  const { user, registrant } = loaderData;
+  const resultFor = (intent: string) =>
+    result && ("intent" in result ? result.intent : result.values?.intent) === intent
+      ? result
+      : undefined;
+
+  return (
+    <div className="container page">
+      <SectionHeading level={1} title={t("account.dashboardTitle")} />
+      <FormAlert
+        tone="success"
+        message={loaderData.welcome ? t("account.welcome", { name: user.name }) : undefined}
+      />
+      <FormAlert
+        tone="success"
+        message={loaderData.verified ? t("account.emailVerified") : undefined}
+      />
+      {!user.emailVerified ? (
+        <div className="form-alert form-alert--error" role="status">
+          <p>{t("account.verifyPrompt", { email: user.email })}</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="resendVerification" />
+            <button type="submit" className="button button--secondary">
+              {t("account.resendVerification")}
+            </button>
+          </Form>
+          <FormAlert
+            tone="success"
+            message={
+              resultFor("resendVerification")?.ok ? t("account.verificationSent") : undefined
+            }
+          />
+          <FormAlert
+            message={
+              resultFor("resendVerification") && !resultFor("resendVerification")?.ok
+                ? t("auth.tooManyAttempts", {
+                    minutes:
+                      (resultFor("resendVerification") as { retryAfterMinutes?: number })
+                        .retryAfterMinutes ?? 0,
+                  })
+                : undefined
+            }
+          />
+        </div>
+      ) : null}
+
+      <div className="account-grid">
+        <section className="panel" aria-labelledby="profile-heading">
+          <h2 id="profile-heading">{t("account.profile")}</h2>
+          {registrant ? (
+            <dl className="facts">
+              <dt>{t("registration.fields.type.label")}</dt>
+              <dd>{t(`registration.fields.type.${registrant.type}`)}</dd>
+              {registrant.companyName ? (
+                <>
+                  <dt>{t("registration.fields.companyName.label")}</dt>
+                  <dd>{registrant.companyName}</dd>
+                  <dt>{t("registration.fields.taxCode.label")}</dt>
+                  <dd>{registrant.taxCode}</dd>
+                </>
+              ) : null}
+              <dt>
+                {registrant.type === "enterprise"
+                  ? t("registration.fields.representativeName.label")
+                  : t("registration.fields.fullName.label")}
+              </dt>
+              <dd>{registrant.fullName}</dd>
+              <dt>{t("registration.fields.email.label")}</dt>
+              <dd>{user.email}</dd>
+              <dt>{t("registration.fields.phone.label")}</dt>
+              <dd>{formatPhoneForDisplay(registrant.phone)}</dd>
+              <dt>{t("registration.fields.address.label")}</dt>
+              <dd>{registrant.address}</dd>
+            </dl>
+          ) : null}
+          <p>
+            <Link to={to("/tai-khoan/ho-so")} className="button button--secondary">
+              {t("account.editProfile")}
+            </Link>
+          </p>
+        </section>
+        <section className="panel" aria-labelledby="entries-heading">
+          <h2 id="entries-heading">{t("account.myEntries")}</h2>
+          <div className="empty-state">
+            <p>{t("account.noEntries")}</p>
+            <Link to={to("/nop-bai-du-thi")} className="button button--primary">
+              {t("account.submitFirstEntry")}
+            </Link>
+          </div>
+        </section>
+      </div>
+
+      <div className="account-grid" style={{ marginTop: 24 }}>
+        <section className="panel" aria-labelledby="password-heading">
+          <h2 id="password-heading">{t("account.changePassword")}</h2>
+          <SimpleForm
+            schema={passwordChangeSchema}
+            result={resultFor("changePassword")}
+            intent="changePassword"
+            submitLabel={t("account.changePassword")}
+            fields={[
+              {
+                name: "currentPassword",
+                label: t("account.currentPassword"),
+                type: "password",
+                autoComplete: "current-password",
+              },
+              {
+                name: "newPassword",
+                label: t("account.newPassword"),
+                type: "password",
+                autoComplete: "new-password",
+                hint: t("registration.fields.password.hint"),
+              },
+              {
+                name: "confirmPassword",
+                label: t("account.confirmPassword"),
+                type: "password",
+                autoComplete: "new-password",
+              },
+            ]}
+          />
+        </section>
+        <section className="panel" aria-labelledby="email-heading">
+          <h2 id="email-heading">{t("account.changeEmail")}</h2>
+          <SimpleForm
+            schema={emailChangeSchema}
+            result={resultFor("changeEmail")}
+            intent="changeEmail"
+            submitLabel={t("account.changeEmail")}
+            fields={[
+              {
+                name: "newEmail",
+                label: t("account.newEmail"),
+                type: "email",
+                autoComplete: "email",
+              },
+              {
+                name: "currentPassword",
+                label: t("account.currentPassword"),
+                type: "password",
+                autoComplete: "current-password",
+              },
+            ]}
+          />
+        </section>
+      </div>
+
+      <section className="panel" style={{ marginTop: 24 }} aria-labelledby="sessions-heading">
+        <h2 id="sessions-heading">{t("account.sessions")}</h2>
+        <Form method="post" action={to("/dang-xuat")} className="form">
+          <p>
+            <button type="submit" className="button button--secondary">
+              {t("account.signOut")}
+            </button>
+          </p>
+        </Form>
+        <Form method="post" action={to("/dang-xuat")} className="form">
+          <input type="hidden" name="everywhere" value="1" />
+          <p>
+            <button type="submit" className="button button--secondary">
+              {t("account.signOutEverywhere")}
+            </button>
+          </p>
+        </Form>
+      </section>
+    </div>
+  );
+}

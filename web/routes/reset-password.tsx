@@ -1,0 +1,79 @@
+import { useTranslation } from "react-i18next";
+import { Link, useActionData } from "react-router";
+import { passwordResetSchema } from "../../core/registration";
+import { SectionHeading } from "../components/section-heading";
+import { SimpleForm } from "../components/simple-form";
+import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
+import { pageMeta } from "../lib/meta";
+import { useLocalizedPath } from "../lib/site";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { titleKey: "account.resetTitle" });
+
+/** The reset link (via /api/auth) lands here with `?token=`, or `?error=` when it expired. */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  return { token: url.searchParams.get("token") ?? "", invalid: url.searchParams.has("error") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = formValues(form, ["newPassword", "confirmPassword"]);
+  const parsed = passwordResetSchema.safeParse({
+    ...values,
+    newPassword: form.get("newPassword") ?? "",
+    confirmPassword: form.get("confirmPassword") ?? "",
+  });
+  if (!parsed.success) return refuse(400, { values, fieldErrors: fieldErrorsOf(parsed.error) });
+  const outcome = await context.services.identity.resetPassword(
+    parsed.data.token,
+    parsed.data.newPassword,
+  );
+  if (!outcome.ok) return refuse(400, { values, fieldErrors: {}, formError: outcome.formError });
+  return { ok: true, notice: "account.resetDone" };
+}
+
+export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const result = useActionData<typeof action>();
+  return (
+    <div className="container page auth-card">
+      <SectionHeading level={1} title={t("account.resetTitle")} />
+      {loaderData.invalid || !loaderData.token ? (
+        <p role="alert" className="form-alert form-alert--error">
+          {t("auth.resetLinkInvalid")}{" "}
+          <Link to={to("/quen-mat-khau")}>{t("account.sendResetLink")}</Link>
+        </p>
+      ) : result?.ok ? (
+        <p role="status" className="form-alert form-alert--success">
+          {t("account.resetDone")} <Link to={to("/dang-nhap")}>{t("account.signIn")}</Link>
+        </p>
+      ) : (
+        <SimpleForm
+          schema={passwordResetSchema}
+          result={result}
+          submitLabel={t("account.saveNewPassword")}
+          defaults={{ token: loaderData.token }}
+          fields={[
+            { name: "token", label: "", type: "hidden" },
+            {
+              name: "newPassword",
+              label: t("account.newPassword"),
+              type: "password",
+              autoComplete: "new-password",
+              hint: t("registration.fields.password.hint"),
+            },
+            {
+              name: "confirmPassword",
+              label: t("account.confirmPassword"),
+              type: "password",
+              autoComplete: "new-password",
+            },
+          ]}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useTranslation } from "react-i18next";
+import { Link, redirect, useActionData } from "react-router";
+import { localizePath } from "../../core/languages";
+import { signInSchema } from "../../core/registration";
+import { SectionHeading } from "../components/section-heading";
+import { SimpleForm } from "../components/simple-form";
+import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
+import { pageMeta } from "../lib/meta";
+import { currentUser, requestMeta, safeNext } from "../lib/session.server";
+import { useLocalizedPath } from "../lib/site";
+import type { Route } from "./+types/sign-in";
+
+/** `/dang-nhap` (entrants) and `/quan-tri/dang-nhap` (staff): the same form, separate audiences. */
+const isStaffPath = (url: URL) => url.pathname.replace(/^\/en/, "").startsWith("/quan-tri");
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { titleKey: "account.signIn" }),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const meta = requestMeta(request, context);
+  const user = await currentUser(request, context);
+  if (user) {
+    const home = user.role === "entrant" ? "/tai-khoan" : "/quan-tri";
+    throw redirect(safeNext(url.searchParams.get("next"), localizePath(home, meta.lang)));
+  }
+  return { staff: isStaffPath(url) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const meta = requestMeta(request, context);
+  const form = await request.formData();
+  const values = formValues(form, ["password"]);
+  const parsed = signInSchema.safeParse({ ...values, password: form.get("password") ?? "" });
+  if (!parsed.success) return refuse(400, { values, fieldErrors: fieldErrorsOf(parsed.error) });
+  const staff = isStaffPath(url);
+  const outcome = await context.services.identity.signIn(
+    parsed.data,
+    meta,
+    staff ? "staff" : "entrant",
+  );
+  if (!outcome.ok) {
+    return refuse(outcome.status, {
+      values,
+      fieldErrors: {},
+      formError: outcome.formError,
+      ...(outcome.retryAfterSeconds
+        ? { retryAfterMinutes: Math.ceil(outcome.retryAfterSeconds / 60) }
+        : {}),
+    });
+  }
+  const home = localizePath(staff ? "/quan-tri" : "/tai-khoan", meta.lang);
+  throw redirect(safeNext(url.searchParams.get("next"), home), { headers: outcome.headers });
+}
+
+export default function SignInPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const result = useActionData<typeof action>();
+  return (
+    <div className="container page auth-card">
+      <SectionHeading
+        level={1}
+        title={loaderData.staff ? t("admin.signInTitle") : t("account.signIn")}
+      />
+      <SimpleForm
+        schema={signInSchema}
+        result={result}
+        submitLabel={t("account.signIn")}
+        fields={[
+          {
+            name: "email",
+            label: t("registration.fields.email.label"),
+            type: "email",
+            autoComplete: "username",
+          },
+          {
+            name: "password",
+            label: t("registration.fields.password.label"),
+            type: "password",
+            autoComplete: "current-password",
+          },
+        ]}
+      />
+      <p>
+        <Link to={to("/quen-mat-khau")}>{t("account.forgotPassword")}</Link>
+      </p>
+      {loaderData.staff ? null : (
+        <p>
+          {t("account.noAccount")} <Link to={to("/dang-ky-du-thi")}>{t("account.register")}</Link>
+        </p>
+      )}
+    </div>
+  );
+}
