@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   clampScale,
   DestinationHistory,
+  downloadFileName,
   isPdfFileName,
   parsePageNumber,
   PDF_VIEWER,
@@ -44,6 +45,17 @@ describe("isPdfFileName", () => {
     expect(isPdfFileName("anh.png")).toBe(false);
     expect(isPdfFileName("tai-lieu.pdf.exe")).toBe(false);
     expect(isPdfFileName("pdf")).toBe(false);
+  });
+});
+
+describe("downloadFileName", () => {
+  it("is the title in plain lower-case words, ending in .pdf", () => {
+    expect(downloadFileName("Tiêu chí chấm giải và thể lệ tóm tắt 2026")).toBe(
+      "tieu-chi-cham-giai-va-the-le-tom-tat-2026.pdf",
+    );
+    expect(downloadFileName("Đề án: Quảng cáo “Xanh”.pdf")).toBe("de-an-quang-cao-xanh.pdf");
+    expect(downloadFileName("…")).toBe("document.pdf");
+    expect(downloadFileName("a".repeat(200))).toBe(`${"a".repeat(80)}.pdf`);
   });
 });
 

@@ -34,8 +34,8 @@ export const STAMP_IMAGE_TYPES = [
   "image/x-icon",
 ] as const;
 
-/** Zoom presets offered beside the percentages. */
-export const ZOOM_PRESETS = ["page-fit", "page-width", "page-actual"] as const;
+/** Zoom presets offered beside the percentages ("auto": page width, at most 125 %). */
+export const ZOOM_PRESETS = ["auto", "page-fit", "page-width", "page-actual"] as const;
 export type ZoomPreset = (typeof ZOOM_PRESETS)[number];
 export const ZOOM_PERCENTAGES = [50, 75, 100, 125, 150, 200, 300, 400] as const;
 
@@ -64,6 +64,25 @@ export function parsePageNumber(input: string, pageCount: number): number | null
 /** The open-file button accepts only `.pdf` files (seed §5). */
 export function isPdfFileName(name: string): boolean {
   return /\.pdf$/i.test(name.trim());
+}
+
+/**
+ * The file name a downloaded document gets: its title in lower-case ASCII words joined by
+ * hyphens (`Tiêu chí chấm giải 2026` → `tieu-chi-cham-giai-2026.pdf`).
+ */
+export function downloadFileName(title: string): string {
+  const slug = title
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/đ/g, "d")
+    .replace(/Đ/g, "D")
+    .toLowerCase()
+    .replace(/\.pdf$/, "")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 80)
+    .replace(/-+$/, "");
+  return `${slug || "document"}.pdf`;
 }
 
 /** Loading progress in whole percent, or null while the total size is unknown. */

@@ -15,7 +15,6 @@ const COMING_SOON = { vi: "Sắp ra mắt", en: "Coming soon" };
 
 /** Sections that show the "coming soon" state for now: path → page heading per language. */
 const COMING_SOON_ROUTES: [string, { vi: string; en: string }][] = [
-  ["/dang-ky-du-thi", { vi: "Đăng ký dự thi", en: "Registration" }],
   ["/nop-bai-du-thi", { vi: "Nộp bài dự thi", en: "Submit an entry" }],
   ["/nop-bai-du-thi/thanh-toan", { vi: "Thanh toán phí dự thi", en: "Entry fee payment" }],
   ["/bai-du-thi", { vi: "Thư viện bài dự thi", en: "Entry library" }],

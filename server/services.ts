@@ -45,7 +45,11 @@ export function createServices(
     db,
     publicUrl: config.publicUrl,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
-    secureCookies: config.env !== "development" && config.publicUrl.startsWith("https://"),
+    // Secure outside development — except a production run served over plain http on
+    // loopback (npm start at http://localhost), which has no TLS to carry it.
+    secureCookies:
+      config.env === "production" &&
+      !/^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(config.publicUrl),
     mail: identityMail,
     trustProxy: config.trustProxy,
   });

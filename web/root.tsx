@@ -20,11 +20,15 @@ import "./styles/app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = langOfPath(new URL(request.url).pathname);
-  const chrome = await context.services.site.chrome();
+  const [chrome, user] = await Promise.all([
+    context.services.site.chrome(),
+    context.services.identity.currentUser(request.headers),
+  ]);
   return {
     lang,
     messages: (lang === "en" ? en : vi) as Messages,
     chrome,
+    account: user ? { name: user.name, staff: user.role !== "entrant" } : null,
     year: new Date().getUTCFullYear(),
   };
 }

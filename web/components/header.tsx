@@ -5,6 +5,7 @@ import { JURY_YEARS, PATHS, WINNER_YEARS } from "../../core/paths";
 import type { SiteChrome } from "../../server/load-context";
 import { useLocalizedPath } from "../lib/site";
 import { useCriteriaModal } from "./criteria-context";
+import { AccountLink } from "./account-link";
 import { HomeIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
@@ -93,6 +94,7 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
         </nav>
         <div className="site-header__actions">
           <SubmitMenu submission={chrome.season?.submission ?? null} />
+          <AccountLink />
           <LanguageSwitcher />
           <MobileMenu chrome={chrome} />
         </div>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData } from "react-router";
+import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from "../../core/password";
 import { formatPhoneForDisplay } from "../../core/phone";
 import { emailChangeSchema, passwordChangeSchema } from "../../core/registration";
 import { FormAlert } from "../components/form/field";

@@ -74,6 +74,12 @@ export function createAuth(options: {
       sendVerificationEmail: async ({ user, url }) => {
         await mail.sendVerification(user.email, langOf(user), { name: user.name, url });
       },
+      // Once the address is confirmed: the welcome, with the way to the dashboard.
+      afterEmailVerification: async (user) => {
+        const lang = langOf(user);
+        const dashboard = `${options.publicUrl}${lang === "en" ? "/en" : ""}/tai-khoan`;
+        await mail.sendWelcome(user.email, lang, { name: user.name, url: dashboard });
+      },
     },
     user: {
       additionalFields: {

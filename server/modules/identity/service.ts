@@ -356,47 +356,34 @@ export function createIdentityService(deps: {
       role: StaffRole;
       lang?: Lang;
     }): Promise<string> {
-      const result = await auth.api.signUpEmail({
-        body: {
-          name: input.name,
-          email: normaliseEmail(input.email),
-          password: input.password,
-          lang: input.lang ?? "vi",
-        },
-      });
-      await db.kysely
-        .updateTable("user")
-        .set({ role: input.role, emailVerified: db.kind === "postgres" ? true : 1 })
-        .where("id", "=", result.user.id)
-        .execute();
-      return result.user.id;
+      return createVerifiedAccount(
+        input.email,
+        input.name,
+        input.password,
+        input.role,
+        input.lang ?? "vi",
+      );
     },
 
-    /** An entrant created without a request (demo data, imports): no session, no emails. */
+    /** An entrant created without a request (demo data, imports): verified, no emails sent. */
     async createEntrant(input: {
       email: string;
       password: string;
       profile: RegistrantProfile;
     }): Promise<string> {
-      const result = await auth.api.signUpEmail({
-        body: {
-          name: input.profile.fullName,
-          email: normaliseEmail(input.email),
-          password: input.password,
-          lang: "vi",
-        },
-      });
+      const userId = await createVerifiedAccount(
+        input.email,
+        input.profile.fullName,
+        input.password,
+        "entrant",
+        "vi",
+      );
       const stamp = new Date().toISOString();
       await db.kysely
         .insertInto("registrants")
-        .values({
-          user_id: result.user.id,
-          ...toRow(input.profile),
-          created_at: stamp,
-          updated_at: stamp,
-        })
+        .values({ user_id: userId, ...toRow(input.profile), created_at: stamp, updated_at: stamp })
         .execute();
-      return result.user.id;
+      return userId;
     },
 
     async markEmailVerified(userId: string): Promise<void> {
@@ -407,6 +394,32 @@ export function createIdentityService(deps: {
         .execute();
     },
   };
+
+  /** Through better-auth's own adapter (its ids, its password hashing), without any email. */
+  async function createVerifiedAccount(
+    email: string,
+    name: string,
+    password: string,
+    role: Role,
+    lang: Lang,
+  ) {
+    const context = await auth.$context;
+    const user = await context.internalAdapter.createUser({
+      email: normaliseEmail(email),
+      name,
+      emailVerified: true,
+      role,
+      lang,
+      active: true,
+    });
+    await context.internalAdapter.linkAccount({
+      userId: user.id,
+      providerId: "credential",
+      accountId: user.id,
+      password: await context.password.hash(password),
+    });
+    return user.id;
+  }
 
   function localized(path: string, lang: Lang): string {
     return `${deps.publicUrl}${lang === "en" ? `/en${path}` : path}`;
@@ -439,8 +452,8 @@ function fromAuthError(error: unknown): Outcome & { ok: false } {
       return {
         ok: false,
         status: 400,
-        formError: "validation.passwordLength",
-        fieldErrors: { password: "validation.passwordLength" },
+        formError: "validation.passwordTooShort",
+        fieldErrors: { password: "validation.passwordTooShort" },
       };
     }
     if (code === "INVALID_TOKEN")

@@ -1,0 +1,346 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogText } from "../core/i18n/lookup";
+import type { Lang } from "../core/languages";
+import { BACK_OFFICE_SECTIONS, STAFF_ROLES, type BackOfficeSection } from "../core/roles";
+import { buildApp, type App } from "./app";
+import { loadConfig } from "./config";
+import { migrateToLatest, openDatabase, type Db } from "./db/database";
+import { seedDemoData } from "./db/demo-data";
+import { buildProductionBundle, type ProductionBundle } from "./test-support/build";
+
+// The identity rules as a browser meets them: back-office access by role, CSRF, the HTML
+// cache and signed-in pages, form refusals that keep what was typed, and rate-limit pages.
+
+const NOW = new Date("2026-09-01T03:00:00.000Z");
+const ORIGIN = "http://localhost:3000";
+const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+const PASSWORD = "mua-thu-ha-noi-2026";
+
+/** Every back-office section's path (web/routes.ts), checked against core/roles.ts below. */
+const SECTION_PATHS: Record<BackOfficeSection, string> = {
+  dashboard: "/quan-tri",
+  content: "/quan-tri/noi-dung",
+  payments: "/quan-tri/thanh-toan",
+  judging: "/quan-tri/cham-giai",
+  seasons: "/quan-tri/mua-giai",
+  users: "/quan-tri/nguoi-dung",
+  outbox: "/quan-tri/hop-thu",
+  audit: "/quan-tri/nhat-ky",
+};
+
+const WHO = ["visitor", "entrant", ...STAFF_ROLES] as const;
+type Who = (typeof WHO)[number];
+
+let bundle: ProductionBundle;
+let dataDir: string;
+let db: Db;
+let app: App;
+const cookies = new Map<Who, string>();
+
+const localized = (p: string, lang: Lang) => (lang === "en" ? (p === "/" ? "/en" : `/en${p}`) : p);
+const text = (lang: Lang, key: string, values: Record<string, string | number> = {}) => {
+  const template = catalogText(lang, key);
+  if (!template) throw new Error(`no text for ${key}`);
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+};
+
+/** A browser's request to the app at PUBLIC_URL, with the cookie of `who` when signed in. */
+function request(
+  method: "GET" | "POST",
+  url: string,
+  options: {
+    cookie?: string;
+    headers?: Record<string, string>;
+    form?: Record<string, string>;
+  } = {},
+) {
+  const headers: Record<string, string> = {
+    host: "localhost:3000",
+    "user-agent": FIREFOX,
+    ...(options.cookie ? { cookie: options.cookie } : {}),
+    ...(options.form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+    ...options.headers,
+  };
+  return app.fastify.inject({
+    method,
+    url,
+    headers,
+    ...(options.form ? { payload: new URLSearchParams(options.form).toString() } : {}),
+  });
+}
+
+function cookieOf(response: LightMyRequestResponse): string {
+  const setCookie = response.headers["set-cookie"];
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return all
+    .map((line) => line.split(";")[0] ?? "")
+    .filter((pair) => pair.includes("session_token="))
+    .join("; ");
+}
+
+async function signIn(email: string, password: string, at = "/quan-tri/dang-nhap") {
+  return request("POST", at, { form: { email, password }, headers: { origin: ORIGIN } });
+}
+
+beforeAll(async () => {
+  bundle = await buildProductionBundle();
+  dataDir = mkdtempSync(path.join(tmpdir(), "vx-identity-http-"));
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "silent",
+    HTML_CACHE_SECONDS: "5",
+    PUBLIC_URL: ORIGIN,
+  });
+  db = openDatabase(config.database);
+  await migrateToLatest(db);
+  await seedDemoData(db, NOW);
+  app = await buildApp({
+    config,
+    db,
+    build: bundle.build,
+    clientDir: bundle.clientDir,
+    clock: () => NOW,
+  });
+  await app.fastify.ready();
+
+  const { identity } = app.services;
+  for (const role of STAFF_ROLES) {
+    const email = `${role.replace("_", "-")}@vanxuan-awards.example`;
+    await identity.createStaff({ email, name: `Staff ${role}`, password: PASSWORD, role });
+    const response = await signIn(email, PASSWORD);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/quan-tri");
+    cookies.set(role, cookieOf(response));
+  }
+  await identity.createEntrant({
+    email: "entrant@example.vn",
+    password: PASSWORD,
+    profile: {
+      type: "individual",
+      fullName: "Phạm Thị Riêng Tư",
+      phone: "+84912345678",
+      address: "1 Tràng Tiền, Hà Nội",
+      personalId: null,
+      companyName: null,
+      businessRegistrationNumber: null,
+      taxCode: null,
+      licenceFileId: null,
+    },
+  });
+  const entrant = await signIn("entrant@example.vn", PASSWORD, "/dang-nhap");
+  expect(entrant.headers.location).toBe("/tai-khoan");
+  cookies.set("entrant", cookieOf(entrant));
+  for (const who of cookies.keys()) expect(cookies.get(who)).toMatch(/session_token=/);
+}, 180_000);
+
+afterAll(async () => {
+  await app?.fastify.close();
+  await db?.close();
+  bundle?.cleanup();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("back office access", () => {
+  it("lists every section of core/roles.ts", () => {
+    expect(Object.keys(SECTION_PATHS).sort()).toEqual(Object.keys(BACK_OFFICE_SECTIONS).sort());
+  });
+
+  const cases = (Object.keys(SECTION_PATHS) as BackOfficeSection[]).flatMap((section) =>
+    (["vi", "en"] as const).map((lang) => ({
+      section,
+      lang,
+      url: localized(SECTION_PATHS[section], lang),
+    })),
+  );
+
+  it.each(cases)(
+    "$url: visitors to sign in, entrants refused, staff by role",
+    async ({ section, lang, url }) => {
+      const allowed = BACK_OFFICE_SECTIONS[section] as readonly string[];
+      for (const who of WHO) {
+        const cookie = cookies.get(who);
+        const response = await request("GET", url, cookie ? { cookie } : {});
+        const outcome = `${who} → ${response.statusCode} ${response.headers.location ?? ""}`;
+        if (who === "visitor") {
+          expect(outcome).toBe(
+            `visitor → 302 ${localized("/quan-tri/dang-nhap", lang)}?next=${encodeURIComponent(url)}`,
+          );
+        } else if (allowed.includes(who)) {
+          expect(outcome).toBe(`${who} → 200 `);
+          expect(response.body).toContain(text(lang, `admin.sections.${section}`));
+          expect(response.headers["x-html-cache"]).toBeUndefined();
+        } else {
+          expect(outcome).toBe(`${who} → 403 `);
+          // The refusal shows no back-office content.
+          expect(response.body).not.toContain(text(lang, "admin.sections.outbox"));
+        }
+      }
+    },
+  );
+
+  it("shows admins the outbox with the mail the site sent", async () => {
+    await request("POST", "/quen-mat-khau", {
+      form: { email: "entrant@example.vn" },
+      headers: { origin: ORIGIN },
+    });
+    const response = await request("GET", "/quan-tri/hop-thu", { cookie: cookies.get("admin")! });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("entrant@example.vn");
+    expect(response.body).toContain(text("vi", "admin.sections.outbox"));
+  });
+
+  it("shows staff who they are, with only their sections in the navigation", async () => {
+    const response = await request("GET", "/en/quan-tri", { cookie: cookies.get("finance")! });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain("finance@vanxuan-awards.example");
+    expect(response.body).toContain('href="/en/quan-tri/thanh-toan"');
+    expect(response.body).not.toContain('href="/en/quan-tri/hop-thu"');
+  });
+});
+
+describe("cross-site requests", () => {
+  it("refuses a POST without an Origin (or any same-site sign) and with a foreign Origin", async () => {
+    const form = { email: "admin@vanxuan-awards.example", password: PASSWORD };
+    const none = await request("POST", "/quan-tri/dang-nhap", { form });
+    expect(none.statusCode).toBe(403);
+    const foreign = await request("POST", "/quan-tri/dang-nhap", {
+      form,
+      headers: { origin: "https://evil.example" },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(cookieOf(foreign)).toBe("");
+    const crossSite = await request("POST", "/dang-xuat", {
+      cookie: cookies.get("entrant")!,
+      headers: { "sec-fetch-site": "cross-site", referer: "https://evil.example/" },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    // The forged sign-out did not end the session.
+    const still = await request("GET", "/tai-khoan", { cookie: cookies.get("entrant")! });
+    expect(still.statusCode).toBe(200);
+  });
+});
+
+describe("the HTML cache and signed-in pages", () => {
+  it("never serves or stores a signed-in page through the anonymous cache", async () => {
+    const cookie = cookies.get("entrant")!;
+    app.htmlCache.clear();
+    const signedIn = await request("GET", "/", { cookie });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers["x-html-cache"]).toBeUndefined();
+
+    const anonymous = await request("GET", "/");
+    expect(anonymous.headers["x-html-cache"]).toBe("miss");
+    const cached = await request("GET", "/");
+    expect(cached.headers["x-html-cache"]).toBe("hit");
+    for (const page of [anonymous.body, cached.body]) {
+      expect(page).not.toContain("Phạm Thị Riêng Tư");
+      expect(page).not.toContain("entrant@example.vn");
+    }
+
+    // With the anonymous page cached, the signed-in visitor still gets their own.
+    const again = await request("GET", "/", { cookie });
+    expect(again.headers["x-html-cache"]).toBeUndefined();
+    const dashboard = await request("GET", "/tai-khoan", { cookie });
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.body).toContain("Phạm Thị Riêng Tư");
+    expect(dashboard.headers["x-html-cache"]).toBeUndefined();
+  });
+});
+
+describe("registration form refusals", () => {
+  it("answers invalid fields with 400, the values kept (not the password) and errors on the fields", async () => {
+    const response = await request("POST", "/dang-ky-du-thi", {
+      headers: { origin: ORIGIN },
+      form: {
+        type: "individual",
+        fullName: "Nguyễn Văn Giữ Lại",
+        phone: "0912 345 678",
+        email: "khong-phai-email",
+        address: "",
+        password: "bi-mat-khong-hien",
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    const html = response.body;
+    expect(html).toContain('value="Nguyễn Văn Giữ Lại"');
+    expect(html).toContain('value="khong-phai-email"');
+    expect(html).toContain('value="0912 345 678"');
+    expect(html).not.toContain("bi-mat-khong-hien");
+    expect(html).toContain(text("vi", "validation.email"));
+    expect(html).toContain(text("vi", "validation.required"));
+    expect(html).toContain(text("vi", "validation.acceptRules"));
+    expect(html).toMatch(/aria-invalid="true"/);
+  });
+
+  it("keeps the English page's values and speaks English", async () => {
+    const response = await request("POST", "/en/dang-ky-du-thi", {
+      headers: { origin: ORIGIN },
+      form: {
+        type: "enterprise",
+        companyName: "Minh Phat Advertising",
+        taxCode: "0100233480",
+        email: "entrant@example.vn",
+        password: "short",
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('value="Minh Phat Advertising"');
+    expect(response.body).toContain('value="0100233480"');
+    expect(response.body).not.toContain('value="short"');
+    expect(response.body).toContain(text("en", "validation.acceptRules"));
+  });
+
+  it("refuses an email that already has an account, keeping the rest", async () => {
+    const response = await request("POST", "/dang-ky-du-thi", {
+      headers: { origin: ORIGIN },
+      form: {
+        type: "individual",
+        fullName: "Người Đến Sau",
+        phone: "0912345678",
+        email: "entrant@example.vn",
+        address: "2 Hàng Bài, Hà Nội",
+        password: "mot-mat-khau-du-dai",
+        acceptRules: "on",
+      },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.body).toContain('value="Người Đến Sau"');
+    expect(response.body).toContain(text("vi", "auth.emailTaken"));
+  });
+});
+
+describe("sign-in limits", () => {
+  it("answers the 11th attempt on one account with 429 and the wait in the page", async () => {
+    await app.services.identity.createEntrant({
+      email: "locked@example.vn",
+      password: PASSWORD,
+      profile: {
+        type: "individual",
+        fullName: "Khoá Tạm",
+        phone: "+84912345679",
+        address: "3 Lý Thái Tổ, Hà Nội",
+        personalId: null,
+        companyName: null,
+        businessRegistrationNumber: null,
+        taxCode: null,
+        licenceFileId: null,
+      },
+    });
+    for (let i = 0; i < 10; i += 1) {
+      const wrong = await signIn("locked@example.vn", `wrong-password-${i}`, "/dang-nhap");
+      expect(wrong.statusCode).toBe(401);
+    }
+    expect((await signIn("locked@example.vn", `wrong-password-x`, "/dang-nhap")).body).toContain(
+      text("vi", "auth.tooManyAttempts", { minutes: 15 }),
+    );
+    const locked = await signIn("locked@example.vn", PASSWORD, "/en/dang-nhap");
+    expect(locked.statusCode).toBe(429);
+    expect(cookieOf(locked)).toBe("");
+    expect(locked.body).toContain(text("en", "auth.tooManyAttempts", { minutes: 15 }));
+  });
+});
