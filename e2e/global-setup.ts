@@ -12,6 +12,8 @@ declare module "vitest" {
     baseUrl: string;
     /** The server's SQLite file, for tests that move the season's dates. */
     dbFile: string;
+    /** Where the server files the mail it sends (no SMTP in the e2e run). */
+    outboxDir: string;
   }
 }
 
@@ -90,6 +92,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
     project.provide("baseUrl", baseUrl);
     project.provide("dbFile", dbFile);
+    project.provide("outboxDir", path.join(dataDir, "outbox"));
   } catch (error) {
     stopping = true;
     await stopServer(server);

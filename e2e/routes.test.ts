@@ -13,17 +13,15 @@ const SITE = {
 };
 const COMING_SOON = { vi: "Sắp ra mắt", en: "Coming soon" };
 
-/** Sections that show the "coming soon" state for now: path → page heading per language. */
+/**
+ * Sections that show the "coming soon" state for now: path → page heading per language.
+ * (News, the introduction, jury and winners have content: e2e/content.test.ts.)
+ */
 const COMING_SOON_ROUTES: [string, { vi: string; en: string }][] = [
   ["/nop-bai-du-thi", { vi: "Nộp bài dự thi", en: "Submit an entry" }],
   ["/nop-bai-du-thi/thanh-toan", { vi: "Thanh toán phí dự thi", en: "Entry fee payment" }],
   ["/bai-du-thi", { vi: "Thư viện bài dự thi", en: "Entry library" }],
   ["/bai-thi/1", { vi: "Chi tiết bài dự thi", en: "Entry details" }],
-  ["/tin-tuc-cuoc-thi", { vi: "Tin tức - Sự kiện", en: "News & events" }],
-  ["/tin-tuc-cuoc-thi/1", { vi: "Bài viết", en: "Article" }],
-  ["/gioi-thieu-giai-thuong", { vi: "Giới thiệu giải thưởng", en: "About the awards" }],
-  ["/chuyen-gia-dong-hanh", { vi: "Hội đồng giám khảo năm 2025", en: "2025 judging panel" }],
-  ["/danh-sach-thang-giai", { vi: "Danh sách thắng giải năm 2024", en: "2024 winners" }],
 ];
 
 const TRACKS: [string, { vi: string[]; en: string[] }][] = [
@@ -105,8 +103,9 @@ describe("every seed route, in both languages", () => {
     test(`${localized("/pdf", lang)} is the bare document page, without header or footer`, async () => {
       const { page } = await openPage(browser());
       const path = localized("/pdf", lang);
+      // Not one of our published documents: the bare page refuses it (issue 6).
       const response = await page.goto(`${path}?file=/criteria.pdf`);
-      expect(response?.status()).toBe(200);
+      expect(response?.status()).toBe(400);
       expect(await page.getAttribute("html", "lang")).toBe(lang);
       expect(await page.locator(".site-header").count()).toBe(0);
       expect(await page.getByRole("banner").count()).toBe(0);
@@ -114,7 +113,9 @@ describe("every seed route, in both languages", () => {
       expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
         lang === "en" ? "Document viewer" : "Xem tài liệu",
       );
-      expect(await page.getByRole("status").textContent()).toContain(COMING_SOON[lang]);
+      expect(await page.getByRole("alert").textContent()).toContain(
+        lang === "en" ? "This document cannot be opened" : "Không mở được tài liệu này",
+      );
       expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
     });
   }

@@ -1,6 +1,7 @@
 // `npm run seed:demo`: loads the demo data once (a second run changes nothing).
 import { loadConfig, loadDotEnv } from "../server/config";
 import { migrateToLatest, openDatabase } from "../server/db/database";
+import { seedDemoContent } from "../server/db/demo-content";
 import { seedDemoData } from "../server/db/demo-data";
 import { seedDemoDocuments } from "../server/db/demo-documents";
 
@@ -11,6 +12,7 @@ try {
   await migrateToLatest(db);
   console.log(`Demo data: ${await seedDemoData(db)}`);
   console.log(`Demo documents: ${await seedDemoDocuments(db, config.dataDir)}`);
+  console.log(`Demo content: ${await seedDemoContent(db)}`);
 } finally {
   await db.close();
 }

@@ -11,6 +11,7 @@ import { HtmlCache } from "./html-cache";
 import { documentRoutes, PDFJS_VERSION, pdfjsAssetRoutes } from "./modules/documents/routes";
 import { documentsDir } from "./modules/documents/service";
 import { authRoutes } from "./plugins/auth-routes";
+import { contentRoutes } from "./plugins/content-routes";
 import { csrfProtection } from "./plugins/csrf";
 import { healthRoutes } from "./plugins/health";
 import { securityHeaders } from "./plugins/security";
@@ -124,6 +125,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     dir: documentsDir(config.dataDir),
   });
   await fastify.register(pdfjsAssetRoutes, { prefix: `/pdfjs/${PDFJS_VERSION}` });
+
+  await fastify.register(contentRoutes, { content: services.content, publicUrl: config.publicUrl });
 
   await fastify.register(ssrRoutes, {
     build: options.build,

@@ -82,6 +82,44 @@ function cookieOf(response: LightMyRequestResponse): string {
     .join("; ");
 }
 
+/** A multipart form as a browser posts it, with one file field. */
+function multipart(
+  fields: Record<string, string>,
+  file: { field: string; name: string; data: Buffer },
+) {
+  const boundary = `----vx${Date.now().toString(16)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\n` +
+        "Content-Type: application/pdf\r\n\r\n",
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return {
+    payload: Buffer.concat(parts),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+/** The newest message of a template to an address in the outbox (no SMTP in this app). */
+async function outboxMail(to: string, template: string) {
+  const { items } = await app.services.mail.listOutbox({ pageSize: 100 });
+  const entry = items.find((item) => item.to === to && item.template === template);
+  if (!entry) throw new Error(`no ${template} mail to ${to}`);
+  const message = await app.services.mail.readOutboxMessage(entry.id);
+  if (!message) throw new Error(`outbox message ${entry.id} unreadable`);
+  return message;
+}
+
 async function signIn(email: string, password: string, at = "/quan-tri/dang-nhap") {
   return request("POST", at, { form: { email, password }, headers: { origin: ORIGIN } });
 }
@@ -311,6 +349,115 @@ describe("registration form refusals", () => {
     expect(response.statusCode).toBe(409);
     expect(response.body).toContain('value="Người Đến Sau"');
     expect(response.body).toContain(text("vi", "auth.emailTaken"));
+  });
+});
+
+describe("account forms before (or without) JavaScript", () => {
+  it("render the stored profile into the edit form's inputs", async () => {
+    const response = await request("GET", "/tai-khoan/ho-so", { cookie: cookies.get("entrant")! });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('value="Phạm Thị Riêng Tư"');
+    expect(response.body).toContain('value="1 Tràng Tiền, Hà Nội"');
+  });
+
+  it("carry the reset link's token in the new-password form", async () => {
+    const response = await request("GET", "/dat-lai-mat-khau?token=tok_abc123");
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toMatch(/<input[^>]*type="hidden"[^>]*value="tok_abc123"/);
+  });
+});
+
+describe("registration over HTTP", () => {
+  const enterprise = {
+    type: "enterprise",
+    companyName: "Công ty TNHH Quảng cáo Minh Phát",
+    businessRegistrationNumber: "0314409058",
+    taxCode: "0314409058",
+    representativeName: "Lê Thị Bích",
+    phone: "028 3822 1234",
+    email: "minh-phat@example.vn",
+    address: "25 Nguyễn Huệ, Quận 1, TP. Hồ Chí Minh",
+    password: PASSWORD,
+    acceptRules: "on",
+    licenceFileId: "selected",
+  };
+  const post = (url: string, body: ReturnType<typeof multipart>) =>
+    app.fastify.inject({
+      method: "POST",
+      url,
+      headers: {
+        host: "localhost:3000",
+        "user-agent": FIREFOX,
+        origin: ORIGIN,
+        "content-type": body.contentType,
+      },
+      payload: body.payload,
+    });
+
+  it("refuses a text file named .pdf as the licence, by its content, keeping the rest", async () => {
+    const response = await post(
+      "/dang-ky-du-thi",
+      multipart(enterprise, {
+        field: "licence",
+        name: "giay-phep.pdf",
+        data: Buffer.from("Đây không phải là tệp PDF.\n"),
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(text("vi", "validation.licenceType"));
+    expect(response.body).toContain(`value="${enterprise.companyName}"`);
+    expect(response.body).not.toContain(PASSWORD);
+    expect(
+      await db.kysely
+        .selectFrom("user")
+        .select("id")
+        .where("email", "=", enterprise.email)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it("registers an enterprise with a PDF licence, signs it in, and verifies through the emailed link", async () => {
+    const pdf = Buffer.from(
+      "%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+    );
+    const response = await post(
+      "/en/dang-ky-du-thi",
+      multipart(enterprise, { field: "licence", name: "licence.pdf", data: pdf }),
+    );
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/en/tai-khoan?welcome=1");
+    const cookie = cookieOf(response);
+    expect(cookie).toMatch(/session_token=/);
+    const setCookie = String(response.headers["set-cookie"]);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+
+    const row = await db.kysely
+      .selectFrom("registrants")
+      .innerJoin("user", "user.id", "registrants.user_id")
+      .innerJoin("files", "files.id", "registrants.licence_file_id")
+      .select(["user.id as userId", "files.owner_user_id as owner", "files.mime", "user.lang"])
+      .where("user.email", "=", enterprise.email)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ owner: row.userId, mime: "application/pdf", lang: "en" });
+
+    const mail = await outboxMail(enterprise.email, "verification");
+    expect(mail.lang).toBe("en");
+    const link = mail.text.split(/\s+/).find((word) => word.includes("/api/auth/verify-email?"));
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    expect(url.origin).toBe(ORIGIN);
+    const before = await request("GET", "/en/tai-khoan", { cookie });
+    // The dashboard offers to resend the confirmation until the address is confirmed.
+    expect(before.body).toContain('value="resendVerification"');
+
+    const followed = await request("GET", url.pathname + url.search, { cookie });
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toBe(`${ORIGIN}/en/tai-khoan?verified=1`);
+    const after = await request("GET", "/en/tai-khoan?verified=1", { cookie });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain(text("en", "account.emailVerified"));
+    expect(after.body).not.toContain('value="resendVerification"');
   });
 });
 

@@ -2,6 +2,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "./db/demo-accounts";
+import { seedDemoContent } from "./db/demo-content";
 import { seedDemoData } from "./db/demo-data";
 import { seedDemoDocuments } from "./db/demo-documents";
 import { buildApp } from "./app";
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   await migrateToLatest(db);
   const seeded = config.demoData ? await seedDemoData(db) : "skipped";
   if (config.demoData) await seedDemoDocuments(db, config.dataDir);
+  if (config.demoData) await seedDemoContent(db);
 
   const serverBuild = path.join(config.buildDir, "server", "index.js");
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;

@@ -1,5 +1,6 @@
 import type { Config } from "./config";
 import type { Db } from "./db/database";
+import { createContentService } from "./modules/content/service";
 import { createDocumentsService, documentsDir } from "./modules/documents/service";
 import { createFileStore } from "./modules/files/storage";
 import { createAuth, type IdentityMail } from "./modules/identity/auth";
@@ -27,6 +28,7 @@ export function createServices(
     onChange: hooks.onContentChange,
     ...(hooks.clock ? { clock: hooks.clock } : {}),
   });
+  const content = createContentService(db, seasons, hooks.clock);
   const site = createSiteService(settings, seasons, config.publicUrl, documents);
   const mail = createMailService(config, settings, hooks.logger);
   const files = createFileStore(db, config.dataDir);
@@ -52,6 +54,7 @@ export function createServices(
       !/^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(config.publicUrl),
     mail: identityMail,
     trustProxy: config.trustProxy,
+    ...(hooks.logger ? { logger: hooks.logger } : {}),
   });
   const identity = createIdentityService({
     db,
@@ -60,5 +63,5 @@ export function createServices(
     files,
     publicUrl: config.publicUrl,
   });
-  return { settings, seasons, site, mail, files, auth, identity, documents };
+  return { settings, seasons, site, mail, files, auth, identity, documents, content };
 }

@@ -18,6 +18,12 @@ import vi from "../core/i18n/vi.json";
 import { useNonce } from "./lib/nonce";
 import "./styles/app.css";
 
+/** The catalogue pages need: the email texts are the server's alone. */
+function pageMessages(lang: Lang): Messages {
+  const { email: _email, ...messages } = lang === "en" ? en : vi;
+  return messages as Messages;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = langOfPath(new URL(request.url).pathname);
   const [chrome, user] = await Promise.all([
@@ -26,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     lang,
-    messages: (lang === "en" ? en : vi) as Messages,
+    messages: pageMessages(lang),
     chrome,
     account: user ? { name: user.name, staff: user.role !== "entrant" } : null,
     year: new Date().getUTCFullYear(),

@@ -146,6 +146,73 @@ export interface DocumentTable {
   created_at: string;
 }
 
+/** A news article; bodies are the JSON block lists of core/rich-text.ts. */
+export interface NewsArticleTable {
+  id: Generated<number>;
+  slug_vi: string;
+  slug_en: string;
+  title_vi: string;
+  title_en: string;
+  summary_vi: string;
+  summary_en: string;
+  body_vi: string;
+  body_en: string;
+  cover_image: string | null;
+  status: "draft" | "scheduled" | "published";
+  published_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** An editable page: `award-introduction`, `track:<slug>`; season null = any season. */
+export interface ContentPageTable {
+  id: Generated<number>;
+  key: string;
+  season_id: number | null;
+  title_vi: string;
+  title_en: string;
+  summary_vi: string;
+  summary_en: string;
+  body_vi: string;
+  body_en: string;
+  updated_at: string;
+}
+
+export interface JuryMemberTable {
+  id: Generated<number>;
+  year: number;
+  name: string;
+  title_vi: string;
+  title_en: string;
+  organisation: string;
+  bio_vi: string;
+  bio_en: string;
+  photo: string | null;
+  is_chair: number;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A winner of a year: a legacy record, or (entry_id) a link to a judged entry. */
+export interface WinnerTable {
+  id: Generated<number>;
+  year: number;
+  category_id: number | null;
+  entry_id: string | null;
+  title: string;
+  brand: string;
+  agency: string;
+  category_label_vi: string;
+  category_label_en: string;
+  prize: string;
+  image: string | null;
+  video_url: string | null;
+  sort_order: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   seasons: SeasonTable;
   tracks: TrackTable;
@@ -159,4 +226,8 @@ export interface Database {
   files: FileTable;
   registrants: RegistrantTable;
   rate_limits: RateLimitTable;
+  news_articles: NewsArticleTable;
+  content_pages: ContentPageTable;
+  jury_members: JuryMemberTable;
+  winners: WinnerTable;
 }

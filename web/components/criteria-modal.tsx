@@ -1,9 +1,13 @@
 import { useTranslation } from "react-i18next";
+import { useSite } from "../lib/site";
+import { PdfViewer } from "../pdf/pdf-viewer";
 import { Modal } from "./modal";
 
 /**
- * The award criteria modal (seed §2). Until the season's criteria PDF is published (content
- * issue) it shows the criteria summary. Locked: a stray click outside must not lose the reader's place.
+ * The award criteria modal (seed §2): the current season's criteria PDF in the page's
+ * language (Vietnamese when there is no English one), in the document viewer. Until a
+ * criteria document is published it shows the criteria summary. Locked: a stray click
+ * outside must not lose the reader's place.
  */
 export function CriteriaModal({
   open,
@@ -15,16 +19,19 @@ export function CriteriaModal({
   year: number | null;
 }) {
   const { t } = useTranslation();
+  const { chrome, lang } = useSite();
+  const url = chrome.season?.criteriaUrl[lang] ?? null;
+  const title = year ? t("criteria.seasonTitle", { year }) : t("criteria.title");
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      locked
-      size="large"
-      title={year ? t("criteria.seasonTitle", { year }) : t("criteria.title")}
-    >
-      <p>{t("criteria.summary")}</p>
-      {year ? <p className="muted">{t("criteria.pending", { year })}</p> : null}
+    <Modal open={open} onClose={onClose} locked size="large" title={title}>
+      {url ? (
+        <PdfViewer url={url} title={title} className="criteria-viewer" />
+      ) : (
+        <>
+          <p>{t("criteria.summary")}</p>
+          {year ? <p className="muted">{t("criteria.pending", { year })}</p> : null}
+        </>
+      )}
     </Modal>
   );
 }

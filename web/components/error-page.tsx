@@ -8,7 +8,8 @@ export function RootErrorBoundary() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound) console.error(error);
+  // Refusals (403…) are expected answers; only unexpected errors are worth a log line.
+  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <main id="main" className="container page error-page">
       <h1>{notFound ? t("error.notFoundTitle") : t("error.title")}</h1>

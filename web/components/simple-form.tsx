@@ -48,9 +48,11 @@ export function SimpleForm({
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   const failed = result && !result.ok ? result : undefined;
+  // Also rendered into the inputs' HTML, so a refusal keeps what was typed without JavaScript.
+  const initial: Record<string, string | undefined> = { ...defaults, ...(failed?.values ?? {}) };
   const form = useForm<FieldValues>({
     resolver: zodResolver(schema as never),
-    defaultValues: { ...defaults, ...(failed?.values ?? {}) },
+    defaultValues: initial,
     mode: "onTouched",
   });
   useServerErrors(form, failed?.fieldErrors);
@@ -82,7 +84,12 @@ export function SimpleForm({
       {intent ? <input type="hidden" name="intent" value={intent} /> : null}
       {fields.map((field) =>
         field.type === "hidden" ? (
-          <input key={field.name} type="hidden" {...form.register(field.name)} />
+          <input
+            key={field.name}
+            type="hidden"
+            defaultValue={initial[field.name]}
+            {...form.register(field.name)}
+          />
         ) : (
           <TextField
             key={field.name}
@@ -91,6 +98,7 @@ export function SimpleForm({
             required
             {...(field.autoComplete ? { autoComplete: field.autoComplete } : {})}
             {...(field.hint ? { hint: field.hint } : {})}
+            {...(field.type === "password" ? {} : { defaultValue: initial[field.name] })}
             registration={form.register(field.name)}
             error={
               (form.formState.errors[field.name] as never) ?? failed?.fieldErrors?.[field.name]

@@ -36,7 +36,16 @@ export function pageMeta(
     title?: string;
     vars?: Record<string, string | number>;
     descriptionKey?: string;
+    /** A description from content (wins over `descriptionKey`). */
+    description?: string;
     keepQuery?: boolean;
+    /** Open Graph type; articles also get their publication time. */
+    type?: "website" | "article";
+    /** An image path or URL for og:image. */
+    image?: string | null;
+    publishedTime?: string;
+    /** Per-language paths when they differ (an article's slug), without the `/en` prefix. */
+    paths?: Record<Lang, string>;
   },
 ): MetaDescriptor[] {
   const root = args.matches.find((m) => m?.id === "root")?.data as RootData | undefined;
@@ -45,11 +54,16 @@ export function pageMeta(
   const siteName = t("site.name");
   const pageTitle = page.title ?? (page.titleKey ? t(page.titleKey) : "");
   const title = pageTitle && pageTitle !== siteName ? `${pageTitle} | ${siteName}` : siteName;
-  const description = t(page.descriptionKey ?? "site.description");
+  const description = page.description?.trim() || t(page.descriptionKey ?? "site.description");
   const base = root.chrome.publicUrl;
   const query = page.keepQuery ? args.location.search : "";
   const path = stripLangPrefix(args.location.pathname);
-  const url = (lang: Lang) => `${base}${localizePath(path, lang)}${query}`;
+  const url = (lang: Lang) => `${base}${localizePath(page.paths?.[lang] ?? path, lang)}${query}`;
+  const image = page.image
+    ? /^https?:/.test(page.image)
+      ? page.image
+      : `${base}${page.image}`
+    : null;
   return [
     { title },
     { name: "description", content: description },
@@ -58,12 +72,16 @@ export function pageMeta(
     { tagName: "link", rel: "alternate", hrefLang: "en", href: url("en") },
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: url("vi") },
     { property: "og:site_name", content: siteName },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: page.type ?? "website" },
     { property: "og:title", content: pageTitle || siteName },
     { property: "og:description", content: description },
     { property: "og:url", content: url(root.lang) },
     { property: "og:locale", content: root.lang === "en" ? "en_GB" : "vi_VN" },
     { property: "og:locale:alternate", content: root.lang === "en" ? "vi_VN" : "en_GB" },
-    { name: "twitter:card", content: "summary" },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    ...(page.publishedTime
+      ? [{ property: "article:published_time", content: page.publishedTime }]
+      : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
   ];
 }

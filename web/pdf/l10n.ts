@@ -88,8 +88,11 @@ export class ViewerL10n {
     return "ltr";
   }
 
-  async get(ids: string | string[], args: Args | null = null, fallback?: string) {
-    if (Array.isArray(ids)) return ids.map((id) => this.format(id, {}).value ?? "");
+  async get(ids: string | string[], args: Args | null = null, fallback?: string): Promise<string> {
+    // pdf.js asks for several ids at once and then expects a list back (its typing says otherwise).
+    if (Array.isArray(ids)) {
+      return ids.map((id) => this.format(id, {}).value ?? "") as unknown as string;
+    }
     return this.format(ids, args ?? {}).value ?? fallback ?? "";
   }
 

@@ -93,7 +93,11 @@ export function PdfViewer({
         <div className="pdf-viewer__message" role="alert">
           <p className="pdf-viewer__message-title">{t("pdf.error.title")}</p>
           <p>{t("pdf.error.viewer")}</p>
-          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setAttempt((n) => n + 1)}
+          >
             {t("pdf.error.retry")}
           </button>
         </div>

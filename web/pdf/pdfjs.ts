@@ -1,9 +1,11 @@
 // The pdf.js library and its viewer components, loaded only when a viewer is first shown
 // (never in a page's initial bundle). The worker is one of our own fingerprinted assets.
+import type * as PdfjsLibModule from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
+import type * as PdfjsViewerModule from "pdfjs-dist/web/pdf_viewer.mjs";
 
-export type PdfjsLib = typeof import("pdfjs-dist");
-export type PdfjsViewer = typeof import("pdfjs-dist/web/pdf_viewer.mjs");
+export type PdfjsLib = typeof PdfjsLibModule;
+export type PdfjsViewer = typeof PdfjsViewerModule;
 
 export interface Pdfjs {
   lib: PdfjsLib;

@@ -62,19 +62,33 @@ export function PropertiesPanel({
   const panelRef = useRef<HTMLElement>(null);
   const [facts, setFacts] = useState<Facts | null>(null);
 
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
   useEffect(() => {
-    panelRef.current?.focus();
+    const panel = panelRef.current;
+    if (!panel) return;
+    panel.focus();
+    // Esc closes the panel only: not the dialog around the viewer, nor full screen.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      event.preventDefault();
+      event.stopPropagation();
+      onCloseRef.current();
+    };
+    panel.addEventListener("keydown", onKey);
+    return () => panel.removeEventListener("keydown", onKey);
   }, []);
 
   useEffect(() => {
     let cancelled = false;
     void (async () => {
-      const [{ info, contentLength }, download, page] = await Promise.all([
+      const [metadata, download, page] = await Promise.all([
         doc.getMetadata(),
         doc.getDownloadInfo().catch(() => ({ length: 0 })),
         doc.getPage(currentPage),
       ]);
-      const meta = info as Record<string, unknown>;
+      const meta = metadata.info as Record<string, unknown>;
+      const { contentLength } = metadata as { contentLength?: number | null };
       const text = (key: string) => (typeof meta[key] === "string" ? (meta[key] as string) : "");
       const date = (key: string) => {
         const raw = meta[key];
@@ -173,13 +187,6 @@ export function PropertiesPanel({
       aria-modal="false"
       aria-labelledby={titleId}
       tabIndex={-1}
-      onKeyDown={(event) => {
-        if (event.key === "Escape") {
-          event.preventDefault();
-          event.stopPropagation();
-          onClose();
-        }
-      }}
     >
       <header className="pdfv__panel-header">
         <h3 id={titleId} className="pdfv__panel-title">

@@ -293,13 +293,7 @@ export function Toolbar({
         >
           <DownloadIcon />
         </button>
-        <ToolsMenu
-          ready={ready}
-          view={view}
-          printing={printing}
-          theme={theme}
-          actions={actions}
-        />
+        <ToolsMenu ready={ready} view={view} printing={printing} theme={theme} actions={actions} />
       </div>
     </div>
   );
@@ -328,6 +322,16 @@ function ToolsMenu({
 
   useEffect(() => {
     if (!open) return;
+    const root = container.current;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      // Close the menu only: not the dialog around the viewer, nor full screen.
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      button.current?.focus();
+    };
+    root?.addEventListener("keydown", onKey);
     const onOutside = (event: Event) => {
       const target = event.target as Node | null;
       if (target && container.current && !container.current.contains(target)) setOpen(false);
@@ -335,6 +339,7 @@ function ToolsMenu({
     document.addEventListener("pointerdown", onOutside);
     document.addEventListener("focusin", onOutside);
     return () => {
+      root?.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onOutside);
       document.removeEventListener("focusin", onOutside);
     };
@@ -374,19 +379,7 @@ function ToolsMenu({
   );
 
   return (
-    <div
-      className="pdfv__tools"
-      ref={container}
-      onKeyDown={(event) => {
-        if (event.key === "Escape" && open) {
-          // Close the menu only: not the dialog around the viewer, nor full screen.
-          event.preventDefault();
-          event.stopPropagation();
-          setOpen(false);
-          button.current?.focus();
-        }
-      }}
-    >
+    <div className="pdfv__tools" ref={container}>
       <button
         ref={button}
         type="button"

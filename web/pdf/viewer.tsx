@@ -1,6 +1,6 @@
 import "pdfjs-dist/web/pdf_viewer.css";
 import "./viewer.css";
-import type { PDFDocumentProxy } from "pdfjs-dist";
+import type { PDFDocumentLoadingTask, PDFDocumentProxy } from "pdfjs-dist";
 import type {
   EventBus,
   PDFFindController,
@@ -25,6 +25,7 @@ import { ViewerL10n } from "./l10n";
 import type { Pdfjs } from "./pdfjs";
 import { printDocument } from "./print";
 import { PropertiesPanel } from "./properties";
+import { openByRanges } from "./range-source";
 import { smoothScroll } from "./smooth-scroll";
 import { useViewerTheme } from "./theme";
 import { Thumbnails } from "./thumbnails";
@@ -39,8 +40,7 @@ export interface ViewerImplProps {
 }
 
 type Source =
-  | { kind: "url"; url: string; name: string }
-  | { kind: "file"; data: Uint8Array; name: string };
+  { kind: "url"; url: string; name: string } | { kind: "file"; data: Uint8Array; name: string };
 
 type Status =
   | { kind: "empty" }
@@ -95,7 +95,9 @@ function renderAroundVisible(viewer: PDFViewer): void {
     const { id: first } = visible.first;
     const { id: last } = visible.last;
     for (let distance = 1; distance <= PDF_VIEWER.renderAround; distance++) {
-      const ids = scrolledDown ? [last + distance, first - distance] : [first - distance, last + distance];
+      const ids = scrolledDown
+        ? [last + distance, first - distance]
+        : [first - distance, last + distance];
       for (const id of ids) {
         const view = views[id - 1];
         if (view && !queue.isViewFinished(view)) return view;
@@ -103,6 +105,13 @@ function renderAroundVisible(viewer: PDFViewer): void {
     }
     return null;
   };
+}
+
+/** pdf.js's viewer is driven by assigning its properties. */
+function setViewerProperty<
+  K extends "currentScaleValue" | "pagesRotation" | "scrollMode" | "spreadMode",
+>(viewer: PDFViewer, property: K, value: PDFViewer[K]): void {
+  viewer[property] = value;
 }
 
 /**
@@ -231,6 +240,8 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
     const find = new components.PDFFindController({ eventBus: bus, linkService: link });
     const l10n = new ViewerL10n(t, lang);
     const viewer = new components.PDFViewer({
+      // Stops pdf.js's own listeners with the component (typed only in newer pdf.js).
+      ...({ abortSignal: abort.signal } as object),
       container,
       viewer: pages,
       eventBus: bus,
@@ -241,7 +252,6 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
       annotationEditorMode: annotations
         ? lib.AnnotationEditorType.NONE
         : lib.AnnotationEditorType.DISABLE,
-      abortSignal: abort.signal,
     });
     void l10n.translate(container);
     link.setViewer(viewer);
@@ -365,59 +375,73 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
     setPassword("");
     setPageError(null);
     setFindStatus({ kind: "idle" });
-    const task = lib.getDocument({
-      ...(source.kind === "url" ? { url: source.url } : { data: source.data.slice() }),
-      rangeChunkSize: PDF_VIEWER.rangeChunkSize,
-      disableStream: true,
-      disableAutoFetch: true,
-      cMapUrl: assets.cMapUrl,
-      cMapPacked: true,
-      standardFontDataUrl: assets.standardFontDataUrl,
-      wasmUrl: assets.wasmUrl,
-      iccUrl: assets.iccUrl,
-      isEvalSupported: false,
-      enableXfa: false,
-    });
     let live = true;
-    task.onPassword = (update: (password: string) => void, reason: number) => {
-      if (!live) return;
-      passwordRef.current = update;
-      setStatus({ kind: "password", wrong: reason === lib.PasswordResponses.INCORRECT_PASSWORD });
+    let task: PDFDocumentLoadingTask | null = null;
+    const abort = new AbortController();
+    const fail = (error: unknown) => {
+      if (live) setStatus({ kind: "error", error: classifyLoadError(error) });
     };
-    task.onProgress = ({ loaded, total }: { loaded: number; total: number }) => {
+    const progress = (loaded: number, total: number) => {
       if (!live) return;
       setStatus((s) =>
         s.kind === "loading" ? { kind: "loading", percent: percentLoaded(loaded, total) } : s,
       );
     };
-    task.promise.then(
-      (pdf) => {
+    const open = async () => {
+      const input =
+        source.kind === "url"
+          ? await openByRanges(lib, source.url, PDF_VIEWER.rangeChunkSize, abort.signal, {
+              onProgress: progress,
+              onError: fail,
+            })
+          : { data: source.data.slice() };
+      if (!live) return;
+      task = lib.getDocument({
+        ...("range" in input ? { range: input.range } : { data: input.data }),
+        ...(source.kind === "url" ? { docBaseUrl: new URL(source.url, location.href).href } : {}),
+        rangeChunkSize: PDF_VIEWER.rangeChunkSize,
+        disableAutoFetch: true,
+        disableStream: true,
+        cMapUrl: assets.cMapUrl,
+        cMapPacked: true,
+        standardFontDataUrl: assets.standardFontDataUrl,
+        wasmUrl: assets.wasmUrl,
+        iccUrl: assets.iccUrl,
+        isEvalSupported: false,
+        enableXfa: false,
+      });
+      task.onPassword = (update: (password: string) => void, reason: number) => {
         if (!live) return;
-        docRef.current = pdf;
-        engine.history.clear();
-        engine.viewer.setDocument(pdf);
-        engine.link.setDocument(pdf);
-        setDoc(pdf);
-        setView((v) => ({
-          ...v,
-          page: 1,
-          pageCount: pdf.numPages,
-          annotated: false,
-          canBack: false,
-          canForward: false,
-        }));
-        setPageText("1");
-        setStatus({ kind: "ready" });
-      },
-      (error: unknown) => {
-        if (live) setStatus({ kind: "error", error: classifyLoadError(error) });
-      },
-    );
+        passwordRef.current = update;
+        setStatus({ kind: "password", wrong: reason === lib.PasswordResponses.INCORRECT_PASSWORD });
+      };
+      task.onProgress = ({ loaded, total }: { loaded: number; total: number }) =>
+        progress(loaded, total);
+      const pdf = await task.promise;
+      if (!live) return;
+      docRef.current = pdf;
+      engine.history.clear();
+      engine.viewer.setDocument(pdf);
+      engine.link.setDocument(pdf);
+      setDoc(pdf);
+      setView((v) => ({
+        ...v,
+        page: 1,
+        pageCount: pdf.numPages,
+        annotated: false,
+        canBack: false,
+        canForward: false,
+      }));
+      setPageText("1");
+      setStatus({ kind: "ready" });
+    };
+    open().catch(fail);
     return () => {
       live = false;
+      abort.abort();
       passwordRef.current = null;
       printAbortRef.current?.abort();
-      void task.destroy();
+      void (task as PDFDocumentLoadingTask | null)?.destroy();
       engine.viewer.setDocument(null as unknown as PDFDocumentProxy);
       engine.link.setDocument(null);
       docRef.current = null;
@@ -453,28 +477,25 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
     });
   }, []);
 
-  const dispatchFind = useCallback(
-    (options: FindOptions, type: "" | "again", previous = false) => {
-      const engine = engineRef.current;
-      if (!engine) return;
-      if (!options.query) {
-        engine.bus.dispatch("findbarclose", { source: null });
-        setFindStatus({ kind: "idle" });
-        return;
-      }
-      engine.bus.dispatch("find", {
-        source: null,
-        type,
-        query: options.query,
-        caseSensitive: options.caseSensitive,
-        entireWord: false,
-        highlightAll: true,
-        findPrevious: previous,
-        matchDiacritics: options.matchDiacritics,
-      });
-    },
-    [],
-  );
+  const dispatchFind = useCallback((options: FindOptions, type: "" | "again", previous = false) => {
+    const engine = engineRef.current;
+    if (!engine) return;
+    if (!options.query) {
+      engine.bus.dispatch("findbarclose", { source: null });
+      setFindStatus({ kind: "idle" });
+      return;
+    }
+    engine.bus.dispatch("find", {
+      source: null,
+      type,
+      query: options.query,
+      caseSensitive: options.caseSensitive,
+      entireWord: false,
+      highlightAll: true,
+      findPrevious: previous,
+      matchDiacritics: options.matchDiacritics,
+    });
+  }, []);
 
   const closeFind = useCallback(() => {
     setFindOpen(false);
@@ -613,9 +634,11 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
     zoomTo: (value) => {
       const viewer = engineRef.current?.viewer;
       if (!viewer?.pdfDocument || value === "custom") return;
-      viewer.currentScaleValue = /^\d+$/.test(value)
-        ? String(clampScale(Number(value) / 100))
-        : value;
+      setViewerProperty(
+        viewer,
+        "currentScaleValue",
+        /^\d+$/.test(value) ? String(clampScale(Number(value) / 100)) : value,
+      );
     },
     toggleSidebar: () => setSidebarOpen((open) => !open),
     toggleFind: () => (findOpen ? closeFind() : openFind()),
@@ -627,26 +650,36 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
     openFile: () => fileInputRef.current?.click(),
     rotate: (by) => {
       const viewer = engineRef.current?.viewer;
-      if (viewer?.pdfDocument) viewer.pagesRotation = (viewer.pagesRotation + by + 360) % 360;
+      if (viewer?.pdfDocument) {
+        setViewerProperty(viewer, "pagesRotation", (viewer.pagesRotation + by + 360) % 360);
+      }
     },
     scrollMode: (mode) => {
       const viewer = engineRef.current?.viewer;
       if (!viewer) return;
-      viewer.scrollMode = {
-        vertical: components.ScrollMode.VERTICAL,
-        horizontal: components.ScrollMode.HORIZONTAL,
-        page: components.ScrollMode.PAGE,
-        wrapped: components.ScrollMode.WRAPPED,
-      }[mode];
+      setViewerProperty(
+        viewer,
+        "scrollMode",
+        {
+          vertical: components.ScrollMode.VERTICAL,
+          horizontal: components.ScrollMode.HORIZONTAL,
+          page: components.ScrollMode.PAGE,
+          wrapped: components.ScrollMode.WRAPPED,
+        }[mode],
+      );
     },
     spreadMode: (mode) => {
       const viewer = engineRef.current?.viewer;
       if (!viewer) return;
-      viewer.spreadMode = {
-        single: components.SpreadMode.NONE,
-        dual: components.SpreadMode.ODD,
-        dualCover: components.SpreadMode.EVEN,
-      }[mode];
+      setViewerProperty(
+        viewer,
+        "spreadMode",
+        {
+          single: components.SpreadMode.NONE,
+          dual: components.SpreadMode.ODD,
+          dualCover: components.SpreadMode.EVEN,
+        }[mode],
+      );
     },
     theme: setTheme,
     properties: () => setPropertiesOpen(true),
@@ -661,8 +694,7 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return;
-    const scope: HTMLElement | Document =
-      root.closest("dialog") ?? (fullPage ? document : root);
+    const scope: HTMLElement | Document = root.closest("dialog") ?? (fullPage ? document : root);
     const onKey = (event: Event) => {
       const key = event as KeyboardEvent;
       const target = key.target instanceof HTMLElement ? key.target : null;
@@ -684,22 +716,22 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
       const typing = !!target?.closest("input, textarea, select, [contenteditable='true']");
       if (typing) return;
       const handled = (() => {
-        if (mod && (key.key === "+" || key.key === "=")) return run.zoomIn(), true;
-        if (mod && key.key === "-") return run.zoomOut(), true;
-        if (mod && key.key === "0") return run.zoomTo("page-actual"), true;
+        if (mod && (key.key === "+" || key.key === "=")) return (run.zoomIn(), true);
+        if (mod && key.key === "-") return (run.zoomOut(), true);
+        if (mod && key.key === "0") return (run.zoomTo("page-actual"), true);
         if (mod) return false;
-        if (key.altKey && key.key === "ArrowLeft") return run.back(), true;
-        if (key.altKey && key.key === "ArrowRight") return run.forward(), true;
+        if (key.altKey && key.key === "ArrowLeft") return (run.back(), true);
+        if (key.altKey && key.key === "ArrowRight") return (run.forward(), true);
         if (key.altKey) return false;
         switch (key.key) {
           case "PageDown":
-            return run.nextPage(), true;
+            return (run.nextPage(), true);
           case "PageUp":
-            return run.previousPage(), true;
+            return (run.previousPage(), true);
           case "Home":
-            return goToPage(1), true;
+            return (goToPage(1), true);
           case "End":
-            return goToPage(view.pageCount), true;
+            return (goToPage(view.pageCount), true);
           default:
             return false;
         }
@@ -782,6 +814,8 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
           <div
             ref={containerRef}
             className="pdfv__container"
+            // Focusable, so the pages can be scrolled with the keyboard (WCAG 2.1.1).
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
             role="region"
             aria-label={t("pdf.pages", { title })}

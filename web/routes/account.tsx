@@ -78,7 +78,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         fieldErrors: fieldErrorsOf(parsed.error),
       });
     const outcome = await identity.changeEmail(user, request.headers, parsed.data, meta.lang);
-    return outcome.ok ? { ok: true, intent, notice: "account.emailChangeSent" } : failure(outcome);
+    if (!outcome.ok) return failure(outcome);
+    return {
+      ok: true,
+      intent,
+      notice: outcome.immediate ? "account.emailReplaced" : "account.emailChangeSent",
+    };
   }
   return refuse(400, { values: {}, fieldErrors: {}, formError: "auth.requestFailed" });
 }

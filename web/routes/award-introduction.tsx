@@ -1,12 +1,38 @@
 import { useTranslation } from "react-i18next";
+import { langOfPath } from "../../core/languages";
 import { ComingSoon } from "../components/coming-soon";
+import { SectionHeading } from "../components/section-heading";
+import { RichText } from "../features/content/rich-text";
+import "../features/content/content.css";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/award-introduction";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { titleKey: "sections.awardIntroduction" });
+/** `/gioi-thieu-giai-thuong`: the editable introduction page. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = langOfPath(new URL(request.url).pathname);
+  return { page: await context.services.content.page("award-introduction", lang) };
+}
 
-export default function AwardIntroductionPage() {
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    titleKey: "sections.awardIntroduction",
+    ...(args.data?.page?.summary ? { description: args.data.page.summary } : {}),
+  });
+
+export default function AwardIntroductionPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <ComingSoon section={t("sections.awardIntroduction")} />;
+  const { page } = loaderData;
+  if (!page) return <ComingSoon section={t("sections.awardIntroduction")} />;
+  return (
+    <div className="container page content-page">
+      <SectionHeading level={1} title={t("sections.awardIntroduction")} />
+      <article className="article">
+        <p className="lead">
+          <strong>{page.title}</strong>
+        </p>
+        <p className="lead">{page.summary}</p>
+        <RichText blocks={page.body} />
+      </article>
+    </div>
+  );
 }

@@ -1,10 +1,31 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate } from "../../core/dates";
+import { langOfPath } from "../../core/languages";
+import { PATHS } from "../../core/paths";
 import { SectionHeading } from "../components/section-heading";
+import { JuryCard, NewsCard, WinnerCard } from "../features/content/cards";
+import "../features/content/content.css";
 import { pageMeta } from "../lib/meta";
 import { useLang, useLocalizedPath, useSite } from "../lib/site";
 import type { Route } from "./+types/home";
+
+/** Highlights under the award categories: latest news, the jury, last year's winners. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const lang = langOfPath(new URL(request.url).pathname);
+  const { content, seasons } = context.services;
+  const season = await seasons.current();
+  const [news, jury, winners] = await Promise.all([
+    content.latestNews(lang, 3),
+    content.jury(null, lang, 4),
+    content.winners({ year: season ? season.year - 1 : null, pageSize: 6 }, lang),
+  ]);
+  return {
+    news,
+    jury: { year: jury.year, members: jury.members },
+    winners: { year: winners.year, items: winners.items },
+  };
+}
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, {});
 
@@ -14,7 +35,7 @@ const TRACK_CARDS = [
   { key: "vanXuanStars", path: "/van-xuan-stars" },
 ] as const;
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalizedPath();
@@ -62,6 +83,67 @@ export default function Home() {
           })}
         </ul>
       </section>
+      {loaderData.news.length > 0 ? (
+        <section className="home-section home-section--alt" aria-labelledby="home-news-heading">
+          <div className="container">
+            <SectionHeading id="home-news-heading" title={t("news.homeHeading")} />
+            <ul className="news-grid">
+              {loaderData.news.map((article) => (
+                <NewsCard key={article.id} article={article} headingLevel={3} />
+              ))}
+            </ul>
+            <p className="home-section__more">
+              <Link to={to(PATHS.news)} className="button button--secondary">
+                {t("news.viewAll")}
+              </Link>
+            </p>
+          </div>
+        </section>
+      ) : null}
+      {loaderData.jury.year && loaderData.jury.members.length > 0 ? (
+        <section className="home-section container" aria-labelledby="home-jury-heading">
+          <SectionHeading
+            id="home-jury-heading"
+            title={t("jury.homeHeading", { year: loaderData.jury.year })}
+          />
+          <ul className="jury-grid">
+            {loaderData.jury.members.map((member) => (
+              <JuryCard key={member.id} member={member} headingLevel={3} />
+            ))}
+          </ul>
+          <p className="home-section__more">
+            <Link
+              to={to(`${PATHS.jury}?year=${loaderData.jury.year}`)}
+              className="button button--secondary"
+            >
+              {t("jury.viewAll")}
+            </Link>
+          </p>
+        </section>
+      ) : null}
+      {loaderData.winners.year && loaderData.winners.items.length > 0 ? (
+        <section className="home-section home-section--alt" aria-labelledby="home-winners-heading">
+          <div className="container">
+            <SectionHeading
+              id="home-winners-heading"
+              title={t("winners.homeHeading", { year: loaderData.winners.year })}
+            />
+            <ul className="winners-grid">
+              {loaderData.winners.items.map((winner) => (
+                <WinnerCard key={winner.id} winner={winner} headingLevel={3} />
+              ))}
+            </ul>
+            <p className="home-section__more">
+              <Link
+                to={to(`${PATHS.winners}?year=${loaderData.winners.year}`)}
+                className="button button--secondary"
+              >
+                {t("winners.viewAll")}
+              </Link>
+            </p>
+          </div>
+        </section>
+      ) : null}
     </>
   );
 }

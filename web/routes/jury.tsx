@@ -1,17 +1,22 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
-import { JURY_YEARS, parseListedYear } from "../../core/paths";
-import { ComingSoon } from "../components/coming-soon";
+import { langOfPath } from "../../core/languages";
+import { JURY_YEARS, PATHS } from "../../core/paths";
+import { SectionHeading } from "../components/section-heading";
+import { JuryCard } from "../features/content/cards";
+import { YearSwitcher } from "../features/content/year-switcher";
+import "../features/content/content.css";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/jury";
 
-/** `?year=` must be one of the listed years; anything else is dropped (the latest year shows). */
-export function loader({ request }: Route.LoaderArgs) {
+/** `?year=`: a year with a jury; anything else is dropped (the latest year shows). */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const raw = url.searchParams.get("year");
-  const year = parseListedYear(raw, JURY_YEARS);
-  if (raw !== null && year === null) throw redirect(url.pathname);
-  return { year: year ?? JURY_YEARS[0] };
+  const requested = raw !== null && /^\d{4}$/.test(raw) ? Number(raw) : null;
+  const jury = await context.services.content.jury(requested, langOfPath(url.pathname));
+  if (raw !== null && jury.year !== requested) throw redirect(url.pathname);
+  return { ...jury, year: jury.year ?? JURY_YEARS[0] };
 }
 
 export const meta: Route.MetaFunction = (args) =>
@@ -23,5 +28,20 @@ export const meta: Route.MetaFunction = (args) =>
 
 export default function JuryPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <ComingSoon section={t("sections.juryOfYear", { year: loaderData.year })} />;
+  const { year, members } = loaderData;
+  return (
+    <div className="container page jury-page">
+      <SectionHeading level={1} title={t("sections.juryOfYear", { year })} />
+      <YearSwitcher path={PATHS.jury} years={JURY_YEARS} current={year} />
+      {members.length === 0 ? (
+        <p role="status">{t("jury.empty")}</p>
+      ) : (
+        <ul className="jury-grid">
+          {members.map((member) => (
+            <JuryCard key={member.id} member={member} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

@@ -1,11 +1,41 @@
 import { useTranslation } from "react-i18next";
-import { ComingSoon } from "../components/coming-soon";
+import { langOfPath } from "../../core/languages";
+import { SectionHeading } from "../components/section-heading";
+import { NewsCard } from "../features/content/cards";
+import { Pagination } from "../features/content/pagination";
+import "../features/content/content.css";
 import { pageMeta } from "../lib/meta";
+import { parsePage } from "../features/content/query";
 import type { Route } from "./+types/news";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, { titleKey: "sections.news" });
+/** `/tin-tuc-cuoc-thi?page=`: published news, newest first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const lang = langOfPath(url.pathname);
+  return context.services.content.news(lang, parsePage(url.searchParams.get("page")));
+}
 
-export default function NewsPage() {
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, { titleKey: "sections.news", keepQuery: (args.data?.page ?? 1) > 1 });
+
+export default function NewsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <ComingSoon section={t("sections.news")} />;
+  const { items, page, pageCount, total } = loaderData;
+  return (
+    <div className="container page news-page">
+      <SectionHeading level={1} title={t("sections.news")} />
+      {items.length === 0 ? (
+        <p role="status">{t("news.empty")}</p>
+      ) : (
+        <>
+          <ul className="news-grid">
+            {items.map((article) => (
+              <NewsCard key={article.id} article={article} />
+            ))}
+          </ul>
+          <Pagination page={page} pageCount={pageCount} total={total} />
+        </>
+      )}
+    </div>
+  );
 }

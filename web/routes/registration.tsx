@@ -178,6 +178,9 @@ export default function RegistrationPage() {
   const errors = formState.errors as Record<string, { message?: string } | undefined>;
   const type = watch("type");
   const busy = navigation.state === "submitting";
+  // What the server sends back after a refusal is rendered into the inputs' HTML, so nothing
+  // typed is lost even before (or without) JavaScript.
+  const kept: Record<string, string | undefined> = { ...EMPTY, ...(failure?.values ?? {}) };
   const field = (name: string) =>
     errors[name] ??
     (failure?.fieldErrors[name] ? { message: failure.fieldErrors[name] } : undefined);
@@ -209,11 +212,21 @@ export default function RegistrationPage() {
         <fieldset className="segmented">
           <legend>{t("registration.fields.type.label")}</legend>
           <label>
-            <input type="radio" value="individual" {...register("type")} />
+            <input
+              type="radio"
+              value="individual"
+              defaultChecked={kept.type !== "enterprise"}
+              {...register("type")}
+            />
             {t("registration.fields.type.individual")}
           </label>
           <label>
-            <input type="radio" value="enterprise" {...register("type")} />
+            <input
+              type="radio"
+              value="enterprise"
+              defaultChecked={kept.type === "enterprise"}
+              {...register("type")}
+            />
             {t("registration.fields.type.enterprise")}
           </label>
         </fieldset>
@@ -225,6 +238,7 @@ export default function RegistrationPage() {
               required
               maxLength={MAX.companyName}
               autoComplete="organization"
+              defaultValue={kept.companyName}
               registration={register("companyName" as never)}
               error={field("companyName") as never}
             />
@@ -232,6 +246,7 @@ export default function RegistrationPage() {
               label={t("registration.fields.businessRegistrationNumber.label")}
               required
               inputMode="numeric"
+              defaultValue={kept.businessRegistrationNumber}
               registration={register("businessRegistrationNumber" as never)}
               error={field("businessRegistrationNumber") as never}
             />
@@ -240,6 +255,7 @@ export default function RegistrationPage() {
               required
               inputMode="numeric"
               hint={t("registration.fields.taxCode.hint")}
+              defaultValue={kept.taxCode}
               registration={register("taxCode" as never)}
               error={field("taxCode") as never}
             />
@@ -248,6 +264,7 @@ export default function RegistrationPage() {
               required
               maxLength={MAX.representativeName}
               autoComplete="name"
+              defaultValue={kept.representativeName}
               registration={register("representativeName" as never)}
               error={field("representativeName") as never}
             />
@@ -259,6 +276,7 @@ export default function RegistrationPage() {
               required
               maxLength={MAX.fullName}
               autoComplete="name"
+              defaultValue={kept.fullName}
               registration={register("fullName" as never)}
               error={field("fullName") as never}
             />
@@ -266,6 +284,7 @@ export default function RegistrationPage() {
               label={t("registration.fields.personalId.label")}
               inputMode="numeric"
               hint={t("registration.fields.personalId.hint")}
+              defaultValue={kept.personalId}
               registration={register("personalId" as never)}
               error={field("personalId") as never}
             />
@@ -278,6 +297,7 @@ export default function RegistrationPage() {
             type="tel"
             autoComplete="tel"
             hint={t("registration.fields.phone.hint")}
+            defaultValue={kept.phone}
             registration={register("phone")}
             error={field("phone") as never}
           />
@@ -287,6 +307,7 @@ export default function RegistrationPage() {
             type="email"
             autoComplete="email"
             maxLength={MAX.email}
+            defaultValue={kept.email}
             registration={register("email")}
             error={field("email") as never}
           />
@@ -296,6 +317,7 @@ export default function RegistrationPage() {
           required
           maxLength={MAX.address}
           autoComplete="street-address"
+          defaultValue={kept.address}
           registration={register("address")}
           error={field("address") as never}
         />
@@ -336,7 +358,11 @@ export default function RegistrationPage() {
                 setValue("licenceFileId" as never, "selected" as never, { shouldValidate: true });
               }}
             />
-            <input type="hidden" {...register("licenceFileId" as never)} />
+            <input
+              type="hidden"
+              defaultValue={kept.licenceFileId}
+              {...register("licenceFileId" as never)}
+            />
             <input type="hidden" name="licenceName" value={licenceName} />
             {field("licenceFileId") ? (
               <p id="licence-error" className="field__error">
@@ -359,6 +385,7 @@ export default function RegistrationPage() {
           <label className="choice">
             <input
               type="checkbox"
+              defaultChecked={kept.acceptRules === "on" || kept.acceptRules === "true"}
               {...register("acceptRules" as never)}
               aria-invalid={field("acceptRules") ? true : undefined}
             />

@@ -2,21 +2,25 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { formatVnd } from "../../core/dates";
 import { pickLang } from "../../core/category-tree";
-import { stripLangPrefix } from "../../core/languages";
+import { langOfPath, stripLangPrefix } from "../../core/languages";
 import { isTrackSlug } from "../../core/paths";
 import { SectionHeading } from "../components/section-heading";
+import { RichText } from "../features/content/rich-text";
+import "../features/content/content.css";
 import { pageMeta } from "../lib/meta";
 import { useLang } from "../lib/site";
 import type { Route } from "./+types/track";
 
 /** `/van-xuan`, `/van-xuan-classic`, `/van-xuan-stars`: the track's groups and categories this season. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const slug = stripLangPrefix(new URL(request.url).pathname).replace(/^\/+|\/+$/g, "");
+  const pathname = new URL(request.url).pathname;
+  const slug = stripLangPrefix(pathname).replace(/^\/+|\/+$/g, "");
   if (!isTrackSlug(slug)) throw data(null, { status: 404 });
   const season = await context.services.seasons.current();
   const tree = season ? await context.services.seasons.categoryTree(season.year) : [];
   const track = tree.find((t) => t.slug === slug) ?? null;
-  return { slug, year: season?.year ?? null, track };
+  const content = await context.services.content.page(`track:${slug}`, langOfPath(pathname));
+  return { slug, year: season?.year ?? null, track, content };
 }
 
 export const meta: Route.MetaFunction = (args) => {
@@ -24,14 +28,19 @@ export const meta: Route.MetaFunction = (args) => {
   const lang = args.location.pathname.startsWith("/en") ? "en" : "vi";
   return pageMeta(
     args,
-    track ? { title: pickLang(track.name, lang) } : { titleKey: "nav.prizeStructure" },
+    track
+      ? {
+          title: pickLang(track.name, lang),
+          ...(args.data?.content?.summary ? { description: args.data.content.summary } : {}),
+        }
+      : { titleKey: "nav.prizeStructure" },
   );
 };
 
 export default function TrackPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const lang = useLang();
-  const { track, year } = loaderData;
+  const { track, year, content } = loaderData;
   if (!track) {
     return (
       <div className="container page">
@@ -45,6 +54,15 @@ export default function TrackPage({ loaderData }: Route.ComponentProps) {
       <SectionHeading level={1} title={pickLang(track.name, lang)} />
       {year ? <p className="muted">{t("track.season", { year })}</p> : null}
       <p className="lead">{pickLang(track.tagline, lang)}</p>
+      {content ? (
+        <section className="track-content" aria-labelledby="track-content-heading">
+          <h2 id="track-content-heading" className="category-group__title">
+            {t("content.trackAbout")}
+          </h2>
+          <p>{content.summary}</p>
+          <RichText blocks={content.body} headingLevel={3} />
+        </section>
+      ) : null}
       {track.groups.map((group) => (
         <section
           key={group.slug}

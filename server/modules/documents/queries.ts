@@ -9,6 +9,14 @@ export function findDocumentById(db: Kysely<Database>, id: number) {
   return db.selectFrom("documents").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+export function findDocumentByStorageName(db: Kysely<Database>, storageName: string) {
+  return db
+    .selectFrom("documents")
+    .selectAll()
+    .where("storage_name", "=", storageName)
+    .executeTakeFirst();
+}
+
 export function deleteDocumentById(db: Kysely<Database>, id: number) {
   return db.deleteFrom("documents").where("id", "=", id).executeTakeFirst();
 }

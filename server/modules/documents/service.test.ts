@@ -65,6 +65,9 @@ describe.each(testDatabases())("documents on $name", (target) => {
       expect(stored.url).toBe(`${DOCUMENTS_PREFIX}${stored.storageName}`);
       expect(stored.bytes).toBe(pdf("one").length);
       expect(stored.createdAt).toBe(NOW.toISOString());
+      expect(await documents.byUrl(stored.url)).toEqual(stored);
+      expect(await documents.byUrl(`${DOCUMENTS_PREFIX}${"0".repeat(32)}.pdf`)).toBeNull();
+      expect(await documents.byUrl("/elsewhere/x.pdf")).toBeNull();
       expect(readFileSync(path.join(documentsDir(dataDir), stored.storageName))).toEqual(
         pdf("one"),
       );

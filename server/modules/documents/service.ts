@@ -3,12 +3,13 @@ import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Selectable } from "kysely";
 import { DEFAULT_LANG, type Lang } from "../../../core/languages";
-import { documentUrl } from "../../../core/pdf-document-url";
+import { DOCUMENT_FILE_NAME, DOCUMENTS_PREFIX, documentUrl } from "../../../core/pdf-document-url";
 import type { Db } from "../../db/database";
 import type { DocumentTable } from "../../db/schema";
 import {
   deleteDocumentById,
   findDocumentById,
+  findDocumentByStorageName,
   insertDocument,
   listSeasonDocuments,
   listUnattachedDocuments,
@@ -122,6 +123,15 @@ export function createDocumentsService(
 
     async find(id: number): Promise<PublicDocument | null> {
       const row = await findDocumentById(db.kysely, id);
+      return row ? toPublic(row) : null;
+    },
+
+    /** The document a public address names (`/tai-lieu/<name>`), or null. */
+    async byUrl(url: string): Promise<PublicDocument | null> {
+      if (!url.startsWith(DOCUMENTS_PREFIX)) return null;
+      const name = url.slice(DOCUMENTS_PREFIX.length);
+      if (!DOCUMENT_FILE_NAME.test(name)) return null;
+      const row = await findDocumentByStorageName(db.kysely, name);
       return row ? toPublic(row) : null;
     },
 

@@ -41,6 +41,7 @@ export function createAuth(options: {
   secureCookies: boolean;
   mail: IdentityMail;
   trustProxy: boolean;
+  logger?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }) {
   const { db, mail } = options;
   return betterAuth({
@@ -50,6 +51,16 @@ export function createAuth(options: {
     secret: options.secret,
     database: { db: db.kysely, type: db.kind === "postgres" ? "postgres" : "sqlite" },
     telemetry: { enabled: false },
+    // Into our structured logs; a wrong password is an everyday event, not an error.
+    logger: {
+      log: (level, message) => {
+        if (level === "error" && !/invalid password|user not found/i.test(message)) {
+          options.logger?.error({ source: "better-auth" }, message);
+        } else {
+          options.logger?.info({ source: "better-auth", level }, message);
+        }
+      },
+    },
     trustedOrigins: [options.publicUrl],
     emailAndPassword: {
       enabled: true,

@@ -33,7 +33,7 @@ export interface RegistrantProfile {
 
 /** A refusal the page shows: a message key for the form and/or keys per field. */
 export type Outcome =
-  | { ok: true; headers: Headers }
+  | { ok: true; headers: Headers; immediate?: boolean }
   | {
       ok: false;
       status: 400 | 401 | 403 | 409 | 429;
@@ -315,7 +315,10 @@ export function createIdentityService(deps: {
           body: { newEmail, callbackURL: localized("/tai-khoan?emailChanged=1", lang) },
           headers,
         });
-        return { ok: true, headers: new Headers() };
+        // A confirmed address changes only through the link sent to the new one; an address
+        // never confirmed (a typo at registration) is replaced at once and the new one must
+        // then be confirmed.
+        return { ok: true, headers: new Headers(), immediate: !user.emailVerified };
       } catch (error) {
         return fromAuthError(error);
       }

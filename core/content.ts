@@ -1,0 +1,62 @@
+import type { Lang } from "./languages";
+import type { Block } from "./rich-text";
+
+/** Public content as pages receive it (one language, English already falling back to Vietnamese). */
+export interface Paged<T> {
+  items: T[];
+  /** The page shown, from 1 (clamped into the existing pages). */
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+export interface NewsSummary {
+  id: number;
+  slug: string;
+  title: string;
+  summary: string;
+  coverImage: string | null;
+  publishedAt: string;
+}
+
+export interface NewsArticle extends NewsSummary {
+  body: Block[];
+  updatedAt: string;
+  /** The slug of each language, for the language switcher and hreflang. */
+  slugs: Record<Lang, string>;
+}
+
+export interface JuryMember {
+  id: number;
+  name: string;
+  title: string;
+  organisation: string;
+  bio: string;
+  photo: string | null;
+  isChair: boolean;
+}
+
+export interface Winner {
+  id: number;
+  title: string;
+  brand: string;
+  agency: string;
+  category: string;
+  categoryCode: string | null;
+  prize: string;
+  image: string | null;
+  videoUrl: string | null;
+  entryId: string | null;
+}
+
+export interface WinnerCategoryOption {
+  code: string;
+  name: string;
+  group: string;
+}
+
+export interface ContentPage {
+  title: string;
+  summary: string;
+  body: Block[];
+}

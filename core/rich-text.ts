@@ -1,0 +1,139 @@
+/**
+ * Rich text as stored and rendered: a list of typed blocks, never HTML. Whatever arrives
+ * (an editor, an import, a tampered row) goes through `sanitizeBlocks`, an allow-list that
+ * keeps only these shapes, plain strings and safe link targets; pages render the result as
+ * React elements, so no markup from content ever reaches the document.
+ */
+export type Inline =
+  { type: "text"; text: string; bold?: boolean } | { type: "link"; text: string; href: string };
+
+export type Block =
+  | { type: "heading"; text: string }
+  | { type: "paragraph"; children: Inline[] }
+  | { type: "list"; ordered: boolean; items: Inline[][] }
+  | { type: "quote"; text: string };
+
+const MAX_TEXT = 20_000;
+const MAX_BLOCKS = 500;
+
+/** http(s), mailto and same-site paths; anything else (javascript:, data:, //host) is dropped. */
+export function safeHref(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const href = value.trim();
+  if (/^\/(?!\/)[^\s\\]*$/.test(href)) return href;
+  try {
+    const url = new URL(href);
+    return url.protocol === "https:" || url.protocol === "http:" || url.protocol === "mailto:"
+      ? url.href
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+function cleanText(value: unknown): string {
+  return typeof value === "string" ? value.slice(0, MAX_TEXT) : "";
+}
+
+function sanitizeInlines(value: unknown): Inline[] {
+  if (!Array.isArray(value)) return [];
+  const out: Inline[] = [];
+  for (const raw of value) {
+    if (typeof raw === "string") {
+      if (raw) out.push({ type: "text", text: cleanText(raw) });
+      continue;
+    }
+    if (!raw || typeof raw !== "object") continue;
+    const node = raw as Record<string, unknown>;
+    const text = cleanText(node.text);
+    if (!text) continue;
+    if (node.type === "link") {
+      const href = safeHref(node.href);
+      out.push(href ? { type: "link", text, href } : { type: "text", text });
+    } else if (node.type === "text") {
+      out.push(node.bold === true ? { type: "text", text, bold: true } : { type: "text", text });
+    }
+  }
+  return out;
+}
+
+/** Keeps only the allowed block shapes from untrusted input. */
+export function sanitizeBlocks(value: unknown): Block[] {
+  if (!Array.isArray(value)) return [];
+  const out: Block[] = [];
+  for (const raw of value.slice(0, MAX_BLOCKS)) {
+    if (!raw || typeof raw !== "object") continue;
+    const node = raw as Record<string, unknown>;
+    switch (node.type) {
+      case "heading":
+      case "quote": {
+        const text = cleanText(node.text);
+        if (text) out.push({ type: node.type, text });
+        break;
+      }
+      case "paragraph": {
+        const children = sanitizeInlines(node.children);
+        if (children.length) out.push({ type: "paragraph", children });
+        break;
+      }
+      case "list": {
+        const items = Array.isArray(node.items)
+          ? node.items.map(sanitizeInlines).filter((item) => item.length > 0)
+          : [];
+        if (items.length) out.push({ type: "list", ordered: node.ordered === true, items });
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** A stored body (JSON text) as blocks; unreadable or empty input is an empty body. */
+export function parseStoredBlocks(stored: string | null | undefined): Block[] {
+  if (!stored) return [];
+  try {
+    return sanitizeBlocks(JSON.parse(stored));
+  } catch {
+    return [];
+  }
+}
+
+/** Plain text of a body, for descriptions and search. */
+export function blocksToText(blocks: Block[]): string {
+  const inline = (items: Inline[]) => items.map((i) => i.text).join("");
+  return blocks
+    .map((block) => {
+      switch (block.type) {
+        case "heading":
+        case "quote":
+          return block.text;
+        case "paragraph":
+          return inline(block.children);
+        case "list":
+          return block.items.map(inline).join(" ");
+      }
+    })
+    .join(" ");
+}
+
+/** Shorthand for authoring bodies in code (demo content, tests). */
+export const rt = {
+  h: (text: string): Block => ({ type: "heading", text }),
+  p: (...children: (string | Inline)[]): Block => ({
+    type: "paragraph",
+    children: children.map((c) => (typeof c === "string" ? { type: "text", text: c } : c)),
+  }),
+  ul: (...items: string[]): Block => ({
+    type: "list",
+    ordered: false,
+    items: items.map((text) => [{ type: "text", text }]),
+  }),
+  ol: (...items: string[]): Block => ({
+    type: "list",
+    ordered: true,
+    items: items.map((text) => [{ type: "text", text }]),
+  }),
+  quote: (text: string): Block => ({ type: "quote", text }),
+  link: (text: string, href: string): Inline => ({ type: "link", text, href }),
+  b: (text: string): Inline => ({ type: "text", text, bold: true }),
+};

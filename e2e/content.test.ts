@@ -1,0 +1,237 @@
+import type { Page } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { seriousViolations } from "./support/axe";
+import {
+  baseUrl,
+  DESKTOP,
+  MOBILE,
+  openPage,
+  useBrowser,
+  waitForHydration,
+} from "./support/browser";
+
+// The public content pages (issue 4) on the demo content: jury by year, winners filtered by
+// categories and paged with the state in the URL, news list → article with its Open Graph
+// tags in both languages, the crawler files, and axe on each page type.
+const browser = useBrowser();
+
+const LATEST = {
+  vi: {
+    title: "Gặp gỡ giám khảo: sáng tạo bắt đầu từ sự thấu hiểu",
+    slug: "gap-go-giam-khao-sang-tao-bat-dau-tu-su-thau-hieu",
+  },
+  en: {
+    title: "Meet the jurors: creativity starts with understanding",
+    slug: "meet-the-jurors-creativity-starts-with-understanding",
+  },
+};
+
+async function open(path: string, options: Parameters<typeof openPage>[1] = {}) {
+  const opened = await openPage(browser(), options);
+  const response = await opened.page.goto(path);
+  expect(response?.status(), path).toBe(200);
+  if (options.javaScriptEnabled !== false) await waitForHydration(opened.page);
+  return opened;
+}
+
+const h1 = (page: Page) => page.getByRole("heading", { level: 1 }).textContent();
+const meta = (page: Page, selector: string) =>
+  page.locator(selector).first().getAttribute("content");
+
+describe("jury", () => {
+  test("shows the latest year, switches years, and drops an unknown year", async () => {
+    const { page, problems } = await open("/chuyen-gia-dong-hanh");
+    expect(await h1(page)).toBe("Hội đồng giám khảo năm 2025");
+    const cards = page.locator(".jury-card");
+    expect(await cards.count()).toBeGreaterThanOrEqual(12);
+    expect(await cards.first().textContent()).toContain("Chủ tịch hội đồng");
+    expect(await cards.first().getByRole("img").getAttribute("width")).toBe("160");
+
+    const switcher = page.getByRole("navigation", { name: "Chọn năm" });
+    expect(await switcher.getByRole("link").allTextContents()).toEqual(["2025", "2024", "2023"]);
+    await switcher.getByRole("link", { name: "2024" }).click();
+    await page.waitForURL(`${baseUrl()}/chuyen-gia-dong-hanh?year=2024`);
+    await page.getByRole("heading", { level: 1, name: "Hội đồng giám khảo năm 2024" }).waitFor();
+    expect(await cards.first().getByRole("heading").textContent()).toBe("Phan Anh Tuấn");
+    expect(await switcher.locator('[aria-current="page"]').textContent()).toBe("2024");
+    expect(problems.pageErrors).toEqual([]);
+
+    await page.goto("/chuyen-gia-dong-hanh?year=1999");
+    expect(page.url()).toBe(`${baseUrl()}/chuyen-gia-dong-hanh`);
+    expect(await h1(page)).toBe("Hội đồng giám khảo năm 2025");
+  });
+
+  test("in English, with the year in the title", async () => {
+    const { page } = await open("/en/chuyen-gia-dong-hanh?year=2023");
+    expect(await page.title()).toBe("2023 judging panel | Van Xuan Creative Advertising Awards");
+    expect(await page.locator(".jury-card").first().textContent()).toContain("Jury chair");
+  });
+});
+
+describe("winners", () => {
+  const TV_CAMPAIGNS = "Truyền hình – Chiến dịch";
+  const TV_WORKS = "Truyền hình – Tác phẩm sáng tạo";
+
+  test("filters by two categories, pages, and keeps the state in the URL across a reload", async () => {
+    const { page, problems } = await open("/danh-sach-thang-giai?year=2023");
+    expect(await h1(page)).toBe("Danh sách thắng giải năm 2023");
+    expect(await page.locator(".winners-total").textContent()).toBe("Tổng số: 26 giải thưởng");
+
+    await page.getByLabel(TV_CAMPAIGNS, { exact: true }).check();
+    await page.getByLabel(TV_WORKS, { exact: true }).check();
+    await page.getByRole("button", { name: "Áp dụng bộ lọc" }).click();
+    await page.waitForURL(/category=TVC&category=TVW/);
+    expect(new URL(page.url()).searchParams.get("year")).toBe("2023");
+    await expect
+      .poll(() => page.locator(".winners-total").textContent())
+      .toBe("Tổng số: 10 giải thưởng");
+    const categories = () =>
+      page
+        .locator(".winner-card")
+        .evaluateAll((cards) => cards.map((card) => card.getAttribute("data-category")));
+    expect(await categories()).toHaveLength(9);
+    expect(new Set(await categories())).toEqual(new Set(["TVC", "TVW"]));
+
+    const pages = page.getByRole("navigation", { name: "Phân trang" });
+    await pages.getByRole("link", { name: "Trang 2" }).click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(async () => (await categories()).length).toBe(1);
+    expect(await pages.locator('[aria-current="page"]').textContent()).toBe("2");
+
+    await page.reload();
+    await waitForHydration(page);
+    const url = new URL(page.url());
+    expect(url.searchParams.getAll("category")).toEqual(["TVC", "TVW"]);
+    expect(url.searchParams.get("page")).toBe("2");
+    expect(await categories()).toHaveLength(1);
+    expect(await page.getByLabel(TV_CAMPAIGNS, { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByLabel(TV_WORKS, { exact: true }).isChecked()).toBe(true);
+    expect(await page.getByLabel("Trực tuyến – Chiến dịch", { exact: true }).isChecked()).toBe(
+      false,
+    );
+    expect(problems.hydration).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  test("the filter is a plain GET form that works without JavaScript", async () => {
+    const { page } = await open("/en/danh-sach-thang-giai", { javaScriptEnabled: false });
+    expect(await h1(page)).toBe("2024 winners");
+    await page.getByLabel("Online – Campaigns", { exact: true }).check();
+    await page.getByRole("button", { name: "Apply filter" }).click();
+    await page.waitForURL(/category=OLC/);
+    expect(await page.locator(".winners-total").textContent()).toBe("Total: 2 awards");
+  });
+});
+
+describe("news", () => {
+  for (const lang of ["vi", "en"] as const) {
+    const prefix = lang === "en" ? "/en" : "";
+    test(`${prefix || "/"} list → article, with the article's Open Graph tags (${lang})`, async () => {
+      const { page, problems } = await open(`${prefix}/tin-tuc-cuoc-thi`);
+      const cards = page.locator(".news-card");
+      expect(await cards.count()).toBe(9);
+      expect(await page.locator(".pagination__status").textContent()).toContain(
+        lang === "en" ? "Total: 16" : "Tổng số: 16",
+      );
+      const first = cards.first();
+      expect(await first.locator("time").textContent()).toBe("02/09/2026");
+      await first.getByRole("link", { name: LATEST[lang].title }).click();
+      await page.waitForURL(new RegExp(`/tin-tuc-cuoc-thi/${LATEST[lang].slug}-\\d+$`));
+      const path = new URL(page.url()).pathname;
+      await page.getByRole("heading", { level: 1, name: LATEST[lang].title }).waitFor();
+
+      // The server-rendered document (what a link preview reads) carries the tags.
+      const { page: fresh } = await open(path);
+      expect(await meta(fresh, 'meta[property="og:type"]')).toBe("article");
+      expect(await meta(fresh, 'meta[property="og:title"]')).toBe(LATEST[lang].title);
+      expect(await meta(fresh, 'meta[property="og:url"]')).toBe(`${baseUrl()}${path}`);
+      expect(await meta(fresh, 'meta[property="og:image"]')).toMatch(
+        new RegExp(`^${baseUrl()}/generated/cover/\\d+\\.svg$`),
+      );
+      expect(await meta(fresh, 'meta[property="og:locale"]')).toBe(
+        lang === "en" ? "en_GB" : "vi_VN",
+      );
+      expect(await fresh.locator('link[rel="canonical"]').getAttribute("href")).toBe(
+        `${baseUrl()}${path}`,
+      );
+      const id = path.split("-").at(-1);
+      expect(await fresh.locator('link[hreflang="en"]').getAttribute("href")).toBe(
+        `${baseUrl()}/en/tin-tuc-cuoc-thi/${LATEST.en.slug}-${id}`,
+      );
+      expect(await fresh.locator('link[hreflang="vi"]').getAttribute("href")).toBe(
+        `${baseUrl()}/tin-tuc-cuoc-thi/${LATEST.vi.slug}-${id}`,
+      );
+      expect(await fresh.title()).toContain(LATEST[lang].title);
+      expect(await fresh.locator(".article__date").textContent()).toContain("02/09/2026");
+      const cover = fresh.locator(".article__cover");
+      expect(await cover.getAttribute("width")).toBe("800");
+      expect(await cover.getAttribute("height")).toBe("450");
+      expect(await fresh.locator(".related .news-card").count()).toBe(3);
+      const share = fresh.locator(".share-links");
+      expect(await share.getByRole("link", { name: /Facebook/ }).getAttribute("href")).toContain(
+        encodeURIComponent(`${baseUrl()}${path}`),
+      );
+      expect(await share.getByRole("link", { name: /LinkedIn/ }).count()).toBe(1);
+      expect(await share.getByRole("button").count()).toBe(1);
+      expect(problems.pageErrors).toEqual([]);
+    });
+  }
+
+  test("a wrong slug redirects to the article's own, and page 2 lists the older news", async () => {
+    const { page } = await open("/tin-tuc-cuoc-thi/sai-duong-dan-16");
+    expect(page.url()).toBe(`${baseUrl()}/tin-tuc-cuoc-thi/${LATEST.vi.slug}-16`);
+    await page.goto("/tin-tuc-cuoc-thi?page=2");
+    expect(await page.locator(".news-card").count()).toBe(7);
+    // An article that does not exist (or is not published) leads to the news list.
+    await page.goto("/en/tin-tuc-cuoc-thi/khong-co-999999");
+    expect(page.url()).toBe(`${baseUrl()}/en/tin-tuc-cuoc-thi`);
+  });
+});
+
+describe("crawler files", () => {
+  test("sitemap.xml lists published news in both languages; robots.txt points at it", async () => {
+    const sitemap = await (await fetch(`${baseUrl()}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${baseUrl()}/tin-tuc-cuoc-thi/${LATEST.vi.slug}-16</loc>`);
+    expect(sitemap).toContain(`<loc>${baseUrl()}/en/tin-tuc-cuoc-thi/${LATEST.en.slug}-16</loc>`);
+    expect(sitemap).toContain(`<loc>${baseUrl()}/en/chuyen-gia-dong-hanh?year=2023</loc>`);
+    expect(sitemap).not.toContain("cong-bo-hoi-dong-giam-khao-nam-2026");
+    expect(sitemap).not.toContain("ban-nhap");
+    const robots = await (await fetch(`${baseUrl()}/robots.txt`)).text();
+    expect(robots).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`);
+    expect(robots).toContain("Disallow: /quan-tri");
+  });
+});
+
+describe("home highlights", () => {
+  test("latest news, jury and last year's winners sit below the award categories", async () => {
+    const { page } = await open("/");
+    const headings = await page.locator("main h2").allTextContents();
+    const index = (text: string) => headings.findIndex((h) => h.includes(text));
+    expect(index("Hạng mục giải thưởng")).toBeGreaterThanOrEqual(0);
+    expect(index("Tin tức mới nhất")).toBeGreaterThan(index("Hạng mục giải thưởng"));
+    expect(index("Hội đồng giám khảo 2025")).toBeGreaterThan(index("Tin tức mới nhất"));
+    expect(index("Thắng giải năm 2024")).toBeGreaterThan(index("Hội đồng giám khảo 2025"));
+    expect(await page.locator(".track-card").count()).toBe(3);
+  });
+});
+
+describe("accessibility of the content pages (axe, both languages)", () => {
+  const PAGES = [
+    "/gioi-thieu-giai-thuong",
+    "/van-xuan-classic",
+    "/chuyen-gia-dong-hanh?year=2024",
+    "/danh-sach-thang-giai?year=2024&category=TVC&category=OLC",
+    "/tin-tuc-cuoc-thi",
+    `/tin-tuc-cuoc-thi/${LATEST.vi.slug}-16`,
+  ];
+  for (const lang of ["vi", "en"] as const) {
+    for (const path of PAGES) {
+      const localized = lang === "en" ? `/en${path.replace(LATEST.vi.slug, LATEST.en.slug)}` : path;
+      test(localized, async () => {
+        const { page } = await open(localized, { viewport: lang === "en" ? MOBILE : DESKTOP });
+        const violations = await seriousViolations(page);
+        expect(violations, violations.join("\n\n")).toEqual([]);
+      });
+    }
+  }
+});

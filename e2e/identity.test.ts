@@ -1,0 +1,262 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, inject, test } from "vitest";
+import { catalogText } from "../core/i18n/lookup";
+import { DEMO_ACCOUNTS } from "../server/db/demo-accounts";
+import { seriousViolations } from "./support/axe";
+import { baseUrl, openPage, useBrowser, waitForHydration } from "./support/browser";
+import { linkIn, mailTo } from "./support/outbox";
+
+// Issue 3's journeys in Chromium against the production server: registering (both types, both
+// languages), confirming the email from the outbox, signing out and in, resetting the
+// password, the back-office sign-in — and axe on each of these pages.
+const browser = useBrowser();
+
+const PASSWORD = "mua-thu-ha-noi-2026";
+const NEW_PASSWORD = "song-hong-chay-mai";
+const uniqueEmail = (who: string) => `${who}.${randomBytes(4).toString("hex")}@example.vn`;
+
+// A tiny, well-formed PDF: the server checks the licence by its content.
+const licenceDir = mkdtempSync(path.join(tmpdir(), "e2e-licence-"));
+const LICENCE = path.join(licenceDir, "giay-phep-kinh-doanh.pdf");
+writeFileSync(
+  LICENCE,
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
+afterAll(() => rmSync(licenceDir, { recursive: true, force: true }));
+
+async function expectAxeClean(page: Page) {
+  const violations = await seriousViolations(page);
+  expect(violations, `axe on ${page.url()}:\n\n${violations.join("\n\n")}\n`).toEqual([]);
+}
+
+const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+
+interface Individual {
+  fullName: string;
+  phone: string;
+  email: string;
+  address: string;
+}
+
+interface Enterprise {
+  companyName: string;
+  taxCode: string;
+  representativeName: string;
+  phone: string;
+  email: string;
+  address: string;
+}
+
+async function fillIndividual(page: Page, person: Individual) {
+  for (const [name, value] of Object.entries(person)) await input(page, name).fill(value);
+  await input(page, "password").fill(PASSWORD);
+  await input(page, "acceptRules").check();
+}
+
+async function fillEnterprise(page: Page, company: Enterprise) {
+  await page.locator('input[name="type"][value="enterprise"]').check();
+  const { taxCode, ...rest } = company;
+  for (const [name, value] of Object.entries(rest)) await input(page, name).fill(value);
+  await input(page, "businessRegistrationNumber").fill(taxCode);
+  await input(page, "taxCode").fill(taxCode);
+  await page.locator("#licence").setInputFiles(LICENCE);
+  await input(page, "password").fill(PASSWORD);
+  await input(page, "acceptRules").check();
+}
+
+/** Opens the verification link from the outbox; the dashboard then shows the address confirmed. */
+async function confirmEmail(page: Page, email: string, prefix: "" | "/en") {
+  const mail = await mailTo(email, "verification");
+  expect(mail.entry.lang).toBe(prefix === "/en" ? "en" : "vi");
+  await page.goto(linkIn(mail, "/api/auth/verify-email"));
+  await page.waitForURL(`${baseUrl()}${prefix}/tai-khoan?verified=1`);
+  await expect
+    .poll(() => page.locator(".form-alert--success").allTextContents())
+    .toContain(catalogText(prefix === "/en" ? "en" : "vi", "account.emailVerified"));
+}
+
+/** The stored licence of the registrant with this email: its owner and type (server's database). */
+function storedLicence(email: string) {
+  const db = new Database(inject("dbFile"), { readonly: true, fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    return db
+      .prepare<[string], { owner: string | null; userId: string; mime: string }>(
+        `SELECT f.owner_user_id AS owner, u.id AS userId, f.mime AS mime
+           FROM "user" u JOIN registrants r ON r.user_id = u.id
+           JOIN files f ON f.id = r.licence_file_id WHERE u.email = ?`,
+      )
+      .get(email);
+  } finally {
+    db.close();
+  }
+}
+
+async function submitAndLand(page: Page, button: string, url: string) {
+  await Promise.all([
+    page.waitForURL((u) => u.pathname + u.search === url),
+    page.getByRole("button", { name: button, exact: true }).click(),
+  ]);
+}
+
+describe("identity journeys", () => {
+  test("an individual registers in Vietnamese, confirms the email, signs out and in, resets the password", async () => {
+    const { page, problems } = await openPage(browser());
+    const email = uniqueEmail("an");
+    await page.goto("/dang-ky-du-thi");
+    await waitForHydration(page);
+    await expectAxeClean(page);
+
+    await fillIndividual(page, {
+      fullName: "Trần Văn An",
+      phone: "0912 345 678",
+      email,
+      address: "12 Lê Thánh Tôn, Quận 1, TP. Hồ Chí Minh",
+    });
+    await submitAndLand(page, "Đăng ký", "/tai-khoan?welcome=1");
+    await expect.poll(() => page.locator("main").textContent()).toContain("Trần Văn An");
+    await expectAxeClean(page);
+
+    await confirmEmail(page, email, "");
+    await expect(page.locator("main").textContent()).resolves.not.toContain("chưa được xác nhận");
+
+    await submitAndLand(page, "Đăng xuất", "/");
+    expect((await page.goto("/tai-khoan"))?.url()).toContain("/dang-nhap?next=%2Ftai-khoan");
+    await waitForHydration(page);
+    await expectAxeClean(page);
+    await input(page, "email").fill(email);
+    await input(page, "password").fill(PASSWORD);
+    await submitAndLand(page, "Đăng nhập", "/tai-khoan");
+
+    // Forgotten password: the emailed link leads to the form for a new one.
+    await submitAndLand(page, "Đăng xuất", "/");
+    await page.goto("/quen-mat-khau");
+    await waitForHydration(page);
+    const asked = new Date();
+    await input(page, "email").fill(email);
+    await page.getByRole("button", { name: "Gửi liên kết đặt lại mật khẩu" }).click();
+    await page.getByText("liên kết đặt lại mật khẩu đã được gửi").waitFor();
+    const reset = await mailTo(email, "passwordReset", asked);
+    await page.goto(linkIn(reset, "/api/auth/reset-password/"));
+    await page.waitForURL((u) => u.pathname === "/dat-lai-mat-khau" && u.searchParams.has("token"));
+    await waitForHydration(page);
+    await input(page, "newPassword").fill(NEW_PASSWORD);
+    await input(page, "confirmPassword").fill(NEW_PASSWORD);
+    await page.getByRole("button", { name: "Lưu mật khẩu mới" }).click();
+    await page.getByText("Đã đổi mật khẩu. Mời bạn đăng nhập lại.").waitFor();
+
+    await page.goto("/dang-nhap");
+    await waitForHydration(page);
+    await input(page, "email").fill(email);
+    await input(page, "password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Đăng nhập", exact: true }).click();
+    await page.getByText("Email hoặc mật khẩu không đúng.").waitFor();
+    await input(page, "password").fill(NEW_PASSWORD);
+    await submitAndLand(page, "Đăng nhập", "/tai-khoan");
+    expect(problems.hydration).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  test("an enterprise registers in English with its licence, keeping what was typed when refused", async () => {
+    const { page, problems } = await openPage(browser(), { locale: "en-US" });
+    await page.goto("/en/dang-ky-du-thi");
+    await waitForHydration(page);
+    await page.locator('input[name="type"][value="enterprise"]').check();
+    await expectAxeClean(page);
+
+    const company: Enterprise = {
+      companyName: "Minh Phat Advertising Co., Ltd",
+      taxCode: "0314409058",
+      representativeName: "Lê Thị Bích",
+      phone: "028 3822 1234",
+      // Already the demo entrant's: the server refuses it.
+      email: DEMO_ACCOUNTS.entrant.email,
+      address: "25 Nguyen Hue, District 1, Ho Chi Minh City",
+    };
+    await fillEnterprise(page, company);
+    await page.getByRole("button", { name: "Register", exact: true }).click();
+    await page.getByRole("alert").filter({ hasText: "already used by another account" }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/en/dang-ky-du-thi");
+    for (const [name, value] of Object.entries(company)) {
+      await expect(input(page, name).inputValue()).resolves.toBe(value);
+    }
+    await expect(input(page, "acceptRules").isChecked()).resolves.toBe(true);
+
+    const email = uniqueEmail("minh-phat");
+    await input(page, "email").fill(email);
+    await input(page, "password").fill(PASSWORD);
+    await submitAndLand(page, "Register", "/en/tai-khoan?welcome=1");
+    const main = page.locator("main");
+    await expect.poll(() => main.textContent()).toContain(company.companyName);
+    await expect(main.textContent()).resolves.toContain("0314409058");
+    const licence = storedLicence(email);
+    expect(licence?.mime).toBe("application/pdf");
+    expect(licence?.owner).toBe(licence?.userId);
+
+    await confirmEmail(page, email, "/en");
+    await expectAxeClean(page);
+    expect(problems.hydration).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  test.each([
+    { lang: "en", type: "individual" },
+    { lang: "vi", type: "enterprise" },
+  ] as const)("a registration as $type in $lang lands on the dashboard", async ({ lang, type }) => {
+    const prefix = lang === "en" ? "/en" : "";
+    const { page } = await openPage(browser(), { locale: lang === "en" ? "en-US" : "vi-VN" });
+    await page.goto(`${prefix}/dang-ky-du-thi`);
+    await waitForHydration(page);
+    const email = uniqueEmail(`${type}-${lang}`);
+    if (type === "individual") {
+      await fillIndividual(page, {
+        fullName: "Hoàng Minh Châu",
+        phone: "+84 987 654 321",
+        email,
+        address: "8 Tràng Tiền, Hoàn Kiếm, Hà Nội",
+      });
+    } else {
+      await fillEnterprise(page, {
+        companyName: "Công ty Cổ phần Sáng Tạo Việt",
+        taxCode: "0100233488",
+        representativeName: "Đỗ Thu Hà",
+        phone: "0243 826 1234",
+        email,
+        address: "5 Lý Thường Kiệt, Hà Nội",
+      });
+    }
+    await submitAndLand(
+      page,
+      lang === "en" ? "Register" : "Đăng ký",
+      `${prefix}/tai-khoan?welcome=1`,
+    );
+    const mail = await mailTo(email, "verification");
+    expect(mail.entry.lang).toBe(lang);
+  });
+
+  test("the demo admin signs in to the back office and finds the outbox", async () => {
+    const { page } = await openPage(browser());
+    await page.goto("/quan-tri");
+    await page.waitForURL((u) => u.pathname === "/quan-tri/dang-nhap");
+    await waitForHydration(page);
+    await expectAxeClean(page);
+    await input(page, "email").fill(DEMO_ACCOUNTS.admin.email);
+    await input(page, "password").fill(DEMO_ACCOUNTS.admin.password);
+    await submitAndLand(page, "Đăng nhập", "/quan-tri");
+
+    const nav = page.getByRole("navigation", { name: "Các mục quản trị" });
+    await expect(nav.getByRole("link").allTextContents()).resolves.toContain("Hộp thư đi");
+    await expect(page.locator(".admin__whoami").textContent()).resolves.toContain(
+      DEMO_ACCOUNTS.admin.email,
+    );
+    await nav.getByRole("link", { name: "Hộp thư đi" }).click();
+    await page.waitForURL((u) => u.pathname === "/quan-tri/hop-thu");
+    await page.getByRole("table").waitFor();
+    await expect(page.getByRole("table").textContent()).resolves.toContain("@example.vn");
+  });
+});

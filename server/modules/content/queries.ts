@@ -1,0 +1,173 @@
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema";
+
+/** News a visitor may read at `now`: published, or scheduled for a moment already past. */
+function visibleNews(db: Kysely<Database>, now: string) {
+  return db
+    .selectFrom("news_articles")
+    .where("status", "in", ["published", "scheduled"])
+    .where("published_at", "is not", null)
+    .where("published_at", "<=", now);
+}
+
+const NEWS_SUMMARY = [
+  "id",
+  "slug_vi",
+  "slug_en",
+  "title_vi",
+  "title_en",
+  "summary_vi",
+  "summary_en",
+  "cover_image",
+  "published_at",
+  "updated_at",
+] as const;
+
+export async function countVisibleNews(db: Kysely<Database>, now: string): Promise<number> {
+  const row = await visibleNews(db, now)
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function listVisibleNews(
+  db: Kysely<Database>,
+  now: string,
+  options: { limit: number; offset: number; excludeId?: number },
+) {
+  let query = visibleNews(db, now).select(NEWS_SUMMARY);
+  if (options.excludeId !== undefined) query = query.where("id", "!=", options.excludeId);
+  return query
+    .orderBy("published_at", "desc")
+    .orderBy("id", "desc")
+    .limit(options.limit)
+    .offset(options.offset)
+    .execute();
+}
+
+export function findVisibleArticle(db: Kysely<Database>, id: number, now: string) {
+  return visibleNews(db, now).selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export async function findPage(db: Kysely<Database>, key: string, seasonId: number | null) {
+  // The season's own version first, then the one that holds for every season.
+  const query = db.selectFrom("content_pages").selectAll().where("key", "=", key);
+  const own =
+    seasonId === null
+      ? undefined
+      : await query.where("season_id", "=", seasonId).orderBy("id", "desc").executeTakeFirst();
+  return own ?? query.where("season_id", "is", null).orderBy("id", "desc").executeTakeFirst();
+}
+
+export async function juryYears(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db
+    .selectFrom("jury_members")
+    .select("year")
+    .distinct()
+    .orderBy("year", "desc")
+    .execute();
+  return rows.map((r) => Number(r.year));
+}
+
+export function listJury(db: Kysely<Database>, year: number, limit?: number) {
+  let query = db
+    .selectFrom("jury_members")
+    .selectAll()
+    .where("year", "=", year)
+    .orderBy("is_chair", "desc")
+    .orderBy("sort_order")
+    .orderBy("id");
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
+}
+
+export async function winnerYears(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db
+    .selectFrom("winners")
+    .select("year")
+    .distinct()
+    .orderBy("year", "desc")
+    .execute();
+  return rows.map((r) => Number(r.year));
+}
+
+function winnersOf(db: Kysely<Database>, year: number, categoryCodes: string[]) {
+  let query = db
+    .selectFrom("winners as w")
+    .leftJoin("categories as c", "c.id", "w.category_id")
+    .where("w.year", "=", year);
+  if (categoryCodes.length > 0) query = query.where("c.code", "in", categoryCodes);
+  return query;
+}
+
+export async function countWinners(
+  db: Kysely<Database>,
+  year: number,
+  categoryCodes: string[],
+): Promise<number> {
+  const row = await winnersOf(db, year, categoryCodes)
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function listWinners(
+  db: Kysely<Database>,
+  year: number,
+  categoryCodes: string[],
+  page: { limit: number; offset: number },
+) {
+  return winnersOf(db, year, categoryCodes)
+    .select([
+      "w.id",
+      "w.title",
+      "w.brand",
+      "w.agency",
+      "w.category_label_vi",
+      "w.category_label_en",
+      "w.prize",
+      "w.image",
+      "w.video_url",
+      "w.entry_id",
+      "c.code as category_code",
+      "c.name_vi as category_name_vi",
+      "c.name_en as category_name_en",
+    ])
+    .orderBy("w.sort_order")
+    .orderBy("w.id")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** The categories that have winners in a year, for the filter (ordered as in the tree). */
+export function listWinnerCategories(db: Kysely<Database>, year: number) {
+  return db
+    .selectFrom("winners as w")
+    .innerJoin("categories as c", "c.id", "w.category_id")
+    .innerJoin("category_groups as g", "g.id", "c.group_id")
+    .innerJoin("tracks as t", "t.id", "g.track_id")
+    .select([
+      "c.code",
+      "c.name_vi",
+      "c.name_en",
+      "g.name_vi as group_name_vi",
+      "g.name_en as group_name_en",
+      "t.sort_order as track_order",
+      "g.sort_order as group_order",
+      "c.sort_order as category_order",
+    ])
+    .where("w.year", "=", year)
+    .distinct()
+    .orderBy("track_order")
+    .orderBy("group_order")
+    .orderBy("category_order")
+    .execute();
+}
+
+export function listSitemapNews(db: Kysely<Database>, now: string) {
+  return visibleNews(db, now)
+    .select(["id", "slug_vi", "slug_en", "updated_at"])
+    .orderBy("published_at", "desc")
+    .execute();
+}

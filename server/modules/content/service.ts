@@ -1,0 +1,229 @@
+import { pickLang } from "../../../core/category-tree";
+import type { Lang } from "../../../core/languages";
+import type {
+  ContentPage,
+  JuryMember,
+  NewsArticle,
+  NewsSummary,
+  Paged,
+  Winner,
+  WinnerCategoryOption,
+} from "../../../core/content";
+import { parseStoredBlocks } from "../../../core/rich-text";
+import type { Db } from "../../db/database";
+import type { NewsArticleTable } from "../../db/schema";
+import { findSeasonByYear } from "../seasons/queries";
+import type { SeasonsService } from "../seasons/service";
+import {
+  countVisibleNews,
+  countWinners,
+  findPage,
+  findVisibleArticle,
+  juryYears,
+  listJury,
+  listSitemapNews,
+  listVisibleNews,
+  listWinnerCategories,
+  listWinners,
+  winnerYears,
+} from "./queries";
+
+/** Items per page on the news list and the winners list (seed §3: pages count from 1). */
+export const NEWS_PAGE_SIZE = 9;
+export const WINNERS_PAGE_SIZE = 9;
+
+export type ContentService = ReturnType<typeof createContentService>;
+
+const bi = (vi: string, en: string, lang: Lang) => pickLang({ vi, en }, lang);
+
+function paging(requested: number, total: number, size: number) {
+  const pageCount = Math.max(1, Math.ceil(total / size));
+  const page = Math.min(Math.max(1, Math.floor(requested) || 1), pageCount);
+  return { page, pageCount, offset: (page - 1) * size };
+}
+
+function articleSlug(row: Pick<NewsArticleTable, "slug_vi" | "slug_en">, lang: Lang): string {
+  return lang === "en" && row.slug_en.trim() !== "" ? row.slug_en : row.slug_vi;
+}
+
+export function createContentService(
+  db: Db,
+  seasons: Pick<SeasonsService, "current">,
+  clock: () => Date = () => new Date(),
+) {
+  const now = () => clock().toISOString();
+
+  const summary = (
+    row: Pick<
+      NewsArticleTable,
+      | "slug_vi"
+      | "slug_en"
+      | "title_vi"
+      | "title_en"
+      | "summary_vi"
+      | "summary_en"
+      | "cover_image"
+      | "published_at"
+    > & { id: number },
+    lang: Lang,
+  ): NewsSummary => ({
+    id: Number(row.id),
+    slug: articleSlug(row, lang),
+    title: bi(row.title_vi, row.title_en, lang),
+    summary: bi(row.summary_vi, row.summary_en, lang),
+    coverImage: row.cover_image,
+    publishedAt: row.published_at ?? "",
+  });
+
+  return {
+    /** Published news, newest first. */
+    async news(lang: Lang, requestedPage = 1): Promise<Paged<NewsSummary>> {
+      const at = now();
+      const total = await countVisibleNews(db.kysely, at);
+      const { page, pageCount, offset } = paging(requestedPage, total, NEWS_PAGE_SIZE);
+      const rows = await listVisibleNews(db.kysely, at, { limit: NEWS_PAGE_SIZE, offset });
+      return { items: rows.map((r) => summary(r, lang)), page, pageCount, total };
+    },
+
+    async latestNews(lang: Lang, limit = 3): Promise<NewsSummary[]> {
+      const rows = await listVisibleNews(db.kysely, now(), { limit, offset: 0 });
+      return rows.map((r) => summary(r, lang));
+    },
+
+    /** A published article by id (the id decides; the slug in a URL only has to match to avoid a redirect). */
+    async article(id: number, lang: Lang): Promise<NewsArticle | null> {
+      if (!Number.isSafeInteger(id) || id <= 0) return null;
+      const row = await findVisibleArticle(db.kysely, id, now());
+      if (!row) return null;
+      const body = parseStoredBlocks(lang === "en" ? row.body_en : row.body_vi);
+      return {
+        ...summary(row, lang),
+        body: body.length > 0 ? body : parseStoredBlocks(row.body_vi),
+        updatedAt: row.updated_at,
+        slugs: { vi: articleSlug(row, "vi"), en: articleSlug(row, "en") },
+      };
+    },
+
+    /** Other recent articles to read next. */
+    async related(id: number, lang: Lang, limit = 3): Promise<NewsSummary[]> {
+      const rows = await listVisibleNews(db.kysely, now(), { limit, offset: 0, excludeId: id });
+      return rows.map((r) => summary(r, lang));
+    },
+
+    /** The jury of a year; a missing or unknown year is the latest year that has a jury. */
+    async jury(
+      requestedYear: number | null,
+      lang: Lang,
+      limit?: number,
+    ): Promise<{ year: number | null; years: number[]; members: JuryMember[] }> {
+      const years = await juryYears(db.kysely);
+      const year =
+        requestedYear !== null && years.includes(requestedYear)
+          ? requestedYear
+          : (years[0] ?? null);
+      if (year === null) return { year, years, members: [] };
+      const rows = await listJury(db.kysely, year, limit);
+      return {
+        year,
+        years,
+        members: rows.map((r) => ({
+          id: Number(r.id),
+          name: r.name,
+          title: bi(r.title_vi, r.title_en, lang),
+          organisation: r.organisation,
+          bio: bi(r.bio_vi, r.bio_en, lang),
+          photo: r.photo,
+          isChair: Boolean(r.is_chair),
+        })),
+      };
+    },
+
+    /** Winners of a year, filtered by category codes (any of them), a page at a time. */
+    async winners(
+      options: { year: number | null; categories?: string[]; page?: number; pageSize?: number },
+      lang: Lang,
+    ): Promise<
+      Paged<Winner> & {
+        year: number | null;
+        years: number[];
+        categories: WinnerCategoryOption[];
+        selected: string[];
+      }
+    > {
+      const years = await winnerYears(db.kysely);
+      const year =
+        options.year !== null && years.includes(options.year) ? options.year : (years[0] ?? null);
+      if (year === null) {
+        return {
+          year,
+          years,
+          categories: [],
+          selected: [],
+          items: [],
+          page: 1,
+          pageCount: 1,
+          total: 0,
+        };
+      }
+      const categoryRows = await listWinnerCategories(db.kysely, year);
+      const categories = categoryRows.map((c) => ({
+        code: c.code,
+        name: bi(c.name_vi, c.name_en, lang),
+        group: bi(c.group_name_vi, c.group_name_en, lang),
+      }));
+      const known = new Set(categories.map((c) => c.code));
+      const selected = [...new Set(options.categories ?? [])].filter((code) => known.has(code));
+      const size = options.pageSize ?? WINNERS_PAGE_SIZE;
+      const total = await countWinners(db.kysely, year, selected);
+      const { page, pageCount, offset } = paging(options.page ?? 1, total, size);
+      const rows = await listWinners(db.kysely, year, selected, { limit: size, offset });
+      return {
+        year,
+        years,
+        categories,
+        selected,
+        page,
+        pageCount,
+        total,
+        items: rows.map((r) => ({
+          id: Number(r.id),
+          title: r.title,
+          brand: r.brand,
+          agency: r.agency,
+          category:
+            bi(r.category_label_vi, r.category_label_en, lang) ||
+            bi(r.category_name_vi ?? "", r.category_name_en ?? "", lang),
+          categoryCode: r.category_code ?? null,
+          prize: r.prize,
+          image: r.image,
+          videoUrl: r.video_url,
+          entryId: r.entry_id,
+        })),
+      };
+    },
+
+    /** An editable page (`award-introduction`, `track:<slug>`) for the current season. */
+    async page(key: string, lang: Lang): Promise<ContentPage | null> {
+      const season = await seasons.current();
+      const seasonRow = season ? await findSeasonByYear(db.kysely, season.year) : undefined;
+      const row = await findPage(db.kysely, key, seasonRow?.id ?? null);
+      if (!row) return null;
+      const body = parseStoredBlocks(lang === "en" ? row.body_en : row.body_vi);
+      return {
+        title: bi(row.title_vi, row.title_en, lang),
+        summary: bi(row.summary_vi, row.summary_en, lang),
+        body: body.length > 0 ? body : parseStoredBlocks(row.body_vi),
+      };
+    },
+
+    /** Published articles for sitemap.xml, with each language's slug. */
+    async sitemapNews(): Promise<{ id: number; slugs: Record<Lang, string>; updatedAt: string }[]> {
+      const rows = await listSitemapNews(db.kysely, now());
+      return rows.map((r) => ({
+        id: Number(r.id),
+        slugs: { vi: articleSlug(r, "vi"), en: articleSlug(r, "en") },
+        updatedAt: r.updated_at,
+      }));
+    },
+  };
+}

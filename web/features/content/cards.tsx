@@ -1,0 +1,141 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatDate } from "../../../core/dates";
+import { PATHS } from "../../../core/paths";
+import { articleSegment } from "../../../core/slug";
+import type { JuryMember, NewsSummary, Winner } from "../../../core/content";
+import { useLang, useLocalizedPath } from "../../lib/site";
+
+export function articlePath(article: { slug: string; id: number }): string {
+  return `${PATHS.news}/${articleSegment(article.slug, article.id)}`;
+}
+
+export function NewsCard({
+  article,
+  headingLevel = 2,
+}: {
+  article: NewsSummary;
+  headingLevel?: 2 | 3;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const to = useLocalizedPath();
+  const Heading = `h${headingLevel}` as "h2" | "h3";
+  return (
+    <li className="news-card">
+      {article.coverImage ? (
+        <img
+          className="news-card__image"
+          src={article.coverImage}
+          alt=""
+          width={400}
+          height={225}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
+      <div className="news-card__body">
+        <p className="news-card__date">
+          <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, lang)}</time>
+        </p>
+        <Heading className="news-card__title">
+          <Link to={to(articlePath(article))}>{article.title}</Link>
+        </Heading>
+        <p className="news-card__summary">{article.summary}</p>
+        <Link
+          to={to(articlePath(article))}
+          className="news-card__more"
+          aria-label={t("news.readMore", { title: article.title })}
+          tabIndex={-1}
+          aria-hidden="true"
+        >
+          {t("common.viewDetails")}
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+export function JuryCard({
+  member,
+  headingLevel = 2,
+}: {
+  member: JuryMember;
+  headingLevel?: 2 | 3;
+}) {
+  const { t } = useTranslation();
+  const Heading = `h${headingLevel}` as "h2" | "h3";
+  return (
+    <li className={`jury-card${member.isChair ? " jury-card--chair" : ""}`}>
+      {member.photo ? (
+        <img
+          className="jury-card__photo"
+          src={member.photo}
+          alt={t("jury.photoOf", { name: member.name })}
+          width={160}
+          height={160}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
+      <Heading className="jury-card__name">{member.name}</Heading>
+      <p className="jury-card__role">
+        <span className="badge">{member.isChair ? t("jury.chair") : t("jury.member")}</span>
+      </p>
+      <p className="jury-card__title">
+        {member.title}
+        {member.organisation ? <>, {member.organisation}</> : null}
+      </p>
+      {headingLevel === 2 && member.bio ? <p className="jury-card__bio">{member.bio}</p> : null}
+    </li>
+  );
+}
+
+export function WinnerCard({ winner, headingLevel = 2 }: { winner: Winner; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation();
+  const Heading = `h${headingLevel}` as "h2" | "h3";
+  return (
+    <li className="winner-card" data-category={winner.categoryCode ?? ""}>
+      {winner.image ? (
+        <img
+          className="winner-card__image"
+          src={winner.image}
+          alt=""
+          width={400}
+          height={225}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
+      <div className="winner-card__body">
+        <p className={`winner-card__prize winner-card__prize--${winner.prize}`}>
+          {t(`winners.prize.${winner.prize}`, { defaultValue: winner.prize })}
+        </p>
+        <Heading className="winner-card__title">{winner.title}</Heading>
+        <dl className="winner-card__facts">
+          <div>
+            <dt>{t("winners.category")}</dt>
+            <dd>{winner.category}</dd>
+          </div>
+          {winner.brand ? (
+            <div>
+              <dt>{t("winners.brand")}</dt>
+              <dd>{winner.brand}</dd>
+            </div>
+          ) : null}
+          {winner.agency ? (
+            <div>
+              <dt>{t("winners.agency")}</dt>
+              <dd>{winner.agency}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {winner.videoUrl ? (
+          <a href={winner.videoUrl} rel="noopener noreferrer nofollow">
+            {t("winners.video")}
+          </a>
+        ) : null}
+      </div>
+    </li>
+  );
+}
