@@ -5,7 +5,6 @@ import Database from "better-sqlite3";
 import type { Locator, Page } from "playwright-core";
 import { inject } from "vitest";
 import { documentUrl } from "../../core/pdf-document-url";
-import { findVietnameseFont, numberPages, startPdf } from "../../server/db/demo-documents";
 
 interface DocumentRow {
   storage_name: string;
@@ -43,31 +42,63 @@ export function demoDocument(
 }
 
 /**
- * Publishes a long PDF (uncompressed text, a few MB) straight into the e2e server's
- * documents folder and table, as an upload would.
+ * A long PDF written by hand: a balanced page tree (as most PDF producers write it) with
+ * every page dictionary near the start and each page's uncompressed text after them, so a
+ * page needs only its own bytes. (pdf.js walks a flat /Kids array page by page when it
+ * opens a document, which would fetch most of the file whatever the transport.)
  */
-export async function publishLongPdf(pages: number): Promise<{ url: string; bytes: number }> {
-  const { doc, done, text } = startPdf(findVietnameseFont(), {
-    compress: false,
-    info: { Title: `Tài liệu dài ${pages} trang` },
-  });
-  for (let page = 1; page <= pages; page++) {
-    if (page > 1) doc.addPage();
-    doc.font("bold").fontSize(20).text(text(`Chương ${page}`));
-    doc
-      .font("body")
-      .fontSize(9)
-      .text(
-        text(
-          `Trang ${page}: các bài dự thi được đánh giá theo ý tưởng sáng tạo, thông điệp, chất lượng hình ảnh và âm thanh. `.repeat(
-            28,
-          ),
-        ),
-      );
+export function longPdf(pages: number): Buffer {
+  const perNode = 10;
+  const nodes = Math.ceil(pages / perNode);
+  const catalog = 1;
+  const root = 2;
+  const node = (n: number) => 3 + n;
+  const font = 3 + nodes;
+  const page = (p: number) => font + 1 + p;
+  const content = (p: number) => font + 1 + pages + p;
+  const objects: string[] = [];
+  objects[catalog] = "<< /Type /Catalog /Pages 2 0 R >>";
+  objects[root] = `<< /Type /Pages /Kids [${Array.from({ length: nodes }, (_, n) => `${node(n)} 0 R`).join(" ")}] /Count ${pages} >>`;
+  for (let n = 0; n < nodes; n++) {
+    const kids = Array.from({ length: perNode }, (_, k) => n * perNode + k).filter((p) => p < pages);
+    objects[node(n)] =
+      `<< /Type /Pages /Parent ${root} 0 R /Kids [${kids.map((p) => `${page(p)} 0 R`).join(" ")}] /Count ${kids.length} >>`;
   }
-  numberPages(doc, (page, count) => `${page} / ${count}`);
-  doc.end();
-  const data = await done;
+  objects[font] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>";
+  for (let p = 0; p < pages; p++) {
+    objects[page(p)] =
+      `<< /Type /Page /Parent ${node(Math.floor(p / perNode))} 0 R /MediaBox [0 0 595 842] ` +
+      `/Resources << /Font << /F1 ${font} 0 R >> >> /Contents ${content(p)} 0 R >>`;
+    const lines = [`BT /F1 22 Tf 56 780 Td (Chapter ${p + 1}) Tj ET`];
+    for (let line = 0; line < 60; line++) {
+      lines.push(
+        `BT /F1 8 Tf 56 ${750 - line * 11} Td (Page ${p + 1}, line ${line + 1}: entries are judged on their creative idea, message and craft.) Tj ET`,
+      );
+    }
+    const stream = lines.join("\n").repeat(3);
+    objects[content(p)] = `<< /Length ${Buffer.byteLength(stream, "latin1")} >>\nstream\n${stream}\nendstream`;
+  }
+  const parts: Buffer[] = [Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1")];
+  const offsets: number[] = [];
+  let offset = parts[0]!.length;
+  for (let id = 1; id < objects.length; id++) {
+    offsets[id] = offset;
+    const part = Buffer.from(`${id} 0 obj\n${objects[id]}\nendobj\n`, "latin1");
+    parts.push(part);
+    offset += part.length;
+  }
+  const xref = [`xref\n0 ${objects.length}\n0000000000 65535 f \n`];
+  for (let id = 1; id < objects.length; id++) {
+    xref.push(`${String(offsets[id]).padStart(10, "0")} 00000 n \n`);
+  }
+  xref.push(`trailer\n<< /Size ${objects.length} /Root ${catalog} 0 R >>\nstartxref\n${offset}\n%%EOF\n`);
+  parts.push(Buffer.from(xref.join(""), "latin1"));
+  return Buffer.concat(parts);
+}
+
+/** Publishes a long PDF straight into the e2e server's documents folder and table, as an upload would. */
+export function publishLongPdf(pages: number): { url: string; bytes: number } {
+  const data = longPdf(pages);
   const storageName = `${randomBytes(16).toString("hex")}.pdf`;
   const dataDir = path.dirname(inject("dbFile"));
   const dir = path.join(dataDir, "files", "documents");
@@ -76,9 +107,9 @@ export async function publishLongPdf(pages: number): Promise<{ url: string; byte
   withDatabase((db) =>
     db
       .prepare(
-        "INSERT INTO documents (season_id, kind, lang, title, storage_name, bytes, created_at) VALUES (NULL, 'sample-long', 'vi', ?, ?, ?, ?)",
+        "INSERT INTO documents (season_id, kind, lang, title, storage_name, bytes, created_at) VALUES (NULL, 'sample-long', 'en', ?, ?, ?, ?)",
       )
-      .run(`Tài liệu dài ${pages} trang`, storageName, data.length, new Date().toISOString()),
+      .run(`A ${pages}-page document`, storageName, data.length, new Date().toISOString()),
   );
   return { url: documentUrl(storageName), bytes: data.length };
 }

@@ -32,7 +32,14 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${nonceOf(res)}'`, "'strict-dynamic'"],
+        // 'wasm-unsafe-eval' lets the PDF viewer's worker compile pdf.js's WebAssembly
+        // decoders (JPEG 2000, JBIG2, ICC colours); it allows no JavaScript eval.
+        scriptSrc: [
+          "'self'",
+          (_req, res) => `'nonce-${nonceOf(res)}'`,
+          "'strict-dynamic'",
+          "'wasm-unsafe-eval'",
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],

@@ -108,7 +108,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
           <ul className="jury-grid">
             {loaderData.jury.members.map((member) => (
-              <JuryCard key={member.id} member={member} headingLevel={3} />
+              <JuryCard key={member.id} member={member} headingLevel={3} compact />
             ))}
           </ul>
           <p className="home-section__more">

@@ -17,7 +17,6 @@ export function NewsCard({
   article: NewsSummary;
   headingLevel?: 2 | 3;
 }) {
-  const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalizedPath();
   const Heading = `h${headingLevel}` as "h2" | "h3";
@@ -42,26 +41,20 @@ export function NewsCard({
           <Link to={to(articlePath(article))}>{article.title}</Link>
         </Heading>
         <p className="news-card__summary">{article.summary}</p>
-        <Link
-          to={to(articlePath(article))}
-          className="news-card__more"
-          aria-label={t("news.readMore", { title: article.title })}
-          tabIndex={-1}
-          aria-hidden="true"
-        >
-          {t("common.viewDetails")}
-        </Link>
       </div>
     </li>
   );
 }
 
+/** A juror; `compact` (home highlights) leaves the bio out. */
 export function JuryCard({
   member,
   headingLevel = 2,
+  compact = false,
 }: {
   member: JuryMember;
   headingLevel?: 2 | 3;
+  compact?: boolean;
 }) {
   const { t } = useTranslation();
   const Heading = `h${headingLevel}` as "h2" | "h3";
@@ -86,7 +79,7 @@ export function JuryCard({
         {member.title}
         {member.organisation ? <>, {member.organisation}</> : null}
       </p>
-      {headingLevel === 2 && member.bio ? <p className="jury-card__bio">{member.bio}</p> : null}
+      {!compact && member.bio ? <p className="jury-card__bio">{member.bio}</p> : null}
     </li>
   );
 }

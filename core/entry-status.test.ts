@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import {
+  ENTRY_STATUSES,
+  canTransition,
+  entryStatusLabelKey,
+  isEditableByEntrant,
+  isFinalStatus,
+  isSubmittedStatus,
+  nextStatuses,
+  nextStatusesFor,
+  transitionNeedsReason,
+  type EntryStatus,
+} from "./entry-status";
+import { catalogText } from "./i18n/lookup";
+import { LANGUAGES } from "./languages";
+
+describe("entry status", () => {
+  it("follows the happy path of a winning entry", () => {
+    const path: [EntryStatus, EntryStatus, Parameters<typeof canTransition>[2]][] = [
+      ["draft", "submitted", "entrant"],
+      ["submitted", "paid", "system"],
+      ["paid", "accepted", "jury_manager"],
+      ["accepted", "shortlisted", "jury_manager"],
+      ["shortlisted", "winner", "admin"],
+    ];
+    for (const [from, to, actor] of path) expect(canTransition(from, to, actor)).toBe(true);
+  });
+
+  it("lists the next states of each state", () => {
+    expect(nextStatuses("draft")).toEqual(["submitted", "withdrawn"]);
+    expect(nextStatuses("submitted")).toEqual(["paid", "withdrawn"]);
+    expect(nextStatuses("paid")).toEqual(["accepted", "needs_changes", "rejected", "withdrawn"]);
+    expect(nextStatuses("needs_changes")).toEqual(["submitted", "withdrawn"]);
+    expect(nextStatuses("accepted")).toEqual(["shortlisted", "not_awarded", "withdrawn"]);
+    expect(nextStatuses("shortlisted")).toEqual(["winner", "finalist", "not_awarded"]);
+  });
+
+  it("lets the entrant resubmit an entry that needs changes", () => {
+    expect(canTransition("needs_changes", "submitted", "entrant")).toBe(true);
+    expect(canTransition("needs_changes", "submitted", "admin")).toBe(false);
+  });
+
+  it("allows withdrawal before judging only", () => {
+    for (const from of ["draft", "submitted", "paid", "needs_changes", "accepted"] as const) {
+      expect(canTransition(from, "withdrawn", "entrant"), from).toBe(true);
+      expect(canTransition(from, "withdrawn", "admin"), from).toBe(true);
+    }
+    for (const from of ["shortlisted", "winner", "finalist", "not_awarded", "rejected"] as const) {
+      expect(canTransition(from, "withdrawn", "entrant"), from).toBe(false);
+      expect(canTransition(from, "withdrawn", "admin"), from).toBe(false);
+    }
+  });
+
+  it("keeps each move to those who may make it", () => {
+    expect(canTransition("submitted", "paid", "entrant")).toBe(false);
+    expect(canTransition("submitted", "paid", "finance")).toBe(true);
+    expect(canTransition("submitted", "paid", "editor")).toBe(false);
+    expect(canTransition("paid", "accepted", "entrant")).toBe(false);
+    expect(canTransition("paid", "accepted", "finance")).toBe(false);
+    expect(canTransition("paid", "accepted", "system")).toBe(false);
+    expect(canTransition("shortlisted", "winner", "entrant")).toBe(false);
+    expect(canTransition("draft", "submitted", "admin")).toBe(false);
+    expect(nextStatusesFor("paid", "entrant")).toEqual(["withdrawn"]);
+    expect(nextStatusesFor("paid", "jury_manager")).toEqual([
+      "accepted",
+      "needs_changes",
+      "rejected",
+    ]);
+  });
+
+  it("never skips a step or goes back", () => {
+    expect(canTransition("draft", "paid", "system")).toBe(false);
+    expect(canTransition("submitted", "accepted", "admin")).toBe(false);
+    expect(canTransition("paid", "shortlisted", "admin")).toBe(false);
+    expect(canTransition("accepted", "winner", "admin")).toBe(false);
+    expect(canTransition("submitted", "draft", "entrant")).toBe(false);
+    for (const status of ENTRY_STATUSES) expect(canTransition(status, status, "admin")).toBe(false);
+  });
+
+  it("has final states", () => {
+    const final = ENTRY_STATUSES.filter(isFinalStatus);
+    expect(final).toEqual(["rejected", "winner", "finalist", "not_awarded", "withdrawn"]);
+  });
+
+  it("tells which states the entrant may edit and which count as submitted", () => {
+    expect(ENTRY_STATUSES.filter(isEditableByEntrant)).toEqual([
+      "draft",
+      "submitted",
+      "paid",
+      "needs_changes",
+    ]);
+    expect(isSubmittedStatus("draft")).toBe(false);
+    expect(isSubmittedStatus("withdrawn")).toBe(false);
+    expect(isSubmittedStatus("paid")).toBe(true);
+    expect(isSubmittedStatus("winner")).toBe(true);
+  });
+
+  it("asks for a reason when an entry needs changes or is rejected", () => {
+    expect(ENTRY_STATUSES.filter(transitionNeedsReason)).toEqual(["needs_changes", "rejected"]);
+  });
+
+  it.each(ENTRY_STATUSES)("%s has a name in both languages", (status) => {
+    for (const lang of LANGUAGES)
+      expect(catalogText(lang, entryStatusLabelKey(status))).toBeTruthy();
+  });
+});

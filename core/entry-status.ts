@@ -1,0 +1,120 @@
+import type { StaffRole } from "./roles";
+
+/**
+ * The life of an entry (PRODUCT §3):
+ *
+ *   draft → submitted → paid → accepted | needs_changes | rejected
+ *   accepted → shortlisted → winner | finalist | not_awarded
+ *   needs_changes → submitted (the entrant fixes it and submits again)
+ *   withdrawn from any state before judging
+ *
+ * Who moves an entry:
+ * - the entrant submits, resubmits and withdraws their own entry;
+ * - "system" is the payment machinery (VNPay IPN, bank statement matching by memo), which
+ *   marks an entry paid, and the resubmission step (below);
+ * - finance confirms a bank transfer by hand; the secretariat (admin, jury_manager) screens
+ *   paid entries and records the judging outcome; admin can do anything staff can.
+ *
+ * A resubmitted entry (needs_changes → submitted) has usually been paid already: payments
+ * live in their own records and a paid entry is never charged twice, so the server moves it
+ * on to `paid` at once (actor "system") and it comes back to screening.
+ *
+ * Judging starts when an entry is shortlisted; an accepted entry that judging does not
+ * shortlist ends as `not_awarded`. Rejected, withdrawn and the three results are final.
+ * Every transition is recorded (who, when, why) by the server, which also emails the entrant.
+ */
+
+export const ENTRY_STATUSES = [
+  "draft",
+  "submitted",
+  "paid",
+  "accepted",
+  "needs_changes",
+  "rejected",
+  "shortlisted",
+  "winner",
+  "finalist",
+  "not_awarded",
+  "withdrawn",
+] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
+export type EntryActor = "entrant" | "system" | StaffRole;
+
+const ENTRANT = ["entrant"] as const;
+const PAYMENT = ["system", "finance", "admin"] as const;
+const SECRETARIAT = ["jury_manager", "admin"] as const;
+const WITHDRAW = ["entrant", "admin"] as const;
+
+/** Every allowed move and who may make it. */
+const TRANSITIONS: Readonly<
+  Record<EntryStatus, Readonly<Partial<Record<EntryStatus, readonly EntryActor[]>>>>
+> = {
+  draft: { submitted: ENTRANT, withdrawn: WITHDRAW },
+  submitted: { paid: PAYMENT, withdrawn: WITHDRAW },
+  paid: {
+    accepted: SECRETARIAT,
+    needs_changes: SECRETARIAT,
+    rejected: SECRETARIAT,
+    withdrawn: WITHDRAW,
+  },
+  needs_changes: { submitted: ENTRANT, withdrawn: WITHDRAW },
+  accepted: { shortlisted: SECRETARIAT, not_awarded: SECRETARIAT, withdrawn: WITHDRAW },
+  rejected: {},
+  shortlisted: { winner: SECRETARIAT, finalist: SECRETARIAT, not_awarded: SECRETARIAT },
+  winner: {},
+  finalist: {},
+  not_awarded: {},
+  withdrawn: {},
+};
+
+export function isEntryStatus(value: unknown): value is EntryStatus {
+  return typeof value === "string" && (ENTRY_STATUSES as readonly string[]).includes(value);
+}
+
+/** Whether `actor` may move an entry from `from` to `to`. */
+export function canTransition(from: EntryStatus, to: EntryStatus, actor: EntryActor): boolean {
+  return TRANSITIONS[from][to]?.includes(actor) ?? false;
+}
+
+/** The statuses an entry can move to from `from`, by anyone, in the order of ENTRY_STATUSES. */
+export function nextStatuses(from: EntryStatus): EntryStatus[] {
+  return ENTRY_STATUSES.filter((to) => TRANSITIONS[from][to] !== undefined);
+}
+
+/** The statuses `actor` may move an entry to from `from` (for the buttons a page shows). */
+export function nextStatusesFor(from: EntryStatus, actor: EntryActor): EntryStatus[] {
+  return nextStatuses(from).filter((to) => canTransition(from, to, actor));
+}
+
+/** Nothing more happens to an entry in these states. */
+export function isFinalStatus(status: EntryStatus): boolean {
+  return nextStatuses(status).length === 0;
+}
+
+/** The states where an entrant may still change the entry (until the submission deadline). */
+export const ENTRANT_EDITABLE_STATUSES = [
+  "draft",
+  "submitted",
+  "paid",
+  "needs_changes",
+] as const satisfies readonly EntryStatus[];
+
+export function isEditableByEntrant(status: EntryStatus): boolean {
+  return (ENTRANT_EDITABLE_STATUSES as readonly EntryStatus[]).includes(status);
+}
+
+/** Entries that have been submitted and not withdrawn or rejected count for fees and judging. */
+export function isSubmittedStatus(status: EntryStatus): boolean {
+  return status !== "draft" && status !== "withdrawn" && status !== "rejected";
+}
+
+/** Moves whose "why" the entrant must be told: the secretariat has to write a reason. */
+export function transitionNeedsReason(to: EntryStatus): boolean {
+  return to === "needs_changes" || to === "rejected";
+}
+
+/** The i18n key of a status name (`entry.status.needs_changes`). */
+export function entryStatusLabelKey(status: EntryStatus): string {
+  return `entry.status.${status}`;
+}

@@ -1,0 +1,429 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import {
+  categoryOpenTo,
+  categoryProblem,
+  cleanMultilineText,
+  entryDraftSchema,
+  entrySubmissionSchema,
+  entrySubmissionSchemaFor,
+  imageAdditionProblem,
+  missingItems,
+  videoAdditionProblem,
+  type EntryDraftInput,
+} from "./entry";
+import { ENTRY_CREDITS_MAX, ENTRY_TEXT_MAX_LENGTH } from "./entry-limits";
+import { catalogText } from "./i18n/lookup";
+import { LANGUAGES } from "./languages";
+
+/** A complete entry as the form sends it: a TVC campaign in the television group. */
+const complete = {
+  trackId: "van-xuan",
+  categoryId: "cat_01HZX8K3QZ9TVC",
+  brandName: "  Sữa   tươi Ba Vì ",
+  campaignName: "Tết này, con về",
+  descriptionVi:
+    "Bối cảnh: người trẻ xa quê ngại về Tết.\r\n\r\n\r\nÝ tưởng: mỗi hộp sữa là một tấm vé về nhà.",
+  descriptionEn:
+    "Context: young people far from home hesitate to go back for Tet.\n\nIdea: every carton is a ticket home.",
+  startMonth: "11",
+  startYear: 2025,
+  endMonth: 2,
+  endYear: "2026",
+  imageIds: ["img_a1", "img_b2", "img_c3"],
+  videoFileId: "",
+  videoLink: "https://youtu.be/dQw4w9WgXcQ?si=abc",
+  ideaArticleViFileId: "doc_vi_1",
+  ideaArticleEnFileId: "",
+  slidesViFileId: "",
+  slidesEnFileId: "",
+  legalCommitmentFileId: "doc_legal_1",
+  copyrightCommitmentFileId: "doc_copy_1",
+  credits: {
+    companies: [
+      { name: "Ogilvy Việt Nam", role: "Creative Agency" },
+      { name: "Blue Production", role: "Production House" },
+    ],
+    people: [{ name: "Nguyễn Thị Mai", role: "Creative Director" }],
+  },
+} satisfies EntryDraftInput;
+
+/** The messages of a failed parse, by field path. */
+function problems(result: {
+  success: boolean;
+  error?: { issues: { path: PropertyKey[]; message: string }[] };
+}) {
+  return Object.fromEntries(
+    (result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]),
+  );
+}
+
+describe("entry submission", () => {
+  it("accepts a complete entry and cleans it", () => {
+    const entry = entrySubmissionSchema.parse(complete);
+    expect(entry.brandName).toBe("Sữa tươi Ba Vì");
+    expect(entry.descriptionVi).toBe(
+      "Bối cảnh: người trẻ xa quê ngại về Tết.\n\nÝ tưởng: mỗi hộp sữa là một tấm vé về nhà.",
+    );
+    expect(entry.startMonth).toBe(11);
+    expect(entry.endYear).toBe(2026);
+    expect(entry.videoLink).toBe("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
+    expect(missingItems(entry)).toEqual([]);
+  });
+
+  it("reports every missing item on its field at once", () => {
+    const result = entrySubmissionSchema.safeParse({});
+    expect(problems(result)).toEqual({
+      trackId: "validation.entryTrackRequired",
+      categoryId: "validation.entryCategoryRequired",
+      brandName: "validation.required",
+      campaignName: "validation.required",
+      descriptionVi: "validation.entryDescriptionViRequired",
+      descriptionEn: "validation.entryDescriptionEnRequired",
+      startMonth: "validation.entryStartMonthRequired",
+      startYear: "validation.entryStartYearRequired",
+      imageIds: "validation.entryImagesRequired",
+      videoFileId: "validation.entryVideoRequired",
+      ideaArticleViFileId: "validation.entryIdeaArticleRequired",
+      legalCommitmentFileId: "validation.entryLegalCommitmentRequired",
+      copyrightCommitmentFileId: "validation.entryCopyrightCommitmentRequired",
+    });
+  });
+
+  it("treats blank text as missing", () => {
+    const result = entrySubmissionSchema.safeParse({
+      ...complete,
+      brandName: "   ",
+      descriptionEn: "\n \n",
+    });
+    expect(problems(result)).toEqual({
+      brandName: "validation.required",
+      descriptionEn: "validation.entryDescriptionEnRequired",
+    });
+  });
+
+  it("rejects text beyond the allowed characters, with the other problems", () => {
+    const max = ENTRY_TEXT_MAX_LENGTH.descriptionVi;
+    const atLimit = "ầ".repeat(max);
+    expect(entrySubmissionSchema.safeParse({ ...complete, descriptionVi: atLimit }).success).toBe(
+      true,
+    );
+    const result = entrySubmissionSchema.safeParse({
+      ...complete,
+      descriptionVi: `${atLimit}a`,
+      campaignName: "x".repeat(ENTRY_TEXT_MAX_LENGTH.campaignName + 1),
+      legalCommitmentFileId: "",
+    });
+    expect(problems(result)).toEqual({
+      descriptionVi: "validation.entryDescriptionTooLong",
+      campaignName: "validation.tooLong",
+      legalCommitmentFileId: "validation.entryLegalCommitmentRequired",
+    });
+  });
+
+  it("needs the start month and year, and an end not before the start", () => {
+    expect(
+      problems(
+        entrySubmissionSchema.safeParse({ ...complete, startMonth: "", startYear: undefined }),
+      ),
+    ).toEqual({
+      startMonth: "validation.entryStartMonthRequired",
+      startYear: "validation.entryStartYearRequired",
+    });
+    expect(
+      problems(entrySubmissionSchema.safeParse({ ...complete, startYear: 2026, endYear: 2025 })),
+    ).toEqual({ endMonth: "validation.entryPeriodOrder" });
+    expect(
+      problems(
+        entrySubmissionSchema.safeParse({
+          ...complete,
+          startYear: 2026,
+          startMonth: 3,
+          endMonth: 2,
+        }),
+      ),
+    ).toEqual({ endMonth: "validation.entryPeriodOrder" });
+    // A one-month activation starts and ends in the same month.
+    const sameMonth = { ...complete, startMonth: 3, startYear: 2026, endMonth: 3, endYear: 2026 };
+    expect(entrySubmissionSchema.safeParse(sameMonth).success).toBe(true);
+    // A campaign still running has no end yet; half an end is not an end.
+    expect(
+      entrySubmissionSchema.safeParse({ ...complete, endMonth: "", endYear: "" }).success,
+    ).toBe(true);
+    expect(problems(entrySubmissionSchema.safeParse({ ...complete, endYear: "" }))).toEqual({
+      endYear: "validation.entryEndIncomplete",
+    });
+  });
+
+  it("rejects impossible months and years", () => {
+    expect(
+      problems(entrySubmissionSchema.safeParse({ ...complete, startMonth: 13, endYear: "20x6" })),
+    ).toEqual({ startMonth: "validation.entryMonth", endYear: "validation.entryYear" });
+    expect(problems(entrySubmissionSchema.safeParse({ ...complete, startYear: 1999 }))).toEqual({
+      startYear: "validation.entryYear",
+    });
+    expect(problems(entrySubmissionSchema.safeParse({ ...complete, startMonth: 2.5 }))).toEqual({
+      startMonth: "validation.entryMonth",
+    });
+  });
+
+  it("takes 1 to 12 distinct images", () => {
+    const twelve = Array.from({ length: 12 }, (_, i) => `img_${i}`);
+    expect(entrySubmissionSchema.safeParse({ ...complete, imageIds: twelve }).success).toBe(true);
+    expect(
+      problems(entrySubmissionSchema.safeParse({ ...complete, imageIds: [...twelve, "img_12"] })),
+    ).toEqual({ imageIds: "validation.entryImagesMax" });
+    expect(problems(entrySubmissionSchema.safeParse({ ...complete, imageIds: [] }))).toEqual({
+      imageIds: "validation.entryImagesRequired",
+    });
+    expect(
+      problems(entrySubmissionSchema.safeParse({ ...complete, imageIds: ["img_a1", "img_a1"] })),
+    ).toEqual({ imageIds: "validation.entryImagesDuplicate" });
+    expect(
+      problems(entrySubmissionSchema.safeParse({ ...complete, imageIds: ["../../etc/passwd"] })),
+    ).toEqual({ "imageIds.0": "validation.fileId" });
+  });
+
+  it("takes a video upload or a YouTube/Vimeo link, one not both", () => {
+    const upload = { ...complete, videoLink: "", videoFileId: "vid_01" };
+    expect(entrySubmissionSchema.safeParse(upload).success).toBe(true);
+    const vimeo = { ...complete, videoLink: "https://vimeo.com/76979871/8272103f6e" };
+    expect(entrySubmissionSchema.parse(vimeo).videoLink).toBe(
+      "https://vimeo.com/76979871/8272103f6e",
+    );
+    expect(
+      problems(entrySubmissionSchema.safeParse({ ...complete, videoFileId: "vid_01" })),
+    ).toEqual({ videoLink: "validation.entryVideoBoth" });
+    expect(
+      problems(
+        entrySubmissionSchema.safeParse({
+          ...complete,
+          videoLink: "https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ",
+        }),
+      ),
+    ).toEqual({ videoLink: "validation.entryVideoLink" });
+    expect(
+      problems(
+        entrySubmissionSchema.safeParse({
+          ...complete,
+          videoLink: "https://www.facebook.com/watch/?v=1",
+        }),
+      ),
+    ).toEqual({ videoLink: "validation.entryVideoLink" });
+    expect(problems(entrySubmissionSchema.safeParse({ ...complete, videoLink: "" }))).toEqual({
+      videoFileId: "validation.entryVideoRequired",
+    });
+  });
+
+  it("does not ask for a video in categories that do not require one", () => {
+    const noVideo = { ...complete, videoLink: "" };
+    expect(entrySubmissionSchemaFor({ videoRequired: false }).safeParse(noVideo).success).toBe(
+      true,
+    );
+    expect(missingItems(noVideo, { videoRequired: false })).toEqual([]);
+    expect(missingItems(noVideo)).toEqual(["entry.missing.video"]);
+  });
+
+  it("takes any one idea article or slides, in either language", () => {
+    const none = {
+      ...complete,
+      ideaArticleViFileId: "",
+      ideaArticleEnFileId: "",
+      slidesViFileId: "",
+      slidesEnFileId: "",
+    };
+    expect(problems(entrySubmissionSchema.safeParse(none))).toEqual({
+      ideaArticleViFileId: "validation.entryIdeaArticleRequired",
+    });
+    for (const field of ["ideaArticleEnFileId", "slidesViFileId", "slidesEnFileId"]) {
+      expect(entrySubmissionSchema.safeParse({ ...none, [field]: "doc_9" }).success, field).toBe(
+        true,
+      );
+    }
+  });
+
+  it("checks credits: a name and a role each, and a sensible number", () => {
+    expect(
+      problems(
+        entrySubmissionSchema.safeParse({
+          ...complete,
+          credits: {
+            companies: [{ name: "Ogilvy Việt Nam", role: " " }],
+            people: [{ name: "", role: "Copywriter" }],
+          },
+        }),
+      ),
+    ).toEqual({
+      "credits.companies.0.role": "validation.required",
+      "credits.people.0.name": "validation.required",
+    });
+    const crowd = Array.from({ length: ENTRY_CREDITS_MAX.people + 1 }, (_, i) => ({
+      name: `Người ${i + 1}`,
+      role: "Art Director",
+    }));
+    expect(
+      problems(
+        entrySubmissionSchema.safeParse({ ...complete, credits: { companies: [], people: crowd } }),
+      ),
+    ).toEqual({ "credits.people": "validation.entryCreditsTooMany" });
+    expect(entrySubmissionSchema.safeParse({ ...complete, credits: undefined }).success).toBe(true);
+  });
+
+  it("holds one track only: a list of tracks is not a track", () => {
+    expect(
+      problems(
+        entrySubmissionSchema.safeParse({ ...complete, trackId: ["van-xuan", "van-xuan-stars"] }),
+      ),
+    ).toEqual({ trackId: "validation.entryTrackRequired" });
+  });
+});
+
+describe("entry draft", () => {
+  it("accepts an empty or partial draft", () => {
+    expect(entryDraftSchema.safeParse({}).success).toBe(true);
+    const partial = { brandName: "Vinamilk", startMonth: "", imageIds: ["img_1"] };
+    expect(entryDraftSchema.parse(partial)).toEqual({ ...partial, startMonth: undefined });
+  });
+
+  it("rejects present values that are not valid", () => {
+    expect(
+      problems(
+        entryDraftSchema.safeParse({
+          descriptionEn: "x".repeat(ENTRY_TEXT_MAX_LENGTH.descriptionEn + 1),
+          startMonth: 0,
+          startYear: 2026,
+          endMonth: 1,
+          endYear: 2025,
+          videoLink: "javascript:alert(1)",
+          imageIds: Array.from({ length: 13 }, (_, i) => `img_${i}`),
+        }),
+      ),
+    ).toEqual({
+      descriptionEn: "validation.entryDescriptionTooLong",
+      startMonth: "validation.entryMonth",
+      videoLink: "validation.entryVideoLink",
+      imageIds: "validation.entryImagesMax",
+    });
+    expect(
+      problems(
+        entryDraftSchema.safeParse({ startMonth: 6, startYear: 2026, endMonth: 1, endYear: 2026 }),
+      ),
+    ).toEqual({ endMonth: "validation.entryPeriodOrder" });
+    expect(
+      problems(
+        entryDraftSchema.safeParse({
+          videoFileId: "vid_1",
+          videoLink: "https://vimeo.com/76979871",
+        }),
+      ),
+    ).toEqual({ videoLink: "validation.entryVideoBoth" });
+  });
+});
+
+describe("missing items", () => {
+  it("lists what a new draft lacks, in the form's order", () => {
+    expect(missingItems({})).toEqual([
+      "entry.missing.track",
+      "entry.missing.category",
+      "entry.missing.brandName",
+      "entry.missing.campaignName",
+      "entry.missing.descriptionVi",
+      "entry.missing.descriptionEn",
+      "entry.missing.startMonth",
+      "entry.missing.startYear",
+      "entry.missing.images",
+      "entry.missing.video",
+      "entry.missing.ideaArticleOrSlides",
+      "entry.missing.legalCommitment",
+      "entry.missing.copyrightCommitment",
+    ]);
+  });
+
+  it("lists only what is still missing", () => {
+    const draft = entryDraftSchema.parse({
+      ...complete,
+      imageIds: [],
+      copyrightCommitmentFileId: "",
+    });
+    expect(missingItems(draft)).toEqual([
+      "entry.missing.images",
+      "entry.missing.copyrightCommitment",
+    ]);
+  });
+
+  it.each(missingItems({}))("%s has a text in both languages", (key) => {
+    for (const lang of LANGUAGES) expect(catalogText(lang, key)).toBeTruthy();
+  });
+});
+
+describe("adding files", () => {
+  it("rejects a video when one is already present", () => {
+    expect(videoAdditionProblem({})).toBeNull();
+    expect(videoAdditionProblem({ videoFileId: "", videoLink: "" })).toBeNull();
+    expect(videoAdditionProblem({ videoFileId: "vid_1" })).toBe("validation.entryVideoPresent");
+    expect(videoAdditionProblem({ videoLink: "https://vimeo.com/76979871" })).toBe(
+      "validation.entryVideoPresent",
+    );
+  });
+
+  it("rejects a 13th image", () => {
+    expect(imageAdditionProblem({})).toBeNull();
+    expect(
+      imageAdditionProblem({ imageIds: Array.from({ length: 11 }, (_, i) => `i${i}`) }),
+    ).toBeNull();
+    expect(imageAdditionProblem({ imageIds: Array.from({ length: 12 }, (_, i) => `i${i}`) })).toBe(
+      "validation.entryImagesMax",
+    );
+  });
+});
+
+describe("multi-line text", () => {
+  it("keeps paragraphs and drops stray spaces", () => {
+    expect(cleanMultilineText("  Dòng 1  \r\n\tDòng\u00a0 2\n\n\n\nDòng 3 ")).toBe(
+      "Dòng 1\n Dòng 2\n\nDòng 3",
+    );
+  });
+});
+
+describe("entry messages", () => {
+  const texts = ["entry-code", "entry-limits", "entry", "entry-status", "video-link", "fees"]
+    .map((name) => readFileSync(new URL(`./${name}.ts`, import.meta.url), "utf8"))
+    .join("\n");
+  const keys = [
+    ...new Set(
+      [...texts.matchAll(/"((?:validation|entry)\.[A-Za-z_.]+[A-Za-z_])"/g)].map((m) => m[1]!),
+    ),
+  ];
+  const uploadKeys = [
+    "entry.upload.videoFailed",
+    "entry.upload.imageFailed",
+    "entry.upload.legalCommitmentFailed",
+    "entry.upload.copyrightCommitmentFailed",
+    "entry.upload.videoSucceeded",
+  ];
+
+  it.each([...keys, ...uploadKeys])("%s has a text in both languages", (key) => {
+    for (const lang of LANGUAGES) expect(catalogText(lang, key), lang).toBeTruthy();
+  });
+
+  it("include the seed's upload messages", () => {
+    expect(catalogText("en", "entry.upload.videoFailed")).toBe(
+      "Video upload failed, please re-upload!",
+    );
+    expect(catalogText("en", "entry.upload.imageFailed")).toBe(
+      "Image upload failed, please re-upload!",
+    );
+    expect(catalogText("en", "entry.upload.videoSucceeded")).toBe("Video upload successful!");
+  });
+});
+
+describe("categories open to a registrant", () => {
+  const agencies = { allowIndividual: false, allowEnterprise: true };
+  const talents = { allowIndividual: true, allowEnterprise: true };
+  it("keep enterprise-only categories from individuals", () => {
+    expect(categoryOpenTo(agencies, "enterprise")).toBe(true);
+    expect(categoryOpenTo(agencies, "individual")).toBe(false);
+    expect(categoryProblem(agencies, "individual")).toBe("validation.entryCategoryNotOpen");
+    expect(categoryProblem(talents, "individual")).toBeNull();
+  });
+});

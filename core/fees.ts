@@ -1,0 +1,100 @@
+/**
+ * Entry fees (PRODUCT §5): each category has a standard price and optionally an early-bird
+ * and a late price; which one applies depends on when the entry is paid for, measured
+ * against the season's deadlines. Amounts are whole VND held in safe integers; nothing here
+ * ever goes through floating-point arithmetic that could lose a đồng.
+ *
+ * Deadlines are instants (ISO 8601 strings, as stored) and, like the submission window, are
+ * exclusive: at the deadline instant the next price applies.
+ *   before earlyBirdDeadline              → early-bird price (standard if the category has none)
+ *   earlyBirdDeadline … submissionClosesAt → standard price
+ *   submissionClosesAt … lateDeadline      → late price (standard if the category has none)
+ *   after the last deadline               → no price: entries can no longer be paid for
+ */
+
+export type FeeTier = "early_bird" | "standard" | "late";
+
+export interface FeeDeadlines {
+  earlyBirdDeadline: string | null;
+  submissionClosesAt: string;
+  /** Late entries are taken until this instant, when the season allows them. */
+  lateDeadline: string | null;
+}
+
+export interface CategoryFees {
+  standardVnd: number;
+  earlyBirdVnd?: number;
+  lateVnd?: number;
+}
+
+export interface FeeQuote {
+  tier: FeeTier;
+  amountVnd: number;
+}
+
+/** Throws unless `amount` is a whole, non-negative number of đồng a safe integer can hold. */
+export function assertVnd(amount: number): number {
+  if (!Number.isSafeInteger(amount) || amount < 0) {
+    throw new RangeError(`Not a whole VND amount: ${amount}`);
+  }
+  return amount;
+}
+
+function instant(value: string, name: string): number {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw new RangeError(`Unreadable ${name}: ${value}`);
+  return time;
+}
+
+/** The price tier at `at`, or null when the season no longer takes payments for entries. */
+export function feeTier(deadlines: FeeDeadlines, at: Date): FeeTier | null {
+  const t = at.getTime();
+  const closes = instant(deadlines.submissionClosesAt, "submission close");
+  if (deadlines.earlyBirdDeadline !== null) {
+    const earlyBird = instant(deadlines.earlyBirdDeadline, "early-bird deadline");
+    if (t < Math.min(earlyBird, closes)) return "early_bird";
+  }
+  if (t < closes) return "standard";
+  if (deadlines.lateDeadline !== null && t < instant(deadlines.lateDeadline, "late deadline")) {
+    return "late";
+  }
+  return null;
+}
+
+/** The amount of a category's fee in a tier; a missing early-bird or late price is standard. */
+export function feeForTier(fees: CategoryFees, tier: FeeTier): number {
+  const amount =
+    tier === "early_bird"
+      ? (fees.earlyBirdVnd ?? fees.standardVnd)
+      : tier === "late"
+        ? (fees.lateVnd ?? fees.standardVnd)
+        : fees.standardVnd;
+  return assertVnd(amount);
+}
+
+/** The fee of an entry in the category paid for at `at`, or null when payment is closed. */
+export function entryFeeAt(deadlines: FeeDeadlines, fees: CategoryFees, at: Date): FeeQuote | null {
+  const tier = feeTier(deadlines, at);
+  return tier === null ? null : { tier, amountVnd: feeForTier(fees, tier) };
+}
+
+/** The sum of whole VND amounts; throws rather than return a sum that is not exact. */
+export function totalVnd(amounts: readonly number[]): number {
+  let total = 0;
+  for (const amount of amounts) total = assertVnd(total + assertVnd(amount));
+  return total;
+}
+
+/**
+ * The VAT part of a VAT-inclusive amount at `ratePercent` (a whole percentage), rounded to
+ * the nearest đồng with half up, computed in integers: 3.300.000 ₫ at 10 % → 300.000 ₫.
+ */
+export function vatIncluded(amountVnd: number, ratePercent: number): number {
+  assertVnd(amountVnd);
+  if (!Number.isSafeInteger(ratePercent) || ratePercent < 0 || ratePercent > 100) {
+    throw new RangeError(`Not a VAT rate: ${ratePercent}`);
+  }
+  const numerator = BigInt(amountVnd) * BigInt(ratePercent);
+  const denominator = BigInt(100 + ratePercent);
+  return Number((numerator * 2n + denominator) / (denominator * 2n));
+}
