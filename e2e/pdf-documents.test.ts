@@ -12,6 +12,7 @@ import { baseUrl, openPage, useBrowser } from "./support/browser";
 import {
   demoDocument,
   pageText,
+  poll,
   publishLongPdf,
   viewerPage,
   waitForRenderedPage,
@@ -129,7 +130,12 @@ describe("the bare /pdf page", () => {
       [corrupt.url, "", "Không thể tải tài liệu", "Tệp PDF không hợp lệ hoặc đã bị hỏng."],
       [corrupt.url, "/en", "Cannot load document", "The PDF file is invalid or damaged."],
       [`/tai-lieu/${"0".repeat(32)}.pdf`, "", "Không thể tải tài liệu", "Không tìm thấy tệp PDF."],
-      [`/tai-lieu/${"0".repeat(32)}.pdf`, "/en", "Cannot load document", "The PDF file was not found."],
+      [
+        `/tai-lieu/${"0".repeat(32)}.pdf`,
+        "/en",
+        "Cannot load document",
+        "The PDF file was not found.",
+      ],
     ] as const) {
       const { page } = await openPdf(file, prefix);
       const error = page.locator(".pdfv__overlay[role=alert]");
@@ -157,7 +163,11 @@ describe("the bare /pdf page", () => {
     });
     cdp.on("Network.responseReceived", (event) => {
       if (documentRequests.has(event.requestId) && event.response.status === 206) {
-        ranges.push(String(event.response.headers["content-range"] ?? event.response.headers["Content-Range"]));
+        ranges.push(
+          String(
+            event.response.headers["content-range"] ?? event.response.headers["Content-Range"],
+          ),
+        );
       }
     });
     await page.goto(`/pdf?file=${encodeURIComponent(long.url)}`);
@@ -165,7 +175,8 @@ describe("the bare /pdf page", () => {
     const atFirstPage = received;
     expect(await page.locator(".pdfv__page-count").textContent()).toBe("/ 200");
     expect(ranges.length, "byte-range responses").toBeGreaterThan(0);
-    for (const range of ranges) expect(range).toMatch(new RegExp(`^bytes \\d+-\\d+/${long.bytes}$`));
+    for (const range of ranges)
+      expect(range).toMatch(new RegExp(`^bytes \\d+-\\d+/${long.bytes}$`));
     expect(
       atFirstPage,
       `${atFirstPage} of ${long.bytes} bytes transferred when page 1 showed`,
@@ -187,7 +198,11 @@ describe("the bare /pdf page", () => {
     await inTools(page, "Mở tệp PDF trên máy");
     await (
       await chooser
-    ).setFiles({ name: "ghi-chu.txt", mimeType: "text/plain", buffer: Buffer.from("không phải PDF") });
+    ).setFiles({
+      name: "ghi-chu.txt",
+      mimeType: "text/plain",
+      buffer: Buffer.from("không phải PDF"),
+    });
     await page.getByRole("alert").filter({ hasText: "Chỉ mở được tệp có đuôi .pdf." }).waitFor();
     expect(await page.locator(".pdfv__page-count").textContent()).toBe("/ 6");
 
@@ -200,13 +215,13 @@ describe("the bare /pdf page", () => {
       mimeType: "application/pdf",
       buffer: await smallPdf("Tệp trên máy"),
     });
-    await expect.poll(() => page.locator(".pdfv__page-count").textContent()).toBe("/ 2");
+    await poll(() => page.locator(".pdfv__page-count").textContent()).toBe("/ 2");
     await waitForRenderedPage(page, 1);
     expect(await pageText(page, 1)).toContain("Tệp trên máy");
     await inTools(page, "Thuộc tính tài liệu");
-    await expect
-      .poll(() => page.getByRole("dialog", { name: "Thuộc tính tài liệu" }).textContent())
-      .toContain("Ghi chú của tôi.PDF");
+    await poll(() =>
+      page.getByRole("dialog", { name: "Thuộc tính tài liệu" }).textContent(),
+    ).toContain("Ghi chú của tôi.PDF");
   });
 
   test("draws with ink, adds an image within 75 % of the page, downloads the annotated copy", async () => {
@@ -216,7 +231,7 @@ describe("the bare /pdf page", () => {
     // Ink: drag across page 1, then leave the drawing mode.
     const ink = page.getByRole("button", { name: "Vẽ tự do" });
     await ink.click();
-    await expect.poll(() => ink.getAttribute("aria-pressed")).toBe("true");
+    await poll(() => ink.getAttribute("aria-pressed")).toBe("true");
     const box = (await viewerPage(page, 1).boundingBox())!;
     const y = box.y + Math.min(box.height, 600) / 2;
     await page.mouse.move(box.x + box.width * 0.3, y);
@@ -226,7 +241,7 @@ describe("the bare /pdf page", () => {
     }
     await page.mouse.up();
     await ink.click();
-    await expect.poll(() => ink.getAttribute("aria-pressed")).toBe("false");
+    await poll(() => ink.getAttribute("aria-pressed")).toBe("false");
     await viewerPage(page, 1).locator(".inkEditor").first().waitFor({ state: "attached" });
 
     // Stamp: the picker accepts the seed's image types; a large image is fitted.
@@ -248,12 +263,10 @@ describe("the bare /pdf page", () => {
     const stamp = page.locator(".stampEditor").first();
     await stamp.waitFor();
     const stampPage = stamp.locator("xpath=ancestor::div[contains(@class,'page')][1]");
-    await expect
-      .poll(async () => {
-        const [s, p] = await Promise.all([stamp.boundingBox(), stampPage.boundingBox()]);
-        return s && p ? s.width / p.width : 1;
-      })
-      .toBeLessThanOrEqual(0.76);
+    await poll(async () => {
+      const [s, p] = await Promise.all([stamp.boundingBox(), stampPage.boundingBox()]);
+      return s && p ? s.width / p.width : 1;
+    }).toBeLessThanOrEqual(0.76);
 
     // The download now carries the annotations.
     const download = page.getByRole("button", { name: "Tải xuống bản có chú thích" });
@@ -278,7 +291,7 @@ describe("the bare /pdf page", () => {
       };
     });
     await inTools(page, "In");
-    await expect.poll(() => page.evaluate(() => (window as { printed?: number }).printed)).toBe(6);
+    await poll(() => page.evaluate(() => (window as { printed?: number }).printed)).toBe(6);
     await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
     expect(await page.locator(".pdf-print-container").count()).toBe(0);
   });

@@ -8,7 +8,7 @@ import {
   type ContextOptions,
   type PageProblems,
 } from "./support/browser";
-import { pageText, viewerPage, waitForRenderedPage } from "./support/pdf";
+import { pageText, poll, viewerPage, waitForRenderedPage } from "./support/pdf";
 
 // Issue 6: the document viewer (pdf.js) in the criteria modal, opened from the header.
 const browser = useBrowser();
@@ -35,7 +35,10 @@ interface Opened {
   requests: string[];
 }
 
-async function openCriteria(lang: "vi" | "en" = "vi", options: ContextOptions = {}): Promise<Opened> {
+async function openCriteria(
+  lang: "vi" | "en" = "vi",
+  options: ContextOptions = {},
+): Promise<Opened> {
   const texts = lang === "vi" ? VI : EN;
   const { page, problems } = await openPage(browser(), {
     locale: lang === "vi" ? "vi-VN" : "en-GB",
@@ -62,8 +65,7 @@ async function openCriteria(lang: "vi" | "en" = "vi", options: ContextOptions = 
 const pageInput = (scope: Page | Locator, name = "Số trang") =>
   scope.getByRole("textbox", { name });
 const zoomLevel = (scope: Page | Locator) => scope.locator(".pdfv__zoom-level");
-const tools = (scope: Page | Locator, name = "Công cụ khác") =>
-  scope.getByRole("button", { name });
+const tools = (scope: Page | Locator, name = "Công cụ khác") => scope.getByRole("button", { name });
 
 /** Picks an option in the "more tools" menu (opening it first). */
 async function inTools(scope: Page | Locator, pick: (menu: Locator) => Promise<void>) {
@@ -109,16 +111,16 @@ describe("PDF viewer in the criteria modal", () => {
     // "chung khảo" (final round) is only in the judging process section, on page 5.
     await search.fill("chung khảo");
     const status = dialog.locator(".pdfv__find-status");
-    await expect.poll(() => status.textContent()).toMatch(/^Kết quả 1 \/ \d+$/);
-    await expect.poll(() => pageInput(dialog).inputValue()).toBe("5");
-    await expect
-      .poll(() => viewerPage(page, 5).locator(".textLayer .highlight.selected").count())
-      .toBeGreaterThan(0);
+    await poll(() => status.textContent()).toMatch(/^Kết quả 1 \/ \d+$/);
+    await poll(() => pageInput(dialog).inputValue()).toBe("5");
+    await poll(() =>
+      viewerPage(page, 5).locator(".textLayer .highlight.selected").count(),
+    ).toBeGreaterThan(0);
     // Diacritics are ignored unless asked for: "chung khao" finds the same words.
     await search.fill("chung khao");
-    await expect.poll(() => status.textContent()).toMatch(/^Kết quả 1 \/ \d+$/);
+    await poll(() => status.textContent()).toMatch(/^Kết quả 1 \/ \d+$/);
     await search.fill("không có trong tài liệu");
-    await expect.poll(() => status.textContent()).toBe("Không tìm thấy");
+    await poll(() => status.textContent()).toBe("Không tìm thấy");
     await search.press("Escape");
     expect(await dialog.getByRole("searchbox").count()).toBe(0);
     // Esc closed the search bar only, not the dialog.
@@ -133,17 +135,17 @@ describe("PDF viewer in the criteria modal", () => {
       ["Dàn trang", "scrollWrapped"],
     ] as const) {
       await inTools(dialog, (menu) => menu.getByRole("radio", { name }).check());
-      await expect.poll(() => pages.getAttribute("class")).toContain(className);
+      await poll(() => pages.getAttribute("class")).toContain(className);
     }
     // Page by page: only the current page is laid out.
     await inTools(dialog, (menu) => menu.getByRole("radio", { name: "Từng trang" }).check());
-    await expect.poll(() => dialog.locator(".pdfViewer .page").count()).toBe(1);
+    await poll(() => dialog.locator(".pdfViewer .page").count()).toBe(1);
     await dialog.getByRole("button", { name: "Trang sau" }).click();
-    await expect.poll(() => viewerPage(page, 2).isVisible()).toBe(true);
+    await poll(() => viewerPage(page, 2).isVisible()).toBe(true);
     expect(await dialog.locator(".pdfViewer .page").count()).toBe(1);
     await inTools(dialog, (menu) => menu.getByRole("radio", { name: "Cuộn dọc" }).check());
-    await expect.poll(() => pages.getAttribute("class")).not.toMatch(/scroll(Horizontal|Wrapped)/);
-    await expect.poll(() => dialog.locator(".pdfViewer .page").count()).toBe(6);
+    await poll(() => pages.getAttribute("class")).not.toMatch(/scroll(Horizontal|Wrapped)/);
+    await poll(() => dialog.locator(".pdfViewer .page").count()).toBe(6);
 
     // Dual page: pages 1 and 2 side by side; with a cover: page 1 alone, then 2 and 3.
     const spreads = dialog.locator(".pdfViewer .spread");
@@ -152,10 +154,12 @@ describe("PDF viewer in the criteria modal", () => {
         .first()
         .locator(".page")
         .evaluateAll((els) => els.map((el) => el.getAttribute("data-page-number")));
-    await inTools(dialog, (menu) => menu.getByRole("radio", { name: "Hai trang", exact: true }).check());
-    await expect.poll(firstSpread).toEqual(["1", "2"]);
+    await inTools(dialog, (menu) =>
+      menu.getByRole("radio", { name: "Hai trang", exact: true }).check(),
+    );
+    await poll(firstSpread).toEqual(["1", "2"]);
     await inTools(dialog, (menu) => menu.getByRole("radio", { name: "Hai trang, có bìa" }).check());
-    await expect.poll(firstSpread).toEqual(["1"]);
+    await poll(firstSpread).toEqual(["1"]);
     expect(
       await spreads
         .nth(1)
@@ -163,31 +167,41 @@ describe("PDF viewer in the criteria modal", () => {
         .evaluateAll((els) => els.map((el) => el.getAttribute("data-page-number"))),
     ).toEqual(["2", "3"]);
     await inTools(dialog, (menu) => menu.getByRole("radio", { name: "Một trang" }).check());
-    await expect.poll(() => spreads.count()).toBe(0);
+    await poll(() => spreads.count()).toBe(0);
     await waitForRenderedPage(page, 1);
   });
 
   test("zooms to 1000 % and down to 10 %, and offers the presets", async () => {
-    const { dialog } = await openCriteria();
+    const { page, dialog } = await openCriteria();
     const zoomIn = dialog.getByRole("button", { name: "Phóng to", exact: true });
     const zoomOut = dialog.getByRole("button", { name: "Thu nhỏ", exact: true });
-    for (let i = 0; i < 40 && (await zoomIn.isEnabled()); i++) await zoomIn.click();
+    const select = dialog.getByRole("combobox", { name: "Mức thu phóng" });
+    // From 400 % the zoom-in steps reach the 1000 % limit, then stop there.
+    await select.selectOption({ label: "400%" });
+    await poll(() => zoomLevel(dialog).textContent()).toBe("400%");
+    for (let i = 0; i < 30 && (await zoomIn.isEnabled()); i++) await zoomIn.click();
     expect(await zoomLevel(dialog).textContent()).toBe("1000%");
     expect(await zoomIn.isDisabled()).toBe(true);
-    for (let i = 0; i < 80 && (await zoomOut.isEnabled()); i++) await zoomOut.click();
+    // From 50 % the zoom-out steps reach the 10 % limit.
+    await select.selectOption({ label: "50%" });
+    await poll(() => zoomLevel(dialog).textContent()).toBe("50%");
+    for (let i = 0; i < 30 && (await zoomOut.isEnabled()); i++) await zoomOut.click();
     expect(await zoomLevel(dialog).textContent()).toBe("10%");
     expect(await zoomOut.isDisabled()).toBe(true);
+    // Ctrl+= zooms in by the keyboard, from the pages.
+    await dialog.locator(".pdfv__container").focus();
+    await page.keyboard.press("Control+=");
+    await poll(() => zoomLevel(dialog).textContent()).not.toBe("10%");
 
-    const select = dialog.getByRole("combobox", { name: "Mức thu phóng" });
     await select.selectOption({ label: "Kích thước thật" });
-    await expect.poll(() => zoomLevel(dialog).textContent()).toBe("100%");
+    await poll(() => zoomLevel(dialog).textContent()).toBe("100%");
     await select.selectOption({ label: "Vừa chiều rộng" });
-    await expect.poll(() => zoomLevel(dialog).textContent()).not.toBe("100%");
+    await poll(() => zoomLevel(dialog).textContent()).not.toBe("100%");
     const width = await zoomLevel(dialog).textContent();
     await select.selectOption({ label: "Vừa trang" });
-    await expect.poll(() => zoomLevel(dialog).textContent()).not.toBe(width);
+    await poll(() => zoomLevel(dialog).textContent()).not.toBe(width);
     await select.selectOption({ label: "200%" });
-    await expect.poll(() => zoomLevel(dialog).textContent()).toBe("200%");
+    await poll(() => zoomLevel(dialog).textContent()).toBe("200%");
   });
 
   test("rotates the pages right and left", async () => {
@@ -199,12 +213,12 @@ describe("PDF viewer in the criteria modal", () => {
       });
     expect(await shape()).toBe("portrait");
     await inTools(dialog, (menu) => menu.getByRole("button", { name: "Xoay phải" }).click());
-    await expect.poll(shape).toBe("landscape");
+    await poll(shape).toBe("landscape");
     await waitForRenderedPage(page, 1);
     await inTools(dialog, (menu) => menu.getByRole("button", { name: "Xoay trái" }).click());
-    await expect.poll(shape).toBe("portrait");
+    await poll(shape).toBe("portrait");
     await inTools(dialog, (menu) => menu.getByRole("button", { name: "Xoay trái" }).click());
-    await expect.poll(shape).toBe("landscape");
+    await poll(shape).toBe("landscape");
   });
 
   test("goes to a typed page number and refuses 0, a decimal and past the end", async () => {
@@ -222,27 +236,27 @@ describe("PDF viewer in the criteria modal", () => {
     await input.press("Enter");
     expect(await error.textContent()).toBe("");
     await waitForRenderedPage(page, 6);
-    await expect.poll(() => input.inputValue()).toBe("6");
+    await poll(() => input.inputValue()).toBe("6");
     // The pages scrolled to page 6: it is in view.
     expect(await viewerPage(page, 6).isVisible()).toBe(true);
-    await expect
-      .poll(() =>
-        viewerPage(page, 6).evaluate((el) => {
-          const box = el.getBoundingClientRect();
-          const frame = el.closest(".pdfv__container")!.getBoundingClientRect();
-          return box.top < frame.bottom && box.bottom > frame.top;
-        }),
-      )
-      .toBe(true);
+    await poll(() =>
+      viewerPage(page, 6).evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const frame = el.closest(".pdfv__container")!.getBoundingClientRect();
+        return box.top < frame.bottom && box.bottom > frame.top;
+      }),
+    ).toBe(true);
 
     // Back returns to where the reader jumped from; Page Up/Down turn pages.
-    await inTools(dialog, (menu) => menu.getByRole("button", { name: "Quay lại vị trí trước" }).click());
-    await expect.poll(() => input.inputValue()).toBe("1");
+    await inTools(dialog, (menu) =>
+      menu.getByRole("button", { name: "Quay lại vị trí trước" }).click(),
+    );
+    await poll(() => input.inputValue()).toBe("1");
     await dialog.locator(".pdfv__container").focus();
     await page.keyboard.press("PageDown");
-    await expect.poll(() => input.inputValue()).toBe("2");
+    await poll(() => input.inputValue()).toBe("2");
     await page.keyboard.press("PageUp");
-    await expect.poll(() => input.inputValue()).toBe("1");
+    await poll(() => input.inputValue()).toBe("1");
   });
 
   test("thumbnails, document properties, theme and full screen", async () => {
@@ -253,15 +267,17 @@ describe("PDF viewer in the criteria modal", () => {
     const thumbs = dialog.getByRole("navigation", { name: "Ảnh thu nhỏ các trang" });
     expect(await thumbs.getByRole("button").count()).toBe(6);
     await thumbs.getByRole("button", { name: "Trang 3" }).click();
-    await expect.poll(() => pageInput(dialog).inputValue()).toBe("3");
-    expect(await thumbs.getByRole("button", { name: "Trang 3" }).getAttribute("aria-current")).toBe(
-      "page",
-    );
+    await poll(() => pageInput(dialog).inputValue()).toBe("3");
+    await poll(() =>
+      thumbs.getByRole("button", { name: "Trang 3" }).getAttribute("aria-current"),
+    ).toBe("page");
 
     // Properties: title, page count and size, from the document itself.
-    await inTools(dialog, (menu) => menu.getByRole("button", { name: "Thuộc tính tài liệu" }).click());
+    await inTools(dialog, (menu) =>
+      menu.getByRole("button", { name: "Thuộc tính tài liệu" }).click(),
+    );
     const properties = dialog.getByRole("dialog", { name: "Thuộc tính tài liệu" });
-    await expect.poll(() => properties.textContent()).toContain("Số trang6");
+    await poll(() => properties.textContent()).toContain("Số trang6");
     expect(await properties.textContent()).toContain(
       "Giải thưởng Sáng tạo Quảng cáo Vạn Xuân 2026 – Tiêu chí chấm giải và thể lệ tóm tắt",
     );
@@ -274,24 +290,24 @@ describe("PDF viewer in the criteria modal", () => {
     const root = dialog.locator(".pdfv");
     expect(await root.getAttribute("data-theme")).toBe("light");
     await page.emulateMedia({ colorScheme: "dark" });
-    await expect.poll(() => root.getAttribute("data-theme")).toBe("dark");
+    await poll(() => root.getAttribute("data-theme")).toBe("dark");
     await inTools(dialog, (menu) => menu.getByRole("radio", { name: "Sáng" }).check());
-    await expect.poll(() => root.getAttribute("data-theme")).toBe("light");
+    await poll(() => root.getAttribute("data-theme")).toBe("light");
     await inTools(dialog, (menu) => menu.getByRole("radio", { name: "Theo hệ thống" }).check());
-    await expect.poll(() => root.getAttribute("data-theme")).toBe("dark");
+    await poll(() => root.getAttribute("data-theme")).toBe("dark");
     await page.emulateMedia({ colorScheme: "light" });
-    await expect.poll(() => root.getAttribute("data-theme")).toBe("light");
+    await poll(() => root.getAttribute("data-theme")).toBe("light");
     await page.keyboard.press("Escape");
 
     // Full screen; Esc leaves it and leaves the dialog open.
     const fullscreen = dialog.getByRole("button", { name: "Toàn màn hình" });
     await fullscreen.click();
-    await expect
-      .poll(() => page.evaluate(() => document.fullscreenElement?.className ?? null))
-      .toBe("pdfv");
-    expect(await fullscreen.getAttribute("aria-pressed")).toBe("true");
+    await poll(() => page.evaluate(() => document.fullscreenElement?.className ?? null)).toBe(
+      "pdfv",
+    );
+    await poll(() => fullscreen.getAttribute("aria-pressed")).toBe("true");
     await page.keyboard.press("Escape");
-    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+    await poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
     expect(await dialog.isVisible()).toBe(true);
   });
 
@@ -308,7 +324,10 @@ describe("PDF viewer in the criteria modal", () => {
         return label?.trim() ?? "";
       }),
     );
-    expect(names.every((name) => name.length > 0), names.join(" | ")).toBe(true);
+    expect(
+      names.every((name) => name.length > 0),
+      names.join(" | "),
+    ).toBe(true);
     // Tab from the dialog's close button walks through every enabled toolbar control.
     await dialog.getByRole("button", { name: "Đóng" }).focus();
     const reached = new Set<string>();
@@ -353,7 +372,9 @@ describe("PDF viewer in the criteria modal", () => {
     });
     expect(selected.replace(/\s+/g, " ")).toContain("Tiêu chí chấm giải");
     expect(
-      await viewerPage(page, 1).locator(".textLayer").evaluate((el) => getComputedStyle(el).userSelect),
+      await viewerPage(page, 1)
+        .locator(".textLayer")
+        .evaluate((el) => getComputedStyle(el).userSelect),
     ).not.toBe("none");
   });
 

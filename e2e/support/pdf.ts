@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Locator, Page } from "playwright-core";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { documentUrl } from "../../core/pdf-document-url";
 
 interface DocumentRow {
@@ -58,13 +58,17 @@ export function longPdf(pages: number): Buffer {
   const content = (p: number) => font + 1 + pages + p;
   const objects: string[] = [];
   objects[catalog] = "<< /Type /Catalog /Pages 2 0 R >>";
-  objects[root] = `<< /Type /Pages /Kids [${Array.from({ length: nodes }, (_, n) => `${node(n)} 0 R`).join(" ")}] /Count ${pages} >>`;
+  objects[root] =
+    `<< /Type /Pages /Kids [${Array.from({ length: nodes }, (_, n) => `${node(n)} 0 R`).join(" ")}] /Count ${pages} >>`;
   for (let n = 0; n < nodes; n++) {
-    const kids = Array.from({ length: perNode }, (_, k) => n * perNode + k).filter((p) => p < pages);
+    const kids = Array.from({ length: perNode }, (_, k) => n * perNode + k).filter(
+      (p) => p < pages,
+    );
     objects[node(n)] =
       `<< /Type /Pages /Parent ${root} 0 R /Kids [${kids.map((p) => `${page(p)} 0 R`).join(" ")}] /Count ${kids.length} >>`;
   }
-  objects[font] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>";
+  objects[font] =
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>";
   for (let p = 0; p < pages; p++) {
     objects[page(p)] =
       `<< /Type /Page /Parent ${node(Math.floor(p / perNode))} 0 R /MediaBox [0 0 595 842] ` +
@@ -76,7 +80,8 @@ export function longPdf(pages: number): Buffer {
       );
     }
     const stream = lines.join("\n").repeat(3);
-    objects[content(p)] = `<< /Length ${Buffer.byteLength(stream, "latin1")} >>\nstream\n${stream}\nendstream`;
+    objects[content(p)] =
+      `<< /Length ${Buffer.byteLength(stream, "latin1")} >>\nstream\n${stream}\nendstream`;
   }
   const parts: Buffer[] = [Buffer.from("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "latin1")];
   const offsets: number[] = [];
@@ -91,7 +96,9 @@ export function longPdf(pages: number): Buffer {
   for (let id = 1; id < objects.length; id++) {
     xref.push(`${String(offsets[id]).padStart(10, "0")} 00000 n \n`);
   }
-  xref.push(`trailer\n<< /Size ${objects.length} /Root ${catalog} 0 R >>\nstartxref\n${offset}\n%%EOF\n`);
+  xref.push(
+    `trailer\n<< /Size ${objects.length} /Root ${catalog} 0 R >>\nstartxref\n${offset}\n%%EOF\n`,
+  );
   parts.push(Buffer.from(xref.join(""), "latin1"));
   return Buffer.concat(parts);
 }
@@ -149,3 +156,7 @@ export async function pageText(page: Page, number: number): Promise<string> {
     .evaluate((el) => (el as HTMLElement).innerText);
   return text.replace(/\s+/g, " ").trim();
 }
+
+/** `expect.poll` with room for a busy machine (its own default waits one second). */
+export const poll = <T>(read: () => T | Promise<T>) =>
+  expect.poll(read, { timeout: 10_000, interval: 100 });

@@ -135,6 +135,7 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
   const docRef = useRef<PDFDocumentProxy | null>(null);
   const passwordRef = useRef<((password: string) => void) | null>(null);
   const editingPageRef = useRef(false);
+  const navigatingToRef = useRef<number | null>(null);
   const printAbortRef = useRef<AbortController | null>(null);
 
   const [engineReady, setEngineReady] = useState(false);
@@ -184,18 +185,23 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
       const engine = engineRef.current;
       const container = containerRef.current;
       if (!engine || !container || !docRef.current) return;
-      const current = engine.viewer.currentPageNumber;
+      // While a scroll is on its way, the page it goes to counts as the current one.
+      const current = navigatingToRef.current ?? engine.viewer.currentPageNumber;
       if (page === current) return;
       if (remember) {
         engine.history.push(current);
         syncHistory();
       }
       const from = { top: container.scrollTop, left: container.scrollLeft };
+      navigatingToRef.current = null;
       engine.viewer.currentPageNumber = page;
       if (engine.viewer.scrollMode === components.ScrollMode.PAGE) return;
       const to = { top: container.scrollTop, left: container.scrollLeft };
+      // The pages passed on the way are not announced as the current page.
+      navigatingToRef.current = page;
       smoothScroll(container, from, to, PDF_VIEWER.smoothScrollMs, () => {
-        // The scroll passed other pages on its way: the one asked for is the current one.
+        if (navigatingToRef.current !== page) return;
+        navigatingToRef.current = null;
         if (engineRef.current === engine && engine.viewer.currentPageNumber !== page) {
           engine.viewer.currentPageNumber = page;
         }
@@ -207,7 +213,7 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
   const goBack = useCallback(() => {
     const engine = engineRef.current;
     if (!engine) return;
-    const target = engine.history.back(engine.viewer.currentPageNumber);
+    const target = engine.history.back(navigatingToRef.current ?? engine.viewer.currentPageNumber);
     syncHistory();
     if (target !== null) goToPage(target, false);
   }, [goToPage, syncHistory]);
@@ -215,7 +221,9 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
   const goForward = useCallback(() => {
     const engine = engineRef.current;
     if (!engine) return;
-    const target = engine.history.forward(engine.viewer.currentPageNumber);
+    const target = engine.history.forward(
+      navigatingToRef.current ?? engine.viewer.currentPageNumber,
+    );
     syncHistory();
     if (target !== null) goToPage(target, false);
   }, [goToPage, syncHistory]);
@@ -291,6 +299,8 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
       viewer.currentScaleValue = "auto";
     });
     bus.on("pagechanging", ({ pageNumber }: { pageNumber: number }) => {
+      const target = navigatingToRef.current;
+      if (target !== null && pageNumber !== target) return;
       setView((v) => ({ ...v, page: pageNumber }));
       if (!editingPageRef.current) setPageText(String(pageNumber));
     });
@@ -599,7 +609,7 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
     editingPageRef.current = false;
     const engine = engineRef.current;
     if (!engine || !docRef.current) return;
-    const current = engine.viewer.currentPageNumber;
+    const current = navigatingToRef.current ?? engine.viewer.currentPageNumber;
     if (pageText.trim() === String(current)) {
       setPageError(null);
       setPageText(String(current));
@@ -623,11 +633,13 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
     pageCommit: commitPage,
     previousPage: () => {
       const viewer = engineRef.current?.viewer;
-      if (viewer) goToPage(Math.max(1, viewer.currentPageNumber - 1), false);
+      const current = navigatingToRef.current ?? viewer?.currentPageNumber;
+      if (current) goToPage(Math.max(1, current - 1), false);
     },
     nextPage: () => {
       const viewer = engineRef.current?.viewer;
-      if (viewer) goToPage(Math.min(view.pageCount, viewer.currentPageNumber + 1), false);
+      const current = navigatingToRef.current ?? viewer?.currentPageNumber;
+      if (current) goToPage(Math.min(view.pageCount, current + 1), false);
     },
     zoomIn: () => changeZoom(1),
     zoomOut: () => changeZoom(-1),

@@ -67,6 +67,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         values: { ...values, intent },
         fieldErrors: fieldErrorsOf(parsed.error),
       });
+    // The schema cannot know the account's email: the new password must not be it.
+    const problem = passwordProblem(parsed.data.newPassword, { email: user.email });
+    if (problem) {
+      return refuse(400, {
+        values: { ...values, intent },
+        fieldErrors: { newPassword: PASSWORD_PROBLEM_MESSAGES[problem] },
+      });
+    }
     const outcome = await identity.changePassword(request.headers, parsed.data);
     return outcome.ok ? { ok: true, intent, notice: "account.passwordChanged" } : failure(outcome);
   }
