@@ -6,8 +6,8 @@
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  body: string;
-  nonce: string;
+  /** The body's bytes cut at each occurrence of the nonce it was rendered with. */
+  chunks: Buffer[];
   storedAt: number;
 }
 
@@ -47,8 +47,29 @@ export class HtmlCache {
     this.pages.clear();
   }
 
-  /** The cached body with the stored nonce swapped for this response's own. */
-  static withNonce(page: CachedPage, nonce: string): string {
-    return page.body.replaceAll(page.nonce, nonce);
+  /** A page to cache: its body pre-cut at the nonce, so a hit only copies bytes. */
+  static page(
+    status: number,
+    headers: [string, string][],
+    body: string,
+    nonce: string,
+  ): CachedPage {
+    return {
+      status,
+      headers,
+      chunks: body.split(nonce).map((part) => Buffer.from(part, "utf8")),
+      storedAt: Date.now(),
+    };
+  }
+
+  /** The cached body with this response's own nonce where the stored one was. */
+  static withNonce(page: CachedPage, nonce: string): Buffer {
+    const joint = Buffer.from(nonce, "utf8");
+    const parts: Buffer[] = [];
+    page.chunks.forEach((chunk, index) => {
+      if (index > 0) parts.push(joint);
+      parts.push(chunk);
+    });
+    return Buffer.concat(parts);
   }
 }

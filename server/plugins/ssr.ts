@@ -91,13 +91,12 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
             share(null);
             return sendWebResponse(reply, response);
           }
-          const page: CachedPage = {
-            status: 200,
-            headers: [...response.headers].filter(([name]) => name !== "set-cookie"),
-            body: await response.text(),
-            nonce: reply.scriptNonce,
-            storedAt: Date.now(),
-          };
+          const page = Cache.page(
+            200,
+            [...response.headers].filter(([name]) => name !== "set-cookie"),
+            await response.text(),
+            reply.scriptNonce,
+          );
           options.htmlCache.set(key, page);
           share(page);
           return sendCached(reply, page, "miss");

@@ -170,7 +170,12 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
 
   // A new address from the page (another season, another entry) replaces the document.
   useEffect(() => {
-    setSource(url ? { kind: "url", url, name: downloadFileName(title) } : null);
+    const name = downloadFileName(title);
+    setSource((current) => {
+      if (!url) return null;
+      if (current?.kind === "url" && current.url === url && current.name === name) return current;
+      return { kind: "url", url, name };
+    });
   }, [url, title]);
 
   const syncHistory = useCallback(() => {
@@ -438,6 +443,7 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
         ...v,
         page: 1,
         pageCount: pdf.numPages,
+        editor: "none",
         annotated: false,
         canBack: false,
         canForward: false,
