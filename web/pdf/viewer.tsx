@@ -200,6 +200,10 @@ export default function ViewerImpl({ pdfjs, url, title, annotations, fullPage }:
       const from = { top: container.scrollTop, left: container.scrollLeft };
       navigatingToRef.current = null;
       engine.viewer.currentPageNumber = page;
+      // pdf.js announces a page only when its own idea of the current one changes, which a
+      // scroll still on its way may already have moved: say it here.
+      setView((v) => ({ ...v, page }));
+      if (!editingPageRef.current) setPageText(String(page));
       if (engine.viewer.scrollMode === components.ScrollMode.PAGE) return;
       const to = { top: container.scrollTop, left: container.scrollLeft };
       // The pages passed on the way are not announced as the current page.
