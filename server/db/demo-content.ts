@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { rt, type Block } from "../../core/rich-text";
 import { slugify } from "../../core/slug";
 import type { Db } from "./database";
+import { seedOnce } from "./seed-once";
 import type { Database } from "./schema";
 
 /**
@@ -765,15 +766,7 @@ export async function seedDemoContent(
   db: Db,
   now = new Date(),
 ): Promise<"loaded" | "already present"> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const marker = await trx
-      .selectFrom("site_settings")
-      .select("key")
-      .where("key", "=", MARKER)
-      .executeTakeFirst();
-    if (marker) return "already present";
-    const stamp = now.toISOString();
-
+  return seedOnce(db, MARKER, now, async (trx, stamp) => {
     for (const [year, members] of Object.entries(JURY)) {
       for (const [i, j] of members.entries()) {
         const chair = i === 0;
@@ -884,12 +877,6 @@ export async function seedDemoContent(
         })
         .execute();
     }
-
-    await trx
-      .insertInto("site_settings")
-      .values({ key: MARKER, value: JSON.stringify(stamp), updated_at: stamp })
-      .execute();
-    return "loaded";
   });
 }
 

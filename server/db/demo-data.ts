@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { SiteSettings } from "../../core/site-settings";
 import type { Db } from "./database";
+import { seedOnce } from "./seed-once";
 import type { Database } from "./schema";
 
 /**
@@ -272,14 +273,7 @@ export async function seedDemoData(
   db: Db,
   now = new Date(),
 ): Promise<"loaded" | "already present"> {
-  return db.kysely.transaction().execute(async (trx) => {
-    const marker = await trx
-      .selectFrom("site_settings")
-      .select("key")
-      .where("key", "=", MARKER)
-      .executeTakeFirst();
-    if (marker) return "already present";
-    const stamp = now.toISOString();
+  return seedOnce(db, MARKER, now, async (trx, stamp) => {
     for (const season of demoSeasons(now)) {
       const existing = await trx
         .selectFrom("seasons")
@@ -304,11 +298,6 @@ export async function seedDemoData(
         .onConflict((oc) => oc.column("key").doNothing())
         .execute();
     }
-    await trx
-      .insertInto("site_settings")
-      .values({ key: MARKER, value: JSON.stringify(stamp), updated_at: stamp })
-      .execute();
-    return "loaded";
   });
 }
 

@@ -11,6 +11,7 @@ import { linkIn, startSmtpReceiver, type SmtpReceiver } from "../../test-support
 import { FileRejected } from "../files/storage";
 import { createRateLimiter, LIMITS } from "./rate-limit";
 import { createIdentityService, type RegistrantProfile, type RequestMeta } from "./service";
+import { SUBJECTS } from "../../test-support/email-subjects";
 
 const PUBLIC_URL = "http://localhost:3000";
 const PASSWORD = "mua-thu-ha-noi-2026";
@@ -24,25 +25,6 @@ const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
   "base64",
 );
-
-const SUBJECTS = {
-  verification: {
-    vi: "Xác nhận địa chỉ email của bạn – Giải thưởng Vạn Xuân",
-    en: "Confirm your email address – Van Xuan Awards",
-  },
-  passwordReset: {
-    vi: "Đặt lại mật khẩu của bạn – Giải thưởng Vạn Xuân",
-    en: "Reset your password – Van Xuan Awards",
-  },
-  emailChange: {
-    vi: "Xác nhận địa chỉ email mới – Giải thưởng Vạn Xuân",
-    en: "Confirm your new email address – Van Xuan Awards",
-  },
-  welcome: {
-    vi: "Chào mừng bạn đến với Giải thưởng Vạn Xuân",
-    en: "Welcome to the Van Xuan Awards",
-  },
-} as const;
 
 const uniqueEmail = (who: string) => `${who}.${randomBytes(4).toString("hex")}@example.vn`;
 

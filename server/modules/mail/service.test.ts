@@ -14,6 +14,7 @@ import { createSettingsService } from "../settings/service";
 import type { MailLogger } from "./mailer";
 import { createMailService, type MailService } from "./service";
 import type { EmailTemplate } from "./templates";
+import { SUBJECTS } from "../../test-support/email-subjects";
 
 // The mailer accepts the app's own logger (pino, through Fastify).
 const fastifyLoggerFits: FastifyBaseLogger extends MailLogger ? true : false = true;
@@ -72,25 +73,6 @@ function address(value: AddressObject | AddressObject[] | undefined) {
   const first = Array.isArray(value) ? value[0] : value;
   return first?.value[0];
 }
-
-const SUBJECTS: Record<EmailTemplate, Record<Lang, string>> = {
-  verification: {
-    vi: "Xác nhận địa chỉ email của bạn – Giải thưởng Vạn Xuân",
-    en: "Confirm your email address – Van Xuan Awards",
-  },
-  passwordReset: {
-    vi: "Đặt lại mật khẩu của bạn – Giải thưởng Vạn Xuân",
-    en: "Reset your password – Van Xuan Awards",
-  },
-  emailChange: {
-    vi: "Xác nhận địa chỉ email mới – Giải thưởng Vạn Xuân",
-    en: "Confirm your new email address – Van Xuan Awards",
-  },
-  welcome: {
-    vi: "Chào mừng bạn đến với Giải thưởng Vạn Xuân",
-    en: "Welcome to the Van Xuan Awards",
-  },
-};
 
 /** Sends one template through the service's own method, as the identity module will. */
 function sendWith(

@@ -1,0 +1,22 @@
+import type { Lang } from "../../core/languages";
+import type { EmailTemplate } from "../modules/mail/templates";
+
+/** The subject each email must carry, written out so a changed text is noticed by the tests. */
+export const SUBJECTS: Record<EmailTemplate, Record<Lang, string>> = {
+  verification: {
+    vi: "Xác nhận địa chỉ email của bạn – Giải thưởng Vạn Xuân",
+    en: "Confirm your email address – Van Xuan Awards",
+  },
+  passwordReset: {
+    vi: "Đặt lại mật khẩu của bạn – Giải thưởng Vạn Xuân",
+    en: "Reset your password – Van Xuan Awards",
+  },
+  emailChange: {
+    vi: "Xác nhận địa chỉ email mới – Giải thưởng Vạn Xuân",
+    en: "Confirm your new email address – Van Xuan Awards",
+  },
+  welcome: {
+    vi: "Chào mừng bạn đến với Giải thưởng Vạn Xuân",
+    en: "Welcome to the Van Xuan Awards",
+  },
+};
