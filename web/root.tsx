@@ -16,6 +16,7 @@ import en from "../core/i18n/en.json";
 import { createI18n, type Messages } from "./i18n/i18n";
 import vi from "../core/i18n/vi.json";
 import { useNonce } from "./lib/nonce";
+import { currentUser } from "./lib/session.server";
 import "./styles/app.css";
 
 /** The catalogue pages need: the email texts are the server's alone. */
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = langOfPath(new URL(request.url).pathname);
   const [chrome, user] = await Promise.all([
     context.services.site.chrome(),
-    context.services.identity.currentUser(request.headers),
+    currentUser(request, context),
   ]);
   return {
     lang,

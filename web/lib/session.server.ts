@@ -12,11 +12,19 @@ export function requestMeta(request: Request, context: AppLoadContext) {
   };
 }
 
+// The root loader and the page's loader ask about the same request: one session lookup.
+const usersByRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+
 export function currentUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<CurrentUser | null> {
-  return context.services.identity.currentUser(request.headers);
+  let user = usersByRequest.get(request);
+  if (!user) {
+    user = context.services.identity.currentUser(request.headers);
+    usersByRequest.set(request, user);
+  }
+  return user;
 }
 
 /** A signed-in entrant, or a redirect to sign in (and back here afterwards). */
