@@ -1,53 +1,32 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "./app";
-import { loadConfig, type Config } from "./config";
-import { migrateToLatest, openDatabase, type Db } from "./db/database";
-import { seedDemoData } from "./db/demo-data";
-import { buildProductionBundle, type ProductionBundle } from "./test-support/build";
+import type { Config } from "./config";
+import type { Db } from "./db/database";
+import { startTestApp, type TestApp } from "./test-support/app";
+import type { ProductionBundle } from "./test-support/build";
 
 /** Inside the demo 2026 submission window, so the submit button starts enabled. */
 const NOW = new Date("2026-09-01T03:00:00.000Z");
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
+let started: TestApp | undefined;
 let bundle: ProductionBundle;
-let dataDir: string;
 let config: Config;
 let db: Db;
 let app: App;
 
 beforeAll(async () => {
-  bundle = await buildProductionBundle();
-  dataDir = mkdtempSync(path.join(tmpdir(), "vx-app-"));
-  config = loadConfig({
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    HTML_CACHE_SECONDS: "5",
-  });
-  db = openDatabase(config.database);
-  await migrateToLatest(db);
-  await seedDemoData(db, NOW);
-  app = await buildApp({
-    config,
-    db,
-    build: bundle.build,
-    clientDir: bundle.clientDir,
-    clock: () => NOW,
-  });
-  await app.fastify.ready();
+  started = await startTestApp({ HTML_CACHE_SECONDS: "5" }, NOW);
+  ({ bundle, config, db, app } = started);
 }, 120_000);
 
 afterAll(async () => {
-  await app?.fastify.close();
-  await db?.close();
-  bundle?.cleanup();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await started?.close();
 });
 
 /** A page request as a browser sends it; pass `userAgent` to be someone else. */

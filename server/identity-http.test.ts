@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogText } from "../core/i18n/lookup";
 import type { Lang } from "../core/languages";
 import { BACK_OFFICE_SECTIONS, STAFF_ROLES, type BackOfficeSection } from "../core/roles";
-import { buildApp, type App } from "./app";
-import { loadConfig } from "./config";
-import { migrateToLatest, openDatabase, type Db } from "./db/database";
-import { seedDemoData } from "./db/demo-data";
-import { buildProductionBundle, type ProductionBundle } from "./test-support/build";
+import type { App } from "./app";
+import type { Db } from "./db/database";
+import { startTestApp, type TestApp } from "./test-support/app";
 
 // The identity rules as a browser meets them: back-office access by role, CSRF, the HTML
 // cache and signed-in pages, form refusals that keep what was typed, and rate-limit pages.
@@ -35,8 +30,7 @@ const SECTION_PATHS: Record<BackOfficeSection, string> = {
 const WHO = ["visitor", "entrant", ...STAFF_ROLES] as const;
 type Who = (typeof WHO)[number];
 
-let bundle: ProductionBundle;
-let dataDir: string;
+let started: TestApp | undefined;
 let db: Db;
 let app: App;
 const cookies = new Map<Who, string>();
@@ -125,26 +119,8 @@ async function signIn(email: string, password: string, at = "/quan-tri/dang-nhap
 }
 
 beforeAll(async () => {
-  bundle = await buildProductionBundle();
-  dataDir = mkdtempSync(path.join(tmpdir(), "vx-identity-http-"));
-  const config = loadConfig({
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    HTML_CACHE_SECONDS: "5",
-    PUBLIC_URL: ORIGIN,
-  });
-  db = openDatabase(config.database);
-  await migrateToLatest(db);
-  await seedDemoData(db, NOW);
-  app = await buildApp({
-    config,
-    db,
-    build: bundle.build,
-    clientDir: bundle.clientDir,
-    clock: () => NOW,
-  });
-  await app.fastify.ready();
+  started = await startTestApp({ HTML_CACHE_SECONDS: "5", PUBLIC_URL: ORIGIN }, NOW);
+  ({ db, app } = started);
 
   const { identity } = app.services;
   for (const role of STAFF_ROLES) {
@@ -177,10 +153,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await app?.fastify.close();
-  await db?.close();
-  bundle?.cleanup();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await started?.close();
 });
 
 describe("back office access", () => {
