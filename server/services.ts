@@ -1,5 +1,6 @@
 import type { Config } from "./config";
 import type { Db } from "./db/database";
+import { createAuditService } from "./modules/audit/service";
 import { createContentService } from "./modules/content/service";
 import { createDocumentsService, documentsDir } from "./modules/documents/service";
 import { createFileStore } from "./modules/files/storage";
@@ -32,6 +33,7 @@ export function createServices(
   const site = createSiteService(settings, seasons, config.publicUrl, documents);
   const mail = createMailService(config, settings, hooks.logger);
   const files = createFileStore(db, config.dataDir);
+  const audit = createAuditService(db, hooks.clock);
 
   // Link lifetimes as the emails state them (the auth module's expiries).
   const identityMail: IdentityMail = {
@@ -63,5 +65,5 @@ export function createServices(
     files,
     publicUrl: config.publicUrl,
   });
-  return { settings, seasons, site, mail, files, auth, identity, documents, content };
+  return { settings, seasons, site, mail, files, auth, identity, documents, content, audit };
 }

@@ -213,6 +213,19 @@ export interface WinnerTable {
   updated_at: string;
 }
 
+/** One back-office write (append-only). `summary` is JSON: the fields changed, never secrets. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  summary: string;
+  ip: string;
+  created_at: string;
+}
+
 export interface Database {
   seasons: SeasonTable;
   tracks: TrackTable;
@@ -230,4 +243,5 @@ export interface Database {
   content_pages: ContentPageTable;
   jury_members: JuryMemberTable;
   winners: WinnerTable;
+  audit_log: AuditLogTable;
 }

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest, type Db } from "../../db/database";
+import { testDatabases } from "../../test-support/databases";
+import { createAuditService, type AuditService } from "./service";
+
+describe.each(testDatabases())("audit log on $name", (target) => {
+  describe.skipIf(!target.available)("service", () => {
+    let db: Db;
+    let audit: AuditService;
+    let tick = 0;
+
+    beforeAll(async () => {
+      db = await target.open();
+      await migrateToLatest(db);
+      audit = createAuditService(db, () => new Date(Date.UTC(2026, 10, 1, 0, 0, tick++)));
+      const admin = { id: "u1", email: "admin@example.org", ip: "127.0.0.1" };
+      await audit.record(
+        admin,
+        "season.update",
+        { type: "season", id: 2026 },
+        { submissionClosesAt: "2026-12-01" },
+      );
+      await audit.record(
+        admin,
+        "user.invite",
+        { type: "user", id: "u2" },
+        { email: "ed@example.org", password: "x" },
+      );
+      await audit.record({ id: "u2", email: "Editor@Example.org" }, "news.publish", {
+        type: "news",
+        id: 7,
+      });
+    });
+    afterAll(() => target.cleanup());
+
+    it("lists newest first with the total and redacts secret-looking keys", async () => {
+      const { items, total } = await audit.list();
+      expect(total).toBe(3);
+      expect(items.map((i) => i.action)).toEqual(["news.publish", "user.invite", "season.update"]);
+      expect(items[1]!.summary).toEqual({ email: "ed@example.org", password: "[redacted]" });
+      expect(items[2]).toMatchObject({
+        actorEmail: "admin@example.org",
+        targetType: "season",
+        targetId: "2026",
+        ip: "127.0.0.1",
+      });
+    });
+
+    it("filters by search (case-insensitive) and target type, and pages", async () => {
+      expect((await audit.list({ search: "editor@" })).items.map((i) => i.action)).toEqual([
+        "news.publish",
+      ]);
+      expect((await audit.list({ targetType: "user" })).total).toBe(1);
+      const second = await audit.list({ page: 2, pageSize: 2 });
+      expect(second.items.map((i) => i.action)).toEqual(["season.update"]);
+      expect(second.total).toBe(3);
+      expect((await audit.list({ search: "100%_" })).total).toBe(0);
+    });
+  });
+});

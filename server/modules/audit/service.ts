@@ -1,0 +1,130 @@
+import type { Db } from "../../db/database";
+
+/** Who did a back-office write: the signed-in staff member and where the request came from. */
+export interface Actor {
+  id: string;
+  email: string;
+  ip?: string;
+}
+
+export interface AuditEntry {
+  id: number;
+  actorId: string | null;
+  actorEmail: string;
+  action: string;
+  targetType: string;
+  targetId: string;
+  summary: Record<string, unknown>;
+  ip: string;
+  createdAt: string;
+}
+
+export interface AuditQuery {
+  page?: number;
+  pageSize?: number;
+  /** Matches the action, the target type or the actor's email (case-insensitive substring). */
+  search?: string;
+  targetType?: string;
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;
+
+/** Keys never written into a summary, whatever a caller passes. */
+const SECRET_KEY = /password|secret|token|hash/i;
+
+function redact(summary: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(summary).map(([key, value]) => [
+      key,
+      SECRET_KEY.test(key) ? "[redacted]" : value,
+    ]),
+  );
+}
+
+/**
+ * The audit log (PRODUCT §1): every back-office write calls `record` with the acting staff
+ * member, a dotted action name (`news.publish`, `season.update`), the record it touched and a
+ * short summary of the change. Read by admins at `/quan-tri/nhat-ky`.
+ */
+export function createAuditService(db: Db, clock: () => Date = () => new Date()) {
+  return {
+    async record(
+      actor: Actor | null,
+      action: string,
+      target: { type: string; id?: string | number },
+      summary: Record<string, unknown> = {},
+    ): Promise<void> {
+      await db.kysely
+        .insertInto("audit_log")
+        .values({
+          actor_id: actor?.id ?? null,
+          actor_email: actor?.email ?? "",
+          action,
+          target_type: target.type,
+          target_id: target.id === undefined ? "" : String(target.id),
+          summary: JSON.stringify(redact(summary)),
+          ip: actor?.ip ?? "",
+          created_at: clock().toISOString(),
+        })
+        .execute();
+    },
+
+    /** Newest first, paged from 1, with the total for the pager. */
+    async list(
+      query: AuditQuery = {},
+    ): Promise<{ items: AuditEntry[]; total: number; page: number; pageSize: number }> {
+      const pageSize = Math.min(Math.max(query.pageSize ?? 50, 1), 200);
+      const page = Math.max(Math.floor(query.page ?? 1), 1);
+      let base = db.kysely.selectFrom("audit_log");
+      if (query.targetType) base = base.where("target_type", "=", query.targetType);
+      const search = query.search?.trim().toLowerCase();
+      if (search) {
+        const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        base = base.where((eb) =>
+          eb.or([
+            eb(eb.fn("lower", ["action"]), "like", like),
+            eb(eb.fn("lower", ["target_type"]), "like", like),
+            eb(eb.fn("lower", ["actor_email"]), "like", like),
+          ]),
+        );
+      }
+      const [{ total }] = [
+        await base
+          .select((eb) => eb.fn.countAll<number | string>().as("total"))
+          .executeTakeFirstOrThrow(),
+      ];
+      const rows = await base
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+      return {
+        total: Number(total),
+        page,
+        pageSize,
+        items: rows.map((row) => ({
+          id: row.id,
+          actorId: row.actor_id,
+          actorEmail: row.actor_email,
+          action: row.action,
+          targetType: row.target_type,
+          targetId: row.target_id,
+          summary: safeJson(row.summary),
+          ip: row.ip,
+          createdAt: row.created_at,
+        })),
+      };
+    },
+  };
+}
+
+function safeJson(text: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
