@@ -12,35 +12,44 @@ import {
 } from "react-router";
 import { langOfPath, type Lang } from "../core/languages";
 import type { Route } from "./+types/root";
-import en from "../core/i18n/en.json";
+import { common as enCommon, error as enError } from "../core/i18n/en.json";
+import { common as viCommon, error as viError } from "../core/i18n/vi.json";
+import { pageMessages } from "./i18n/catalogue.server";
 import { createI18n, type Messages } from "./i18n/i18n";
-import vi from "../core/i18n/vi.json";
+import { messageScopeOf } from "./i18n/message-scope";
 import { useNonce } from "./lib/nonce";
 import { currentUser } from "./lib/session.server";
 import "./styles/app.css";
 
-/** The catalogue pages need: the email texts are the server's alone. */
-function pageMessages(lang: Lang): Messages {
-  const { email: _email, ...messages } = lang === "en" ? en : vi;
-  return messages as Messages;
-}
+/**
+ * What the error page needs when the root loader itself failed (no catalogue arrived): two
+ * namespaces, so the browser bundle doesn't carry the whole catalogue of both languages.
+ */
+const FALLBACK_MESSAGES: Record<Lang, Messages> = {
+  vi: { common: viCommon, error: viError },
+  en: { common: enCommon, error: enError },
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const lang = langOfPath(new URL(request.url).pathname);
+  const { pathname } = new URL(request.url);
+  const lang = langOfPath(pathname);
   const [chrome, user] = await Promise.all([
     context.services.site.chrome(),
     currentUser(request, context),
   ]);
   return {
     lang,
-    messages: pageMessages(lang),
+    messages: pageMessages(lang, pathname),
     chrome,
     account: user ? { name: user.name, staff: user.role !== "entrant" } : null,
     year: new Date().getUTCFullYear(),
   };
 }
 
-/** The chrome and catalogue change only with the language or after a form submission. */
+/**
+ * The chrome and catalogue change only with the language, between the public site and the
+ * back office, or after a form submission.
+ */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
@@ -48,7 +57,10 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  return langOfPath(currentUrl.pathname) !== langOfPath(nextUrl.pathname);
+  return (
+    langOfPath(currentUrl.pathname) !== langOfPath(nextUrl.pathname) ||
+    messageScopeOf(currentUrl.pathname) !== messageScopeOf(nextUrl.pathname)
+  );
 }
 
 export function links(): Route.LinkDescriptors {
@@ -59,7 +71,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
   const lang: Lang = data?.lang ?? langOfPath(location.pathname);
-  const messages = data?.messages ?? (lang === "en" ? en : vi);
+  const messages = data?.messages ?? FALLBACK_MESSAGES[lang];
   const i18n = useMemo(() => createI18n(lang, messages), [lang, messages]);
   const nonce = useNonce();
   return (
