@@ -1,4 +1,5 @@
 import type { Lang } from "./languages";
+import type { ResponsiveImageData } from "./media-image";
 import type { Block } from "./rich-text";
 
 /** Public content as pages receive it (one language, English already falling back to Vietnamese). */
@@ -33,6 +34,8 @@ export interface JuryMember {
   organisation: string;
   bio: string;
   photo: string | null;
+  /** The photo with its responsive variants when it is in the media library (else null). */
+  photoImage?: ResponsiveImageData | null;
   isChair: boolean;
 }
 
@@ -45,6 +48,8 @@ export interface Winner {
   categoryCode: string | null;
   prize: string;
   image: string | null;
+  /** The image with its responsive variants when it is in the media library (else null). */
+  imageData?: ResponsiveImageData | null;
   videoUrl: string | null;
   entryId: string | null;
 }

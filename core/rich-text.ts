@@ -1,3 +1,5 @@
+import { parseVideoLink } from "./video-link";
+
 /**
  * Rich text as stored and rendered: a list of typed blocks, never HTML. Whatever arrives
  * (an editor, an import, a tampered row) goes through `sanitizeBlocks`, an allow-list that
@@ -5,13 +7,29 @@
  * React elements, so no markup from content ever reaches the document.
  */
 export type Inline =
-  { type: "text"; text: string; bold?: boolean } | { type: "link"; text: string; href: string };
+  | { type: "text"; text: string; bold?: boolean; italic?: boolean }
+  | { type: "link"; text: string; href: string };
+
+/** An uploaded picture: same-site addresses only (`/media/…`), with its size and variants. */
+export interface ImageBlock {
+  type: "image";
+  src: string;
+  alt: string;
+  width?: number;
+  height?: number;
+  /** Same-site candidates with width descriptors: `/media/x/w480.webp 480w, …`. */
+  srcset?: string;
+}
 
 export type Block =
-  | { type: "heading"; text: string }
+  /** A section heading; `level: 3` is a sub-heading (absent = a main heading). */
+  | { type: "heading"; text: string; level?: 3 }
   | { type: "paragraph"; children: Inline[] }
   | { type: "list"; ordered: boolean; items: Inline[][] }
-  | { type: "quote"; text: string };
+  | { type: "quote"; text: string }
+  | ImageBlock
+  /** A YouTube or Vimeo video, by its canonical address (core/video-link.ts). */
+  | { type: "video"; url: string };
 
 const MAX_TEXT = 20_000;
 const MAX_BLOCKS = 500;
@@ -29,6 +47,40 @@ export function safeHref(value: unknown): string | null {
   } catch {
     return null;
   }
+}
+
+const SAME_SITE_PATH = /^\/(?!\/)[A-Za-z0-9._~/%-]+$/;
+
+/** An image address a page may show: a same-site path without query or tricks; else null. */
+export function safeImageSrc(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const src = value.trim();
+  return src.length <= 500 && SAME_SITE_PATH.test(src) && !src.includes("..") ? src : null;
+}
+
+/** A `srcset` whose every candidate is a safe same-site path with a width (`480w`); else null. */
+export function safeSrcset(value: unknown): string | null {
+  if (typeof value !== "string" || value.length > 2000) return null;
+  const candidates = value
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (candidates.length === 0) return null;
+  const clean: string[] = [];
+  for (const candidate of candidates) {
+    const [url, descriptor, extra] = candidate.split(/\s+/);
+    if (extra !== undefined || !descriptor || !/^\d{1,5}w$/.test(descriptor)) return null;
+    const src = safeImageSrc(url);
+    if (!src) return null;
+    clean.push(`${src} ${descriptor}`);
+  }
+  return clean.join(", ");
+}
+
+function dimension(value: unknown): number | undefined {
+  return typeof value === "number" && Number.isInteger(value) && value > 0 && value <= 20_000
+    ? value
+    : undefined;
 }
 
 function cleanText(value: unknown): string {
@@ -51,7 +103,12 @@ function sanitizeInlines(value: unknown): Inline[] {
       const href = safeHref(node.href);
       out.push(href ? { type: "link", text, href } : { type: "text", text });
     } else if (node.type === "text") {
-      out.push(node.bold === true ? { type: "text", text, bold: true } : { type: "text", text });
+      out.push({
+        type: "text",
+        text,
+        ...(node.bold === true ? { bold: true } : {}),
+        ...(node.italic === true ? { italic: true } : {}),
+      });
     }
   }
   return out;
@@ -65,10 +122,37 @@ export function sanitizeBlocks(value: unknown): Block[] {
     if (!raw || typeof raw !== "object") continue;
     const node = raw as Record<string, unknown>;
     switch (node.type) {
-      case "heading":
+      case "heading": {
+        const text = cleanText(node.text);
+        if (text)
+          out.push(
+            node.level === 3 ? { type: "heading", text, level: 3 } : { type: "heading", text },
+          );
+        break;
+      }
       case "quote": {
         const text = cleanText(node.text);
-        if (text) out.push({ type: node.type, text });
+        if (text) out.push({ type: "quote", text });
+        break;
+      }
+      case "image": {
+        const src = safeImageSrc(node.src);
+        if (!src) break;
+        const width = dimension(node.width);
+        const height = dimension(node.height);
+        const srcset = safeSrcset(node.srcset);
+        out.push({
+          type: "image",
+          src,
+          alt: cleanText(node.alt).slice(0, 500),
+          ...(width && height ? { width, height } : {}),
+          ...(srcset ? { srcset } : {}),
+        });
+        break;
+      }
+      case "video": {
+        const video = typeof node.url === "string" ? parseVideoLink(node.url) : null;
+        if (video) out.push({ type: "video", url: video.canonicalUrl });
         break;
       }
       case "paragraph": {
@@ -111,6 +195,10 @@ export function blocksToText(blocks: Block[]): string {
           return inline(block.children);
         case "list":
           return block.items.map(inline).join(" ");
+        case "image":
+          return block.alt;
+        case "video":
+          return "";
       }
     })
     .join(" ");
@@ -136,4 +224,13 @@ export const rt = {
   quote: (text: string): Block => ({ type: "quote", text }),
   link: (text: string, href: string): Inline => ({ type: "link", text, href }),
   b: (text: string): Inline => ({ type: "text", text, bold: true }),
+  i: (text: string): Inline => ({ type: "text", text, italic: true }),
+  h3: (text: string): Block => ({ type: "heading", text, level: 3 }),
+  img: (src: string, alt: string, width?: number, height?: number): Block => ({
+    type: "image",
+    src,
+    alt,
+    ...(width && height ? { width, height } : {}),
+  }),
+  video: (url: string): Block => ({ type: "video", url }),
 };

@@ -17,6 +17,7 @@ describe("back-office roles", () => {
       "payments",
       "judging",
       "seasons",
+      "settings",
       "users",
       "outbox",
       "audit",

@@ -18,6 +18,7 @@ export const BACK_OFFICE_SECTIONS = {
   payments: ["admin", "finance"],
   judging: ["admin", "jury_manager"],
   seasons: ["admin"],
+  settings: ["admin"],
   users: ["admin"],
   outbox: ["admin"],
   audit: ["admin"],

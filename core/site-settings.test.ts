@@ -19,6 +19,10 @@ const valid: SiteSettings = {
     tiktok: "",
   },
   chatWidget: { provider: "none", accountId: "" },
+  seo: {
+    vi: { title: "", description: "", image: "" },
+    en: { title: "", description: "", image: "" },
+  },
 };
 
 /** The i18n keys of the problems zod reports, by field path. */

@@ -23,6 +23,32 @@ export const socialLinksSchema = z.object({
   tiktok: optionalUrl,
 });
 
+/** An image for link previews: an https URL or a path on this site (`/media/…`). */
+const imageRef = z
+  .string()
+  .trim()
+  .max(500, { message: "validation.tooLong" })
+  .refine((v) => v === "" || /^\/[^/\\]/.test(v) || /^https?:\/\/[^\s]+$/i.test(v), {
+    message: "validation.url",
+  })
+  .default("");
+
+const seoLangSchema = z.object({
+  /** The title of pages that have none of their own (the home page); "" = the site name. */
+  title: z.string().trim().max(70, { message: "validation.tooLong" }).default(""),
+  description: z.string().trim().max(200, { message: "validation.tooLong" }).default(""),
+  image: imageRef,
+});
+
+/** SEO defaults per language: used by page meta when a page has no title/description/image. */
+export const seoDefaultsSchema = z.object({ vi: seoLangSchema, en: seoLangSchema });
+export type SeoDefaults = z.infer<typeof seoDefaultsSchema>;
+
+export const EMPTY_SEO_DEFAULTS: SeoDefaults = {
+  vi: { title: "", description: "", image: "" },
+  en: { title: "", description: "", image: "" },
+};
+
 export const siteSettingsSchema = z.object({
   currentSeasonYear: z.number().int().min(2000).max(2100),
   contactEmail: z.email({ message: "validation.email" }),
@@ -35,6 +61,7 @@ export const siteSettingsSchema = z.object({
     .default(""),
   social: socialLinksSchema,
   chatWidget: chatWidgetSchema,
+  seo: seoDefaultsSchema.default(EMPTY_SEO_DEFAULTS),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;

@@ -18,7 +18,6 @@ const COMING_SOON = { vi: "Sắp ra mắt", en: "Coming soon" };
  * (News, the introduction, jury and winners have content: e2e/content.test.ts.)
  */
 const COMING_SOON_ROUTES: [string, { vi: string; en: string }][] = [
-  ["/nop-bai-du-thi", { vi: "Nộp bài dự thi", en: "Submit an entry" }],
   ["/nop-bai-du-thi/thanh-toan", { vi: "Thanh toán phí dự thi", en: "Entry fee payment" }],
   ["/bai-du-thi", { vi: "Thư viện bài dự thi", en: "Entry library" }],
   ["/bai-thi/1", { vi: "Chi tiết bài dự thi", en: "Entry details" }],
@@ -83,6 +82,13 @@ describe("every seed route, in both languages", () => {
         expect(problems.pageErrors).toEqual([]);
       });
     }
+
+    test(`${localized("/nop-bai-du-thi", lang)} sends a visitor to sign in and back`, async () => {
+      const { page } = await openPage(browser());
+      await page.goto(localized("/nop-bai-du-thi", lang));
+      await page.waitForURL((u) => u.pathname === localized("/dang-nhap", lang));
+      expect(new URL(page.url()).searchParams.get("next")).toBe(localized("/nop-bai-du-thi", lang));
+    });
 
     for (const [seedPath, texts] of TRACKS) {
       const path = localized(seedPath, lang);

@@ -100,8 +100,9 @@ describe("submit-entry button", () => {
     // Choosing an item navigates there and closes the menu.
     await button.click();
     await menu.getByRole("menuitem", { name: "Nộp bài" }).click();
-    await page.waitForURL(`${baseUrl()}/nop-bai-du-thi`);
-    await page.getByRole("heading", { level: 1, name: "Nộp bài dự thi" }).waitFor();
+    // The entry form is for signed-in entrants: a visitor signs in first and comes back.
+    await page.waitForURL(`${baseUrl()}/dang-nhap?next=%2Fnop-bai-du-thi`);
+    await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await menu.isVisible()).toBe(false);
   });
 

@@ -10,12 +10,16 @@ import { DOCUMENTS_PREFIX } from "../core/pdf-document-url";
 import { HtmlCache } from "./html-cache";
 import { documentRoutes, PDFJS_VERSION, pdfjsAssetRoutes } from "./modules/documents/routes";
 import { documentsDir } from "./modules/documents/service";
+import { mediaRoutes } from "./modules/media/routes";
+import { signedLinkRoutes } from "./modules/storage/routes";
 import { authRoutes } from "./plugins/auth-routes";
 import { contentRoutes } from "./plugins/content-routes";
 import { csrfProtection } from "./plugins/csrf";
 import { healthRoutes } from "./plugins/health";
 import { securityHeaders } from "./plugins/security";
 import { ssrRoutes } from "./plugins/ssr";
+import { uploadRoutes } from "./plugins/uploads";
+import { createUploadService, type UploadService } from "./modules/uploads/service";
 import { createServices, type Services } from "./services";
 
 export interface AppOptions {
@@ -31,6 +35,8 @@ export interface App {
   fastify: FastifyInstance;
   services: Services;
   htmlCache: HtmlCache;
+  /** Resumable entry uploads (tus at /api/uploads) and their abandoned-upload cleanup. */
+  uploads: UploadService;
   /** Marks the app as draining: `/readyz` answers 503 so a load balancer stops sending traffic. */
   startDraining(): void;
 }
@@ -126,6 +132,44 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   await fastify.register(pdfjsAssetRoutes, { prefix: `/pdfjs/${PDFJS_VERSION}` });
 
+  // Uploaded images (public variants at /media/…, staff uploads at POST /api/media) and
+  // private files through short-lived signed links at /tep/<token>.
+  await fastify.register(mediaRoutes, {
+    media: services.media,
+    storage: services.storage,
+    identity: services.identity,
+    audit: services.audit,
+    tempDir: path.join(config.dataDir, "tmp"),
+  });
+  await fastify.register(signedLinkRoutes, { storage: services.storage });
+
+  // Resumable entry file uploads (tus): owner checks, limits, content check, then storage.
+  const uploads = createUploadService({
+    dir: path.join(config.dataDir, "uploads"),
+    expiryMs: config.uploadExpiryHours * 3_600_000,
+    publicUrl: config.publicUrl,
+    entries: services.entries,
+    media: {
+      inspect: (filePath, inspectOptions) => services.media.inspect(filePath, inspectOptions),
+      imageVariants: async (filePath) => {
+        const image = await services.media.storeImage(filePath, { purpose: "entry" });
+        return { mediaId: image.id, src: image.src, srcset: image.srcset };
+      },
+    },
+    storage: services.storage,
+    logger: fastify.log,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  await fastify.register(uploadRoutes, {
+    uploads,
+    currentUserId: async (headers) => (await services.identity.currentUser(headers))?.id ?? null,
+  });
+  // Abandoned partial uploads: checked every hour (or sooner for a short expiry).
+  const stopUploadCleanup = uploads.startCleanup(
+    Math.min(3_600_000, Math.max(1_000, (config.uploadExpiryHours * 3_600_000) / 4)),
+  );
+  fastify.addHook("onClose", async () => stopUploadCleanup());
+
   await fastify.register(contentRoutes, { content: services.content, publicUrl: config.publicUrl });
 
   await fastify.register(ssrRoutes, {
@@ -141,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     fastify,
     services,
     htmlCache,
+    uploads,
     startDraining: () => {
       draining = true;
     },

@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { StorageConfig } from "./modules/storage";
 
 const booleanFromEnv = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -28,6 +29,14 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  STORAGE_DRIVER: z.enum(["disk", "s3"]).default("disk"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
+  UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().max(8760).default(24),
 });
 
 export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -50,6 +59,10 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   /** Signs session cookies and tokens; generated once into DATA_DIR when not given. */
   authSecret: string | null;
+  /** Where uploaded files live: DATA_DIR/files/objects, or an S3-compatible bucket. */
+  storage: StorageConfig;
+  /** Partial tus uploads that received no bytes for this long are deleted (DATA_DIR/uploads). */
+  uploadExpiryHours: number;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.STORAGE_DRIVER === "s3" && !e.S3_BUCKET) {
+    throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3");
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const database: DatabaseConfig =
     e.DATABASE_URL && !e.DATABASE_URL.startsWith("sqlite:")
@@ -92,6 +108,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: path.join(dataDir, "outbox"),
     },
     authSecret: e.AUTH_SECRET ?? null,
+    storage:
+      e.STORAGE_DRIVER === "s3"
+        ? {
+            driver: "s3",
+            endpoint: e.S3_ENDPOINT ?? null,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET ?? "",
+            accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          }
+        : { driver: "disk" },
+    uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
   };
 }
 

@@ -22,6 +22,7 @@ const SECTION_PATHS: Record<BackOfficeSection, string> = {
   payments: "/quan-tri/thanh-toan",
   judging: "/quan-tri/cham-giai",
   seasons: "/quan-tri/mua-giai",
+  settings: "/quan-tri/cai-dat",
   users: "/quan-tri/nguoi-dung",
   outbox: "/quan-tri/hop-thu",
   audit: "/quan-tri/nhat-ky",

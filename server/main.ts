@@ -4,7 +4,6 @@ import type { ServerBuild } from "react-router";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "./db/demo-accounts";
 import { seedDemoContent } from "./db/demo-content";
 import { seedDemoData } from "./db/demo-data";
-import { seedDemoDocuments } from "./db/demo-documents";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
@@ -15,7 +14,11 @@ async function main(): Promise<void> {
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   const seeded = config.demoData ? await seedDemoData(db) : "skipped";
-  if (config.demoData) await seedDemoDocuments(db, config.dataDir);
+  if (config.demoData) {
+    // pdfkit and its font tables load only to generate the demo PDFs, never in a real deployment.
+    const { seedDemoDocuments } = await import("./db/demo-documents");
+    await seedDemoDocuments(db, config.dataDir);
+  }
   if (config.demoData) await seedDemoContent(db);
 
   const serverBuild = path.join(config.buildDir, "server", "index.js");

@@ -1,25 +1,35 @@
 import type { Config } from "./config";
 import type { Db } from "./db/database";
 import { createAuditService } from "./modules/audit/service";
+import { createContentAdminService } from "./modules/content/admin";
+import { createNewsAdminService } from "./modules/content/news-admin";
 import { createContentService } from "./modules/content/service";
 import { createDocumentsService, documentsDir } from "./modules/documents/service";
+import { createEntriesService } from "./modules/entries/service";
 import { createFileStore } from "./modules/files/storage";
 import { createAuth, type IdentityMail } from "./modules/identity/auth";
 import { createRateLimiter } from "./modules/identity/rate-limit";
 import { resolveAuthSecret } from "./modules/identity/secret";
 import { createIdentityService } from "./modules/identity/service";
+import { createStaffService } from "./modules/identity/staff";
 import type { MailLogger } from "./modules/mail/mailer";
 import { createMailService } from "./modules/mail/service";
+import { createSeasonsAdminService } from "./modules/seasons/admin";
 import { createSeasonsService } from "./modules/seasons/service";
 import { createSettingsService } from "./modules/settings/service";
 import { createSiteService } from "./modules/site/service";
+import { createMediaService } from "./modules/media/service";
+import { createStorage } from "./modules/storage";
 
 /** The domain services, shared by page loaders (through the load context) and `/api` routes. */
 export type Services = ReturnType<typeof createServices>;
 
 export function createServices(
   db: Db,
-  config: Pick<Config, "publicUrl" | "mail" | "authSecret" | "dataDir" | "env" | "trustProxy">,
+  config: Pick<
+    Config,
+    "publicUrl" | "mail" | "authSecret" | "dataDir" | "env" | "trustProxy" | "storage"
+  >,
   hooks: { onContentChange: () => void; clock?: () => Date; logger?: MailLogger },
 ) {
   const settings = createSettingsService(db, hooks.onContentChange);
@@ -29,11 +39,43 @@ export function createServices(
     onChange: hooks.onContentChange,
     ...(hooks.clock ? { clock: hooks.clock } : {}),
   });
-  const content = createContentService(db, seasons, hooks.clock);
+  // Jury photos and winner images get their responsive variants from the media library.
+  const content = createContentService(db, seasons, hooks.clock, {
+    resolveMany: (refs) => media.resolveMany(refs),
+  });
   const site = createSiteService(settings, seasons, config.publicUrl, documents);
   const mail = createMailService(config, settings, hooks.logger);
-  const files = createFileStore(db, config.dataDir);
   const audit = createAuditService(db, hooks.clock);
+  const news = createNewsAdminService(db, {
+    audit,
+    onContentChange: hooks.onContentChange,
+    ...(hooks.clock ? { clock: hooks.clock } : {}),
+  });
+  // One secret signs sessions, tokens and private file links (each with its own derived key).
+  const secret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const storage = createStorage(config.storage, {
+    dataDir: config.dataDir,
+    secret,
+    ...(hooks.clock ? { clock: hooks.clock } : {}),
+  });
+  const media = createMediaService({ storage, db, ...(hooks.clock ? { clock: hooks.clock } : {}) });
+  const files = createFileStore(db, config.dataDir, storage);
+  const contentAdmin = createContentAdminService({
+    db,
+    audit,
+    documents,
+    seasons,
+    onChange: hooks.onContentChange,
+    ...(hooks.clock ? { clock: hooks.clock } : {}),
+  });
+  const entries = createEntriesService(db, {
+    seasons,
+    mail,
+    storage,
+    publicUrl: config.publicUrl,
+    ...(hooks.logger ? { logger: hooks.logger } : {}),
+    ...(hooks.clock ? { clock: hooks.clock } : {}),
+  });
 
   // Link lifetimes as the emails state them (the auth module's expiries).
   const identityMail: IdentityMail = {
@@ -48,7 +90,7 @@ export function createServices(
   const auth = createAuth({
     db,
     publicUrl: config.publicUrl,
-    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    secret,
     // Secure outside development — except a production run served over plain http on
     // loopback (npm start at http://localhost), which has no TLS to carry it.
     secureCookies:
@@ -65,5 +107,26 @@ export function createServices(
     files,
     publicUrl: config.publicUrl,
   });
-  return { settings, seasons, site, mail, files, auth, identity, documents, content, audit };
+  // Back-office platform (issue 4): seasons and the category tree, staff accounts.
+  const seasonsAdmin = createSeasonsAdminService(db, hooks.onContentChange, hooks.clock);
+  const staff = createStaffService({ db, auth, mail, publicUrl: config.publicUrl });
+  return {
+    settings,
+    seasons,
+    site,
+    mail,
+    files,
+    auth,
+    identity,
+    documents,
+    content,
+    audit,
+    news,
+    seasonsAdmin,
+    staff,
+    entries,
+    contentAdmin,
+    storage,
+    media,
+  };
 }

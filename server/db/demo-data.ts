@@ -267,6 +267,11 @@ export const DEMO_SETTINGS: SiteSettings = {
     tiktok: "https://www.tiktok.com/@vanxuanawards",
   },
   chatWidget: { provider: "none", accountId: "" },
+  // Empty: pages fall back to the catalogue's site description until an admin sets them.
+  seo: {
+    vi: { title: "", description: "", image: "" },
+    en: { title: "", description: "", image: "" },
+  },
 };
 
 export async function seedDemoData(

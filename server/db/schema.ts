@@ -57,6 +57,9 @@ export interface CategoryTable {
   allow_individual: number;
   allow_enterprise: number;
   sort_order: number;
+  /** Optional prices per tier (0009-staff); null = the standard fee_vnd applies. */
+  early_bird_fee_vnd: number | null;
+  late_fee_vnd: number | null;
 }
 
 export interface SiteSettingTable {
@@ -164,6 +167,16 @@ export interface NewsArticleTable {
   updated_at: string;
 }
 
+/** A slug a record used to have (0008-content-admin): its old URLs redirect to the current one. */
+export interface SlugHistoryTable {
+  id: Generated<number>;
+  type: string;
+  lang: string;
+  slug: string;
+  target_id: number;
+  created_at: string;
+}
+
 /** An editable page: `award-introduction`, `track:<slug>`; season null = any season. */
 export interface ContentPageTable {
   id: Generated<number>;
@@ -188,6 +201,8 @@ export interface JuryMemberTable {
   bio_vi: string;
   bio_en: string;
   photo: string | null;
+  /** The photo in the media library (responsive variants), when uploaded there. */
+  photo_media_id: number | null;
   is_chair: number;
   sort_order: number;
   created_at: string;
@@ -207,6 +222,8 @@ export interface WinnerTable {
   category_label_en: string;
   prize: string;
   image: string | null;
+  /** The image in the media library (responsive variants), when uploaded there. */
+  image_media_id: number | null;
   video_url: string | null;
   sort_order: number;
   created_at: string;
@@ -226,6 +243,58 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+/** An entry (issue 5): a draft until submitted; text fields are "" while not given. */
+export interface EntryTable {
+  id: string;
+  owner_user_id: string;
+  season_id: number;
+  track_id: number | null;
+  category_id: number | null;
+  code: string | null;
+  status: string;
+  brand_name: string;
+  campaign_name: string;
+  description_vi: string;
+  description_en: string;
+  start_month: number | null;
+  start_year: number | null;
+  end_month: number | null;
+  end_year: number | null;
+  video_link: string;
+  /** JSON: { companies: {name, role}[], people: {name, role}[] }. */
+  credits: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  submitted_at: string | null;
+  withdrawn_at: string | null;
+}
+
+/** A file attached to an entry; duplicated entries may share a storage key. */
+export interface EntryFileTable {
+  id: string;
+  entry_id: string;
+  field: string;
+  storage_key: string;
+  original_name: string;
+  mime: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  duration_seconds: number | null;
+  /** JSON. */
+  variants: string;
+  sort_order: number;
+  created_at: string;
+}
+
+/** The last entry-code number issued per season and prefix (`VX26-TVC`). */
+export interface EntryCodeSequenceTable {
+  season_id: number;
+  prefix: string;
+  last_number: number;
+}
+
 export interface Database {
   seasons: SeasonTable;
   tracks: TrackTable;
@@ -240,8 +309,31 @@ export interface Database {
   registrants: RegistrantTable;
   rate_limits: RateLimitTable;
   news_articles: NewsArticleTable;
+  slug_history: SlugHistoryTable;
   content_pages: ContentPageTable;
   jury_members: JuryMemberTable;
   winners: WinnerTable;
   audit_log: AuditLogTable;
+  media: MediaTable;
+  entries: EntryTable;
+  entry_files: EntryFileTable;
+  entry_code_sequences: EntryCodeSequenceTable;
+}
+
+/** An uploaded image (server/modules/media): `variants` is JSON (see migration 0006-media). */
+export interface MediaTable {
+  id: Generated<number>;
+  token: string;
+  purpose: string;
+  visibility: "public" | "private";
+  mime: string;
+  bytes: number;
+  width: number;
+  height: number;
+  has_alpha: number;
+  original_key: string;
+  variants: string;
+  alt: string | null;
+  created_by: string | null;
+  created_at: string;
 }

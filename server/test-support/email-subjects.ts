@@ -19,4 +19,12 @@ export const SUBJECTS: Record<EmailTemplate, Record<Lang, string>> = {
     vi: "Chào mừng bạn đến với Giải thưởng Vạn Xuân",
     en: "Welcome to the Van Xuan Awards",
   },
+  entryReceipt: {
+    vi: "Đã nhận bài dự thi VX26-TVC-0042 – Giải thưởng Vạn Xuân",
+    en: "Entry VX26-TVC-0042 received – Van Xuan Awards",
+  },
+  staffInvitation: {
+    vi: "Lời mời tham gia quản trị – Giải thưởng Vạn Xuân",
+    en: "Your invitation to the back office – Van Xuan Awards",
+  },
 };

@@ -5,7 +5,10 @@ import type { Messages } from "../i18n/i18n";
 interface RootData {
   lang: Lang;
   messages: Messages;
-  chrome: { publicUrl: string };
+  chrome: {
+    publicUrl: string;
+    seo?: Record<Lang, { title: string; description: string; image: string }>;
+  };
 }
 
 interface MetaArgsLike {
@@ -52,18 +55,24 @@ export function pageMeta(
   if (!root) return [{ title: "Vạn Xuân" }];
   const t = (key: string) => translate(root.messages, key, page.vars);
   const siteName = t("site.name");
+  // The admin's SEO defaults (site settings) fill in what a page does not say itself.
+  const seo = root.chrome.seo?.[root.lang];
   const pageTitle = page.title ?? (page.titleKey ? t(page.titleKey) : "");
-  const title = pageTitle && pageTitle !== siteName ? `${pageTitle} | ${siteName}` : siteName;
-  const description = page.description?.trim() || t(page.descriptionKey ?? "site.description");
+  const title =
+    pageTitle && pageTitle !== siteName
+      ? `${pageTitle} | ${siteName}`
+      : seo?.title
+        ? `${seo.title} | ${siteName}`
+        : siteName;
+  const description =
+    page.description?.trim() ||
+    (page.descriptionKey ? t(page.descriptionKey) : seo?.description || t("site.description"));
   const base = root.chrome.publicUrl;
   const query = page.keepQuery ? args.location.search : "";
   const path = stripLangPrefix(args.location.pathname);
   const url = (lang: Lang) => `${base}${localizePath(page.paths?.[lang] ?? path, lang)}${query}`;
-  const image = page.image
-    ? /^https?:/.test(page.image)
-      ? page.image
-      : `${base}${page.image}`
-    : null;
+  const imageRef = page.image || seo?.image || null;
+  const image = imageRef ? (/^https?:/.test(imageRef) ? imageRef : `${base}${imageRef}`) : null;
   return [
     { title },
     { name: "description", content: description },
@@ -73,7 +82,7 @@ export function pageMeta(
     { tagName: "link", rel: "alternate", hrefLang: "x-default", href: url("vi") },
     { property: "og:site_name", content: siteName },
     { property: "og:type", content: page.type ?? "website" },
-    { property: "og:title", content: pageTitle || siteName },
+    { property: "og:title", content: pageTitle || seo?.title || siteName },
     { property: "og:description", content: description },
     { property: "og:url", content: url(root.lang) },
     { property: "og:locale", content: root.lang === "en" ? "en_GB" : "vi_VN" },

@@ -6,6 +6,9 @@ import { emailChangeSchema, passwordChangeSchema } from "../../core/registration
 import { FormAlert } from "../components/form/field";
 import { SectionHeading } from "../components/section-heading";
 import { SimpleForm } from "../components/simple-form";
+import { EntriesList, type EntryListItem } from "../features/entry-form/entries-list";
+import "../features/entry-form/entry-form.css";
+import { pickLang } from "../../core/category-tree";
 import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
 import { requestMeta, requireEntrant } from "../lib/session.server";
@@ -21,7 +24,24 @@ export const meta: Route.MetaFunction = (args) => [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireEntrant(request, context);
   const url = new URL(request.url);
+  const { lang } = requestMeta(request, context);
+  const entries: EntryListItem[] = (await context.services.entries.listForEntrant(user.id)).map(
+    (entry) => ({
+      id: entry.id,
+      code: entry.code,
+      title: entry.title,
+      brandName: entry.brandName,
+      category: entry.category ? pickLang(entry.category.name, lang) : null,
+      status: entry.status,
+      missing: entry.missing.map((item) => item.itemKey),
+      feeDueVnd: entry.feeDueVnd,
+      editable: entry.editable,
+      updatedAt: entry.updatedAt,
+    }),
+  );
   return {
+    lang,
+    entries,
     user: { name: user.name, email: user.email, emailVerified: user.emailVerified },
     registrant: user.registrant,
     welcome: url.searchParams.has("welcome"),
@@ -183,12 +203,16 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         </section>
         <section className="panel" aria-labelledby="entries-heading">
           <h2 id="entries-heading">{t("account.myEntries")}</h2>
-          <div className="empty-state">
-            <p>{t("account.noEntries")}</p>
-            <Link to={to("/nop-bai-du-thi")} className="button button--primary">
-              {t("account.submitFirstEntry")}
-            </Link>
-          </div>
+          {loaderData.entries.length > 0 ? (
+            <EntriesList entries={loaderData.entries} lang={loaderData.lang} />
+          ) : (
+            <div className="empty-state">
+              <p>{t("account.noEntries")}</p>
+              <Link to={to("/nop-bai-du-thi")} className="button button--primary">
+                {t("account.submitFirstEntry")}
+              </Link>
+            </div>
+          )}
         </section>
       </div>
 

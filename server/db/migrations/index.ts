@@ -5,6 +5,11 @@ import identity from "./0002-identity";
 import documents from "./0003-documents";
 import content from "./0004-content";
 import audit from "./0005-audit";
+import media from "./0006-media";
+import staff from "./0009-staff";
+import entries from "./0007-entries";
+import contentAdmin from "./0008-content-admin";
+import contentMedia from "./0010-content-media";
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -14,5 +19,10 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     "0003-documents": documents(kind),
     "0004-content": content(kind),
     "0005-audit": audit(kind),
+    "0006-media": media(kind),
+    "0007-entries": entries(kind),
+    "0008-content-admin": contentAdmin(kind),
+    "0009-staff": staff(kind),
+    "0010-content-media": contentMedia(kind),
   };
 }

@@ -69,6 +69,17 @@ export function createAuditService(db: Db, clock: () => Date = () => new Date())
         .execute();
     },
 
+    /** The kinds of record the log mentions, for the log page's type filter. */
+    async targetTypes(): Promise<string[]> {
+      const rows = await db.kysely
+        .selectFrom("audit_log")
+        .select("target_type")
+        .distinct()
+        .orderBy("target_type")
+        .execute();
+      return rows.map((row) => row.target_type);
+    },
+
     /** Newest first, paged from 1, with the total for the pager. */
     async list(
       query: AuditQuery = {},

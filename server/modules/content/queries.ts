@@ -127,6 +127,7 @@ export function listWinners(
       "w.category_label_en",
       "w.prize",
       "w.image",
+      "w.image_media_id",
       "w.video_url",
       "w.entry_id",
       "c.code as category_code",

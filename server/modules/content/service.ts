@@ -1,5 +1,6 @@
 import { pickLang } from "../../../core/category-tree";
 import type { Lang } from "../../../core/languages";
+import type { ResponsiveImageData } from "../../../core/media-image";
 import type {
   ContentPage,
   JuryMember,
@@ -46,10 +47,30 @@ function articleSlug(row: Pick<NewsArticleTable, "slug_vi" | "slug_en">, lang: L
   return lang === "en" && row.slug_en.trim() !== "" ? row.slug_en : row.slug_vi;
 }
 
+/** Turns stored image references into responsive images (the media service's `resolveMany`). */
+export interface ImageResolver {
+  resolveMany(
+    refs: readonly { mediaId?: number | null; src?: string | null }[],
+  ): Promise<(ResponsiveImageData | null)[]>;
+}
+
+/** Responsive data only for images in the media library; legacy paths stay plain `src`. */
+async function uploadedImages(
+  images: ImageResolver | undefined,
+  refs: { mediaId: number | null; src: string | null }[],
+): Promise<(ResponsiveImageData | null)[]> {
+  if (!images || !refs.some((r) => r.mediaId !== null || r.src?.startsWith("/media/"))) {
+    return refs.map(() => null);
+  }
+  const resolved = await images.resolveMany(refs);
+  return resolved.map((image) => (image?.srcset ? image : null));
+}
+
 export function createContentService(
   db: Db,
   seasons: Pick<SeasonsService, "current">,
   clock: () => Date = () => new Date(),
+  images?: ImageResolver,
 ) {
   const now = () => clock().toISOString();
 
@@ -123,16 +144,21 @@ export function createContentService(
           : (years[0] ?? null);
       if (year === null) return { year, years, members: [] };
       const rows = await listJury(db.kysely, year, limit);
+      const photos = await uploadedImages(
+        images,
+        rows.map((r) => ({ mediaId: r.photo_media_id, src: r.photo })),
+      );
       return {
         year,
         years,
-        members: rows.map((r) => ({
+        members: rows.map((r, i) => ({
           id: Number(r.id),
           name: r.name,
           title: bi(r.title_vi, r.title_en, lang),
           organisation: r.organisation,
           bio: bi(r.bio_vi, r.bio_en, lang),
           photo: r.photo,
+          photoImage: photos[i] ?? null,
           isChair: Boolean(r.is_chair),
         })),
       };
@@ -177,6 +203,10 @@ export function createContentService(
       const total = await countWinners(db.kysely, year, selected);
       const { page, pageCount, offset } = paging(options.page ?? 1, total, size);
       const rows = await listWinners(db.kysely, year, selected, { limit: size, offset });
+      const pictures = await uploadedImages(
+        images,
+        rows.map((r) => ({ mediaId: r.image_media_id, src: r.image })),
+      );
       return {
         year,
         years,
@@ -185,7 +215,7 @@ export function createContentService(
         page,
         pageCount,
         total,
-        items: rows.map((r) => ({
+        items: rows.map((r, i) => ({
           id: Number(r.id),
           title: r.title,
           brand: r.brand,
@@ -196,6 +226,7 @@ export function createContentService(
           categoryCode: r.category_code ?? null,
           prize: r.prize,
           image: r.image,
+          imageData: pictures[i] ?? null,
           videoUrl: r.video_url,
           entryId: r.entry_id,
         })),

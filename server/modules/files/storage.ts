@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "../../db/database";
+import type { StorageDriver } from "../storage";
 
 /**
  * Private uploaded files (PRODUCT §8): type decided by content (magic bytes), never by name;
  * the uploaded name never reaches the file system; served only after an authorization check.
- * Issue 5 generalises this behind the Storage interface (disk / S3) and tus uploads.
+ * The bytes live in Storage (disk or S3) under `private/<2 hex>/<storage key>`; files saved
+ * before that, directly under `DATA_DIR/files/private`, are still read from there.
  */
 export interface StoredFile {
   id: string;
@@ -26,13 +28,17 @@ export class FileRejected extends Error {
 
 export type FileStore = ReturnType<typeof createFileStore>;
 
-export function createFileStore(db: Db, dataDir: string) {
-  const root = path.join(dataDir, "files", "private");
+export function createFileStore(db: Db, dataDir: string, storage: StorageDriver) {
+  const legacyRoot = path.join(dataDir, "files", "private");
 
-  const pathOf = (storageKey: string) => {
+  const checked = (storageKey: string) => {
     if (!/^[a-f0-9]{32}$/.test(storageKey)) throw new Error("bad storage key");
-    return path.join(root, storageKey.slice(0, 2), storageKey);
+    return storageKey;
   };
+  const objectKey = (storageKey: string) =>
+    `private/${checked(storageKey).slice(0, 2)}/${storageKey}`;
+  const legacyPathOf = (storageKey: string) =>
+    path.join(legacyRoot, checked(storageKey).slice(0, 2), storageKey);
 
   return {
     /**
@@ -56,11 +62,8 @@ export function createFileStore(db: Db, dataDir: string) {
       }
       const storageKey = randomBytes(16).toString("hex");
       const id = randomBytes(16).toString("base64url");
-      const target = pathOf(storageKey);
-      await mkdir(path.dirname(target), { recursive: true });
-      const temp = `${target}.part`;
-      await writeFile(temp, input.data, { mode: 0o600 });
-      await rename(temp, target);
+      const key = objectKey(storageKey);
+      await storage.put(key, Buffer.from(input.data), { contentType: sniffed.mime });
       try {
         await db.kysely
           .insertInto("files")
@@ -75,11 +78,14 @@ export function createFileStore(db: Db, dataDir: string) {
           })
           .execute();
       } catch (error) {
-        await rm(target, { force: true });
+        await storage.delete(key);
         throw error;
       }
       return { id, mime: sniffed.mime, bytes: input.data.byteLength };
     },
+
+    /** The Storage key of a file's bytes (for `storage.signedUrl`). */
+    objectKey,
 
     async find(id: string) {
       return db.kysely.selectFrom("files").selectAll().where("id", "=", id).executeTakeFirst();
@@ -100,7 +106,11 @@ export function createFileStore(db: Db, dataDir: string) {
     async read(id: string): Promise<{ mime: string; data: Buffer } | null> {
       const row = await this.find(id);
       if (!row) return null;
-      return { mime: row.mime, data: await readFile(pathOf(row.storage_key)) };
+      const object = await storage.get(objectKey(row.storage_key));
+      if (!object) return { mime: row.mime, data: await readFile(legacyPathOf(row.storage_key)) };
+      const chunks: Buffer[] = [];
+      for await (const chunk of object.body) chunks.push(chunk as Buffer);
+      return { mime: row.mime, data: Buffer.concat(chunks) };
     },
   };
 }

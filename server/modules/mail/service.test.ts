@@ -93,6 +93,24 @@ function sendWith(
       return { url, sent: mail.sendEmailChange(to, lang, { name, url, newEmail: to }) };
     case "welcome":
       return { url, sent: mail.sendWelcome(to, lang, { name, url }) };
+    case "entryReceipt":
+      return {
+        url,
+        sent: mail.sendEntryReceipt(to, lang, {
+          name,
+          url,
+          code: "VX26-TVC-0042",
+          title: "Tết sum vầy",
+          category: "Chiến dịch",
+          submittedAt: "01/09/2026",
+          deadline: "31/12/2026",
+        }),
+      };
+    case "staffInvitation":
+      return {
+        url,
+        sent: mail.sendStaffInvitation(to, lang, { name, url, role: "editor", expiresInHours: 72 }),
+      };
   }
 }
 

@@ -1,3 +1,5 @@
+import en from "../../../core/i18n/en.json";
+import vi from "../../../core/i18n/vi.json";
 import { localizePath, type Lang } from "../../../core/languages";
 import type { SiteSettings } from "../../../core/site-settings";
 import type { Config } from "../../config";
@@ -50,6 +52,15 @@ export function createMailService(
       send("emailChange", to, lang, data),
     sendWelcome: (to: string, lang: Lang, data: EmailTemplateData["welcome"]) =>
       send("welcome", to, lang, data),
+    /** The receipt of a submitted entry (issue 5). */
+    sendEntryReceipt: (to: string, lang: Lang, data: EmailTemplateData["entryReceipt"]) =>
+      send("entryReceipt", to, lang, data),
+    /** A staff invitation; `data.role` is the role's key (its label is written in `lang`). */
+    sendStaffInvitation: (
+      to: string,
+      lang: Lang,
+      data: { name: string; url: string; role: string; expiresInHours: number },
+    ) => send("staffInvitation", to, lang, { ...data, role: roleLabel(data.role, lang) }),
     /** The outbox, newest first (admins only: the messages hold sign-in links). */
     listOutbox: (options: { page?: number; pageSize?: number } = {}) =>
       listOutbox(config.mail.outboxDir, options),
@@ -65,4 +76,9 @@ export function emailSiteFrom(settings: SiteSettings, publicUrl: string, lang: L
     contactEmail: settings.contactEmail,
     contactPhone: settings.contactPhone,
   };
+}
+
+function roleLabel(role: string, lang: Lang): string {
+  const roles = (lang === "en" ? en : vi).admin.roles as Record<string, string>;
+  return roles[role] ?? role;
 }

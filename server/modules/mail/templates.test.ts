@@ -27,7 +27,25 @@ const DATA: { [T in EmailTemplate]: EmailTemplateData[T] } = {
     newEmail: "nhung.moi@example.vn",
   },
   welcome: { name: "Nguyễn Thị Hồng Nhung", url: "https://vanxuan-awards.example/tai-khoan" },
+  entryReceipt: {
+    name: "Nguyễn Thị Hồng Nhung",
+    url: "https://vanxuan-awards.example/tai-khoan",
+    code: "VX26-TVC-0042",
+    title: "Tết sum vầy",
+    category: "Chiến dịch",
+    submittedAt: "01/09/2026",
+    deadline: "31/12/2026",
+  },
+  staffInvitation: {
+    name: "Nguyễn Thị Hồng Nhung",
+    url: URL_WITH_TOKEN,
+    role: "Biên tập viên",
+    expiresInHours: 72,
+  },
 };
+
+/** Templates whose link is a page rather than a tokened link. */
+const PAGE_LINK: readonly EmailTemplate[] = ["welcome", "entryReceipt"];
 
 function render<T extends EmailTemplate>(template: T, lang: "vi" | "en", data = DATA[template]) {
   return renderEmail(template, lang, data, SITE);
@@ -54,10 +72,10 @@ describe("email templates", () => {
       expect(email.html).toMatch(new RegExp(`^<!doctype html>\\n<html lang="${lang}"`));
       // The link is both a button and written out; & is escaped in the HTML.
       const escapedUrl = URL_WITH_TOKEN.replace(/&/g, "&amp;");
-      const url = t === "welcome" ? DATA.welcome.url : URL_WITH_TOKEN;
+      const url = PAGE_LINK.includes(t) ? DATA[t].url : URL_WITH_TOKEN;
       const linkCount = email.html.split(`href="${url.replace(/&/g, "&amp;")}"`).length - 1;
       expect(linkCount).toBe(2);
-      if (t !== "welcome") expect(email.html).toContain(`>${escapedUrl}</a>`);
+      if (!PAGE_LINK.includes(t)) expect(email.html).toContain(`>${escapedUrl}</a>`);
       expect(email.text).toContain(`\n${url}\n`);
       // The competition's name and the footer from the site settings.
       const siteName = (lang === "vi" ? vi : en).site.name;
@@ -120,6 +138,23 @@ describe("email templates", () => {
     expect(email.html).toContain('href="https://vanxuan-awards.example/confirm?a=1&amp;b=%3Cx%3E"');
     expect(email.text).toContain('Hello <script>alert(1)</script> "O\'Brien" & co Bcc: victim');
     expect(email.text).not.toMatch(/^Bcc:/m);
+  });
+
+  it("lists the entry's code, title, category and date in the receipt, escaped", () => {
+    const vi = render("entryReceipt", "vi");
+    expect(vi.subject).toBe("Đã nhận bài dự thi VX26-TVC-0042 – Giải thưởng Vạn Xuân");
+    expect(vi.text).toContain("Mã bài dự thi: VX26-TVC-0042\n");
+    expect(vi.text).toContain("Hạng mục: Chiến dịch\n");
+    expect(vi.text).toContain("Ngày nộp: 01/09/2026");
+    expect(vi.text).toContain("(31/12/2026)");
+    const en = render("entryReceipt", "en", {
+      ...DATA.entryReceipt,
+      title: "<b>Tết</b>\nBcc: x@example.org",
+    });
+    expect(en.subject).toBe("Entry VX26-TVC-0042 received – Van Xuan Awards");
+    expect(en.html).toContain("&lt;b&gt;Tết&lt;/b&gt; Bcc: x@example.org");
+    expect(en.html).not.toContain("<b>Tết");
+    expect(en.text).toContain("Campaign / project / artwork: <b>Tết</b> Bcc: x@example.org\n");
   });
 
   it("greets without a name when there is none", () => {

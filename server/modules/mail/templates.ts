@@ -11,6 +11,18 @@ export interface EmailTemplateData {
   emailChange: { name: string; url: string; newEmail: string; expiresInHours?: number };
   /** `url` is the entrant's dashboard. */
   welcome: { name: string; url: string };
+  /** Sent when an entry is submitted; `url` is the entrant's dashboard, dates already formatted. */
+  entryReceipt: {
+    name: string;
+    url: string;
+    code: string;
+    title: string;
+    category: string;
+    submittedAt: string;
+    deadline: string;
+  };
+  /** A staff invitation (admins, issue 4): `url` sets the first password; `role` is its label. */
+  staffInvitation: { name: string; url: string; role: string; expiresInHours: number };
 }
 
 export type EmailTemplate = keyof EmailTemplateData;
@@ -19,6 +31,8 @@ export const EMAIL_TEMPLATES = [
   "passwordReset",
   "emailChange",
   "welcome",
+  "entryReceipt",
+  "staffInvitation",
 ] as const satisfies readonly EmailTemplate[];
 
 /** The footer's facts, from the site settings (see `emailSiteFrom` in service.ts). */
@@ -72,6 +86,16 @@ export function renderEmail<T extends EmailTemplate>(
     siteName,
     name,
     newEmail: "newEmail" in data ? oneLine(data.newEmail) : "",
+    role: "role" in data ? oneLine(data.role) : "",
+    ...("code" in data
+      ? {
+          code: oneLine(data.code),
+          title: oneLine(data.title),
+          category: oneLine(data.category),
+          submittedAt: oneLine(data.submittedAt),
+          deadline: oneLine(data.deadline),
+        }
+      : {}),
   };
 
   const expiry = expiryText(lang, common, data);
@@ -81,6 +105,7 @@ export function renderEmail<T extends EmailTemplate>(
     preheader: interpolate(texts.preheader, vars),
     greeting: name ? interpolate(common.greeting, vars) : common.greetingNoName,
     intro: interpolate(texts.intro, vars),
+    details: detailLines(template, email, vars),
     button: interpolate(texts.button, vars),
     url,
     linkFallback: common.linkFallback,
@@ -102,6 +127,8 @@ interface EmailContent {
   preheader: string;
   greeting: string;
   intro: string;
+  /** Facts listed under the intro (an entry's code, title …), label and value. */
+  details: { label: string; value: string }[];
   button: string;
   url: string;
   linkFallback: string;
@@ -132,6 +159,21 @@ function expiryText(
     return interpolate(text, { count: String(count) });
   }
   return null;
+}
+
+function detailLines(
+  template: EmailTemplate,
+  email: EmailTexts,
+  vars: Record<string, string>,
+): EmailContent["details"] {
+  if (template !== "entryReceipt") return [];
+  const texts = email.entryReceipt;
+  return [
+    { label: texts.codeLabel, value: vars.code ?? "" },
+    { label: texts.titleLabel, value: vars.title ?? "" },
+    { label: texts.categoryLabel, value: vars.category ?? "" },
+    { label: texts.submittedAtLabel, value: vars.submittedAt ?? "" },
+  ].filter((line) => line.value !== "");
 }
 
 function contactLines(common: EmailTexts["common"], site: EmailSite): EmailContent["contacts"] {
@@ -178,7 +220,19 @@ function toHtml(c: EmailContent): string {
 <tr><td style="padding:32px 32px 16px;">
 ${p(c.greeting)}
 ${p(c.intro)}
-<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
+${
+  c.details.length > 0
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 16px;">
+${c.details
+  .map(
+    (line) =>
+      `<tr><td style="padding:2px 16px 2px 0;font-family:${FONT};font-size:15px;line-height:1.5;color:${COLORS.muted};vertical-align:top;">${e(line.label)}</td><td style="padding:2px 0;font-family:${FONT};font-size:15px;line-height:1.5;color:${COLORS.text};font-weight:bold;">${e(line.value)}</td></tr>`,
+  )
+  .join("\n")}
+</table>
+`
+    : ""
+}<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
 <tr><td style="background-color:${COLORS.brand};border-radius:4px;">
 <a href="${e(c.url)}" style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:16px;font-weight:bold;line-height:1.2;color:#ffffff;text-decoration:none;border-radius:4px;">${e(c.button)}</a>
 </td></tr>
@@ -210,6 +264,9 @@ function toText(c: EmailContent): string {
   const paragraphs = [
     c.greeting,
     c.intro,
+    ...(c.details.length > 0
+      ? [c.details.map((line) => `${line.label}: ${line.value}`).join("\n")]
+      : []),
     `${c.button}:\n${c.url}`,
     c.expiry,
     c.ignore,

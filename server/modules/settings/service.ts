@@ -10,6 +10,10 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   contactPhone: "",
   social: { website: "", email: "", facebook: "", youtube: "", linkedin: "", tiktok: "" },
   chatWidget: { provider: "none", accountId: "" },
+  seo: {
+    vi: { title: "", description: "", image: "" },
+    en: { title: "", description: "", image: "" },
+  },
 };
 
 /** Other app processes may change settings; a short cache keeps reads cheap and still fresh. */

@@ -12,6 +12,8 @@ export interface SiteChrome {
   contactPhone: string;
   social: SiteSettings["social"];
   chat: { provider: SiteSettings["chatWidget"]["provider"]; url: string } | null;
+  /** Title/description/image for pages without their own (site settings, per language). */
+  seo: SiteSettings["seo"];
   season: {
     year: number;
     code: string;
@@ -42,6 +44,7 @@ export function createSiteService(
         contactPhone: s.contactPhone,
         social: s.social,
         chat: chatUrl ? { provider: s.chatWidget.provider, url: chatUrl } : null,
+        seo: s.seo,
         season: season
           ? { year: season.year, code: season.code, submission: season.submission, criteriaUrl }
           : null,

@@ -4,6 +4,7 @@ import { formatDate } from "../../../core/dates";
 import { PATHS } from "../../../core/paths";
 import { articleSegment } from "../../../core/slug";
 import type { JuryMember, NewsSummary, Winner } from "../../../core/content";
+import { ResponsiveImage } from "../../components/responsive-image";
 import { useLang, useLocalizedPath } from "../../lib/site";
 
 export function articlePath(article: { slug: string; id: number }): string {
@@ -60,7 +61,15 @@ export function JuryCard({
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
     <li className={`jury-card${member.isChair ? " jury-card--chair" : ""}`}>
-      {member.photo ? (
+      {member.photoImage ? (
+        // From the media library: AVIF/WebP variants, drawn at 160 CSS px (srcset picks 2×).
+        <ResponsiveImage
+          image={member.photoImage}
+          className="jury-card__photo"
+          alt={t("jury.photoOf", { name: member.name })}
+          sizes="160px"
+        />
+      ) : member.photo ? (
         <img
           className="jury-card__photo"
           src={member.photo}
@@ -89,7 +98,14 @@ export function WinnerCard({ winner, headingLevel = 2 }: { winner: Winner; headi
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
     <li className="winner-card" data-category={winner.categoryCode ?? ""}>
-      {winner.image ? (
+      {winner.imageData ? (
+        <ResponsiveImage
+          image={winner.imageData}
+          className="winner-card__image"
+          alt=""
+          sizes="(min-width: 64rem) 400px, (min-width: 40rem) 50vw, 100vw"
+        />
+      ) : winner.image ? (
         <img
           className="winner-card__image"
           src={winner.image}

@@ -1,0 +1,74 @@
+import { ENTRY_FILE_FIELDS, type EntryFileField } from "./entry-limits";
+
+/**
+ * The resumable upload protocol between the entry form (tus-js-client) and the server
+ * (@tus/server at /api/uploads), shared so both sides name things the same way.
+ *
+ * - Create: POST /api/uploads with `Upload-Length` (required; no deferred length) and
+ *   `Upload-Metadata` carrying `entryId`, `field`, `filename`, `filetype`.
+ * - Continue: HEAD / PATCH / DELETE on the returned Location, by the same signed-in owner.
+ * - When the last byte arrives the server checks the content and attaches the file to the
+ *   entry field; the response carries the new file's id in `Upload-File-Id` (also in a HEAD
+ *   of a finished upload, so a client that lost the final response still learns it).
+ * - A refusal's body is JSON `{ "error": "<i18n key>" }`.
+ */
+export const UPLOADS_PATH = "/api/uploads";
+export const UPLOAD_FILE_ID_HEADER = "Upload-File-Id";
+
+export interface UploadMetadata {
+  entryId: string;
+  field: EntryFileField;
+  /** Display only: the server never uses it as a path. */
+  filename: string;
+  filetype: string;
+}
+
+/** A safe display name: no folders, no control characters, at most 200 characters. */
+export function displayFileName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const clean = Array.from(base.normalize("NFC"))
+    .filter((char) => {
+      const code = char.codePointAt(0) ?? 0;
+      return code >= 0x20 && code !== 0x7f && !(code >= 0x80 && code < 0xa0);
+    })
+    .join("")
+    .replace(/^[.\s]+/, "")
+    .trim();
+  const short = Array.from(clean).slice(0, 200).join("");
+  return short === "" ? "file" : short;
+}
+
+export function isEntryFileField(value: unknown): value is EntryFileField {
+  return typeof value === "string" && (ENTRY_FILE_FIELDS as readonly string[]).includes(value);
+}
+
+/** The seed §8 failure message for a field, shown when nothing more precise is known. */
+export function uploadFailedMessage(field: EntryFileField): string {
+  switch (field) {
+    case "images":
+      return "entry.upload.imageFailed";
+    case "video":
+      return "entry.upload.videoFailed";
+    case "legalCommitment":
+      return "entry.upload.legalCommitmentFailed";
+    case "copyrightCommitment":
+      return "entry.upload.copyrightCommitmentFailed";
+    default:
+      return "upload.documentFailed";
+  }
+}
+
+/** The i18n key in a refusal's body, or the field's failure message when there is none. */
+export function uploadErrorKey(body: string | null | undefined, field: EntryFileField): string {
+  if (body) {
+    try {
+      const parsed = JSON.parse(body) as { error?: unknown };
+      if (typeof parsed.error === "string" && /^[a-zA-Z]+(\.[a-zA-Z0-9]+)+$/.test(parsed.error)) {
+        return parsed.error;
+      }
+    } catch {
+      // Not ours (a proxy's page): the generic message.
+    }
+  }
+  return uploadFailedMessage(field);
+}

@@ -1,0 +1,231 @@
+import path from "node:path";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { beforeAll, describe, expect, inject, test } from "vitest";
+import { loadConfig } from "../server/config";
+import { openDatabase } from "../server/db/database";
+import { createServices } from "../server/services";
+import { seriousViolations } from "./support/axe";
+import { baseUrl, openPage, useBrowser, waitForHydration } from "./support/browser";
+
+// Issue 4, content back office: an editor adds a juror with an uploaded photo for 2025 and it
+// appears (with responsive variants and its size) on the public jury page; reorders with the
+// keyboard; edits a winner and finds it through the public category filter of that year;
+// every content admin page is axe clean. (Year switching and multi-category filtering of the
+// public pages themselves are in content.test.ts.)
+const browser = useBrowser();
+
+const EDITOR = {
+  email: `bien-tap-noi-dung-${Date.now()}@vanxuan-awards.example`,
+  password: "bien-tap-noi-dung-2026",
+};
+
+/** An editor account, created in the e2e server's own database (as `npm run create-admin` would). */
+beforeAll(async () => {
+  const dbFile = inject("dbFile");
+  const config = loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    DATA_DIR: path.dirname(dbFile),
+    DATABASE_URL: `sqlite:${dbFile}`,
+    PUBLIC_URL: baseUrl(),
+  });
+  const db = openDatabase(config.database);
+  try {
+    const services = createServices(db, config, { onContentChange: () => {} });
+    await services.identity.createStaff({
+      email: EDITOR.email,
+      name: "Biên Tập Nội Dung",
+      password: EDITOR.password,
+      role: "editor",
+    });
+  } finally {
+    await db.close();
+  }
+});
+
+async function expectAxeClean(page: Page) {
+  const violations = await seriousViolations(page);
+  expect(violations, `axe on ${page.url()}:\n\n${violations.join("\n\n")}\n`).toEqual([]);
+}
+
+async function signInEditor(page: Page) {
+  await page.goto("/quan-tri/dang-nhap");
+  await waitForHydration(page);
+  await page.locator('input[name="email"]').fill(EDITOR.email);
+  await page.locator('input[name="password"]').fill(EDITOR.password);
+  await Promise.all([
+    page.waitForURL((u) => u.pathname === "/quan-tri"),
+    page.getByRole("button", { name: "Đăng nhập", exact: true }).click(),
+  ]);
+}
+
+describe("content back office", () => {
+  test("an editor adds a juror with a photo for 2025; it appears on the public jury page", async () => {
+    const { page, problems } = await openPage(browser());
+    await signInEditor(page);
+    await page
+      .getByRole("navigation", { name: "Các mục quản trị" })
+      .getByRole("link", { name: "Nội dung" })
+      .click();
+    await page.waitForURL((u) => u.pathname === "/quan-tri/noi-dung");
+    await page.locator("#main").getByRole("link", { name: "Hội đồng giám khảo" }).click();
+    await page.waitForURL((u) => u.pathname === "/quan-tri/noi-dung/chuyen-gia");
+    await waitForHydration(page);
+
+    // The year picker: 2025 (a plain GET form).
+    await page.getByLabel("Năm", { exact: true }).selectOption("2025");
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("year") === "2025"),
+      page.getByRole("button", { name: "Xem", exact: true }).click(),
+    ]);
+    await page.getByRole("heading", { level: 1, name: "Hội đồng giám khảo năm 2025" }).waitFor();
+    const before = await page.locator("tbody tr").count();
+    expect(before).toBeGreaterThanOrEqual(12);
+    await expectAxeClean(page);
+
+    await page.getByRole("link", { name: "Thêm giám khảo" }).click();
+    await page.waitForURL((u) => u.pathname === "/quan-tri/noi-dung/chuyen-gia/moi");
+    await page.getByRole("heading", { level: 1, name: "Thêm giám khảo năm 2025" }).waitFor();
+    await waitForHydration(page);
+
+    // Saving without a name is refused in the browser; nothing typed is lost.
+    await page.getByLabel("Chức danh (tiếng Việt)").fill("Giám đốc sáng tạo");
+    await page.getByRole("button", { name: "Lưu", exact: true }).click();
+    await page.getByText("Vui lòng điền thông tin này.").first().waitFor();
+    expect(await page.getByLabel("Chức danh (tiếng Việt)").inputValue()).toBe("Giám đốc sáng tạo");
+
+    const name = "Đặng Thu Hà (thử nghiệm)";
+    await page.getByLabel("Họ và tên").fill(name);
+    await page.getByLabel("Chức danh (tiếng Anh)").fill("Creative director");
+    await page.getByLabel("Đơn vị công tác").fill("Studio Mây");
+    await page.getByLabel("Tiểu sử (tiếng Việt)").fill("Hơn 15 năm làm quảng cáo.");
+    const photo = await sharp({
+      create: { width: 640, height: 640, channels: 3, background: "#d4a017" },
+    })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel("Ảnh chân dung")
+      .setInputFiles({ name: "chan-dung.jpg", mimeType: "image/jpeg", buffer: photo });
+    await page.getByText("Đã tải ảnh lên.").waitFor();
+    await expectAxeClean(page);
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === "/quan-tri/noi-dung/chuyen-gia"),
+      page.getByRole("button", { name: "Lưu", exact: true }).click(),
+    ]);
+    await page.getByText("Đã thêm mới.").waitFor();
+    expect(await page.locator("tbody tr").count()).toBe(before + 1);
+    const lastRow = page.locator("tbody tr").last();
+    expect(await lastRow.getByRole("rowheader").textContent()).toBe(name);
+
+    // Keyboard: move the new juror up one place; focus stays on the button pressed.
+    await page.getByRole("button", { name: `Đưa ${name} lên một bậc` }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByText("Đã đổi thứ tự.").waitFor();
+    await expect
+      .poll(() =>
+        page
+          .locator("tbody tr")
+          .nth(before - 1)
+          .getByRole("rowheader")
+          .textContent(),
+      )
+      .toBe(name);
+    expect(await page.evaluate(() => document.activeElement?.id ?? "")).toMatch(/^jury-up-\d+$/);
+
+    const visitor = await openPage(browser());
+    await visitor.page.goto("/chuyen-gia-dong-hanh?year=2025");
+    await waitForHydration(visitor.page);
+    const card = visitor.page.locator(".jury-card", { hasText: name });
+    await card.waitFor();
+    expect(await card.textContent()).toContain("Studio Mây");
+    const img = card.getByRole("img", { name: `Ảnh chân dung ${name}` });
+    expect(await img.getAttribute("width")).toBe("640");
+    expect(await img.getAttribute("height")).toBe("640");
+    expect(await card.locator('picture source[type="image/webp"]').getAttribute("srcset")).toMatch(
+      /\/media\/[a-f0-9]{24}\/w480\.webp 480w/,
+    );
+    // The browser really loads one of the variants (lazily, once scrolled to).
+    await img.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(problems.pageErrors).toEqual([]);
+    expect(visitor.problems.pageErrors).toEqual([]);
+  });
+
+  test("an editor edits a winner; the public page of that year and category shows it", async () => {
+    const { page, problems } = await openPage(browser());
+    await signInEditor(page);
+    await page.goto("/quan-tri/noi-dung/thang-giai?year=2024");
+    await waitForHydration(page);
+    await page.getByRole("heading", { level: 1, name: "Thắng giải năm 2024" }).waitFor();
+    await expectAxeClean(page);
+
+    // The server filters by category.
+    await page
+      .getByLabel("Hạng mục", { exact: true })
+      .selectOption({ label: "Trực tuyến – Chiến dịch" });
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.has("category")),
+      page.getByRole("button", { name: "Xem", exact: true }).click(),
+    ]);
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(2);
+
+    await page.locator("tbody tr").first().getByRole("link", { name: /^Sửa / }).click();
+    await page.waitForURL((u) => /\/quan-tri\/noi-dung\/thang-giai\/\d+$/.test(u.pathname));
+    await waitForHydration(page);
+    await expectAxeClean(page);
+    const title = "Chiến dịch “Mùa xuân xanh” (đã sửa)";
+    await page.getByLabel("Tên tác phẩm").fill(title);
+    await page.getByLabel("Liên kết video (YouTube hoặc Vimeo)").fill("không phải video");
+    await page.getByRole("button", { name: "Lưu", exact: true }).click();
+    await page.getByText("Liên kết video cần là một liên kết YouTube hoặc Vimeo.").waitFor();
+    await page
+      .getByLabel("Liên kết video (YouTube hoặc Vimeo)")
+      .fill("https://youtu.be/dQw4w9WgXcQ");
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === "/quan-tri/noi-dung/thang-giai"),
+      page.getByRole("button", { name: "Lưu", exact: true }).click(),
+    ]);
+    await page.getByText("Đã lưu thay đổi.").waitFor();
+
+    const visitor = await openPage(browser());
+    await visitor.page.goto("/danh-sach-thang-giai?year=2024&category=OLC");
+    await waitForHydration(visitor.page);
+    const card = visitor.page.locator(".winner-card", { hasText: title });
+    await card.waitFor();
+    expect(await card.getAttribute("data-category")).toBe("OLC");
+    expect(await card.getByRole("link", { name: "Xem video" }).getAttribute("href")).toBe(
+      "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+    );
+    // Another year does not list it.
+    await visitor.page.goto("/danh-sach-thang-giai?year=2023&category=OLC");
+    await visitor.page
+      .getByRole("heading", { level: 1, name: "Danh sách thắng giải năm 2023" })
+      .waitFor();
+    expect(await visitor.page.locator(".winner-card", { hasText: title }).count()).toBe(0);
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  test("the pages and documents admin pages are axe clean in both languages", async () => {
+    const { page, problems } = await openPage(browser());
+    await signInEditor(page);
+    for (const url of [
+      "/quan-tri/noi-dung",
+      "/quan-tri/noi-dung/trang",
+      "/quan-tri/noi-dung/trang?key=track%3Avan-xuan",
+      "/quan-tri/noi-dung/tai-lieu",
+      "/en/quan-tri/noi-dung/chuyen-gia?year=2024",
+      "/en/quan-tri/noi-dung/tai-lieu",
+    ]) {
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(200);
+      await waitForHydration(page);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await expectAxeClean(page);
+    }
+    expect(problems.pageErrors).toEqual([]);
+  });
+});

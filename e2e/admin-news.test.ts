@@ -1,0 +1,286 @@
+import path from "node:path";
+import type { Dialog, Page } from "playwright-core";
+import sharp from "sharp";
+import { beforeAll, describe, expect, inject, test } from "vitest";
+import { loadConfig } from "../server/config";
+import { openDatabase } from "../server/db/database";
+import { createServices } from "../server/services";
+import { seriousViolations } from "./support/axe";
+import { baseUrl, openPage, useBrowser, waitForHydration } from "./support/browser";
+
+// Issue 4, news back office: an editor writes a bilingual article with the rich-text editor
+// (an uploaded image in the body and a cover image), previews the draft, publishes it, and
+// it appears on /tin-tuc-cuoc-thi and /en/tin-tuc-cuoc-thi with its Open Graph title and
+// image; markup and a javascript: link typed into the editor stay inert on the public page;
+// the admin list and edit pages are axe clean.
+const browser = useBrowser();
+
+const STAMP = Date.now();
+const EDITOR = {
+  email: `bien-tap-tin-${STAMP}@vanxuan-awards.example`,
+  password: "bien-tap-tin-tuc-2026",
+};
+const TITLE_VI = `Đêm trao giải Vạn Xuân ${STAMP}`;
+const TITLE_EN = `Van Xuan awards night ${STAMP}`;
+const XSS_TEXT = '<img src=x onerror="window.__xss=1">';
+
+beforeAll(async () => {
+  const dbFile = inject("dbFile");
+  const config = loadConfig({
+    NODE_ENV: "production",
+    LOG_LEVEL: "silent",
+    DATA_DIR: path.dirname(dbFile),
+    DATABASE_URL: `sqlite:${dbFile}`,
+    PUBLIC_URL: baseUrl(),
+  });
+  const db = openDatabase(config.database);
+  try {
+    const services = createServices(db, config, { onContentChange: () => {} });
+    await services.identity.createStaff({
+      email: EDITOR.email,
+      name: "Biên Tập Tin Tức",
+      password: EDITOR.password,
+      role: "editor",
+    });
+  } finally {
+    await db.close();
+  }
+});
+
+async function expectAxeClean(page: Page) {
+  const violations = await seriousViolations(page);
+  expect(violations, `axe on ${page.url()}:\n\n${violations.join("\n\n")}\n`).toEqual([]);
+}
+
+async function signInEditor(page: Page) {
+  await page.goto("/quan-tri/dang-nhap");
+  await waitForHydration(page);
+  await page.locator('input[name="email"]').fill(EDITOR.email);
+  await page.locator('input[name="password"]').fill(EDITOR.password);
+  await Promise.all([
+    page.waitForURL((u) => u.pathname === "/quan-tri"),
+    page.getByRole("button", { name: "Đăng nhập", exact: true }).click(),
+  ]);
+}
+
+/** Answers the editor's prompts (link address, video link, alt text) in order. */
+function answerPrompts(page: Page, answers: string[]) {
+  const asked: string[] = [];
+  page.on("dialog", (dialog: Dialog) => {
+    asked.push(dialog.message());
+    const answer = answers.shift();
+    if (answer === undefined) void dialog.dismiss();
+    else void dialog.accept(answer);
+  });
+  return asked;
+}
+
+const picture = (color: string, width = 1200, height = 675) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
+
+async function ogContent(page: Page, property: string) {
+  return page.locator(`meta[property="${property}"]`).getAttribute("content");
+}
+
+describe("news back office", () => {
+  test("an editor writes a bilingual article with images, previews, publishes; visitors read it", async () => {
+    const { page, problems } = await openPage(browser());
+    await signInEditor(page);
+    await page
+      .getByRole("navigation", { name: "Các mục quản trị" })
+      .getByRole("link", { name: "Nội dung" })
+      .click();
+    await page.waitForURL((u) => u.pathname === "/quan-tri/noi-dung");
+    await page.locator("#main").getByRole("link", { name: "Tin tức", exact: true }).click();
+    await page.waitForURL((u) => u.pathname === "/quan-tri/noi-dung/tin-tuc");
+    await waitForHydration(page);
+    await expect.poll(() => page.getByRole("table").count()).toBe(1);
+    await expectAxeClean(page);
+
+    // Sorting is a link with aria-sort on its header; the state lives in the URL.
+    await page.getByRole("link", { name: /Tiêu đề/ }).click();
+    await page.waitForURL((u) => u.searchParams.get("sort") === "title");
+    await expect
+      .poll(() => page.getByRole("columnheader", { name: /Tiêu đề/ }).getAttribute("aria-sort"))
+      .toBe("ascending");
+
+    await page.getByRole("link", { name: "Viết bài mới" }).click();
+    await page.waitForURL((u) => u.pathname === "/quan-tri/noi-dung/tin-tuc/moi");
+    await waitForHydration(page);
+    const vi = page.locator("fieldset", { has: page.locator("legend", { hasText: "Tiếng Việt" }) });
+    const en = page.locator("fieldset", { has: page.locator("legend", { hasText: "Tiếng Anh" }) });
+    const viBody = vi.getByRole("textbox", { name: "Nội dung" });
+    const enBody = en.getByRole("textbox", { name: "Nội dung" });
+    await viBody.waitFor();
+    await enBody.waitFor();
+
+    await page.locator('input[name="titleVi"]').fill(TITLE_VI);
+    // The slug follows the title (no diacritics).
+    await expect
+      .poll(() => page.locator('input[name="slugVi"]').inputValue())
+      .toBe(`dem-trao-giai-van-xuan-${STAMP}`);
+    await page
+      .locator('textarea[name="summaryVi"]')
+      .fill("Những khoảnh khắc đáng nhớ của đêm trao giải.");
+    await page.locator('input[name="titleEn"]').fill(TITLE_EN);
+    await page.locator('textarea[name="summaryEn"]').fill("Highlights of the awards night.");
+
+    const asked = answerPrompts(page, [
+      "javascript:window.__xss=2",
+      "https://vanxuan.example/lich",
+      "Sân khấu đêm trao giải",
+      "https://vimeo.com/evil.example",
+      "https://youtu.be/dQw4w9WgXcQ",
+    ]);
+
+    // Vietnamese body: a heading, a paragraph with markup typed as text, a link, an image.
+    await viBody.click();
+    const toolbar = vi.getByRole("toolbar");
+    await toolbar.getByRole("button", { name: "Tiêu đề mục" }).click();
+    await page.keyboard.type("Khoảnh khắc");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type(`Văn bản ${XSS_TEXT} `);
+    await page.keyboard.type("xem lịch");
+    // Let the editor take in the typing before selecting the last words.
+    await expect.poll(() => viBody.innerText()).toContain("xem lịch");
+    for (let i = 0; i < "xem lịch".length; i += 1) await page.keyboard.press("Shift+ArrowLeft");
+    // A javascript: link is refused, an https link is accepted.
+    await toolbar.getByRole("button", { name: "Chèn hoặc sửa liên kết" }).click();
+    await vi.getByText("Liên kết không hợp lệ", { exact: false }).waitFor();
+    await toolbar.getByRole("button", { name: "Chèn hoặc sửa liên kết" }).click();
+    await vi.getByText("Đã chèn liên kết.").waitFor();
+    expect(await viBody.getByRole("link").textContent()).toBe("xem lịch");
+    await page.keyboard.press("End");
+    await page.keyboard.press("Enter");
+    const [chooser] = await Promise.all([
+      page.waitForEvent("filechooser"),
+      toolbar.getByRole("button", { name: "Chèn ảnh (tải lên)" }).click(),
+    ]);
+    await chooser.setFiles({
+      name: "san-khau.jpg",
+      mimeType: "image/jpeg",
+      buffer: await picture("#7a1f1f", 1600, 900),
+    });
+    await vi.getByText("Đã chèn ảnh.").waitFor();
+    await expect.poll(() => viBody.locator("img").getAttribute("src")).toMatch(/^\/media\//);
+    // A video: only YouTube/Vimeo addresses are embedded.
+    await toolbar.getByRole("button", { name: "Chèn video YouTube/Vimeo" }).click();
+    await vi.getByText("Chỉ chấp nhận liên kết video YouTube hoặc Vimeo.").waitFor();
+    await toolbar.getByRole("button", { name: "Chèn video YouTube/Vimeo" }).click();
+    await vi.getByText("Đã chèn video.").waitFor();
+    expect(asked).toHaveLength(5);
+
+    // Keyboard path through the toolbar: one tab stop, arrows move between buttons.
+    await toolbar.getByRole("button", { name: "Tiêu đề mục" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+      .toBe("Tiêu đề phụ");
+
+    // English body.
+    await enBody.click();
+    await page.keyboard.type("An evening to remember.");
+
+    // The editors hand their allow-listed blocks to the form.
+    expect(await page.locator('input[name="bodyVi"]').inputValue()).toContain("Khoảnh khắc");
+    expect(await page.locator('input[name="bodyEn"]').inputValue()).toContain("An evening");
+
+    // Cover image.
+    await page
+      .getByLabel("Ảnh bìa")
+      .setInputFiles({ name: "bia.jpg", mimeType: "image/jpeg", buffer: await picture("#d4a017") });
+    await page.getByText("Đã tải ảnh bìa lên.").waitFor();
+
+    await Promise.all([
+      page.waitForURL((u) => /^\/quan-tri\/noi-dung\/tin-tuc\/\d+$/.test(u.pathname)),
+      page.getByRole("button", { name: "Lưu nháp" }).click(),
+    ]);
+    await page.getByText("Đã tạo bài viết.").waitFor();
+    const id = Number(/\/(\d+)$/.exec(new URL(page.url()).pathname)![1]);
+    await waitForHydration(page);
+    await vi.getByRole("textbox", { name: "Nội dung" }).waitFor();
+    await expectAxeClean(page);
+    expect(await page.locator('input[name="bodyVi"]').inputValue()).toContain("Khoảnh khắc");
+
+    // Not public yet.
+    const visitor = await openPage(browser());
+    await visitor.page.goto("/tin-tuc-cuoc-thi");
+    expect(await visitor.page.getByText(TITLE_VI).count()).toBe(0);
+
+    // The preview renders the draft as the public page would.
+    const previewHref = await page.getByRole("link", { name: /Xem trước/ }).getAttribute("href");
+    expect(previewHref).toBe(`/quan-tri/noi-dung/tin-tuc/${id}/xem-truoc`);
+    const preview = await page.context().newPage();
+    await preview.goto(previewHref!);
+    await preview.getByRole("heading", { level: 1, name: TITLE_VI }).waitFor();
+    await preview.getByText("Bản xem trước — chỉ nhân viên nhìn thấy.").waitFor();
+    expect(await preview.locator('meta[name="robots"]').last().getAttribute("content")).toMatch(
+      /noindex/,
+    );
+    await preview.close();
+
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("notice") === "adminNews.notices.published"),
+      page.getByRole("button", { name: "Xuất bản" }).click(),
+    ]);
+    await page.getByText("Đã xuất bản bài viết.").waitFor();
+
+    // Visitors: the list, then the article with its Open Graph tags.
+    const reader = visitor.page;
+    const dialogs: string[] = [];
+    reader.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await reader.goto("/tin-tuc-cuoc-thi");
+    await reader.getByRole("link", { name: TITLE_VI }).click();
+    await reader.waitForURL(
+      (u) => u.pathname === `/tin-tuc-cuoc-thi/dem-trao-giai-van-xuan-${STAMP}-${id}`,
+    );
+    await waitForHydration(reader);
+    await reader.getByRole("heading", { level: 1, name: TITLE_VI }).waitFor();
+    expect(await ogContent(reader, "og:title")).toBe(TITLE_VI);
+    expect(await ogContent(reader, "og:image")).toMatch(new RegExp(`^${baseUrl()}/media/`));
+    expect(await ogContent(reader, "og:type")).toBe("article");
+    const article = reader.locator("article");
+    // What was typed is shown as text.
+    expect(await article.locator(".rich-text").innerText()).toContain(XSS_TEXT);
+    expect(await article.locator("img[onerror]").count()).toBe(0);
+    expect(await article.getByRole("link", { name: "xem lịch" }).getAttribute("href")).toBe(
+      "https://vanxuan.example/lich",
+    );
+    expect(await article.locator('a[href^="javascript:"]').count()).toBe(0);
+    const bodyImage = article.locator(".rich-text img");
+    expect(await bodyImage.getAttribute("src")).toMatch(/^\/media\//);
+    expect(await bodyImage.getAttribute("alt")).toBe("Sân khấu đêm trao giải");
+    expect(await bodyImage.getAttribute("width")).toBe("1600");
+    // The video player loads only when asked, from the privacy-friendly host.
+    expect(await article.locator("iframe").count()).toBe(0);
+    await article.getByRole("button", { name: "Phát video YouTube" }).click();
+    expect(await article.locator("iframe").getAttribute("src")).toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ\?autoplay=1$/,
+    );
+    expect(
+      await reader.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+    ).toBeUndefined();
+    expect(dialogs).toEqual([]);
+
+    await reader.goto("/en/tin-tuc-cuoc-thi");
+    await reader.getByRole("link", { name: TITLE_EN }).click();
+    await reader.waitForURL(
+      (u) => u.pathname.startsWith("/en/tin-tuc-cuoc-thi/") && u.pathname.endsWith(`-${id}`),
+    );
+    await reader.getByRole("heading", { level: 1, name: TITLE_EN }).waitFor();
+    expect(await ogContent(reader, "og:title")).toBe(TITLE_EN);
+    expect(await ogContent(reader, "og:image")).toMatch(/\/media\//);
+    await reader.getByText("An evening to remember.").waitFor();
+
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.hydration).toEqual([]);
+    expect(visitor.problems.hydration).toEqual([]);
+    expect(problems.csp).toEqual([]);
+    expect(visitor.problems.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,148 @@
+import type { Page } from "playwright-core";
+import { describe, expect, onTestFinished, test } from "vitest";
+import { formatVietnamDateTime } from "../core/admin-platform";
+import { DEMO_ACCOUNTS } from "../server/db/demo-accounts";
+import { seriousViolations } from "./support/axe";
+import { openPage, useBrowser, waitForHydration } from "./support/browser";
+import { setSubmissionWindow } from "./support/db";
+import { linkIn, mailTo } from "./support/outbox";
+
+// Issue 4, back-office platform: an admin closes the submission window and the public
+// header's submit button is disabled (with its tooltip) on the next request; the admin pages
+// are axe clean; an editor invited by email cannot open settings, users or seasons.
+const browser = useBrowser();
+const DAY_MS = 86_400_000;
+
+async function expectAxeClean(page: Page) {
+  const violations = await seriousViolations(page);
+  expect(violations, `axe on ${page.url()}:\n\n${violations.join("\n\n")}\n`).toEqual([]);
+}
+
+async function signInStaff(page: Page, email: string, password: string) {
+  await page.goto("/quan-tri/dang-nhap");
+  await waitForHydration(page);
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await Promise.all([
+    page.waitForURL((u) => u.pathname === "/quan-tri"),
+    page.getByRole("button", { name: "Đăng nhập", exact: true }).click(),
+  ]);
+}
+
+const submitButton = (page: Page) =>
+  page.locator(".site-header").getByRole("button", { name: "Nộp bài dự thi" });
+
+describe("back-office platform", () => {
+  test("an admin closes the submission window: the header button is disabled on the next request", async () => {
+    // Open now, whatever the demo dates say; put the real window back afterwards.
+    const restore = setSubmissionWindow({
+      opensAt: new Date(Date.now() - 10 * DAY_MS).toISOString(),
+      closesAt: new Date(Date.now() + 30 * DAY_MS).toISOString(),
+    });
+    onTestFinished(restore);
+
+    const visitor = await openPage(browser());
+    await visitor.page.goto("/");
+    await waitForHydration(visitor.page);
+    await expect(submitButton(visitor.page).getAttribute("aria-disabled")).resolves.toBeNull();
+
+    const { page } = await openPage(browser());
+    await signInStaff(page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    await page
+      .getByRole("navigation", { name: "Các mục quản trị" })
+      .getByRole("link", { name: "Mùa giải" })
+      .click();
+    await page.waitForURL((u) => u.pathname === "/quan-tri/mua-giai");
+    await page.getByRole("heading", { level: 1, name: "Mùa giải và hạng mục" }).waitFor();
+    await expectAxeClean(page);
+
+    // A closing time before the opening one is refused in the browser, nothing lost.
+    const closes = page.getByLabel("Đóng nhận bài", { exact: true });
+    const opens = page.getByLabel("Mở nhận bài", { exact: true });
+    const opensValue = await opens.inputValue();
+    await closes.fill("01/01/2000 00:00");
+    await page.getByRole("button", { name: "Lưu thay đổi" }).first().click();
+    await expect(
+      page.getByText("Thời điểm đóng phải sau thời điểm mở.").count(),
+    ).resolves.toBeGreaterThan(0);
+    await expect(opens.inputValue()).resolves.toBe(opensValue);
+
+    // Closed an hour ago (Vietnam time in the form).
+    const closedAt = new Date(Math.floor((Date.now() - 3_600_000) / 60_000) * 60_000);
+    await closes.fill(formatVietnamDateTime(closedAt.toISOString()));
+    // Deadlines tied to the window must stay inside it: the demo's early-bird date goes.
+    await page.getByLabel("Hạn ưu đãi sớm", { exact: true }).fill("");
+    await page.getByLabel("Hạn nộp muộn", { exact: true }).fill("");
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("notice") === "adminPlatform.notices.saved"),
+      page.getByRole("button", { name: "Lưu thay đổi" }).first().click(),
+    ]);
+    await page.getByText("Đã lưu thay đổi.").waitFor();
+
+    // The next public request: disabled, and the tooltip says when it closed.
+    await visitor.page.reload();
+    await waitForHydration(visitor.page);
+    const button = submitButton(visitor.page);
+    await expect(button.getAttribute("aria-disabled")).resolves.toBe("true");
+    const tooltipId = await button.getAttribute("aria-describedby");
+    const tooltip = visitor.page.locator(`[id="${tooltipId}"]`);
+    await expect(tooltip.getAttribute("role")).resolves.toBe("tooltip");
+    await expect(tooltip.textContent()).resolves.toContain(
+      formatVietnamDateTime(closedAt.toISOString()).slice(0, 10),
+    );
+
+    // The write is in the audit log, which is axe clean too.
+    await page.goto("/quan-tri/nhat-ky?q=season.update");
+    await page.getByRole("table").waitFor();
+    await expect(page.getByRole("table").textContent()).resolves.toContain("season.update");
+    await expectAxeClean(page);
+
+    // Settings and users pages are axe clean as well.
+    for (const path of ["/quan-tri/cai-dat", "/quan-tri/nguoi-dung"]) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 1 }).waitFor();
+      await expectAxeClean(page);
+    }
+  });
+
+  test("an editor invited by email sets a password and cannot open settings, users or seasons", async () => {
+    const { page } = await openPage(browser());
+    await signInStaff(page, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+    await page.goto("/quan-tri/nguoi-dung");
+    await page.getByRole("heading", { level: 1, name: "Người dùng và vai trò" }).waitFor();
+    const email = `bien-tap-${Date.now()}@vanxuan-awards.example`;
+    const since = new Date();
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="name"]').fill("Biên Tập Viên Thử");
+    await page.locator('select[name="role"]').first().selectOption("editor");
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("notice") === "adminPlatform.notices.invited"),
+      page.getByRole("button", { name: "Gửi thư mời" }).click(),
+    ]);
+    await page.getByText("Đã gửi thư mời.").waitFor();
+
+    const mail = await mailTo(email, "staffInvitation", since);
+    const link = linkIn(mail, "/api/auth/reset-password/");
+    const editor = await openPage(browser());
+    await editor.page.goto(link);
+    await editor.page.waitForURL((u) => u.pathname === "/dat-lai-mat-khau");
+    await waitForHydration(editor.page);
+    const password = "bien-tap-vien-2026!";
+    await editor.page.locator('input[name="newPassword"]').fill(password);
+    await editor.page.locator('input[name="confirmPassword"]').fill(password);
+    await editor.page.getByRole("button", { name: "Lưu mật khẩu mới" }).click();
+    await editor.page.locator(".form-alert--success").waitFor();
+
+    await signInStaff(editor.page, email, password);
+    const nav = editor.page.getByRole("navigation", { name: "Các mục quản trị" });
+    const links = await nav.getByRole("link").allTextContents();
+    expect(links).toContain("Nội dung");
+    for (const hidden of ["Mùa giải", "Cài đặt trang", "Người dùng", "Nhật ký"]) {
+      expect(links).not.toContain(hidden);
+    }
+    for (const path of ["/quan-tri/cai-dat", "/quan-tri/nguoi-dung", "/quan-tri/mua-giai"]) {
+      const response = await editor.page.goto(path);
+      expect(response?.status(), path).toBe(403);
+    }
+  });
+});

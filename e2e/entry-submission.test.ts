@@ -1,0 +1,464 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { catalogText } from "../core/i18n/lookup";
+import type { Lang } from "../core/languages";
+import { seriousViolations } from "./support/axe";
+import { openPage, useBrowser, waitForHydration } from "./support/browser";
+import { setSubmissionWindow } from "./support/db";
+import { linkIn, mailTo } from "./support/outbox";
+
+// Issue 5's entrant journey in Chromium against the production server: a new entrant fills
+// the whole entry form, uploads images, a video and the documents over tus with visible
+// progress, reloads mid-way without losing anything, submits, finds the entry on the
+// dashboard as submitted and the receipt in the outbox; a shorter pass in English checks
+// the list of missing items; axe on the form.
+const browser = useBrowser();
+
+const PASSWORD = "mua-thu-ha-noi-2026";
+const uniqueEmail = (who: string) => `${who}.${randomBytes(4).toString("hex")}@example.vn`;
+/** A catalogue text with its {{variables}} filled in, as the page shows it. */
+function text(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
+  const template = catalogText(lang, key);
+  if (template === undefined) throw new Error(`no ${key} in the ${lang} catalogue`);
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ""));
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), "e2e-entry-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const file = (name: string) => path.join(dir, name);
+
+// Real files: the server checks every upload by its content.
+const PDF =
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+
+/** A small MP4: an `ftyp` box, then an `mdat` box of filler (about 3 MB, so progress shows). */
+function tinyMp4(bytes: number): Buffer {
+  const ftyp = Buffer.from([
+    0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0x00, 0x00, 0x02, 0x00,
+    0x69, 0x73, 0x6f, 0x6d, 0x6d, 0x70, 0x34, 0x31,
+  ]);
+  const mdat = Buffer.alloc(bytes - ftyp.length);
+  mdat.writeUInt32BE(mdat.length, 0);
+  mdat.write("mdat", 4, "ascii");
+  randomBytes(mdat.length - 8).copy(mdat, 8);
+  return Buffer.concat([ftyp, mdat]);
+}
+
+beforeAll(async () => {
+  const colours = [
+    { r: 122, g: 31, b: 31 },
+    { r: 212, g: 160, b: 23 },
+    { r: 26, g: 95, b: 180 },
+  ];
+  await Promise.all(
+    colours.map((background, index) =>
+      sharp({ create: { width: 320, height: 240, channels: 3, background } })
+        .png()
+        .toFile(file(`anh-${index + 1}.png`)),
+    ),
+  );
+  writeFileSync(file("phim-quang-cao.mp4"), tinyMp4(3 * 1024 * 1024));
+  writeFileSync(file("notes.txt"), "not an image");
+  writeFileSync(
+    file("not-an-image.png"),
+    "<!doctype html><title>x</title><script>alert(1)</script>",
+  );
+  for (const name of ["y-tuong-vi.pdf", "cam-ket-phap-ly.pdf", "cam-ket-ban-quyen.pdf"]) {
+    writeFileSync(file(name), PDF);
+  }
+});
+
+async function expectAxeClean(page: Page) {
+  const violations = await seriousViolations(page);
+  expect(violations, `axe on ${page.url()}:\n\n${violations.join("\n\n")}\n`).toEqual([]);
+}
+
+const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+
+/** Registers an individual entrant in `lang` and confirms the email from the outbox. */
+async function registerEntrant(page: Page, lang: Lang): Promise<string> {
+  const prefix = lang === "en" ? "/en" : "";
+  const email = uniqueEmail(lang === "en" ? "mai" : "binh");
+  await page.goto(`${prefix}/dang-ky-du-thi`);
+  await waitForHydration(page);
+  await input(page, "fullName").fill(lang === "en" ? "Mai Lan Anh" : "Phạm Thị Bình");
+  await input(page, "phone").fill("0912 345 678");
+  await input(page, "email").fill(email);
+  await input(page, "address").fill("34 Tràng Tiền, Hoàn Kiếm, Hà Nội");
+  await input(page, "password").fill(PASSWORD);
+  await input(page, "acceptRules").check();
+  await Promise.all([
+    page.waitForURL((u) => u.pathname === `${prefix}/tai-khoan`),
+    page.getByRole("button", { name: text(lang, "account.register"), exact: true }).click(),
+  ]);
+  const mail = await mailTo(email, "verification");
+  await page.goto(linkIn(mail, "/api/auth/verify-email"));
+  await page.waitForURL((u) => u.pathname === `${prefix}/tai-khoan`);
+  return email;
+}
+
+/** Waits for the autosave status to say "Saved at HH:mm". */
+async function waitSaved(page: Page, lang: Lang) {
+  const saved = text(lang, "entryForm.save.savedAt", { time: "" }).trim();
+  await expect
+    .poll(() => page.locator(".entry-form__save").textContent(), { timeout: 10_000 })
+    .toContain(saved);
+}
+
+async function chooseFirstCategory(page: Page) {
+  await page.locator('input[name="trackId"]').first().check();
+  const select = page.locator("#entry-categoryId");
+  const value = await select
+    .locator("option")
+    .evaluateAll((options) =>
+      (options as HTMLOptionElement[]).map((o) => o.value).find((v) => v !== ""),
+    );
+  expect(value, "a category open to individuals in the first track").toBeTruthy();
+  await select.selectOption(value!);
+}
+
+/** Uploads files through a field's picker and waits until the server has attached them. */
+async function upload(page: Page, field: string, names: string[]) {
+  const group = page.locator(`.upload[data-field="${field}"]`);
+  // Small files finish in a blink: the page notes every progress bar it shows meanwhile.
+  await group.evaluate((element) => {
+    const seen: string[] = [];
+    (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      for (const bar of element.querySelectorAll("progress")) {
+        seen.push(`${bar.getAttribute("aria-label")}:${bar.getAttribute("value")}`);
+      }
+    }).observe(element, { subtree: true, childList: true, attributes: true });
+  });
+  await group.locator("input[type=file]").setInputFiles(names.map(file));
+  // The attached files are listed once the server has them …
+  await expect
+    .poll(() => group.locator(".upload__files .upload__file").count(), { timeout: 20_000 })
+    .toBe(names.length);
+  // … and each had its progress bar on the way, up to 100 %.
+  const seen = await page.evaluate(
+    () => (window as unknown as { progressSeen: string[] }).progressSeen,
+  );
+  for (const name of names)
+    expect(seen, `progress of ${name}`).toContainEqual(
+      expect.stringMatching(new RegExp(`${name.replace(".", "\\.")}:100$`)),
+    );
+}
+
+describe("entry submission", () => {
+  test("an entrant fills the whole form in Vietnamese, uploads, reloads, submits and gets a receipt", async () => {
+    const { context, page, problems } = await openPage(browser());
+    const lang: Lang = "vi";
+    // Visitors are sent to sign in and brought back here.
+    await page.goto("/nop-bai-du-thi");
+    await page.waitForURL((u) => u.pathname === "/dang-nhap");
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/nop-bai-du-thi");
+    const email = await registerEntrant(page, lang);
+
+    await page.goto("/nop-bai-du-thi");
+    await waitForHydration(page);
+    await page.locator("#entry-brandName").waitFor();
+    await expectAxeClean(page);
+
+    // The first save creates the draft and gives the page its shareable address.
+    await chooseFirstCategory(page);
+    await page.locator("#entry-brandName").fill("Cà phê Phố Cổ");
+    await waitSaved(page, lang);
+    await page.waitForURL((u) => u.pathname === "/nop-bai-du-thi" && u.searchParams.has("entry"));
+    const entryUrl = new URL(page.url());
+    await expect
+      .poll(() => page.getByTestId("entry-code").textContent())
+      .toMatch(/^[A-Z]{2,4}26-[A-Z][A-Z0-9]{1,4}-\d{4}$/);
+    const code = (await page.getByTestId("entry-code").textContent())?.trim() ?? "";
+    expect(code).toMatch(/^[A-Z]{2,4}26-[A-Z][A-Z0-9]{1,4}-\d{4}$/);
+
+    await page.locator("#entry-campaignName").fill("Hương vị ký ức Hà Nội");
+    const descriptionVi =
+      "Chiến dịch kể lại câu chuyện những quán cà phê lâu đời của phố cổ Hà Nội qua ký ức của ba thế hệ.";
+    await page.locator("#entry-descriptionVi").fill(descriptionVi);
+    // The live counter counts characters as a person does.
+    await expect
+      .poll(() => page.locator("#entry-descriptionVi-counter").textContent())
+      .toContain(`${[...descriptionVi].length} / 2.000`);
+    // Over the limit: the seed's "exceeding allowed characters" rejection, at once.
+    await page.locator("#entry-descriptionEn").fill("x".repeat(2001));
+    await expect
+      .poll(() => page.locator(".field__error").allTextContents())
+      .toContain(text(lang, "validation.entryDescriptionTooLong"));
+    await page
+      .locator("#entry-descriptionEn")
+      .fill("A campaign retelling the old coffee houses of Hanoi through three generations.");
+    await page.locator("#entry-startMonth").selectOption("3");
+    await page.locator("#entry-startYear").selectOption("2025");
+    await page.locator("#entry-endMonth").selectOption("1");
+    await page.locator("#entry-endYear").selectOption("2025");
+    await expect
+      .poll(() => page.locator(".field__error").allTextContents())
+      .toContain(text(lang, "validation.entryPeriodOrder"));
+    await page.locator("#entry-endMonth").selectOption("9");
+
+    // Credits: a company and a person, added with the keyboard.
+    await page.getByRole("button", { name: text(lang, "entryForm.credits.addCompany") }).focus();
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Công ty Sáng Tạo Sông Hồng");
+    await page.locator("#entry-credits-companies-0-role").fill("Agency sáng tạo");
+    await page.getByRole("button", { name: text(lang, "entryForm.credits.addPerson") }).click();
+    await page.locator("#entry-credits-people-0-name").fill("Lê Minh Châu");
+    await page.locator("#entry-credits-people-0-role").fill("Giám đốc sáng tạo");
+    await waitSaved(page, lang);
+
+    await upload(page, "images", ["anh-1.png", "anh-2.png", "anh-3.png"]);
+    // Thumbnails through the owner's short-lived private links.
+    await expect
+      .poll(() =>
+        page
+          .locator('.upload[data-field="images"] img.upload__thumb')
+          .evaluateAll(
+            (imgs) => (imgs as HTMLImageElement[]).filter((img) => img.naturalWidth > 0).length,
+          ),
+      )
+      .toBe(3);
+
+    // Reload in the middle: one edit the server has not seen yet (no time for autosave).
+    await page.locator("#entry-campaignName").fill("Hương vị ký ức Hà Nội 2025");
+    await page.reload();
+    await waitForHydration(page);
+    await expect
+      .poll(() => page.locator("#entry-campaignName").inputValue())
+      .toBe("Hương vị ký ức Hà Nội 2025");
+    // It came back from this browser's copy, and goes to the server now.
+    await expect
+      .poll(() => page.locator(".form-alert--success").allTextContents())
+      .toContain(text(lang, "entryForm.restored"));
+    await expect(page.locator("#entry-brandName").inputValue()).resolves.toBe("Cà phê Phố Cổ");
+    await expect(page.locator("#entry-descriptionVi").inputValue()).resolves.toBe(descriptionVi);
+    await expect(page.locator("#entry-endMonth").inputValue()).resolves.toBe("9");
+    await expect(page.locator("#entry-credits-people-0-name").inputValue()).resolves.toBe(
+      "Lê Minh Châu",
+    );
+    await expect(page.locator('.upload[data-field="images"] .upload__file').count()).resolves.toBe(
+      3,
+    );
+    await waitSaved(page, lang);
+
+    // The video link and a video file are one or the other.
+    await page.locator("#entry-videoLink").fill("https://youtu.be/dQw4w9WgXcQ");
+    await expect.poll(() => page.locator(".entry-form__video-preview iframe").count()).toBe(1);
+    await expect(page.locator("#video-input").isDisabled()).resolves.toBe(true);
+    await page.locator("#entry-videoLink").fill("");
+    await expect.poll(() => page.locator("#video-input").isDisabled()).toBe(false);
+    await waitSaved(page, lang);
+
+    // A lost connection: the status says so, and the save goes through once it is back.
+    await context.setOffline(true);
+    await page.locator("#entry-brandName").fill("Cà phê Phố Cổ Hà Nội");
+    await expect
+      .poll(() => page.locator(".entry-form__save").textContent(), { timeout: 10_000 })
+      .toBe(text(lang, "entryForm.save.retrying"));
+    await context.setOffline(false);
+    await waitSaved(page, lang);
+
+    // The video on a slow line: progress with speed, pause, a reload in the middle, and the
+    // same file chosen again continues the same upload (no new one is created).
+    const cdp = await context.newCDPSession(page);
+    const throttle = (bytesPerSecond: number) =>
+      cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: bytesPerSecond,
+      });
+    await throttle(256 * 1024);
+    const video = page.locator('.upload[data-field="video"]');
+    await video.locator("input[type=file]").setInputFiles(file("phim-quang-cao.mp4"));
+    await expect
+      .poll(() => video.locator(".upload__stats").textContent(), { timeout: 15_000 })
+      .toMatch(/^([1-9]\d?)% · .+\/s$/);
+    await video.getByRole("button", { name: text(lang, "entryForm.upload.pause") }).click();
+    await expect
+      .poll(() => video.locator(".upload__stats").textContent())
+      .toContain(text(lang, "entryForm.upload.paused"));
+    const creations: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().includes("/api/uploads")) {
+        creations.push(request.url());
+      }
+    });
+    await page.reload();
+    await waitForHydration(page);
+    await expect
+      .poll(() => video.locator(".upload__interrupted").textContent())
+      .toContain("phim-quang-cao.mp4");
+    await throttle(-1);
+    await upload(page, "video", ["phim-quang-cao.mp4"]);
+    await expect
+      .poll(() => page.locator('.upload[data-field="video"]').textContent())
+      .toContain(text(lang, "entry.upload.videoSucceeded"));
+    expect(creations, "the interrupted video upload was continued, not started again").toEqual([]);
+    await upload(page, "ideaArticleVi", ["y-tuong-vi.pdf"]);
+    await upload(page, "legalCommitment", ["cam-ket-phap-ly.pdf"]);
+    await upload(page, "copyrightCommitment", ["cam-ket-ban-quyen.pdf"]);
+    await waitSaved(page, lang);
+    await expectAxeClean(page);
+
+    const submitted = new Date();
+    await page
+      .locator(".entry-form")
+      .getByRole("button", { name: text(lang, "entryForm.submit"), exact: true })
+      .click();
+    await expect
+      .poll(() => page.getByTestId("entry-status").textContent(), { timeout: 15_000 })
+      .toBe(text(lang, "entry.status.submitted"));
+    await expect
+      .poll(() => page.locator(".form-alert--success").allTextContents())
+      .toContain(text(lang, "entryForm.submitted", { code }));
+
+    const receipt = await mailTo(email, "entryReceipt", submitted);
+    expect(receipt.entry.lang).toBe("vi");
+    expect(`${receipt.parsed.subject ?? ""} ${receipt.parsed.text ?? ""}`).toContain(code);
+
+    await page.goto("/tai-khoan");
+    await waitForHydration(page);
+    const card = page.locator(
+      `.entries-list__item[data-entry-id="${entryUrl.searchParams.get("entry")}"]`,
+    );
+    await expect.poll(() => card.textContent()).toContain(code);
+    await expect(card.textContent()).resolves.toContain("Hương vị ký ức Hà Nội 2025");
+    await expect(card.textContent()).resolves.toContain(text(lang, "entry.status.submitted"));
+    await expect(card.textContent()).resolves.toMatch(/\d{2}\/\d{2}\/\d{4}/);
+    await expectAxeClean(page);
+
+    // After the deadline the entry is read-only (the server decides; the form follows).
+    const reopen = setSubmissionWindow({
+      opensAt: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+      closesAt: new Date(Date.now() - 60_000).toISOString(),
+    });
+    try {
+      await page.goto(entryUrl.pathname + entryUrl.search);
+      await waitForHydration(page);
+      await expect
+        .poll(() => page.locator(".form-alert--success").allTextContents())
+        .toContain(text(lang, "entryForm.readOnly"));
+      await expect(
+        page.locator("#entry-brandName").getAttribute("readonly"),
+      ).resolves.not.toBeNull();
+      await expect(page.locator(".upload input[type=file]").count()).resolves.toBe(0);
+      await expect(page.locator(".entry-form form button[type=submit]").count()).resolves.toBe(0);
+    } finally {
+      reopen();
+    }
+    expect(problems.pageErrors).toEqual([]);
+    expect(problems.hydration).toEqual([]);
+  });
+
+  test("in English: missing items lead to their fields, a conflict between tabs, duplicate and withdraw", async () => {
+    const { context, page, problems } = await openPage(browser(), { locale: "en-GB" });
+    const lang: Lang = "en";
+    await registerEntrant(page, lang);
+    await page.goto("/en/nop-bai-du-thi");
+    await waitForHydration(page);
+    await page.locator("#entry-brandName").waitFor();
+    await expect(page.locator("label[for=entry-brandName]").textContent()).resolves.toContain(
+      text(lang, "entry.fields.brandName.label"),
+    );
+    await chooseFirstCategory(page);
+    await page.locator("#entry-brandName").fill("Lotus Tea");
+    await waitSaved(page, lang);
+    await page.waitForURL(
+      (u) => u.pathname === "/en/nop-bai-du-thi" && u.searchParams.has("entry"),
+    );
+    await upload(page, "images", ["anh-1.png"]);
+
+    // The browser checks first (type by name and declared type) …
+    const images = page.locator('.upload[data-field="images"]');
+    await images.locator("input[type=file]").setInputFiles(file("notes.txt"));
+    await expect
+      .poll(() => images.locator(".field__error").allTextContents())
+      .toContain(text(lang, "validation.entryImageType"));
+    // … but the server decides by content: a web page named .png is refused with the seed's message.
+    await images.locator("input[type=file]").setInputFiles(file("not-an-image.png"));
+    await expect
+      .poll(() => images.locator(".upload__transfer--failed").textContent(), { timeout: 15_000 })
+      .toContain(text(lang, "entry.upload.imageFailed"));
+    await images.getByRole("button", { name: text(lang, "entryForm.upload.cancel") }).click();
+    await expect(images.locator(".upload__files .upload__file").count()).resolves.toBe(1);
+
+    await page
+      .locator(".entry-form")
+      .getByRole("button", { name: text(lang, "entryForm.submit"), exact: true })
+      .click();
+    const missing = page.locator(".entry-form__missing");
+    await missing.waitFor();
+    const items = await missing.locator("a").allTextContents();
+    expect(items).toContain(text(lang, "validation.entryDescriptionViRequired"));
+    expect(items).toContain(text(lang, "validation.entryLegalCommitmentRequired"));
+    expect(items).not.toContain(text(lang, "validation.entryImagesRequired"));
+    await missing.getByText(text(lang, "validation.entryDescriptionViRequired")).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe("entry-descriptionVi");
+    await expect(page.getByTestId("entry-status").textContent()).resolves.toBe(
+      text(lang, "entry.status.draft"),
+    );
+    await expectAxeClean(page);
+
+    // The same draft open in a second tab: its save wins, this tab is told and offered a reload.
+    const other = await context.newPage();
+    await other.goto(page.url());
+    await other.locator("#entry-campaignName").fill("Saved in the other tab");
+    await waitSaved(other, lang);
+    await page.locator("#entry-campaignName").fill("Typed in the first tab");
+    await expect
+      .poll(() => page.locator('[role="alert"]').allTextContents(), { timeout: 10_000 })
+      .toContain(
+        text(lang, "entryForm.conflict.message") + text(lang, "entryForm.conflict.reload"),
+      );
+    await page.getByRole("button", { name: text(lang, "entryForm.conflict.reload") }).click();
+    await expect
+      .poll(() => page.locator("#entry-campaignName").inputValue())
+      .toBe("Saved in the other tab");
+    await other.close();
+
+    // Duplicate into another category: a new draft with its own address.
+    const firstId = new URL(page.url()).searchParams.get("entry");
+    const target = await page
+      .locator("#entry-duplicate-category option")
+      .evaluateAll((options) =>
+        (options as HTMLOptionElement[]).map((o) => o.value).find((v) => v !== ""),
+      );
+    await page.locator("#entry-duplicate-category").selectOption(target!);
+    await page.getByRole("button", { name: text(lang, "entryForm.duplicate.button") }).click();
+    await page.waitForURL(
+      (u) => u.searchParams.has("entry") && u.searchParams.get("entry") !== firstId,
+    );
+    await waitForHydration(page);
+    await expect.poll(() => page.locator("#entry-brandName").inputValue()).toBe("Lotus Tea");
+
+    // Withdraw, with a confirmation first.
+    await page.getByRole("button", { name: text(lang, "entryForm.withdraw.button") }).click();
+    const dialog = page.getByRole("dialog", {
+      name: text(lang, "entryForm.withdraw.confirmTitle"),
+    });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: text(lang, "entryForm.withdraw.confirm") }).click();
+    await expect
+      .poll(() => page.getByTestId("entry-status").textContent())
+      .toBe(text(lang, "entry.status.withdrawn"));
+
+    await page.goto("/en/tai-khoan");
+    await waitForHydration(page);
+    await expect
+      .poll(() => page.locator(".entries-list").textContent())
+      .toContain(text(lang, "entry.status.draft"));
+    await expect(page.locator(".entries-list").textContent()).resolves.toContain(
+      text(lang, "entry.status.withdrawn"),
+    );
+    await expect(page.locator(".entries-list__item").count()).resolves.toBe(2);
+    expect(problems.pageErrors).toEqual([]);
+  });
+});

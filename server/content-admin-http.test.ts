@@ -1,0 +1,399 @@
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { STAFF_ROLES } from "../core/roles";
+import type { App } from "./app";
+import type { Db } from "./db/database";
+import { seedDemoContent } from "./db/demo-content";
+import { startTestApp, type TestApp } from "./test-support/app";
+
+// The content back office (jury, winners, pages and track content, documents) as a browser
+// meets it: each route's loader AND action refuse visitors (→ staff sign-in), entrants and
+// staff without the content section (403, nothing written); editors write, every write is
+// audited, the public page shows it on the next request (HTML cache cleared) and markup
+// typed into any field reaches the page only as escaped text.
+
+const NOW = new Date("2026-09-01T03:00:00.000Z");
+const ORIGIN = "http://localhost:3000";
+const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
+const PASSWORD = "mua-thu-ha-noi-2026";
+const XSS = '<script>alert("x")</script><img src=x onerror=alert(1)>';
+
+const WHO = ["visitor", "entrant", ...STAFF_ROLES] as const;
+type Who = (typeof WHO)[number];
+
+let started: TestApp | undefined;
+let app: App;
+let db: Db;
+const cookies = new Map<Who, string>();
+
+function request(
+  method: "GET" | "POST",
+  url: string,
+  options: {
+    who?: Who;
+    form?: Record<string, string>;
+    multipart?: { payload: Buffer; contentType: string };
+  } = {},
+) {
+  const cookie = options.who ? cookies.get(options.who) : undefined;
+  const headers: Record<string, string> = {
+    host: "localhost:3000",
+    "user-agent": FIREFOX,
+    ...(cookie ? { cookie } : {}),
+    ...(method === "POST" ? { origin: ORIGIN } : {}),
+    ...(options.form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+    ...(options.multipart ? { "content-type": options.multipart.contentType } : {}),
+  };
+  return app.fastify.inject({
+    method,
+    url,
+    headers,
+    ...(options.form ? { payload: new URLSearchParams(options.form).toString() } : {}),
+    ...(options.multipart ? { payload: options.multipart.payload } : {}),
+  });
+}
+
+function cookieOf(response: LightMyRequestResponse): string {
+  const setCookie = response.headers["set-cookie"];
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return all
+    .map((line) => line.split(";")[0] ?? "")
+    .filter((pair) => pair.includes("session_token="))
+    .join("; ");
+}
+
+function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer }) {
+  const boundary = `----vx${Date.now().toString(16)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+          "Content-Type: application/pdf\r\n\r\n",
+      ),
+      file.data,
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
+
+const auditCount = async (action: string) =>
+  (await db.kysely.selectFrom("audit_log").select("id").where("action", "=", action).execute())
+    .length;
+
+let jurorId = 0;
+let winnerId = 0;
+
+beforeAll(async () => {
+  started = await startTestApp({ HTML_CACHE_SECONDS: "60", PUBLIC_URL: ORIGIN }, NOW);
+  ({ app, db } = started);
+  await seedDemoContent(db, NOW);
+  const { identity } = app.services;
+  for (const role of STAFF_ROLES) {
+    const email = `${role.replace("_", "-")}@vanxuan-awards.example`;
+    await identity.createStaff({ email, name: `Staff ${role}`, password: PASSWORD, role });
+    const response = await app.fastify.inject({
+      method: "POST",
+      url: "/quan-tri/dang-nhap",
+      headers: {
+        host: "localhost:3000",
+        "user-agent": FIREFOX,
+        origin: ORIGIN,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      payload: new URLSearchParams({ email, password: PASSWORD }).toString(),
+    });
+    expect(response.statusCode).toBe(302);
+    cookies.set(role, cookieOf(response));
+  }
+  await identity.createEntrant({
+    email: "entrant@example.vn",
+    password: PASSWORD,
+    profile: {
+      type: "individual",
+      fullName: "Phạm Thị Dự Thi",
+      phone: "+84912345678",
+      address: "1 Tràng Tiền, Hà Nội",
+      personalId: null,
+      companyName: null,
+      businessRegistrationNumber: null,
+      taxCode: null,
+      licenceFileId: null,
+    },
+  });
+  const entrant = await app.fastify.inject({
+    method: "POST",
+    url: "/dang-nhap",
+    headers: {
+      host: "localhost:3000",
+      "user-agent": FIREFOX,
+      origin: ORIGIN,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    payload: new URLSearchParams({ email: "entrant@example.vn", password: PASSWORD }).toString(),
+  });
+  cookies.set("entrant", cookieOf(entrant));
+  jurorId = (await app.services.contentAdmin.juryList(2025))[1]!.id;
+  winnerId = (await app.services.contentAdmin.winnersList({ year: 2024 })).items[0]!.id;
+}, 240_000);
+
+afterAll(async () => {
+  await started?.close();
+});
+
+describe("who may open the content back office", () => {
+  const paths = () => [
+    "/quan-tri/noi-dung/chuyen-gia?year=2024",
+    "/quan-tri/noi-dung/chuyen-gia/moi?year=2025",
+    `/quan-tri/noi-dung/chuyen-gia/${jurorId}`,
+    "/quan-tri/noi-dung/thang-giai?year=2023",
+    "/quan-tri/noi-dung/thang-giai/moi",
+    `/quan-tri/noi-dung/thang-giai/${winnerId}`,
+    "/quan-tri/noi-dung/trang",
+    "/quan-tri/noi-dung/trang?key=track%3Avan-xuan",
+    "/quan-tri/noi-dung/tai-lieu",
+    "/en/quan-tri/noi-dung/chuyen-gia",
+  ];
+
+  it("GET: editors and admins in; visitors to the staff sign-in; everyone else 403", async () => {
+    for (const path of paths()) {
+      for (const who of WHO) {
+        const response = await request("GET", path, who === "visitor" ? {} : { who });
+        const outcome = `${path} ${who} → ${response.statusCode}`;
+        if (who === "editor" || who === "admin") {
+          expect(outcome).toBe(`${path} ${who} → 200`);
+          expect(response.headers["x-html-cache"]).toBeUndefined();
+        } else if (who === "visitor") {
+          expect(outcome).toBe(`${path} ${who} → 302`);
+          const signIn = path.startsWith("/en") ? "/en/quan-tri/dang-nhap" : "/quan-tri/dang-nhap";
+          expect(response.headers.location).toBe(`${signIn}?next=${encodeURIComponent(path)}`);
+        } else {
+          expect(outcome).toBe(`${path} ${who} → 403`);
+          expect(response.body).not.toContain("admin__nav");
+        }
+      }
+    }
+  });
+
+  it("POST: refused roles write nothing", async () => {
+    const before = await db.kysely.selectFrom("audit_log").select("id").execute();
+    const writes: [string, Record<string, string>][] = [
+      ["/quan-tri/noi-dung/chuyen-gia/moi", { year: "2025", name: "Không được phép" }],
+      ["/quan-tri/noi-dung/chuyen-gia", { intent: "delete", id: String(jurorId) }],
+      [
+        `/quan-tri/noi-dung/thang-giai/${winnerId}`,
+        { year: "2024", title: "Không được phép", prize: "gold", categoryLabelVi: "X" },
+      ],
+      ["/quan-tri/noi-dung/thang-giai", { intent: "delete", id: String(winnerId) }],
+      ["/quan-tri/noi-dung/trang", { key: "award-introduction", titleVi: "Không được phép" }],
+    ];
+    for (const [path, form] of writes) {
+      for (const who of ["visitor", "entrant", "finance", "jury_manager"] as const) {
+        const response = await request("POST", path, who === "visitor" ? { form } : { who, form });
+        expect(`${path} ${who} → ${response.statusCode}`).toBe(
+          `${path} ${who} → ${who === "visitor" ? 302 : 403}`,
+        );
+      }
+    }
+    const upload = multipart(
+      { year: "2026", lang: "vi", intent: "upload" },
+      {
+        name: "x.pdf",
+        data: PDF,
+      },
+    );
+    for (const who of ["entrant", "finance", "jury_manager"] as const) {
+      const response = await request("POST", "/quan-tri/noi-dung/tai-lieu", {
+        who,
+        multipart: upload,
+      });
+      expect(response.statusCode).toBe(403);
+    }
+    expect(await db.kysely.selectFrom("audit_log").select("id").execute()).toHaveLength(
+      before.length,
+    );
+    expect(await app.services.contentAdmin.juryGet(jurorId)).not.toBeNull();
+    expect((await app.services.contentAdmin.winnerGet(winnerId))?.title).not.toBe(
+      "Không được phép",
+    );
+  });
+});
+
+describe("an editor's writes reach the public pages", () => {
+  it("adds a juror (markup in every field stays text), visible on the next request", async () => {
+    const publicPath = "/chuyen-gia-dong-hanh?year=2025";
+    await request("GET", publicPath);
+    expect((await request("GET", publicPath)).headers["x-html-cache"]).toBe("hit");
+
+    const response = await request("POST", "/quan-tri/noi-dung/chuyen-gia/moi", {
+      who: "editor",
+      form: {
+        year: "2025",
+        name: `Giám khảo ${XSS}`,
+        titleVi: XSS,
+        titleEn: XSS,
+        organisation: XSS,
+        bioVi: XSS,
+        bioEn: XSS,
+        photo: "/generated/portrait/new.svg",
+        photoMediaId: "",
+        sortOrder: "",
+      },
+    });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(
+      "/quan-tri/noi-dung/chuyen-gia?year=2025&notice=adminContent.notices.created",
+    );
+    expect(await auditCount("jury.create")).toBe(1);
+
+    const page = await request("GET", publicPath);
+    expect(page.headers["x-html-cache"]).toBe("miss");
+    expect(page.body).toContain("Giám khảo &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(page.body).not.toContain('<script>alert("x")');
+    expect(page.body).not.toContain("<img src=x");
+    expect(page.body).toContain('src="/generated/portrait/new.svg"');
+  });
+
+  it("refuses an invalid juror with the field errors and what was typed", async () => {
+    const response = await request("POST", "/quan-tri/noi-dung/chuyen-gia/moi", {
+      who: "editor",
+      form: { year: "2025", name: "", titleVi: "Giữ lại nội dung này", photo: "javascript:x" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain("Giữ lại nội dung này");
+  });
+
+  it("moves a juror and deletes one, each audited", async () => {
+    const list = await app.services.contentAdmin.juryList(2024);
+    const second = list[2]!;
+    const move = await request("POST", "/quan-tri/noi-dung/chuyen-gia?year=2024", {
+      who: "editor",
+      form: { intent: "move", id: String(second.id), direction: "up" },
+    });
+    expect(move.statusCode).toBe(200);
+    expect((await app.services.contentAdmin.juryList(2024))[1]!.id).toBe(second.id);
+    const removed = await request("POST", "/quan-tri/noi-dung/chuyen-gia", {
+      who: "admin",
+      form: { intent: "delete", id: String(second.id) },
+    });
+    expect(removed.statusCode).toBe(302);
+    expect(await app.services.contentAdmin.juryGet(second.id)).toBeNull();
+    expect(await auditCount("jury.reorder")).toBe(1);
+    expect(await auditCount("jury.delete")).toBe(1);
+    const publicPage = await request("GET", "/chuyen-gia-dong-hanh?year=2024");
+    expect(publicPage.body).not.toContain(`>${second.name}<`);
+  });
+
+  it("edits a winner: new title, free category label, video link", async () => {
+    const response = await request("POST", `/quan-tri/noi-dung/thang-giai/${winnerId}`, {
+      who: "editor",
+      form: {
+        year: "2024",
+        title: `Tết đoàn viên ${XSS}`,
+        brand: "Nhãn hàng Sen",
+        agency: "",
+        categoryId: "",
+        categoryLabelVi: "Giải đặc biệt",
+        categoryLabelEn: "Special award",
+        prize: "gold",
+        videoUrl: "https://vimeo.com/76979871",
+        entryRef: "",
+        image: "",
+        imageMediaId: "",
+      },
+    });
+    expect(response.statusCode).toBe(302);
+    expect(await auditCount("winner.update")).toBe(1);
+    const page = await request("GET", "/en/danh-sach-thang-giai?year=2024");
+    expect(page.body).toContain("Tết đoàn viên &lt;script&gt;");
+    expect(page.body).toContain("Special award");
+    expect(page.body).toContain('href="https://vimeo.com/76979871"');
+    expect(page.body).not.toContain('<script>alert("x")');
+
+    const bad = await request("POST", `/quan-tri/noi-dung/thang-giai/${winnerId}`, {
+      who: "editor",
+      form: {
+        year: "2024",
+        title: "Tết",
+        prize: "gold",
+        categoryLabelVi: "X",
+        videoUrl: "javascript:alert(1)",
+        entryRef: "KHONG-CO",
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("saves a track page for the current season with a sanitised body", async () => {
+    const body = JSON.stringify([
+      { type: "heading", text: "Điểm mới 2026" },
+      {
+        type: "paragraph",
+        children: [
+          { type: "text", text: XSS },
+          { type: "link", text: "độc hại", href: "javascript:alert(1)" },
+        ],
+      },
+    ]);
+    const response = await request("POST", "/quan-tri/noi-dung/trang", {
+      who: "editor",
+      form: {
+        key: "track:van-xuan",
+        titleVi: "",
+        titleEn: "",
+        summaryVi: "Tóm tắt mới của giải Vạn Xuân",
+        summaryEn: "",
+        bodyVi: body,
+        bodyEn: "[]",
+      },
+    });
+    expect(response.statusCode).toBe(302);
+    expect(await auditCount("page.update")).toBe(1);
+    const page = await request("GET", "/van-xuan");
+    expect(page.body).toContain("Tóm tắt mới của giải Vạn Xuân");
+    expect(page.body).toContain("Điểm mới 2026");
+    expect(page.body).not.toContain("javascript:alert");
+    expect(page.body).not.toContain("<img src=x");
+  });
+
+  it("uploads the criteria PDF; a file that is not a PDF is refused", async () => {
+    const refused = await request("POST", "/quan-tri/noi-dung/tai-lieu", {
+      who: "editor",
+      multipart: multipart(
+        { year: "2026", lang: "en", title: "", intent: "upload" },
+        { name: "evil.pdf", data: Buffer.from("<svg onload=alert(1)></svg>") },
+      ),
+    });
+    expect(refused.statusCode).toBe(400);
+    const response = await request("POST", "/quan-tri/noi-dung/tai-lieu", {
+      who: "editor",
+      multipart: multipart(
+        { year: "2026", lang: "en", title: "Criteria 2026 (revised)", intent: "upload" },
+        { name: "criteria.pdf", data: PDF },
+      ),
+    });
+    expect(response.statusCode).toBe(302);
+    const en = (await app.services.documents.ofSeason(2026, "criteria")).filter(
+      (d) => d.lang === "en",
+    );
+    expect(en.map((d) => d.title)).toEqual(["Criteria 2026 (revised)"]);
+    const home = await request("GET", "/en");
+    expect(home.body).toContain(en[0]!.url);
+  });
+});

@@ -1,0 +1,182 @@
+import type { Bilingual } from "../../../core/category-tree";
+import type { EntryDraft, EntryDraftInput } from "../../../core/entry";
+import type { EntryFileField } from "../../../core/entry-limits";
+import type { EntryStatus } from "../../../core/entry-status";
+import type { FeeQuote } from "../../../core/fees";
+import type { RegistrantType } from "../../../core/registration";
+import type { SubmissionWindowState } from "../../../core/submission-window";
+
+/**
+ * The entries domain's public shapes (issue 5). Ids of entries and files are opaque strings
+ * (UUIDs); track and category ids are the catalogue's numeric ids written as strings, as the
+ * form sends them (`trackId: "3"`).
+ */
+
+/** Why an operation was refused. `messageKey` is an i18n key for the person. */
+export type EntryErrorCode =
+  /** No such entry, or not the caller's (never tells which). HTTP 404. */
+  | "not_found"
+  /** The season's submission window is not open (deadline passed / not yet open). HTTP 403. */
+  | "closed"
+  /** The entry's status does not allow this (withdrawn, judged, already submitted …). HTTP 409. */
+  | "not_editable"
+  /** The caller's `version` is stale: someone (another tab) saved in between. HTTP 409. */
+  | "conflict"
+  /** The patch or file breaks a rule; `fieldErrors` maps form fields to i18n keys. HTTP 422. */
+  | "invalid"
+  /** Submit found missing items (`missing`). HTTP 422. */
+  | "incomplete"
+  /** The caller has no registrant profile (staff accounts cannot enter). HTTP 403. */
+  | "not_entrant";
+
+export interface EntryFailure {
+  ok: false;
+  error: EntryErrorCode;
+  messageKey: string;
+  /** For "invalid": form field (`brandName`, `videoLink`, `images` …) → i18n key. */
+  fieldErrors?: Record<string, string>;
+  /** For "incomplete": what is missing, in the form's order. */
+  missing?: MissingItem[];
+  /** For "conflict": the entry as it is now, so the form can offer to reload it. */
+  entry?: EntryView;
+}
+
+export type EntryResult<T extends object = object> = ({ ok: true } & T) | EntryFailure;
+
+/** One missing requirement: the form field to link to and the message to show there. */
+export interface MissingItem {
+  /** The form field (`imageIds`, `legalCommitmentFileId` …). */
+  field: string;
+  /** The field's validation message (`validation.entryImagesRequired`). */
+  messageKey: string;
+  /** The dashboard's name for it (`entry.missing.images`). */
+  itemKey: string;
+}
+
+/** An attached file as stored (storage key for the server; never the uploaded name on disk). */
+export interface EntryFileView {
+  id: string;
+  field: EntryFileField;
+  storageKey: string;
+  /** The uploaded name, cleaned, for display only. */
+  name: string;
+  mime: string;
+  bytes: number;
+  width: number | null;
+  height: number | null;
+  durationSeconds: number | null;
+  /** Derived variants (H1's media module decides the shape), as given to attachFile. */
+  variants: unknown;
+  sortOrder: number;
+  createdAt: string;
+}
+
+export interface EntryCategoryRef {
+  id: string;
+  slug: string;
+  code: string;
+  name: Bilingual;
+  groupName: Bilingual;
+  feeVnd: number;
+  videoRequired: boolean;
+}
+
+export interface EntryTrackRef {
+  id: string;
+  slug: string;
+  code: string;
+  name: Bilingual;
+}
+
+/** An entry as its owner (or staff) sees it. */
+export interface EntryView {
+  id: string;
+  ownerUserId: string;
+  seasonYear: number;
+  /** Issued when the entry is first saved with a category; null before. */
+  code: string | null;
+  status: EntryStatus;
+  /** Send it back with the next save (optimistic concurrency). */
+  version: number;
+  track: EntryTrackRef | null;
+  category: EntryCategoryRef | null;
+  /** The form's values, file ids included (from the attached files), as entryDraftSchema outputs. */
+  values: EntryDraft;
+  files: EntryFileView[];
+  /** What submit would still ask for (`entry.missing.*` keys), given the category's video rule. */
+  missing: MissingItem[];
+  /** Whether the entrant may change it now (status and the season's window). */
+  editable: boolean;
+  /** The season's submission deadline (ISO), or null when unscheduled. */
+  submissionClosesAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  submittedAt: string | null;
+  withdrawnAt: string | null;
+}
+
+/** One row of the entrant's dashboard. */
+export interface EntrySummary {
+  id: string;
+  code: string | null;
+  seasonYear: number;
+  /** The campaign / project / artwork name ("" while not given). */
+  title: string;
+  brandName: string;
+  status: EntryStatus;
+  track: { id: string; name: Bilingual } | null;
+  category: { id: string; name: Bilingual } | null;
+  missing: MissingItem[];
+  missingCount: number;
+  /** The price if paid now (tier + amount), null without a category or when payment is closed. */
+  fee: FeeQuote | null;
+  /** What the entrant still owes for it: the fee for draft/submitted entries, else 0. */
+  feeDueVnd: number;
+  editable: boolean;
+  updatedAt: string;
+  submittedAt: string | null;
+}
+
+/** What the form offers: the season, its window and the categories open to the registrant. */
+export interface EntryFormOptions {
+  seasonYear: number;
+  submission: SubmissionWindowState;
+  registrantType: RegistrantType;
+  tracks: {
+    id: string;
+    slug: string;
+    code: string;
+    name: Bilingual;
+    groups: {
+      slug: string;
+      name: Bilingual;
+      categories: {
+        id: string;
+        slug: string;
+        code: string;
+        name: Bilingual;
+        description: Bilingual;
+        feeVnd: number;
+        videoRequired: boolean;
+      }[];
+    }[];
+  }[];
+}
+
+/** The file facts H2 hands over after storing a finished upload. */
+export interface AttachFileInput {
+  /** The storage key (H1's Storage). */
+  key: string;
+  /** The uploaded name (display only; cleaned here). */
+  name: string;
+  /** The type decided by content. */
+  mime: string;
+  bytes: number;
+  width?: number | null;
+  height?: number | null;
+  durationSeconds?: number | null;
+  variants?: unknown;
+}
+
+/** A patch from the form: any subset of the draft's fields (files are attached separately). */
+export type EntryPatch = EntryDraftInput;

@@ -1,0 +1,307 @@
+import { randomBytes } from "node:crypto";
+import type { Selectable } from "kysely";
+import type { OutputInfo } from "sharp";
+import { MEDIA_PREFIX, mediaTokenOf, type ResponsiveImageData } from "../../../core/media-image";
+import type { Db } from "../../db/database";
+import type { MediaTable } from "../../db/schema";
+import type { Storage } from "../storage";
+import {
+  inspectFile,
+  loadSharp,
+  MAX_IMAGE_PIXELS,
+  MediaRejected,
+  type InspectOptions,
+  type MediaFacts,
+} from "./inspect";
+
+export { MediaRejected, MAX_IMAGE_PIXELS } from "./inspect";
+export type { InspectOptions, MediaFacts, MediaKind } from "./inspect";
+
+/** The widths of the responsive variants (never wider than the original). */
+export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+
+type VariantFormat = "avif" | "webp" | "jpeg" | "png";
+
+interface Variant {
+  format: VariantFormat;
+  width: number;
+  height: number;
+  key: string;
+  bytes: number;
+}
+
+const FILE_EXT: Record<VariantFormat, string> = {
+  avif: "avif",
+  webp: "webp",
+  jpeg: "jpg",
+  png: "png",
+};
+const CONTENT_TYPE: Record<VariantFormat, string> = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpeg: "image/jpeg",
+  png: "image/png",
+};
+
+/** The stored name of a public variant inside `media/<token>/`. */
+export const VARIANT_FILE = /^w\d{1,5}\.(avif|webp|jpg|png)$/;
+export const MEDIA_TOKEN = /^[a-f0-9]{24}$/;
+
+export interface MediaImage extends ResponsiveImageData {
+  id: number;
+  width: number;
+  height: number;
+  srcset: { avif: string; webp: string; fallback: string };
+  purpose: string;
+  mime: string;
+  bytes: number;
+  createdAt: string;
+  visibility: MediaVisibility;
+}
+
+export type MediaVisibility = "public" | "private";
+
+/** Purposes whose images are private unless told otherwise: unpublished entries (PRODUCT §8). */
+export const PRIVATE_PURPOSES: readonly string[] = ["entry"];
+
+/** How long the signed links in a private image's `src`/`srcset` work. */
+export const PRIVATE_IMAGE_LINK_SECONDS = 15 * 60;
+
+export type MediaService = ReturnType<typeof createMediaService>;
+
+/** A legacy image path (demo data, older records) as a picture without variants. */
+function legacyImage(src: string, alt: string | null): ResponsiveImageData {
+  return { id: null, src, width: null, height: null, alt, srcset: null, sizes: null };
+}
+
+/**
+ * Media (issue 4 "Media", issue 5 "Uploads and storage"): the type of any uploaded file by
+ * content (`inspect`), and images turned into responsive variants stored through Storage and
+ * listed in the `media` table. Public variants are served by ./routes.ts at `/media/…`.
+ */
+export function createMediaService(options: { storage: Storage; db: Db; clock?: () => Date }) {
+  const { storage, db } = options;
+  const clock = options.clock ?? (() => new Date());
+
+  /** A public variant's address, or for a private image a fresh signed link to it. */
+  const urlOf = (row: Selectable<MediaTable>, key: string) =>
+    row.visibility === "private"
+      ? storage.signedUrl(key, { disposition: "inline", ttlSeconds: PRIVATE_IMAGE_LINK_SECONDS })
+      : `/${key}`;
+
+  const toImage = (row: Selectable<MediaTable>): MediaImage => {
+    const variants = JSON.parse(row.variants) as Variant[];
+    const set = (format: VariantFormat | "fallback") =>
+      variants
+        .filter((v) =>
+          format === "fallback" ? v.format === "jpeg" || v.format === "png" : v.format === format,
+        )
+        .sort((a, b) => a.width - b.width)
+        .map((v) => `${urlOf(row, v.key)} ${v.width}w`)
+        .join(", ");
+    const fallbacks = variants
+      .filter((v) => v.format === "jpeg" || v.format === "png")
+      .sort((a, b) => b.width - a.width);
+    return {
+      id: row.id,
+      src: fallbacks[0] ? urlOf(row, fallbacks[0].key) : "",
+      width: row.width,
+      height: row.height,
+      alt: row.alt,
+      srcset: { avif: set("avif"), webp: set("webp"), fallback: set("fallback") },
+      sizes: null,
+      purpose: row.purpose,
+      mime: row.mime,
+      bytes: Number(row.bytes),
+      createdAt: row.created_at,
+      visibility: row.visibility,
+    };
+  };
+
+  const rowsById = (ids: readonly number[]) =>
+    ids.length === 0
+      ? Promise.resolve([] as Selectable<MediaTable>[])
+      : db.kysely
+          .selectFrom("media")
+          .selectAll()
+          .where("id", "in", [...ids])
+          .execute();
+
+  /** `resolve` for a list, in one query; the result is in the same order. */
+  const resolveMany = async (
+    refs: readonly { mediaId?: number | null; src?: string | null; alt?: string | null }[],
+  ): Promise<(ResponsiveImageData | null)[]> => {
+    const ids = refs.map((r) => r.mediaId).filter((id): id is number => typeof id === "number");
+    const tokens = [
+      ...new Set(refs.map((r) => mediaTokenOf(r.src)).filter((t): t is string => Boolean(t))),
+    ];
+    const rows = [
+      ...(await rowsById([...new Set(ids)])),
+      ...(tokens.length
+        ? await db.kysely.selectFrom("media").selectAll().where("token", "in", tokens).execute()
+        : []),
+    ];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const byToken = new Map(rows.map((row) => [row.token, row]));
+    return refs.map((ref) => {
+      const row =
+        (typeof ref.mediaId === "number" ? byId.get(ref.mediaId) : undefined) ??
+        byToken.get(mediaTokenOf(ref.src) ?? "");
+      if (row) {
+        const image = toImage(row);
+        return { ...image, alt: ref.alt ?? image.alt };
+      }
+      return ref.src ? legacyImage(ref.src, ref.alt ?? null) : null;
+    });
+  };
+
+  return {
+    /** What the file really is; throws `MediaRejected` (with an i18n key) when it is refused. */
+    inspect(filePath: string, inspectOptions?: InspectOptions): Promise<MediaFacts> {
+      return inspectFile(filePath, inspectOptions);
+    },
+
+    /**
+     * Checks an image (JPEG/PNG/WebP, ≤ 40 megapixels), stores the original (private: it may
+     * carry EXIF/GPS) and its variants — widths up to 1600 px, AVIF, WebP and a JPEG (PNG when
+     * transparent) fallback, metadata stripped, EXIF orientation applied — and records it.
+     */
+    async storeImage(
+      filePath: string,
+      input: {
+        purpose: string;
+        alt?: string | null;
+        createdBy?: string | null;
+        maxBytes?: number;
+        /** Default: private for PRIVATE_PURPOSES (entries), public otherwise. */
+        visibility?: MediaVisibility;
+      },
+    ): Promise<MediaImage> {
+      const facts = await inspectFile(filePath, {
+        accept: ["image"],
+        ...(input.maxBytes !== undefined ? { maxBytes: input.maxBytes } : {}),
+      });
+      const width = facts.width!;
+      const height = facts.height!;
+      const token = randomBytes(12).toString("hex");
+      const visibility: MediaVisibility =
+        input.visibility ?? (PRIVATE_PURPOSES.includes(input.purpose) ? "private" : "public");
+      // Only `media/` is served publicly; private images live beside it.
+      const base = `${visibility === "private" ? "media-private" : "media"}/${token}`;
+      const fallback: VariantFormat = facts.hasAlpha ? "png" : "jpeg";
+      const widths = [...VARIANT_WIDTHS.filter((w) => w < width), Math.min(width, 1600)]
+        .filter((w, i, all) => all.indexOf(w) === i)
+        .sort((a, b) => a - b);
+      const stored: string[] = [];
+      const variants: Variant[] = [];
+      const sharp = await loadSharp();
+      try {
+        const originalKey = `${base}/original.${facts.ext}`;
+        await storage.putFile(originalKey, filePath, { contentType: facts.mime });
+        stored.push(originalKey);
+        for (const w of widths) {
+          for (const format of ["avif", "webp", fallback] as const) {
+            let pipeline = sharp(filePath, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
+              .autoOrient()
+              .resize({ width: w, withoutEnlargement: true });
+            pipeline =
+              format === "avif"
+                ? pipeline.avif({ quality: 55, effort: 2 })
+                : format === "webp"
+                  ? pipeline.webp({ quality: 78 })
+                  : format === "png"
+                    ? pipeline.png({ compressionLevel: 9, palette: true })
+                    : pipeline.jpeg({ quality: 80, mozjpeg: true, progressive: true });
+            let output: { data: Buffer; info: OutputInfo };
+            try {
+              output = await pipeline.toBuffer({ resolveWithObject: true });
+            } catch {
+              throw new MediaRejected("media.unreadable");
+            }
+            const key = `${base}/w${w}.${FILE_EXT[format]}`;
+            await storage.put(key, output.data, { contentType: CONTENT_TYPE[format] });
+            stored.push(key);
+            variants.push({
+              format,
+              width: output.info.width,
+              height: output.info.height,
+              key,
+              bytes: output.data.length,
+            });
+          }
+        }
+        const row = await db.kysely
+          .insertInto("media")
+          .values({
+            token,
+            purpose: input.purpose,
+            visibility,
+            mime: facts.mime,
+            bytes: facts.bytes,
+            width,
+            height,
+            has_alpha: facts.hasAlpha ? 1 : 0,
+            original_key: originalKey,
+            variants: JSON.stringify(variants),
+            alt: input.alt?.trim() || null,
+            created_by: input.createdBy ?? null,
+            created_at: clock().toISOString(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return toImage(row);
+      } catch (error) {
+        await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
+        throw error;
+      }
+    },
+
+    /** An uploaded image by id, or null. */
+    async get(id: number): Promise<MediaImage | null> {
+      const [row] = await rowsById([id]);
+      return row ? toImage(row) : null;
+    },
+
+    /** Several images by id in one query (lists of jury members, winners, news). */
+    async getMany(ids: readonly (number | null | undefined)[]): Promise<Map<number, MediaImage>> {
+      const wanted = [...new Set(ids.filter((id): id is number => typeof id === "number"))];
+      return new Map((await rowsById(wanted)).map((row) => [row.id, toImage(row)]));
+    },
+
+    /**
+     * What a page needs to draw an image field: the media image when `mediaId` is set or
+     * `src` is one of its `/media/…` addresses, otherwise `src` as a legacy path; null when
+     * there is neither. One query at most.
+     */
+    async resolve(ref: {
+      mediaId?: number | null;
+      src?: string | null;
+      alt?: string | null;
+    }): Promise<ResponsiveImageData | null> {
+      return (await resolveMany([ref]))[0] ?? null;
+    },
+
+    resolveMany,
+
+    /** Deletes an image's row and every stored file. */
+    async remove(id: number): Promise<boolean> {
+      const [row] = await rowsById([id]);
+      if (!row) return false;
+      await db.kysely.deleteFrom("media").where("id", "=", id).execute();
+      const variants = JSON.parse(row.variants) as Variant[];
+      await Promise.all(
+        [row.original_key, ...variants.map((v) => v.key)].map((key) =>
+          storage.delete(key).catch(() => undefined),
+        ),
+      );
+      return true;
+    },
+
+    /** The storage key behind a public address `/media/<token>/<file>`, or null. */
+    publicKey(token: string, file: string): string | null {
+      return MEDIA_TOKEN.test(token) && VARIANT_FILE.test(file) ? `media/${token}/${file}` : null;
+    },
+
+    prefix: MEDIA_PREFIX,
+  };
+}

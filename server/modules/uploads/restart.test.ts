@@ -1,0 +1,276 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import { createReadStream, mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MEBIBYTE } from "../../../core/upload-rules";
+import { loadConfig } from "../../config";
+import { openDatabase, type Db } from "../../db/database";
+import { DEMO_ACCOUNTS } from "../../db/demo-accounts";
+import { createServices, type Services } from "../../services";
+import { buildProductionBundle, type ProductionBundle } from "../../test-support/build";
+import {
+  GeneratedFile,
+  MP4_HEAD,
+  tusCreate,
+  tusHead,
+  tusPatch,
+  type UploadTarget,
+} from "../../test-support/tus-client";
+import { diskStorageRoot } from "../storage/index";
+
+/**
+ * PRODUCT §11 / issue 5 "Reliability": the real server (`server/main.ts` in its own process,
+ * a SQLite file and a data dir in a temp folder) is killed with SIGKILL in the middle of a tus
+ * upload and started again on the same data: the upload continues from the offset the server
+ * has, to a byte-identical file; a draft saved just before the kill is intact.
+ */
+
+const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address() as net.AddressInfo;
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  origin: string;
+  output: () => string;
+}
+
+async function startServer(env: Record<string, string>): Promise<Running> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: origin,
+      LOG_LEVEL: "warn",
+      DEMO_DATA: "true",
+      HTML_CACHE_SECONDS: "0",
+      SHUTDOWN_TIMEOUT_SECONDS: "5",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the server stopped before it was ready:\n${output}`);
+    }
+    const status = await fetch(`${origin}/readyz`)
+      .then((response) => response.status)
+      .catch(() => 0);
+    if (status === 200) break;
+    if (Date.now() > deadline) throw new Error(`the server did not get ready:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  return { child, origin, output: () => output };
+}
+
+function kill(running: Running): Promise<void> {
+  return new Promise((resolve) => {
+    if (running.child.exitCode !== null || running.child.signalCode !== null) return resolve();
+    running.child.once("exit", () => resolve());
+    running.child.kill("SIGKILL");
+  });
+}
+
+async function signIn(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({
+      email: DEMO_ACCOUNTS.entrant.email,
+      password: DEMO_ACCOUNTS.entrant.password,
+    }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+async function sha256File(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  await pipeline(createReadStream(file), hash);
+  return hash.digest("hex");
+}
+
+describe("uploads and drafts survive SIGKILL of the server", () => {
+  let bundle: ProductionBundle;
+  let dataDir: string;
+  let env: Record<string, string>;
+  let server: Running | null = null;
+  let db: Db | null = null;
+  let services: Services;
+
+  beforeAll(async () => {
+    bundle = await buildProductionBundle();
+    dataDir = mkdtempSync(path.join(tmpdir(), "vx-restart-"));
+    env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: `sqlite:${path.join(dataDir, "app.db")}`,
+      BUILD_DIR: path.dirname(bundle.clientDir),
+    };
+  }, 240_000);
+
+  afterAll(async () => {
+    if (server) await kill(server);
+    await db?.close();
+    bundle?.cleanup();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** The server's own database, opened beside it (SQLite WAL), for setup and checks. */
+  function openServices(origin: string): void {
+    const config = loadConfig({
+      ...env,
+      NODE_ENV: "production",
+      LOG_LEVEL: "silent",
+      PUBLIC_URL: origin,
+    });
+    db = openDatabase(config.database);
+    services = createServices(db, config, { onContentChange: () => {} });
+  }
+
+  it("continues a killed upload from the server's offset to a byte-identical file; a draft saved just before is intact", async () => {
+    server = await startServer(env);
+    const cookie = await signIn(server.origin);
+    let target: UploadTarget = { origin: server.origin, cookie };
+    openServices(server.origin);
+    const user = await db!.kysely
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", DEMO_ACCOUNTS.entrant.email)
+      .executeTakeFirstOrThrow();
+    const created = await services.entries.createDraft(user.id);
+    if (!created.ok) throw new Error(created.messageKey);
+    const entryId = created.entry.id;
+
+    // The draft is saved through the form's own endpoint (the page action), and acknowledged.
+    const save = await fetch(`${server.origin}/nop-bai-du-thi.data`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.origin, cookie },
+      body: JSON.stringify({
+        intent: "save",
+        entryId,
+        version: created.entry.version,
+        values: { brandName: "Vạn Xuân Trà", campaignName: "Mùa xuân không tắt máy" },
+      }),
+    });
+    expect(save.status).toBe(200);
+    await save.arrayBuffer();
+
+    // A 40 MiB video: 12 MiB acknowledged, then the server dies ~10 MiB into the next PATCH.
+    const video = new GeneratedFile(40 * MEBIBYTE, MP4_HEAD, 3);
+    const upload = await tusCreate(target, video.size, {
+      entryId,
+      field: "video",
+      filename: "phim-du-thi.mp4",
+      filetype: "video/mp4",
+    });
+    expect(upload.status).toBe(201);
+    const location = upload.location!;
+    const acknowledged = 12 * MEBIBYTE;
+    const first = await tusPatch(target, location, 0, video.stream(0, acknowledged), acknowledged);
+    expect(first.status).toBe(204);
+    expect(first.offset).toBe(acknowledged);
+
+    const running = server;
+    let sent = 0;
+    const body = video.stream(acknowledged, video.size, 256 * 1024);
+    body.on("data", (chunk: Buffer) => {
+      sent += chunk.length;
+      if (sent >= 10 * MEBIBYTE && running.child.exitCode === null) {
+        body.pause();
+        running.child.kill("SIGKILL");
+      }
+    });
+    const cut = await tusPatch(
+      target,
+      location,
+      acknowledged,
+      body,
+      video.size - acknowledged,
+    ).catch((error: Error) => error);
+    expect(cut).toBeInstanceOf(Error);
+    body.destroy();
+    await kill(running);
+    expect(running.child.signalCode).toBe("SIGKILL");
+
+    // Start again on the same data dir and database.
+    server = await startServer(env);
+    target = { origin: server.origin, cookie };
+    const head = await tusHead(target, location);
+    expect(head.status).toBe(200);
+    const offset = head.offset!;
+    expect(offset).toBeGreaterThanOrEqual(acknowledged);
+    expect(offset).toBeLessThanOrEqual(acknowledged + sent);
+    const rest = await tusPatch(
+      target,
+      location,
+      offset,
+      video.stream(offset),
+      video.size - offset,
+    );
+    expect(rest.status).toBe(204);
+    expect(rest.offset).toBe(video.size);
+    expect(rest.fileId).toBeTruthy();
+
+    const entry = await services.entries.get(user.id, entryId);
+    expect(entry).not.toBeNull();
+    expect(entry!.values).toMatchObject({
+      brandName: "Vạn Xuân Trà",
+      campaignName: "Mùa xuân không tắt máy",
+    });
+    const file = entry!.files.find((candidate) => candidate.id === rest.fileId)!;
+    expect(file).toMatchObject({ field: "video", bytes: video.size, name: "phim-du-thi.mp4" });
+    const stored = path.join(diskStorageRoot(dataDir), ...file.storageKey.split("/"));
+    expect(await sha256File(stored)).toBe(video.sha256());
+
+    // A draft saved just before a kill (nothing else in flight) is there after the restart.
+    const again = await fetch(`${server.origin}/nop-bai-du-thi.data`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.origin, cookie },
+      body: JSON.stringify({
+        intent: "save",
+        entryId,
+        version: entry!.version,
+        values: { descriptionVi: "Lưu ngay trước khi máy chủ bị tắt đột ngột." },
+      }),
+    });
+    expect(again.status).toBe(200);
+    await again.arrayBuffer();
+    await kill(server);
+    server = await startServer(env);
+    const after = await services.entries.get(user.id, entryId);
+    expect(after!.values).toMatchObject({
+      brandName: "Vạn Xuân Trà",
+      descriptionVi: "Lưu ngay trước khi máy chủ bị tắt đột ngột.",
+    });
+    expect(after!.files.map((f) => f.id)).toContain(rest.fileId);
+  }, 240_000);
+});

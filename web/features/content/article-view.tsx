@@ -1,0 +1,61 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { NewsArticle, NewsSummary } from "../../../core/content";
+import { formatDate } from "../../../core/dates";
+import { PATHS } from "../../../core/paths";
+import { SectionHeading } from "../../components/section-heading";
+import { useLang, useLocalizedPath } from "../../lib/site";
+import { NewsCard } from "./cards";
+import { RichText } from "./rich-text";
+import { ShareLinks } from "./share-links";
+import "./content.css";
+
+/** A news article as visitors read it (the public page and the staff preview share it). */
+export function ArticleView({
+  article,
+  related,
+  shareUrl,
+}: {
+  article: NewsArticle;
+  related: NewsSummary[];
+  shareUrl: string | null;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const to = useLocalizedPath();
+  return (
+    <div className="container page article-page">
+      <p className="article-page__back">
+        <Link to={to(PATHS.news)}>{t("news.backToList")}</Link>
+      </p>
+      <article className="article">
+        <SectionHeading level={1} title={article.title} />
+        <p className="article__date muted">
+          {t("news.publishedOn", { date: formatDate(article.publishedAt, lang) })}
+        </p>
+        {article.coverImage ? (
+          <img
+            className="article__cover"
+            src={article.coverImage}
+            alt=""
+            width={800}
+            height={450}
+            decoding="async"
+          />
+        ) : null}
+        <RichText blocks={article.body} />
+      </article>
+      {shareUrl ? <ShareLinks url={shareUrl} /> : null}
+      {related.length > 0 ? (
+        <section className="related" aria-labelledby="related-heading">
+          <SectionHeading id="related-heading" title={t("news.related")} />
+          <ul className="news-grid">
+            {related.map((item) => (
+              <NewsCard key={item.id} article={item} headingLevel={3} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { savablePatch } from "./autosave";
+import { EMPTY_VALUES, type EntryFormValues } from "./types";
+
+const values = (change: Partial<EntryFormValues>): EntryFormValues => ({
+  ...EMPTY_VALUES,
+  ...change,
+});
+
+describe("what an autosave sends", () => {
+  it("sends every field the draft schema accepts", () => {
+    const patch = savablePatch(
+      values({ brandName: "Cà phê Phố Cổ", startMonth: "3", startYear: "2025" }),
+    );
+    expect(patch).toMatchObject({ brandName: "Cà phê Phố Cổ", startMonth: "3", startYear: "2025" });
+    expect(patch.credits).toEqual({ companies: [], people: [] });
+  });
+
+  it("keeps a field that is not valid yet out, and saves the rest", () => {
+    const patch = savablePatch(
+      values({
+        brandName: "Lotus",
+        descriptionVi: "ữ".repeat(2001),
+        videoLink: "https://evil.example/v",
+      }),
+    );
+    expect(patch.brandName).toBe("Lotus");
+    expect(patch).not.toHaveProperty("descriptionVi");
+    expect(patch).not.toHaveProperty("videoLink");
+  });
+
+  it("leaves the end of the period out while it is before the start", () => {
+    const patch = savablePatch(
+      values({ startMonth: "9", startYear: "2025", endMonth: "1", endYear: "2025" }),
+    );
+    expect(patch.startMonth).toBe("9");
+    expect(patch).not.toHaveProperty("endMonth");
+    expect(patch).not.toHaveProperty("endYear");
+  });
+
+  it("drops empty credit rows and holds back half-filled ones", () => {
+    const empty = savablePatch(
+      values({ credits: { companies: [{ name: "", role: "" }], people: [] } }),
+    );
+    expect(empty.credits).toEqual({ companies: [], people: [] });
+    const half = savablePatch(
+      values({
+        brandName: "Lotus",
+        credits: { companies: [], people: [{ name: "Lê Minh Châu", role: "" }] },
+      }),
+    );
+    expect(half).not.toHaveProperty("credits");
+    expect(half.brandName).toBe("Lotus");
+  });
+});

@@ -1,0 +1,244 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { UseFormReturn } from "react-hook-form";
+import { useFetcher } from "react-router";
+import { entryDraftSchema } from "../../../core/entry";
+import type { EntryActionResult, EntryFormValues } from "./types";
+import { TEXT_FIELDS } from "./types";
+
+/** Seconds after the last keystroke before a draft is saved. */
+export const AUTOSAVE_DELAY_MS = 1_500;
+/** Back-off between attempts while the server cannot be reached. */
+const RETRY_DELAYS_MS = [2_000, 4_000, 8_000, 15_000, 30_000];
+
+export type SaveStatus =
+  | { kind: "idle" }
+  | { kind: "saving" }
+  | { kind: "saved"; at: string }
+  | { kind: "retrying" }
+  | { kind: "invalid" }
+  | { kind: "conflict" }
+  | { kind: "locked" };
+
+/** Where the browser keeps what the server has not confirmed yet (per draft; "new" before one exists). */
+export function localKey(entryId: string | null): string {
+  return `vx-entry-draft:${entryId ?? "new"}`;
+}
+
+export interface LocalCopy {
+  values: EntryFormValues;
+  /** The server version these edits were made on. */
+  version: number;
+  at: string;
+}
+
+export function readLocalCopy(entryId: string | null): LocalCopy | null {
+  try {
+    const raw = window.localStorage.getItem(localKey(entryId));
+    return raw ? (JSON.parse(raw) as LocalCopy) : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeLocalCopy(entryId: string | null, copy: LocalCopy): void {
+  try {
+    window.localStorage.setItem(localKey(entryId), JSON.stringify(copy));
+  } catch {
+    // Storage full or disabled: the server copy is all there is.
+  }
+}
+
+export function clearLocalCopy(entryId: string | null): void {
+  try {
+    window.localStorage.removeItem(localKey(entryId));
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+/**
+ * What of the form may be saved now: every field the draft schema accepts. A field that is
+ * not valid yet (a description over its limit, half a credit row) stays out of the patch —
+ * and in localStorage — so one mistake never blocks saving the rest.
+ */
+export function savablePatch(values: EntryFormValues): Record<string, unknown> {
+  const credits = {
+    companies: values.credits.companies.filter((row) => row.name.trim() || row.role.trim()),
+    people: values.credits.people.filter((row) => row.name.trim() || row.role.trim()),
+  };
+  const candidate: Record<string, unknown> = { credits };
+  for (const field of TEXT_FIELDS) candidate[field] = values[field];
+  const parsed = entryDraftSchema.safeParse(candidate);
+  if (parsed.success) return candidate;
+  const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  // The period is one thing: a wrong end leaves the whole period out.
+  if (["startMonth", "startYear", "endMonth", "endYear"].some((f) => bad.has(f))) {
+    for (const f of ["endMonth", "endYear"]) bad.add(f);
+  }
+  return Object.fromEntries(Object.entries(candidate).filter(([field]) => !bad.has(field)));
+}
+
+/**
+ * Debounced autosave through a fetcher to the route action (intent "save" with the draft's
+ * version). Every change is first written to localStorage, and removed only once the server
+ * has confirmed that exact content; failures are retried with back-off; a version conflict
+ * stops saving and asks the person to reload.
+ */
+export function useAutosave({
+  form,
+  entryId,
+  version,
+  enabled,
+  onCreated,
+}: {
+  form: UseFormReturn<EntryFormValues>;
+  entryId: string | null;
+  version: number;
+  enabled: boolean;
+  onCreated: (entryId: string, code: string | null) => void;
+}) {
+  const fetcher = useFetcher<EntryActionResult>({ key: "entry-autosave" });
+  const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
+  const [code, setCode] = useState<string | null>(null);
+  const entryIdRef = useRef(entryId);
+  const versionRef = useRef(version);
+  const sentRef = useRef<string | null>(null);
+  const dirtyRef = useRef(false);
+  const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const attemptRef = useRef(0);
+  const handledRef = useRef<unknown>(null);
+  const stoppedRef = useRef(false);
+  const busyRef = useRef(false);
+
+  entryIdRef.current = entryId ?? entryIdRef.current;
+
+  const send = useCallback(() => {
+    clearTimeout(timerRef.current);
+    if (!enabled || stoppedRef.current) return;
+    if (busyRef.current) {
+      dirtyRef.current = true;
+      return;
+    }
+    const values = form.getValues();
+    const snapshot = JSON.stringify(values);
+    sentRef.current = snapshot;
+    dirtyRef.current = false;
+    busyRef.current = true;
+    setStatus({ kind: "saving" });
+    void fetcher.submit(
+      {
+        intent: "save",
+        entryId: entryIdRef.current,
+        version: versionRef.current,
+        values: savablePatch(values),
+      } as never,
+      { method: "post", encType: "application/json", defaultShouldRevalidate: false },
+    );
+  }, [enabled, fetcher, form]);
+
+  const schedule = useCallback(
+    (delay = AUTOSAVE_DELAY_MS) => {
+      clearTimeout(timerRef.current);
+      timerRef.current = setTimeout(send, delay);
+    },
+    [send],
+  );
+
+  // Every change: keep it locally at once, save it to the server a moment later.
+  useEffect(() => {
+    if (!enabled) return;
+    const subscription = form.watch((values) => {
+      writeLocalCopy(entryIdRef.current, {
+        values: values as EntryFormValues,
+        version: versionRef.current,
+        at: new Date().toISOString(),
+      });
+      dirtyRef.current = true;
+      if (!stoppedRef.current && !busyRef.current) schedule();
+    });
+    return () => subscription.unsubscribe();
+  }, [enabled, form, schedule]);
+
+  // The server's answer.
+  useEffect(() => {
+    const data = fetcher.data;
+    if (fetcher.state !== "idle" || !data || data === handledRef.current) return;
+    handledRef.current = data;
+    busyRef.current = false;
+    if (data.intent !== "save") return;
+    if (data.ok) {
+      attemptRef.current = 0;
+      versionRef.current = data.version;
+      setCode(data.code);
+      const created = entryIdRef.current !== data.entryId;
+      if (created) {
+        clearLocalCopy(null);
+        entryIdRef.current = data.entryId;
+        onCreated(data.entryId, data.code);
+      }
+      const now = JSON.stringify(form.getValues());
+      if (now === sentRef.current) {
+        clearLocalCopy(data.entryId);
+        setStatus({ kind: "saved", at: data.savedAt });
+      } else {
+        writeLocalCopy(data.entryId, {
+          values: form.getValues(),
+          version: data.version,
+          at: new Date().toISOString(),
+        });
+        setStatus({ kind: "saved", at: data.savedAt });
+        schedule(0);
+      }
+      if (dirtyRef.current) schedule();
+      return;
+    }
+    if (data.reason === "conflict") {
+      stoppedRef.current = true;
+      setStatus({ kind: "conflict" });
+      return;
+    }
+    if (data.reason === "locked") {
+      stoppedRef.current = true;
+      setStatus({ kind: "locked" });
+      return;
+    }
+    if (data.reason === "invalid") {
+      // Refused as it is: wait for the next change (the local copy keeps it).
+      for (const [name, message] of Object.entries(data.fieldErrors ?? {})) {
+        form.setError(name as never, { type: "server", message });
+      }
+      setStatus({ kind: "invalid" });
+      return;
+    }
+    // Offline, server restarting, or refused: try again later; the local copy keeps it all.
+    setStatus({ kind: "retrying" });
+    const delay = RETRY_DELAYS_MS[Math.min(attemptRef.current, RETRY_DELAYS_MS.length - 1)]!;
+    attemptRef.current += 1;
+    schedule(delay);
+  }, [fetcher.state, fetcher.data, form, onCreated, schedule]);
+
+  // Back online: try at once.
+  useEffect(() => {
+    const online = () => {
+      if (dirtyRef.current || status.kind === "retrying") schedule(0);
+    };
+    window.addEventListener("online", online);
+    return () => window.removeEventListener("online", online);
+  }, [schedule, status.kind]);
+
+  useEffect(() => () => clearTimeout(timerRef.current), []);
+
+  /** After our own file change moved the server's version on. */
+  const adoptVersion = useCallback((next: number) => {
+    if (next > versionRef.current && !busyRef.current) versionRef.current = next;
+  }, []);
+
+  return {
+    status,
+    code,
+    /** Saves now (before submitting, after an upload). */
+    saveNow: () => schedule(0),
+    adoptVersion,
+    currentVersion: () => versionRef.current,
+  };
+}

@@ -1,0 +1,92 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatDate, formatVnd } from "../../../core/dates";
+import type { EntryStatus } from "../../../core/entry-status";
+import { entryStatusLabelKey } from "../../../core/entry-status";
+import type { Lang } from "../../../core/languages";
+import { useLocalizedPath } from "../../lib/site";
+
+/** One of the entrant's entries on the dashboard (from `services.entries.listForEntrant`). */
+export interface EntryListItem {
+  id: string;
+  code: string | null;
+  title: string;
+  brandName: string;
+  category: string | null;
+  status: EntryStatus;
+  /** `entry.missing.*` keys. */
+  missing: string[];
+  feeDueVnd: number;
+  editable: boolean;
+  updatedAt: string;
+}
+
+/** The dashboard's "my entries": code, title, category, status, what is missing, fee due. */
+export function EntriesList({ entries, lang }: { entries: EntryListItem[]; lang: Lang }) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  return (
+    <>
+      <ul className="entries-list" aria-label={t("account.entries.listLabel")}>
+        {entries.map((entry) => (
+          <li key={entry.id} className="entries-list__item" data-entry-id={entry.id}>
+            <div className="entries-list__head">
+              <h3 className="entries-list__title">
+                <Link to={to(`/nop-bai-du-thi?entry=${encodeURIComponent(entry.id)}`)}>
+                  {entry.title || t("account.entries.untitled")}
+                </Link>
+              </h3>
+              <span className={`status-label status-label--${entry.status}`}>
+                {t(entryStatusLabelKey(entry.status))}
+              </span>
+            </div>
+            <dl className="facts">
+              <dt>{t("entry.fields.entryCode.label")}</dt>
+              <dd>{entry.code ?? t("entryForm.codePending")}</dd>
+              {entry.brandName ? (
+                <>
+                  <dt>{t("entry.fields.brandName.label")}</dt>
+                  <dd>{entry.brandName}</dd>
+                </>
+              ) : null}
+              <dt>{t("entry.fields.category.label")}</dt>
+              <dd>{entry.category ?? t("account.entries.noCategory")}</dd>
+              <dt>{t("account.entries.feeDue")}</dt>
+              <dd>
+                {entry.feeDueVnd > 0
+                  ? formatVnd(entry.feeDueVnd, lang)
+                  : t("account.entries.noFee")}
+              </dd>
+              <dt>{t("account.entries.updated")}</dt>
+              <dd>{formatDate(entry.updatedAt, lang)}</dd>
+            </dl>
+            {entry.missing.length > 0 && entry.status === "draft" ? (
+              <div>
+                <p className="muted">{t("entry.missing.title")}:</p>
+                <ul className="entries-list__missing">
+                  {entry.missing.map((key) => (
+                    <li key={key}>{t(key)}</li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+            <p>
+              <Link
+                className="button button--secondary button--small"
+                to={to(`/nop-bai-du-thi?entry=${encodeURIComponent(entry.id)}`)}
+                aria-label={`${entry.editable ? t("account.entries.edit") : t("account.entries.view")}: ${entry.title || entry.code || t("account.entries.untitled")}`}
+              >
+                {entry.editable ? t("account.entries.edit") : t("account.entries.view")}
+              </Link>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to={to("/nop-bai-du-thi")} className="button button--primary">
+          {t("account.entries.new")}
+        </Link>
+      </p>
+    </>
+  );
+}

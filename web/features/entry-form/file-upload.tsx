@@ -1,0 +1,449 @@
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { PreviousUpload, Upload } from "tus-js-client";
+import {
+  ENTRY_FILE_RULES,
+  entryFileProblemMessage,
+  type EntryFileField,
+} from "../../../core/entry-limits";
+import { acceptAttribute } from "../../../core/upload-rules";
+import { UPLOADS_PATH, uploadErrorKey, uploadFailedMessage } from "../../../core/uploads";
+import type { EntryFileView } from "./types";
+
+/** Back-off between automatic retries: a hotel Wi-Fi that drops for a minute is survived. */
+const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000, 60_000];
+
+const SUCCESS_MESSAGES: Partial<Record<EntryFileField, string>> = {
+  video: "entry.upload.videoSucceeded",
+};
+
+interface Transfer {
+  key: string;
+  name: string;
+  bytesTotal: number;
+  bytesSent: number;
+  /** Bytes per second, smoothed. */
+  speed: number;
+  state: "uploading" | "paused" | "failed" | "done";
+  /** i18n keys: the seed's message and, when the server said why, its reason. */
+  error?: string | undefined;
+  reason?: string | undefined;
+}
+
+/** A readable size: 1,5 MB / 820 KB. */
+export function formatBytes(bytes: number, locale: string): string {
+  const units = ["B", "KB", "MB", "GB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit >= 2 && value < 100 ? 1 : 0;
+  return `${value.toLocaleString(locale, { maximumFractionDigits: digits })} ${units[unit]}`;
+}
+
+/** The server's reason for a refusal (an i18n key in its JSON body), if it gave one. */
+function serverReason(error: unknown, field: EntryFileField): string | undefined {
+  const response = (error as { originalResponse?: { getBody(): string } | null }).originalResponse;
+  if (!response) return undefined;
+  const key = uploadErrorKey(response.getBody(), field);
+  return key === uploadFailedMessage(field) ? undefined : key;
+}
+
+function isClientError(error: unknown): boolean {
+  const status = (
+    error as { originalResponse?: { getStatus(): number } | null }
+  ).originalResponse?.getStatus();
+  return status !== undefined && status >= 400 && status < 500 && status !== 409 && status !== 423;
+}
+
+/**
+ * One file field of the entry: choose files, see each upload's progress (percentage and
+ * speed), pause and resume, and the attached files with their remove buttons. Uploads go
+ * over tus to `/api/uploads` with the entry and field in the metadata; the server checks
+ * the content and attaches the file, then `onUploaded` lets the page refresh and save.
+ * The upload URL is kept in localStorage (tus fingerprint), so choosing the same file
+ * again after a reload or a lost connection continues where it stopped.
+ */
+export function FileUploadField({
+  entryId,
+  field,
+  label,
+  hint,
+  files,
+  maxFiles = 1,
+  required = false,
+  readOnly = false,
+  blockedReason,
+  error,
+  onUploaded,
+  onRemove,
+}: {
+  entryId: string | null;
+  field: EntryFileField;
+  label: string;
+  hint?: string;
+  files: EntryFileView[];
+  maxFiles?: number;
+  required?: boolean;
+  /** The entry can no longer change: no picker, no remove buttons. */
+  readOnly?: boolean;
+  /** Why nothing can be added now (a translated sentence), e.g. a video link is there. */
+  blockedReason?: string | null | undefined;
+  error?: string | undefined;
+  onUploaded: () => void;
+  onRemove: (file: EntryFileView) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const inputId = `${field}-input`;
+  const [transfers, setTransfers] = useState<Transfer[]>([]);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [interrupted, setInterrupted] = useState<PreviousUpload[]>([]);
+  const [announce, setAnnounce] = useState("");
+  const uploads = useRef(new Map<string, Upload>());
+  const samples = useRef(new Map<string, { at: number; bytes: number }>());
+  const locale = i18n.language === "en" ? "en-GB" : "vi-VN";
+
+  const update = useCallback((key: string, change: Partial<Transfer>) => {
+    setTransfers((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
+  }, []);
+
+  // Uploads this browser started for this field and never finished (page closed, reload).
+  useEffect(() => {
+    if (!entryId) return;
+    let cancelled = false;
+    void import("tus-js-client").then(async ({ defaultOptions }) => {
+      const all = await defaultOptions.urlStorage.findAllUploads().catch(() => []);
+      if (cancelled) return;
+      setInterrupted(
+        all.filter((u) => u.metadata.entryId === entryId && u.metadata.field === field),
+      );
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [entryId, field, transfers.length]);
+
+  useEffect(() => {
+    const running = uploads.current;
+    return () => {
+      for (const upload of running.values()) void upload.abort();
+    };
+  }, []);
+
+  const active = transfers.filter((item) => item.state !== "done").length;
+  // A finished upload stays listed until its file shows among the attached ones (the video
+  // keeps its row: the seed's "Video upload successful!" belongs there).
+  const attachedNames = new Set(files.map((file) => file.name));
+  const shownTransfers = transfers.filter(
+    (item) => item.state !== "done" || field === "video" || !attachedNames.has(item.name),
+  );
+  const full = maxFiles === 1 && files.length >= 1;
+  const sending = transfers.some((item) => item.state === "uploading");
+
+  // Leaving while bytes are on their way: the browser asks first (a paused upload is safe,
+  // it continues after the same file is chosen again).
+  useEffect(() => {
+    if (!sending) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [sending]);
+  const room = maxFiles - files.length - active;
+  const blocked = Boolean(blockedReason) || !entryId || room <= 0;
+
+  async function start(file: File) {
+    if (!entryId) return;
+    const { Upload } = await import("tus-js-client");
+    const key = `${file.name}:${file.size}:${file.lastModified}:${Math.random().toString(36).slice(2)}`;
+    setTransfers((list) => [
+      ...list.filter((item) => item.state !== "done"),
+      { key, name: file.name, bytesTotal: file.size, bytesSent: 0, speed: 0, state: "uploading" },
+    ]);
+    samples.current.set(key, { at: Date.now(), bytes: 0 });
+    const upload = new Upload(file, {
+      endpoint: UPLOADS_PATH,
+      retryDelays: RETRY_DELAYS,
+      chunkSize: 8 * 1024 * 1024,
+      metadata: { entryId, field, filename: file.name, filetype: file.type },
+      storeFingerprintForResuming: true,
+      removeFingerprintOnSuccess: true,
+      fingerprint: (f: File) =>
+        Promise.resolve(["vx-entry", entryId, field, f.name, f.size, f.lastModified].join(":")),
+      onShouldRetry: (err) => !isClientError(err),
+      onProgress: (bytesSent, bytesTotal) => {
+        const now = Date.now();
+        const last = samples.current.get(key) ?? { at: now, bytes: 0 };
+        const elapsed = (now - last.at) / 1000;
+        let speed: number | undefined;
+        if (elapsed >= 0.5) {
+          speed = Math.max(0, (bytesSent - last.bytes) / elapsed);
+          samples.current.set(key, { at: now, bytes: bytesSent });
+        }
+        setTransfers((list) =>
+          list.map((item) =>
+            item.key === key
+              ? {
+                  ...item,
+                  bytesSent,
+                  bytesTotal,
+                  speed:
+                    speed === undefined
+                      ? item.speed
+                      : item.speed
+                        ? item.speed * 0.5 + speed * 0.5
+                        : speed,
+                }
+              : item,
+          ),
+        );
+      },
+      onError: (err) => {
+        uploads.current.delete(key);
+        const reason = serverReason(err, field);
+        update(key, { state: "failed", error: uploadFailedMessage(field), reason });
+        setAnnounce(`${t(uploadFailedMessage(field))}${reason ? ` ${t(reason)}` : ""}`);
+      },
+      onSuccess: () => {
+        uploads.current.delete(key);
+        update(key, { state: "done", bytesSent: file.size });
+        setAnnounce(
+          t(SUCCESS_MESSAGES[field] ?? "entryForm.upload.succeeded", { name: file.name }),
+        );
+        onUploaded();
+      },
+    });
+    uploads.current.set(key, upload);
+    const previous = await upload.findPreviousUploads().catch(() => []);
+    if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+    upload.start();
+  }
+
+  function choose(list: FileList | null) {
+    setClientError(null);
+    if (!list || list.length === 0) return;
+    const chosen = Array.from(list);
+    if (chosen.length > room) {
+      setClientError(
+        field === "images" ? "validation.entryImagesMax" : "validation.entryVideoPresent",
+      );
+      return;
+    }
+    for (const file of chosen) {
+      const problem = entryFileProblemMessage(field, {
+        name: file.name,
+        size: file.size,
+        type: file.type,
+      });
+      if (problem) {
+        setClientError(problem);
+        return;
+      }
+    }
+    for (const file of chosen) void start(file);
+  }
+
+  function pause(key: string) {
+    const upload = uploads.current.get(key);
+    if (!upload) return;
+    void upload.abort();
+    update(key, { state: "paused", speed: 0 });
+  }
+
+  function resume(key: string) {
+    const upload = uploads.current.get(key);
+    if (!upload) return;
+    samples.current.set(key, {
+      at: Date.now(),
+      bytes: transfers.find((i) => i.key === key)?.bytesSent ?? 0,
+    });
+    update(key, { state: "uploading", error: undefined });
+    upload.start();
+  }
+
+  function cancel(key: string) {
+    const upload = uploads.current.get(key);
+    uploads.current.delete(key);
+    if (upload) void upload.abort(true).catch(() => undefined);
+    setTransfers((list) => list.filter((item) => item.key !== key));
+  }
+
+  const shownError = clientError ?? error;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={`field upload${shownError ? " field--invalid" : ""}`} data-field={field}>
+      <label htmlFor={inputId} className="field__label">
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+
+      {files.length > 0 ? (
+        <ul
+          className={field === "images" ? "upload__files upload__files--images" : "upload__files"}
+        >
+          {files.map((file) => (
+            <li key={file.id} className="upload__file">
+              {field === "images" && file.url ? (
+                <img
+                  src={file.thumbUrl ?? file.url}
+                  alt={file.name}
+                  className="upload__thumb"
+                  loading="lazy"
+                />
+              ) : null}
+              <span className="upload__name">
+                {file.url ? (
+                  <a href={file.url} target="_blank" rel="noreferrer">
+                    {file.name}
+                  </a>
+                ) : (
+                  file.name
+                )}{" "}
+                <span className="muted">({formatBytes(file.bytes, locale)})</span>
+              </span>
+              {!readOnly ? (
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => onRemove(file)}
+                  aria-label={t("entryForm.upload.removeNamed", { name: file.name })}
+                >
+                  {t("entryForm.upload.remove")}
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {shownTransfers.length > 0 ? (
+        <ul className="upload__transfers">
+          {shownTransfers.map((item) => {
+            const percent = item.bytesTotal
+              ? Math.floor((item.bytesSent / item.bytesTotal) * 100)
+              : 0;
+            return (
+              <li key={item.key} className={`upload__transfer upload__transfer--${item.state}`}>
+                <div className="upload__row">
+                  <span className="upload__name">{item.name}</span>
+                  <span className="upload__stats">
+                    {item.state === "done"
+                      ? t(SUCCESS_MESSAGES[field] ?? "entryForm.upload.done")
+                      : `${percent}%${
+                          item.state === "uploading" && item.speed > 0
+                            ? ` · ${formatBytes(item.speed, locale)}/s`
+                            : ""
+                        }${item.state === "paused" ? ` · ${t("entryForm.upload.paused")}` : ""}`}
+                  </span>
+                </div>
+                <progress
+                  className="upload__progress"
+                  max={100}
+                  value={percent}
+                  aria-label={t("entryForm.upload.progressOf", { name: item.name })}
+                />
+                {item.state === "failed" && item.error ? (
+                  <p className="field__error" role="alert">
+                    {t(item.error)}
+                    {item.reason ? ` ${t(item.reason)}` : ""}
+                  </p>
+                ) : null}
+                <div className="upload__actions">
+                  {item.state === "uploading" ? (
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      onClick={() => pause(item.key)}
+                    >
+                      {t("entryForm.upload.pause")}
+                    </button>
+                  ) : null}
+                  {item.state === "paused" || (item.state === "failed" && !item.reason) ? (
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      onClick={() => resume(item.key)}
+                    >
+                      {t("entryForm.upload.resume")}
+                    </button>
+                  ) : null}
+                  {item.state !== "done" ? (
+                    <button type="button" className="link-button" onClick={() => cancel(item.key)}>
+                      {t("entryForm.upload.cancel")}
+                    </button>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+
+      {interrupted.length > 0 && transfers.length === 0 ? (
+        <p className="field__hint upload__interrupted">
+          {t("entryForm.upload.interrupted", {
+            names: interrupted.map((u) => u.metadata.filename ?? "").join(", "),
+          })}
+        </p>
+      ) : null}
+
+      {!readOnly && !(full && !blockedReason) ? (
+        <div className="upload__picker">
+          <input
+            id={inputId}
+            type="file"
+            className="visually-hidden upload__input"
+            accept={acceptAttribute(ENTRY_FILE_RULES[field])}
+            multiple={maxFiles > 1}
+            disabled={blocked}
+            aria-describedby={
+              [hint ? hintId : null, shownError ? errorId : null].filter(Boolean).join(" ") ||
+              undefined
+            }
+            aria-invalid={shownError ? true : undefined}
+            onChange={(event) => {
+              choose(event.target.files);
+              event.target.value = "";
+            }}
+          />
+          {/* The browser's own button speaks the browser's language; this one the page's. */}
+          <label
+            htmlFor={inputId}
+            className={`button button--secondary upload__button${blocked ? " upload__button--disabled" : ""}`}
+            aria-hidden="true"
+          >
+            {maxFiles > 1 ? t("entryForm.upload.chooseFiles") : t("entryForm.upload.chooseFile")}
+          </label>
+          {maxFiles > 1 ? (
+            <span className="muted">
+              {t("entryForm.upload.count", { used: files.length, max: maxFiles })}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
+      {!readOnly && blockedReason ? <p className="field__hint">{blockedReason}</p> : null}
+      {!readOnly && room <= 0 && !blockedReason && maxFiles > 1 ? (
+        <p className="field__hint">{t("validation.entryImagesMax")}</p>
+      ) : null}
+      {!entryId && !readOnly ? (
+        <p className="field__hint">{t("entryForm.upload.needsDraft")}</p>
+      ) : null}
+      {shownError ? (
+        <p id={errorId} className="field__error">
+          {t(shownError)}
+        </p>
+      ) : null}
+      <p className="visually-hidden" aria-live="polite">
+        {announce}
+      </p>
+    </div>
+  );
+}

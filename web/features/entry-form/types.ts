@@ -1,0 +1,136 @@
+import type { EntryFileField } from "../../../core/entry-limits";
+import type { EntryStatus } from "../../../core/entry-status";
+
+/**
+ * What the entry page hands its form: the draft as the server has it, its files and the
+ * category choices of the entrant's registrant type. Built by the route's loader from
+ * `services.entries` and `services.seasons`, so the form never sees server types.
+ */
+
+export interface EntryFileView {
+  id: string;
+  field: EntryFileField;
+  name: string;
+  bytes: number;
+  mime: string;
+  /** A short-lived link to the file for its owner (thumbnails, downloads), when there is one. */
+  url: string | null;
+  /** A small derived image for the thumbnail (images), when the media module made one. */
+  thumbUrl: string | null;
+}
+
+/** The text part of a draft, as the form edits it (every value a string, as inputs hold). */
+export interface EntryFormValues {
+  trackId: string;
+  categoryId: string;
+  brandName: string;
+  campaignName: string;
+  descriptionVi: string;
+  descriptionEn: string;
+  startMonth: string;
+  startYear: string;
+  endMonth: string;
+  endYear: string;
+  videoLink: string;
+  credits: {
+    companies: { name: string; role: string }[];
+    people: { name: string; role: string }[];
+  };
+}
+
+export const TEXT_FIELDS = [
+  "trackId",
+  "categoryId",
+  "brandName",
+  "campaignName",
+  "descriptionVi",
+  "descriptionEn",
+  "startMonth",
+  "startYear",
+  "endMonth",
+  "endYear",
+  "videoLink",
+] as const satisfies readonly (keyof EntryFormValues)[];
+
+export const EMPTY_VALUES: EntryFormValues = {
+  trackId: "",
+  categoryId: "",
+  brandName: "",
+  campaignName: "",
+  descriptionVi: "",
+  descriptionEn: "",
+  startMonth: "",
+  startYear: "",
+  endMonth: "",
+  endYear: "",
+  videoLink: "",
+  credits: { companies: [], people: [] },
+};
+
+export interface EntryView {
+  id: string;
+  code: string | null;
+  status: EntryStatus;
+  version: number;
+  values: EntryFormValues;
+  files: EntryFileView[];
+  updatedAt: string;
+  /** Whether the entrant may still change it (status and the season's deadline). */
+  editable: boolean;
+  /** Whether the entrant may withdraw it now. */
+  withdrawable: boolean;
+}
+
+export interface CategoryOption {
+  id: string;
+  code: string;
+  name: string;
+  groupName: string;
+  videoRequired: boolean;
+  feeVnd: number;
+}
+
+export interface TrackOption {
+  id: string;
+  name: string;
+  categories: CategoryOption[];
+}
+
+/** What an autosave, submit, withdraw or duplicate answers (the route action's results). */
+export type EntryActionResult =
+  | {
+      ok: true;
+      intent: "save";
+      entryId: string;
+      version: number;
+      code: string | null;
+      savedAt: string;
+    }
+  | {
+      ok: false;
+      intent: "save";
+      reason: "conflict" | "invalid" | "locked" | "offline" | "failed";
+      fieldErrors?: Record<string, string>;
+    }
+  | { ok: true; intent: "submit"; entryId: string }
+  | {
+      ok: false;
+      intent: "submit";
+      missing: { field: string; messageKey: string }[];
+      formError?: string;
+    }
+  | { ok: true; intent: "withdraw" | "removeFile" }
+  | { ok: true; intent: "duplicate"; entryId: string }
+  | { ok: false; intent: "withdraw" | "removeFile" | "duplicate"; formError: string };
+
+/** The form field a file field's problems point at (`images` → `imageIds`). */
+export const FILE_FIELD_PATHS: Readonly<Record<EntryFileField, string>> = {
+  images: "imageIds",
+  video: "videoFileId",
+  ideaArticleVi: "ideaArticleViFileId",
+  ideaArticleEn: "ideaArticleEnFileId",
+  slidesVi: "slidesViFileId",
+  slidesEn: "slidesEnFileId",
+  legalCommitment: "legalCommitmentFileId",
+  copyrightCommitment: "copyrightCommitmentFileId",
+};

@@ -1,0 +1,108 @@
+import { useTranslation } from "react-i18next";
+import { parseListQuery } from "../../core/list-query";
+import { formatVietnamDateTime } from "../../core/admin-platform";
+import { AdminPage, DataTable, ListToolbar, type DataColumn } from "../features/admin";
+import "../features/admin-platform/admin-platform.css";
+import { pageMeta } from "../lib/meta";
+import { requireStaff } from "../lib/session.server";
+import type { Route } from "./+types/admin-audit";
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { titleKey: "adminPlatform.audit.title" }),
+  { name: "robots", content: "noindex" },
+];
+
+/** `/quan-tri/nhat-ky`: every back-office write, newest first (admins only). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, "audit");
+  const { audit } = context.services;
+  const types = await audit.targetTypes();
+  const query = parseListQuery(new URL(request.url).searchParams, {
+    sorts: ["time"] as const,
+    defaultDir: "desc" as const,
+    defaultPageSize: 50,
+    filters: { type: types },
+  });
+  const list = await audit.list({
+    page: query.page,
+    pageSize: query.pageSize,
+    search: query.q,
+    ...(query.filters.type ? { targetType: query.filters.type } : {}),
+  });
+  const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
+  return {
+    types,
+    query,
+    result: { ...list, pageCount, page: Math.min(list.page, pageCount) },
+  };
+}
+
+type Row = Route.ComponentProps["loaderData"]["result"]["items"][number];
+
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { query, types, result } = loaderData;
+  const columns: DataColumn<Row>[] = [
+    {
+      key: "time",
+      header: t("adminPlatform.audit.columns.time"),
+      cell: (row) => <time dateTime={row.createdAt}>{formatVietnamDateTime(row.createdAt)}</time>,
+    },
+    {
+      key: "actor",
+      header: t("adminPlatform.audit.columns.actor"),
+      cell: (row) => row.actorEmail || "—",
+    },
+    {
+      key: "action",
+      header: t("adminPlatform.audit.columns.action"),
+      rowHeader: true,
+      cell: (row) => <code>{row.action}</code>,
+    },
+    {
+      key: "target",
+      header: t("adminPlatform.audit.columns.target"),
+      cell: (row) => `${row.targetType}${row.targetId ? ` #${row.targetId}` : ""}`,
+    },
+    {
+      key: "summary",
+      header: t("adminPlatform.audit.columns.summary"),
+      className: "audit-summary",
+      cell: (row) => {
+        const text = JSON.stringify(row.summary);
+        return text === "{}" ? "—" : text.length > 300 ? `${text.slice(0, 300)}…` : text;
+      },
+    },
+    { key: "ip", header: t("adminPlatform.audit.columns.ip"), cell: (row) => row.ip || "—" },
+  ];
+  return (
+    <AdminPage
+      title={t("adminPlatform.audit.title")}
+      breadcrumbs={[
+        { label: t("admin.title"), to: "/quan-tri" },
+        { label: t("adminPlatform.audit.title") },
+      ]}
+      lead={t("adminPlatform.audit.lead")}
+    >
+      <ListToolbar
+        searchLabel={t("adminPlatform.audit.search")}
+        filters={[
+          {
+            name: "type",
+            label: t("adminPlatform.audit.type"),
+            options: types.map((type) => ({ value: type, label: type })),
+          },
+        ]}
+        values={{ q: query.q, pageSize: query.pageSize, type: query.filters.type ?? "" }}
+      />
+      <DataTable
+        caption={t("adminPlatform.audit.title")}
+        columns={columns}
+        result={result}
+        rowKey={(row) => row.id}
+        sort={query.sort}
+        dir={query.dir}
+      />
+    </AdminPage>
+  );
+}
