@@ -35,42 +35,38 @@ const ROUTES: BackOfficeRoute[] = [
   { path: "/quan-tri/cai-dat", section: "settings", post: "refused-400" },
   { path: "/quan-tri/nguoi-dung", section: "users", post: "refused-400" },
   { path: "/quan-tri/nhat-ky", section: "audit", post: "no-action" },
-  // Content (H5 news, H6 jury/winners/pages/documents): the lead completes the POST kinds.
-  { path: "/quan-tri/noi-dung", section: "content", get: "any", post: "any" },
-  { path: "/quan-tri/noi-dung/tin-tuc", section: "content", get: "any", post: "any" },
-  { path: "/quan-tri/noi-dung/tin-tuc/moi", section: "content", get: "any", post: "any" },
+  // Content: news, jury, winners, pages, documents.
+  { path: "/quan-tri/noi-dung", section: "content", post: "any" },
+  { path: "/quan-tri/noi-dung/tin-tuc", section: "content", post: "any" },
+  { path: "/quan-tri/noi-dung/tin-tuc/moi", section: "content", post: "any" },
   {
     path: "/quan-tri/noi-dung/tin-tuc/1",
     pattern: "/quan-tri/noi-dung/tin-tuc/:id",
     section: "content",
-    get: "any",
     post: "any",
   },
-  { path: "/quan-tri/noi-dung/chuyen-gia", section: "content", get: "any", post: "any" },
+  { path: "/quan-tri/noi-dung/chuyen-gia", section: "content", post: "any" },
   {
     path: "/quan-tri/noi-dung/chuyen-gia/1",
     pattern: "/quan-tri/noi-dung/chuyen-gia/:id",
     section: "content",
-    get: "any",
     post: "any",
   },
-  { path: "/quan-tri/noi-dung/thang-giai", section: "content", get: "any", post: "any" },
+  { path: "/quan-tri/noi-dung/thang-giai", section: "content", post: "any" },
   {
     path: "/quan-tri/noi-dung/thang-giai/1",
     pattern: "/quan-tri/noi-dung/thang-giai/:id",
     section: "content",
-    get: "any",
     post: "any",
   },
-  { path: "/quan-tri/noi-dung/trang", section: "content", get: "any", post: "any" },
+  { path: "/quan-tri/noi-dung/trang", section: "content", post: "any" },
   {
     path: "/quan-tri/noi-dung/tin-tuc/1/xem-truoc",
     pattern: "/quan-tri/noi-dung/tin-tuc/:id/xem-truoc",
     section: "content",
-    get: "any",
-    post: "any",
+    post: "no-action",
   },
-  { path: "/quan-tri/noi-dung/tai-lieu", section: "content", get: "any", post: "any" },
+  { path: "/quan-tri/noi-dung/tai-lieu", section: "content", post: "any" },
 ];
 
 /** Back-office pages that are not behind a role (the staff sign-in itself). */

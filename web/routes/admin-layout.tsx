@@ -53,7 +53,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <ul>
           {sections.map((section) => (
             <li key={section}>
-              <NavLink to={to(ADMIN_SECTION_PATHS[section])} end>
+              <NavLink to={to(ADMIN_SECTION_PATHS[section])} end={section === "dashboard"}>
                 {t(`admin.sections.${section}`)}
               </NavLink>
             </li>
