@@ -18,6 +18,8 @@ export default defineConfig({
           pool: "forks",
           maxWorkers: 2,
           testTimeout: 20_000,
+          // Creating and dropping PostgreSQL databases can take seconds on a busy machine.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -3,7 +3,7 @@
  * the same size."
  *
  * Builds the production site into a private BUILD_DIR, runs the real server
- * (`npx tsx server/main.ts`, NODE_ENV=production) on 127.0.0.1, measures the anonymous home
+ * (bundled, as `npm start` runs it, NODE_ENV=production) on 127.0.0.1, measures the anonymous home
  * page `/` with autocannon, then a static copy of exactly the same bytes served by
  * @fastify/static from BUILD_DIR/client, and reports home/static requests per second.
  *
@@ -170,7 +170,7 @@ const bench: Benchmark = {
       `HTML cache: HTML_CACHE_SECONDS=${htmlCacheSeconds}${htmlCacheSeconds === 10 ? " (product default)" : ""};` +
         ` x-html-cache over the home run: ${formatCounts(cacheCounts)}` +
         (cacheTotal > 0 ? ` (${fixed((cacheHits / cacheTotal) * 100, 2)} % hits).` : "."),
-      `Server: npx tsx server/main.ts, NODE_ENV=production, 127.0.0.1, LOG_LEVEL=warn, SQLite in a temp DATA_DIR with demo data;` +
+      `Server: node build/server/main.mjs (as npm start), NODE_ENV=production, 127.0.0.1, LOG_LEVEL=warn, SQLite in a temp DATA_DIR with demo data;` +
         ` build ${reuseBuild ? `copied from ${reuseBuild}` : `fresh (${fixed(buildSeconds, 1)} s)`}.`,
       `Load: autocannon ${duration} s per URL after ${warmup} s warm-up, ${connections} connections, pipelining 1, home first then static.`,
       `CPU: ${cpus} core(s); the server and autocannon (this process) share them, so both figures are capped by CPU` +

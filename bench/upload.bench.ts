@@ -2,7 +2,7 @@
  * PRODUCT §11: "A 1 GB upload at ≥ 70 % of raw loopback disk-write speed, server memory
  * < 200 MB, and it resumes after the server is killed."
  *
- * Builds the production site, runs the real server (`npx tsx server/main.ts`) on 127.0.0.1
+ * Builds the production site, runs the real server (bundled, as `npm start` runs it) on 127.0.0.1
  * with a fresh data dir, signs in as the demo entrant, makes a draft and uploads a generated
  * video (an MP4 signature, then incompressible bytes; generated as it is sent, never held in
  * memory) through tus to the entry's video field. In the same run the same bytes are written
@@ -420,7 +420,7 @@ const bench: Benchmark = {
       ],
       notes: [
         `PATCH size: ${chunkMb ? `${chunkMb} MiB` : "one request"}; finishing (content check, move into storage, attach) took ${fixed(finishSeconds, 2)} s (median).`,
-        "Peak RSS is the kernel's VmHWM of the server's largest process (npx → tsx → node); raw writes and uploads alternate; the ratio compares each side's best round.",
+        "Peak RSS is the kernel's VmHWM of the server process (node running the bundled server, as npm start does); raw writes and uploads alternate; the ratio compares each side's best round.",
       ],
       pass,
       result: {

@@ -17,10 +17,14 @@ export interface NewsSummary {
   title: string;
   summary: string;
   coverImage: string | null;
+  /** The cover with its responsive variants when it is in the media library (else null). */
+  coverImageData?: ResponsiveImageData | null;
   publishedAt: string;
 }
 
 export interface NewsArticle extends NewsSummary {
+  /** og:image: a ~1200 px JPEG variant of an uploaded cover, else the cover path. */
+  shareImage: string | null;
   body: Block[];
   updatedAt: string;
   /** The slug of each language, for the language switcher and hreflang. */

@@ -39,3 +39,28 @@ export const MEDIA_IMAGE_RULES = {
 /** What an uploaded image is for (kept on its `media` row). */
 export const MEDIA_PURPOSES = ["general", "news", "jury", "winner", "page", "editor"] as const;
 export type MediaPurpose = (typeof MEDIA_PURPOSES)[number];
+
+/**
+ * The JPEG/PNG variant whose width is nearest `target` (og:image wants about 1200 px; the
+ * variants are 480/960/1600), or the image's own `src` for a legacy path.
+ */
+export function fallbackVariantNear(image: ResponsiveImageData, target = 1200): string {
+  const candidates = (image.srcset?.fallback ?? "")
+    .split(",")
+    .map((part) => part.trim().split(/\s+/))
+    .map(([url, w]) => ({ url: url ?? "", width: Number.parseInt(w ?? "", 10) }))
+    .filter((c) => c.url !== "" && Number.isFinite(c.width));
+  let best: { url: string; width: number } | undefined;
+  for (const c of candidates) {
+    const distance = Math.abs(c.width - target);
+    // Nearest wins; on a tie the wider one.
+    if (
+      !best ||
+      distance < Math.abs(best.width - target) ||
+      (distance === Math.abs(best.width - target) && c.width > best.width)
+    ) {
+      best = c;
+    }
+  }
+  return best?.url ?? image.src;
+}

@@ -21,10 +21,6 @@ export function isTrackSlug(value: unknown): value is TrackSlug {
   return typeof value === "string" && (TRACK_SLUGS as readonly string[]).includes(value);
 }
 
-/** Years the header's submenus offer (seed §9). */
-export const JURY_YEARS = [2025, 2024, 2023] as const;
-export const WINNER_YEARS = [2024, 2023] as const;
-
 /** A `?year=` value if it is one of the allowed years, otherwise null. */
 export function parseListedYear(value: string | null, allowed: readonly number[]): number | null {
   if (value === null || !/^\d{4}$/.test(value)) return null;

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { bundleServer, SERVER_NODE_FLAGS, serverBundlePath } from "../scripts/build-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -21,10 +22,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const READY_TIMEOUT_MS = 60_000;
 
 /**
- * One production build and one real server (`server/main.ts` on a fresh SQLite database with
- * the demo data) for every browser journey. The build goes under node_modules/.cache, not the
- * system temp dir: its server bundle imports react & co. by bare name, which Node resolves
- * from the bundle's own location, and that folder is ignored by git, prettier and eslint.
+ * One production build and one real server (`server/main.ts` bundled as `npm start` runs it, on
+ * a fresh SQLite database with the demo data) for every browser journey. The build goes under
+ * node_modules/.cache, not the system temp dir: its server bundles import react & co. by bare
+ * name, which Node resolves from the bundle's own location, and that folder is ignored by git,
+ * prettier and eslint.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const cacheDir = path.join(ROOT, "node_modules", ".cache");
@@ -48,7 +50,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const dbFile = path.join(dataDir, "app.db");
     const stderr: string[] = [];
     let ready = false;
-    server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    // What `npm start` runs: the bundled server (scripts/build-server.ts) with its V8 flags.
+    server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverBundlePath(buildDir)], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -125,6 +128,7 @@ async function buildSite(buildDir: string): Promise<void> {
   if (code !== 0) {
     throw new Error(`react-router build failed (exit ${code}):\n${output.join("")}`);
   }
+  await bundleServer(buildDir);
 }
 
 function freePort(): Promise<number> {

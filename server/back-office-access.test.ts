@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACK_OFFICE_SECTIONS, STAFF_ROLES, type BackOfficeSection } from "../core/roles";
 import type { App } from "./app";
+import { seedDemoContent } from "./db/demo-content";
 import { startTestApp, type TestApp } from "./test-support/app";
 
 // Every back-office route × every kind of visitor, for GET and for POST (the action), derived
@@ -36,37 +37,37 @@ const ROUTES: BackOfficeRoute[] = [
   { path: "/quan-tri/nguoi-dung", section: "users", post: "refused-400" },
   { path: "/quan-tri/nhat-ky", section: "audit", post: "no-action" },
   // Content: news, jury, winners, pages, documents.
-  { path: "/quan-tri/noi-dung", section: "content", post: "any" },
-  { path: "/quan-tri/noi-dung/tin-tuc", section: "content", post: "any" },
-  { path: "/quan-tri/noi-dung/tin-tuc/moi", section: "content", post: "any" },
+  { path: "/quan-tri/noi-dung", section: "content", post: "no-action" },
+  { path: "/quan-tri/noi-dung/tin-tuc", section: "content", post: "no-action" },
+  { path: "/quan-tri/noi-dung/tin-tuc/moi", section: "content", post: "refused-400" },
   {
     path: "/quan-tri/noi-dung/tin-tuc/1",
     pattern: "/quan-tri/noi-dung/tin-tuc/:id",
     section: "content",
-    post: "any",
+    post: "refused-400",
   },
   { path: "/quan-tri/noi-dung/chuyen-gia", section: "content", post: "any" },
   {
     path: "/quan-tri/noi-dung/chuyen-gia/1",
     pattern: "/quan-tri/noi-dung/chuyen-gia/:id",
     section: "content",
-    post: "any",
+    post: "refused-400",
   },
   { path: "/quan-tri/noi-dung/thang-giai", section: "content", post: "any" },
   {
     path: "/quan-tri/noi-dung/thang-giai/1",
     pattern: "/quan-tri/noi-dung/thang-giai/:id",
     section: "content",
-    post: "any",
+    post: "refused-400",
   },
-  { path: "/quan-tri/noi-dung/trang", section: "content", post: "any" },
+  { path: "/quan-tri/noi-dung/trang", section: "content", post: "refused-400" },
   {
     path: "/quan-tri/noi-dung/tin-tuc/1/xem-truoc",
     pattern: "/quan-tri/noi-dung/tin-tuc/:id/xem-truoc",
     section: "content",
     post: "no-action",
   },
-  { path: "/quan-tri/noi-dung/tai-lieu", section: "content", post: "any" },
+  { path: "/quan-tri/noi-dung/tai-lieu", section: "content", post: "refused-400" },
 ];
 
 /** Back-office pages that are not behind a role (the staff sign-in itself). */
@@ -127,6 +128,8 @@ async function signIn(email: string, at: string) {
 beforeAll(async () => {
   started = await startTestApp({ PUBLIC_URL: ORIGIN }, NOW);
   ({ app } = started);
+  // The edit and preview routes open item 1 of each content type.
+  await seedDemoContent(started.db, NOW);
   const { identity } = app.services;
   for (const role of STAFF_ROLES) {
     const email = `access-${role.replace("_", "-")}@vanxuan-awards.example`;

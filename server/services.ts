@@ -43,7 +43,7 @@ export function createServices(
   const content = createContentService(db, seasons, hooks.clock, {
     resolveMany: (refs) => media.resolveMany(refs),
   });
-  const site = createSiteService(settings, seasons, config.publicUrl, documents);
+  const site = createSiteService(settings, seasons, config.publicUrl, documents, content);
   const mail = createMailService(config, settings, hooks.logger);
   const audit = createAuditService(db, hooks.clock);
   const news = createNewsAdminService(db, {

@@ -19,8 +19,8 @@ function ticksPerSecond(): number {
 }
 
 /**
- * CPU seconds used so far by every process in a process group. The server's group is
- * npx → sh → tsx → node, of which only node does real work.
+ * CPU seconds used so far by every process in a process group (the server's group is the one
+ * node process running the bundled server).
  */
 export function groupCpuSeconds(pgid: number): number | undefined {
   if (process.platform !== "linux") return undefined;

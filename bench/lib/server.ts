@@ -1,6 +1,7 @@
 /**
  * Building the production site into a private directory and running the real server
- * (`npx tsx server/main.ts`) as a child process, for benchmarks. Loopback only.
+ * (`node BUILD_DIR/server/main.mjs`, as `npm start` does) as a child process, for benchmarks.
+ * Loopback only.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
@@ -9,6 +10,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { bundleServer, SERVER_NODE_FLAGS, serverBundlePath } from "../../scripts/build-server";
 import type { Cleanup } from "./cleanup";
 
 export const LOOPBACK = "127.0.0.1";
@@ -65,7 +67,10 @@ function runCommand(
   });
 }
 
-/** `npx react-router build` with BUILD_DIR pointing at `buildDir`. */
+/**
+ * `npx react-router build` with BUILD_DIR pointing at `buildDir`, then the server bundle
+ * (scripts/build-server.ts), like `npm run build`. Pre-compression is left out.
+ */
 export async function buildSite(options: {
   repoRoot: string;
   buildDir: string;
@@ -84,10 +89,14 @@ export async function buildSite(options: {
   if (!existsSync(path.join(options.buildDir, "server", "index.js"))) {
     throw new Error(`the build wrote no ${path.join(options.buildDir, "server", "index.js")}`);
   }
+  await bundleServer(options.buildDir);
   return (performance.now() - started) / 1000;
 }
 
-/** Copies an existing build (never written to) into the private build directory. */
+/**
+ * Copies an existing build (never written to) into the private build directory, and bundles
+ * the current server source beside it.
+ */
 export async function copyBuild(from: string, to: string): Promise<void> {
   const source = path.resolve(from);
   for (const needed of ["server/index.js", "client"]) {
@@ -96,6 +105,7 @@ export async function copyBuild(from: string, to: string): Promise<void> {
     }
   }
   await cp(source, to, { recursive: true });
+  await bundleServer(to);
 }
 
 export function freePort(): Promise<number> {
@@ -116,7 +126,7 @@ export function freePort(): Promise<number> {
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined) return;
   try {
-    // Negative pid: the whole process group (npx → sh → tsx → node), which `detached` created.
+    // Negative pid: the whole process group that `detached` created (the command and children).
     process.kill(-child.pid, signal);
   } catch {
     // Already gone.
@@ -177,9 +187,10 @@ export interface RunningServer {
 }
 
 /**
- * Starts `npx tsx server/main.ts` in its own process group and waits until `/readyz` answers
- * 200. Every setting that could send it elsewhere (a `.env` DATABASE_URL, PUBLIC_URL…) is
- * set explicitly, because the real environment wins over `.env`.
+ * Starts the bundled server (`node <SERVER_NODE_FLAGS> BUILD_DIR/server/main.mjs`, what
+ * `npm start` runs; `buildSite` or `copyBuild` made the bundle) in its own process group and
+ * waits until `/readyz` answers 200. Every setting that could send it elsewhere (a `.env`
+ * DATABASE_URL, PUBLIC_URL…) is set explicitly, because the real environment wins over `.env`.
  */
 export async function startServer(options: {
   repoRoot: string;
@@ -204,12 +215,16 @@ export async function startServer(options: {
     TRUST_PROXY: "false",
     SHUTDOWN_TIMEOUT_SECONDS: "5",
   };
-  const child = spawn("npx", ["tsx", "server/main.ts"], {
-    cwd: options.repoRoot,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, serverBundlePath(options.env.buildDir)],
+    {
+      cwd: options.repoRoot,
+      env,
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   const undo = options.cleanup.add(groupKiller(child, "server"));
   const lines: string[] = [];
   const warnings: string[] = [];

@@ -5,7 +5,7 @@ import type { Cleanup } from "./cleanup";
 export interface BenchContext {
   /** The benchmark's own arguments (everything after its name). */
   args: string[];
-  /** The repository root: where `npx react-router build` and `npx tsx server/main.ts` run. */
+  /** The repository root: where `npx react-router build` and the server run. */
   repoRoot: string;
   /** Everything the run creates (child processes, temp dirs) registers here to be undone. */
   cleanup: Cleanup;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { localizePath, type Lang } from "../../core/languages";
-import { JURY_YEARS, PATHS, TRACK_SLUGS, WINNER_YEARS } from "../../core/paths";
+import { PATHS, TRACK_SLUGS } from "../../core/paths";
 import { articleSegment } from "../../core/slug";
 import type { ContentService } from "../modules/content/service";
 
@@ -26,12 +26,13 @@ export const contentRoutes: FastifyPluginAsync<{
   });
 
   app.get("/sitemap.xml", async (_request, reply) => {
+    const years = await content.years();
     const pages: { path: string; lastmod?: string }[] = [
       { path: PATHS.home },
       { path: PATHS.awardIntroduction },
       ...TRACK_SLUGS.map((slug) => ({ path: `/${slug}` })),
-      ...JURY_YEARS.map((year) => ({ path: `${PATHS.jury}?year=${year}` })),
-      ...WINNER_YEARS.map((year) => ({ path: `${PATHS.winners}?year=${year}` })),
+      ...years.jury.map((year) => ({ path: `${PATHS.jury}?year=${year}` })),
+      ...years.winners.map((year) => ({ path: `${PATHS.winners}?year=${year}` })),
       { path: PATHS.news },
     ];
     const urls: string[] = [];

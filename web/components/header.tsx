@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
-import { JURY_YEARS, PATHS, WINNER_YEARS } from "../../core/paths";
+import { PATHS } from "../../core/paths";
 import type { SiteChrome } from "../../server/load-context";
 import { useLocalizedPath } from "../lib/site";
 import { useCriteriaModal } from "./criteria-context";
@@ -10,7 +10,7 @@ import { HomeIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { Logo } from "./logo";
 import { MobileMenu } from "./mobile-menu";
-import { NavDisclosure } from "./nav-disclosure";
+import { NavDisclosure, type NavItem } from "./nav-disclosure";
 import { SubmitMenu } from "./submit-menu";
 
 /** The fixed site header of seed §2. */
@@ -66,9 +66,10 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
                 {t("nav.criteria")}
               </button>
             </li>
-            <NavDisclosure
+            <YearsMenu
               label={t("nav.jury")}
-              items={JURY_YEARS.map((year) => ({
+              path={to(PATHS.jury)}
+              items={chrome.years.jury.map((year) => ({
                 label: t("nav.juryYear", { year }),
                 to: to(`${PATHS.jury}?year=${year}`),
               }))}
@@ -78,9 +79,10 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
                 {t("nav.library")}
               </NavLink>
             </li>
-            <NavDisclosure
+            <YearsMenu
               label={t("nav.winners")}
-              items={WINNER_YEARS.map((year) => ({
+              path={to(PATHS.winners)}
+              items={chrome.years.winners.map((year) => ({
                 label: t("nav.winnersYear", { year }),
                 to: to(`${PATHS.winners}?year=${year}`),
               }))}
@@ -100,5 +102,17 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/** A submenu of the years in the database; before any year has content, a plain link. */
+function YearsMenu({ label, path, items }: { label: string; path: string; items: NavItem[] }) {
+  if (items.length > 0) return <NavDisclosure label={label} items={items} />;
+  return (
+    <li className="nav-item">
+      <NavLink to={path} className="nav-link">
+        {label}
+      </NavLink>
+    </li>
   );
 }

@@ -12,6 +12,7 @@ const BACK_OFFICE_NAMESPACES = new Set([
   "adminNews",
   "adminPlatform",
   "editor",
+  "mediaLibrary",
 ]);
 
 function build(lang: Lang, scope: MessageScope): Messages {

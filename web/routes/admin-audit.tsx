@@ -1,8 +1,10 @@
 import { useTranslation } from "react-i18next";
+import { summaryPairs } from "../../core/audit-summary";
 import { parseListQuery } from "../../core/list-query";
 import { formatVietnamDateTime } from "../../core/admin-platform";
 import { AdminPage, DataTable, ListToolbar, type DataColumn } from "../features/admin";
 import "../features/admin-platform/admin-platform.css";
+import "../features/admin-platform/audit-summary.css";
 import { pageMeta } from "../lib/meta";
 import { requireStaff } from "../lib/session.server";
 import type { Route } from "./+types/admin-audit";
@@ -69,8 +71,18 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       header: t("adminPlatform.audit.columns.summary"),
       className: "audit-summary",
       cell: (row) => {
-        const text = JSON.stringify(row.summary);
-        return text === "{}" ? "—" : text.length > 300 ? `${text.slice(0, 300)}…` : text;
+        const pairs = summaryPairs(row.summary);
+        if (pairs.length === 0) return "—";
+        return (
+          <dl className="audit-summary__pairs">
+            {pairs.map((pair, i) => (
+              <div key={`${pair.key}-${i}`}>
+                <dt>{pair.key}</dt>
+                <dd>{pair.value}</dd>
+              </div>
+            ))}
+          </dl>
+        );
       },
     },
     { key: "ip", header: t("adminPlatform.audit.columns.ip"), cell: (row) => row.ip || "—" },

@@ -19,7 +19,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = /^\d{1,9}$/.test(params.id) ? Number(params.id) : 0;
   const preview = await context.services.news.preview(id, lang);
   if (!preview) throw new Response("Not found", { status: 404 });
-  return { ...preview, id };
+  // Covers from the media library render responsive, as on the public page.
+  const covers = await context.services.media.resolveMany(
+    [preview.article, ...preview.related].map((a) => ({ src: a.coverImage })),
+  );
+  const cover = (i: number) => (covers[i]?.srcset ? covers[i] : null);
+  return {
+    ...preview,
+    article: { ...preview.article, coverImageData: cover(0) },
+    related: preview.related.map((a, i) => ({ ...a, coverImageData: cover(i + 1) })),
+    id,
+  };
 }
 
 export const headers: Route.HeadersFunction = () => ({

@@ -62,7 +62,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <SectionHeading
           id="award-categories-heading"
           title={t("home.categoriesHeading")}
-          icon="/icons/award.png"
+          icon="/icons/award.svg"
         />
         <ul className="track-cards">
           {TRACK_CARDS.map(({ key, path }) => {

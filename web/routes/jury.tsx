@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { langOfPath } from "../../core/languages";
-import { JURY_YEARS, PATHS } from "../../core/paths";
+import { PATHS } from "../../core/paths";
 import { SectionHeading } from "../components/section-heading";
 import { JuryCard } from "../features/content/cards";
 import { YearSwitcher } from "../features/content/year-switcher";
@@ -16,23 +16,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = raw !== null && /^\d{4}$/.test(raw) ? Number(raw) : null;
   const jury = await context.services.content.jury(requested, langOfPath(url.pathname));
   if (raw !== null && jury.year !== requested) throw redirect(url.pathname);
-  return { ...jury, year: jury.year ?? JURY_YEARS[0] };
+  // No jury yet: the page is titled with this year.
+  return { ...jury, year: jury.year ?? new Date().getUTCFullYear() };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     titleKey: "sections.juryOfYear",
-    vars: { year: args.data?.year ?? JURY_YEARS[0] },
+    vars: { year: args.data?.year ?? "" },
     keepQuery: true,
   });
 
 export default function JuryPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { year, members } = loaderData;
+  const { year, years, members } = loaderData;
   return (
     <div className="container page jury-page">
       <SectionHeading level={1} title={t("sections.juryOfYear", { year })} />
-      <YearSwitcher path={PATHS.jury} years={JURY_YEARS} current={year} />
+      <YearSwitcher path={PATHS.jury} years={years} current={year} />
       {members.length === 0 ? (
         <p role="status">{t("jury.empty")}</p>
       ) : (

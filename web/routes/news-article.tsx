@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = (args) => {
     title: article.title,
     description: article.summary,
     type: "article",
-    image: article.coverImage,
+    image: article.shareImage,
     publishedTime: article.publishedAt,
     paths: {
       vi: articlePath({ slug: article.slugs.vi, id: article.id }),

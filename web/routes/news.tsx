@@ -29,8 +29,8 @@ export default function NewsPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <ul className="news-grid">
-            {items.map((article) => (
-              <NewsCard key={article.id} article={article} />
+            {items.map((article, index) => (
+              <NewsCard key={article.id} article={article} priority={index === 0} />
             ))}
           </ul>
           <Pagination page={page} pageCount={pageCount} total={total} />

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect } from "react-router";
 import { langOfPath } from "../../core/languages";
-import { PATHS, WINNER_YEARS } from "../../core/paths";
+import { PATHS } from "../../core/paths";
 import { SectionHeading } from "../components/section-heading";
 import { WinnerCard } from "../features/content/cards";
 import { Pagination } from "../features/content/pagination";
@@ -29,25 +29,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     langOfPath(url.pathname),
   );
   if (raw !== null && result.year !== requested) throw redirect(url.pathname);
-  return { ...result, year: result.year ?? WINNER_YEARS[0] };
+  // No winners yet: the page is titled with last year.
+  return { ...result, year: result.year ?? new Date().getUTCFullYear() - 1 };
 }
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     titleKey: "sections.winnersOfYear",
-    vars: { year: args.data?.year ?? WINNER_YEARS[0] },
+    vars: { year: args.data?.year ?? "" },
     keepQuery: true,
   });
 
 export default function WinnersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const { year, items, categories, selected, page, pageCount, total } = loaderData;
+  const { year, years, items, categories, selected, page, pageCount, total } = loaderData;
   const selectedSet = new Set(selected);
   return (
     <div className="container page winners-page">
       <SectionHeading level={1} title={t("sections.winnersOfYear", { year })} />
-      <YearSwitcher path={PATHS.winners} years={WINNER_YEARS} current={year} />
+      <YearSwitcher path={PATHS.winners} years={years} current={year} />
       {categories.length > 0 ? (
         <Form method="get" className="winners-filter" preventScrollReset>
           <input type="hidden" name="year" value={year} />

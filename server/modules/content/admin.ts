@@ -7,7 +7,6 @@ import type {
   WinnerInput,
 } from "../../../core/content-admin";
 import { CONTENT_PAGE_KEYS } from "../../../core/content-admin";
-import { JURY_YEARS, WINNER_YEARS } from "../../../core/paths";
 import { parseStoredBlocks, type Block } from "../../../core/rich-text";
 import type { Db } from "../../db/database";
 import type { Actor, AuditService } from "../audit/service";
@@ -276,15 +275,14 @@ export function createContentAdminService(deps: {
 
   return {
     // ── Years ──────────────────────────────────────────────────────────────────────────
-    /** Years an editor can pick: the seasons, the public years and any year with content. */
+    /** Years an editor can pick: the seasons and any year with content. */
     async years(kind: "jury" | "winners"): Promise<number[]> {
       const seasons = (await listSeasons(k)).map((s) => Number(s.year));
       const table = kind === "jury" ? "jury_members" : "winners";
       const used = (await k.selectFrom(table).select("year").distinct().execute()).map((r) =>
         Number(r.year),
       );
-      const publicYears: readonly number[] = kind === "jury" ? JURY_YEARS : WINNER_YEARS;
-      return [...new Set([...seasons, ...publicYears, ...used])].sort((a, b) => b - a);
+      return [...new Set([...seasons, ...used])].sort((a, b) => b - a);
     },
 
     // ── Jury ───────────────────────────────────────────────────────────────────────────

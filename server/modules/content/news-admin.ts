@@ -350,6 +350,7 @@ export function createNewsAdminService(
         status: effectiveStatus(row, now),
         article: {
           ...summary(row),
+          shareImage: row.cover_image,
           body: body.length > 0 ? body : parseStoredBlocks(row.body_vi),
           updatedAt: row.updated_at,
           slugs: { vi: slugOf(row, "vi"), en: slugOf(row, "en") },

@@ -118,6 +118,7 @@ export function listWinners(
   page: { limit: number; offset: number },
 ) {
   return winnersOf(db, year, categoryCodes)
+    .leftJoin("entries as e", "e.id", "w.entry_id")
     .select([
       "w.id",
       "w.title",
@@ -130,6 +131,10 @@ export function listWinners(
       "w.image_media_id",
       "w.video_url",
       "w.entry_id",
+      // A winner linked to an entry shows the entry's own campaign name and brand.
+      "e.id as linked_entry_id",
+      "e.campaign_name as entry_title",
+      "e.brand_name as entry_brand",
       "c.code as category_code",
       "c.name_vi as category_name_vi",
       "c.name_en as category_name_en",

@@ -1,6 +1,6 @@
 import { pickLang } from "../../../core/category-tree";
 import type { Lang } from "../../../core/languages";
-import type { ResponsiveImageData } from "../../../core/media-image";
+import { fallbackVariantNear, type ResponsiveImageData } from "../../../core/media-image";
 import type {
   ContentPage,
   JuryMember,
@@ -96,6 +96,17 @@ export function createContentService(
     publishedAt: row.published_at ?? "",
   });
 
+  type SummaryRow = Parameters<typeof summary>[0];
+
+  /** Summaries with their covers resolved through the media library (one query). */
+  const summaries = async (rows: SummaryRow[], lang: Lang): Promise<NewsSummary[]> => {
+    const covers = await uploadedImages(
+      images,
+      rows.map((r) => ({ mediaId: null, src: r.cover_image })),
+    );
+    return rows.map((r, i) => ({ ...summary(r, lang), coverImageData: covers[i] ?? null }));
+  };
+
   return {
     /** Published news, newest first. */
     async news(lang: Lang, requestedPage = 1): Promise<Paged<NewsSummary>> {
@@ -103,12 +114,12 @@ export function createContentService(
       const total = await countVisibleNews(db.kysely, at);
       const { page, pageCount, offset } = paging(requestedPage, total, NEWS_PAGE_SIZE);
       const rows = await listVisibleNews(db.kysely, at, { limit: NEWS_PAGE_SIZE, offset });
-      return { items: rows.map((r) => summary(r, lang)), page, pageCount, total };
+      return { items: await summaries(rows, lang), page, pageCount, total };
     },
 
     async latestNews(lang: Lang, limit = 3): Promise<NewsSummary[]> {
       const rows = await listVisibleNews(db.kysely, now(), { limit, offset: 0 });
-      return rows.map((r) => summary(r, lang));
+      return summaries(rows, lang);
     },
 
     /** A published article by id (the id decides; the slug in a URL only has to match to avoid a redirect). */
@@ -117,18 +128,27 @@ export function createContentService(
       const row = await findVisibleArticle(db.kysely, id, now());
       if (!row) return null;
       const body = parseStoredBlocks(lang === "en" ? row.body_en : row.body_vi);
+      const [withCover] = await summaries([row], lang);
+      const cover = withCover!.coverImageData ?? null;
       return {
-        ...summary(row, lang),
+        ...withCover!,
+        shareImage: cover ? fallbackVariantNear(cover, 1200) : row.cover_image,
         body: body.length > 0 ? body : parseStoredBlocks(row.body_vi),
         updatedAt: row.updated_at,
         slugs: { vi: articleSlug(row, "vi"), en: articleSlug(row, "en") },
       };
     },
 
+    /** The years with a jury and the years with winners, newest first (header submenus, switchers). */
+    async years(): Promise<{ jury: number[]; winners: number[] }> {
+      const [jury, winners] = await Promise.all([juryYears(db.kysely), winnerYears(db.kysely)]);
+      return { jury, winners };
+    },
+
     /** Other recent articles to read next. */
     async related(id: number, lang: Lang, limit = 3): Promise<NewsSummary[]> {
       const rows = await listVisibleNews(db.kysely, now(), { limit, offset: 0, excludeId: id });
-      return rows.map((r) => summary(r, lang));
+      return summaries(rows, lang);
     },
 
     /** The jury of a year; a missing or unknown year is the latest year that has a jury. */
@@ -217,8 +237,8 @@ export function createContentService(
         total,
         items: rows.map((r, i) => ({
           id: Number(r.id),
-          title: r.title,
-          brand: r.brand,
+          title: r.entry_title?.trim() || r.title,
+          brand: r.entry_brand?.trim() || r.brand,
           agency: r.agency,
           category:
             bi(r.category_label_vi, r.category_label_en, lang) ||
@@ -228,7 +248,8 @@ export function createContentService(
           image: r.image,
           imageData: pictures[i] ?? null,
           videoUrl: r.video_url,
-          entryId: r.entry_id,
+          // Only an entry that exists gets a link (a deleted one leaves a dangling id).
+          entryId: r.linked_entry_id ?? null,
         })),
       };
     },

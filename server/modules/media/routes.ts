@@ -73,6 +73,23 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, o
     },
   );
 
+  // `GET /api/media?purpose=&page=`: the library's public images for staff who edit content.
+  app.get<{ Querystring: { purpose?: string; page?: string } }>(
+    "/api/media",
+    async (request, reply) => {
+      const user = await identity.currentUser(headersOf(request));
+      if (!user) return jsonError(reply, 401, "media.signInRequired");
+      if (!canOpenSection(user.role, "content")) return jsonError(reply, 403, "media.forbidden");
+      const purpose = request.query.purpose ?? "";
+      if (purpose !== "" && !(MEDIA_PURPOSES as readonly string[]).includes(purpose)) {
+        return jsonError(reply, 400, "media.badRequest");
+      }
+      const page = /^\d{1,6}$/.test(request.query.page ?? "") ? Number(request.query.page) : 1;
+      const list = await media.list({ purpose: purpose || null, page, pageSize: 24 });
+      return reply.header("cache-control", "no-store").send(list);
+    },
+  );
+
   // The multipart body is read by the handler (streamed), not buffered by Fastify.
   app.addContentTypeParser("multipart/form-data", (_request, _payload, done) => done(null));
 

@@ -283,6 +283,30 @@ export function createMediaService(options: { storage: Storage; db: Db; clock?: 
 
     resolveMany,
 
+    /**
+     * The public images of the library, newest first, a page at a time (the editor's "choose
+     * from library"); `purpose` narrows it to one use. Private (entry) images are never listed.
+     */
+    async list(options: { purpose?: string | null; page?: number; pageSize?: number } = {}) {
+      const pageSize = Math.min(Math.max(1, Math.floor(options.pageSize ?? 24)), 100);
+      let query = db.kysely.selectFrom("media").where("visibility", "=", "public");
+      if (options.purpose) query = query.where("purpose", "=", options.purpose);
+      const { n } = await query
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .executeTakeFirstOrThrow();
+      const total = Number(n);
+      const pageCount = Math.max(1, Math.ceil(total / pageSize));
+      const page = Math.min(Math.max(1, Math.floor(options.page ?? 1) || 1), pageCount);
+      const rows = await query
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
+      return { items: rows.map(toImage), page, pageCount, pageSize, total };
+    },
+
     /** Deletes an image's row and every stored file. */
     async remove(id: number): Promise<boolean> {
       const [row] = await rowsById([id]);

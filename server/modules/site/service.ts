@@ -21,6 +21,8 @@ export interface SiteChrome {
     /** The season's criteria PDF per page language (English falls back to Vietnamese). */
     criteriaUrl: Record<Lang, string | null>;
   } | null;
+  /** Years with a jury / with winners in the database, newest first (the header's submenus). */
+  years: { jury: number[]; winners: number[] };
 }
 
 export type SiteService = ReturnType<typeof createSiteService>;
@@ -30,10 +32,15 @@ export function createSiteService(
   seasons: SeasonsService,
   publicUrl: string,
   documents: Pick<DocumentsService, "criteriaUrls">,
+  content?: { years(): Promise<{ jury: number[]; winners: number[] }> },
 ) {
   return {
     async chrome(): Promise<SiteChrome> {
-      const [s, season] = await Promise.all([settings.get(), seasons.current()]);
+      const [s, season, years] = await Promise.all([
+        settings.get(),
+        seasons.current(),
+        content ? content.years() : { jury: [], winners: [] },
+      ]);
       const criteriaUrl = season
         ? await documents.criteriaUrls(season.year)
         : { vi: null, en: null };
@@ -48,6 +55,7 @@ export function createSiteService(
         season: season
           ? { year: season.year, code: season.code, submission: season.submission, criteriaUrl }
           : null,
+        years,
       };
     },
   };

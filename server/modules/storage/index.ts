@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createDiskStorage } from "./disk";
-import { createS3Storage, type S3StorageOptions } from "./s3";
+import type { S3StorageOptions } from "./s3";
 import { createLinkSigner, SIGNED_PREFIX, type Disposition, type VerifyResult } from "./signed";
 import { assertSafeKey, type StorageDriver } from "./types";
 
@@ -49,9 +49,26 @@ export function createStorage(
 ): Storage {
   const driver: StorageDriver =
     config.driver === "s3"
-      ? createS3Storage(config)
+      ? lazyS3Storage(config)
       : createDiskStorage(diskStorageRoot(options.dataDir));
   return withSignedLinks(driver, options.secret, options.clock);
+}
+
+/**
+ * The S3 driver, loaded on its first use: @aws-sdk/client-s3 is memory (PRODUCT §11 budget) that
+ * a server on the disk driver never needs, and `createStorage` stays synchronous.
+ */
+function lazyS3Storage(options: S3StorageOptions): StorageDriver {
+  let loaded: Promise<StorageDriver> | undefined;
+  const s3 = () => (loaded ??= import("./s3").then((m) => m.createS3Storage(options)));
+  return {
+    driver: "s3",
+    put: async (key, body, putOptions) => (await s3()).put(key, body, putOptions),
+    putFile: async (key, filePath, putOptions) => (await s3()).putFile(key, filePath, putOptions),
+    get: async (key, range) => (await s3()).get(key, range),
+    stat: async (key) => (await s3()).stat(key),
+    delete: async (key) => (await s3()).delete(key),
+  };
 }
 
 /** Adds signed links to a driver (tests build drivers directly and wrap them). */

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { NewsArticle, NewsSummary } from "../../../core/content";
 import { formatDate } from "../../../core/dates";
 import { PATHS } from "../../../core/paths";
+import { ResponsiveImage } from "../../components/responsive-image";
 import { SectionHeading } from "../../components/section-heading";
 import { useLang, useLocalizedPath } from "../../lib/site";
 import { NewsCard } from "./cards";
@@ -33,7 +34,16 @@ export function ArticleView({
         <p className="article__date muted">
           {t("news.publishedOn", { date: formatDate(article.publishedAt, lang) })}
         </p>
-        {article.coverImage ? (
+        {article.coverImageData ? (
+          // The page's main picture: loaded first, drawn at most 760 px wide.
+          <ResponsiveImage
+            image={article.coverImageData}
+            className="article__cover"
+            alt=""
+            sizes="(min-width: 50rem) 760px, 100vw"
+            priority
+          />
+        ) : article.coverImage ? (
           <img
             className="article__cover"
             src={article.coverImage}
@@ -41,6 +51,7 @@ export function ArticleView({
             width={800}
             height={450}
             decoding="async"
+            fetchPriority="high"
           />
         ) : null}
         <RichText blocks={article.body} />

@@ -11,27 +11,42 @@ export function articlePath(article: { slug: string; id: number }): string {
   return `${PATHS.news}/${articleSegment(article.slug, article.id)}`;
 }
 
+/** How wide a card in a news/winners grid is drawn (three columns from 64rem). */
+const CARD_SIZES = "(min-width: 64rem) 400px, (min-width: 40rem) 50vw, 100vw";
+
 export function NewsCard({
   article,
   headingLevel = 2,
+  priority = false,
 }: {
   article: NewsSummary;
   headingLevel?: 2 | 3;
+  /** The first card of a list page: above the fold on phones, so loaded first (LCP). */
+  priority?: boolean;
 }) {
   const lang = useLang();
   const to = useLocalizedPath();
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
     <li className="news-card">
-      {article.coverImage ? (
+      {article.coverImageData ? (
+        <ResponsiveImage
+          image={article.coverImageData}
+          className="news-card__image"
+          alt=""
+          sizes={CARD_SIZES}
+          priority={priority}
+        />
+      ) : article.coverImage ? (
         <img
           className="news-card__image"
           src={article.coverImage}
           alt=""
           width={400}
           height={225}
-          loading="lazy"
-          decoding="async"
+          {...(priority
+            ? { fetchPriority: "high" as const }
+            : { loading: "lazy" as const, decoding: "async" as const })}
         />
       ) : null}
       <div className="news-card__body">
@@ -95,6 +110,7 @@ export function JuryCard({
 
 export function WinnerCard({ winner, headingLevel = 2 }: { winner: Winner; headingLevel?: 2 | 3 }) {
   const { t } = useTranslation();
+  const to = useLocalizedPath();
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
     <li className="winner-card" data-category={winner.categoryCode ?? ""}>
@@ -103,7 +119,7 @@ export function WinnerCard({ winner, headingLevel = 2 }: { winner: Winner; headi
           image={winner.imageData}
           className="winner-card__image"
           alt=""
-          sizes="(min-width: 64rem) 400px, (min-width: 40rem) 50vw, 100vw"
+          sizes={CARD_SIZES}
         />
       ) : winner.image ? (
         <img
@@ -120,7 +136,15 @@ export function WinnerCard({ winner, headingLevel = 2 }: { winner: Winner; headi
         <p className={`winner-card__prize winner-card__prize--${winner.prize}`}>
           {t(`winners.prize.${winner.prize}`, { defaultValue: winner.prize })}
         </p>
-        <Heading className="winner-card__title">{winner.title}</Heading>
+        <Heading className="winner-card__title">
+          {winner.entryId ? (
+            <Link to={to(`${PATHS.entryDetail}/${encodeURIComponent(winner.entryId)}`)}>
+              {winner.title}
+            </Link>
+          ) : (
+            winner.title
+          )}
+        </Heading>
         <dl className="winner-card__facts">
           <div>
             <dt>{t("winners.category")}</dt>

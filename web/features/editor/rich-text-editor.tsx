@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { safeHref, type Block } from "../../../core/rich-text";
 import { blocksToTiptap, tiptapToBlocks } from "../../../core/rich-text-tiptap";
 import { parseVideoLink } from "../../../core/video-link";
+import { MediaLibraryDialog } from "./media-library";
 import { MediaUploadError, uploadMediaImage, type UploadedImage } from "./media-upload";
 import { VideoEmbed } from "./video-node";
 import "./editor.css";
@@ -69,6 +70,7 @@ export default function RichTextEditor({
   const [json, setJson] = useState(() => JSON.stringify(value));
   const [status, setStatus] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [libraryOpen, setLibraryOpen] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -161,26 +163,31 @@ export default function RichTextEditor({
     say(t("editor.videoAdded"));
   };
 
+  /** Puts an image (uploaded or chosen from the library) after the selection, asking for its alt. */
+  const insertImage = (image: UploadedImage, defaultAlt: string) => {
+    if (!editor) return;
+    const alt = window.prompt(t("editor.altPrompt"), defaultAlt) ?? defaultAlt;
+    afterSelectedNode(editor)
+      .insertContent({
+        type: "image",
+        attrs: {
+          src: image.src,
+          alt: alt.trim(),
+          width: image.width,
+          height: image.height,
+          srcset: image.srcset,
+        },
+      })
+      .run();
+    say(t("editor.imageAdded"));
+  };
+
   const onFile = async (file: File | undefined) => {
     if (!editor || !file) return;
     setBusy(true);
     say(t("editor.uploading"));
     try {
-      const image = await uploadImage(file);
-      const alt = window.prompt(t("editor.altPrompt"), "") ?? "";
-      afterSelectedNode(editor)
-        .insertContent({
-          type: "image",
-          attrs: {
-            src: image.src,
-            alt: alt.trim(),
-            width: image.width,
-            height: image.height,
-            srcset: image.srcset,
-          },
-        })
-        .run();
-      say(t("editor.imageAdded"));
+      insertImage(await uploadImage(file), "");
     } catch (error) {
       const key = error instanceof MediaUploadError ? error.messageKey : "editor.uploadFailed";
       say(t(key), true);
@@ -201,6 +208,7 @@ export default function RichTextEditor({
             link: addLink,
             video: addVideo,
             image: () => fileInput.current?.click(),
+            library: () => setLibraryOpen(true),
             busy,
           }}
         </Toolbar>
@@ -213,6 +221,14 @@ export default function RichTextEditor({
         tabIndex={-1}
         aria-hidden="true"
         onChange={(event) => void onFile(event.target.files?.[0])}
+      />
+      <MediaLibraryDialog
+        open={libraryOpen}
+        onClose={() => setLibraryOpen(false)}
+        onChoose={(image) => {
+          setLibraryOpen(false);
+          insertImage(image, image.alt);
+        }}
       />
       {editor ? (
         <EditorContent editor={editor} />
@@ -241,6 +257,7 @@ interface ToolbarActions {
   link: () => void;
   video: () => void;
   image: () => void;
+  library: () => void;
   busy: boolean;
 }
 
@@ -365,6 +382,17 @@ function Toolbar({
       icon: <Icon d={ICON_IMAGE} />,
       disabled: actions.busy,
       run: actions.image,
+    },
+    {
+      key: "library",
+      label: t("mediaLibrary.open"),
+      icon: (
+        <>
+          <Icon d={ICON_IMAGE} />…
+        </>
+      ),
+      disabled: actions.busy,
+      run: actions.library,
     },
     { key: "video", label: t("editor.video"), icon: "▶", run: actions.video },
     {

@@ -1,0 +1,223 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { juryMemberSchema, winnerSchema } from "../../../core/content-admin";
+import { migrateToLatest, type Db } from "../../db/database";
+import { seedDemoContent } from "../../db/demo-content";
+import { seedDemoData } from "../../db/demo-data";
+import { createServices, type Services } from "../../services";
+import { testConfig } from "../../test-support/config";
+import { testDatabases } from "../../test-support/databases";
+import { writeImage } from "../../test-support/media-files";
+import type { Actor } from "../audit/service";
+
+const NOW = new Date("2026-09-01T03:00:00.000Z");
+const EDITOR: Actor = { id: "editor-1", email: "editor@vanxuan-awards.example", ip: "203.0.113.9" };
+
+/** Closes the database and waits for its PostgreSQL sessions to end (see entries/service.test.ts). */
+async function closeAndSettle(db: Db | undefined): Promise<void> {
+  if (!db) return;
+  if (db.kind !== "postgres") return db.close();
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(
+    db.kysely,
+  );
+  await db.close();
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const result = await client.query<{ n: string }>(
+        "select count(*) as n from pg_stat_activity where datname = $1",
+        [rows[0]!.name],
+      );
+      if (Number(result.rows[0]!.n) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+// Issue 4 polish on the public side: year switchers from the database, news covers through
+// the media library, winners linked to their entry.
+describe.each(testDatabases())("public content on $name", (target) => {
+  describe.skipIf(!target.available)("service", () => {
+    let db: Db;
+    let services: Services;
+    let work: string;
+    let changes = 0;
+    const config = testConfig();
+
+    beforeAll(async () => {
+      db = await target.open();
+      await migrateToLatest(db);
+      await seedDemoData(db, NOW);
+      await seedDemoContent(db, NOW);
+      services = createServices(db, config, {
+        onContentChange: () => changes++,
+        clock: () => NOW,
+      });
+      work = mkdtempSync(path.join(tmpdir(), "vx-public-polish-"));
+    });
+    afterAll(async () => {
+      services?.mail.close();
+      await closeAndSettle(db);
+      await target.cleanup();
+      rmSync(config.dataDir, { recursive: true, force: true });
+      if (work) rmSync(work, { recursive: true, force: true });
+    });
+
+    describe("years", () => {
+      it("lists the years with a jury and with winners, newest first, in the site chrome", async () => {
+        const demo = { jury: [2025, 2024, 2023], winners: [2024, 2023] };
+        expect(await services.content.years()).toEqual(demo);
+        expect((await services.site.chrome()).years).toEqual(demo);
+      });
+
+      it("shows a jury added for 2026 in the switchers and as the latest year", async () => {
+        const before = changes;
+        const created = await services.contentAdmin.juryCreate(
+          EDITOR,
+          juryMemberSchema.parse({ year: "2026", name: "Hoàng Minh Tâm", titleVi: "Giám khảo" }),
+        );
+        expect(changes).toBeGreaterThan(before);
+        expect((await services.site.chrome()).years.jury).toEqual([2026, 2025, 2024, 2023]);
+        const latest = await services.content.jury(null, "vi");
+        expect(latest.year).toBe(2026);
+        expect(latest.years).toEqual([2026, 2025, 2024, 2023]);
+        expect(latest.members.map((m) => m.name)).toEqual(["Hoàng Minh Tâm"]);
+        // An unknown year shows the latest; a listed one shows itself.
+        expect((await services.content.jury(1999, "vi")).year).toBe(2026);
+        expect((await services.content.jury(2024, "vi")).year).toBe(2024);
+        // The back office offers the seasons' years and the used ones, no fixed list.
+        expect((await services.contentAdmin.years("jury"))[0]).toBe(2026);
+        await services.contentAdmin.juryDelete(EDITOR, created.id);
+        expect((await services.content.years()).jury).toEqual([2025, 2024, 2023]);
+        expect((await services.content.jury(null, "vi")).year).toBe(2025);
+      });
+    });
+
+    describe("news covers", () => {
+      it("resolve uploaded covers to responsive images and keep legacy covers as paths", async () => {
+        const file = await writeImage(work, "cover.jpg", {
+          width: 2000,
+          height: 1125,
+          format: "jpeg",
+        });
+        const image = await services.media.storeImage(file, { purpose: "news" });
+        expect(image.src).toMatch(/\/w1600\.jpg$/);
+        const [first, second] = (await services.content.news("vi", 1)).items;
+        await db.kysely
+          .updateTable("news_articles")
+          .set({ cover_image: image.src })
+          .where("id", "=", first!.id)
+          .execute();
+
+        const list = (await services.content.news("vi", 1)).items;
+        const uploaded = list.find((a) => a.id === first!.id)!;
+        expect(uploaded.coverImage).toBe(image.src);
+        expect(uploaded.coverImageData).toMatchObject({ id: image.id, width: 2000, height: 1125 });
+        expect(uploaded.coverImageData!.srcset!.webp).toMatch(
+          /w480\.webp 480w, .*w1600\.webp 1600w$/,
+        );
+        // The demo's generated covers stay plain paths.
+        const legacy = list.find((a) => a.id === second!.id)!;
+        expect(legacy.coverImage).toBeTruthy();
+        expect(legacy.coverImageData).toBeNull();
+        // Home highlights and related articles too.
+        expect((await services.content.latestNews("vi", 3))[0]!.coverImageData?.id).toBe(image.id);
+        const related = await services.content.related(second!.id, "vi");
+        expect(related.find((a) => a.id === first!.id)?.coverImageData?.id).toBe(image.id);
+
+        // The article: the responsive cover, and og:image the JPEG variant nearest 1200 px.
+        const article = (await services.content.article(first!.id, "en"))!;
+        expect(article.coverImageData?.id).toBe(image.id);
+        expect(article.shareImage).toBe(image.src.replace(/w1600\.jpg$/, "w960.jpg"));
+        const legacyArticle = (await services.content.article(second!.id, "en"))!;
+        expect(legacyArticle.shareImage).toBe(legacy.coverImage);
+      });
+    });
+
+    describe("winners linked to an entry", () => {
+      it("show the entry's campaign name and brand and carry its id for the link", async () => {
+        const owner = await services.identity.createEntrant({
+          email: "thang-giai@example.vn",
+          password: "mua-thu-ha-noi-2026",
+          profile: {
+            type: "individual",
+            fullName: "Người Dự Thi",
+            phone: "+84912345678",
+            address: "1 Tràng Tiền, Hà Nội",
+            personalId: null,
+            companyName: null,
+            businessRegistrationNumber: null,
+            taxCode: null,
+            licenceFileId: null,
+          },
+        });
+        const season = await db.kysely
+          .selectFrom("seasons")
+          .select("id")
+          .where("year", "=", 2024)
+          .executeTakeFirstOrThrow();
+        const entryId = "5d1c2b3a-0000-4c1e-9d7a-2f2d3f1e0a77";
+        await db.kysely
+          .insertInto("entries")
+          .values({
+            id: entryId,
+            owner_user_id: owner,
+            season_id: season.id,
+            code: "VX24-TVC-0777",
+            status: "winner",
+            brand_name: "Trà Sen Tây Hồ",
+            campaign_name: "Mùa sen về",
+            description_vi: "",
+            description_en: "",
+            video_link: "",
+            credits: '{"companies":[],"people":[]}',
+            version: 1,
+            created_at: NOW.toISOString(),
+            updated_at: NOW.toISOString(),
+          })
+          .execute();
+        const linked = await services.contentAdmin.winnerCreate(
+          EDITOR,
+          winnerSchema.parse({
+            year: 2024,
+            title: "Tên nhập tay",
+            brand: "Nhãn nhập tay",
+            categoryLabelVi: "Nhãn",
+            prize: "gold",
+            entryRef: "VX24-TVC-0777",
+          }),
+        );
+        const plain = await services.contentAdmin.winnerCreate(
+          EDITOR,
+          winnerSchema.parse({
+            year: 2024,
+            title: "Không liên kết",
+            brand: "Nhãn riêng",
+            categoryLabelVi: "Nhãn",
+            prize: "silver",
+          }),
+        );
+        const items = (await services.content.winners({ year: 2024, pageSize: 1000 }, "vi")).items;
+        expect(items.find((w) => w.id === linked.id)).toMatchObject({
+          title: "Mùa sen về",
+          brand: "Trà Sen Tây Hồ",
+          entryId,
+        });
+        expect(items.find((w) => w.id === plain.id)).toMatchObject({
+          title: "Không liên kết",
+          brand: "Nhãn riêng",
+          entryId: null,
+        });
+        await services.contentAdmin.winnerDelete(EDITOR, linked.id);
+        await services.contentAdmin.winnerDelete(EDITOR, plain.id);
+      });
+    });
+  });
+});
