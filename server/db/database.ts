@@ -19,6 +19,9 @@ export interface Db {
 export function openDatabase(config: DatabaseConfig): Db {
   if (config.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    // An idle connection the server closed (restart, failover, admin termination) is dropped
+    // by the pool and the next query opens a new one; unhandled, the event would crash us.
+    pool.on("error", () => {});
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kind: "postgres", kysely, close: () => kysely.destroy() };
   }

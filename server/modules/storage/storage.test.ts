@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../config";
 import { startS3Emulator, type S3Emulator } from "../../test-support/s3-emulator";
 import { createDiskStorage } from "./disk";
+import { createStorage } from "./index";
 import { createS3Storage } from "./s3";
 import { RangeNotSatisfiable, type StorageDriver } from "./types";
 
@@ -243,5 +244,20 @@ describe("storage configuration", () => {
     });
     expect(() => loadConfig({ DATA_DIR: work, STORAGE_DRIVER: "s3" })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: work, STORAGE_DRIVER: "ftp" })).toThrow(/STORAGE_DRIVER/);
+  });
+
+  it("createStorage loads the S3 driver on its first use and works through it", async () => {
+    const storage = createStorage(
+      { driver: "s3", ...emulator.options },
+      { dataDir: work, secret: "s".repeat(32) },
+    );
+    expect(storage.driver).toBe("s3");
+    const body = Buffer.from("chào từ S3");
+    await storage.put("lazy/ab/hello.txt", body, { contentType: "text/plain" });
+    expect((await storage.stat("lazy/ab/hello.txt"))?.size).toBe(body.length);
+    const object = await storage.get("lazy/ab/hello.txt", { start: 0, end: 3 });
+    expect((await collect(object!.body)).equals(body.subarray(0, 4))).toBe(true);
+    await storage.delete("lazy/ab/hello.txt");
+    expect(await storage.stat("lazy/ab/hello.txt")).toBeNull();
   });
 });
