@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Dialog, Page } from "playwright-core";
 import sharp from "sharp";
-import { beforeAll, describe, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { createServices } from "../server/services";
@@ -24,15 +24,19 @@ const TITLE_VI = `Đêm trao giải Vạn Xuân ${STAMP}`;
 const TITLE_EN = `Van Xuan awards night ${STAMP}`;
 const XSS_TEXT = '<img src=x onerror="window.__xss=1">';
 
-beforeAll(async () => {
+function e2eConfig() {
   const dbFile = inject("dbFile");
-  const config = loadConfig({
+  return loadConfig({
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
     DATA_DIR: path.dirname(dbFile),
     DATABASE_URL: `sqlite:${dbFile}`,
     PUBLIC_URL: baseUrl(),
   });
+}
+
+beforeAll(async () => {
+  const config = e2eConfig();
   const db = openDatabase(config.database);
   try {
     const services = createServices(db, config, { onContentChange: () => {} });
@@ -42,6 +46,17 @@ beforeAll(async () => {
       password: EDITOR.password,
       role: "editor",
     });
+  } finally {
+    await db.close();
+  }
+});
+
+// Should the journey stop before its own delete step, its article must not stay published:
+// the other journeys expect the demo news (their HTML cache entries expire in seconds).
+afterAll(async () => {
+  const db = openDatabase(e2eConfig().database);
+  try {
+    await db.kysely.deleteFrom("news_articles").where("title_vi", "=", TITLE_VI).execute();
   } finally {
     await db.close();
   }
@@ -133,6 +148,8 @@ describe("news back office", () => {
       "Sân khấu đêm trao giải",
       "https://vimeo.com/evil.example",
       "https://youtu.be/dQw4w9WgXcQ",
+      // The delete confirmation at the end.
+      "",
     ]);
 
     // Vietnamese body: a heading, a paragraph with markup typed as text, a link, an image.
@@ -152,6 +169,10 @@ describe("news back office", () => {
     await toolbar.getByRole("button", { name: "Chèn hoặc sửa liên kết" }).click();
     await vi.getByText("Đã chèn liên kết.").waitFor();
     expect(await viBody.getByRole("link").textContent()).toBe("xem lịch");
+    // The editor takes focus back from the link prompt before the caret moves on.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("role")))
+      .toBe("textbox");
     await page.keyboard.press("End");
     await page.keyboard.press("Enter");
     const [chooser] = await Promise.all([
@@ -276,6 +297,16 @@ describe("news back office", () => {
     expect(await ogContent(reader, "og:title")).toBe(TITLE_EN);
     expect(await ogContent(reader, "og:image")).toMatch(/\/media\//);
     await reader.getByText("An evening to remember.").waitFor();
+
+    // Deleting it (after a confirmation) takes it off the public list at once, and leaves
+    // the demo news as the other journeys expect it.
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("notice") === "adminNews.notices.deleted"),
+      page.getByRole("button", { name: "Xoá bài viết" }).click(),
+    ]);
+    expect(asked.at(-1)).toBe("Xoá vĩnh viễn bài viết này? Thao tác không thể hoàn tác.");
+    await reader.goto("/tin-tuc-cuoc-thi");
+    expect(await reader.getByText(TITLE_VI).count()).toBe(0);
 
     expect(problems.pageErrors).toEqual([]);
     expect(problems.hydration).toEqual([]);
