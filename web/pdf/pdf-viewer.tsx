@@ -1,4 +1,3 @@
-import "./pdf-viewer.css";
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import type { Pdfjs } from "./pdfjs";
