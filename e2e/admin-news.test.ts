@@ -163,6 +163,25 @@ describe("news back office", () => {
     // Let the editor take in the typing before selecting the last words.
     await expect.poll(() => viBody.innerText()).toContain("xem lịch");
     for (let i = 0; i < "xem lịch".length; i += 1) await page.keyboard.press("Shift+ArrowLeft");
+    // …and let ProseMirror take in the selection before the toolbar acts on it.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const dom = document.activeElement as
+            | (Element & {
+                editor?: {
+                  state: {
+                    selection: { from: number; to: number };
+                    doc: { textBetween(from: number, to: number): string };
+                  };
+                };
+              })
+            | null;
+          const state = dom?.editor?.state;
+          return state ? state.doc.textBetween(state.selection.from, state.selection.to) : null;
+        }),
+      )
+      .toBe("xem lịch");
     // A javascript: link is refused, an https link is accepted.
     await toolbar.getByRole("button", { name: "Chèn hoặc sửa liên kết" }).click();
     await vi.getByText("Liên kết không hợp lệ", { exact: false }).waitFor();
@@ -174,6 +193,17 @@ describe("news back office", () => {
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute("role")))
       .toBe("textbox");
     await page.keyboard.press("End");
+    // ProseMirror takes the native caret move from the next selectionchange event; an Enter
+    // sent before that would split at the old selection and replace the linked words.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const dom = document.activeElement as
+            (Element & { editor?: { state: { selection: { empty: boolean } } } }) | null;
+          return dom?.editor?.state.selection.empty ?? null;
+        }),
+      )
+      .toBe(true);
     await page.keyboard.press("Enter");
     const [chooser] = await Promise.all([
       page.waitForEvent("filechooser"),
