@@ -135,6 +135,7 @@ describe("back-office platform", () => {
 
     await signInStaff(editor.page, email, password);
     const nav = editor.page.getByRole("navigation", { name: "Các mục quản trị" });
+    await nav.getByRole("link", { name: "Nội dung" }).waitFor();
     const links = await nav.getByRole("link").allTextContents();
     expect(links).toContain("Nội dung");
     for (const hidden of ["Mùa giải", "Cài đặt trang", "Người dùng", "Nhật ký"]) {

@@ -250,6 +250,8 @@ describe("identity journeys", () => {
     await submitAndLand(page, "Đăng nhập", "/quan-tri");
 
     const nav = page.getByRole("navigation", { name: "Các mục quản trị" });
+    // The URL changes before the back-office shell has rendered its navigation.
+    await nav.getByRole("link", { name: "Hộp thư đi" }).waitFor();
     await expect(nav.getByRole("link").allTextContents()).resolves.toContain("Hộp thư đi");
     await expect(page.locator(".admin__whoami").textContent()).resolves.toContain(
       DEMO_ACCOUNTS.admin.email,
