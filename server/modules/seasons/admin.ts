@@ -159,12 +159,7 @@ export function createSeasonsAdminService(
       .where((eb) => eb.or([eb("c.slug", "=", input.slug), eb("c.code", "=", input.code)]))
       .select(["c.id", "c.slug", "c.code"]);
     if (exceptId !== null) query = query.where("c.id", "<>", exceptId);
-    const rows = await query.execute();
-    if (rows.length === 0) return null;
-    const errors: Record<string, string> = {};
-    if (rows.some((r) => r.slug === input.slug)) errors.slug = "adminPlatform.validation.slugTaken";
-    if (rows.some((r) => r.code === input.code)) errors.code = "adminPlatform.validation.codeTaken";
-    return errors;
+    return clashErrors(await query.execute(), input);
   }
 
   async function groupClash(
@@ -195,12 +190,7 @@ export function createSeasonsAdminService(
       .where((eb) => eb.or([eb("slug", "=", input.slug), eb("code", "=", input.code)]))
       .select(["id", "slug", "code"]);
     if (exceptId !== null) query = query.where("id", "<>", exceptId);
-    const rows = await query.execute();
-    if (rows.length === 0) return null;
-    const errors: Record<string, string> = {};
-    if (rows.some((r) => r.slug === input.slug)) errors.slug = "adminPlatform.validation.slugTaken";
-    if (rows.some((r) => r.code === input.code)) errors.code = "adminPlatform.validation.codeTaken";
-    return errors;
+    return clashErrors(await query.execute(), input);
   }
 
   async function nextOrder(
@@ -589,4 +579,16 @@ export function createSeasonsAdminService(
       return { ok: true, id, seasonYear: owner.year };
     },
   };
+}
+
+/** Field errors for the rows of a season that already use the slug or the code; null if none. */
+function clashErrors(
+  rows: readonly { slug: string; code: string }[],
+  input: { slug: string; code: string },
+): Record<string, string> | null {
+  if (rows.length === 0) return null;
+  const errors: Record<string, string> = {};
+  if (rows.some((r) => r.slug === input.slug)) errors.slug = "adminPlatform.validation.slugTaken";
+  if (rows.some((r) => r.code === input.code)) errors.code = "adminPlatform.validation.codeTaken";
+  return errors;
 }
