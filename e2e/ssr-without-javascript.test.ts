@@ -30,7 +30,7 @@ describe("the home page without JavaScript", () => {
     const response = await page.goto("/");
     expect(response?.status()).toBe(200);
     expect(page.url()).toBe(`${baseUrl()}/`);
-    expect(await response?.text()).toMatch(/^<!DOCTYPE html><html lang="vi">/);
+    expect(await response?.text()).toMatch(/^<!DOCTYPE html><html lang="vi"[ >]/);
     expect(await page.evaluate(() => document.scripts.length)).toBeGreaterThan(0);
 
     const nav = page.getByRole("navigation", { name: "Điều hướng chính" });

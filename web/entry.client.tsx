@@ -1,12 +1,9 @@
-import { StrictMode, startTransition } from "react";
-import { hydrateRoot } from "react-dom/client";
-import { HydratedRouter } from "react-router/dom";
+import { hydrateWhenNeeded } from "./hydration/on-interaction";
+import { languageChoiceNeedsAttention } from "./lib/language-choice";
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
+// React DOM and the router's hydration load in their own chunk: at once on most pages, at the
+// first interaction on reading pages (see hydration/on-interaction.ts) — unless the saved
+// language choice needs putting right, which may move the visitor to the other language.
+hydrateWhenNeeded(() => import("./hydration/hydrate").then(({ hydrate }) => hydrate()), {
+  now: languageChoiceNeedsAttention(),
 });

@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
+import { headWithoutModulePreloads, isReadingPage } from "./hydration/head-without-preloads.server";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 10_000;
@@ -42,7 +43,8 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          if (isReadingPage(routerContext)) pipe(headWithoutModulePreloads()).pipe(body);
+          else pipe(body);
         },
         onShellError(error: unknown) {
           reject(error);

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
@@ -17,9 +18,10 @@ import { common as viCommon, error as viError } from "../core/i18n/vi.json";
 import { pageMessages } from "./i18n/catalogue.server";
 import { createI18n, type Messages } from "./i18n/i18n";
 import { messageScopeOf } from "./i18n/message-scope";
+import { hydrateAttributeOf } from "./hydration/on-interaction";
 import { useNonce } from "./lib/nonce";
 import { currentUser } from "./lib/session.server";
-import "./styles/app.css";
+import siteStylesheet from "./styles/app.css?url";
 
 /**
  * What the error page needs when the root loader itself failed (no catalogue arrived): two
@@ -63,8 +65,15 @@ export function shouldRevalidate({
   );
 }
 
+/**
+ * A `precedence` (React 19 stylesheet resource; React Router passes it through to <link>) puts
+ * the stylesheet at the top of <head>, ahead of the module preloads React places there, so the
+ * first paint never queues behind JavaScript.
+ */
+const SITE_STYLESHEET = { rel: "stylesheet", href: siteStylesheet, precedence: "site" } as const;
+
 export function links(): Route.LinkDescriptors {
-  return [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+  return [SITE_STYLESHEET, { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -74,8 +83,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const messages = data?.messages ?? FALLBACK_MESSAGES[lang];
   const i18n = useMemo(() => createI18n(lang, messages), [lang, messages]);
   const nonce = useNonce();
+  // Reading pages hydrate at the first interaction (hydration/on-interaction.ts).
+  const hydrate = hydrateAttributeOf(useMatches().map((match) => match.handle));
   return (
-    <html lang={lang}>
+    <html lang={lang} data-hydrate={hydrate}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

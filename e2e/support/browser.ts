@@ -131,9 +131,21 @@ export async function openPage(
   return { context, page, problems: watchProblems(page) };
 }
 
-/** Waits until React has hydrated the public chrome (the header marks itself once effects ran). */
+/**
+ * Waits until React has hydrated the public chrome (the header marks itself once effects ran).
+ * Reading pages hydrate at the first interaction (web/hydration/on-interaction.ts), so on those
+ * the pointer keeps moving, as a person's would, until the page has noticed.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.locator(".site-header[data-hydrated]").waitFor({ state: "attached" });
+  const hydrated = page.locator(".site-header[data-hydrated]");
+  const waits = (await page.locator("html[data-hydrate]").count()) > 0;
+  const deadline = Date.now() + 10_000;
+  for (let step = 0; waits && (await hydrated.count()) === 0; step++) {
+    if (Date.now() > deadline) break;
+    await page.mouse.move(4 + (step % 2), 4);
+    await page.waitForTimeout(100);
+  }
+  await hydrated.waitFor({ state: "attached" });
 }
 
 /** The element that has keyboard focus, described for assertions. */

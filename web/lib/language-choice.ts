@@ -19,6 +19,21 @@ function readCookie(name: string): string | undefined {
 }
 
 /**
+ * Whether `reconcileLanguageChoice` has something to fix that may change the page: a stored
+ * value that is not a language, or a stored language the cookie lost. Reading pages then
+ * hydrate at once instead of waiting for an interaction (hydration/on-interaction.ts).
+ */
+export function languageChoiceNeedsAttention(): boolean {
+  try {
+    const stored = localStorage.getItem(LANG_STORAGE_KEY);
+    if (stored === null) return false;
+    return !isLang(stored) || readCookie(LANG_COOKIE) === undefined;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Keeps localStorage and the cookie in step after hydration: an unknown stored value resets to
  * vi, and a choice kept only in localStorage (cookie cleared) is written back to the cookie.
  * Returns the saved language that should apply, if the page is not already in it.

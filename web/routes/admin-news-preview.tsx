@@ -2,11 +2,14 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { langOfPath } from "../../core/languages";
 import { ArticleView } from "../features/content/article-view";
+import { contentStylesheet } from "../features/content/stylesheet";
 import { StatusBadge } from "../features/admin/status-badge";
 import { pageMeta } from "../lib/meta";
 import { requireStaff } from "../lib/session.server";
 import { useLocalizedPath } from "../lib/site";
 import type { Route } from "./+types/admin-news-preview";
+
+export const links: Route.LinksFunction = () => [contentStylesheet];
 
 /**
  * `/quan-tri/noi-dung/tin-tuc/{id}/xem-truoc` (and `/en/…`): any article — draft, scheduled

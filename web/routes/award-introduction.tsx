@@ -1,11 +1,17 @@
 import { useTranslation } from "react-i18next";
+import { readingPageHandle } from "../hydration/on-interaction";
 import { langOfPath } from "../../core/languages";
 import { ComingSoon } from "../components/coming-soon";
 import { SectionHeading } from "../components/section-heading";
 import { RichText } from "../features/content/rich-text";
-import "../features/content/content.css";
+import { contentStylesheet } from "../features/content/stylesheet";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/award-introduction";
+
+/** A reading page: it hydrates at the first interaction (hydration/on-interaction.ts). */
+export const handle = readingPageHandle;
+
+export const links: Route.LinksFunction = () => [contentStylesheet];
 
 /** `/gioi-thieu-giai-thuong`: the editable introduction page. */
 export async function loader({ request, context }: Route.LoaderArgs) {

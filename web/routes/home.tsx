@@ -1,14 +1,20 @@
 import { useTranslation } from "react-i18next";
+import { readingPageHandle } from "../hydration/on-interaction";
 import { Link } from "react-router";
 import { formatDate } from "../../core/dates";
 import { langOfPath } from "../../core/languages";
 import { PATHS } from "../../core/paths";
 import { SectionHeading } from "../components/section-heading";
 import { JuryCard, NewsCard, WinnerCard } from "../features/content/cards";
-import "../features/content/content.css";
+import { contentStylesheet } from "../features/content/stylesheet";
 import { pageMeta } from "../lib/meta";
 import { useLang, useLocalizedPath, useSite } from "../lib/site";
 import type { Route } from "./+types/home";
+
+/** A reading page: it hydrates at the first interaction (hydration/on-interaction.ts). */
+export const handle = readingPageHandle;
+
+export const links: Route.LinksFunction = () => [contentStylesheet];
 
 /** Highlights under the award categories: latest news, the jury, last year's winners. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,13 +1,19 @@
 import { useTranslation } from "react-i18next";
+import { readingPageHandle } from "../hydration/on-interaction";
 import { redirect } from "react-router";
 import { langOfPath } from "../../core/languages";
 import { PATHS } from "../../core/paths";
 import { SectionHeading } from "../components/section-heading";
 import { JuryCard } from "../features/content/cards";
 import { YearSwitcher } from "../features/content/year-switcher";
-import "../features/content/content.css";
+import { contentStylesheet } from "../features/content/stylesheet";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/jury";
+
+/** A reading page: it hydrates at the first interaction (hydration/on-interaction.ts). */
+export const handle = readingPageHandle;
+
+export const links: Route.LinksFunction = () => [contentStylesheet];
 
 /** `?year=`: a year with a jury; anything else is dropped (the latest year shows). */
 export async function loader({ request, context }: Route.LoaderArgs) {

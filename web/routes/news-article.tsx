@@ -1,11 +1,18 @@
 import { redirect } from "react-router";
+import { readingPageHandle } from "../hydration/on-interaction";
 import { langOfPath, localizePath } from "../../core/languages";
 import { PATHS } from "../../core/paths";
 import { articleSegment, parseArticleSegment } from "../../core/slug";
 import { ArticleView } from "../features/content/article-view";
+import { contentStylesheet } from "../features/content/stylesheet";
 import { articlePath } from "../features/content/cards";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/news-article";
+
+/** A reading page: it hydrates at the first interaction (hydration/on-interaction.ts). */
+export const handle = readingPageHandle;
+
+export const links: Route.LinksFunction = () => [contentStylesheet];
 
 /**
  * `/tin-tuc-cuoc-thi/{slug}-{id}`: the id finds the article; any other slug redirects to its

@@ -1,12 +1,18 @@
 import { useTranslation } from "react-i18next";
+import { readingPageHandle } from "../hydration/on-interaction";
 import { langOfPath } from "../../core/languages";
 import { SectionHeading } from "../components/section-heading";
 import { NewsCard } from "../features/content/cards";
 import { Pagination } from "../features/content/pagination";
-import "../features/content/content.css";
+import { contentStylesheet } from "../features/content/stylesheet";
 import { pageMeta } from "../lib/meta";
 import { parsePage } from "../features/content/query";
 import type { Route } from "./+types/news";
+
+/** A reading page: it hydrates at the first interaction (hydration/on-interaction.ts). */
+export const handle = readingPageHandle;
+
+export const links: Route.LinksFunction = () => [contentStylesheet];
 
 /** `/tin-tuc-cuoc-thi?page=`: published news, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { readingPageHandle } from "../hydration/on-interaction";
 import { data } from "react-router";
 import { formatVnd } from "../../core/dates";
 import { pickLang } from "../../core/category-tree";
@@ -6,10 +7,15 @@ import { langOfPath, stripLangPrefix } from "../../core/languages";
 import { isTrackSlug } from "../../core/paths";
 import { SectionHeading } from "../components/section-heading";
 import { RichText } from "../features/content/rich-text";
-import "../features/content/content.css";
+import { contentStylesheet } from "../features/content/stylesheet";
 import { pageMeta } from "../lib/meta";
 import { useLang } from "../lib/site";
 import type { Route } from "./+types/track";
+
+/** A reading page: it hydrates at the first interaction (hydration/on-interaction.ts). */
+export const handle = readingPageHandle;
+
+export const links: Route.LinksFunction = () => [contentStylesheet];
 
 /** `/van-xuan`, `/van-xuan-classic`, `/van-xuan-stars`: the track's groups and categories this season. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { readingPageHandle } from "../hydration/on-interaction";
 import { Form, Link, redirect } from "react-router";
 import { langOfPath } from "../../core/languages";
 import { PATHS } from "../../core/paths";
@@ -7,10 +8,15 @@ import { WinnerCard } from "../features/content/cards";
 import { Pagination } from "../features/content/pagination";
 import { parsePage } from "../features/content/query";
 import { YearSwitcher } from "../features/content/year-switcher";
-import "../features/content/content.css";
+import { contentStylesheet } from "../features/content/stylesheet";
 import { pageMeta } from "../lib/meta";
 import { useLocalizedPath } from "../lib/site";
 import type { Route } from "./+types/winners";
+
+/** A reading page: it hydrates at the first interaction (hydration/on-interaction.ts). */
+export const handle = readingPageHandle;
+
+export const links: Route.LinksFunction = () => [contentStylesheet];
 
 /**
  * `?year=&category=&category=&page=`: winners of a year, filtered by any of several

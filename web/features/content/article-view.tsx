@@ -9,7 +9,6 @@ import { useLang, useLocalizedPath } from "../../lib/site";
 import { NewsCard } from "./cards";
 import { RichText } from "./rich-text";
 import { ShareLinks } from "./share-links";
-import "./content.css";
 
 /** A news article as visitors read it (the public page and the staff preview share it). */
 export function ArticleView({

@@ -1,0 +1,147 @@
+/**
+ * When the browser hydrates a server-rendered page (PRODUCT §11: "home page JS ≤ 80 KB gzip
+ * before interaction").
+ *
+ * Reading pages (home, news, jury, winners, track and introduction pages) arrive complete from
+ * the server and work without JavaScript: links are plain links, the header's submenus open by
+ * CSS. Their route modules mark them with `handle.hydrate = "on-interaction"`, the root copies
+ * that onto `<html data-hydrate>`, and this module then waits for the first sign of a person —
+ * a pointer moving or pressing, a touch, a key, focus — before loading React DOM and
+ * hydrating. Every other page (forms, account, back office) hydrates at once.
+ *
+ * Clicks and form submissions that arrive before React is ready are held (default prevented)
+ * and played again on the same element once hydration has committed, so the first tap on the
+ * menu button or a filter still does what it says. Should loading fail, they are played again
+ * without React: links and forms then behave as plain HTML.
+ *
+ * Plain DOM, no React import: this runs in the small entry chunk.
+ */
+
+export const HYDRATE_ATTRIBUTE = "data-hydrate";
+export const ON_INTERACTION = "on-interaction";
+
+/** Events that mean someone is there and about to act; any one of them starts hydration. */
+const INTENT_EVENTS = ["pointerdown", "pointermove", "touchstart", "keydown", "focusin", "wheel"];
+
+/** Whether the page asked to wait for a person before hydrating. */
+export function waitsForInteraction(doc: Document): boolean {
+  return doc.documentElement.getAttribute(HYDRATE_ATTRIBUTE) === ON_INTERACTION;
+}
+
+/** A click the browser should keep handling itself: new tab/window, download, other targets. */
+function leftToBrowser(event: MouseEvent): boolean {
+  if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
+    return true;
+  }
+  const link = (event.target as Element | null)?.closest?.("a[href]");
+  if (!link) return false;
+  const target = link.getAttribute("target");
+  return link.hasAttribute("download") || (target !== null && target !== "_self");
+}
+
+type Held =
+  | { kind: "click"; target: Element; event: MouseEvent }
+  | { kind: "submit"; form: HTMLFormElement; submitter: HTMLElement | null };
+
+function copyOfClick(event: MouseEvent): MouseEvent {
+  return new MouseEvent("click", {
+    bubbles: true,
+    cancelable: true,
+    composed: true,
+    view: event.view,
+    detail: event.detail,
+    screenX: event.screenX,
+    screenY: event.screenY,
+    clientX: event.clientX,
+    clientY: event.clientY,
+    button: 0,
+  });
+}
+
+/**
+ * Runs `hydrate` now, or at the first interaction when the page waits for one (and `now` is
+ * not set). `hydrate` resolves once React has committed the hydrated tree.
+ */
+export function hydrateWhenNeeded(
+  hydrate: () => Promise<void>,
+  { now = false, doc = document }: { now?: boolean; doc?: Document } = {},
+): void {
+  if (now || !waitsForInteraction(doc)) {
+    void hydrate();
+    return;
+  }
+  const held: Held[] = [];
+  let started = false;
+
+  const hold = (event: Event) => {
+    if (event.type === "click") {
+      if (leftToBrowser(event as MouseEvent)) return;
+      // The target may be an icon inside a button or link: keep it, and the event's details.
+      const target = event.target instanceof Element ? event.target : null;
+      if (!target) return;
+      held.push({ kind: "click", target, event: event as MouseEvent });
+    } else {
+      const form = event.target instanceof HTMLFormElement ? event.target : null;
+      if (!form) return;
+      const submitter = (event as SubmitEvent).submitter;
+      held.push({
+        kind: "submit",
+        form,
+        submitter: submitter instanceof HTMLElement ? submitter : null,
+      });
+    }
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    start();
+  };
+
+  const replay = () => {
+    for (const item of held.splice(0)) {
+      if (item.kind === "click") {
+        // Dispatched clicks bubble to React's root listener and still activate links,
+        // labels and checkboxes, as the original would have.
+        if (item.target.isConnected) item.target.dispatchEvent(copyOfClick(item.event));
+      } else if (item.form.isConnected) {
+        const submitter = item.submitter?.isConnected ? item.submitter : null;
+        if (submitter) item.form.requestSubmit(submitter);
+        else item.form.requestSubmit();
+      }
+    }
+  };
+
+  function start() {
+    if (started) return;
+    started = true;
+    for (const type of INTENT_EVENTS) doc.removeEventListener(type, start, true);
+    const release = () => {
+      doc.removeEventListener("click", hold, true);
+      doc.removeEventListener("submit", hold, true);
+      replay();
+    };
+    hydrate().then(release, (error: unknown) => {
+      console.error("Hydration failed; the page stays plain HTML.", error);
+      release();
+    });
+  }
+
+  doc.addEventListener("click", hold, true);
+  doc.addEventListener("submit", hold, true);
+  for (const type of INTENT_EVENTS) {
+    doc.addEventListener(type, start, { capture: true, passive: true });
+  }
+}
+
+/** The route `handle` of a reading page: `export const handle = readingPageHandle;`. */
+export const readingPageHandle = { hydrate: ON_INTERACTION } as const;
+
+/** The `<html data-hydrate>` value for the matched routes: set when any of them is a reading page. */
+export function hydrateAttributeOf(handles: readonly unknown[]): typeof ON_INTERACTION | undefined {
+  return handles.some(
+    (handle) =>
+      typeof handle === "object" &&
+      handle !== null &&
+      (handle as { hydrate?: unknown }).hydrate === ON_INTERACTION,
+  )
+    ? ON_INTERACTION
+    : undefined;
+}
