@@ -14,7 +14,7 @@
 import { mkdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import lighthouse, { type Result } from "lighthouse";
 import { parseOptions } from "./lib/args";
 import { fixed } from "./lib/report";
 import { buildSite, copyBuild, makeWorkDir, startServer, type ServerEnv } from "./lib/server";
@@ -127,19 +127,24 @@ const bench: Benchmark = {
       const attempts: PageResult[] = [];
       for (let run = 1; run <= runs; run++) {
         log(`lighthouse ${page.label} (${page.path}) run ${run}/${runs}…`);
-        const outcome = await lighthouse(`${server.origin}${page.path}`, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: [...CATEGORIES],
-          // A Vietnamese visitor, the site's audience: an English browser asking for `/` is
-          // first sent to `/en` (PRODUCT §7), a redirect measured by the "home (en)" row instead.
-          extraHeaders: { "Accept-Language": "vi-VN,vi;q=0.9" },
-        });
-        const lhr = outcome?.lhr;
-        if (!lhr) throw new Error(`Lighthouse returned nothing for ${page.path}`);
-        if (lhr.runtimeError) {
-          throw new Error(`Lighthouse failed on ${page.path}: ${lhr.runtimeError.message}`);
+        // Chromium sometimes fails to record a trace (NO_NAVSTART…): try that run again, twice.
+        let lhr: Result;
+        for (let attempt = 1; ; attempt++) {
+          const outcome = await lighthouse(`${server.origin}${page.path}`, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: [...CATEGORIES],
+            // A Vietnamese visitor, the site's audience: an English browser asking for `/` is
+            // first sent to `/en` (PRODUCT §7), a redirect measured by the "home (en)" row instead.
+            extraHeaders: { "Accept-Language": "vi-VN,vi;q=0.9" },
+          });
+          if (!outcome?.lhr) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+          lhr = outcome.lhr;
+          if (!lhr.runtimeError) break;
+          const message = `Lighthouse failed on ${page.path}: ${lhr.runtimeError.message}`;
+          if (attempt === 3) throw new Error(message);
+          log(`${message} — trying again`);
         }
         const scores = Object.fromEntries(
           CATEGORIES.map((c) => {
