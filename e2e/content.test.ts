@@ -215,6 +215,71 @@ describe("home highlights", () => {
   });
 });
 
+describe("home key dates", () => {
+  /** Minutes left as the countdown reads them ("40 ngày 3 giờ 25 phút" → 57,805). */
+  async function countdownMinutes(page: Page): Promise<number> {
+    const parts = await page.locator(".key-dates__part").allTextContents();
+    const [days, hours, minutes] = parts.map((part) => Number(/\d+/.exec(part)?.[0]));
+    return (days! * 24 + hours!) * 60 + minutes!;
+  }
+
+  test("the season's dates as DD/MM/YYYY and a countdown to the deadline that runs once hydrated", async () => {
+    const { page, problems } = await openPage(browser());
+    await page.clock.install(); // the browser's clock, under the test's control
+    await page.goto("/");
+    const section = page.getByRole("region", { name: "Các mốc thời gian" });
+    expect(await section.locator(".key-dates__label").allTextContents()).toEqual([
+      "Mở đăng ký dự thi",
+      "Mở cổng nộp bài",
+      "Hạn nộp bài ưu đãi sớm",
+      "Hạn chót nộp bài",
+      "Lễ trao giải",
+    ]);
+    const instants = (
+      await section
+        .locator("time")
+        .evaluateAll((times) => times.map((time) => time.getAttribute("datetime") ?? ""))
+    ).map((iso) => Date.parse(iso));
+    expect(instants).toEqual([...instants].sort((a, b) => a - b));
+    for (const text of await section.locator("time").allTextContents()) {
+      expect(text).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    }
+    // The demo season opened registration in July: that date has passed.
+    expect(await section.locator('[data-kind="registrationOpens"]').textContent()).toContain(
+      "Đã qua",
+    );
+    const deadline = await section
+      .locator('[data-kind="submissionCloses"] time')
+      .getAttribute("datetime");
+    const expected = Math.ceil((Date.parse(deadline!) - Date.now()) / 60_000);
+    const shown = await countdownMinutes(page);
+    expect(Math.abs(shown - expected)).toBeLessThanOrEqual(2);
+    expect(await section.getByTestId("countdown").textContent()).toMatch(
+      /^Thời gian còn lại đến hạn chót nộp bài: \d+ ngày \d+ giờ \d+ phút$/,
+    );
+
+    await waitForHydration(page);
+    await page.clock.fastForward("02:00:00");
+    await expect.poll(() => countdownMinutes(page)).toBeLessThanOrEqual(shown - 119);
+    expect(await countdownMinutes(page)).toBeGreaterThanOrEqual(shown - 122);
+    expect(problems.hydration).toEqual([]);
+  });
+
+  test("in English, with plural units", async () => {
+    const { page } = await open("/en");
+    const section = page.getByRole("region", { name: "Key dates" });
+    expect(await section.locator(".key-dates__label").first().textContent()).toBe(
+      "Registration opens",
+    );
+    expect(await section.getByTestId("countdown").textContent()).toMatch(
+      /^Time left until the submission deadline: \d+ days? \d+ hours? \d+ minutes?$/,
+    );
+    expect(await section.locator('[data-kind="ceremony"]').textContent()).toContain(
+      "Awards ceremony",
+    );
+  });
+});
+
 describe("accessibility of the content pages (axe, both languages)", () => {
   const PAGES = [
     "/gioi-thieu-giai-thuong",

@@ -237,6 +237,10 @@ function demoSeasons(now: Date) {
   const closes2026 = new Date(
     Math.max(Date.parse(vnEndOfDay("2026-12-31")), now.getTime() + 60 * 86_400_000),
   );
+  // The ceremony comes at least two weeks after the last entries (19:00 in Vietnam by default).
+  const ceremony2026 = new Date(
+    Math.max(Date.parse("2027-01-16T12:00:00.000Z"), closes2026.getTime() + 14 * 86_400_000),
+  );
   return [2023, 2024, 2025, 2026].map((year) => ({
     year,
     code: `VX${String(year).slice(2)}`,
@@ -248,9 +252,7 @@ function demoSeasons(now: Date) {
     submission_closes_at: year === 2026 ? closes2026.toISOString() : vnEndOfDay(`${year}-10-30`),
     early_bird_deadline: vnEndOfDay(`${year}-09-15`),
     late_deadline: null,
-    ceremony_at: new Date(
-      `${year + (year === 2026 ? 1 : 0)}-${year === 2026 ? "01-16" : "12-20"}T19:00:00+07:00`,
-    ).toISOString(),
+    ceremony_at: year === 2026 ? ceremony2026.toISOString() : `${year}-12-20T12:00:00.000Z`,
   }));
 }
 

@@ -6,6 +6,7 @@ import { langOfPath } from "../../core/languages";
 import { PATHS } from "../../core/paths";
 import { SectionHeading } from "../components/section-heading";
 import { JuryCard, NewsCard, WinnerCard } from "../features/content/cards";
+import { KeyDates } from "../features/content/key-dates";
 import { contentStylesheet } from "../features/content/stylesheet";
 import { pageMeta } from "../lib/meta";
 import { useLang, useLocalizedPath, useSite } from "../lib/site";
@@ -16,17 +17,19 @@ export const handle = readingPageHandle;
 
 export const links: Route.LinksFunction = () => [contentStylesheet];
 
-/** Highlights under the award categories: latest news, the jury, last year's winners. */
+/** The season's key dates, then highlights: latest news, the jury, last year's winners. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = langOfPath(new URL(request.url).pathname);
   const { content, seasons } = context.services;
   const season = await seasons.current();
-  const [news, jury, winners] = await Promise.all([
+  const [news, jury, winners, keyDates] = await Promise.all([
     content.latestNews(lang, 3),
     content.jury(null, lang, 4),
     content.winners({ year: season ? season.year - 1 : null, pageSize: 6 }, lang),
+    season ? seasons.keyDates(season.year) : { dates: [], now: new Date().toISOString() },
   ]);
   return {
+    keyDates,
     news,
     jury: { year: jury.year, members: jury.members },
     winners: { year: winners.year, items: winners.items },
@@ -64,6 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </section>
+      <KeyDates dates={loaderData.keyDates.dates} now={loaderData.keyDates.now} />
       <section className="container award-categories" aria-labelledby="award-categories-heading">
         <SectionHeading
           id="award-categories-heading"

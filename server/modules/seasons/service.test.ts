@@ -69,6 +69,42 @@ describe.each(testDatabases())("seasons on $name", (target) => {
       });
     });
 
+    describe("keyDates()", () => {
+      it("lists the season's dates that are set, in time order, with the clock's reading", async () => {
+        expect(await services.seasons.keyDates(2026)).toEqual({
+          dates: [
+            { kind: "registrationOpens", at: "2026-07-14T17:00:00.000Z" },
+            { kind: "submissionOpens", at: "2026-07-31T17:00:00.000Z" },
+            { kind: "earlyBird", at: "2026-09-15T16:59:59.000Z" },
+            { kind: "submissionCloses", at: "2026-12-31T16:59:59.000Z" },
+            // No late deadline in the demo season: it is left out.
+            { kind: "ceremony", at: "2027-01-16T12:00:00.000Z" },
+          ],
+          now: NOW.toISOString(),
+        });
+      });
+
+      it("follows a moved submission window and is empty for an unknown season", async () => {
+        await services.seasons.setSubmissionWindow(2026, {
+          opensAt: "2026-08-10T00:00:00.000Z",
+          closesAt: "2026-11-30T16:59:59.999Z",
+        });
+        const { dates } = await services.seasons.keyDates(2026);
+        expect(dates.find((d) => d.kind === "submissionCloses")?.at).toBe(
+          "2026-11-30T16:59:59.999Z",
+        );
+        expect(await services.seasons.keyDates(1999)).toEqual({
+          dates: [],
+          now: NOW.toISOString(),
+        });
+        // Put the demo window back for the tests that follow.
+        await services.seasons.setSubmissionWindow(2026, {
+          opensAt: "2026-07-31T17:00:00.000Z",
+          closesAt: "2026-12-31T16:59:59.000Z",
+        });
+      });
+    });
+
     describe("setSubmissionWindow()", () => {
       let original: { opensAt: string | null; closesAt: string | null };
       beforeAll(async () => {

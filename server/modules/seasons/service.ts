@@ -4,6 +4,7 @@ import type { Db } from "../../db/database";
 import type { SeasonTable } from "../../db/schema";
 import type { SettingsService } from "../settings/service";
 import { findSeasonByYear, listCategoryRows, updateSubmissionWindow } from "./queries";
+import { keyDatesOf, type KeyDate } from "../../../core/key-dates";
 
 export interface SeasonSummary {
   year: number;
@@ -46,6 +47,25 @@ export function createSeasonsService(
       if (!row) return null;
       const season = summarize(row);
       return { ...season, submission: submissionWindowState(season, clock()) };
+    },
+
+    /**
+     * A season's key dates in time order (home page), with the server's clock reading so the
+     * page's countdown starts from the same instant on the server and in the browser.
+     */
+    async keyDates(year: number): Promise<{ dates: KeyDate[]; now: string }> {
+      const row = await findSeasonByYear(db.kysely, year);
+      const dates = row
+        ? keyDatesOf({
+            registrationOpens: row.registration_opens_at,
+            submissionOpens: row.submission_opens_at,
+            earlyBird: row.early_bird_deadline,
+            submissionCloses: row.submission_closes_at,
+            lateDeadline: row.late_deadline,
+            ceremony: row.ceremony_at,
+          })
+        : [];
+      return { dates, now: clock().toISOString() };
     },
 
     async byYear(year: number): Promise<SeasonSummary | null> {
