@@ -1,5 +1,6 @@
-import { useEffect } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { useSubmit, type SubmitOptions } from "react-router";
 
 /**
  * Puts the server's field errors (i18n keys) on the right fields of a react-hook-form form
@@ -17,4 +18,25 @@ export function useServerErrors<T extends FieldValues>(
     }
     if (names[0]) form.setFocus(names[0] as Path<T>);
   }, [fieldErrors, form]);
+}
+
+/**
+ * Checks a form in the browser with its react-hook-form resolver (the same core/ schema the
+ * action uses) and only then posts the real form element — through the button that submitted
+ * it, so its name and value go along — to the route action. Spread the result on `<form>`.
+ */
+export function useValidatedSubmit<T extends FieldValues, Context, Transformed extends FieldValues>(
+  form: UseFormReturn<T, Context, Transformed>,
+  options: SubmitOptions = { method: "post" },
+) {
+  const ref = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    void form.handleSubmit(() => {
+      const target = submitter ?? ref.current;
+      if (target) void submit(target, options);
+    })(event);
+  };
+  return { ref, onSubmit };
 }

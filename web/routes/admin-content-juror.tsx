@@ -1,8 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { data, Link, useActionData, useNavigation, useSubmit } from "react-router";
+import { data, Link, useActionData, useNavigation } from "react-router";
 import {
   juryMemberSchema,
   type JuryMemberFormValues,
@@ -21,7 +20,7 @@ import {
 } from "../features/content-admin/guard.server";
 import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
-import { useServerErrors } from "../lib/use-server-form";
+import { useServerErrors, useValidatedSubmit } from "../lib/use-server-form";
 import { useLocalizedPath } from "../lib/site";
 import type { Route } from "./+types/admin-content-juror";
 
@@ -94,9 +93,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function AdminJurorPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const submit = useSubmit();
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
   const result = useActionData<typeof action>();
   const failed = result && !result.ok ? result : undefined;
   const initial = { ...loaderData.values, ...(failed?.values ?? {}) };
@@ -106,6 +103,7 @@ export default function AdminJurorPage({ loaderData }: Route.ComponentProps) {
     defaultValues: initial as JuryMemberFormValues,
     mode: "onTouched",
   });
+  const validatedSubmit = useValidatedSubmit(form);
   useServerErrors(form, failed?.fieldErrors);
   const errors = form.formState.errors;
   const err = (name: keyof JuryMemberFormValues) =>
@@ -130,17 +128,7 @@ export default function AdminJurorPage({ loaderData }: Route.ComponentProps) {
         { label: title },
       ]}
     >
-      <form
-        ref={formRef}
-        method="post"
-        className="form content-admin-form"
-        noValidate
-        onSubmit={(event) =>
-          void form.handleSubmit(() => {
-            if (formRef.current) void submit(formRef.current, { method: "post" });
-          })(event)
-        }
-      >
+      <form {...validatedSubmit} method="post" className="form content-admin-form" noValidate>
         <FormAlert message={failed?.formError ? t(failed.formError) : undefined} />
         <SelectField
           label={t("adminContent.jury.fields.year")}

@@ -1,8 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link, useActionData, useNavigation, useSubmit } from "react-router";
+import { Link, useActionData, useNavigation } from "react-router";
 import {
   contentPageSchema,
   isContentPageKey,
@@ -20,7 +19,7 @@ import { RichTextEditor } from "../features/editor";
 import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
 import { useLang, useLocalizedPath } from "../lib/site";
-import { useServerErrors } from "../lib/use-server-form";
+import { useServerErrors, useValidatedSubmit } from "../lib/use-server-form";
 import type { Route } from "./+types/admin-content-pages";
 
 const LIST = "/quan-tri/noi-dung/trang";
@@ -150,9 +149,7 @@ function PageForm({
 }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const submit = useSubmit();
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
   const result = useActionData<typeof action>();
   const failed = result && !result.ok ? result : undefined;
   const initial: Record<string, string> = {
@@ -180,6 +177,7 @@ function PageForm({
     defaultValues: initial as ContentPageFormValues,
     mode: "onTouched",
   });
+  const validatedSubmit = useValidatedSubmit(form);
   useServerErrors(form, failed?.fieldErrors);
   const errors = form.formState.errors;
   const err = (name: keyof ContentPageFormValues) =>
@@ -215,17 +213,7 @@ function PageForm({
   );
 
   return (
-    <form
-      ref={formRef}
-      method="post"
-      className="form content-admin-form"
-      noValidate
-      onSubmit={(event) =>
-        void form.handleSubmit(() => {
-          if (formRef.current) void submit(formRef.current, { method: "post" });
-        })(event)
-      }
-    >
+    <form {...validatedSubmit} method="post" className="form content-admin-form" noValidate>
       <FormAlert message={failed?.formError ? t(failed.formError) : undefined} />
       <input type="hidden" {...form.register("key")} defaultValue={page.key} />
       <p className="field__hint">{t("adminContent.pages.englishHint")}</p>

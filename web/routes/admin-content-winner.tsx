@@ -1,8 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef } from "react";
 import { useForm, useWatch, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { data, Link, useActionData, useNavigation, useSubmit } from "react-router";
+import { data, Link, useActionData, useNavigation } from "react-router";
 import { pickLang } from "../../core/category-tree";
 import {
   WINNER_PRIZES,
@@ -25,7 +24,7 @@ import {
 import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
 import { useLang, useLocalizedPath } from "../lib/site";
-import { useServerErrors } from "../lib/use-server-form";
+import { useServerErrors, useValidatedSubmit } from "../lib/use-server-form";
 import type { Route } from "./+types/admin-content-winner";
 
 const LIST = "/quan-tri/noi-dung/thang-giai";
@@ -120,9 +119,7 @@ export default function AdminWinnerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalizedPath();
-  const submit = useSubmit();
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
   const result = useActionData<typeof action>();
   const failed = result && !result.ok ? result : undefined;
   const initial: Record<string, string> = { ...loaderData.values, ...(failed?.values ?? {}) };
@@ -131,6 +128,7 @@ export default function AdminWinnerPage({ loaderData }: Route.ComponentProps) {
     defaultValues: initial as WinnerFormValues,
     mode: "onTouched",
   });
+  const validatedSubmit = useValidatedSubmit(form);
   useServerErrors(form as unknown as UseFormReturn<WinnerFormValues>, failed?.fieldErrors);
   const errors = form.formState.errors;
   const err = (name: keyof WinnerFormValues) =>
@@ -153,17 +151,7 @@ export default function AdminWinnerPage({ loaderData }: Route.ComponentProps) {
         { label: heading },
       ]}
     >
-      <form
-        ref={formRef}
-        method="post"
-        className="form content-admin-form"
-        noValidate
-        onSubmit={(event) =>
-          void form.handleSubmit(() => {
-            if (formRef.current) void submit(formRef.current, { method: "post" });
-          })(event)
-        }
-      >
+      <form {...validatedSubmit} method="post" className="form content-admin-form" noValidate>
         <FormAlert message={failed?.formError ? t(failed.formError) : undefined} />
         <SelectField
           label={t("adminContent.winners.fields.year")}

@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useRef, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useForm, type FieldError, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Form, redirect, useNavigation, useSubmit } from "react-router";
+import { Form, redirect, useNavigation } from "react-router";
 import { formatDate } from "../../core/dates";
 import { langOfPath, localizePath } from "../../core/languages";
 import {
@@ -32,7 +32,7 @@ import { fieldErrorsOf, formValues, refuse, type FormFailure } from "../lib/form
 import { pageMeta } from "../lib/meta";
 import { requireStaff } from "../lib/session.server";
 import { useLang, useLocalizedPath } from "../lib/site";
-import { useServerErrors } from "../lib/use-server-form";
+import { useServerErrors, useValidatedSubmit } from "../lib/use-server-form";
 import "../features/news-admin/news-form.css";
 import type { Route } from "./+types/admin-news-edit";
 
@@ -220,15 +220,14 @@ function NewsForm({
   failure: FormFailure | undefined;
 }) {
   const { t } = useTranslation();
-  const submit = useSubmit();
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
   const initial: NewsFormValues = { ...defaultsOf(article), ...(failure?.values ?? {}) };
   const form = useForm<NewsFormValues, unknown, NewsFormData>({
     resolver: zodResolver(newsFormSchema),
     defaultValues: initial,
     mode: "onTouched",
   });
+  const validatedSubmit = useValidatedSubmit(form);
   useServerErrors(form as unknown as UseFormReturn<NewsFormValues>, failure?.fieldErrors);
   // A new article's slugs follow its titles until someone edits a slug by hand.
   const [slugFollows, setSlugFollows] = useState({ vi: !article, en: !article || !article.slugEn });
@@ -272,18 +271,7 @@ function NewsForm({
     failure?.formError ?? (Object.keys(errors).length > 0 ? "adminNews.errors.form" : undefined);
 
   return (
-    <Form
-      ref={formRef}
-      method="post"
-      className="news-form"
-      noValidate
-      onSubmit={(event) => {
-        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-        void form.handleSubmit(() => {
-          void submit(submitter ?? formRef.current, { method: "post" });
-        })(event);
-      }}
-    >
+    <Form {...validatedSubmit} method="post" className="news-form" noValidate>
       <FormAlert message={formError ? t(formError) : undefined} />
       <div className="news-form__languages">
         {(["vi", "en"] as const).map((lang) => {

@@ -1,9 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { parseFormData, type FileUpload } from "@remix-run/form-data-parser";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { Link, redirect, useActionData, useNavigation, useSubmit } from "react-router";
+import { Link, redirect, useActionData, useNavigation } from "react-router";
 import { localizePath } from "../../core/languages";
 import {
   REGISTRANT_FIELD_MAX_LENGTH as MAX,
@@ -21,7 +21,7 @@ import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
 import { currentUser, requestMeta } from "../lib/session.server";
 import { useLocalizedPath } from "../lib/site";
-import { useServerErrors } from "../lib/use-server-form";
+import { useServerErrors, useValidatedSubmit } from "../lib/use-server-form";
 import type { Route } from "./+types/registration";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -163,8 +163,6 @@ export default function RegistrationPage() {
   const errorText = useErrorText();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const submit = useSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const [licenceName, setLicenceName] = useState(failure?.values.licenceName ?? "");
 
@@ -172,6 +170,10 @@ export default function RegistrationPage() {
     resolver: zodResolver(registrationSchema),
     defaultValues: { ...EMPTY, ...(failure?.values ?? {}) } as unknown as RegistrationInput,
     mode: "onTouched",
+  });
+  const validatedSubmit = useValidatedSubmit(form, {
+    method: "post",
+    encType: "multipart/form-data",
   });
   useServerErrors(form, failure?.fieldErrors);
   const { register, formState, watch, setValue } = form;
@@ -190,17 +192,11 @@ export default function RegistrationPage() {
       <SectionHeading level={1} title={t("sections.registration")} />
       <p className="lead">{t("account.registerLead")}</p>
       <form
-        ref={formRef}
+        {...validatedSubmit}
         method="post"
         encType="multipart/form-data"
         className="form form--wide"
         noValidate
-        onSubmit={(event) =>
-          void form.handleSubmit(() => {
-            if (formRef.current)
-              void submit(formRef.current, { method: "post", encType: "multipart/form-data" });
-          })(event)
-        }
       >
         <FormAlert
           message={
