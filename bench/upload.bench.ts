@@ -23,7 +23,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/database";
-import { DEMO_ACCOUNTS } from "../server/db/demo-accounts";
+import { DEMO_ACCOUNTS, readDemoCredentials } from "../server/db/demo-accounts";
 import { createServices } from "../server/services";
 import { diskStorageRoot } from "../server/modules/storage/index";
 import {
@@ -82,18 +82,28 @@ function groupMemory(pgid: number): { peakMb: number; rssMb: number } {
   return { peakMb: peak, rssMb: rss };
 }
 
-async function signIn(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
+/** Signs the demo entrant in with the password the server generated in `dataDir`. */
+async function signIn(origin: string, dataDir: string): Promise<string> {
+  const credentials = readDemoCredentials(dataDir);
+  if (!credentials) throw new Error(`no demo credentials in ${dataDir}`);
+  // The product's own sign-in form (the page action), as a browser without scripts posts it.
+  const response = await fetch(`${origin}/dang-nhap`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({
-      email: DEMO_ACCOUNTS.entrant.email,
-      password: DEMO_ACCOUNTS.entrant.password,
-    }),
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    body: new URLSearchParams({
+      email: credentials.entrant.email,
+      password: credentials.entrant.password,
+    }).toString(),
   });
-  if (!response.ok) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
-  if (cookies.length === 0) throw new Error("sign-in set no cookie");
+  // Signed in: a redirect with the session cookie.
+  const cookies = response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .filter((pair) => pair!.includes("session_token="));
+  if (cookies.length === 0) {
+    throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  }
   return cookies.join("; ");
 }
 
@@ -249,7 +259,10 @@ const bench: Benchmark = {
     const env: ServerEnv = { buildDir, dataDir, htmlCacheSeconds: 10, logLevel: "warn" };
 
     let server: RunningServer = await startServer({ repoRoot, env, cleanup });
-    let target: UploadTarget = { origin: server.origin, cookie: await signIn(server.origin) };
+    let target: UploadTarget = {
+      origin: server.origin,
+      cookie: await signIn(server.origin, dataDir),
+    };
     const { entryId, userId } = await makeDraft(dataDir, server.origin);
     const baseline = groupMemory(server.pid);
     log(

@@ -1,5 +1,15 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { summaryPairs } from "./audit-summary";
+import {
+  AUDIT_ACTIONS,
+  AUDIT_TARGET_TYPES,
+  auditActionLabelKey,
+  auditTypeLabelKey,
+  summaryPairs,
+} from "./audit-summary";
+import { catalogText } from "./i18n/lookup";
+import { LANGUAGES } from "./languages";
 
 describe("summaryPairs", () => {
   it("lists each key with a readable value", () => {
@@ -31,5 +41,59 @@ describe("summaryPairs", () => {
     const pairs = summaryPairs(many);
     expect(pairs).toHaveLength(21);
     expect(pairs.at(-1)).toEqual({ key: "…", value: "+10" });
+  });
+});
+
+/** Every non-test source file under a folder of the repository. */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+/** The string literals of every `audit.record(…)` call: dotted ones are actions, `type:` ones kinds. */
+function recordedLiterals(): { actions: Set<string>; types: Set<string> } {
+  const root = path.resolve(import.meta.dirname, "..");
+  const actions = new Set<string>();
+  const types = new Set<string>();
+  for (const file of [
+    ...sourceFiles(path.join(root, "server")),
+    ...sourceFiles(path.join(root, "web")),
+  ]) {
+    const text = readFileSync(file, "utf8");
+    for (const call of text.matchAll(/\baudit\.record\(([\s\S]*?)\);/g)) {
+      const args = call[1] ?? "";
+      for (const m of args.matchAll(/"([a-z_]+\.[a-z_]+)"/g)) actions.add(m[1]!);
+      for (const m of args.matchAll(/\btype: "([a-z_]+)"/g)) types.add(m[1]!);
+    }
+  }
+  return { actions, types };
+}
+
+describe("audit labels", () => {
+  it("label every action and every kind of record in both languages", () => {
+    const missing: string[] = [];
+    for (const lang of LANGUAGES) {
+      for (const action of AUDIT_ACTIONS) {
+        if (!catalogText(lang, auditActionLabelKey(action))) missing.push(`${lang}: ${action}`);
+      }
+      for (const type of AUDIT_TARGET_TYPES) {
+        if (!catalogText(lang, auditTypeLabelKey(type))) missing.push(`${lang}: ${type}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("list every action and kind that server/ and web/ record", () => {
+    const { actions, types } = recordedLiterals();
+    // The scan works: it sees the calls we know about.
+    expect(actions).toContain("news.delete");
+    expect(types).toContain("jury_member");
+    expect([...actions].filter((a) => !(AUDIT_ACTIONS as readonly string[]).includes(a))).toEqual(
+      [],
+    );
+    expect(
+      [...types].filter((t) => !(AUDIT_TARGET_TYPES as readonly string[]).includes(t)),
+    ).toEqual([]);
   });
 });

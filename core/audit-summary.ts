@@ -44,3 +44,75 @@ export function summaryPairs(summary: unknown): SummaryPair[] {
     ? [...pairs.slice(0, MAX_PAIRS), { key: "…", value: `+${pairs.length - MAX_PAIRS}` }]
     : pairs;
 }
+
+/**
+ * Every action the audit log records (`audit.record`'s type, so a new one cannot be recorded
+ * without being listed here) and every kind of record it names. Each has a label in both
+ * languages under `adminPlatform.audit.actions.*` and `adminPlatform.audit.types.*`
+ * (audit-summary.test.ts checks both catalogues and the record calls in server/ and web/).
+ */
+export const AUDIT_ACTIONS = [
+  "media.upload",
+  "news.create",
+  "news.update",
+  "news.publish",
+  "news.unpublish",
+  "news.delete",
+  "jury.create",
+  "jury.update",
+  "jury.reorder",
+  "jury.delete",
+  "winner.create",
+  "winner.update",
+  "winner.delete",
+  "page.update",
+  "document.create",
+  "document.replace",
+  "document.delete",
+  "season.update",
+  "track.create",
+  "track.update",
+  "track.move",
+  "track.delete",
+  "group.create",
+  "group.update",
+  "group.move",
+  "group.delete",
+  "category.create",
+  "category.update",
+  "category.move",
+  "category.delete",
+  "user.invite",
+  "user.reinvite",
+  "user.role",
+  "user.deactivate",
+  "user.reactivate",
+  "settings.update",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGET_TYPES = [
+  "media",
+  "news",
+  "jury_member",
+  "winner",
+  "content_page",
+  "document",
+  "season",
+  "track",
+  "group",
+  "category",
+  "user",
+  "settings",
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** The i18n key of an action's label (`news.create` → `adminPlatform.audit.actions.news.create`). */
+export function auditActionLabelKey(action: string): string {
+  return `adminPlatform.audit.actions.${action}`;
+}
+
+/** The i18n key of a record kind's label. */
+export function auditTypeLabelKey(type: string): string {
+  return `adminPlatform.audit.types.${type}`;
+}

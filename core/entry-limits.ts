@@ -12,6 +12,29 @@ export const GIBIBYTE = 1024 * MEBIBYTE;
 export const ENTRY_IMAGES_MIN = 1;
 export const ENTRY_IMAGES_MAX = 12;
 
+/**
+ * Drafts one entrant may hold in a season. A large agency enters a few campaigns into several
+ * categories each (a duplicate per category), which stays well under 50; the cap is there so
+ * a script cannot fill the database with empty drafts, each of which could also hold files.
+ */
+export const ENTRY_DRAFTS_PER_SEASON_MAX = 50;
+
+/**
+ * Unfinished uploads at one time for one field of one entry: the images are picked several at
+ * a time (up to the 12 an entry holds), every other field holds one file. A new upload beyond
+ * that replaces the oldest unfinished one (choosing the file again after a stalled upload).
+ */
+export function liveUploadsPerField(field: EntryFileField): number {
+  return field === "images" ? ENTRY_IMAGES_MAX : 1;
+}
+
+/**
+ * The declared bytes of all of one entrant's unfinished uploads together: one full entry at a
+ * time (a 1 GB video, 12 images of 20 MB, six 50 MB documents ≈ 1.5 GB) plus a video for a
+ * second entry. Disk space for partial uploads is reserved by what is declared.
+ */
+export const ENTRANT_LIVE_UPLOAD_BYTES_MAX = 3 * GIBIBYTE;
+
 /** Entry images: JPEG, PNG or WebP, each ≤ 20 MB (seed §9). */
 export const ENTRY_IMAGE_RULES = {
   maxBytes: 20 * MEBIBYTE,

@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   chatWidgetUrl,
   isChatWidgetConfigured,
+  isSafeLink,
+  linkProblem,
   siteSettingsSchema,
   type SiteSettings,
 } from "./site-settings";
@@ -56,6 +58,55 @@ describe("siteSettingsSchema", () => {
     expect(
       problems({ ...valid, social: { ...valid.social, email: "a@", website: "example dot org" } }),
     ).toEqual({ "social.email": "validation.email", "social.website": "validation.url" });
+  });
+
+  it("accepts http(s) and mailto social links, trimming the spaces around them", () => {
+    const social = {
+      ...valid.social,
+      website: "  https://vanxuan.example/gioi-thieu ",
+      facebook: "HTTPS://facebook.com/vanxuanawards",
+      youtube: "http://youtube.com/@vanxuan",
+      linkedin: "mailto:lienhe@vanxuan.example",
+    };
+    expect(problems({ ...valid, social })).toEqual({});
+    expect(siteSettingsSchema.parse({ ...valid, social }).social.website).toBe(
+      "https://vanxuan.example/gioi-thieu",
+    );
+  });
+
+  it("refuses javascript:, data: and other schemes in any case, with whitespace or control characters", () => {
+    const attacks = [
+      "javascript:alert(1)",
+      "JaVaScRiPt:alert(document.cookie)",
+      "  javascript:alert(1)",
+      "java\tscript:alert(1)",
+      "java\nscript:alert(1)",
+      "\u0000javascript:alert(1)",
+      "\u0001\u001fjavascript:alert(1)",
+      "javascript\u0000:alert(1)",
+      "\u00a0javascript:alert(1)",
+      "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==",
+      "DATA:text/html,<script>alert(1)</script>",
+      " d\ta\rta:text/html,x",
+      "vbscript:msgbox(1)",
+      "file:///etc/passwd",
+    ];
+    for (const attack of attacks) {
+      expect(linkProblem(attack), JSON.stringify(attack)).toBe("scheme");
+      expect(isSafeLink(attack), JSON.stringify(attack)).toBe(false);
+      expect(
+        problems({ ...valid, social: { ...valid.social, facebook: attack } }),
+        JSON.stringify(attack),
+      ).toEqual({ "social.facebook": "validation.urlScheme" });
+    }
+  });
+
+  it("refuses addresses that are not links at all, and https links with spaces inside", () => {
+    for (const bad of ["facebook.com/vanxuan", "https://", "https://exa mple.org", "mailto:"]) {
+      expect(linkProblem(bad), bad).toBe("url");
+    }
+    expect(isSafeLink("https://facebook.com/vanxuanawards")).toBe(true);
+    expect(isSafeLink("mailto:lienhe@vanxuan.example")).toBe(true);
   });
 
   it("accepts no phone (the footer hides it) but rejects letters in one", () => {

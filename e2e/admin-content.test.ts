@@ -1,12 +1,9 @@
-import path from "node:path";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { beforeAll, describe, expect, inject, test } from "vitest";
-import { loadConfig } from "../server/config";
-import { openDatabase } from "../server/db/database";
-import { createServices } from "../server/services";
+import { beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./support/axe";
-import { baseUrl, openPage, useBrowser, waitForHydration } from "./support/browser";
+import { openPage, useBrowser, waitForHydration } from "./support/browser";
+import { withE2eServices } from "./support/services";
 
 // Issue 4, content back office: an editor adds a juror with an uploaded photo for 2025 and it
 // appears (with responsive variants and its size) on the public jury page; reorders with the
@@ -22,26 +19,14 @@ const EDITOR = {
 
 /** An editor account, created in the e2e server's own database (as `npm run create-admin` would). */
 beforeAll(async () => {
-  const dbFile = inject("dbFile");
-  const config = loadConfig({
-    NODE_ENV: "production",
-    LOG_LEVEL: "silent",
-    DATA_DIR: path.dirname(dbFile),
-    DATABASE_URL: `sqlite:${dbFile}`,
-    PUBLIC_URL: baseUrl(),
-  });
-  const db = openDatabase(config.database);
-  try {
-    const services = createServices(db, config, { onContentChange: () => {} });
+  await withE2eServices(async (services) => {
     await services.identity.createStaff({
       email: EDITOR.email,
       name: "Biên Tập Nội Dung",
       password: EDITOR.password,
       role: "editor",
     });
-  } finally {
-    await db.close();
-  }
+  });
 });
 
 async function expectAxeClean(page: Page) {

@@ -92,8 +92,11 @@ async function registerEntrant(page: Page, lang: Lang): Promise<string> {
   await input(page, "address").fill("34 Tràng Tiền, Hoàn Kiếm, Hà Nội");
   await input(page, "password").fill(PASSWORD);
   await input(page, "acceptRules").check();
+  // Registering asks to check the inbox; the emailed link signs in.
   await Promise.all([
-    page.waitForURL((u) => u.pathname === `${prefix}/tai-khoan`),
+    page.waitForURL(
+      (u) => u.pathname === `${prefix}/dang-ky-du-thi` && u.searchParams.get("sent") === "1",
+    ),
     page.getByRole("button", { name: text(lang, "account.register"), exact: true }).click(),
   ]);
   const mail = await mailTo(email, "verification");

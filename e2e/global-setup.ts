@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { bundleServer, SERVER_NODE_FLAGS, serverBundlePath } from "../scripts/build-server";
+import { demoCredentialsPath } from "../server/db/demo-accounts";
+import { freePort } from "../server/test-support/production-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,6 +16,8 @@ declare module "vitest" {
     dbFile: string;
     /** Where the server files the mail it sends (no SMTP in the e2e run). */
     outboxDir: string;
+    /** The demo accounts' passwords the server generated at its first start (DATA_DIR). */
+    demoCredentialsFile: string;
   }
 }
 
@@ -67,6 +70,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         LOG_LEVEL: "warn",
         DEMO_DATA: "true",
         SHUTDOWN_TIMEOUT_SECONDS: "5",
+        DRAIN_SECONDS: "0",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -96,6 +100,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide("baseUrl", baseUrl);
     project.provide("dbFile", dbFile);
     project.provide("outboxDir", path.join(dataDir, "outbox"));
+    project.provide("demoCredentialsFile", demoCredentialsPath(dataDir));
   } catch (error) {
     stopping = true;
     await stopServer(server);
@@ -129,19 +134,6 @@ async function buildSite(buildDir: string): Promise<void> {
     throw new Error(`react-router build failed (exit ${code}):\n${output.join("")}`);
   }
   await bundleServer(buildDir);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error("no free port"))));
-    });
-  });
 }
 
 async function waitUntilReady(

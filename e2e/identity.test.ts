@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { catalogText } from "../core/i18n/lookup";
 import { DEMO_ACCOUNTS } from "../server/db/demo-accounts";
+import { demoCredentials } from "./support/demo-credentials";
 import { seriousViolations } from "./support/axe";
 import { baseUrl, openPage, useBrowser, waitForHydration } from "./support/browser";
 import { linkIn, mailTo } from "./support/outbox";
@@ -27,6 +28,9 @@ writeFileSync(
   LICENCE,
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );
+// Text under a .pdf name: the browser lets it through, the server refuses it by its content.
+const NOT_A_PDF = path.join(licenceDir, "khong-phai-pdf.pdf");
+writeFileSync(NOT_A_PDF, "Giấy phép kinh doanh (not really a PDF)\n");
 afterAll(() => rmSync(licenceDir, { recursive: true, force: true }));
 
 async function expectAxeClean(page: Page) {
@@ -118,11 +122,15 @@ describe("identity journeys", () => {
       email,
       address: "12 Lê Thánh Tôn, Quận 1, TP. Hồ Chí Minh",
     });
-    await submitAndLand(page, "Đăng ký", "/tai-khoan?welcome=1");
-    await expect.poll(() => page.locator("main").textContent()).toContain("Trần Văn An");
+    // Registering does not sign in: the emailed link confirms the address and signs in.
+    await submitAndLand(page, "Đăng ký", "/dang-ky-du-thi?sent=1");
+    await expect
+      .poll(() => page.locator("main").textContent())
+      .toContain(catalogText("vi", "account.registrationSentTitle")!);
     await expectAxeClean(page);
 
     await confirmEmail(page, email, "");
+    await expect.poll(() => page.locator("main").textContent()).toContain("Trần Văn An");
     await expect(page.locator("main").textContent()).resolves.not.toContain("chưa được xác nhận");
 
     await submitAndLand(page, "Đăng xuất", "/");
@@ -174,31 +182,32 @@ describe("identity journeys", () => {
       taxCode: "0314409058",
       representativeName: "Lê Thị Bích",
       phone: "028 3822 1234",
-      // Already the demo entrant's: the server refuses it.
-      email: DEMO_ACCOUNTS.entrant.email,
+      email: uniqueEmail("minh-phat"),
       address: "25 Nguyen Hue, District 1, Ho Chi Minh City",
     };
     await fillEnterprise(page, company);
+    // A text file named .pdf passes the browser's check; the server refuses it by content.
+    await page.locator("#licence").setInputFiles(NOT_A_PDF);
     await page.getByRole("button", { name: "Register", exact: true }).click();
-    await page.getByRole("alert").filter({ hasText: "already used by another account" }).waitFor();
+    await page.getByText(catalogText("en", "validation.licenceType")!).first().waitFor();
     expect(new URL(page.url()).pathname).toBe("/en/dang-ky-du-thi");
     for (const [name, value] of Object.entries(company)) {
       await expect(input(page, name).inputValue()).resolves.toBe(value);
     }
     await expect(input(page, "acceptRules").isChecked()).resolves.toBe(true);
+    expect(storedLicence(company.email)).toBeUndefined();
 
-    const email = uniqueEmail("minh-phat");
-    await input(page, "email").fill(email);
+    await page.locator("#licence").setInputFiles(LICENCE);
     await input(page, "password").fill(PASSWORD);
-    await submitAndLand(page, "Register", "/en/tai-khoan?welcome=1");
-    const main = page.locator("main");
-    await expect.poll(() => main.textContent()).toContain(company.companyName);
-    await expect(main.textContent()).resolves.toContain("0314409058");
-    const licence = storedLicence(email);
+    await submitAndLand(page, "Register", "/en/dang-ky-du-thi?sent=1");
+    const licence = storedLicence(company.email);
     expect(licence?.mime).toBe("application/pdf");
     expect(licence?.owner).toBe(licence?.userId);
 
-    await confirmEmail(page, email, "/en");
+    await confirmEmail(page, company.email, "/en");
+    const main = page.locator("main");
+    await expect.poll(() => main.textContent()).toContain(company.companyName);
+    await expect(main.textContent()).resolves.toContain("0314409058");
     await expectAxeClean(page);
     expect(problems.hydration).toEqual([]);
     expect(problems.pageErrors).toEqual([]);
@@ -207,37 +216,40 @@ describe("identity journeys", () => {
   test.each([
     { lang: "en", type: "individual" },
     { lang: "vi", type: "enterprise" },
-  ] as const)("a registration as $type in $lang lands on the dashboard", async ({ lang, type }) => {
-    const prefix = lang === "en" ? "/en" : "";
-    const { page } = await openPage(browser(), { locale: lang === "en" ? "en-US" : "vi-VN" });
-    await page.goto(`${prefix}/dang-ky-du-thi`);
-    await waitForHydration(page);
-    const email = uniqueEmail(`${type}-${lang}`);
-    if (type === "individual") {
-      await fillIndividual(page, {
-        fullName: "Hoàng Minh Châu",
-        phone: "+84 987 654 321",
-        email,
-        address: "8 Tràng Tiền, Hoàn Kiếm, Hà Nội",
-      });
-    } else {
-      await fillEnterprise(page, {
-        companyName: "Công ty Cổ phần Sáng Tạo Việt",
-        taxCode: "0100233488",
-        representativeName: "Đỗ Thu Hà",
-        phone: "0243 826 1234",
-        email,
-        address: "5 Lý Thường Kiệt, Hà Nội",
-      });
-    }
-    await submitAndLand(
-      page,
-      lang === "en" ? "Register" : "Đăng ký",
-      `${prefix}/tai-khoan?welcome=1`,
-    );
-    const mail = await mailTo(email, "verification");
-    expect(mail.entry.lang).toBe(lang);
-  });
+  ] as const)(
+    "a registration as $type in $lang asks to check the inbox",
+    async ({ lang, type }) => {
+      const prefix = lang === "en" ? "/en" : "";
+      const { page } = await openPage(browser(), { locale: lang === "en" ? "en-US" : "vi-VN" });
+      await page.goto(`${prefix}/dang-ky-du-thi`);
+      await waitForHydration(page);
+      const email = uniqueEmail(`${type}-${lang}`);
+      if (type === "individual") {
+        await fillIndividual(page, {
+          fullName: "Hoàng Minh Châu",
+          phone: "+84 987 654 321",
+          email,
+          address: "8 Tràng Tiền, Hoàn Kiếm, Hà Nội",
+        });
+      } else {
+        await fillEnterprise(page, {
+          companyName: "Công ty Cổ phần Sáng Tạo Việt",
+          taxCode: "0100233488",
+          representativeName: "Đỗ Thu Hà",
+          phone: "0243 826 1234",
+          email,
+          address: "5 Lý Thường Kiệt, Hà Nội",
+        });
+      }
+      await submitAndLand(
+        page,
+        lang === "en" ? "Register" : "Đăng ký",
+        `${prefix}/dang-ky-du-thi?sent=1`,
+      );
+      const mail = await mailTo(email, "verification");
+      expect(mail.entry.lang).toBe(lang);
+    },
+  );
 
   test("the demo admin signs in to the back office and finds the outbox", async () => {
     const { page } = await openPage(browser());
@@ -246,7 +258,7 @@ describe("identity journeys", () => {
     await waitForHydration(page);
     await expectAxeClean(page);
     await input(page, "email").fill(DEMO_ACCOUNTS.admin.email);
-    await input(page, "password").fill(DEMO_ACCOUNTS.admin.password);
+    await input(page, "password").fill(demoCredentials().admin.password);
     await submitAndLand(page, "Đăng nhập", "/quan-tri");
 
     const nav = page.getByRole("navigation", { name: "Các mục quản trị" });

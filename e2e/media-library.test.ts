@@ -3,12 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Dialog, Page } from "playwright-core";
 import sharp from "sharp";
-import { beforeAll, describe, expect, inject, test } from "vitest";
-import { loadConfig } from "../server/config";
-import { openDatabase } from "../server/db/database";
-import { createServices } from "../server/services";
+import { beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./support/axe";
-import { baseUrl, openPage, useBrowser, waitForHydration } from "./support/browser";
+import { openPage, useBrowser, waitForHydration } from "./support/browser";
+import { withE2eServices } from "./support/services";
 
 // Issue 4 polish: an editor reuses an image already in the media library — the rich-text
 // editor's "choose from library" dialog lists it (thumbnails, keyboard path) and inserts it.
@@ -22,31 +20,22 @@ const EDITOR = {
 const ALT = `Sân khấu thư viện ${STAMP}`;
 
 beforeAll(async () => {
-  const dbFile = inject("dbFile");
-  const config = loadConfig({
-    NODE_ENV: "production",
-    LOG_LEVEL: "silent",
-    DATA_DIR: path.dirname(dbFile),
-    DATABASE_URL: `sqlite:${dbFile}`,
-    PUBLIC_URL: baseUrl(),
-  });
-  const db = openDatabase(config.database);
   const work = mkdtempSync(path.join(tmpdir(), "vx-e2e-library-"));
   try {
-    const services = createServices(db, config, { onContentChange: () => {} });
-    await services.identity.createStaff({
-      email: EDITOR.email,
-      name: "Biên Tập Thư Viện",
-      password: EDITOR.password,
-      role: "editor",
+    await withE2eServices(async (services) => {
+      await services.identity.createStaff({
+        email: EDITOR.email,
+        name: "Biên Tập Thư Viện",
+        password: EDITOR.password,
+        role: "editor",
+      });
+      const file = path.join(work, "anh.jpg");
+      await sharp({ create: { width: 1000, height: 600, channels: 3, background: "#2f6f4f" } })
+        .jpeg()
+        .toFile(file);
+      await services.media.storeImage(file, { purpose: "news", alt: ALT });
     });
-    const file = path.join(work, "anh.jpg");
-    await sharp({ create: { width: 1000, height: 600, channels: 3, background: "#2f6f4f" } })
-      .jpeg()
-      .toFile(file);
-    await services.media.storeImage(file, { purpose: "news", alt: ALT });
   } finally {
-    await db.close();
     rmSync(work, { recursive: true, force: true });
   }
 });

@@ -4,7 +4,7 @@ import compress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { ServerBuild } from "react-router";
-import type { Config } from "./config";
+import { servesHttps, type Config } from "./config";
 import type { Db } from "./db/database";
 import { DOCUMENTS_PREFIX } from "../core/pdf-document-url";
 import { HtmlCache } from "./html-cache";
@@ -15,11 +15,13 @@ import { signedLinkRoutes } from "./modules/storage/routes";
 import { authRoutes } from "./plugins/auth-routes";
 import { contentRoutes } from "./plugins/content-routes";
 import { csrfProtection } from "./plugins/csrf";
+import { publicUrlPerRequest } from "./public-url";
 import { healthRoutes } from "./plugins/health";
 import { securityHeaders } from "./plugins/security";
 import { ssrRoutes } from "./plugins/ssr";
 import { uploadRoutes } from "./plugins/uploads";
 import { createUploadService, type UploadService } from "./modules/uploads/service";
+import { sweepUnreferencedEntryImages } from "./modules/files/sweep-entry-images";
 import { createServices, type Services } from "./services";
 
 export interface AppOptions {
@@ -39,6 +41,13 @@ export interface App {
   uploads: UploadService;
   /** Marks the app as draining: `/readyz` answers 503 so a load balancer stops sending traffic. */
   startDraining(): void;
+  /** Every route Fastify registered (method and URL pattern), in order: the route inventory. */
+  routes: RegisteredRoute[];
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -73,6 +82,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
   });
 
+  const routes: RegisteredRoute[] = [];
+  fastify.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+
   let draining = false;
   const htmlCache = new HtmlCache(config.htmlCacheSeconds * 1000);
   const services = createServices(db, config, {
@@ -94,7 +108,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       .send({ error: status >= 500 ? "internal_error" : error.message, requestId: request.id });
   });
 
-  await fastify.register(securityHeaders);
+  await fastify.register(securityHeaders, { hsts: servesHttps(config) });
+  await fastify.register(publicUrlPerRequest, { config });
   await fastify.register(csrfProtection, { publicUrl: config.publicUrl });
   await fastify.register(compress, {
     global: true,
@@ -102,7 +117,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     encodings: ["br", "gzip", "deflate"],
   });
   await fastify.register(healthRoutes, { db, isDraining: () => draining });
-  await fastify.register(authRoutes, { auth: services.auth, publicUrl: config.publicUrl });
+  await fastify.register(authRoutes, {
+    auth: services.auth,
+    publicUrl: config.publicUrl,
+    limiter: services.limiter,
+  });
 
   // Fingerprinted assets never change: a year and immutable. Everything else in public/ briefly.
   await fastify.register(fastifyStatic, {
@@ -151,9 +170,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     entries: services.entries,
     media: {
       inspect: (filePath, inspectOptions) => services.media.inspect(filePath, inspectOptions),
+      // Only the media id is kept with the entry file: its private links are signed on each
+      // read (a link stored now would expire fifteen minutes after the upload).
       imageVariants: async (filePath) => {
         const image = await services.media.storeImage(filePath, { purpose: "entry" });
-        return { mediaId: image.id, src: image.src, srcset: image.srcset };
+        return { mediaId: image.id };
       },
     },
     storage: services.storage,
@@ -169,6 +190,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     Math.min(3_600_000, Math.max(1_000, (config.uploadExpiryHours * 3_600_000) / 4)),
   );
   fastify.addHook("onClose", async () => stopUploadCleanup());
+  // Stored files nobody owns (a registration that failed after its licence was stored) and
+  // entry images no entry uses: removed once older than an hour, checked every 15 minutes.
+  const stopFileSweep = services.files.startSweep({
+    logger: fastify.log,
+    also: (cutoff) => sweepUnreferencedEntryImages(db, services.media, cutoff),
+  });
+  fastify.addHook("onClose", async () => stopFileSweep());
 
   await fastify.register(contentRoutes, { content: services.content, publicUrl: config.publicUrl });
 
@@ -177,7 +205,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     services,
     publicUrl: config.publicUrl,
     htmlCache,
-    secureCookies: config.env === "production" && config.publicUrl.startsWith("https://"),
+    secureCookies: servesHttps(config),
     mode: config.env,
   });
 
@@ -189,5 +217,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
     startDraining: () => {
       draining = true;
     },
+    routes,
   };
 }

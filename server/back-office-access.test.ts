@@ -289,6 +289,16 @@ describe("back-office platform writes over HTTP", () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.body).toContain("không-phải-email");
     expect((await app.services.audit.list({ search: "settings.update" })).total).toBe(0);
+    // A script or data address as a social link: refused on its field with the scheme message.
+    const scripted = await post("/quan-tri/cai-dat", "admin", {
+      ...form,
+      socialFacebook: " JavaScript:alert(document.cookie)",
+      socialYoutube: "data:text/html,<script>alert(1)</script>",
+    });
+    expect(scripted.statusCode).toBe(400);
+    expect(scripted.body).toContain("Chỉ chấp nhận đường dẫn bắt đầu bằng https://");
+    expect((await app.services.settings.get()).social.facebook).not.toMatch(/script/i);
+    expect((await app.services.audit.list({ search: "settings.update" })).total).toBe(0);
     // The editor cannot write settings at all.
     expect((await post("/quan-tri/cai-dat", "editor", form)).statusCode).toBe(403);
 
@@ -312,6 +322,27 @@ describe("back-office platform writes over HTTP", () => {
       expect.any(String),
       "ban-to-chuc@vanxuan-awards.example",
     ]);
+
+    // A script link stored before links were checked is never rendered in the public footer.
+    await started!.db.kysely
+      .updateTable("site_settings")
+      .set({
+        value: JSON.stringify({
+          website: "",
+          email: "",
+          facebook: "javascript:alert(document.cookie)",
+          youtube: "https://www.youtube.com/@vanxuanawards",
+          linkedin: "",
+          tiktok: "",
+        }),
+      })
+      .where("key", "=", "social")
+      .execute();
+    app.services.settings.invalidate();
+    app.htmlCache.clear();
+    const footer = (await request("GET", "/", "visitor")).body;
+    expect(footer).toContain('href="https://www.youtube.com/@vanxuanawards"');
+    expect(footer).not.toMatch(/javascript:/i);
   });
 
   it("season dates: the header follows on the next request; orders refused with the field's key", async () => {

@@ -69,6 +69,27 @@ describe("loadConfig", () => {
     );
   });
 
+  it("says whether PUBLIC_URL was given (without it, links follow the request: server/public-url.ts)", () => {
+    expect(loadConfig({}).publicUrlConfigured).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: "https://vanxuan.example" }).publicUrlConfigured).toBe(true);
+  });
+
+  it("refuses a production start behind a proxy without PUBLIC_URL, naming it", () => {
+    const error = configError({ NODE_ENV: "production", TRUST_PROXY: "true" });
+    expect(error.message).toMatch(/\bPUBLIC_URL\b/);
+    expect(error.message).toMatch(/\bTRUST_PROXY\b/);
+    // Given the address, or not behind a proxy, or not in production: it starts.
+    expect(
+      loadConfig({
+        NODE_ENV: "production",
+        TRUST_PROXY: "true",
+        PUBLIC_URL: "https://vanxuan.example",
+      }).publicUrl,
+    ).toBe("https://vanxuan.example");
+    expect(loadConfig({ NODE_ENV: "production", TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ NODE_ENV: "development", TRUST_PROXY: "true" }).trustProxy).toBe(true);
+  });
+
   it("reads numbers and durations", () => {
     const config = loadConfig({
       HTML_CACHE_SECONDS: "5",

@@ -23,6 +23,7 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
@@ -45,7 +46,13 @@ export interface Config {
   env: "development" | "production" | "test";
   host: string;
   port: number;
+  /** PUBLIC_URL, or http://localhost:PORT when it is not set (see `publicUrlConfigured`). */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was given. Without it, links follow the address a request came to,
+   * for loopback addresses and in development (server/public-url.ts).
+   */
+  publicUrlConfigured: boolean;
   dataDir: string;
   /** The React Router production build (`npm run build`): `server/` and `client/` inside. */
   buildDir: string;
@@ -55,6 +62,11 @@ export interface Config {
   trustProxy: boolean;
   htmlCacheSeconds: number;
   shutdownTimeoutMs: number;
+  /**
+   * On SIGTERM, how long the server keeps listening with `/readyz` at 503 (so a load
+   * balancer stops sending traffic) before it stops accepting connections.
+   */
+  drainMs: number;
   /** Outgoing mail: SMTP when a URL is set, otherwise files in DATA_DIR/outbox. */
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   /** Signs session cookies and tokens; generated once into DATA_DIR when not given. */
@@ -67,6 +79,14 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/**
+ * Whether visitors reach the site over HTTPS (its public URL): then, and only then, cookies
+ * are `Secure` and responses carry HSTS — whatever NODE_ENV says.
+ */
+export function servesHttps(config: Pick<Config, "publicUrl">): boolean {
+  return config.publicUrl.startsWith("https://");
+}
+
 /** Reads the environment once at start; a wrong value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -75,6 +95,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === "production" && e.TRUST_PROXY && !e.PUBLIC_URL) {
+    // Behind a proxy the Host a request carries is the proxy's business: the links in emails
+    // and pages need the site's real address, given once.
+    throw new ConfigError(
+      "Invalid configuration:\n  PUBLIC_URL: required in production when TRUST_PROXY=true " +
+        "(the site's address as visitors type it, e.g. PUBLIC_URL=https://vanxuan-awards.example)",
+    );
+  }
   if (e.STORAGE_DRIVER === "s3" && !e.S3_BUCKET) {
     throw new ConfigError("Invalid configuration:\n  S3_BUCKET: required when STORAGE_DRIVER=s3");
   }
@@ -93,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
     dataDir,
     buildDir: path.resolve(e.BUILD_DIR),
     database,
@@ -102,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     htmlCacheSeconds: e.HTML_CACHE_SECONDS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    drainMs: e.DRAIN_SECONDS * 1000,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM ?? "Giải thưởng Vạn Xuân <no-reply@vanxuan-awards.example>",

@@ -13,21 +13,29 @@ export interface CachedPage {
 
 export class HtmlCache {
   private readonly pages = new Map<string, CachedPage>();
+  private totalBytes = 0;
 
+  /** At most `maxEntries` pages and `maxBytes` of HTML: the oldest go first. */
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 500,
+    private readonly maxEntries = 200,
+    private readonly maxBytes = 16 * 1024 * 1024,
   ) {}
 
   get enabled(): boolean {
     return this.ttlMs > 0;
   }
 
+  /** How many pages and bytes are held (the memory bench and tests read them). */
+  get stats(): { entries: number; bytes: number } {
+    return { entries: this.pages.size, bytes: this.totalBytes };
+  }
+
   get(key: string, now = Date.now()): CachedPage | undefined {
     const page = this.pages.get(key);
     if (!page) return undefined;
     if (now - page.storedAt > this.ttlMs) {
-      this.pages.delete(key);
+      this.delete(key);
       return undefined;
     }
     return page;
@@ -35,16 +43,29 @@ export class HtmlCache {
 
   set(key: string, page: CachedPage): void {
     if (!this.enabled) return;
-    if (this.pages.size >= this.maxEntries) {
-      // Maps iterate in insertion order: drop the oldest entry.
+    const bytes = sizeOf(page);
+    if (bytes > this.maxBytes) return;
+    this.delete(key);
+    // Maps iterate in insertion order: drop the oldest entries.
+    while (this.pages.size >= this.maxEntries || this.totalBytes + bytes > this.maxBytes) {
       const oldest = this.pages.keys().next().value;
-      if (oldest !== undefined) this.pages.delete(oldest);
+      if (oldest === undefined) break;
+      this.delete(oldest);
     }
     this.pages.set(key, page);
+    this.totalBytes += bytes;
   }
 
   clear(): void {
     this.pages.clear();
+    this.totalBytes = 0;
+  }
+
+  private delete(key: string): void {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.pages.delete(key);
+    this.totalBytes -= sizeOf(page);
   }
 
   /** A page to cache: its body pre-cut at the nonce, so a hit only copies bytes. */
@@ -72,4 +93,24 @@ export class HtmlCache {
     });
     return Buffer.concat(parts);
   }
+}
+
+function sizeOf(page: CachedPage): number {
+  return page.chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+}
+
+/** Query parameters pages read; a URL with any other (or an odd value) is never cached. */
+const CACHEABLE_PARAMS = new Set(["year", "page", "category"]);
+
+/**
+ * The cache key part of a page URL (its path and query), or null when its query is not one a page link produces:
+ * otherwise every `?x=<random>` a crawler or an attacker sends would take a cache entry.
+ */
+export function htmlCacheKey(url: URL): string | null {
+  const params = [...url.searchParams];
+  if (params.length > 3) return null;
+  for (const [name, value] of params) {
+    if (!CACHEABLE_PARAMS.has(name) || !/^[\w-]{1,40}$/.test(value)) return null;
+  }
+  return `${url.pathname}${url.search}`;
 }

@@ -1,9 +1,14 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogText } from "../core/i18n/lookup";
 import type { Lang } from "../core/languages";
 import { BACK_OFFICE_SECTIONS, STAFF_ROLES, type BackOfficeSection } from "../core/roles";
 import type { App } from "./app";
+import { AUTH_BASE_PATH } from "./modules/identity/auth";
+import { LIMITS } from "./modules/identity/rate-limit";
+import { AUTH_HTTP_ALLOWED } from "./plugins/auth-routes";
 import type { Db } from "./db/database";
 import { startTestApp, type TestApp } from "./test-support/app";
 
@@ -51,6 +56,9 @@ function request(
     cookie?: string;
     headers?: Record<string, string>;
     form?: Record<string, string>;
+    json?: unknown;
+    /** The client's address (each test that counts per IP uses its own). */
+    ip?: string;
   } = {},
 ) {
   const headers: Record<string, string> = {
@@ -58,13 +66,16 @@ function request(
     "user-agent": FIREFOX,
     ...(options.cookie ? { cookie: options.cookie } : {}),
     ...(options.form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+    ...(options.json !== undefined ? { "content-type": "application/json" } : {}),
     ...options.headers,
   };
   return app.fastify.inject({
     method,
     url,
     headers,
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
     ...(options.form ? { payload: new URLSearchParams(options.form).toString() } : {}),
+    ...(options.json !== undefined ? { payload: JSON.stringify(options.json) } : {}),
   });
 }
 
@@ -115,8 +126,20 @@ async function outboxMail(to: string, template: string) {
   return message;
 }
 
-async function signIn(email: string, password: string, at = "/quan-tri/dang-nhap") {
-  return request("POST", at, { form: { email, password }, headers: { origin: ORIGIN } });
+async function signIn(email: string, password: string, at = "/quan-tri/dang-nhap", ip?: string) {
+  return request("POST", at, {
+    form: { email, password },
+    headers: { origin: ORIGIN },
+    ...(ip ? { ip } : {}),
+  });
+}
+
+/** Every file under a folder (the stored uploads in the app's data dir). */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
 beforeAll(async () => {
@@ -307,22 +330,88 @@ describe("registration form refusals", () => {
     expect(response.body).toContain(text("en", "validation.acceptRules"));
   });
 
-  it("refuses an email that already has an account, keeping the rest", async () => {
-    const response = await request("POST", "/dang-ky-du-thi", {
-      headers: { origin: ORIGIN },
-      form: {
-        type: "individual",
-        fullName: "Người Đến Sau",
-        phone: "0912345678",
-        email: "entrant@example.vn",
-        address: "2 Hàng Bài, Hà Nội",
-        password: "mot-mat-khau-du-dai",
-        acceptRules: "on",
-      },
+  it("answers an email that already has an account exactly like a new one: check your email", async () => {
+    const form = (email: string) => ({
+      type: "individual",
+      fullName: "Người Đến Sau",
+      phone: "0912345678",
+      email,
+      address: "2 Hàng Bài, Hà Nội",
+      password: "mot-mat-khau-du-dai",
+      acceptRules: "on",
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.body).toContain('value="Người Đến Sau"');
-    expect(response.body).toContain(text("vi", "auth.emailTaken"));
+    const taken = await request("POST", "/dang-ky-du-thi", {
+      headers: { origin: ORIGIN },
+      form: form("entrant@example.vn"),
+      ip: "192.0.2.31",
+    });
+    const fresh = await request("POST", "/dang-ky-du-thi", {
+      headers: { origin: ORIGIN },
+      form: form("nguoi-moi@example.vn"),
+      ip: "192.0.2.31",
+    });
+    for (const response of [taken, fresh]) {
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe("/dang-ky-du-thi?sent=1");
+      expect(response.headers["set-cookie"]).toBeUndefined();
+      expect(response.body).toBe(fresh.body);
+    }
+    const page = await request("GET", "/dang-ky-du-thi?sent=1");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(text("vi", "account.registrationSent"));
+    // The owner of the taken address is told, the new address gets its confirmation.
+    expect((await outboxMail("entrant@example.vn", "registrationAttempt")).lang).toBe("vi");
+    expect((await outboxMail("nguoi-moi@example.vn", "verification")).lang).toBe("vi");
+  });
+
+  it("stores no licence for a refused registration (12 invalid tries with a 2 MiB PDF)", async () => {
+    const pdf = Buffer.concat([
+      Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n"),
+      Buffer.alloc(2 * 1024 * 1024, 0x20),
+      Buffer.from("\ntrailer<</Root 1 0 R>>\n%%EOF\n"),
+    ]);
+    const filesBefore = filesUnder(started!.dataDir).length;
+    const rowsBefore = (await db.kysely.selectFrom("files").select("id").execute()).length;
+    const post = (fields: Record<string, string>, ip: string) => {
+      const body = multipart(fields, { field: "licence", name: "giay-phep.pdf", data: pdf });
+      return app.fastify.inject({
+        method: "POST",
+        url: "/dang-ky-du-thi",
+        remoteAddress: ip,
+        headers: {
+          host: "localhost:3000",
+          "user-agent": FIREFOX,
+          origin: ORIGIN,
+          "content-type": body.contentType,
+        },
+        payload: body.payload,
+      });
+    };
+    const company = {
+      type: "enterprise",
+      companyName: "Công ty Thử Nghiệm",
+      businessRegistrationNumber: "0314409058",
+      taxCode: "0314409058",
+      representativeName: "Lê Văn Thử",
+      phone: "028 3822 1234",
+      address: "25 Nguyễn Huệ, Quận 1, TP. Hồ Chí Minh",
+      password: PASSWORD,
+      acceptRules: "on",
+      licenceFileId: "selected",
+    };
+    for (let i = 0; i < 12; i += 1) {
+      const response = await post({ ...company, email: "khong-phai-email" }, "192.0.2.32");
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(text("vi", "validation.email"));
+    }
+    // A valid form over the per-IP registration limit is refused before the file is stored.
+    for (let i = 0; i < LIMITS.registrationPerIp.limit; i += 1) {
+      await app.services.limiter.consume("register:ip:192.0.2.33", LIMITS.registrationPerIp);
+    }
+    const limited = await post({ ...company, email: "gioi-han@example.vn" }, "192.0.2.33");
+    expect(limited.statusCode).toBe(429);
+    expect(filesUnder(started!.dataDir).length).toBe(filesBefore);
+    expect((await db.kysely.selectFrom("files").select("id").execute()).length).toBe(rowsBefore);
   });
 });
 
@@ -399,12 +488,8 @@ describe("registration over HTTP", () => {
       multipart(enterprise, { field: "licence", name: "licence.pdf", data: pdf }),
     );
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe("/en/tai-khoan?welcome=1");
-    const cookie = cookieOf(response);
-    expect(cookie).toMatch(/session_token=/);
-    const setCookie = String(response.headers["set-cookie"]);
-    expect(setCookie).toMatch(/HttpOnly/i);
-    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(response.headers.location).toBe("/en/dang-ky-du-thi?sent=1");
+    expect(cookieOf(response)).toBe("");
 
     const row = await db.kysely
       .selectFrom("registrants")
@@ -421,13 +506,21 @@ describe("registration over HTTP", () => {
     expect(link).toBeDefined();
     const url = new URL(link!);
     expect(url.origin).toBe(ORIGIN);
-    const before = await request("GET", "/en/tai-khoan", { cookie });
-    // The dashboard offers to resend the confirmation until the address is confirmed.
+    // Before confirming, the account can sign in; the dashboard offers to resend the link.
+    const signedIn = await signIn(enterprise.email, PASSWORD, "/en/dang-nhap");
+    expect(signedIn.headers.location).toBe("/en/tai-khoan");
+    const before = await request("GET", "/en/tai-khoan", { cookie: cookieOf(signedIn) });
     expect(before.body).toContain('value="resendVerification"');
 
-    const followed = await request("GET", url.pathname + url.search, { cookie });
+    // The emailed link confirms the address and signs the browser in.
+    const followed = await request("GET", url.pathname + url.search);
     expect(followed.statusCode).toBe(302);
     expect(followed.headers.location).toBe(`${ORIGIN}/en/tai-khoan?verified=1`);
+    const cookie = cookieOf(followed);
+    expect(cookie).toMatch(/session_token=/);
+    const setCookie = String(followed.headers["set-cookie"]);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
     const after = await request("GET", "/en/tai-khoan?verified=1", { cookie });
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain(text("en", "account.emailVerified"));
@@ -464,4 +557,312 @@ describe("sign-in limits", () => {
     expect(cookieOf(locked)).toBe("");
     expect(locked.body).toContain(text("en", "auth.tooManyAttempts", { minutes: 15 }));
   });
+});
+
+describe("one door for accounts: /api/auth answers only the links in emails", () => {
+  const api = () =>
+    Object.entries(
+      app.services.auth.api as Record<string, { path?: string; options?: { method?: unknown } }>,
+    )
+      .filter(([, endpoint]) => typeof endpoint.path === "string")
+      .flatMap(([name, endpoint]) => {
+        const declared = endpoint.options?.method;
+        const methods = (Array.isArray(declared) ? declared : [declared])
+          .map((method) => String(method))
+          .flatMap((method) =>
+            method === "*" || method === "undefined" ? ["GET", "POST"] : [method],
+          );
+        return [...new Set([...methods, "GET", "POST"])]
+          .filter((method): method is "GET" | "POST" => method === "GET" || method === "POST")
+          .map((method) => ({ name, method, path: endpoint.path! }));
+      });
+  const allowed = (method: string, path: string) =>
+    AUTH_HTTP_ALLOWED.some((route) => route.method === method && route.path === path);
+
+  it("knows better-auth's endpoints (a library upgrade adding one is tested here too)", () => {
+    const paths = new Set(api().map((endpoint) => endpoint.path));
+    for (const path of [
+      "/sign-in/email",
+      "/sign-up/email",
+      "/change-email",
+      "/update-user",
+      "/request-password-reset",
+      "/send-verification-email",
+      "/list-sessions",
+      "/get-session",
+      "/verify-email",
+      "/reset-password/:token",
+    ]) {
+      expect(paths, path).toContain(path);
+    }
+    for (const route of AUTH_HTTP_ALLOWED) expect(paths).toContain(route.path);
+  });
+
+  it("answers 404 on every endpoint but the allowed links, signed in or not", async () => {
+    const entrant = cookies.get("entrant")!;
+    const seen: string[] = [];
+    for (const { method, path } of api()) {
+      const url = `${AUTH_BASE_PATH}${path.replace(/:(\w+)/g, "x$1")}`;
+      for (const cookie of [undefined, entrant]) {
+        const response = await request(method, url, {
+          headers: { origin: ORIGIN },
+          ...(cookie ? { cookie } : {}),
+          ...(method === "POST"
+            ? { json: { email: "entrant@example.vn", password: PASSWORD } }
+            : {}),
+          ip: "192.0.2.40",
+        });
+        const outcome = `${method} ${path} → ${response.statusCode}`;
+        seen.push(outcome);
+        if (allowed(method, path)) expect(outcome).not.toBe(`${method} ${path} → 404`);
+        else expect(outcome).toBe(`${method} ${path} → 404`);
+        expect(response.headers["set-cookie"]).toBeUndefined();
+      }
+    }
+    expect(seen.length).toBeGreaterThan(40);
+    // Whatever is not an endpoint at all, and other methods, too.
+    for (const [method, url] of [
+      ["GET", AUTH_BASE_PATH],
+      ["GET", `${AUTH_BASE_PATH}/`],
+      ["POST", `${AUTH_BASE_PATH}/unknown/thing`],
+      ["PUT", `${AUTH_BASE_PATH}/update-user`],
+      ["DELETE", `${AUTH_BASE_PATH}/delete-user`],
+      ["PATCH", `${AUTH_BASE_PATH}/sign-in/email`],
+      ["HEAD", `${AUTH_BASE_PATH}/verify-email?token=x`],
+    ] as const) {
+      const response = await app.fastify.inject({
+        method,
+        url,
+        headers: { host: "localhost:3000", origin: ORIGIN, "content-type": "text/plain" },
+        ...(method === "GET" || method === "HEAD" ? {} : { payload: "x" }),
+        remoteAddress: "192.0.2.41",
+      });
+      expect(`${method} ${url} → ${response.statusCode}`).toBe(`${method} ${url} → 404`);
+    }
+  });
+
+  it("limits the allowed links per IP", async () => {
+    const ip = "192.0.2.42";
+    const links = [
+      `${AUTH_BASE_PATH}/verify-email?token=nope`,
+      `${AUTH_BASE_PATH}/reset-password/nope?callbackURL=%2Fdat-lai-mat-khau`,
+    ];
+    for (let i = 0; i < LIMITS.emailLinksPerIp.limit; i += 1) {
+      const response = await request("GET", links[i % 2]!, { ip });
+      expect(response.statusCode).not.toBe(429);
+    }
+    for (const link of links) {
+      const refused = await request("GET", link, { ip });
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    // Another address is not affected.
+    expect((await request("GET", links[0]!, { ip: "192.0.2.43" })).statusCode).not.toBe(429);
+  });
+
+  it("never leads off the site from the allowed links", async () => {
+    for (const url of [
+      `${AUTH_BASE_PATH}/verify-email?token=nope&callbackURL=${encodeURIComponent("https://evil.example/")}`,
+      `${AUTH_BASE_PATH}/verify-email?token=nope&callbackURL=${encodeURIComponent("//evil.example/")}`,
+      `${AUTH_BASE_PATH}/reset-password/nope?callbackURL=${encodeURIComponent("https://evil.example/")}`,
+      `${AUTH_BASE_PATH}/reset-password/nope?callbackURL=${encodeURIComponent("/%09/evil.example")}`,
+    ]) {
+      const response = await request("GET", url, { ip: "192.0.2.48" });
+      expect(response.statusCode, url).toBeLessThan(500);
+      const location = String(response.headers.location ?? "");
+      expect(location, url).not.toContain("evil.example");
+    }
+  });
+
+  it("gives 30 wrong passwords at /api/auth/sign-in/email 404s, and a locked account no way in", async () => {
+    const email = "khoa-cua@example.vn";
+    await app.services.identity.createEntrant({
+      email,
+      password: PASSWORD,
+      profile: {
+        type: "individual",
+        fullName: "Khoá Cửa",
+        phone: "+84912345670",
+        address: "4 Lý Thái Tổ, Hà Nội",
+        personalId: null,
+        companyName: null,
+        businessRegistrationNumber: null,
+        taxCode: null,
+        licenceFileId: null,
+      },
+    });
+    for (let i = 0; i < 30; i += 1) {
+      const response = await request("POST", `${AUTH_BASE_PATH}/sign-in/email`, {
+        headers: { origin: ORIGIN },
+        json: { email, password: `wrong-password-${i}` },
+        ip: "192.0.2.44",
+      });
+      expect(response.statusCode).toBe(404);
+    }
+    // Lock it through the form, then try the right password at the library's endpoint.
+    for (let i = 0; i < LIMITS.signInFailuresPerAccount.limit; i += 1) {
+      expect((await signIn(email, `wrong-${i}`, "/dang-nhap", "192.0.2.45")).statusCode).toBe(401);
+    }
+    expect((await signIn(email, PASSWORD, "/dang-nhap", "192.0.2.45")).statusCode).toBe(429);
+    const around = await request("POST", `${AUTH_BASE_PATH}/sign-in/email`, {
+      headers: { origin: ORIGIN },
+      json: { email, password: PASSWORD },
+      ip: "192.0.2.44",
+    });
+    expect(around.statusCode).toBe(404);
+    expect(cookieOf(around)).toBe("");
+    // A staff account cannot use it either (the back office has its own door).
+    const staff = await request("POST", `${AUTH_BASE_PATH}/sign-in/email`, {
+      headers: { origin: ORIGIN },
+      json: { email: "admin@vanxuan-awards.example", password: PASSWORD },
+      ip: "192.0.2.44",
+    });
+    expect(staff.statusCode).toBe(404);
+    expect(cookieOf(staff)).toBe("");
+  });
+
+  it("changes nothing through change-email, update-user, sign-up or the mail endpoints", async () => {
+    const cookie = cookies.get("entrant")!;
+    const outboxBefore = (await app.services.mail.listOutbox({ pageSize: 100 })).total;
+    const calls: [string, unknown][] = [
+      ["/change-email", { newEmail: "ke-gian@evil.example", callbackURL: "/" }],
+      ["/update-user", { name: "x".repeat(5000), lang: "zz", image: "javascript:alert(1)" }],
+      ["/sign-up/email", { email: "ma@example.vn", password: PASSWORD, name: "Ma" }],
+      ["/request-password-reset", { email: "entrant@example.vn", redirectTo: "/" }],
+      ["/forget-password", { email: "entrant@example.vn", redirectTo: "/" }],
+      ["/send-verification-email", { email: "entrant@example.vn" }],
+      ["/change-password", { currentPassword: PASSWORD, newPassword: "mat-khau-cua-ke-gian" }],
+      ["/revoke-sessions", {}],
+      ["/delete-user", {}],
+    ];
+    for (let round = 0; round < 3; round += 1) {
+      for (const [path, body] of calls) {
+        const response = await request("POST", `${AUTH_BASE_PATH}${path}`, {
+          cookie,
+          headers: { origin: ORIGIN },
+          json: body,
+          ip: "192.0.2.46",
+        });
+        expect(`${path} → ${response.statusCode}`).toBe(`${path} → 404`);
+      }
+    }
+    const user = await db.kysely
+      .selectFrom("user")
+      .select(["name", "email", "lang", "image"])
+      .where("email", "=", "entrant@example.vn")
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({
+      name: "Phạm Thị Riêng Tư",
+      email: "entrant@example.vn",
+      lang: "vi",
+      image: null,
+    });
+    expect(
+      await db.kysely
+        .selectFrom("user")
+        .select("id")
+        .where("email", "=", "ma@example.vn")
+        .execute(),
+    ).toEqual([]);
+    expect((await app.services.mail.listOutbox({ pageSize: 100 })).total).toBe(outboxBefore);
+    expect((await request("GET", "/tai-khoan", { cookie })).statusCode).toBe(200);
+  });
+
+  it("never hands the session token to page scripts", async () => {
+    const cookie = cookies.get("entrant")!;
+    const token = decodeURIComponent(cookie.split("=")[1] ?? "").split(".")[0]!;
+    expect(token.length).toBeGreaterThan(16);
+    for (const url of [
+      `${AUTH_BASE_PATH}/get-session`,
+      `${AUTH_BASE_PATH}/list-sessions`,
+      "/tai-khoan",
+      "/tai-khoan.data",
+      "/tai-khoan/ho-so.data",
+      "/",
+    ]) {
+      const response = await request("GET", url, { cookie, ip: "192.0.2.47" });
+      expect(response.body, url).not.toContain(token);
+    }
+  });
+});
+
+describe("the same answer whether the account exists", () => {
+  /** The page without what differs per request (nonces, ids) or was typed (the address). */
+  const normalised = (body: string, email: string) =>
+    body
+      .replaceAll(email, "EMAIL")
+      .replace(/nonce="[^"]*"/g, 'nonce=""')
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "ID");
+
+  it.each([
+    { door: "/dang-nhap", known: "entrant@example.vn" },
+    { door: "/en/dang-nhap", known: "entrant@example.vn" },
+    { door: "/quan-tri/dang-nhap", known: "admin@vanxuan-awards.example" },
+  ])(
+    "$door: an unknown address and a wrong password get the same page",
+    async ({ door, known }) => {
+      const unknownEmail = "khong-ai-ca@example.vn";
+      const unknown = await signIn(unknownEmail, "sai-mat-khau-1", door, "192.0.2.60");
+      const wrong = await signIn(known, "sai-mat-khau-1", door, "192.0.2.61");
+      expect(unknown.statusCode).toBe(401);
+      expect(wrong.statusCode).toBe(401);
+      expect(normalised(unknown.body, unknownEmail)).toBe(normalised(wrong.body, known));
+    },
+  );
+});
+
+describe("after sign-in, only this site's paths (both doors)", () => {
+  const attacks = [
+    "/%09/evil.example/phish",
+    "//evil.example",
+    "/\\evil.example",
+    "/%5Cevil.example",
+    "/%2F%2Fevil.example",
+    "https://evil.example/",
+    "/%0d%0aSet-Cookie:%20x=1",
+  ];
+
+  it.each([
+    {
+      door: "/dang-nhap",
+      email: "entrant@example.vn",
+      home: "/tai-khoan",
+      good: "/nop-bai-du-thi",
+    },
+    {
+      door: "/quan-tri/dang-nhap",
+      email: "admin@vanxuan-awards.example",
+      home: "/quan-tri",
+      good: "/quan-tri/nguoi-dung?q=a",
+    },
+  ])(
+    "$door refuses open redirects and follows its own paths",
+    async ({ door, email, home, good }) => {
+      for (const next of attacks) {
+        const url = `${door}?next=${encodeURIComponent(next)}`;
+        const response = await signIn(email, PASSWORD, url, "192.0.2.50");
+        expect(`${next} → ${response.statusCode} ${response.headers.location}`).toBe(
+          `${next} → 302 ${home}`,
+        );
+        // Already signed in, the page itself redirects the same way.
+        const again = await request("GET", url, { cookie: cookieOf(response) });
+        expect(`${next} → ${again.headers.location}`).toBe(`${next} → ${home}`);
+      }
+      // The raw (unencoded) tab form too.
+      const raw = await signIn(
+        email,
+        PASSWORD,
+        `${door}?next=/%09/evil.example/phish`,
+        "192.0.2.50",
+      );
+      expect(raw.headers.location).toBe(home);
+      const followed = await signIn(
+        email,
+        PASSWORD,
+        `${door}?next=${encodeURIComponent(good)}`,
+        "192.0.2.50",
+      );
+      expect(followed.headers.location).toBe(good);
+    },
+  );
 });

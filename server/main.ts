@@ -1,7 +1,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { DEMO_ACCOUNTS, seedDemoAccounts } from "./db/demo-accounts";
+import { demoBannerLines, seedDemoAccounts } from "./db/demo-accounts";
 import { seedDemoContent } from "./db/demo-content";
 import { seedDemoData } from "./db/demo-data";
 import { buildApp } from "./app";
@@ -29,20 +29,27 @@ async function main(): Promise<void> {
     build,
     clientDir: path.join(config.buildDir, "client"),
   });
-  if (config.demoData) await seedDemoAccounts(db, app.services);
+  const demoAccounts = config.demoData
+    ? await seedDemoAccounts(db, app.services, config.dataDir)
+    : null;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.fastify.log.info({ signal }, "shutting down: finishing in-flight requests");
+    // Draining first: still listening, `/readyz` answers 503 so the load balancer takes this
+    // instance out of rotation, while requests keep being served. Then the listener closes
+    // and in-flight requests finish.
+    app.fastify.log.info({ signal, drainMs: config.drainMs }, "shutting down: draining");
     app.startDraining();
     const force = setTimeout(() => {
       app.fastify.log.error("shutdown timed out; exiting");
       process.exit(1);
-    }, config.shutdownTimeoutMs);
+    }, config.drainMs + config.shutdownTimeoutMs);
     force.unref();
     try {
+      await new Promise((resolve) => setTimeout(resolve, config.drainMs));
+      app.fastify.log.info("shutting down: finishing in-flight requests");
       await app.fastify.close();
       await db.close();
       process.exit(0);
@@ -61,12 +68,7 @@ async function main(): Promise<void> {
       "",
       `  Awards site ready: ${config.publicUrl}/  (English: ${config.publicUrl}/en)`,
       `  Database: ${database}; demo data: ${seeded}`,
-      ...(config.demoData
-        ? [
-            `  Demo admin:   ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}  (${config.publicUrl}/quan-tri/dang-nhap)`,
-            `  Demo entrant: ${DEMO_ACCOUNTS.entrant.email} / ${DEMO_ACCOUNTS.entrant.password}  (${config.publicUrl}/dang-nhap)`,
-          ]
-        : []),
+      ...(demoAccounts ? demoBannerLines(demoAccounts, config.publicUrl) : []),
       `  Email: ${app.services.mail.mode === "smtp" ? "SMTP" : `outbox (${config.mail.outboxDir}, listed at /quan-tri/hop-thu)`}`,
       "",
     ].join("\n"),

@@ -1,4 +1,4 @@
-import type { Config } from "./config";
+import { servesHttps, type Config } from "./config";
 import type { Db } from "./db/database";
 import { createAuditService } from "./modules/audit/service";
 import { createContentAdminService } from "./modules/content/admin";
@@ -59,7 +59,7 @@ export function createServices(
     ...(hooks.clock ? { clock: hooks.clock } : {}),
   });
   const media = createMediaService({ storage, db, ...(hooks.clock ? { clock: hooks.clock } : {}) });
-  const files = createFileStore(db, config.dataDir, storage);
+  const files = createFileStore(db, config.dataDir, storage, hooks.clock);
   const contentAdmin = createContentAdminService({
     db,
     audit,
@@ -72,6 +72,8 @@ export function createServices(
     seasons,
     mail,
     storage,
+    // Entry images carry their media id; their private links are signed on every read.
+    images: { resolveMany: (refs) => media.resolveMany(refs) },
     publicUrl: config.publicUrl,
     ...(hooks.logger ? { logger: hooks.logger } : {}),
     ...(hooks.clock ? { clock: hooks.clock } : {}),
@@ -91,21 +93,23 @@ export function createServices(
     db,
     publicUrl: config.publicUrl,
     secret,
-    // Secure outside development — except a production run served over plain http on
-    // loopback (npm start at http://localhost), which has no TLS to carry it.
-    secureCookies:
-      config.env === "production" &&
-      !/^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(config.publicUrl),
+    // Secure exactly when the site is served over HTTPS (PUBLIC_URL).
+    secureCookies: servesHttps(config),
     mail: identityMail,
     trustProxy: config.trustProxy,
     ...(hooks.logger ? { logger: hooks.logger } : {}),
   });
+  // Per-IP and per-account limits, shared by the identity service and the /api/auth links.
+  const limiter = createRateLimiter(db);
   const identity = createIdentityService({
     db,
     auth,
-    limiter: createRateLimiter(db),
+    limiter,
     files,
     publicUrl: config.publicUrl,
+    mail: {
+      sendRegistrationAttempt: (to, lang, data) => mail.send("registrationAttempt", to, lang, data),
+    },
   });
   // Back-office platform (issue 4): seasons and the category tree, staff accounts.
   const seasonsAdmin = createSeasonsAdminService(db, hooks.onContentChange, hooks.clock);
@@ -117,6 +121,7 @@ export function createServices(
     mail,
     files,
     auth,
+    limiter,
     identity,
     documents,
     content,

@@ -3,8 +3,16 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { FastifyReply, FastifyRequest } from "fastify";
 
-/** A Fetch API Request for a Fastify request (body streamed), aborted if the client leaves. */
-export function toWebRequest(request: FastifyRequest, reply: FastifyReply, url: URL): Request {
+/**
+ * A Fetch API Request for a Fastify request, aborted if the client leaves. The body is the
+ * raw request stream unless `body` gives it (already read, or a capped stream).
+ */
+export function toWebRequest(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  url: URL,
+  body?: Buffer | Readable,
+): Request {
   const controller = new AbortController();
   reply.raw.on("close", () => controller.abort());
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
@@ -19,7 +27,12 @@ export function toWebRequest(request: FastifyRequest, reply: FastifyReply, url: 
     headers,
     signal: controller.signal,
     ...(hasBody
-      ? { body: createReadableStreamFromReadable(request.raw), duplex: "half" as const }
+      ? {
+          body: Buffer.isBuffer(body)
+            ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength)
+            : createReadableStreamFromReadable(body ?? request.raw),
+          duplex: "half" as const,
+        }
       : {}),
   });
 }

@@ -214,6 +214,7 @@ export async function startServer(options: {
     DEMO_DATA: "true",
     TRUST_PROXY: "false",
     SHUTDOWN_TIMEOUT_SECONDS: "5",
+    DRAIN_SECONDS: "0",
   };
   const child = spawn(
     process.execPath,

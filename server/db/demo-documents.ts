@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import PDFDocument from "pdfkit";
 import { formatVnd } from "../../core/dates";
+import { SAMPLE_DOCUMENT_KINDS } from "../../core/document-kinds";
 import type { Lang } from "../../core/languages";
 import { createDocumentsService, documentsDir } from "../modules/documents/service";
 import type { Db } from "./database";
@@ -17,7 +18,7 @@ import { DEMO_TRACKS } from "./demo-data";
 export const DEMO_DOCUMENT_YEARS = [2023, 2024, 2025, 2026] as const;
 /** The password of the protected sample (its title says so, for people trying the demo). */
 export const DEMO_PDF_PASSWORD = "vanxuan";
-export const DEMO_SAMPLE_KINDS = { protected: "sample-protected", corrupt: "sample-corrupt" };
+export const DEMO_SAMPLE_KINDS = SAMPLE_DOCUMENT_KINDS;
 
 export interface PdfFonts {
   regular: string;

@@ -1,26 +1,66 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { AUTH_BASE_PATH, type Auth } from "../modules/identity/auth";
+import { LIMITS, type RateLimiter } from "../modules/identity/rate-limit";
 import { sendWebResponse, toWebRequest } from "../web-request";
 
 /**
- * better-auth's own endpoints under /api/auth: the links in emails (verify address, reset
- * password, confirm a new address) land here. The pages themselves call the identity service.
+ * The only better-auth endpoints reachable over HTTP: the links in our emails. Every other
+ * operation (sign-in, sign-up, change of email, sessions …) is called in-process by the
+ * identity service behind the product's own forms, with their schemas, limits and doors.
  */
-export const authRoutes: FastifyPluginAsync<{ auth: Auth; publicUrl: string }> = async (
-  app,
-  options,
-) => {
+export const AUTH_HTTP_ALLOWED = [
+  // The verification link after registration, and the confirmation of a new address.
+  { method: "GET", path: "/verify-email" },
+  // A password-reset (or staff invitation) link: checks the token, then to /dat-lai-mat-khau.
+  { method: "GET", path: "/reset-password/:token" },
+] as const;
+
+/**
+ * Everything else under /api/auth answers 404, whatever the method, content type or body
+ * (nothing is read). The allowed links are limited per IP.
+ */
+export const authRoutes: FastifyPluginAsync<{
+  auth: Auth;
+  publicUrl: string;
+  limiter: RateLimiter;
+}> = async (app, options) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
-  app.route({
-    method: ["GET", "POST"],
-    url: `${AUTH_BASE_PATH}/*`,
-    handler: async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      // The address the browser used (React Router compares it with Origin on actions).
-      const url = new URL(request.url, `${request.protocol}://${request.host}`);
-      const response = await options.auth.handler(toWebRequest(request, reply, url));
-      return sendWebResponse(reply, response);
-    },
-  });
+
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header("cache-control", "no-store");
+    const state = await options.limiter.consume(
+      `email-link:ip:${request.ip}`,
+      LIMITS.emailLinksPerIp,
+    );
+    if (!state.allowed) {
+      return reply
+        .code(429)
+        .header("retry-after", String(state.retryAfterSeconds))
+        .type("text/plain; charset=utf-8")
+        .send("Too many requests");
+    }
+    // The address the browser used (React Router compares it with Origin on actions).
+    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const response = await options.auth.handler(toWebRequest(request, reply, url));
+    return sendWebResponse(reply, response);
+  };
+
+  for (const route of AUTH_HTTP_ALLOWED) {
+    app.route({
+      method: route.method,
+      url: `${AUTH_BASE_PATH}${route.path}`,
+      exposeHeadRoute: false,
+      handler: forward,
+    });
+  }
+
+  const notFound = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(404)
+      .header("cache-control", "no-store")
+      .type("text/plain; charset=utf-8")
+      .send("Not found");
+  app.all(AUTH_BASE_PATH, notFound);
+  app.all(`${AUTH_BASE_PATH}/*`, notFound);
 };

@@ -3,6 +3,7 @@ import { localizePath, type Lang } from "../../core/languages";
 import { PATHS, TRACK_SLUGS } from "../../core/paths";
 import { articleSegment } from "../../core/slug";
 import type { ContentService } from "../modules/content/service";
+import { currentPublicUrl } from "../public-url";
 
 /**
  * Crawler files and generated placeholder images, answered before the page renderer:
@@ -12,8 +13,10 @@ import type { ContentService } from "../modules/content/service";
 export const contentRoutes: FastifyPluginAsync<{
   content: ContentService;
   publicUrl: string;
-}> = async (app, { content, publicUrl }) => {
+}> = async (app, options) => {
+  const { content } = options;
   app.get("/robots.txt", async (_request, reply) => {
+    const publicUrl = currentPublicUrl(options.publicUrl);
     reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600");
     return [
       "User-agent: *",
@@ -26,6 +29,7 @@ export const contentRoutes: FastifyPluginAsync<{
   });
 
   app.get("/sitemap.xml", async (_request, reply) => {
+    const publicUrl = currentPublicUrl(options.publicUrl);
     const years = await content.years();
     const pages: { path: string; lastmod?: string }[] = [
       { path: PATHS.home },

@@ -19,9 +19,9 @@ function nonceOf(res: object): string {
 
 /**
  * Security headers on every response: a nonce-based CSP (no inline script without the
- * nonce), no framing by other sites, nosniff, a strict referrer policy.
+ * nonce), no framing by other sites, nosniff, a strict referrer policy; HSTS when `hsts`.
  */
-export const securityHeaders = fp(async (app: FastifyInstance) => {
+export const securityHeaders = fp(async (app: FastifyInstance, options: { hsts?: boolean }) => {
   app.decorateReply("scriptNonce", "");
   app.addHook("onRequest", async (_request, reply: FastifyReply) => {
     reply.scriptNonce = randomBytes(16).toString("base64");
@@ -56,7 +56,9 @@ export const securityHeaders = fp(async (app: FastifyInstance) => {
     },
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
-    // HSTS only matters (and is only honoured) over HTTPS, which a proxy in front terminates.
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // HSTS only when the public URL is https (a proxy in front terminates TLS): sent over a
+    // plain-http site it would make the browser refuse that site for a year.
+    strictTransportSecurity:
+      options.hsts === true ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
 });

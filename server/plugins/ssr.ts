@@ -1,11 +1,23 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { LANG_COOKIE } from "../../core/languages";
-import { HtmlCache as Cache, type CachedPage, type HtmlCache } from "../html-cache";
+import type { Readable } from "node:stream";
+import { catalogText } from "../../core/i18n/lookup";
+import { LANG_COOKIE, langOfPath } from "../../core/languages";
+import {
+  bodyParses,
+  bodyRuleFor,
+  bodyTypeOf,
+  BodyTooLarge,
+  cappedStream,
+  createActionRouteFinder,
+  readCapped,
+} from "../action-bodies";
+import { HtmlCache as Cache, htmlCacheKey, type CachedPage, type HtmlCache } from "../html-cache";
 import { decideLanguage, languageCookie } from "../language-redirect";
 import { SESSION_COOKIE_NAMES } from "../modules/identity/auth";
 import "../load-context";
 import type { Services } from "../services";
+import { currentPublicUrl } from "../public-url";
 import { sendWebResponse, toWebRequest } from "../web-request";
 
 export interface SsrOptions {
@@ -30,6 +42,7 @@ const PERSONAL_COOKIES = SESSION_COOKIE_NAMES;
 export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) => {
   const handle = createRequestHandler(options.build, options.mode);
   const inflight = new Map<string, Promise<CachedPage | null>>();
+  const actionRouteOf = createActionRouteFinder(options.build);
 
   // Page forms post urlencoded or multipart bodies: hand the raw stream to React Router.
   app.removeAllContentTypeParsers();
@@ -65,10 +78,16 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
         }
         reply.header("vary", "Cookie, Accept-Language");
 
+        // Only addresses a page link produces are cached (htmlCacheKey), so a random query
+        // string cannot fill the cache.
+        const address = htmlCacheKey(url);
         const cacheable =
-          options.htmlCache.enabled && !PERSONAL_COOKIES.some((name) => name in cookies);
+          address !== null &&
+          options.htmlCache.enabled &&
+          !PERSONAL_COOKIES.some((name) => name in cookies);
         // HEAD reads the GET entry but never stores one: its response has no body.
-        const key = `GET ${url.pathname}${url.search}`;
+        // Pages carry their own address (canonical links): one entry per address it follows.
+        const key = `GET ${currentPublicUrl(options.publicUrl)}${address ?? ""}`;
         if (cacheable) {
           const page = options.htmlCache.get(key);
           if (page) return sendCached(reply, page, "hit");
@@ -107,9 +126,63 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
           inflight.delete(key);
         }
       }
-      return sendWebResponse(reply, await render(request, reply, url));
+      if (request.method === "GET" || request.method === "HEAD") {
+        return sendWebResponse(reply, await render(request, reply, url));
+      }
+      const body = await admitBody(request, reply, url);
+      if (body === null) return reply;
+      return sendWebResponse(reply, await render(request, reply, url, body));
     },
   });
+
+  /**
+   * A page action's body, checked before the action runs: only POST, only to a route with an
+   * action, only the content types and size that route takes (server/action-bodies.ts), and a
+   * body that parses. Otherwise the answer is sent here (405, 415, 413, 400) and null comes
+   * back; an oversized body is not read to its end — the connection closes instead.
+   */
+  async function admitBody(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: URL,
+  ): Promise<Buffer | Readable | null> {
+    const lang = langOfPath(url.pathname);
+    const refuse = (status: number, key: string, headers: Record<string, string> = {}) => {
+      const declared = request.headers["content-length"];
+      const unread = request.headers["transfer-encoding"] !== undefined || Number(declared) > 0;
+      reply
+        .code(status)
+        .headers(headers)
+        .header("cache-control", "no-store")
+        .type("text/plain; charset=utf-8");
+      if (unread && !request.raw.readableEnded) reply.header("connection", "close");
+      void reply.send(catalogText(lang, key) ?? key);
+      return null;
+    };
+    const target = actionRouteOf(url);
+    if (request.method !== "POST" || !target?.hasAction) {
+      return refuse(405, "error.methodNotAllowed", {
+        allow: target?.hasAction ? "GET, HEAD, POST" : "GET, HEAD",
+      });
+    }
+    const rule = bodyRuleFor(target.id);
+    const contentType = request.headers["content-type"] ?? "";
+    const type = bodyTypeOf(contentType);
+    if (type === null || !rule.types.includes(type)) return refuse(415, "error.bodyType");
+    const declared = Number(request.headers["content-length"] ?? 0);
+    if (declared > rule.maxBytes) return refuse(413, "error.bodyTooLarge");
+    if (rule.stream) return cappedStream(request.raw, rule.maxBytes);
+    let body: Buffer;
+    try {
+      body = await readCapped(request.raw, rule.maxBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return refuse(413, "error.bodyTooLarge");
+      request.log.info({ err: error }, "request body not received");
+      return refuse(400, "error.bodyMalformed");
+    }
+    if (!(await bodyParses(type, contentType, body))) return refuse(400, "error.bodyMalformed");
+    return body;
+  }
 
   function sendCached(reply: FastifyReply, page: CachedPage, how: string): FastifyReply {
     reply.code(page.status);
@@ -118,12 +191,17 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     return reply.send(Cache.withNonce(page, reply.scriptNonce));
   }
 
-  function render(request: FastifyRequest, reply: FastifyReply, url: URL): Promise<Response> {
-    const webRequest = toWebRequest(request, reply, url);
+  function render(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: URL,
+    body?: Buffer | Readable,
+  ): Promise<Response> {
+    const webRequest = toWebRequest(request, reply, url, body);
     const context: AppLoadContext = {
       services: options.services,
       cspNonce: reply.scriptNonce,
-      publicUrl: options.publicUrl,
+      publicUrl: currentPublicUrl(options.publicUrl),
       clientIp: request.ip,
     };
     return handle(webRequest, context);

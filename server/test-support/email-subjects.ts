@@ -27,4 +27,8 @@ export const SUBJECTS: Record<EmailTemplate, Record<Lang, string>> = {
     vi: "Lời mời tham gia quản trị – Giải thưởng Vạn Xuân",
     en: "Your invitation to the back office – Van Xuan Awards",
   },
+  registrationAttempt: {
+    vi: "Có người vừa đăng ký bằng email của bạn – Giải thưởng Vạn Xuân",
+    en: "Someone tried to register with your email – Van Xuan Awards",
+  },
 };

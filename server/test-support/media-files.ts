@@ -9,6 +9,22 @@ import sharp from "sharp";
  * types. Each function writes into `dir` and returns the path.
  */
 
+/**
+ * A PNG of pseudo-random pixels (compresses badly, so its size follows width × height); `png`
+ * passes sharp's PNG options (`compressionLevel: 0` for the largest file).
+ */
+export async function noisePng(
+  width: number,
+  height: number,
+  png: sharp.PngOptions = {},
+): Promise<Buffer> {
+  const raw = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + (i >> 5)) & 0xff;
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png(png)
+    .toBuffer();
+}
+
 /** A JPEG/PNG/WebP picture of the given size (PNG with transparency when `alpha`). */
 export async function writeImage(
   dir: string,

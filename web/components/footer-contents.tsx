@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PATHS } from "../../core/paths";
+import { isSafeLink } from "../../core/site-settings";
 import type { SiteChrome } from "../../server/load-context";
 import { useLocalizedPath } from "../lib/site";
 import { useCriteriaModal } from "./criteria-context";
@@ -51,7 +52,10 @@ export function FooterContents({
   ];
   const linksHeading = useId();
   const contactHeading = useId();
-  const social = SOCIAL.filter(([key]) => chrome.social[key] !== "");
+  // Only http(s)/mailto links become links, whatever an older version let an admin save.
+  const social = SOCIAL.filter(
+    ([key]) => chrome.social[key] !== "" && (key === "email" || isSafeLink(chrome.social[key])),
+  );
 
   return (
     <div className="footer-contents">

@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef } from "react";
+import { useId, useRef } from "react";
 import { useForm, type FieldValues } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigation, useSubmit } from "react-router";
 import type { ZodType } from "zod";
+import { useLiveFormValues } from "../hydration/form-state";
 import { useServerErrors } from "../lib/use-server-form";
 import { FormAlert, TextField } from "./form/field";
 
@@ -49,10 +50,17 @@ export function SimpleForm({
   const formRef = useRef<HTMLFormElement>(null);
   const failed = result && !result.ok ? result : undefined;
   // Also rendered into the inputs' HTML, so a refusal keeps what was typed without JavaScript.
-  const initial: Record<string, string | undefined> = { ...defaults, ...(failed?.values ?? {}) };
+  const serverValues: Record<string, string | undefined> = {
+    ...defaults,
+    ...(failed?.values ?? {}),
+  };
+  // On hydration, what was typed before the page's script had arrived stays typed.
+  const formId = useId();
+  const live = useLiveFormValues(formId, serverValues);
+  const initial = failed ? serverValues : live;
   const form = useForm<FieldValues>({
     resolver: zodResolver(schema as never),
-    defaultValues: initial,
+    defaultValues: live,
     mode: "onTouched",
   });
   useServerErrors(form, failed?.fieldErrors);
@@ -61,6 +69,7 @@ export function SimpleForm({
   return (
     <form
       ref={formRef}
+      id={formId}
       method="post"
       className="form"
       noValidate

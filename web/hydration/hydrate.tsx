@@ -1,6 +1,7 @@
 import { StrictMode, startTransition, useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { markHydrated } from "./form-state";
 
 /** Resolves its promise once React has committed the hydrated tree (effects run child-first). */
 function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
@@ -14,11 +15,15 @@ function Committed({ onCommit, children }: { onCommit: () => void; children: Rea
  */
 export function hydrate(): Promise<void> {
   return new Promise((resolve) => {
+    const committed = () => {
+      markHydrated();
+      resolve();
+    };
     startTransition(() => {
       hydrateRoot(
         document,
         <StrictMode>
-          <Committed onCommit={resolve}>
+          <Committed onCommit={committed}>
             <HydratedRouter />
           </Committed>
         </StrictMode>,

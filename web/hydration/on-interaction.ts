@@ -11,7 +11,9 @@
  *
  * Clicks and form submissions that arrive before React is ready are held (default prevented)
  * and played again on the same element once hydration has committed, so the first tap on the
- * menu button or a filter still does what it says. Should loading fail, they are played again
+ * menu button or a filter's button still does what it says. Clicks on checkboxes, radios,
+ * text fields and selects are not held: they change at once, as plain HTML, and React keeps
+ * their state when it hydrates. Should loading fail, they are played again
  * without React: links and forms then behave as plain HTML.
  *
  * Plain DOM, no React import: this runs in the small entry chunk.
@@ -28,11 +30,33 @@ export function waitsForInteraction(doc: Document): boolean {
   return doc.documentElement.getAttribute(HYDRATE_ATTRIBUTE) === ON_INTERACTION;
 }
 
-/** A click the browser should keep handling itself: new tab/window, download, other targets. */
+/** Input types whose click does nothing by itself (buttons submit or wait for script). */
+const ACTION_INPUTS = new Set(["submit", "image", "reset", "button"]);
+
+/**
+ * A click on a form control that works by itself — a checkbox or radio (or its label), a text
+ * field, a select: the browser changes it at once, and React, hydrating later, keeps what the
+ * control holds. Holding such a click would leave the tick or choice unseen until React is
+ * ready (a second or two on a slow line).
+ */
+function nativeControl(target: Element | null): boolean {
+  const element = target?.closest?.("input, select, textarea, label");
+  // A link or button inside a label is still a link or button.
+  if (!element || target?.closest?.("a[href], button") !== null) return false;
+  const control = element instanceof HTMLLabelElement ? element.control : element;
+  if (control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement) return true;
+  return control instanceof HTMLInputElement && !ACTION_INPUTS.has(control.type);
+}
+
+/**
+ * A click the browser should keep handling itself: new tab/window, download, other targets,
+ * and form controls that need no script.
+ */
 function leftToBrowser(event: MouseEvent): boolean {
   if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) {
     return true;
   }
+  if (nativeControl(event.target as Element | null)) return true;
   const link = (event.target as Element | null)?.closest?.("a[href]");
   if (!link) return false;
   const target = link.getAttribute("target");

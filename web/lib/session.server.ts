@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { langOfPath, localizePath, type Lang } from "../../core/languages";
+import { safeNextPath } from "../../core/paths";
 import { canOpenSection, isStaffRole, type BackOfficeSection } from "../../core/roles";
 import type { CurrentUser } from "../../server/load-context";
 
@@ -64,9 +65,5 @@ export async function requireStaff(
   return user;
 }
 
-/** Only same-site relative paths are followed after sign-in (no open redirect). */
-export function safeNext(value: string | null, fallback: string): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\"))
-    return fallback;
-  return value;
-}
+/** Only same-site paths are followed after sign-in (no open redirect): see core/paths.ts. */
+export const safeNext = safeNextPath;

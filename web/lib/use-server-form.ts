@@ -1,6 +1,7 @@
 import { useEffect, useRef, type FormEvent } from "react";
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { useSubmit, type SubmitOptions } from "react-router";
+import { errorSummaryHasFocus } from "../components/form/field";
 
 /**
  * Puts the server's field errors (i18n keys) on the right fields of a react-hook-form form
@@ -16,7 +17,8 @@ export function useServerErrors<T extends FieldValues>(
     for (const name of names) {
       form.setError(name as Path<T>, { type: "server", message: fieldErrors[name] ?? "" });
     }
-    if (names[0]) form.setFocus(names[0] as Path<T>);
+    // An error summary above the form, if there is one, has the focus already (FormAlert).
+    if (names[0] && !errorSummaryHasFocus()) form.setFocus(names[0] as Path<T>);
   }, [fieldErrors, form]);
 }
 

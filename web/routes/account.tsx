@@ -7,6 +7,7 @@ import { FormAlert } from "../components/form/field";
 import { SectionHeading } from "../components/section-heading";
 import { SimpleForm } from "../components/simple-form";
 import { EntriesList, type EntryListItem } from "../features/entry-form/entries-list";
+import { VerifyEmailNotice, type ResendResult } from "../features/entry-form/verify-email-notice";
 import "../features/entry-form/entry-form.css";
 import { pickLang } from "../../core/category-tree";
 import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
@@ -138,32 +139,10 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         message={loaderData.verified ? t("account.emailVerified") : undefined}
       />
       {!user.emailVerified ? (
-        <div className="form-alert form-alert--error" role="status">
-          <p>{t("account.verifyPrompt", { email: user.email })}</p>
-          <Form method="post">
-            <input type="hidden" name="intent" value="resendVerification" />
-            <button type="submit" className="button button--secondary">
-              {t("account.resendVerification")}
-            </button>
-          </Form>
-          <FormAlert
-            tone="success"
-            message={
-              resultFor("resendVerification")?.ok ? t("account.verificationSent") : undefined
-            }
-          />
-          <FormAlert
-            message={
-              resultFor("resendVerification") && !resultFor("resendVerification")?.ok
-                ? t("auth.tooManyAttempts", {
-                    minutes:
-                      (resultFor("resendVerification") as { retryAfterMinutes?: number })
-                        .retryAfterMinutes ?? 0,
-                  })
-                : undefined
-            }
-          />
-        </div>
+        <VerifyEmailNotice
+          message={t("account.verifyPrompt", { email: user.email })}
+          result={resultFor("resendVerification") as ResendResult | undefined}
+        />
       ) : null}
 
       <div className="account-grid">
@@ -177,6 +156,8 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
                 <>
                   <dt>{t("registration.fields.companyName.label")}</dt>
                   <dd>{registrant.companyName}</dd>
+                  <dt>{t("registration.fields.businessRegistrationNumber.label")}</dt>
+                  <dd>{registrant.businessRegistrationNumber || "—"}</dd>
                   <dt>{t("registration.fields.taxCode.label")}</dt>
                   <dd>{registrant.taxCode}</dd>
                 </>

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { summaryPairs } from "../../core/audit-summary";
+import { auditActionLabelKey, auditTypeLabelKey, summaryPairs } from "../../core/audit-summary";
 import { parseListQuery } from "../../core/list-query";
 import { formatVietnamDateTime } from "../../core/admin-platform";
 import { AdminPage, DataTable, ListToolbar, type DataColumn } from "../features/admin";
@@ -44,6 +44,9 @@ type Row = Route.ComponentProps["loaderData"]["result"]["items"][number];
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { query, types, result } = loaderData;
+  // A row written before its action or kind had a label still reads, as its code.
+  const actionLabel = (action: string) => t(auditActionLabelKey(action), { defaultValue: action });
+  const typeLabel = (type: string) => t(auditTypeLabelKey(type), { defaultValue: type });
   const columns: DataColumn<Row>[] = [
     {
       key: "time",
@@ -59,12 +62,12 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       key: "action",
       header: t("adminPlatform.audit.columns.action"),
       rowHeader: true,
-      cell: (row) => <code>{row.action}</code>,
+      cell: (row) => <span title={row.action}>{actionLabel(row.action)}</span>,
     },
     {
       key: "target",
       header: t("adminPlatform.audit.columns.target"),
-      cell: (row) => `${row.targetType}${row.targetId ? ` #${row.targetId}` : ""}`,
+      cell: (row) => `${typeLabel(row.targetType)}${row.targetId ? ` #${row.targetId}` : ""}`,
     },
     {
       key: "summary",
@@ -102,7 +105,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           {
             name: "type",
             label: t("adminPlatform.audit.type"),
-            options: types.map((type) => ({ value: type, label: type })),
+            options: types.map((type) => ({ value: type, label: typeLabel(type) })),
           },
         ]}
         values={{ q: query.q, pageSize: query.pageSize, type: query.filters.type ?? "" }}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useActionData, useNavigation } from "react-router";
 import { CRITERIA_PDF_RULES, criteriaDocumentSchema } from "../../core/content-admin";
 import { formatDate } from "../../core/dates";
+import { SAMPLE_DOCUMENT_KINDS } from "../../core/document-kinds";
 import { FormAlert } from "../components/form/field";
 import { AdminPage, ConfirmButton, FlashMessage } from "../features/admin";
 import "../features/content-admin/content-admin.css";
@@ -27,12 +28,13 @@ export const meta: Route.MetaFunction = (args) => [
 /** `/quan-tri/noi-dung/tai-lieu`: each season's criteria PDFs; upload or replace one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireContentEditor(request, context);
-  const { contentAdmin } = context.services;
-  const [seasons, current] = await Promise.all([
+  const { contentAdmin, documents } = context.services;
+  const [seasons, current, ...samples] = await Promise.all([
     contentAdmin.criteriaDocuments(),
     contentAdmin.pagesSeason(),
+    ...Object.values(SAMPLE_DOCUMENT_KINDS).map((kind) => documents.unattached(kind)),
   ]);
-  return { seasons, current };
+  return { seasons, current, samples: samples.flat() };
 }
 
 const DOCUMENT_ERRORS: Record<string, string> = {
@@ -114,7 +116,7 @@ export default function AdminDocumentsPage({ loaderData }: Route.ComponentProps)
   const navigation = useNavigation();
   const result = useActionData<typeof action>();
   const failed = result && !result.ok ? result : undefined;
-  const { seasons, current } = loaderData;
+  const { seasons, current, samples } = loaderData;
   const values = failed?.values ?? {};
   const fieldError = (name: string) => {
     const key = failed?.fieldErrors?.[name];
@@ -311,6 +313,45 @@ export default function AdminDocumentsPage({ loaderData }: Route.ComponentProps)
           )}
         </section>
       ))}
+
+      {samples.length > 0 ? (
+        <section aria-labelledby={`${id}-samples`}>
+          <h2 id={`${id}-samples`}>{t("adminContent.documents.samples.heading")}</h2>
+          <p className="field__hint">{t("adminContent.documents.samples.lead")}</p>
+          <div className="data-table__scroll">
+            <table className="table content-admin-table">
+              <caption className="visually-hidden">
+                {t("adminContent.documents.samples.heading")}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("adminContent.documents.columns.title")}</th>
+                  <th scope="col">{t("adminContent.documents.columns.size")}</th>
+                  <th scope="col">{t("adminContent.documents.columns.uploaded")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {samples.map((doc) => (
+                  <tr key={doc.id}>
+                    <th scope="row">
+                      <a
+                        href={`/pdf?file=${encodeURIComponent(doc.url)}`}
+                        target="_blank"
+                        rel="noopener"
+                        aria-label={t("adminContent.documents.open", { title: doc.title })}
+                      >
+                        {doc.title}
+                      </a>
+                    </th>
+                    <td>{size(doc.bytes, lang)}</td>
+                    <td>{formatDate(doc.createdAt, lang)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
     </AdminPage>
   );
 }

@@ -27,6 +27,7 @@ import {
   type PlatformField,
   type PlatformFormResult,
 } from "../features/admin-platform/schema-form";
+import { FormAlert } from "../components/form/field";
 import { pageMeta } from "../lib/meta";
 import { requestMeta, requireStaff } from "../lib/session.server";
 import { useLang, useLocalizedPath } from "../lib/site";
@@ -226,11 +227,7 @@ export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
           <section className="panel platform-panel" aria-labelledby="season-tree-heading">
             <h2 id="season-tree-heading">{t("adminPlatform.tree.heading")}</h2>
             <p>{t("adminPlatform.tree.lead")}</p>
-            {treeError?.formError ? (
-              <p className="form-alert form-alert--error" role="alert">
-                {t(treeError.formError)}
-              </p>
-            ) : null}
+            <FormAlert message={treeError?.formError ? t(treeError.formError) : undefined} />
             <CategoryTree tree={tree} year={season.year} edit={edit} add={add} result={result} />
             {add?.kind === "track" ? (
               <NodeEditor

@@ -17,6 +17,7 @@ import {
 } from "../features/admin";
 import { actorOf, formObject, refuseForm } from "../features/admin-platform/form.server";
 import { SchemaForm, type PlatformFormResult } from "../features/admin-platform/schema-form";
+import { FormAlert } from "../components/form/field";
 import { pageMeta } from "../lib/meta";
 import { requestMeta, requireStaff } from "../lib/session.server";
 import { useLang } from "../lib/site";
@@ -261,11 +262,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       lead={t("adminPlatform.users.lead")}
     >
       <FlashMessage />
-      {rowError?.formError ? (
-        <p className="form-alert form-alert--error" role="alert">
-          {t(rowError.formError)}
-        </p>
-      ) : null}
+      <FormAlert message={rowError?.formError ? t(rowError.formError) : undefined} />
       <section className="panel platform-panel" aria-labelledby="invite-heading">
         <h2 id="invite-heading">{t("adminPlatform.users.inviteHeading")}</h2>
         <SchemaForm

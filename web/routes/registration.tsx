@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { parseFormData, type FileUpload } from "@remix-run/form-data-parser";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useActionData, useNavigation } from "react-router";
@@ -16,6 +16,7 @@ import {
   licenceFileProblemMessage,
 } from "../../core/upload-rules";
 import { FormAlert, TextField, useErrorText } from "../components/form/field";
+import { useHydrated, useLiveFormValues } from "../hydration/form-state";
 import { SectionHeading } from "../components/section-heading";
 import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         requestMeta(request, context).lang,
       ),
     );
-  return null;
+  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,35 +66,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   input.acceptRules = form.get("acceptRules") === "on" || form.get("acceptRules") === "true";
   input.lang = meta.lang;
 
-  // The licence: a new upload is checked by content and kept; an earlier one is reused.
+  // The licence: a new upload is kept in memory until the form and the limits have passed
+  // (the identity service stores it then); an earlier stored one is reused.
   const licence = form.get("licence");
+  const upload =
+    values.type === "enterprise" && licence instanceof File && licence.size > 0 ? licence : null;
   let licenceName = values.licenceName ?? "";
-  if (values.type === "enterprise" && licence instanceof File && licence.size > 0) {
-    try {
-      const stored = await files.save({
-        data: new Uint8Array(await licence.arrayBuffer()),
-        purpose: "licence",
-        ownerUserId: null,
-        allowedMimes: LICENCE_FILE_RULES.mimeTypes,
-        maxBytes: LICENCE_FILE_RULES.maxBytes,
-        tooLargeKey: "validation.licenceTooLarge",
-        wrongTypeKey: "validation.licenceType",
-      });
-      input.licenceFileId = stored.id;
-      licenceName = licence.name;
-    } catch (error) {
-      const key = (error as { messageKey?: string }).messageKey ?? "validation.licenceType";
-      return refuse(400, {
-        values: { ...values, licenceFileId: "" },
-        fieldErrors: { licenceFileId: key },
-      });
-    }
+  let earlierLicence: string | null = null;
+  if (upload) {
+    input.licenceFileId = "selected";
+    licenceName = upload.name;
   } else if (values.type === "enterprise" && values.licenceFileId) {
     const earlier = await files.find(values.licenceFileId);
     if (!earlier || earlier.owner_user_id !== null || earlier.purpose !== "licence")
       input.licenceFileId = "";
+    else earlierLicence = earlier.id;
   }
-  const kept = { ...values, licenceFileId: String(input.licenceFileId ?? ""), licenceName };
+  // A refused form asks for the file again unless an earlier stored one is being reused.
+  const kept = {
+    ...values,
+    licenceFileId: earlierLicence ?? "",
+    licenceName: earlierLicence ? licenceName : "",
+  };
 
   const parsed = registrationSchema.safeParse(input);
   if (!parsed.success)
@@ -125,8 +119,15 @@ export async function action({ request, context }: Route.ActionArgs) {
               companyName: registration.companyName,
               businessRegistrationNumber: registration.businessRegistrationNumber,
               taxCode: registration.taxCode,
-              licenceFileId: registration.licenceFileId,
+              licenceFileId: earlierLicence,
             },
+      licence: upload
+        ? {
+            data: new Uint8Array(await upload.arrayBuffer()),
+            allowedMimes: LICENCE_FILE_RULES.mimeTypes,
+            maxBytes: LICENCE_FILE_RULES.maxBytes,
+          }
+        : null,
     },
     meta,
   );
@@ -140,7 +141,21 @@ export async function action({ request, context }: Route.ActionArgs) {
         : {}),
     });
   }
-  throw redirect(localizePath("/tai-khoan?welcome=1", meta.lang), { headers: outcome.headers });
+  // The same answer whether the address was new or already had an account (its owner was
+  // told by email): check your inbox.
+  throw redirect(localizePath("/dang-ky-du-thi?sent=1", meta.lang));
+}
+
+const REGISTRATION_FORM_ID = "registration-form";
+
+/** Form values as the inputs' HTML holds them: a ticked box is "on". */
+function textValues(values: Record<string, unknown>): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      typeof value === "boolean" ? (value ? "on" : "") : value == null ? undefined : String(value),
+    ]),
+  );
 }
 
 const EMPTY: Record<string, string> = {
@@ -157,7 +172,28 @@ const EMPTY: Record<string, string> = {
   licenceFileId: "",
 };
 
-export default function RegistrationPage() {
+export default function RegistrationPage({ loaderData }: Route.ComponentProps) {
+  return loaderData?.sent ? <RegistrationSent /> : <RegistrationForm />;
+}
+
+/** After registering (or trying an address that has an account): the email is the next step. */
+function RegistrationSent() {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  return (
+    <div className="container page auth-card">
+      <SectionHeading level={1} title={t("account.registrationSentTitle")} />
+      <p className="form-alert form-alert--success" role="status">
+        {t("account.registrationSent")}
+      </p>
+      <p>
+        {t("account.registrationSentHint")} <Link to={to("/dang-nhap")}>{t("account.signIn")}</Link>
+      </p>
+    </div>
+  );
+}
+
+function RegistrationForm() {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const errorText = useErrorText();
@@ -166,9 +202,17 @@ export default function RegistrationPage() {
   const failure = actionData && !actionData.ok ? actionData : undefined;
   const [licenceName, setLicenceName] = useState(failure?.values.licenceName ?? "");
 
+  // What the server rendered: empty, or what it sent back with a refusal.
+  const serverValues: Record<string, unknown> = { ...EMPTY, ...(failure?.values ?? {}) };
+  // On hydration, what the person already typed, ticked or chose (hydration/form-state.ts).
+  const live = useLiveFormValues(REGISTRATION_FORM_ID, serverValues);
+  const [serverType] = useState(String(serverValues.type));
+  const [failureAtStart] = useState(failure);
+  const hydrated = useHydrated();
+
   const form = useForm<RegistrationInput>({
     resolver: zodResolver(registrationSchema),
-    defaultValues: { ...EMPTY, ...(failure?.values ?? {}) } as unknown as RegistrationInput,
+    defaultValues: live as unknown as RegistrationInput,
     mode: "onTouched",
   });
   const validatedSubmit = useValidatedSubmit(form, {
@@ -178,11 +222,39 @@ export default function RegistrationPage() {
   useServerErrors(form, failure?.fieldErrors);
   const { register, formState, watch, setValue } = form;
   const errors = formState.errors as Record<string, { message?: string } | undefined>;
-  const type = watch("type");
+  // The fields shown follow the type chosen — from hydration on; the hydrating render itself
+  // matches the server's HTML.
+  const watchedType = watch("type");
+  const type = hydrated ? watchedType : serverType;
   const busy = navigation.state === "submitting";
   // What the server sends back after a refusal is rendered into the inputs' HTML, so nothing
-  // typed is lost even before (or without) JavaScript.
-  const kept: Record<string, string | undefined> = { ...EMPTY, ...(failure?.values ?? {}) };
+  // typed is lost even before (or without) JavaScript; after a refusal in the browser, the
+  // server's copy of what was sent is the newer one.
+  const kept = textValues(failure && failure !== failureAtStart ? serverValues : live);
+  const chooseLicence = (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    const problem = licenceFileProblemMessage({
+      name: file.name,
+      size: file.size,
+      type: file.type,
+    });
+    if (problem) {
+      input.value = "";
+      form.setError("licenceFileId" as never, { type: "client", message: problem });
+      return;
+    }
+    setLicenceName(file.name);
+    // The server replaces this marker with the stored file's id.
+    setValue("licenceFileId" as never, "selected" as never, { shouldValidate: true });
+  };
+  // A licence chosen before the page hydrated (its picker works as plain HTML) counts too.
+  useEffect(() => {
+    const input = document.getElementById("licence");
+    if (input instanceof HTMLInputElement && input.files?.length) chooseLicence(input);
+    // Once, on the first render in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const field = (name: string) =>
     errors[name] ??
     (failure?.fieldErrors[name] ? { message: failure.fieldErrors[name] } : undefined);
@@ -193,6 +265,7 @@ export default function RegistrationPage() {
       <p className="lead">{t("account.registerLead")}</p>
       <form
         {...validatedSubmit}
+        id={REGISTRATION_FORM_ID}
         method="post"
         encType="multipart/form-data"
         className="form form--wide"
@@ -336,23 +409,7 @@ export default function RegistrationPage() {
               className="field__input"
               aria-describedby={`licence-hint${field("licenceFileId") ? " licence-error" : ""}`}
               aria-invalid={field("licenceFileId") ? true : undefined}
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                if (!file) return;
-                const problem = licenceFileProblemMessage({
-                  name: file.name,
-                  size: file.size,
-                  type: file.type,
-                });
-                if (problem) {
-                  event.target.value = "";
-                  form.setError("licenceFileId" as never, { type: "client", message: problem });
-                  return;
-                }
-                setLicenceName(file.name);
-                // The server replaces this marker with the stored file's id.
-                setValue("licenceFileId" as never, "selected" as never, { shouldValidate: true });
-              }}
+              onChange={(event) => chooseLicence(event.target)}
             />
             <input
               type="hidden"

@@ -13,6 +13,10 @@ import {
   type EntryView,
   type TrackOption,
 } from "../features/entry-form/types";
+import {
+  RESEND_VERIFICATION_INTENT,
+  VerifyEmailNotice,
+} from "../features/entry-form/verify-email-notice";
 import { pageMeta } from "../lib/meta";
 import { requestMeta, requireEntrant } from "../lib/session.server";
 import { useLocalizedPath } from "../lib/site";
@@ -49,7 +53,6 @@ type Services = Route.LoaderArgs["context"]["services"];
 function linkTo(services: Services, file: ServerEntry["files"][number]): string | null {
   try {
     return services.storage.signedUrl(file.storageKey, {
-      ttlSeconds: 60 * 60,
       filename: file.name,
       disposition: file.field === "images" || file.field === "video" ? "inline" : "attachment",
     });
@@ -130,6 +133,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     entry,
     tracks,
     lang,
+    // Drafts may start before the address is confirmed; submitting waits for it.
+    emailVerified: user.emailVerified,
+    email: user.email,
     closesAt: closesAt ? formatDate(closesAt, lang) : null,
   };
 }
@@ -194,7 +200,16 @@ export async function action({ request, context }: Route.ActionArgs) {
           ok: false,
           intent: "save",
           reason,
-          ...(result.fieldErrors ? { fieldErrors: result.fieldErrors } : {}),
+          ...(result.fieldErrors
+            ? { fieldErrors: result.fieldErrors }
+            : reason === "invalid"
+              ? { formError: result.messageKey }
+              : {}),
+          // What the server holds now: the form tells its own save whose answer was lost
+          // from another tab's (autosave.ts).
+          ...(result.error === "conflict" && "entry" in result && result.entry
+            ? { current: { version: result.entry.version, values: formValuesOf(result.entry) } }
+            : {}),
         },
         { status: reason === "invalid" ? 422 : 409 },
       );
@@ -214,7 +229,17 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       }
       const result = await entries.submit(user.id, entryId);
-      if (result.ok) return data<EntryActionResult>({ ok: true, intent: "submit", entryId });
+      if (result.ok) {
+        return data<EntryActionResult>({
+          ok: true,
+          intent: "submit",
+          entryId,
+          version: result.entry.version,
+        });
+      }
+      // Refused, the save still stands: the form's next autosave goes on from its version (a
+      // save refused as invalid left the version as it was).
+      const versionNow = saved.ok ? saved.entry.version : version;
       const invalid = saved.ok
         ? []
         : Object.entries(saved.fieldErrors ?? {}).map(([field, messageKey]) => ({
@@ -234,6 +259,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             ...missing.filter((m) => !invalid.some((i) => i.field === m.field)),
           ],
           ...(result.error === "incomplete" ? {} : { formError: result.messageKey }),
+          ...(versionNow !== undefined ? { version: versionNow } : {}),
         },
         { status: 422 },
       );
@@ -322,6 +348,10 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   const result = actionResult as EntryActionResult | undefined;
+  // "Send the link again" posts to the account page: nothing of the entry changed.
+  if ((result as { intent?: unknown } | undefined)?.intent === RESEND_VERIFICATION_INTENT) {
+    return false;
+  }
   if (result && typeof result === "object" && "intent" in result) {
     return result.ok && result.intent !== "save";
   }
@@ -363,6 +393,9 @@ export default function SubmitEntryPage({ loaderData }: Route.ComponentProps) {
         {loaderData.closesAt ? ` ${t("entryForm.deadline", { date: loaderData.closesAt })}` : ""}
       </p>
       {back}
+      {loaderData.emailVerified ? null : (
+        <VerifyEmailNotice message={t("entryForm.verifyEmail", { email: loaderData.email })} />
+      )}
       <EntryForm entry={loaderData.entry} tracks={loaderData.tracks} lang={loaderData.lang} />
     </div>
   );

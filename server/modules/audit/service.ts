@@ -1,3 +1,4 @@
+import type { AuditAction, AuditTargetType } from "../../../core/audit-summary";
 import type { Db } from "../../db/database";
 
 /** Who did a back-office write: the signed-in staff member and where the request came from. */
@@ -50,8 +51,8 @@ export function createAuditService(db: Db, clock: () => Date = () => new Date())
   return {
     async record(
       actor: Actor | null,
-      action: string,
-      target: { type: string; id?: string | number },
+      action: AuditAction,
+      target: { type: AuditTargetType; id?: string | number },
       summary: Record<string, unknown> = {},
     ): Promise<void> {
       await db.kysely

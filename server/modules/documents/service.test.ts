@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOCUMENTS_PREFIX } from "../../../core/pdf-document-url";
 import { migrateToLatest, type Db } from "../../db/database";
 import { seedDemoData } from "../../db/demo-data";
-import { DEMO_DOCUMENT_YEARS, DEMO_SAMPLE_KINDS, seedDemoDocuments } from "../../db/demo-documents";
+import {
+  DEMO_DOCUMENT_YEARS,
+  DEMO_PDF_PASSWORD,
+  DEMO_SAMPLE_KINDS,
+  seedDemoDocuments,
+} from "../../db/demo-documents";
 import { createServices } from "../../services";
 import { testConfig } from "../../test-support/config";
 import { testDatabases } from "../../test-support/databases";
@@ -167,6 +172,10 @@ describe.each(testDatabases())("documents on $name", (target) => {
         vi: criteria.find((d) => d.lang === "vi")?.url,
         en: criteria.find((d) => d.lang === "en")?.url,
       });
+      // …and the password-protected sample, which the criteria window offers.
+      const [sample] = await services.documents.unattached(DEMO_SAMPLE_KINDS.protected);
+      expect(chrome.sampleDocument).toEqual({ title: sample!.title, url: sample!.url });
+      expect(chrome.sampleDocument?.title).toContain(DEMO_PDF_PASSWORD);
 
       // A second run changes nothing…
       const count = async () =>

@@ -81,6 +81,16 @@ export function findUserContact(db: Q, userId: string) {
     .executeTakeFirst();
 }
 
+/** Whether the account's email address is confirmed (PRODUCT §1: only then may it submit). */
+export async function isEmailVerified(db: Q, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("user")
+    .select("emailVerified")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return Boolean(row && Number(row.emailVerified));
+}
+
 /**
  * The next number for a season and code prefix: one upsert, atomic on both databases (the row
  * lock on PostgreSQL, the single writer on SQLite), inside the caller's transaction.

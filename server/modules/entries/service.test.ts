@@ -260,6 +260,8 @@ describe.each(testDatabases())("entries on $name", (target) => {
         expect(new Set(codes).size).toBe(20);
         const numbers = codes.map((c) => parseEntryCode(c!)!.sequence).sort((a, b) => a - b);
         expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+        // Out of Alice's drafts, so her season quota stays for the other tests.
+        for (const d of drafts) await entries.withdraw(alice, d.id);
       });
 
       it("numbers concurrent createDrafts with a category uniquely too", async () => {
@@ -270,6 +272,8 @@ describe.each(testDatabases())("entries on $name", (target) => {
         const codes = created.map((r) => (r.ok ? r.entry.code : null));
         expect(new Set(codes).size).toBe(20);
         expect(codes.every((c) => c?.startsWith("VX26-OLW-"))).toBe(true);
+        // Out of Alice's drafts, so her season quota stays for the other tests.
+        for (const r of created) if (r.ok) await entries.withdraw(alice, r.entry.id);
       });
 
       it("round-trips an autosave: cleaned text, numbers from selects, credits", async () => {
@@ -745,6 +749,36 @@ describe.each(testDatabases())("entries on $name", (target) => {
         const message = await services.mail.readOutboxMessage(receipt.id);
         expect(message!.text).toContain("Category: Campaigns");
         expect(message!.text).toContain("http://localhost:3000/en/tai-khoan");
+      });
+
+      it("keeps an unconfirmed account's entry a draft until its email is confirmed", async () => {
+        const dung = await services.identity.createEntrant({
+          email: "dung@example.vn",
+          password: "mat-khau-rat-dai-2026",
+          profile: enterprise("Lê Văn Dũng"),
+        });
+        await db.kysely
+          .updateTable("user")
+          .set({ emailVerified: db.kind === "postgres" ? false : 0 })
+          .where("id", "=", dung)
+          .execute();
+        // Drafts may start before the address is confirmed …
+        const entry = await completeDraft(dung);
+        const refused = await entries.submit(dung, entry.id);
+        expect(refused).toMatchObject({
+          ok: false,
+          error: "unverified",
+          messageKey: "entry.problems.emailUnverified",
+        });
+        expect((await entries.get(dung, entry.id))!.status).toBe("draft");
+        const outbox = await services.mail.listOutbox({ pageSize: 100 });
+        expect(outbox.items.some((m) => m.to === "dung@example.vn")).toBe(false);
+        // … and once it is, the same entry goes in.
+        await services.identity.markEmailVerified(dung);
+        expect(await entries.submit(dung, entry.id)).toMatchObject({
+          ok: true,
+          entry: { status: "submitted" },
+        });
       });
 
       it("accepts a YouTube link for the video, and no video where the category needs none", async () => {

@@ -13,6 +13,7 @@ import {
 } from "../../../core/entry";
 import { formatEntryCode } from "../../../core/entry-code";
 import {
+  ENTRY_DRAFTS_PER_SEASON_MAX,
   ENTRY_FILE_FIELDS,
   ENTRY_FILE_RULES,
   entryFileProblemMessage,
@@ -29,6 +30,7 @@ import { localizePath, type Lang } from "../../../core/languages";
 import type { RegistrantType } from "../../../core/registration";
 import { submissionWindowState } from "../../../core/submission-window";
 import type { Db } from "../../db/database";
+import { currentPublicUrl } from "../../public-url";
 import type {
   Database,
   EntryFileTable,
@@ -48,6 +50,7 @@ import {
   findSeasonByYear,
   findTrack,
   findUserContact,
+  isEmailVerified,
   listEntryFiles,
   listSeasonCatalogue,
   nextCodeNumber,
@@ -93,8 +96,20 @@ export interface EntryFileStorage {
   delete(key: string): Promise<void>;
 }
 
+/**
+ * What the entries service needs of the media module: an uploaded image's variants by media id,
+ * private ones with freshly signed links (a stored link would expire while the form is open).
+ */
+export interface EntryImages {
+  resolveMany(
+    refs: readonly { mediaId: number }[],
+  ): Promise<({ id: number | null; src: string; srcset: unknown } | null)[]>;
+}
+
 export interface EntriesDeps {
   seasons: Pick<SeasonsService, "current">;
+  /** Signs image links each time an entry is read (without it, `variants` is as stored). */
+  images?: EntryImages;
   mail: Pick<MailService, "send">;
   storage?: EntryFileStorage;
   clock?: () => Date;
@@ -404,7 +419,36 @@ export function createEntriesService(db: Db, deps: EntriesDeps) {
   async function view(entryId: string): Promise<EntryView> {
     const loaded = await load(db.kysely, entryId);
     if (!loaded) throw new Error(`Entry ${entryId} vanished`);
-    return toView(loaded);
+    return withFreshImages(toView(loaded));
+  }
+
+  /**
+   * The entry with its images' variants looked up by media id and signed now: only the id is
+   * what counts in the stored `variants` (an older row's stored `src` is a link that expired).
+   */
+  async function withFreshImages(entry: EntryView): Promise<EntryView> {
+    const mediaIdOf = (variants: unknown) => {
+      const id = (variants as { mediaId?: unknown } | null)?.mediaId;
+      return typeof id === "number" ? id : null;
+    };
+    const images = entry.files.filter((f) => f.field === "images" && mediaIdOf(f.variants));
+    if (!deps.images || images.length === 0) return entry;
+    const resolved = await deps.images.resolveMany(
+      images.map((f) => ({ mediaId: mediaIdOf(f.variants)! })),
+    );
+    const fresh = new Map(images.map((f, i) => [f.id, resolved[i] ?? null]));
+    return {
+      ...entry,
+      files: entry.files.map((file) => {
+        if (!fresh.has(file.id)) return file;
+        const image = fresh.get(file.id);
+        const mediaId = mediaIdOf(file.variants)!;
+        return {
+          ...file,
+          variants: image ? { mediaId, src: image.src, srcset: image.srcset } : { mediaId },
+        };
+      }),
+    };
   }
 
   /** Refusal when the entrant may not change the entry now (status, then the season's window). */
@@ -412,6 +456,31 @@ export function createEntriesService(db: Db, deps: EntriesDeps) {
     const status = loaded.row.status as EntryStatus;
     if (!isEditableByEntrant(status)) return fail("not_editable", "entry.problems.notEditable");
     return windowProblem(loaded.season, clock());
+  }
+
+  /**
+   * Refusal when the entrant already holds the season's maximum of drafts. Inside the
+   * transaction that adds one; on PostgreSQL the user's row is locked so parallel creations
+   * count one after another (SQLite runs one write transaction at a time anyway).
+   */
+  async function draftQuotaProblem(
+    q: Q,
+    userId: string,
+    seasonId: number,
+  ): Promise<EntryFailure | null> {
+    if (lockRows) {
+      await q.selectFrom("user").select("id").where("id", "=", userId).forUpdate().execute();
+    }
+    const { n } = await q
+      .selectFrom("entries")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("owner_user_id", "=", userId)
+      .where("season_id", "=", seasonId)
+      .where("status", "=", "draft")
+      .executeTakeFirstOrThrow();
+    return Number(n) >= ENTRY_DRAFTS_PER_SEASON_MAX
+      ? fail("invalid", "entry.problems.tooManyDrafts")
+      : null;
   }
 
   async function registrantTypeOf(q: Q, userId: string): Promise<RegistrantType | null> {
@@ -543,7 +612,7 @@ export function createEntriesService(db: Db, deps: EntriesDeps) {
     try {
       await deps.mail.send("entryReceipt", user.email, lang, {
         name: user.name,
-        url: `${publicUrl}${localizePath("/tai-khoan", lang)}`,
+        url: `${currentPublicUrl(publicUrl)}${localizePath("/tai-khoan", lang)}`,
         code: entry.code ?? "",
         title: entry.values.campaignName ?? "",
         category: entry.category ? pickLang(entry.category.name, lang) : "",
@@ -666,6 +735,8 @@ export function createEntriesService(db: Db, deps: EntriesDeps) {
       if (!checked.ok) return checked;
       const id = randomUUID();
       const outcome = await db.kysely.transaction().execute(async (trx) => {
+        const quota = await draftQuotaProblem(trx, userId, Number(season.id));
+        if (quota) return quota;
         const catalogue = await resolveCatalogue(trx, Number(season.id), checked.values, type);
         if (!catalogue.ok) return catalogue;
         const stamp = now();
@@ -698,13 +769,13 @@ export function createEntriesService(db: Db, deps: EntriesDeps) {
     /** The owner's entry, or null (someone else's entry is null too). */
     async get(userId: string, entryId: string): Promise<EntryView | null> {
       const loaded = await loadOwned(db.kysely, userId, entryId);
-      return loaded ? toView(loaded) : null;
+      return loaded ? withFreshImages(toView(loaded)) : null;
     },
 
     /** Any entry, for the back office (the route checks the staff role). */
     async getForStaff(entryId: string): Promise<EntryView | null> {
       const loaded = await load(db.kysely, entryId);
-      return loaded ? toView(loaded) : null;
+      return loaded ? withFreshImages(toView(loaded)) : null;
     },
 
     /**
@@ -789,8 +860,11 @@ export function createEntriesService(db: Db, deps: EntriesDeps) {
         return null;
       });
       if (outcome) {
-        if (outcome.error === "conflict" && !outcome.entry) {
-          return { ...outcome, entry: await view(entryId) };
+        if (outcome.error === "conflict") {
+          return {
+            ...outcome,
+            entry: outcome.entry ? await withFreshImages(outcome.entry) : await view(entryId),
+          };
         }
         return outcome;
       }
@@ -975,6 +1049,10 @@ export function createEntriesService(db: Db, deps: EntriesDeps) {
         const closed = windowProblem(loaded.season, clock());
         if (closed) return closed;
         if (!type) return fail("not_entrant", "entry.problems.notEntrant");
+        // Drafts may start before the address is confirmed; submitting needs it (PRODUCT §1).
+        if (!(await isEmailVerified(trx, userId))) {
+          return fail("unverified", "entry.problems.emailUnverified");
+        }
         const values = valuesOf(loaded.row, loaded.files);
         const missing = missingOf(values, loaded.category?.videoRequired ?? true);
         if (missing.length > 0) {
@@ -1065,6 +1143,8 @@ export function createEntriesService(db: Db, deps: EntriesDeps) {
           const key = "validation.entryCategoryRequired";
           return fail("invalid", key, { fieldErrors: { categoryId: key } });
         }
+        const quota = await draftQuotaProblem(trx, userId, Number(source.season.id));
+        if (quota) return quota;
         const catalogue = await resolveCatalogue(trx, Number(source.season.id), values, type);
         if (!catalogue.ok) return catalogue;
         const stamp = now();
@@ -1177,6 +1257,7 @@ export function entryErrorStatus(failure: Pick<EntryFailure, "error">): number {
       return 404;
     case "closed":
     case "not_entrant":
+    case "unverified":
       return 403;
     case "not_editable":
     case "conflict":

@@ -27,7 +27,9 @@ export type EntryErrorCode =
   /** Submit found missing items (`missing`). HTTP 422. */
   | "incomplete"
   /** The caller has no registrant profile (staff accounts cannot enter). HTTP 403. */
-  | "not_entrant";
+  | "not_entrant"
+  /** Submit by an account whose email address is not confirmed yet (drafts are fine). HTTP 403. */
+  | "unverified";
 
 export interface EntryFailure {
   ok: false;

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "../../db/database";
@@ -28,7 +28,27 @@ export class FileRejected extends Error {
 
 export type FileStore = ReturnType<typeof createFileStore>;
 
-export function createFileStore(db: Db, dataDir: string, storage: StorageDriver) {
+/**
+ * How long a file may stay without an owner: an upload made while registering is claimed by
+ * the new account within the same request, so an hour is far more than any registration
+ * takes; anything older was left by a registration that failed or was abandoned.
+ */
+export const UNOWNED_FILE_GRACE_MS = 60 * 60_000;
+
+/** How often the sweep of unowned files runs in the server process. */
+export const UNOWNED_FILE_SWEEP_INTERVAL_MS = 15 * 60_000;
+
+export interface SweepLogger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export function createFileStore(
+  db: Db,
+  dataDir: string,
+  storage: StorageDriver,
+  clock: () => Date = () => new Date(),
+) {
   const legacyRoot = path.join(dataDir, "files", "private");
 
   const checked = (storageKey: string) => {
@@ -74,7 +94,7 @@ export function createFileStore(db: Db, dataDir: string, storage: StorageDriver)
             mime: sniffed.mime,
             bytes: input.data.byteLength,
             storage_key: storageKey,
-            created_at: new Date().toISOString(),
+            created_at: clock().toISOString(),
           })
           .execute();
       } catch (error) {
@@ -101,6 +121,78 @@ export function createFileStore(db: Db, dataDir: string, storage: StorageDriver)
         .where("purpose", "=", purpose)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+
+    /**
+     * Deletes the files no account owns (a failed or abandoned registration's licence, a
+     * deleted account's files) that are older than `graceMs`: the row first — only while it
+     * is still unowned, so a file claimed meanwhile stays — then the stored bytes. Returns how
+     * many it removed.
+     */
+    async sweepUnowned(graceMs: number = UNOWNED_FILE_GRACE_MS): Promise<number> {
+      const cutoff = new Date(clock().getTime() - graceMs).toISOString();
+      let removed = 0;
+      for (;;) {
+        const rows = await db.kysely
+          .selectFrom("files")
+          .select(["id", "storage_key"])
+          .where("owner_user_id", "is", null)
+          .where("created_at", "<", cutoff)
+          .orderBy("created_at")
+          .limit(100)
+          .execute();
+        for (const row of rows) {
+          const result = await db.kysely
+            .deleteFrom("files")
+            .where("id", "=", row.id)
+            .where("owner_user_id", "is", null)
+            .executeTakeFirst();
+          if (Number(result.numDeletedRows) !== 1) continue;
+          if (/^[a-f0-9]{32}$/.test(row.storage_key)) {
+            await storage.delete(objectKey(row.storage_key));
+            await rm(legacyPathOf(row.storage_key), { force: true });
+          }
+          removed += 1;
+        }
+        if (rows.length < 100) return removed;
+      }
+    },
+
+    /** Runs `sweepUnowned` now and every `intervalMs`; returns the stop function. */
+    startSweep(
+      options: {
+        intervalMs?: number;
+        graceMs?: number;
+        logger?: SweepLogger;
+        /** Other stored things nobody refers to (entry images), given the same cutoff. */
+        also?: (cutoff: Date) => Promise<number>;
+      } = {},
+    ): () => void {
+      let running = false;
+      const sweep = async () => {
+        const removed = await this.sweepUnowned(options.graceMs);
+        if (removed > 0) options.logger?.info({ removed }, "unowned files removed");
+        if (options.also) {
+          const cutoff = new Date(clock().getTime() - (options.graceMs ?? UNOWNED_FILE_GRACE_MS));
+          const images = await options.also(cutoff);
+          if (images > 0) options.logger?.info({ removed: images }, "unused entry images removed");
+        }
+      };
+      const tick = () => {
+        if (running) return;
+        running = true;
+        void sweep()
+          .catch((error: unknown) =>
+            options.logger?.error({ err: error }, "sweeping unowned files failed"),
+          )
+          .finally(() => {
+            running = false;
+          });
+      };
+      tick();
+      const timer = setInterval(tick, options.intervalMs ?? UNOWNED_FILE_SWEEP_INTERVAL_MS);
+      timer.unref();
+      return () => clearInterval(timer);
     },
 
     async read(id: string): Promise<{ mime: string; data: Buffer } | null> {

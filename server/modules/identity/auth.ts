@@ -2,6 +2,7 @@ import { hash, verify } from "@node-rs/argon2";
 import { betterAuth } from "better-auth";
 import { parseLang, type Lang } from "../../../core/languages";
 import type { Db } from "../../db/database";
+import { currentPublicUrl } from "../../public-url";
 
 /** What the identity module needs from email (the mail module implements it). */
 export interface IdentityMail {
@@ -33,6 +34,8 @@ export type Auth = ReturnType<typeof createAuth>;
  * better-auth does accounts, sessions (database-stored, httpOnly SameSite=Lax cookie, Secure
  * outside development, a new session id at every sign-in), email verification, password
  * reset and email change; we give it argon2id, our email, our tables and our limits.
+ * Its operations are called in-process by the identity service; over HTTP only the links in
+ * emails reach it (server/plugins/auth-routes.ts).
  */
 export function createAuth(options: {
   db: Db;
@@ -44,6 +47,15 @@ export function createAuth(options: {
   logger?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }) {
   const { db, mail } = options;
+  // better-auth writes its links from its fixed base URL. (Left unset, better-auth 1.3 takes
+  // it from the first request its handler sees and keeps it for every later one, trusting
+  // X-Forwarded-Host as it does.) Moved to the address of the request being served.
+  const here = (url: string) => {
+    const base = currentPublicUrl(options.publicUrl);
+    return url.startsWith(`${options.publicUrl}/`)
+      ? base + url.slice(options.publicUrl.length)
+      : url;
+  };
   return betterAuth({
     appName: "Van Xuan Awards",
     baseURL: options.publicUrl,
@@ -61,9 +73,12 @@ export function createAuth(options: {
         }
       },
     },
-    trustedOrigins: [options.publicUrl],
+    // The address this request came to (server/public-url.ts): PUBLIC_URL when it is set.
+    trustedOrigins: () => [new URL(currentPublicUrl(options.publicUrl)).origin],
     emailAndPassword: {
       enabled: true,
+      // Accounts are created by the identity service (one transaction with the profile).
+      disableSignUp: true,
       minPasswordLength: 10,
       maxPasswordLength: 128,
       autoSignIn: true,
@@ -75,7 +90,7 @@ export function createAuth(options: {
         verify: ({ hash: digest, password }) => verify(digest, password),
       },
       sendResetPassword: async ({ user, url }) => {
-        await mail.sendPasswordReset(user.email, langOf(user), { name: user.name, url });
+        await mail.sendPasswordReset(user.email, langOf(user), { name: user.name, url: here(url) });
       },
     },
     emailVerification: {
@@ -83,26 +98,31 @@ export function createAuth(options: {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await mail.sendVerification(user.email, langOf(user), { name: user.name, url });
+        await mail.sendVerification(user.email, langOf(user), { name: user.name, url: here(url) });
       },
       // Once the address is confirmed: the welcome, with the way to the dashboard.
       afterEmailVerification: async (user) => {
         const lang = langOf(user);
-        const dashboard = `${options.publicUrl}${lang === "en" ? "/en" : ""}/tai-khoan`;
+        const dashboard = `${currentPublicUrl(options.publicUrl)}${lang === "en" ? "/en" : ""}/tai-khoan`;
         await mail.sendWelcome(user.email, lang, { name: user.name, url: dashboard });
       },
     },
     user: {
       additionalFields: {
         role: { type: "string", required: false, defaultValue: "entrant", input: false },
-        lang: { type: "string", required: false, defaultValue: "vi", input: true },
+        // Set by the identity service only: no library input (update-user) may write it.
+        lang: { type: "string", required: false, defaultValue: "vi", input: false },
         active: { type: "boolean", required: false, defaultValue: true, input: false },
       },
       changeEmail: {
         enabled: true,
         // Confirmed at the NEW address: the link there completes the change.
         sendChangeEmailVerification: async ({ user, newEmail, url }) => {
-          await mail.sendEmailChange(newEmail, langOf(user), { name: user.name, url, newEmail });
+          await mail.sendEmailChange(newEmail, langOf(user), {
+            name: user.name,
+            url: here(url),
+            newEmail,
+          });
         },
       },
     },

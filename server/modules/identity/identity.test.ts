@@ -81,14 +81,21 @@ describe.each(testDatabases())("identity on $name", (target) => {
       if (config) rmSync(config.dataDir, { recursive: true, force: true });
     });
 
-    /** Registers an individual entrant and returns the session cookie. */
+    /** Registers an individual entrant, then signs in (registering alone does not) for the cookie. */
     async function registerIndividual(email: string, lang: Lang = "vi", ip?: string) {
       const outcome = await services.identity.register(
         { email, password: PASSWORD, profile: individual("Trần Văn An") },
         meta(lang, ip),
       );
       if (!outcome.ok) throw new Error(`registration refused: ${outcome.formError}`);
-      return cookieFrom(outcome.headers);
+      expect(cookieFrom(outcome.headers)).toBe("");
+      const signedIn = await services.identity.signIn(
+        { email, password: PASSWORD },
+        meta(lang, ip),
+        "entrant",
+      );
+      if (!signedIn.ok) throw new Error(`sign-in refused: ${signedIn.formError}`);
+      return cookieFrom(signedIn.headers);
     }
 
     /** Follows an emailed /api/auth link as the browser would (with its cookie, if any). */
@@ -171,7 +178,12 @@ describe.each(testDatabases())("identity on $name", (target) => {
         meta("en"),
       );
       expect(outcome.ok).toBe(true);
-      const cookie = outcome.ok ? cookieFrom(outcome.headers) : "";
+      const signedIn = await services.identity.signIn(
+        { email, password: PASSWORD },
+        meta("en"),
+        "entrant",
+      );
+      const cookie = signedIn.ok ? cookieFrom(signedIn.headers) : "";
 
       const user = await services.identity.currentUser(withCookie(cookie));
       expect(user).toMatchObject({ email, lang: "en", registrant: profile });
@@ -204,18 +216,181 @@ describe.each(testDatabases())("identity on $name", (target) => {
       await expect(refused).rejects.toMatchObject({ messageKey: "validation.licenceType" });
     });
 
-    it("refuses an email that already has an account, on the email field", async () => {
+    it("answers a taken address like a new one, and tells its owner by email instead", async () => {
       const email = uniqueEmail("twice");
-      await registerIndividual(email, "vi", "203.0.113.20");
+      const first = await services.identity.register(
+        { email, password: PASSWORD, profile: individual("Trần Văn An") },
+        meta("en", "203.0.113.20"),
+      );
+      expect((await receiver.next(email)).subject).toBe(SUBJECTS.verification.en);
       const again = await services.identity.register(
-        { email: ` ${email.toUpperCase()} `, password: PASSWORD, profile: individual("Ai Đó") },
+        { email: ` ${email.toUpperCase()} `, password: NEW_PASSWORD, profile: individual("Ai Đó") },
         meta("vi", "203.0.113.20"),
       );
-      expect(again).toMatchObject({
+      // Nothing in the answer says the address has an account.
+      expect(again).toEqual(first);
+      expect(again.ok && [...again.headers]).toEqual([]);
+      // Its owner learns of it, in the account's language, with the ways back in.
+      const notice = await receiver.next(email);
+      expect(notice.subject).toBe(SUBJECTS.registrationAttempt.en);
+      expect(notice.text).toContain("Hello Trần Văn An,");
+      expect(linkIn(notice, PUBLIC_URL)).toBe(`${PUBLIC_URL}/en/dang-nhap`);
+      expect(notice.text).toContain(`${PUBLIC_URL}/en/quen-mat-khau`);
+      // The account is unchanged: the old password signs in, the new one does not.
+      const rows = await db.kysely
+        .selectFrom("user")
+        .select("name")
+        .where("email", "=", email)
+        .execute();
+      expect(rows).toEqual([{ name: "Trần Văn An" }]);
+      const old = await services.identity.signIn(
+        { email, password: PASSWORD },
+        meta("vi", "203.0.113.20"),
+        "entrant",
+      );
+      expect(old.ok).toBe(true);
+
+      // The notices are limited per account: a fourth try an hour sends nothing.
+      for (let i = 0; i < 3; i += 1) {
+        const outcome = await services.identity.register(
+          { email, password: NEW_PASSWORD, profile: individual("Ai Đó") },
+          meta("vi", `203.0.113.${30 + i}`),
+        );
+        expect(outcome.ok).toBe(true);
+        if (i < 2)
+          expect((await receiver.next(email)).subject).toBe(SUBJECTS.registrationAttempt.en);
+      }
+      await expect(receiver.next(email, 300)).rejects.toThrow(/no mail/);
+    });
+
+    it("writes nothing when the registrant profile cannot be stored (one transaction)", async () => {
+      const email = uniqueEmail("half");
+      const broken = { ...individual("Nửa Vời"), type: "company" } as unknown as RegistrantProfile;
+      await expect(
+        services.identity.register(
+          { email, password: PASSWORD, profile: broken },
+          meta("vi", "203.0.113.40"),
+        ),
+      ).rejects.toThrow();
+      expect(
+        await db.kysely.selectFrom("user").select("id").where("email", "=", email).execute(),
+      ).toEqual([]);
+      const orphans = await db.kysely
+        .selectFrom("account")
+        .leftJoin("user", "user.id", "account.userId")
+        .select("account.id")
+        .where("user.id", "is", null)
+        .execute();
+      expect(orphans).toEqual([]);
+      // Nothing was sent for an account that does not exist.
+      await expect(receiver.next(email, 300)).rejects.toThrow(/no mail/);
+      // And the address is free for a registration that works.
+      const retried = await services.identity.register(
+        { email, password: PASSWORD, profile: individual("Nửa Vời") },
+        meta("vi", "203.0.113.40"),
+      );
+      expect(retried.ok).toBe(true);
+      expect((await receiver.next(email)).subject).toBe(SUBJECTS.verification.vi);
+    });
+
+    it("counts 50 parallel wrong passwords as exactly 50 (the limiter counts in one statement)", async () => {
+      const email = uniqueEmail("parallel");
+      await registerIndividual(email, "vi", "203.0.113.50");
+      const ip = "198.51.100.50";
+      const outcomes = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          services.identity.signIn(
+            { email, password: `wrong-password-${i}` },
+            meta("vi", ip),
+            "entrant",
+          ),
+        ),
+      );
+      const limiter = createRateLimiter(db);
+      expect(await limiter.count(`signin:account:${email}`, LIMITS.signInFailuresPerAccount)).toBe(
+        50,
+      );
+      expect(await limiter.count(`signin:ip:${ip}`, LIMITS.signInFailuresPerIp)).toBe(50);
+      // Exactly the account's limit got as far as the password check.
+      const statuses = outcomes.map((outcome) => (outcome.ok ? 200 : outcome.status));
+      expect(statuses.filter((status) => status === 401)).toHaveLength(
+        LIMITS.signInFailuresPerAccount.limit,
+      );
+      expect(statuses.filter((status) => status === 429)).toHaveLength(
+        50 - LIMITS.signInFailuresPerAccount.limit,
+      );
+    });
+
+    it("keeps the account operations to the form's rules: profile, email change, resend", async () => {
+      const email = uniqueEmail("rules");
+      const cookie = await registerIndividual(email, "vi", "203.0.113.70");
+      const user = (await services.identity.currentUser(withCookie(cookie)))!;
+      const { type: _type, ...profile } = individual("Trần Văn An");
+      // A 5,000-character name does not get past the service, and nothing changes.
+      await expect(
+        services.identity.updateProfile(user.id, { ...profile, fullName: "x".repeat(5000) }),
+      ).rejects.toThrow(RangeError);
+      await services.identity.updateProfile(user.id, { ...profile, fullName: "Trần Văn Bình" });
+      const row = await db.kysely
+        .selectFrom("user")
+        .select(["name", "lang", "image"])
+        .where("id", "=", user.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ name: "Trần Văn Bình", lang: "vi", image: null });
+
+      // Changes of email, right password or wrong, are limited per account.
+      for (let i = 0; i < LIMITS.passwordConfirmationPerAccount.limit; i += 1) {
+        const outcome = await services.identity.changeEmail(
+          user,
+          withCookie(cookie),
+          { newEmail: uniqueEmail("x"), currentPassword: `sai-${i}` },
+          "vi",
+        );
+        expect(outcome).toMatchObject({ ok: false, status: 400 });
+      }
+      expect(
+        await services.identity.changeEmail(
+          user,
+          withCookie(cookie),
+          { newEmail: uniqueEmail("x"), currentPassword: PASSWORD },
+          "vi",
+        ),
+      ).toMatchObject({ ok: false, status: 429 });
+
+      // The confirmation link is resent at most 3 times an hour.
+      await receiver.next(email);
+      for (let i = 0; i < LIMITS.verificationResendPerAccount.limit; i += 1) {
+        expect((await services.identity.resendVerification(user, "vi")).ok).toBe(true);
+        expect((await receiver.next(email)).subject).toBe(SUBJECTS.verification.vi);
+      }
+      expect(await services.identity.resendVerification(user, "vi")).toMatchObject({
         ok: false,
-        status: 409,
-        fieldErrors: { email: "auth.emailTaken" },
+        status: 429,
       });
+    });
+
+    it("answers an unknown address, the other door and a wrong password the same way", async () => {
+      const email = uniqueEmail("same");
+      await registerIndividual(email, "vi", "203.0.113.60");
+      const ip = "198.51.100.60";
+      const unknown = await services.identity.signIn(
+        { email: uniqueEmail("nobody"), password: PASSWORD },
+        meta("vi", ip),
+        "entrant",
+      );
+      const wrong = await services.identity.signIn(
+        { email, password: "not-the-password" },
+        meta("vi", ip),
+        "entrant",
+      );
+      const otherDoor = await services.identity.signIn(
+        { email, password: PASSWORD },
+        meta("vi", ip),
+        "staff",
+      );
+      expect(unknown).toEqual({ ok: false, status: 401, formError: "auth.invalidCredentials" });
+      expect(wrong).toEqual(unknown);
+      expect(otherDoor).toEqual(unknown);
     });
 
     it("signs in with the right password only, each time with a new session", async () => {
@@ -417,7 +592,13 @@ describe.each(testDatabases())("identity on $name", (target) => {
         },
         meta(),
       );
-      const cookieB = outcomeB.ok ? cookieFrom(outcomeB.headers) : "";
+      expect(outcomeB.ok).toBe(true);
+      const signedInB = await services.identity.signIn(
+        { email: emailB, password: PASSWORD },
+        meta(),
+        "entrant",
+      );
+      const cookieB = signedInB.ok ? cookieFrom(signedInB.headers) : "";
 
       const a = await services.identity.currentUser(withCookie(cookieA));
       const b = await services.identity.currentUser(withCookie(cookieB));

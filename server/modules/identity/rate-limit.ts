@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Db } from "../../db/database";
 
 export interface RateLimitRule {
@@ -16,64 +17,57 @@ export interface RateLimitState {
  * Fixed-window counters in the database, so several app processes share them. Used for
  * per-IP and per-account limits on sign-in, password reset, verification resend and
  * registration (DESIGN "Identity").
+ *
+ * An attempt is counted and judged in one statement (`consume`): the count it returns
+ * already includes this attempt, so parallel attempts cannot all pass a check made before
+ * any of them was counted.
  */
 export type RateLimiter = ReturnType<typeof createRateLimiter>;
 
 export function createRateLimiter(db: Db, clock: () => number = Date.now) {
-  async function read(key: string, rule: RateLimitRule) {
-    const row = await db.kysely
-      .selectFrom("rate_limits")
-      .selectAll()
-      .where("key", "=", key)
-      .executeTakeFirst();
-    const now = clock();
-    if (!row || now - Number(row.window_started_at) >= rule.windowMs)
-      return { count: 0, started: now };
-    return { count: row.count, started: Number(row.window_started_at) };
-  }
-
   return {
-    /** Whether another attempt is allowed now, without counting one. */
-    async check(key: string, rule: RateLimitRule): Promise<RateLimitState> {
-      const { count, started } = await read(key, rule);
-      if (count < rule.limit) return { allowed: true, retryAfterSeconds: 0 };
+    /**
+     * Counts one attempt against the key and says whether it is within the limit. One atomic
+     * upsert (SQLite ≥ 3.35 and PostgreSQL): a window that has run out starts again at 1.
+     */
+    async consume(key: string, rule: RateLimitRule): Promise<RateLimitState> {
+      const now = clock();
+      const expired = sql`${now} - rate_limits.window_started_at >= ${rule.windowMs}`;
+      const { rows } = await sql<{ count: number | string; window_started_at: number | string }>`
+        INSERT INTO rate_limits (key, count, window_started_at) VALUES (${key}, 1, ${now})
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN ${expired} THEN 1 ELSE rate_limits.count + 1 END,
+          window_started_at = CASE WHEN ${expired} THEN ${now} ELSE rate_limits.window_started_at END
+        RETURNING count, window_started_at`.execute(db.kysely);
+      const row = rows[0];
+      const count = Number(row?.count ?? 1);
+      const started = Number(row?.window_started_at ?? now);
+      if (count <= rule.limit) return { allowed: true, retryAfterSeconds: 0 };
       return {
         allowed: false,
-        retryAfterSeconds: Math.max(1, Math.ceil((started + rule.windowMs - clock()) / 1000)),
+        retryAfterSeconds: Math.max(1, Math.ceil((started + rule.windowMs - now) / 1000)),
       };
     },
 
-    /** Counts one attempt (or failure) against the key. */
-    async hit(key: string, rule: RateLimitRule): Promise<void> {
-      await db.kysely.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom("rate_limits")
-          .selectAll()
-          .where("key", "=", key)
-          .executeTakeFirst();
-        const now = clock();
-        if (!row) {
-          await trx
-            .insertInto("rate_limits")
-            .values({ key, count: 1, window_started_at: now })
-            .onConflict((oc) =>
-              oc.column("key").doUpdateSet((eb) => ({ count: eb("rate_limits.count", "+", 1) })),
-            )
-            .execute();
-        } else if (now - Number(row.window_started_at) >= rule.windowMs) {
-          await trx
-            .updateTable("rate_limits")
-            .set({ count: 1, window_started_at: now })
-            .where("key", "=", key)
-            .execute();
-        } else {
-          await trx
-            .updateTable("rate_limits")
-            .set((eb) => ({ count: eb("count", "+", 1) }))
-            .where("key", "=", key)
-            .execute();
-        }
-      });
+    /** Gives back one attempt counted by `consume` (a sign-in that succeeded, say). */
+    async refund(key: string): Promise<void> {
+      await db.kysely
+        .updateTable("rate_limits")
+        .set((eb) => ({ count: eb("count", "-", 1) }))
+        .where("key", "=", key)
+        .where("count", ">", 0)
+        .execute();
+    },
+
+    /** The attempts counted in the key's current window (tests and diagnostics). */
+    async count(key: string, rule: RateLimitRule): Promise<number> {
+      const row = await db.kysely
+        .selectFrom("rate_limits")
+        .select(["count", "window_started_at"])
+        .where("key", "=", key)
+        .executeTakeFirst();
+      if (!row || clock() - Number(row.window_started_at) >= rule.windowMs) return 0;
+      return Number(row.count);
     },
 
     async clear(key: string): Promise<void> {
@@ -92,4 +86,10 @@ export const LIMITS = {
   resetPerIp: { limit: 10, windowMs: 15 * MINUTE },
   verificationResendPerAccount: { limit: 3, windowMs: 60 * MINUTE },
   registrationPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  /** Changes of email (each confirms the current password), per account. */
+  passwordConfirmationPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  /** "Someone tried to register with your address" emails, per account. */
+  registrationNoticePerAccount: { limit: 3, windowMs: 60 * MINUTE },
+  /** The links in emails (confirm an address, open a reset link), per IP. */
+  emailLinksPerIp: { limit: 30, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;

@@ -1,11 +1,15 @@
+import { randomBytes } from "node:crypto";
 import { APIError } from "better-auth/api";
+import { fileTypeFromBuffer } from "file-type";
 import type { Lang } from "../../../core/languages";
+import { profileSchemaFor } from "../../../core/registration";
 import { isStaffRole, type Role, type StaffRole } from "../../../core/roles";
 import type { Db } from "../../db/database";
+import { currentPublicUrl } from "../../public-url";
 import type { RegistrantTable } from "../../db/schema";
-import type { FileStore } from "../files/storage";
+import { FileRejected, type FileStore } from "../files/storage";
 import type { Auth } from "./auth";
-import { LIMITS, type RateLimiter } from "./rate-limit";
+import { LIMITS, type RateLimiter, type RateLimitRule } from "./rate-limit";
 
 /** The signed-in person as pages see them. */
 export interface CurrentUser {
@@ -50,6 +54,22 @@ export interface RequestMeta {
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
 
+/** A new licence upload sent with the registration form: stored only once the rest passes. */
+export interface LicenceUpload {
+  data: Uint8Array;
+  allowedMimes: readonly string[];
+  maxBytes: number;
+}
+
+/** What registration needs from email beyond better-auth's own: the "someone tried" notice. */
+export interface RegistrationMail {
+  sendRegistrationAttempt(
+    to: string,
+    lang: Lang,
+    data: { name: string; url: string; resetUrl: string },
+  ): Promise<unknown>;
+}
+
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 export function createIdentityService(deps: {
@@ -58,6 +78,7 @@ export function createIdentityService(deps: {
   limiter: RateLimiter;
   files: FileStore;
   publicUrl: string;
+  mail?: RegistrationMail;
 }) {
   const { db, auth, limiter, files } = deps;
 
@@ -74,12 +95,53 @@ export function createIdentityService(deps: {
     return { ok: false, status: 429, formError: "auth.tooManyAttempts", retryAfterSeconds };
   }
 
-  async function limited(...checks: [string, { limit: number; windowMs: number }][]) {
-    for (const [key, rule] of checks) {
-      const state = await limiter.check(key, rule);
-      if (!state.allowed) return tooMany(state.retryAfterSeconds);
+  /**
+   * Counts this attempt against every key, then decides: refused when any is over its limit.
+   * Counting first (one atomic statement per key) means parallel attempts cannot all slip
+   * through a check made before any of them was counted.
+   */
+  async function consumed(...keys: [string, RateLimitRule][]): Promise<Outcome | null> {
+    let wait = 0;
+    for (const [key, rule] of keys) {
+      const state = await limiter.consume(key, rule);
+      if (!state.allowed) wait = Math.max(wait, state.retryAfterSeconds);
     }
-    return null;
+    return wait > 0 ? tooMany(wait) : null;
+  }
+
+  /**
+   * A password hash to verify against when there is no account to check, so that an unknown
+   * address costs the same argon2 work as a wrong password for a real one.
+   */
+  let dummyHash: Promise<string> | null = null;
+  async function verifyAgainstNobody(password: string): Promise<void> {
+    const context = await auth.$context;
+    dummyHash ??= context.password.hash(`no-account-${Math.random()}`);
+    await context.password.verify({ hash: await dummyHash, password });
+  }
+
+  /** Tells the owner of an address that someone tried to register it (a few times an hour at most). */
+  async function noticeRegistrationAttempt(user: {
+    id: string;
+    name: string;
+    email: string;
+    lang: string;
+  }) {
+    const state = await limiter.consume(
+      `register-notice:account:${user.id}`,
+      LIMITS.registrationNoticePerAccount,
+    );
+    if (!state.allowed || !deps.mail) return;
+    const lang: Lang = user.lang === "en" ? "en" : "vi";
+    try {
+      await deps.mail.sendRegistrationAttempt(user.email, lang, {
+        name: user.name,
+        url: localized("/dang-nhap", lang),
+        resetUrl: localized("/quen-mat-khau", lang),
+      });
+    } catch {
+      // Logged by the mail service; the visitor's answer must not depend on it.
+    }
   }
 
   return {
@@ -104,59 +166,154 @@ export function createIdentityService(deps: {
       };
     },
 
-    /** Creates the account and its registrant profile, signs the person in, sends verification. */
+    /**
+     * Creates the account (user, argon2id credential, registrant profile, the licence claimed)
+     * in one transaction, then sends the verification email; the emailed link signs the person
+     * in. An address that already has an account gets the same answer, and its owner an email
+     * saying someone tried to register with it: the form never tells who has an account.
+     * Nothing is stored (not even the licence) before the per-IP limit has passed.
+     */
     async register(
-      input: { email: string; password: string; profile: RegistrantProfile },
+      input: {
+        email: string;
+        password: string;
+        profile: RegistrantProfile;
+        licence?: LicenceUpload | null;
+      },
       meta: RequestMeta,
     ): Promise<Outcome> {
-      const refused = await limited([`register:ip:${meta.ip}`, LIMITS.registrationPerIp]);
+      const refused = await consumed([`register:ip:${meta.ip}`, LIMITS.registrationPerIp]);
       if (refused) return refused;
-      await limiter.hit(`register:ip:${meta.ip}`, LIMITS.registrationPerIp);
+      // The licence's content is judged before anything else, so a bad file gets the same
+      // answer whether or not the address has an account.
+      if (input.licence) {
+        const problem = await licenceProblem(input.licence);
+        if (problem) {
+          return {
+            ok: false,
+            status: 400,
+            formError: problem,
+            fieldErrors: { licenceFileId: problem },
+          };
+        }
+      }
       const email = normaliseEmail(input.email);
+      const context = await auth.$context;
+      const checkEmail: Outcome = { ok: true, headers: new Headers() };
       const existing = await db.kysely
         .selectFrom("user")
-        .select("id")
+        .select(["id", "name", "email", "lang"])
         .where("email", "=", email)
         .executeTakeFirst();
       if (existing) {
-        return {
-          ok: false,
-          status: 409,
-          formError: "auth.emailTaken",
-          fieldErrors: { email: "auth.emailTaken" },
-        };
+        // The same argon2 work as a new account, so the time taken tells nothing either.
+        await context.password.hash(input.password);
+        await noticeRegistrationAttempt(existing);
+        return checkEmail;
       }
-      const dashboard = localized("/tai-khoan?verified=1", meta.lang);
-      let result;
+
+      const profile = { ...input.profile };
+      if (input.licence) {
+        try {
+          const stored = await files.save({
+            data: input.licence.data,
+            purpose: "licence",
+            ownerUserId: null,
+            allowedMimes: input.licence.allowedMimes,
+            maxBytes: input.licence.maxBytes,
+            tooLargeKey: "validation.licenceTooLarge",
+            wrongTypeKey: "validation.licenceType",
+          });
+          profile.licenceFileId = stored.id;
+        } catch (error) {
+          if (!(error instanceof FileRejected)) throw error;
+          return {
+            ok: false,
+            status: 400,
+            formError: error.messageKey,
+            fieldErrors: { licenceFileId: error.messageKey },
+          };
+        }
+      }
+
+      const passwordHash = await context.password.hash(input.password);
+      const userId = context.generateId({ model: "user" }) || randomId();
+      const accountId = context.generateId({ model: "account" }) || randomId();
+      const stamp = now(db);
+      const iso = new Date().toISOString();
       try {
-        result = await auth.api.signUpEmail({
-          body: {
-            name: input.profile.fullName,
-            email,
-            password: input.password,
-            lang: meta.lang,
-            callbackURL: dashboard,
-          },
-          headers: meta.headers,
-          returnHeaders: true,
+        await db.kysely.transaction().execute(async (trx) => {
+          await trx
+            .insertInto("user")
+            .values({
+              id: userId,
+              name: profile.fullName,
+              email,
+              emailVerified: db.kind === "postgres" ? false : 0,
+              image: null,
+              createdAt: stamp,
+              updatedAt: stamp,
+              role: "entrant",
+              lang: meta.lang,
+              active: db.kind === "postgres" ? true : 1,
+            })
+            .execute();
+          await trx
+            .insertInto("account")
+            .values({
+              id: accountId,
+              accountId: userId,
+              providerId: "credential",
+              userId,
+              password: passwordHash,
+              createdAt: stamp,
+              updatedAt: stamp,
+            })
+            .execute();
+          if (profile.licenceFileId) {
+            const claimed = await trx
+              .updateTable("files")
+              .set({ owner_user_id: userId })
+              .where("id", "=", profile.licenceFileId)
+              .where("owner_user_id", "is", null)
+              .where("purpose", "=", "licence")
+              .executeTakeFirst();
+            if (Number(claimed.numUpdatedRows) !== 1) profile.licenceFileId = null;
+          }
+          await trx
+            .insertInto("registrants")
+            .values({ user_id: userId, ...toRow(profile), created_at: iso, updated_at: iso })
+            .execute();
         });
       } catch (error) {
-        return fromAuthError(error);
+        // Two registrations of one address at the same moment: the second is the "taken" case.
+        if (!isUniqueViolation(error)) throw error;
+        const winner = await db.kysely
+          .selectFrom("user")
+          .select(["id", "name", "email", "lang"])
+          .where("email", "=", email)
+          .executeTakeFirst();
+        if (winner) await noticeRegistrationAttempt(winner);
+        return checkEmail;
       }
-      const userId = result.response.user.id;
-      const now = new Date().toISOString();
-      if (input.profile.licenceFileId) {
-        const claimed = await files.claim(input.profile.licenceFileId, userId, "licence");
-        if (!claimed) input.profile.licenceFileId = null;
+
+      try {
+        await auth.api.sendVerificationEmail({
+          body: { email, callbackURL: localized("/tai-khoan?verified=1", meta.lang) },
+        });
+      } catch {
+        // Logged by the mail service; the dashboard offers to send the link again.
       }
-      await db.kysely
-        .insertInto("registrants")
-        .values({ user_id: userId, ...toRow(input.profile), created_at: now, updated_at: now })
-        .execute();
-      return { ok: true, headers: result.headers };
+      return checkEmail;
     },
 
-    /** Email + password; `staff` limits it to back-office accounts (and entrants to the public one). */
+    /**
+     * Email + password; `staff` limits it to back-office accounts (and entrants to the public
+     * one). Every attempt is counted before the password is checked (per account and per IP);
+     * a success clears the account's failures and gives the IP its attempt back. An unknown
+     * address, the other door's account or a deactivated one cost the same argon2 work as a
+     * wrong password and get the same answer.
+     */
     async signIn(
       input: { email: string; password: string },
       meta: RequestMeta,
@@ -165,22 +322,25 @@ export function createIdentityService(deps: {
       const email = normaliseEmail(input.email);
       const accountKey = `signin:account:${email}`;
       const ipKey = `signin:ip:${meta.ip}`;
-      const refused = await limited(
+      const refused = await consumed(
         [accountKey, LIMITS.signInFailuresPerAccount],
         [ipKey, LIMITS.signInFailuresPerIp],
       );
       if (refused) return refused;
       const user = await db.kysely
         .selectFrom("user")
-        .select(["id", "role", "active"])
-        .where("email", "=", email)
+        .leftJoin("account", (join) =>
+          join.onRef("account.userId", "=", "user.id").on("account.providerId", "=", "credential"),
+        )
+        .select(["user.id", "user.role", "user.active", "account.password"])
+        .where("user.email", "=", email)
         .executeTakeFirst();
       const isStaff = isStaffRole(user?.role);
       const wrongAudience = user && (audience === "staff") !== isStaff;
       const inactive = user && (user.active === false || user.active === 0);
-      if (!user || wrongAudience || inactive) {
-        await limiter.hit(accountKey, LIMITS.signInFailuresPerAccount);
-        await limiter.hit(ipKey, LIMITS.signInFailuresPerIp);
+      // An invited staff member without a password yet is "no account" too.
+      if (!user?.password || wrongAudience || inactive) {
+        await verifyAgainstNobody(input.password);
         return { ok: false, status: 401, formError: "auth.invalidCredentials" };
       }
       try {
@@ -190,10 +350,9 @@ export function createIdentityService(deps: {
           returnHeaders: true,
         });
         await limiter.clear(accountKey);
+        await limiter.refund(ipKey);
         return { ok: true, headers: result.headers };
       } catch (error) {
-        await limiter.hit(accountKey, LIMITS.signInFailuresPerAccount);
-        await limiter.hit(ipKey, LIMITS.signInFailuresPerIp);
         return fromAuthError(error);
       }
     },
@@ -216,13 +375,11 @@ export function createIdentityService(deps: {
     /** Always answers the same way, so the form never tells who has an account. */
     async requestPasswordReset(email: string, meta: RequestMeta): Promise<Outcome> {
       const normalised = normaliseEmail(email);
-      const refused = await limited(
+      const refused = await consumed(
         [`reset:ip:${meta.ip}`, LIMITS.resetPerIp],
         [`reset:account:${normalised}`, LIMITS.resetPerAccount],
       );
       if (refused) return refused;
-      await limiter.hit(`reset:ip:${meta.ip}`, LIMITS.resetPerIp);
-      await limiter.hit(`reset:account:${normalised}`, LIMITS.resetPerAccount);
       try {
         await auth.api.requestPasswordReset({
           body: { email: normalised, redirectTo: localized("/dat-lai-mat-khau", meta.lang) },
@@ -280,6 +437,11 @@ export function createIdentityService(deps: {
           fieldErrors: { newEmail: "auth.sameEmail" },
         };
       }
+      // Each attempt confirms the current password (a guess a stolen session could repeat) and
+      // may tell whether an address is taken: a few per account, right or wrong.
+      const confirmKey = `confirm-password:account:${user.id}`;
+      const refused = await consumed([confirmKey, LIMITS.passwordConfirmationPerAccount]);
+      if (refused) return refused;
       const account = await db.kysely
         .selectFrom("account")
         .select("password")
@@ -325,30 +487,62 @@ export function createIdentityService(deps: {
     },
 
     async resendVerification(user: CurrentUser, lang: Lang): Promise<Outcome> {
-      const key = `verify:account:${user.id}`;
-      const refused = await limited([key, LIMITS.verificationResendPerAccount]);
+      const refused = await consumed([
+        `verify:account:${user.id}`,
+        LIMITS.verificationResendPerAccount,
+      ]);
       if (refused) return refused;
-      await limiter.hit(key, LIMITS.verificationResendPerAccount);
       await auth.api.sendVerificationEmail({
         body: { email: user.email, callbackURL: localized("/tai-khoan?verified=1", lang) },
       });
       return { ok: true, headers: new Headers() };
     },
 
+    /**
+     * The profile (and the account's name with it), checked again with the core schema of the
+     * stored type: no caller gets a longer name or another field past the form's rules.
+     */
     async updateProfile(userId: string, profile: Omit<RegistrantProfile, "type">): Promise<void> {
       const current = await loadRegistrant(userId);
       if (!current) throw new Error("No registrant profile");
-      const { type: _type, ...row } = toRow({ ...profile, type: current.type });
-      await db.kysely
-        .updateTable("registrants")
-        .set({ ...row, updated_at: new Date().toISOString() })
-        .where("user_id", "=", userId)
-        .execute();
-      await db.kysely
-        .updateTable("user")
-        .set({ name: profile.fullName, updatedAt: now(db) })
-        .where("id", "=", userId)
-        .execute();
+      const checked = profileSchemaFor(current.type).safeParse(
+        current.type === "individual"
+          ? {
+              type: "individual",
+              fullName: profile.fullName,
+              phone: profile.phone,
+              address: profile.address,
+              personalId: profile.personalId ?? "",
+            }
+          : {
+              type: "enterprise",
+              companyName: profile.companyName ?? "",
+              businessRegistrationNumber: profile.businessRegistrationNumber ?? "",
+              taxCode: profile.taxCode ?? "",
+              representativeName: profile.fullName,
+              phone: profile.phone,
+              address: profile.address,
+              licenceFileId: current.licenceFileId ?? "",
+            },
+      );
+      if (!checked.success) throw new RangeError("The profile does not pass the profile rules");
+      const { type: _type, ...row } = toRow({
+        ...profile,
+        type: current.type,
+        licenceFileId: current.licenceFileId,
+      });
+      await db.kysely.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("registrants")
+          .set({ ...row, updated_at: new Date().toISOString() })
+          .where("user_id", "=", userId)
+          .execute();
+        await trx
+          .updateTable("user")
+          .set({ name: profile.fullName, updatedAt: now(db) })
+          .where("id", "=", userId)
+          .execute();
+      });
     },
 
     /** A staff account (the create-admin command, demo data, later the users section). */
@@ -425,8 +619,26 @@ export function createIdentityService(deps: {
   }
 
   function localized(path: string, lang: Lang): string {
-    return `${deps.publicUrl}${lang === "en" ? `/en${path}` : path}`;
+    return `${currentPublicUrl(deps.publicUrl)}${lang === "en" ? `/en${path}` : path}`;
   }
+}
+
+/** Why a licence upload cannot be kept (the checks `files.save` makes), or null. */
+async function licenceProblem(licence: LicenceUpload): Promise<string | null> {
+  if (licence.data.byteLength === 0) return "validation.licenceType";
+  if (licence.data.byteLength > licence.maxBytes) return "validation.licenceTooLarge";
+  const sniffed = await fileTypeFromBuffer(licence.data);
+  return sniffed && licence.allowedMimes.includes(sniffed.mime) ? null : "validation.licenceType";
+}
+
+function randomId(): string {
+  return randomBytes(24).toString("base64url");
+}
+
+/** A second row with the same unique value (SQLite's message, PostgreSQL's SQLSTATE 23505). */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown };
+  return e?.code === "23505" || /UNIQUE constraint failed/i.test(String(e?.message ?? ""));
 }
 
 function now(db: Db): string | Date {

@@ -7,6 +7,7 @@ import { isStaffRole, STAFF_ROLES, type Role, type StaffRole } from "../../../co
 import type { Db } from "../../db/database";
 import type { Database } from "../../db/schema";
 import type { Auth } from "./auth";
+import { currentPublicUrl } from "../../public-url";
 
 /**
  * Users and roles (admins, PRODUCT §1): the accounts table, staff invitations (an account
@@ -95,8 +96,9 @@ export function createStaffService(deps: {
       identifier: `reset-password:${token}`,
       expiresAt: new Date(Date.now() + INVITATION_EXPIRES_HOURS * 60 * 60 * 1000),
     });
-    const callback = `${deps.publicUrl}${localizePath("/dat-lai-mat-khau", lang)}`;
-    return `${deps.publicUrl}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent(callback)}`;
+    const base = currentPublicUrl(deps.publicUrl);
+    const callback = `${base}${localizePath("/dat-lai-mat-khau", lang)}`;
+    return `${base}/api/auth/reset-password/${token}?callbackURL=${encodeURIComponent(callback)}`;
   }
 
   return {

@@ -111,6 +111,15 @@ function sendWith(
         url,
         sent: mail.sendStaffInvitation(to, lang, { name, url, role: "editor", expiresInHours: 72 }),
       };
+    case "registrationAttempt":
+      return {
+        url,
+        sent: mail.send("registrationAttempt", to, lang, {
+          name,
+          url,
+          resetUrl: `https://vanxuan-awards.example${prefix}/quen-mat-khau`,
+        }),
+      };
   }
 }
 

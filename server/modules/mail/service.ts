@@ -12,6 +12,7 @@ import {
   type EmailTemplate,
   type EmailTemplateData,
 } from "./templates";
+import { currentPublicUrl } from "../../public-url";
 
 /**
  * The emails the product sends, in the recipient's language, with the footer from the current
@@ -34,7 +35,12 @@ export function createMailService(
     data: EmailTemplateData[T],
   ): Promise<string> {
     const site = await settings.get();
-    const email = renderEmail(template, lang, data, emailSiteFrom(site, config.publicUrl, lang));
+    const email = renderEmail(
+      template,
+      lang,
+      data,
+      emailSiteFrom(site, currentPublicUrl(config.publicUrl), lang),
+    );
     // Replies reach the organisers rather than the no-reply sender.
     return mailer.send({ to, ...email, replyTo: site.contactEmail, template, lang });
   }

@@ -42,10 +42,15 @@ const DATA: { [T in EmailTemplate]: EmailTemplateData[T] } = {
     role: "Biên tập viên",
     expiresInHours: 72,
   },
+  registrationAttempt: {
+    name: "Nguyễn Thị Hồng Nhung",
+    url: "https://vanxuan-awards.example/dang-nhap",
+    resetUrl: "https://vanxuan-awards.example/quen-mat-khau",
+  },
 };
 
 /** Templates whose link is a page rather than a tokened link. */
-const PAGE_LINK: readonly EmailTemplate[] = ["welcome", "entryReceipt"];
+const PAGE_LINK: readonly EmailTemplate[] = ["welcome", "entryReceipt", "registrationAttempt"];
 
 function render<T extends EmailTemplate>(template: T, lang: "vi" | "en", data = DATA[template]) {
   return renderEmail(template, lang, data, SITE);

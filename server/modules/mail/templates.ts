@@ -23,6 +23,11 @@ export interface EmailTemplateData {
   };
   /** A staff invitation (admins, issue 4): `url` sets the first password; `role` is its label. */
   staffInvitation: { name: string; url: string; role: string; expiresInHours: number };
+  /**
+   * To an account's owner when someone tries to register with their address: `url` is the
+   * sign-in page, `resetUrl` the forgotten-password page.
+   */
+  registrationAttempt: { name: string; url: string; resetUrl: string };
 }
 
 export type EmailTemplate = keyof EmailTemplateData;
@@ -33,6 +38,7 @@ export const EMAIL_TEMPLATES = [
   "welcome",
   "entryReceipt",
   "staffInvitation",
+  "registrationAttempt",
 ] as const satisfies readonly EmailTemplate[];
 
 /** The footer's facts, from the site settings (see `emailSiteFrom` in service.ts). */
@@ -87,6 +93,7 @@ export function renderEmail<T extends EmailTemplate>(
     name,
     newEmail: "newEmail" in data ? oneLine(data.newEmail) : "",
     role: "role" in data ? oneLine(data.role) : "",
+    resetUrl: "resetUrl" in data ? httpUrl(data.resetUrl, "resetUrl") : "",
     ...("code" in data
       ? {
           code: oneLine(data.code),

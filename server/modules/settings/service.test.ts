@@ -90,6 +90,47 @@ describe.each(testDatabases())("settings on $name", (target) => {
       expect((await service().get()).social).toEqual(DEMO_SETTINGS.social);
     });
 
+    it("refuses javascript: and data: social links with the scheme message and writes nothing", async () => {
+      await seedDemoData(db);
+      for (const bad of [
+        "JavaScript:alert(1)",
+        "java\tscript:alert(1)",
+        "data:text/html,<b>x</b>",
+      ]) {
+        const attempt = service().update({ social: { ...DEMO_SETTINGS.social, facebook: bad } });
+        await expect(attempt).rejects.toMatchObject({
+          issues: [
+            expect.objectContaining({
+              path: ["social", "facebook"],
+              message: "validation.urlScheme",
+            }),
+          ],
+        });
+      }
+      expect((await service().get()).social).toEqual(DEMO_SETTINGS.social);
+      expect(changes).toBe(0);
+    });
+
+    it("never hands out a javascript: link stored before links were checked, keeping the other links", async () => {
+      await seedDemoData(db);
+      await db.kysely
+        .updateTable("site_settings")
+        .set({
+          value: JSON.stringify({
+            ...DEMO_SETTINGS.social,
+            facebook: "javascript:alert(document.cookie)",
+            youtube: "data:text/html,<script>alert(1)</script>",
+          }),
+        })
+        .where("key", "=", "social")
+        .execute();
+      expect((await service().get()).social).toEqual({
+        ...DEMO_SETTINGS.social,
+        facebook: "",
+        youtube: "",
+      });
+    });
+
     it("falls back to the default for a stored value it cannot read, keeping the others", async () => {
       await seedDemoData(db);
       await db.kysely

@@ -38,7 +38,21 @@ export function createSettingsService(db: Db, onChange: () => void) {
     for (const key of Object.keys(shape) as (keyof SiteSettings)[]) {
       if (!(key in stored)) continue;
       const parsed = shape[key].safeParse(stored[key]);
-      if (parsed.success) settings[key] = parsed.data;
+      if (parsed.success) {
+        settings[key] = parsed.data;
+        continue;
+      }
+      // A group (the social links) with one value the rules no longer accept — a
+      // `javascript:` link saved before links were checked — keeps its other values.
+      const value = stored[key];
+      if (value && typeof value === "object" && !Array.isArray(value)) {
+        const refused = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+        const kept = Object.fromEntries(
+          Object.entries(value).filter(([field]) => !refused.has(field)),
+        );
+        const retried = shape[key].safeParse(kept);
+        if (retried.success) settings[key] = retried.data;
+      }
     }
     return siteSettingsSchema.parse(settings);
   }

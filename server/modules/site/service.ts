@@ -1,6 +1,8 @@
 import { chatWidgetUrl, type SiteSettings } from "../../../core/site-settings";
+import { SAMPLE_DOCUMENT_KINDS } from "../../../core/document-kinds";
 import type { Lang } from "../../../core/languages";
 import type { SubmissionWindowState } from "../../../core/submission-window";
+import { currentPublicUrl } from "../../public-url";
 import type { DocumentsService } from "../documents/service";
 import type { SeasonsService } from "../seasons/service";
 import type { SettingsService } from "../settings/service";
@@ -21,6 +23,8 @@ export interface SiteChrome {
     /** The season's criteria PDF per page language (English falls back to Vietnamese). */
     criteriaUrl: Record<Lang, string | null>;
   } | null;
+  /** A password-protected sample PDF to try the viewer with (demo data), if there is one. */
+  sampleDocument: { title: string; url: string } | null;
   /** Years with a jury / with winners in the database, newest first (the header's submenus). */
   years: { jury: number[]; winners: number[] };
 }
@@ -31,22 +35,23 @@ export function createSiteService(
   settings: SettingsService,
   seasons: SeasonsService,
   publicUrl: string,
-  documents: Pick<DocumentsService, "criteriaUrls">,
+  documents: Pick<DocumentsService, "criteriaUrls" | "unattached">,
   content?: { years(): Promise<{ jury: number[]; winners: number[] }> },
 ) {
   return {
     async chrome(): Promise<SiteChrome> {
-      const [s, season, years] = await Promise.all([
+      const [s, season, years, samples] = await Promise.all([
         settings.get(),
         seasons.current(),
         content ? content.years() : { jury: [], winners: [] },
+        documents.unattached(SAMPLE_DOCUMENT_KINDS.protected),
       ]);
       const criteriaUrl = season
         ? await documents.criteriaUrls(season.year)
         : { vi: null, en: null };
       const chatUrl = chatWidgetUrl(s.chatWidget);
       return {
-        publicUrl,
+        publicUrl: currentPublicUrl(publicUrl),
         contactEmail: s.contactEmail,
         contactPhone: s.contactPhone,
         social: s.social,
@@ -56,6 +61,7 @@ export function createSiteService(
           ? { year: season.year, code: season.code, submission: season.submission, criteriaUrl }
           : null,
         years,
+        sampleDocument: samples[0] ? { title: samples[0].title, url: samples[0].url } : null,
       };
     },
   };

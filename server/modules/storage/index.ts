@@ -12,9 +12,12 @@ export type { Disposition, SignedLinkClaims } from "./signed";
 
 export type StorageConfig = { driver: "disk" } | ({ driver: "s3" } & S3StorageOptions);
 
-/** Signed private links last 15 minutes unless a caller asks for less (or more, up to a day). */
+/**
+ * Signed private links last 15 minutes (README): a caller may ask for less, never for more, so
+ * a link copied out of a page stops working soon after.
+ */
 export const DEFAULT_LINK_TTL_SECONDS = 15 * 60;
-const MAX_LINK_TTL_SECONDS = 24 * 60 * 60;
+export const MAX_LINK_TTL_SECONDS = DEFAULT_LINK_TTL_SECONDS;
 
 export interface SignedUrlOptions {
   ttlSeconds?: number;

@@ -3,6 +3,9 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 /** Where signed private links are served (server/modules/storage/routes.ts). */
 export const SIGNED_PREFIX = "/tep/";
 
+/** An HMAC-SHA256 in unpadded base64url: 32 bytes, 43 characters. */
+const SIGNATURE = /^[A-Za-z0-9_-]{43}$/;
+
 export type Disposition = "attachment" | "inline";
 
 export interface SignedLinkClaims {
@@ -48,9 +51,18 @@ export function createLinkSigner(secret: string, clock: () => Date = () => new D
       const dot = token.indexOf(".");
       if (dot <= 0 || token.length > 4096) return { ok: false, reason: "invalid" };
       const data = token.slice(0, dot);
-      const given = Buffer.from(token.slice(dot + 1), "base64url");
+      const signature = token.slice(dot + 1);
+      // Only the canonical spelling of the MAC counts: base64url decoding ignores the unused
+      // low bits of the last character, so without this check four different last
+      // characters would all decode to the same bytes and pass.
+      if (!SIGNATURE.test(signature)) return { ok: false, reason: "invalid" };
+      const given = Buffer.from(signature, "base64url");
       const expected = mac(data);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      if (
+        given.length !== expected.length ||
+        given.toString("base64url") !== signature ||
+        !timingSafeEqual(given, expected)
+      ) {
         return { ok: false, reason: "invalid" };
       }
       let payload: Payload;

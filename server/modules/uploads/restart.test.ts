@@ -1,18 +1,16 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { createReadStream, mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEBIBYTE } from "../../../core/upload-rules";
 import { loadConfig } from "../../config";
 import { openDatabase, type Db } from "../../db/database";
-import { DEMO_ACCOUNTS } from "../../db/demo-accounts";
+import { DEMO_ACCOUNTS, readDemoCredentials } from "../../db/demo-accounts";
 import { createServices, type Services } from "../../services";
 import { buildProductionBundle, type ProductionBundle } from "../../test-support/build";
+import { spawnServer, type SpawnedServer } from "../../test-support/production-server";
 import {
   GeneratedFile,
   MP4_HEAD,
@@ -30,87 +28,38 @@ import { diskStorageRoot } from "../storage/index";
  * has, to a byte-identical file; a draft saved just before the kill is intact.
  */
 
-const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address() as net.AddressInfo;
-      server.close(() => resolve(address.port));
-    });
+/** The real server in its own process on the test's data dir and build (`env`). */
+const startServer = (env: Record<string, string>) =>
+  spawnServer({
+    DEMO_DATA: "true",
+    HTML_CACHE_SECONDS: "0",
+    SHUTDOWN_TIMEOUT_SECONDS: "5",
+    ...env,
   });
-}
 
-interface Running {
-  child: ChildProcess;
-  origin: string;
-  output: () => string;
-}
-
-async function startServer(env: Record<string, string>): Promise<Running> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: origin,
-      LOG_LEVEL: "warn",
-      DEMO_DATA: "true",
-      HTML_CACHE_SECONDS: "0",
-      SHUTDOWN_TIMEOUT_SECONDS: "5",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8000);
-  };
-  child.stdout!.on("data", collect);
-  child.stderr!.on("data", collect);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the server stopped before it was ready:\n${output}`);
-    }
-    const status = await fetch(`${origin}/readyz`)
-      .then((response) => response.status)
-      .catch(() => 0);
-    if (status === 200) break;
-    if (Date.now() > deadline) throw new Error(`the server did not get ready:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 150));
-  }
-  return { child, origin, output: () => output };
-}
-
-function kill(running: Running): Promise<void> {
-  return new Promise((resolve) => {
-    if (running.child.exitCode !== null || running.child.signalCode !== null) return resolve();
-    running.child.once("exit", () => resolve());
-    running.child.kill("SIGKILL");
-  });
-}
-
-async function signIn(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/sign-in/email`, {
+/** Signs the demo entrant in with the password the server generated in `dataDir`. */
+async function signIn(origin: string, dataDir: string): Promise<string> {
+  const credentials = readDemoCredentials(dataDir);
+  if (!credentials) throw new Error(`no demo credentials in ${dataDir}`);
+  // The product's own sign-in form (the page action), as a browser without scripts posts it.
+  const response = await fetch(`${origin}/dang-nhap`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin },
-    body: JSON.stringify({
-      email: DEMO_ACCOUNTS.entrant.email,
-      password: DEMO_ACCOUNTS.entrant.password,
-    }),
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    body: new URLSearchParams({
+      email: credentials.entrant.email,
+      password: credentials.entrant.password,
+    }).toString(),
   });
-  expect(response.status).toBe(200);
-  return response.headers
+  // Signed in: a redirect to the account, with the session cookie.
+  expect(response.status).toBe(302);
+  const cookie = response.headers
     .getSetCookie()
     .map((line) => line.split(";")[0])
+    .filter((pair) => pair!.includes("session_token="))
     .join("; ");
+  expect(cookie).not.toBe("");
+  return cookie;
 }
 
 async function sha256File(file: string): Promise<string> {
@@ -123,7 +72,7 @@ describe("uploads and drafts survive SIGKILL of the server", () => {
   let bundle: ProductionBundle;
   let dataDir: string;
   let env: Record<string, string>;
-  let server: Running | null = null;
+  let server: SpawnedServer | null = null;
   let db: Db | null = null;
   let services: Services;
 
@@ -138,7 +87,7 @@ describe("uploads and drafts survive SIGKILL of the server", () => {
   }, 240_000);
 
   afterAll(async () => {
-    if (server) await kill(server);
+    if (server) await server.kill();
     await db?.close();
     bundle?.cleanup();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -158,9 +107,9 @@ describe("uploads and drafts survive SIGKILL of the server", () => {
 
   it("continues a killed upload from the server's offset to a byte-identical file; a draft saved just before is intact", async () => {
     server = await startServer(env);
-    const cookie = await signIn(server.origin);
-    let target: UploadTarget = { origin: server.origin, cookie };
-    openServices(server.origin);
+    const cookie = await signIn(server.baseUrl, dataDir);
+    let target: UploadTarget = { origin: server.baseUrl, cookie };
+    openServices(server.baseUrl);
     const user = await db!.kysely
       .selectFrom("user")
       .select("id")
@@ -171,9 +120,9 @@ describe("uploads and drafts survive SIGKILL of the server", () => {
     const entryId = created.entry.id;
 
     // The draft is saved through the form's own endpoint (the page action), and acknowledged.
-    const save = await fetch(`${server.origin}/nop-bai-du-thi.data`, {
+    const save = await fetch(`${server.baseUrl}/nop-bai-du-thi.data`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.origin, cookie },
+      headers: { "content-type": "application/json", origin: server.baseUrl, cookie },
       body: JSON.stringify({
         intent: "save",
         entryId,
@@ -218,12 +167,12 @@ describe("uploads and drafts survive SIGKILL of the server", () => {
     ).catch((error: Error) => error);
     expect(cut).toBeInstanceOf(Error);
     body.destroy();
-    await kill(running);
+    await running.kill();
     expect(running.child.signalCode).toBe("SIGKILL");
 
     // Start again on the same data dir and database.
     server = await startServer(env);
-    target = { origin: server.origin, cookie };
+    target = { origin: server.baseUrl, cookie };
     const head = await tusHead(target, location);
     expect(head.status).toBe(200);
     const offset = head.offset!;
@@ -252,9 +201,9 @@ describe("uploads and drafts survive SIGKILL of the server", () => {
     expect(await sha256File(stored)).toBe(video.sha256());
 
     // A draft saved just before a kill (nothing else in flight) is there after the restart.
-    const again = await fetch(`${server.origin}/nop-bai-du-thi.data`, {
+    const again = await fetch(`${server.baseUrl}/nop-bai-du-thi.data`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: server.origin, cookie },
+      headers: { "content-type": "application/json", origin: server.baseUrl, cookie },
       body: JSON.stringify({
         intent: "save",
         entryId,
@@ -264,7 +213,7 @@ describe("uploads and drafts survive SIGKILL of the server", () => {
     });
     expect(again.status).toBe(200);
     await again.arrayBuffer();
-    await kill(server);
+    await server.kill();
     server = await startServer(env);
     const after = await services.entries.get(user.id, entryId);
     expect(after!.values).toMatchObject({

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdirSync } from "node:fs";
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
@@ -8,8 +8,10 @@ import { pipeline } from "node:stream/promises";
 import { FileStore } from "@tus/file-store";
 import { Metadata, Server, type Upload } from "@tus/server";
 import {
+  ENTRANT_LIVE_UPLOAD_BYTES_MAX,
   ENTRY_FILE_RULES,
   entryFileProblemMessage,
+  liveUploadsPerField,
   type EntryFileField,
 } from "../../../core/entry-limits";
 import { fileProblem } from "../../../core/upload-rules";
@@ -135,6 +137,17 @@ const UPLOAD_ID = /^[a-f0-9]{32}$/;
 /** Beside a finished upload: the attached file's id, so a lost final response can be replayed. */
 const DONE_SUFFIX = ".done";
 
+/** An unfinished upload as the quotas see it (kept in memory, rebuilt from disk at start). */
+interface LiveUpload {
+  ownerUserId: string;
+  entryId: string;
+  field: EntryFileField;
+  /** The declared length: the disk space the upload may take. */
+  size: number;
+  /** Creation order, to replace the oldest first. */
+  seq: number;
+}
+
 interface DoneRecord {
   ownerUserId: string;
   fileId: string;
@@ -182,6 +195,93 @@ export function createUploadService(options: UploadServiceOptions) {
   const donePath = (id: string) => path.join(dir, id + DONE_SUFFIX);
   const dataPath = (id: string) => path.join(dir, id);
 
+  // Quotas (core/entry-limits.ts): the unfinished uploads by id, the PATCH requests writing
+  // to each, and the uploads a newer one replaced (their late requests are answered 410).
+  const live = new Map<string, LiveUpload>();
+  const writing = new Map<string, Set<IncomingMessage>>();
+  const replaced = new Map<string, number>();
+  const createdByRequest = new WeakMap<IncomingMessage, string>();
+  let sequence = 0;
+
+  // Unfinished uploads from before a restart count too: their descriptions are on disk.
+  for (const name of readdirSync(dir)) {
+    const match = /^([a-f0-9]{32})\.json$/.exec(name);
+    if (!match || existsSync(donePath(match[1]!))) continue;
+    try {
+      const stored = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as {
+        size?: unknown;
+        metadata?: Record<string, unknown>;
+      };
+      const metadata = stored.metadata ?? {};
+      const field = metadata.field;
+      if (typeof stored.size !== "number" || !isEntryFileField(field)) continue;
+      live.set(match[1]!, {
+        ownerUserId: String(metadata[OWNER_KEY] ?? ""),
+        entryId: String(metadata.entryId ?? ""),
+        field,
+        size: stored.size,
+        seq: sequence++,
+      });
+    } catch {
+      // Unreadable: the cleanup removes it when it expires.
+    }
+  }
+
+  /**
+   * Admits a new upload against the quotas, synchronously (no await: parallel creations are
+   * counted one after another). Beyond the field's number of unfinished uploads the oldest
+   * ones are replaced; beyond the entrant's total of declared bytes the new one is refused.
+   */
+  function admit(id: string, upload: Omit<LiveUpload, "seq">): void {
+    const sameField = [...live.entries()]
+      .filter(
+        ([otherId, other]) =>
+          other.ownerUserId === upload.ownerUserId &&
+          other.entryId === upload.entryId &&
+          other.field === upload.field &&
+          !finishing.has(otherId),
+      )
+      .sort((a, b) => a[1].seq - b[1].seq);
+    const victims = sameField
+      .slice(0, Math.max(0, sameField.length - (liveUploadsPerField(upload.field) - 1)))
+      .map(([victimId]) => victimId);
+    let total = upload.size;
+    for (const [otherId, other] of live) {
+      if (other.ownerUserId === upload.ownerUserId && !victims.includes(otherId)) {
+        total += other.size;
+      }
+    }
+    if (total > ENTRANT_LIVE_UPLOAD_BYTES_MAX) {
+      throw new UploadRefused(409, "upload.tooMuchInProgress");
+    }
+    for (const victimId of victims) replace(victimId);
+    live.set(id, { ...upload, seq: sequence++ });
+  }
+
+  /** Ends an unfinished upload a newer one of the same field replaces: requests cut, bytes gone. */
+  function replace(id: string): void {
+    live.delete(id);
+    replaced.set(id, Date.now());
+    // Remembered for a late request's clear answer; bounded however many are replaced.
+    if (replaced.size > 10_000) replaced.delete(replaced.keys().next().value!);
+    const requests = [...(writing.get(id) ?? [])];
+    log.info({ uploadId: id, cut: requests.length }, "upload replaced by a newer one");
+    const remove = () => void removeUpload(id).catch(() => undefined);
+    if (requests.length === 0) {
+      remove();
+      return;
+    }
+    // The bytes go once the requests writing them have closed (tus holds the file open).
+    let open = requests.length;
+    for (const request of requests) {
+      request.once("close", () => {
+        open -= 1;
+        if (open === 0) remove();
+      });
+      request.destroy();
+    }
+  }
+
   async function readDone(id: string): Promise<DoneRecord | null> {
     try {
       return JSON.parse(await readFile(donePath(id), "utf8")) as DoneRecord;
@@ -197,6 +297,7 @@ export function createUploadService(options: UploadServiceOptions) {
   }
 
   async function removeUpload(id: string): Promise<void> {
+    live.delete(id);
     await rm(dataPath(id), { force: true });
     await rm(`${dataPath(id)}.json`, { force: true });
   }
@@ -216,6 +317,7 @@ export function createUploadService(options: UploadServiceOptions) {
   async function finishOnce(upload: Upload): Promise<string> {
     const done = await readDone(upload.id);
     if (done) return done.fileId;
+    if (replaced.has(upload.id)) throw new UploadRefused(410, "upload.replaced");
     const metadata = upload.metadata ?? {};
     const ownerUserId = metadata[OWNER_KEY] ?? "";
     const entryId = metadata.entryId ?? "";
@@ -321,6 +423,24 @@ export function createUploadService(options: UploadServiceOptions) {
       const node = (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node;
       const userId = node?.req ? usersByRequest.get(node.req) : undefined;
       if (!userId) throw { status_code: 401, body: refusalBody("upload.signInRequired") };
+      const field = upload.metadata?.field;
+      if (!isEntryFileField(field) || upload.size === undefined) {
+        throw { status_code: 400, body: refusalBody("upload.badRequest") };
+      }
+      try {
+        admit(upload.id, {
+          ownerUserId: userId,
+          entryId: upload.metadata?.entryId ?? "",
+          field,
+          size: upload.size,
+        });
+      } catch (error) {
+        if (error instanceof UploadRefused) {
+          throw { status_code: error.status, body: refusalBody(error.messageKey) };
+        }
+        throw error;
+      }
+      if (node?.req) createdByRequest.set(node.req, upload.id);
       // Whatever the browser sent, the owner is the signed-in user.
       return { metadata: { ...upload.metadata, [OWNER_KEY]: userId } };
     },
@@ -394,6 +514,7 @@ export function createUploadService(options: UploadServiceOptions) {
   /** The stored upload a continuing request names, if it is this user's. */
   async function ownUpload(userId: string, id: string): Promise<"open" | DoneRecord> {
     if (!UPLOAD_ID.test(id)) throw new UploadRefused(404, "upload.notFound");
+    if (replaced.has(id)) throw new UploadRefused(410, "upload.replaced");
     const done = await readDone(id);
     if (done) {
       if (done.ownerUserId !== userId) throw new UploadRefused(404, "upload.notFound");
@@ -457,7 +578,35 @@ export function createUploadService(options: UploadServiceOptions) {
         throw new UploadRefused(405, "upload.badRequest");
       }
       usersByRequest.set(req, userId);
+      if (method === "PATCH" && uploadId !== null) {
+        // A newer upload of the same field cuts this request (see `replace`).
+        const requests = writing.get(uploadId) ?? new Set<IncomingMessage>();
+        requests.add(req);
+        writing.set(uploadId, requests);
+        req.once("close", () => {
+          requests.delete(req);
+          if (requests.size === 0 && writing.get(uploadId) === requests) writing.delete(uploadId);
+        });
+      }
       await tus.handle(req, res);
+      const created = method === "POST" ? createdByRequest.get(req) : undefined;
+      if (created && replaced.has(created)) {
+        // Replaced by a parallel creation before tus had stored it: stored now, so remove it.
+        await removeUpload(created);
+      } else if (created && res.statusCode >= 300) {
+        // Admitted, then not stored after all: it no longer counts.
+        if (!existsSync(`${dataPath(created)}.json`)) live.delete(created);
+      } else if (method === "DELETE" && uploadId !== null && res.statusCode === 204) {
+        live.delete(uploadId);
+      }
+    },
+
+    /** The signed-in user's unfinished uploads (ids), oldest first. */
+    inProgress(userId: string): string[] {
+      return [...live.entries()]
+        .filter(([, upload]) => upload.ownerUserId === userId)
+        .sort((a, b) => a[1].seq - b[1].seq)
+        .map(([id]) => id);
     },
 
     /**
@@ -467,6 +616,7 @@ export function createUploadService(options: UploadServiceOptions) {
     async cleanupExpired(): Promise<number> {
       // Real time, not the injected clock: it is compared with the files' modification times.
       const cutoff = Date.now() - options.expiryMs;
+      for (const [id, at] of replaced) if (at < cutoff) replaced.delete(id);
       let removed = 0;
       let names: string[];
       try {

@@ -1,26 +1,27 @@
 import { createHash } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import * as tus from "tus-js-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { catalogText } from "../../../core/i18n/lookup";
 import { MEBIBYTE } from "../../../core/upload-rules";
-import { buildApp, type App } from "../../app";
-import { loadConfig } from "../../config";
-import { migrateToLatest, type Db } from "../../db/database";
-import { seedDemoData } from "../../db/demo-data";
+import type { App } from "../../app";
 import { buildProductionBundle, type ProductionBundle } from "../../test-support/build";
 import { testDatabases } from "../../test-support/databases";
+import {
+  draftEntry,
+  refusalKey,
+  signedInUploader,
+  startListeningApp,
+  type ListeningApp,
+} from "../../test-support/listening-app";
+import { noisePng as noisyPng } from "../../test-support/media-files";
 import {
   GeneratedFile,
   tusCreate,
   tusHead,
   tusPatch,
   tusRequest,
-  type TusResponse,
   type UploadTarget,
 } from "../../test-support/tus-client";
 import { createDiskStorage } from "../storage/disk";
@@ -40,23 +41,10 @@ beforeAll(async () => {
 
 afterAll(() => bundle?.cleanup());
 
-/** The i18n key of a refusal; it must have a text in both languages. */
-function refusal(response: TusResponse): string {
-  const key = (JSON.parse(response.body) as { error: string }).error;
-  expect(catalogText("vi", key), `vi text for ${key}`).toBeTruthy();
-  expect(catalogText("en", key), `en text for ${key}`).toBeTruthy();
-  return key;
-}
-
 const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex");
 
-async function noisePng(width: number, height: number): Promise<Buffer> {
-  const raw = Buffer.alloc(width * height * 3);
-  for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + (i >> 5)) & 0xff;
-  return sharp(raw, { raw: { width, height, channels: 3 } })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-}
+const noisePng = (width: number, height: number) =>
+  noisyPng(width, height, { compressionLevel: 0 });
 
 async function streamToBuffer(body: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -67,48 +55,13 @@ async function streamToBuffer(body: NodeJS.ReadableStream): Promise<Buffer> {
 describe.each(testDatabases())("tus uploads on $name", (target) => {
   describe.skipIf(!target.available)("the app on 127.0.0.1", () => {
     let app: App;
-    let db: Db;
     let dataDir: string;
     let origin: string;
     let alice: UploadTarget & { userId: string };
     let bob: UploadTarget & { userId: string };
 
-    async function entrant(email: string): Promise<UploadTarget & { userId: string }> {
-      const password = "correct-horse-battery-staple";
-      const userId = await app.services.identity.createEntrant({
-        email,
-        password,
-        profile: {
-          type: "individual",
-          fullName: "Trần Văn Thử",
-          phone: "+84912345678",
-          address: "1 Lê Lợi, Quận 1, TP. Hồ Chí Minh",
-          personalId: null,
-          companyName: null,
-          businessRegistrationNumber: null,
-          taxCode: null,
-          licenceFileId: null,
-        },
-      });
-      await app.services.identity.markEmailVerified(userId);
-      const outcome = await app.services.identity.signIn(
-        { email, password },
-        { headers: new Headers(), ip: "127.0.0.1", lang: "vi" },
-        "entrant",
-      );
-      if (!outcome.ok) throw new Error(`sign-in failed: ${outcome.formError}`);
-      const cookie = outcome.headers
-        .getSetCookie()
-        .map((line) => line.split(";")[0])
-        .join("; ");
-      return { origin, cookie, userId };
-    }
-
-    async function draft(userId: string): Promise<string> {
-      const created = await app.services.entries.createDraft(userId);
-      if (!created.ok) throw new Error(`createDraft: ${created.messageKey}`);
-      return created.entry.id;
-    }
+    const entrant = (email: string) => signedInUploader(app, origin, email);
+    const draft = (userId: string) => draftEntry(app, userId);
 
     const uploadsDir = () => path.join(dataDir, "uploads");
     const partials = () =>
@@ -122,28 +75,17 @@ describe.each(testDatabases())("tus uploads on $name", (target) => {
       return streamToBuffer(object.body);
     }
 
+    let server: ListeningApp | undefined;
+
     beforeAll(async () => {
-      dataDir = mkdtempSync(path.join(tmpdir(), "vx-uploads-"));
-      db = await target.open();
-      await migrateToLatest(db);
-      await seedDemoData(db);
-      const config = loadConfig({
-        NODE_ENV: "production",
-        DATA_DIR: dataDir,
-        LOG_LEVEL: "silent",
-        PUBLIC_URL: "http://127.0.0.1:1",
-      });
-      app = await buildApp({ config, db, build: bundle.build, clientDir: bundle.clientDir });
-      await app.fastify.listen({ host: "127.0.0.1", port: 0 });
-      origin = `http://127.0.0.1:${(app.fastify.server.address() as AddressInfo).port}`;
+      server = await startListeningApp(target, bundle, { dirPrefix: "vx-uploads-" });
+      ({ app, dataDir, origin } = server);
       alice = await entrant("alice.uploads@example.com");
       bob = await entrant("bob.uploads@example.com");
     }, 120_000);
 
     afterAll(async () => {
-      await app?.fastify.close();
-      await target.cleanup();
-      rmSync(dataDir, { recursive: true, force: true });
+      await server?.close();
     });
 
     it("uploads an image with tus-js-client in chunks, resumes after a pause, attaches it byte for byte", async () => {
@@ -253,7 +195,7 @@ describe.each(testDatabases())("tus uploads on $name", (target) => {
         filetype: "video/mp4",
       });
       expect(second.status).toBe(422);
-      expect(refusal(second)).toBe("validation.entryVideoPresent");
+      expect(refusalKey(second)).toBe("validation.entryVideoPresent");
     });
 
     it("finishes an upload whose last bytes arrived just before the server stopped, on the next HEAD", async () => {
@@ -287,10 +229,10 @@ describe.each(testDatabases())("tus uploads on $name", (target) => {
 
       const anonymous = await tusCreate({ origin, cookie: "" }, png.length, metadata);
       expect(anonymous.status).toBe(401);
-      expect(refusal(anonymous)).toBe("upload.signInRequired");
+      expect(refusalKey(anonymous)).toBe("upload.signInRequired");
       const intruder = await tusCreate(bob, png.length, metadata);
       expect(intruder.status).toBe(404);
-      expect(refusal(intruder)).toBe("upload.notFound");
+      expect(refusalKey(intruder)).toBe("upload.notFound");
       expect(partials().length).toBe(before);
 
       // Alice's upload in progress: Bob can neither see, continue nor delete it.
@@ -338,7 +280,7 @@ describe.each(testDatabases())("tus uploads on $name", (target) => {
       const metadata = { entryId, field: "images", filename: "big.jpg", filetype: "image/jpeg" };
       const tooLarge = await tusCreate(alice, 21 * MEBIBYTE, metadata);
       expect(tooLarge.status).toBe(413);
-      expect(refusal(tooLarge)).toBe("validation.entryImageTooLarge");
+      expect(refusalKey(tooLarge)).toBe("validation.entryImageTooLarge");
 
       const noLength = await tusRequest(`${origin}/api/uploads`, "POST", {
         Origin: origin,
@@ -347,11 +289,11 @@ describe.each(testDatabases())("tus uploads on $name", (target) => {
         "Upload-Metadata": "entryId " + Buffer.from(entryId).toString("base64"),
       });
       expect(noLength.status).toBe(400);
-      expect(refusal(noLength)).toBe("upload.lengthRequired");
+      expect(refusalKey(noLength)).toBe("upload.lengthRequired");
 
       const wrongField = await tusCreate(alice, 100, { ...metadata, field: "../../etc" });
       expect(wrongField.status).toBe(400);
-      expect(refusal(wrongField)).toBe("upload.badRequest");
+      expect(refusalKey(wrongField)).toBe("upload.badRequest");
 
       // Declared 1 MiB, then 21 MiB sent: refused, nothing beyond the declared length kept.
       const created = await tusCreate(alice, MEBIBYTE, metadata);
@@ -385,7 +327,7 @@ describe.each(testDatabases())("tus uploads on $name", (target) => {
       const response = await tusPatch(alice, created.location!, 0, html, html.length);
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
-      expect(refusal(response)).toMatch(/^media\./);
+      expect(refusalKey(response)).toMatch(/^media\./);
       expect(response.fileId).toBeNull();
       const entry = await app.services.entries.get(alice.userId, entryId);
       expect(entry!.files).toEqual([]);
@@ -425,7 +367,11 @@ describe.each(testDatabases())("tus uploads on $name", (target) => {
       const entryId = await draft(alice.userId);
       const metadata = { entryId, field: "video", filename: "v.mp4", filetype: "video/mp4" };
       const stale = await tusCreate(alice, 5 * MEBIBYTE, metadata);
-      const fresh = await tusCreate(alice, 5 * MEBIBYTE, metadata);
+      // Another entry's: a second unfinished video of the same entry would replace the first.
+      const fresh = await tusCreate(alice, 5 * MEBIBYTE, {
+        ...metadata,
+        entryId: await draft(alice.userId),
+      });
       const staleId = stale.location!.split("/").pop()!;
       const freshId = fresh.location!.split("/").pop()!;
       await tusPatch(alice, stale.location!, 0, Buffer.alloc(1000, 1), 1000);

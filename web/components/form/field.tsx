@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 
@@ -59,7 +59,11 @@ export function TextField({
   );
 }
 
-/** The message above a form: what went wrong as a whole (or how long to wait). */
+/**
+ * The message above a form: what went wrong as a whole (or how long to wait). An error is
+ * brought into view and focused when it appears (or changes): the button that was pressed is
+ * often at the bottom of a long form, and a message out of view looks like nothing happened.
+ */
 export function FormAlert({
   message,
   tone = "error",
@@ -67,10 +71,28 @@ export function FormAlert({
   message: string | undefined;
   tone?: "error" | "success";
 }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const error = tone === "error";
+  useEffect(() => {
+    const element = ref.current;
+    if (!error || !message || !element) return;
+    element.scrollIntoView({ block: "center" });
+    element.focus({ preventScroll: true });
+  }, [error, message]);
   if (!message) return null;
   return (
-    <div className={`form-alert form-alert--${tone}`} role={tone === "error" ? "alert" : "status"}>
+    <div
+      ref={ref}
+      className={`form-alert form-alert--${tone}`}
+      role={error ? "alert" : "status"}
+      tabIndex={error ? -1 : undefined}
+    >
       {message}
     </div>
   );
+}
+
+/** Whether an error summary (FormAlert) has just taken the focus. */
+export function errorSummaryHasFocus(): boolean {
+  return document.activeElement?.matches(".form-alert--error") ?? false;
 }

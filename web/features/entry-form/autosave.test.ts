@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { savablePatch } from "./autosave";
+import { holdsPatch, savablePatch } from "./autosave";
 import { EMPTY_VALUES, type EntryFormValues } from "./types";
 
 const values = (change: Partial<EntryFormValues>): EntryFormValues => ({
@@ -51,5 +51,33 @@ describe("what an autosave sends", () => {
     );
     expect(half).not.toHaveProperty("credits");
     expect(half.brandName).toBe("Lotus");
+  });
+});
+
+describe("telling our own lost save from another tab's", () => {
+  it("holds the patch when the server has every field as it was sent", () => {
+    const sent = values({
+      brandName: "Cà phê Phố Cổ",
+      credits: { companies: [{ name: "Sông Hồng", role: "Agency" }], people: [] },
+    });
+    const server = values({
+      brandName: "Cà phê Phố Cổ",
+      credits: { companies: [{ name: "Sông Hồng", role: "Agency" }], people: [] },
+    });
+    expect(holdsPatch(server, savablePatch(sent))).toBe(true);
+  });
+
+  it("does not when another tab saved something else", () => {
+    const sent = values({ brandName: "Tab một" });
+    expect(holdsPatch(values({ brandName: "Tab hai" }), savablePatch(sent))).toBe(false);
+    expect(
+      holdsPatch(
+        values({
+          brandName: "Tab một",
+          credits: { companies: [], people: [{ name: "A", role: "B" }] },
+        }),
+        savablePatch(sent),
+      ),
+    ).toBe(false);
   });
 });

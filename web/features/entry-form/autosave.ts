@@ -15,7 +15,7 @@ export type SaveStatus =
   | { kind: "saving" }
   | { kind: "saved"; at: string }
   | { kind: "retrying" }
-  | { kind: "invalid" }
+  | { kind: "invalid"; messageKey?: string }
   | { kind: "conflict" }
   | { kind: "locked" };
 
@@ -78,11 +78,26 @@ export function savablePatch(values: EntryFormValues): Record<string, unknown> {
   return Object.fromEntries(Object.entries(candidate).filter(([field]) => !bad.has(field)));
 }
 
+/** Whether the server's values hold every field of `patch` as sent. */
+export function holdsPatch(values: EntryFormValues, patch: Record<string, unknown>): boolean {
+  return Object.entries(patch).every(([field, sent]) =>
+    field === "credits"
+      ? JSON.stringify(values.credits) === JSON.stringify(sent)
+      : String(values[field as keyof EntryFormValues] ?? "") === String(sent ?? ""),
+  );
+}
+
 /**
  * Debounced autosave through a fetcher to the route action (intent "save" with the draft's
  * version). Every change is first written to localStorage, and removed only once the server
  * has confirmed that exact content; failures are retried with back-off; a version conflict
  * stops saving and asks the person to reload.
+ *
+ * The version is this page's own count of its writes: only a save or a submit moves it on
+ * (attaching or removing a file does not, see the entries service), one at a time — a save
+ * never starts while another, or a submission, is on its way (`hold` / `release`), and every
+ * answer's version is taken up. So the version sent is always the one the server gave back
+ * last, and a conflict means another tab or device really saved in between.
  */
 export function useAutosave({
   form,
@@ -109,13 +124,21 @@ export function useAutosave({
   const handledRef = useRef<unknown>(null);
   const stoppedRef = useRef(false);
   const busyRef = useRef(false);
+  const heldRef = useRef(false);
+  // The same as busyRef, for effects that wait until no save is on its way (submit).
+  const [busy, setBusyState] = useState(false);
+  const setBusy = useCallback((value: boolean) => {
+    busyRef.current = value;
+    setBusyState(value);
+  }, []);
 
   entryIdRef.current = entryId ?? entryIdRef.current;
 
   const send = useCallback(() => {
     clearTimeout(timerRef.current);
+    timerRef.current = undefined;
     if (!enabled || stoppedRef.current) return;
-    if (busyRef.current) {
+    if (busyRef.current || heldRef.current) {
       dirtyRef.current = true;
       return;
     }
@@ -123,7 +146,7 @@ export function useAutosave({
     const snapshot = JSON.stringify(values);
     sentRef.current = snapshot;
     dirtyRef.current = false;
-    busyRef.current = true;
+    setBusy(true);
     setStatus({ kind: "saving" });
     void fetcher.submit(
       {
@@ -134,7 +157,7 @@ export function useAutosave({
       } as never,
       { method: "post", encType: "application/json", defaultShouldRevalidate: false },
     );
-  }, [enabled, fetcher, form]);
+  }, [enabled, fetcher, form, setBusy]);
 
   const schedule = useCallback(
     (delay = AUTOSAVE_DELAY_MS) => {
@@ -154,7 +177,7 @@ export function useAutosave({
         at: new Date().toISOString(),
       });
       dirtyRef.current = true;
-      if (!stoppedRef.current && !busyRef.current) schedule();
+      if (!stoppedRef.current && !busyRef.current && !heldRef.current) schedule();
     });
     return () => subscription.unsubscribe();
   }, [enabled, form, schedule]);
@@ -164,7 +187,7 @@ export function useAutosave({
     const data = fetcher.data;
     if (fetcher.state !== "idle" || !data || data === handledRef.current) return;
     handledRef.current = data;
-    busyRef.current = false;
+    setBusy(false);
     if (data.intent !== "save") return;
     if (data.ok) {
       attemptRef.current = 0;
@@ -193,6 +216,20 @@ export function useAutosave({
       return;
     }
     if (data.reason === "conflict") {
+      const sent = sentRef.current ? (JSON.parse(sentRef.current) as EntryFormValues) : null;
+      if (data.current && sent && holdsPatch(data.current.values, savablePatch(sent))) {
+        // The server has exactly what this page sent: an earlier save of ours went through
+        // but its answer was lost (a dropped connection). Not another tab: carry on from it.
+        versionRef.current = data.current.version;
+        attemptRef.current = 0;
+        setStatus({ kind: "saved", at: new Date().toISOString() });
+        if (JSON.stringify(form.getValues()) === sentRef.current) {
+          clearLocalCopy(entryIdRef.current);
+        } else {
+          schedule(0);
+        }
+        return;
+      }
       stoppedRef.current = true;
       setStatus({ kind: "conflict" });
       return;
@@ -207,7 +244,9 @@ export function useAutosave({
       for (const [name, message] of Object.entries(data.fieldErrors ?? {})) {
         form.setError(name as never, { type: "server", message });
       }
-      setStatus({ kind: "invalid" });
+      setStatus(
+        data.formError ? { kind: "invalid", messageKey: data.formError } : { kind: "invalid" },
+      );
       return;
     }
     // Offline, server restarting, or refused: try again later; the local copy keeps it all.
@@ -215,7 +254,7 @@ export function useAutosave({
     const delay = RETRY_DELAYS_MS[Math.min(attemptRef.current, RETRY_DELAYS_MS.length - 1)]!;
     attemptRef.current += 1;
     schedule(delay);
-  }, [fetcher.state, fetcher.data, form, onCreated, schedule]);
+  }, [fetcher.state, fetcher.data, form, onCreated, schedule, setBusy]);
 
   // Back online: try at once.
   useEffect(() => {
@@ -228,17 +267,35 @@ export function useAutosave({
 
   useEffect(() => () => clearTimeout(timerRef.current), []);
 
-  /** After our own file change moved the server's version on. */
-  const adoptVersion = useCallback((next: number) => {
-    if (next > versionRef.current && !busyRef.current) versionRef.current = next;
+  /** No new save starts until `release` (a submission is being sent; it saves the form itself). */
+  const hold = useCallback(() => {
+    heldRef.current = true;
+    if (timerRef.current !== undefined) {
+      clearTimeout(timerRef.current);
+      timerRef.current = undefined;
+      dirtyRef.current = true;
+    }
   }, []);
+
+  /** Saving goes on, from `version` when the submission moved it (it saved the form first). */
+  const release = useCallback(
+    (version?: number) => {
+      heldRef.current = false;
+      if (version !== undefined) versionRef.current = version;
+      if (dirtyRef.current) schedule();
+    },
+    [schedule],
+  );
 
   return {
     status,
     code,
-    /** Saves now (before submitting, after an upload). */
+    /** Whether a save is on its way to the server. */
+    busy,
+    /** Saves now (after an upload, after restoring a copy). */
     saveNow: () => schedule(0),
-    adoptVersion,
+    hold,
+    release,
     currentVersion: () => versionRef.current,
   };
 }

@@ -14,8 +14,16 @@ import { entryStatusLabelKey } from "../../../core/entry-status";
 import { parseVideoLink, VIDEO_LINK_MAX_LENGTH } from "../../../core/video-link";
 import { FormAlert } from "../../components/form/field";
 import { Modal } from "../../components/modal";
+import { useHydrated, useLiveFormValues } from "../../hydration/form-state";
 import { clearLocalCopy, readLocalCopy, useAutosave, type SaveStatus } from "./autosave";
-import { CreditsEditor, DescriptionField, EntryTextField, fieldId, FieldError } from "./fields";
+import {
+  categoryOptionLabel,
+  CreditsEditor,
+  DescriptionField,
+  EntryTextField,
+  fieldId,
+  FieldError,
+} from "./fields";
 import { FileUploadField } from "./file-upload";
 import {
   EMPTY_VALUES,
@@ -26,6 +34,11 @@ import {
   type EntryView,
   type TrackOption,
 } from "./types";
+import { withdrawConfirmText } from "./withdraw-confirm";
+
+/** The form's element id: its live values are read from it on hydration. */
+const ENTRY_FORM_ID = "entry-form";
+const DUPLICATE_SELECT_ID = "entry-duplicate-category";
 
 const FILE_FIELD_BY_PATH = Object.fromEntries(
   Object.entries(FILE_FIELD_PATHS).map(([field, path]) => [path, field]),
@@ -62,7 +75,7 @@ function StatusText({ status, lang }: { status: SaveStatus; lang: string }) {
     case "retrying":
       return <>{t("entryForm.save.retrying")}</>;
     case "invalid":
-      return <>{t("entryForm.save.invalid")}</>;
+      return <>{t(status.messageKey ?? "entryForm.save.invalid")}</>;
     case "conflict":
       return <>{t("entryForm.save.conflict")}</>;
     case "locked":
@@ -96,12 +109,25 @@ export function EntryForm({
   const duplicateFetcher = useFetcher<EntryActionResult>({ key: "entry-duplicate" });
   const [withdrawOpen, setWithdrawOpen] = useState(false);
   const [duplicateCategory, setDuplicateCategory] = useState("");
+  // A category chosen before the page hydrated shows in the select: the state takes it up.
+  useEffect(() => {
+    const select = document.getElementById(DUPLICATE_SELECT_ID);
+    if (select instanceof HTMLSelectElement && select.value) setDuplicateCategory(select.value);
+  }, []);
   const [restoredNotice, setRestoredNotice] = useState(false);
   const [staleCopy, setStaleCopy] = useState<EntryFormValues | null>(null);
 
+  // The draft as the server rendered it into the inputs (so it shows before, and without,
+  // JavaScript); on hydration, what the person already changed since the page showed
+  // (hydration/form-state.ts). Output that depends on the values follows the server's copy
+  // until hydrated, so the hydrating render matches the server's HTML.
+  const [serverValues] = useState(() => entry?.values ?? EMPTY_VALUES);
+  const initial = useLiveFormValues(ENTRY_FORM_ID, serverValues);
+  const hydrated = useHydrated();
+
   const form = useForm<EntryFormValues>({
     resolver: zodResolver(entryDraftSchema) as unknown as Resolver<EntryFormValues>,
-    defaultValues: entry?.values ?? EMPTY_VALUES,
+    defaultValues: initial,
     mode: "onChange",
   });
 
@@ -123,37 +149,45 @@ export function EntryForm({
     onCreated,
   });
 
-  // What this browser typed and the server never confirmed comes back after a reload.
+  // What this browser typed and the server never confirmed comes back after a reload; what
+  // was changed on this page before it hydrated goes on top, and is saved.
   const restored = useRef(false);
   useEffect(() => {
     if (restored.current || readOnly) return;
     restored.current = true;
-    const copy = readLocalCopy(entry?.id ?? null);
-    if (!copy) return;
-    const serverValues = entry?.values ?? EMPTY_VALUES;
-    if (JSON.stringify(copy.values) === JSON.stringify(serverValues)) {
-      clearLocalCopy(entry?.id ?? null);
-      return;
+    const changed = (Object.keys(initial) as (keyof EntryFormValues)[]).filter(
+      (name) => JSON.stringify(initial[name]) !== JSON.stringify(serverValues[name]),
+    );
+    const changedValues = Object.fromEntries(changed.map((name) => [name, initial[name]]));
+    // A new award leaves the category of the old one behind.
+    const categories = tracks.find((item) => item.id === initial.trackId)?.categories ?? [];
+    if (changed.includes("trackId") && !categories.some((c) => c.id === initial.categoryId)) {
+      changedValues.categoryId = "";
+      form.setValue("categoryId", "");
     }
-    if (!entry || copy.version === entry.version) {
-      form.reset({ ...EMPTY_VALUES, ...copy.values }, { keepDefaultValues: true });
+    const copy = readLocalCopy(entry?.id ?? null);
+    if (copy && JSON.stringify(copy.values) === JSON.stringify(serverValues)) {
+      clearLocalCopy(entry?.id ?? null);
+    } else if (copy && (!entry || copy.version === entry.version)) {
+      form.reset(
+        { ...EMPTY_VALUES, ...copy.values, ...changedValues },
+        { keepDefaultValues: true },
+      );
       setRestoredNotice(true);
       autosave.saveNow();
-    } else {
+      return;
+    } else if (copy) {
       setStaleCopy(copy.values);
     }
+    if (changed.length > 0) autosave.saveNow();
     // Once, on the first render in the browser.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  // Our own uploads and removals move the server's version on.
-  const { adoptVersion } = autosave;
-  useEffect(() => {
-    if (entry) adoptVersion(entry.version);
-  }, [entry, adoptVersion]);
-
-  const trackId = form.watch("trackId");
-  const videoLink = form.watch("videoLink");
+  const watchedTrackId = form.watch("trackId");
+  const watchedVideoLink = form.watch("videoLink");
+  const trackId = hydrated ? watchedTrackId : serverValues.trackId;
+  const videoLink = hydrated ? watchedVideoLink : serverValues.videoLink;
   const track = tracks.find((item) => item.id === trackId) ?? null;
   const groups = useMemo(() => {
     const byGroup = new Map<string, TrackOption["categories"]>();
@@ -180,6 +214,8 @@ export function EntryForm({
 
   useEffect(() => {
     if (submitFetcher.state !== "idle" || !submitResult) return;
+    // The submission saved the form first: saving goes on from the version it left.
+    autosave.release(submitResult.version);
     if (!submitResult.ok) {
       for (const item of submitResult.missing) {
         if (!FILE_FIELD_BY_PATH[item.field]) {
@@ -203,9 +239,15 @@ export function EntryForm({
   }, [duplicateFetcher.state, duplicateFetcher.data]);
 
   const onUploaded = () => {
-    revalidator.revalidate();
+    void revalidator.revalidate();
     autosave.saveNow();
   };
+  // Uploads on their way, by field: a submission waits for them.
+  const [uploadingByField, setUploadingByField] = useState<Record<string, number>>({});
+  const onUploadingChange = useCallback((field: EntryFileField, count: number) => {
+    setUploadingByField((now) => (now[field] === count ? now : { ...now, [field]: count }));
+  }, []);
+  const uploading = Object.values(uploadingByField).some((count) => count > 0);
   const onRemove = (file: EntryFileView) => {
     void fileFetcher.submit({ intent: "removeFile", entryId, fileId: file.id } as never, {
       method: "post",
@@ -214,7 +256,16 @@ export function EntryForm({
     });
   };
 
+  // Submitting waits for the uploads and the save on their way, then sends the form with the
+  // version the last of them gave back; no save starts meanwhile (the submission saves first).
+  const [submitQueued, setSubmitQueued] = useState(false);
   const submit = () => {
+    autosave.hold();
+    setSubmitQueued(true);
+  };
+  useEffect(() => {
+    if (!submitQueued || uploading || autosave.busy || !entryId) return;
+    setSubmitQueued(false);
     void submitFetcher.submit(
       {
         intent: "submit",
@@ -224,7 +275,7 @@ export function EntryForm({
       } as never,
       { method: "post", encType: "application/json", defaultShouldRevalidate: false },
     );
-  };
+  }, [submitQueued, uploading, autosave, entryId, form, submitFetcher]);
 
   const thisYear = new Date().getFullYear();
   const years: number[] = [];
@@ -232,7 +283,8 @@ export function EntryForm({
   const months = Array.from({ length: 12 }, (_, i) => i + 1);
   const code = autosave.code ?? entry?.code ?? null;
   const status = entry?.status ?? "draft";
-  const fileCommon = { entryId, readOnly, onUploaded, onRemove };
+  const fileCommon = { entryId, readOnly, onUploaded, onRemove, onUploadingChange };
+  const submitting = submitQueued || submitFetcher.state !== "idle";
 
   return (
     <div className="entry-form">
@@ -332,6 +384,7 @@ export function EntryForm({
       ) : null}
 
       <form
+        id={ENTRY_FORM_ID}
         className="form form--wide"
         noValidate
         onSubmit={(event) => {
@@ -355,6 +408,7 @@ export function EntryForm({
                 type="radio"
                 value={option.id}
                 disabled={readOnly}
+                defaultChecked={initial.trackId === option.id}
                 {...form.register("trackId", {
                   onChange: () => form.setValue("categoryId", "", { shouldDirty: true }),
                 })}
@@ -377,6 +431,7 @@ export function EntryForm({
             aria-required
             aria-invalid={errorOf("categoryId") ? true : undefined}
             aria-describedby={`${fieldId("categoryId")}-hint${errorOf("categoryId") ? ` ${fieldId("categoryId")}-error` : ""}`}
+            defaultValue={initial.categoryId}
             {...form.register("categoryId")}
           >
             <option value="">
@@ -386,7 +441,7 @@ export function EntryForm({
               <optgroup key={groupName} label={groupName}>
                 {categories.map((category) => (
                   <option key={category.id} value={category.id}>
-                    {category.name} ({category.code})
+                    {categoryOptionLabel(category)}
                   </option>
                 ))}
               </optgroup>
@@ -402,6 +457,7 @@ export function EntryForm({
           <EntryTextField
             form={form}
             name="brandName"
+            defaultValue={initial.brandName}
             label={t("entry.fields.brandName.label")}
             required
             maxLength={ENTRY_TEXT_MAX_LENGTH.brandName}
@@ -411,6 +467,7 @@ export function EntryForm({
           <EntryTextField
             form={form}
             name="campaignName"
+            defaultValue={initial.campaignName}
             label={t("entry.fields.campaignName.label")}
             required
             maxLength={ENTRY_TEXT_MAX_LENGTH.campaignName}
@@ -422,6 +479,8 @@ export function EntryForm({
         <DescriptionField
           form={form}
           name="descriptionVi"
+          defaultValue={initial.descriptionVi}
+          serverValue={serverValues.descriptionVi}
           label={t("entry.fields.descriptionVi.label")}
           readOnly={readOnly}
           error={errorOf("descriptionVi")}
@@ -429,6 +488,8 @@ export function EntryForm({
         <DescriptionField
           form={form}
           name="descriptionEn"
+          defaultValue={initial.descriptionEn}
+          serverValue={serverValues.descriptionEn}
           label={t("entry.fields.descriptionEn.label")}
           readOnly={readOnly}
           error={errorOf("descriptionEn")}
@@ -457,6 +518,7 @@ export function EntryForm({
                   aria-required={required || undefined}
                   aria-invalid={errorOf(name) ? true : undefined}
                   aria-describedby={errorOf(name) ? `${fieldId(name)}-error` : undefined}
+                  defaultValue={initial[name]}
                   {...form.register(name, {
                     onChange: () =>
                       void form.trigger(["startMonth", "startYear", "endMonth", "endYear"]),
@@ -506,6 +568,7 @@ export function EntryForm({
           <EntryTextField
             form={form}
             name="videoLink"
+            defaultValue={initial.videoLink}
             label={t("entry.fields.videoLink.label")}
             hint={
               videoFiles.length > 0 ? t("entryForm.videoFilePresent") : t("entryForm.videoLinkHint")
@@ -599,9 +662,9 @@ export function EntryForm({
             <button
               type="submit"
               className="button button--primary"
-              disabled={!entryId || submitFetcher.state !== "idle"}
+              disabled={!entryId || submitting}
             >
-              {submitFetcher.state !== "idle"
+              {submitting
                 ? t("entryForm.submitting")
                 : status === "needs_changes"
                   ? t("entryForm.resubmit")
@@ -619,11 +682,11 @@ export function EntryForm({
               <h2 id="entry-duplicate-title">{t("entryForm.duplicate.title")}</h2>
               <p className="field__hint">{t("entryForm.duplicate.hint")}</p>
               <div className="field">
-                <label htmlFor="entry-duplicate-category" className="field__label">
+                <label htmlFor={DUPLICATE_SELECT_ID} className="field__label">
                   {t("entry.fields.category.label")}
                 </label>
                 <select
-                  id="entry-duplicate-category"
+                  id={DUPLICATE_SELECT_ID}
                   className="field__input"
                   value={duplicateCategory}
                   onChange={(event) => setDuplicateCategory(event.target.value)}
@@ -693,7 +756,9 @@ export function EntryForm({
                 onClose={() => setWithdrawOpen(false)}
                 title={t("entryForm.withdraw.confirmTitle")}
               >
-                <p>{t("entryForm.withdraw.confirmText", { code: code ?? "" })}</p>
+                <p>
+                  {withdrawConfirmText(t, { code, campaignName: form.getValues("campaignName") })}
+                </p>
                 <p className="entry-form__actions">
                   <button
                     type="button"

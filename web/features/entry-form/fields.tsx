@@ -6,7 +6,22 @@ import {
   ENTRY_CREDITS_MAX,
   ENTRY_TEXT_MAX_LENGTH,
 } from "../../../core/entry-limits";
+import { useHydrated } from "../../hydration/form-state";
 import type { EntryFormValues } from "./types";
+
+/**
+ * A category as its option reads in a closed select, where the group heading is not shown:
+ * several groups have a category of the same name ("Tác phẩm sáng tạo"), so the group comes
+ * first and the code last.
+ */
+export function categoryOptionLabel(category: {
+  groupName: string;
+  name: string;
+  code: string;
+}): string {
+  const group = category.groupName.trim();
+  return `${group ? `${group} — ` : ""}${category.name} (${category.code})`;
+}
 
 /** The element id of a form field, for labels and the "missing items" links. */
 export const fieldId = (name: string) => `entry-${name}`;
@@ -31,9 +46,12 @@ export function EntryTextField({
   maxLength,
   readOnly,
   error,
+  defaultValue,
 }: {
   form: UseFormReturn<EntryFormValues>;
   name: "brandName" | "campaignName" | "videoLink";
+  /** What the input holds in the server's HTML (the saved draft). */
+  defaultValue?: string;
   label: string;
   hint?: ReactNode;
   required?: boolean;
@@ -64,6 +82,7 @@ export function EntryTextField({
           [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") ||
           undefined
         }
+        defaultValue={defaultValue}
         {...form.register(name)}
       />
       <FieldError id={`${id}-error`} message={error} />
@@ -78,17 +97,25 @@ export function DescriptionField({
   label,
   readOnly,
   error,
+  defaultValue,
+  serverValue,
 }: {
   form: UseFormReturn<EntryFormValues>;
   name: "descriptionVi" | "descriptionEn";
   label: string;
   readOnly?: boolean;
   error?: string | undefined;
+  /** What the textarea holds in the server's HTML (the saved draft)… */
+  defaultValue?: string;
+  /** … and what the server counted: the counter shows it until the page has hydrated. */
+  serverValue?: string;
 }) {
   const { t, i18n } = useTranslation();
+  const hydrated = useHydrated();
   const id = fieldId(name);
   const max = ENTRY_TEXT_MAX_LENGTH[name];
-  const count = countCharacters(form.watch(name) ?? "");
+  const watched = form.watch(name);
+  const count = countCharacters((hydrated ? watched : serverValue) ?? "");
   const over = count > max;
   const shownError = error ?? (over ? "validation.entryDescriptionTooLong" : undefined);
   const locale = i18n.language === "en" ? "en-GB" : "vi-VN";
@@ -106,6 +133,7 @@ export function DescriptionField({
         aria-required
         aria-invalid={shownError ? true : undefined}
         aria-describedby={`${id}-counter${shownError ? ` ${id}-error` : ""}`}
+        defaultValue={defaultValue}
         {...form.register(name)}
       />
       <p
@@ -165,6 +193,7 @@ export function CreditsEditor({
                   readOnly={readOnly}
                   aria-invalid={rowErrors?.name ? true : undefined}
                   aria-describedby={rowErrors?.name ? `${nameId}-error` : undefined}
+                  defaultValue={row.name}
                   {...form.register(`credits.${kind}.${index}.name`)}
                 />
                 <FieldError id={`${nameId}-error`} message={rowErrors?.name?.message} />
@@ -185,6 +214,7 @@ export function CreditsEditor({
                   }
                   aria-invalid={rowErrors?.role ? true : undefined}
                   aria-describedby={rowErrors?.role ? `${roleId}-error` : undefined}
+                  defaultValue={row.role}
                   {...form.register(`credits.${kind}.${index}.role`)}
                 />
                 <FieldError id={`${roleId}-error`} message={rowErrors?.role?.message} />

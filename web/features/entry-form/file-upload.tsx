@@ -79,6 +79,7 @@ export function FileUploadField({
   error,
   onUploaded,
   onRemove,
+  onUploadingChange,
 }: {
   entryId: string | null;
   field: EntryFileField;
@@ -94,6 +95,8 @@ export function FileUploadField({
   error?: string | undefined;
   onUploaded: () => void;
   onRemove: (file: EntryFileView) => void;
+  /** How many of this field's uploads are on their way now. */
+  onUploadingChange?: (field: EntryFileField, uploading: number) => void;
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -142,6 +145,13 @@ export function FileUploadField({
   );
   const full = maxFiles === 1 && files.length >= 1;
   const sending = transfers.some((item) => item.state === "uploading");
+  const uploading = transfers.filter((item) => item.state === "uploading").length;
+
+  // The form waits for uploads on their way before it submits.
+  useEffect(() => {
+    onUploadingChange?.(field, uploading);
+  }, [field, uploading, onUploadingChange]);
+  useEffect(() => () => onUploadingChange?.(field, 0), [field, onUploadingChange]);
 
   // Leaving while bytes are on their way: the browser asks first (a paused upload is safe,
   // it continues after the same file is chosen again).
@@ -156,13 +166,14 @@ export function FileUploadField({
 
   async function start(file: File) {
     if (!entryId) return;
-    const { Upload } = await import("tus-js-client");
+    // Listed (and counted as on its way) at once, before the upload code has even loaded.
     const key = `${file.name}:${file.size}:${file.lastModified}:${Math.random().toString(36).slice(2)}`;
     setTransfers((list) => [
       ...list.filter((item) => item.state !== "done"),
       { key, name: file.name, bytesTotal: file.size, bytesSent: 0, speed: 0, state: "uploading" },
     ]);
     samples.current.set(key, { at: Date.now(), bytes: 0 });
+    const { Upload } = await import("tus-js-client");
     const upload = new Upload(file, {
       endpoint: UPLOADS_PATH,
       retryDelays: RETRY_DELAYS,

@@ -111,13 +111,19 @@ export type EntryActionResult =
       intent: "save";
       reason: "conflict" | "invalid" | "locked" | "offline" | "failed";
       fieldErrors?: Record<string, string>;
+      /** Why, when it is not about a field (the season's maximum of drafts): an i18n key. */
+      formError?: string;
+      /** With a conflict: the entry's version and values on the server now. */
+      current?: { version: number; values: EntryFormValues };
     }
-  | { ok: true; intent: "submit"; entryId: string }
+  | { ok: true; intent: "submit"; entryId: string; version?: number }
   | {
       ok: false;
       intent: "submit";
       missing: { field: string; messageKey: string }[];
       formError?: string;
+      /** The entry's version when the submission's save went through (the form goes on from it). */
+      version?: number;
     }
   | { ok: true; intent: "withdraw" | "removeFile" }
   | { ok: true; intent: "duplicate"; entryId: string }

@@ -1,0 +1,141 @@
+import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { App } from "./app";
+import { startTestApp, type TestApp } from "./test-support/app";
+import { FIREFOX, signedInStaffAndEntrant, TEST_ORIGIN } from "./test-support/sign-in";
+
+// The entry page as the browser meets it (the production build, SQLite): a saved draft comes
+// filled in from the server, and the versions the form's action answers with let the form
+// tell its own saves from another tab's.
+
+/** What the entry page's action answers (web/features/entry-form/types.ts), as far as checked here. */
+interface EntryActionResult {
+  ok: boolean;
+  intent: string;
+  version?: number;
+  reason?: string;
+  current?: { version: number; values: Record<string, unknown> };
+}
+
+const NOW = new Date("2026-09-01T03:00:00.000Z");
+let started: TestApp | undefined;
+let app: App;
+let cookie = "";
+let userId = "";
+
+beforeAll(async () => {
+  started = await startTestApp({}, NOW);
+  app = started.app;
+  cookie = (await signedInStaffAndEntrant(app)).entrant;
+  const user = await started.db.kysely
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", "fuzz-entrant@example.vn")
+    .executeTakeFirstOrThrow();
+  userId = user.id;
+}, 300_000);
+
+afterAll(async () => {
+  await started?.close();
+});
+
+const headers = () => ({
+  host: "localhost:3000",
+  "user-agent": FIREFOX,
+  origin: TEST_ORIGIN,
+  cookie,
+});
+
+/** Posts to the entry page's action as the form's fetchers do, and decodes the answer. */
+async function act(body: Record<string, unknown>): Promise<EntryActionResult> {
+  const response = await app.fastify.inject({
+    method: "POST",
+    url: "/nop-bai-du-thi.data",
+    headers: { ...headers(), "content-type": "application/json" },
+    payload: JSON.stringify(body),
+  });
+  const stream = new Blob([new Uint8Array(response.rawPayload)]).stream();
+  const decoded = (await decodeViaTurboStream(stream, globalThis)).value as
+    { data?: EntryActionResult } | EntryActionResult;
+  return "data" in decoded && decoded.data ? decoded.data : (decoded as EntryActionResult);
+}
+
+async function newDraft() {
+  const options = await app.services.entries.formOptions(userId);
+  if (!options.ok) throw new Error(options.messageKey);
+  const track = options.options.tracks.find((t) => t.groups.some((g) => g.categories.length))!;
+  const category = track.groups.flatMap((group) => group.categories)[0]!;
+  const created = await app.services.entries.createDraft(userId, {
+    trackId: track.id,
+    categoryId: category.id,
+  });
+  if (!created.ok) throw new Error(created.messageKey);
+  return created.entry;
+}
+
+describe("the entry page", () => {
+  it("serves a saved draft with its values in the inputs' HTML", async () => {
+    const entry = await newDraft();
+    const saved = await app.services.entries.saveDraft(userId, entry.id, {
+      brandName: "Cà phê Phố Cổ",
+      descriptionVi: "Ba thế hệ bên ly cà phê.",
+      startMonth: "3",
+      credits: { companies: [{ name: "Sông Hồng", role: "Agency" }], people: [] },
+    });
+    expect(saved.ok).toBe(true);
+    const response = await app.fastify.inject({
+      method: "GET",
+      url: `/nop-bai-du-thi?entry=${entry.id}`,
+      headers: headers(),
+    });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(html).toMatch(/<input[^>]*id="entry-brandName"[^>]*value="Cà phê Phố Cổ"/);
+    expect(html).toMatch(/<textarea[^>]*id="entry-descriptionVi"[^>]*>Ba thế hệ bên ly cà phê\./);
+    expect(html).toMatch(/<option value="3" selected="">/);
+    expect(html).toMatch(/<input[^>]*value="Sông Hồng"/);
+    const awards = html.match(/<input[^>]*name="trackId"[^>]*>/g) ?? [];
+    expect(awards.length).toBeGreaterThan(1);
+    expect(awards.filter((tag) => tag.includes('checked=""'))).toHaveLength(1);
+  });
+
+  it("answers a refused submission with the version its save left, so autosave goes on", async () => {
+    const entry = await newDraft();
+    const submitted = await act({
+      intent: "submit",
+      entryId: entry.id,
+      version: entry.version,
+      values: { brandName: "Chưa đủ hồ sơ" },
+    });
+    expect(submitted).toMatchObject({ ok: false, intent: "submit", version: entry.version + 1 });
+    const next = await act({
+      intent: "save",
+      entryId: entry.id,
+      version: submitted.version,
+      values: { brandName: "Đủ rồi" },
+    });
+    expect(next).toMatchObject({ ok: true, intent: "save", version: entry.version + 2 });
+  });
+
+  it("answers a conflict with what the server holds, another tab's save included", async () => {
+    const entry = await newDraft();
+    const first = await act({
+      intent: "save",
+      entryId: entry.id,
+      version: entry.version,
+      values: { brandName: "Thẻ thứ nhất" },
+    });
+    expect(first).toMatchObject({ ok: true, version: entry.version + 1 });
+    const stale = await act({
+      intent: "save",
+      entryId: entry.id,
+      version: entry.version,
+      values: { brandName: "Thẻ thứ hai" },
+    });
+    expect(stale).toMatchObject({
+      ok: false,
+      reason: "conflict",
+      current: { version: entry.version + 1, values: { brandName: "Thẻ thứ nhất" } },
+    });
+  });
+});
