@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
-import sharp from "sharp";
+import sharp, { type PngOptions } from "sharp";
 
 /**
  * Real files for media tests, made here rather than checked in: pictures drawn by sharp,
@@ -16,7 +16,7 @@ import sharp from "sharp";
 export async function noisePng(
   width: number,
   height: number,
-  png: sharp.PngOptions = {},
+  png: PngOptions = {},
 ): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919 + (i >> 5)) & 0xff;

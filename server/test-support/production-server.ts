@@ -26,6 +26,15 @@ export interface ServerProcess extends SpawnedServer {
   cleanup(): void;
 }
 
+/** The environment that points a server process at `dataDir` (its SQLite file there) and `bundle`. */
+export function dataDirEnv(dataDir: string, bundle: ProductionBundle): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    DATABASE_URL: `sqlite:${path.join(dataDir, "app.db")}`,
+    BUILD_DIR: path.dirname(bundle.clientDir),
+  };
+}
+
 /** A TCP port nobody listens on at the moment, on 127.0.0.1. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -104,9 +113,7 @@ export async function startServerProcess(
   let server: SpawnedServer;
   try {
     server = await spawnServer({
-      DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${path.join(dataDir, "app.db")}`,
-      BUILD_DIR: path.dirname(bundle.clientDir),
+      ...dataDirEnv(dataDir, bundle),
       DEMO_DATA: "false",
       TRUST_PROXY: "false",
       ...env,

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../../db/database";
 import { buildProductionBundle, type ProductionBundle } from "../../test-support/build";
-import { spawnServer, type SpawnedServer } from "../../test-support/production-server";
+import { dataDirEnv, spawnServer, type SpawnedServer } from "../../test-support/production-server";
 
 /**
  * Registration writes the user, the argon2id credential and the registrant profile in one
@@ -63,11 +63,7 @@ describe("registration survives SIGKILL of the server: every account whole or ab
   beforeAll(async () => {
     bundle = await buildProductionBundle();
     dataDir = mkdtempSync(path.join(tmpdir(), "vx-register-kill-"));
-    env = {
-      DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${path.join(dataDir, "app.db")}`,
-      BUILD_DIR: path.dirname(bundle.clientDir),
-    };
+    env = dataDirEnv(dataDir, bundle);
   }, 240_000);
 
   afterAll(async () => {

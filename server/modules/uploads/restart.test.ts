@@ -10,7 +10,7 @@ import { openDatabase, type Db } from "../../db/database";
 import { DEMO_ACCOUNTS, readDemoCredentials } from "../../db/demo-accounts";
 import { createServices, type Services } from "../../services";
 import { buildProductionBundle, type ProductionBundle } from "../../test-support/build";
-import { spawnServer, type SpawnedServer } from "../../test-support/production-server";
+import { dataDirEnv, spawnServer, type SpawnedServer } from "../../test-support/production-server";
 import {
   GeneratedFile,
   MP4_HEAD,
@@ -79,11 +79,7 @@ describe("uploads and drafts survive SIGKILL of the server", () => {
   beforeAll(async () => {
     bundle = await buildProductionBundle();
     dataDir = mkdtempSync(path.join(tmpdir(), "vx-restart-"));
-    env = {
-      DATA_DIR: dataDir,
-      DATABASE_URL: `sqlite:${path.join(dataDir, "app.db")}`,
-      BUILD_DIR: path.dirname(bundle.clientDir),
-    };
+    env = dataDirEnv(dataDir, bundle);
   }, 240_000);
 
   afterAll(async () => {
