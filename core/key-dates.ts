@@ -1,6 +1,6 @@
 /**
- * The key dates of a season shown on the home page (issue 4: "key dates with a countdown to
- * the submission deadline"), and the countdown itself. Pure: the clock is a parameter.
+ * The key dates of a season shown on the home page (the dates in order, with a countdown to
+ * the submission deadline), and the countdown itself. Pure: the clock is a parameter.
  */
 
 export const KEY_DATE_KINDS = [

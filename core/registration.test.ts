@@ -209,7 +209,7 @@ const changeEmail = breaking(emailChangeSchema, {
   currentPassword: "x",
 });
 
-/** Seed §5 (registrant rules) and issue 3 (phone, tax code, password, account operations). */
+/** Seed §5 (registrant rules): phone, tax code, password and the account operations. */
 const RULES: Rule[] = [
   // Seed §5: "Enterprise: company name, tax code (valid number), company address, business
   // registration number, registration certificate upload, representative name required."

@@ -5,7 +5,7 @@ import { seriousViolations } from "./support/axe";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
 import { withE2eServices } from "./support/services";
 
-// Issue 4, content back office: an editor adds a juror with an uploaded photo for 2025 and it
+// Content back office: an editor adds a juror with an uploaded photo for 2025 and it
 // appears (with responsive variants and its size) on the public jury page; reorders with the
 // keyboard; edits a winner and finds it through the public category filter of that year;
 // every content admin page is axe clean. (Year switching and multi-category filtering of the

@@ -1,14 +1,11 @@
-import path from "node:path";
 import type { Dialog, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { loadConfig } from "../server/config";
-import { openDatabase } from "../server/db/database";
-import { createServices } from "../server/services";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./support/axe";
+import { withE2eServices } from "./support/services";
 import { baseUrl, openPage, useBrowser, waitForHydration } from "./support/browser";
 
-// Issue 4, news back office: an editor writes a bilingual article with the rich-text editor
+// News back office: an editor writes a bilingual article with the rich-text editor
 // (an uploaded image in the body and a cover image), previews the draft, publishes it, and
 // it appears on /tin-tuc-cuoc-thi and /en/tin-tuc-cuoc-thi with its Open Graph title and
 // image; markup and a javascript: link typed into the editor stay inert on the public page;
@@ -24,42 +21,23 @@ const TITLE_VI = `Đêm trao giải Vạn Xuân ${STAMP}`;
 const TITLE_EN = `Van Xuan awards night ${STAMP}`;
 const XSS_TEXT = '<img src=x onerror="window.__xss=1">';
 
-function e2eConfig() {
-  const dbFile = inject("dbFile");
-  return loadConfig({
-    NODE_ENV: "production",
-    LOG_LEVEL: "silent",
-    DATA_DIR: path.dirname(dbFile),
-    DATABASE_URL: `sqlite:${dbFile}`,
-    PUBLIC_URL: baseUrl(),
-  });
-}
-
 beforeAll(async () => {
-  const config = e2eConfig();
-  const db = openDatabase(config.database);
-  try {
-    const services = createServices(db, config, { onContentChange: () => {} });
-    await services.identity.createStaff({
+  await withE2eServices((services) =>
+    services.identity.createStaff({
       email: EDITOR.email,
       name: "Biên Tập Tin Tức",
       password: EDITOR.password,
       role: "editor",
-    });
-  } finally {
-    await db.close();
-  }
+    }),
+  );
 });
 
 // Should the journey stop before its own delete step, its article must not stay published:
 // the other journeys expect the demo news (their HTML cache entries expire in seconds).
 afterAll(async () => {
-  const db = openDatabase(e2eConfig().database);
-  try {
+  await withE2eServices(async (_services, db) => {
     await db.kysely.deleteFrom("news_articles").where("title_vi", "=", TITLE_VI).execute();
-  } finally {
-    await db.close();
-  }
+  });
 });
 
 async function expectAxeClean(page: Page) {

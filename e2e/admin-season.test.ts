@@ -7,7 +7,7 @@ import { openPage, useBrowser, waitForHydration } from "./support/browser";
 import { setSubmissionWindow } from "./support/db";
 import { linkIn, mailTo } from "./support/outbox";
 
-// Issue 4, back-office platform: an admin closes the submission window and the public
+// Back-office platform: an admin closes the submission window and the public
 // header's submit button is disabled (with its tooltip) on the next request; the admin pages
 // are axe clean; an editor invited by email cannot open settings, users or seasons.
 const browser = useBrowser();

@@ -10,7 +10,7 @@ import {
   waitForHydration,
 } from "./support/browser";
 
-// The public content pages (issue 4) on the demo content: jury by year, winners filtered by
+// The public content pages on the demo content: jury by year, winners filtered by
 // categories and paged with the state in the URL, news list → article with its Open Graph
 // tags in both languages, the crawler files, and axe on each page type.
 const browser = useBrowser();

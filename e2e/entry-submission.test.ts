@@ -12,7 +12,7 @@ import { openPage, useBrowser, waitForHydration } from "./support/browser";
 import { setSubmissionWindow } from "./support/db";
 import { linkIn, mailTo } from "./support/outbox";
 
-// Issue 5's entrant journey in Chromium against the production server: a new entrant fills
+// The entrant's journey in Chromium against the production server: a new entrant fills
 // the whole entry form, uploads images, a video and the documents over tus with visible
 // progress, reloads mid-way without losing anything, submits, finds the entry on the
 // dashboard as submitted and the receipt in the outbox; a shorter pass in English checks

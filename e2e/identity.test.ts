@@ -12,7 +12,7 @@ import { seriousViolations } from "./support/axe";
 import { baseUrl, openPage, useBrowser, waitForHydration } from "./support/browser";
 import { linkIn, mailTo } from "./support/outbox";
 
-// Issue 3's journeys in Chromium against the production server: registering (both types, both
+// The account journeys in Chromium against the production server: registering (both types, both
 // languages), confirming the email from the outbox, signing out and in, resetting the
 // password, the back-office sign-in — and axe on each of these pages.
 const browser = useBrowser();

@@ -8,7 +8,7 @@ import { seriousViolations } from "./support/axe";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
 import { withE2eServices } from "./support/services";
 
-// Issue 4 polish: an editor reuses an image already in the media library — the rich-text
+// Back-office polish: an editor reuses an image already in the media library — the rich-text
 // editor's "choose from library" dialog lists it (thumbnails, keyboard path) and inserts it.
 const browser = useBrowser();
 

@@ -18,7 +18,7 @@ import {
   waitForRenderedPage,
 } from "./support/pdf";
 
-// Issue 6: the bare /pdf?file= page — our own documents only — and the viewer's states:
+// The bare /pdf?file= page — our own documents only — and the viewer's states:
 // password, errors, byte-range loading, local files, annotations, print.
 const browser = useBrowser();
 

@@ -10,7 +10,7 @@ import {
 } from "./support/browser";
 import { pageText, poll, viewerPage, waitForRenderedPage } from "./support/pdf";
 
-// Issue 6: the document viewer (pdf.js) in the criteria modal, opened from the header.
+// The document viewer (pdf.js) in the criteria modal, opened from the header.
 const browser = useBrowser();
 
 const VI = {

@@ -109,7 +109,7 @@ describe("every seed route, in both languages", () => {
     test(`${localized("/pdf", lang)} is the bare document page, without header or footer`, async () => {
       const { page } = await openPage(browser());
       const path = localized("/pdf", lang);
-      // Not one of our published documents: the bare page refuses it (issue 6).
+      // Not one of our published documents: the bare page refuses it.
       const response = await page.goto(`${path}?file=/criteria.pdf`);
       expect(response?.status()).toBe(400);
       expect(await page.getAttribute("html", "lang")).toBe(lang);

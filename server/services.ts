@@ -111,7 +111,7 @@ export function createServices(
       sendRegistrationAttempt: (to, lang, data) => mail.send("registrationAttempt", to, lang, data),
     },
   });
-  // Back-office platform (issue 4): seasons and the category tree, staff accounts.
+  // Back-office platform: seasons and the category tree, staff accounts.
   const seasonsAdmin = createSeasonsAdminService(db, hooks.onContentChange, hooks.clock);
   const staff = createStaffService({ db, auth, mail, publicUrl: config.publicUrl });
   return {

@@ -38,12 +38,12 @@ function pages(lang: Lang) {
       route("quan-tri", "routes/admin-layout.tsx", id("admin"), [
         index("routes/admin-section.tsx", id("admin-dashboard")),
         route("hop-thu", "routes/admin-outbox.tsx", id("admin-outbox")),
-        // Back-office platform (issue 4): seasons & category tree, site settings, users, audit log.
+        // Back-office platform: seasons & category tree, site settings, users, audit log.
         route("mua-giai", "routes/admin-seasons.tsx", id("admin-seasons")),
         route("cai-dat", "routes/admin-settings.tsx", id("admin-settings")),
         route("nguoi-dung", "routes/admin-users.tsx", id("admin-users")),
         route("nhat-ky", "routes/admin-audit.tsx", id("admin-audit")),
-        // Content back office (issue 4): jury, winners, pages and track content, documents.
+        // Content back office: jury, winners, pages and track content, documents.
         route("noi-dung/chuyen-gia", "routes/admin-content-jury.tsx", id("admin-content-jury")),
         route(
           "noi-dung/chuyen-gia/:id",
@@ -66,7 +66,7 @@ function pages(lang: Lang) {
           "routes/admin-content-documents.tsx",
           id("admin-content-documents"),
         ),
-        // News back office and the content landing (issue 4).
+        // News back office and the content landing.
         route("noi-dung", "routes/admin-content.tsx", id("admin-noi-dung")),
         route("noi-dung/tin-tuc", "routes/admin-news.tsx", id("admin-news")),
         route("noi-dung/tin-tuc/moi", "routes/admin-news-edit.tsx", id("admin-news-new")),

@@ -6,7 +6,7 @@ import { seedOnce } from "./seed-once";
 import type { Database } from "./schema";
 
 /**
- * Demo public content (issue 4): jury 2023–2025, winners 2023–2024, news, the introduction
+ * Demo public content: jury 2023–2025, winners 2023–2024, news, the introduction
  * page and the three tracks' content, all bilingual. The people, brands and agencies are
  * fictional. Images are SVGs the server draws on request (`/generated/…`), so nothing is
  * downloaded. Loaded once: its own marker row in site_settings.

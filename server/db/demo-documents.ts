@@ -11,7 +11,7 @@ import type { Db } from "./database";
 import { DEMO_TRACKS } from "./demo-data";
 
 /**
- * Demo documents (issue 6): the criteria PDF of every demo season in Vietnamese and English,
+ * Demo documents: the criteria PDF of every demo season in Vietnamese and English,
  * a password-protected sample and a corrupt one, generated here rather than committed as
  * binaries. Idempotent: a document that is already there (row and file) is left alone.
  */

@@ -243,7 +243,7 @@ export interface AuditLogTable {
   created_at: string;
 }
 
-/** An entry (issue 5): a draft until submitted; text fields are "" while not given. */
+/** An entry: a draft until submitted; text fields are "" while not given. */
 export interface EntryTable {
   id: string;
   owner_user_id: string;

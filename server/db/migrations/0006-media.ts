@@ -1,7 +1,7 @@
 import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from "kysely";
 import type { DatabaseKind } from "../database";
 
-// Uploaded images (issue 4 "Media", server/modules/media): the original and its responsive
+// Uploaded images (server/modules/media): the original and its responsive
 // variants live in Storage under `media/<id>/…`; this row lists them. `variants` is JSON:
 // [{ "format": "avif" | "webp" | "jpeg" | "png", "width", "height", "key", "bytes" }].
 // `token` (random hex) names the files and public addresses; `id` is what other rows keep.

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Migration } from "kysely";
 import type { DatabaseKind } from "../database";
 
-// Entries (issue 5, PRODUCT §3): the entrant's drafts and submissions, their attached files and
+// Entries (PRODUCT §3): the entrant's drafts and submissions, their attached files and
 // the per-season counters that number entry codes. Entry and file ids are random UUIDs (text),
 // so an id in a URL says nothing about how many entries exist.
 export default (kind: DatabaseKind): Migration => ({ up: (db) => up(db, kind), down });

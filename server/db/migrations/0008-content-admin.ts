@@ -1,7 +1,7 @@
 import type { ColumnDefinitionBuilder, Kysely, Migration } from "kysely";
 import type { DatabaseKind } from "../database";
 
-// Content back office (issue 4): the slugs a record used to have, so old URLs keep working
+// Content back office: the slugs a record used to have, so old URLs keep working
 // (301 to the current one), and indexes for the back-office news table's sorts.
 export default (kind: DatabaseKind): Migration => ({ up: (db) => up(db, kind), down });
 

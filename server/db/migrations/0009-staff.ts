@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from "kysely";
 import type { DatabaseKind } from "../database";
 
-// Back-office platform (issue 4): a category's optional early-bird and late prices next to its
+// Back-office platform: a category's optional early-bird and late prices next to its
 // standard fee (core/fees.ts CategoryFees; null = the standard price applies), and indexes
 // that keep the users table quick to filter by role and page by creation time.
 export default (_kind: DatabaseKind): Migration => ({ up, down });

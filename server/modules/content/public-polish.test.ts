@@ -41,7 +41,7 @@ async function closeAndSettle(db: Db | undefined): Promise<void> {
   }
 }
 
-// Issue 4 polish on the public side: year switchers from the database, news covers through
+// Public-side polish: year switchers from the database, news covers through
 // the media library, winners linked to their entry.
 describe.each(testDatabases())("public content on $name", (target) => {
   describe.skipIf(!target.available)("service", () => {

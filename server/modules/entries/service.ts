@@ -74,7 +74,7 @@ import type {
 export type * from "./types";
 
 /**
- * The entries domain (issue 5, PRODUCT §3): drafts that save as the entrant types, entry codes,
+ * The entries domain (PRODUCT §3): drafts that save as the entrant types, entry codes,
  * files attached after their (tus) upload, submission with every seed §5 rule, withdrawal,
  * duplication into another category, and the entrant's dashboard.
  *

@@ -7,7 +7,7 @@ import type { RegistrantType } from "../../../core/registration";
 import type { SubmissionWindowState } from "../../../core/submission-window";
 
 /**
- * The entries domain's public shapes (issue 5). Ids of entries and files are opaque strings
+ * The entries domain's public shapes. Ids of entries and files are opaque strings
  * (UUIDs); track and category ids are the catalogue's numeric ids written as strings, as the
  * form sends them (`trackId: "3"`).
  */

@@ -58,7 +58,7 @@ export function createMailService(
       send("emailChange", to, lang, data),
     sendWelcome: (to: string, lang: Lang, data: EmailTemplateData["welcome"]) =>
       send("welcome", to, lang, data),
-    /** The receipt of a submitted entry (issue 5). */
+    /** The receipt of a submitted entry. */
     sendEntryReceipt: (to: string, lang: Lang, data: EmailTemplateData["entryReceipt"]) =>
       send("entryReceipt", to, lang, data),
     /** A staff invitation; `data.role` is the role's key (its label is written in `lang`). */

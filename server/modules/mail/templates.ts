@@ -21,7 +21,7 @@ export interface EmailTemplateData {
     submittedAt: string;
     deadline: string;
   };
-  /** A staff invitation (admins, issue 4): `url` sets the first password; `role` is its label. */
+  /** A staff invitation (admins): `url` sets the first password; `role` is its label. */
   staffInvitation: { name: string; url: string; role: string; expiresInHours: number };
   /**
    * To an account's owner when someone tries to register with their address: `url` is the

@@ -75,7 +75,7 @@ function legacyImage(src: string, alt: string | null): ResponsiveImageData {
 }
 
 /**
- * Media (issue 4 "Media", issue 5 "Uploads and storage"): the type of any uploaded file by
+ * Media (DESIGN "Files"): the type of any uploaded file by
  * content (`inspect`), and images turned into responsive variants stored through Storage and
  * listed in the `media` table. Public variants are served by ./routes.ts at `/media/…`.
  */

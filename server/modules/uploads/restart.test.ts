@@ -22,7 +22,7 @@ import {
 import { diskStorageRoot } from "../storage/index";
 
 /**
- * PRODUCT §11 / issue 5 "Reliability": the real server (`server/main.ts` in its own process,
+ * PRODUCT §11 reliability: the real server (`server/main.ts` in its own process,
  * a SQLite file and a data dir in a temp folder) is killed with SIGKILL in the middle of a tus
  * upload and started again on the same data: the upload continues from the offset the server
  * has, to a byte-identical file; a draft saved just before the kill is intact.

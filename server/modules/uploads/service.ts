@@ -27,7 +27,7 @@ import { newObjectKey } from "../storage/index";
 import type { AttachFileInput, EntryFailure, EntryResult } from "../entries/types";
 
 /**
- * Resumable uploads of entry files (issue 5, DESIGN "Files"): the tus protocol with
+ * Resumable uploads of entry files (DESIGN "Files"): the tus protocol with
  * @tus/server and its file store under DATA_DIR/uploads, so partial uploads survive a
  * restart and bytes stream to disk with constant memory. Every request is checked here
  * before tus sees it: a signed-in user who owns the entry (and, for an existing upload, who
