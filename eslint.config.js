@@ -1,4 +1,6 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -10,8 +12,24 @@ import tseslint from "typescript-eslint";
  *   server/ → core/
  *   web/    → core/, and server/ only as `import type` of server/load-context
  *   e2e/, bench/, scripts/ → anything
+ * Inside web/ (zones below): a feature imports no other feature but the shared back-office
+ * base; components/ and lib/ import no feature and no route. No import cycles anywhere.
  */
 const restrict = (patterns) => ["error", { patterns }];
+
+/** The shared base every back-office feature builds on. */
+const SHARED_FEATURE = "back-office";
+const FEATURES = readdirSync(new URL("./web/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** web/features/<x> may import from web/features only <x> itself and the shared base. */
+const featureZones = FEATURES.map((feature) => ({
+  target: `./web/features/${feature}`,
+  from: "./web/features",
+  except: [...new Set([`./${feature}`, `./${SHARED_FEATURE}`])],
+  message: `A feature imports no other feature (only web/features/${SHARED_FEATURE}/, the shared back-office base); move what both need to web/components/ or web/lib/.`,
+}));
 
 export default tseslint.config(
   { ignores: ["build/", "data/", ".react-router/", "node_modules/", "coverage/", ".tmp/"] },
@@ -27,6 +45,40 @@ export default tseslint.config(
       ],
       eqeqeq: ["error", "smart"],
       "no-console": "off",
+    },
+  },
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      // Follow imports into TypeScript files (parsed as eslint parses them), which our imports
+      // name without their extension.
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [
+        createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] }),
+      ],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ["web/**/*.{ts,tsx}"],
+    rules: {
+      "import-x/no-restricted-paths": [
+        "error",
+        {
+          zones: [
+            ...featureZones,
+            {
+              target: ["./web/components", "./web/lib"],
+              from: ["./web/features", "./web/routes", "./web/routes.ts"],
+              message: "web/components/ and web/lib/ import no feature and no route.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -1,7 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// Unit and server tests run in parallel on two workers; the browser journeys share one
-// production build and one server, so they run in a single worker.
+// Unit and server tests run in parallel on two workers and share one production build; the
+// browser journeys share one production build and one server, so they run in a single worker.
+// `npm test` builds once for both projects (scripts/test.sh, TEST_BUILD_DIR).
 export default defineConfig({
   test: {
     projects: [
@@ -15,6 +16,8 @@ export default defineConfig({
             "scripts/**/*.test.ts",
           ],
           environment: "node",
+          // One production build for every test file that needs it (built on first use).
+          globalSetup: ["server/test-support/build-once.ts"],
           pool: "forks",
           maxWorkers: 2,
           testTimeout: 20_000,

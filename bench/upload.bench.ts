@@ -10,30 +10,10 @@
  * peak RSS (VmHWM of its processes), then kills the server with SIGKILL in the middle of a
  * second upload, starts it again and checks the upload continues to a byte-identical file.
  */
-import { createHash } from "node:crypto";
-import {
-  createReadStream,
-  createWriteStream,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-} from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
-import { loadConfig } from "../server/config";
-import { openDatabase } from "../server/db/database";
-import { DEMO_ACCOUNTS, readDemoCredentials } from "../server/db/demo-accounts";
-import { createServices } from "../server/services";
-import { diskStorageRoot } from "../server/modules/storage/index";
-import {
-  GeneratedFile,
-  MP4_HEAD,
-  tusCreate,
-  tusHead,
-  tusPatch,
-  type UploadTarget,
-} from "../server/test-support/tus-client";
+import { signInDemoEntrant } from "../server/test-support/sign-in";
+import { GeneratedFile, MP4_HEAD, type UploadTarget } from "../server/test-support/tus-client";
 import { parseOptions } from "./lib/args";
 import { groupCpuSeconds } from "./lib/cpu";
 import { fixed, round } from "./lib/report";
@@ -41,14 +21,22 @@ import {
   buildSite,
   copyBuild,
   makeWorkDir,
-  sleep,
   startServer,
   type RunningServer,
   type ServerEnv,
 } from "./lib/server";
 import type { Benchmark } from "./lib/types";
+import {
+  groupMemory,
+  makeDraft,
+  MIB,
+  rawWrite,
+  resumeAfterKill,
+  sha256File,
+  storedFilePath,
+  upload,
+} from "./lib/upload-steps";
 
-const MIB = 1024 * 1024;
 const TARGET_RATIO = 0.7;
 const TARGET_RSS_MB = 200;
 
@@ -59,171 +47,6 @@ const OPTIONS = {
   rounds: { kind: "number", min: 1, max: 10, integer: true },
   "reuse-build": { kind: "string" },
 } as const;
-
-/** Peak and current resident memory (MB) of the largest process in a process group. */
-function groupMemory(pgid: number): { peakMb: number; rssMb: number } {
-  let peak = 0;
-  let rss = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) !== pgid) continue;
-      const status = readFileSync(`/proc/${entry}/status`, "utf8");
-      const hwm = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-      const now = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-      peak = Math.max(peak, hwm);
-      rss = Math.max(rss, now);
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  return { peakMb: peak, rssMb: rss };
-}
-
-/** Signs the demo entrant in with the password the server generated in `dataDir`. */
-async function signIn(origin: string, dataDir: string): Promise<string> {
-  const credentials = readDemoCredentials(dataDir);
-  if (!credentials) throw new Error(`no demo credentials in ${dataDir}`);
-  // The product's own sign-in form (the page action), as a browser without scripts posts it.
-  const response = await fetch(`${origin}/dang-nhap`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin },
-    body: new URLSearchParams({
-      email: credentials.entrant.email,
-      password: credentials.entrant.password,
-    }).toString(),
-  });
-  // Signed in: a redirect with the session cookie.
-  const cookies = response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .filter((pair) => pair!.includes("session_token="));
-  if (cookies.length === 0) {
-    throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  }
-  return cookies.join("; ");
-}
-
-/** A draft of the demo entrant, made through the entries service on the server's database. */
-async function makeDraft(
-  dataDir: string,
-  origin: string,
-): Promise<{ entryId: string; userId: string }> {
-  const config = loadConfig({
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    DATABASE_URL: `sqlite:${path.join(dataDir, "app.db")}`,
-    PUBLIC_URL: origin,
-    LOG_LEVEL: "silent",
-  });
-  const db = openDatabase(config.database);
-  try {
-    const services = createServices(db, config, { onContentChange: () => {} });
-    const user = await db.kysely
-      .selectFrom("user")
-      .select("id")
-      .where("email", "=", DEMO_ACCOUNTS.entrant.email)
-      .executeTakeFirstOrThrow();
-    const created = await services.entries.createDraft(user.id);
-    if (!created.ok) throw new Error(`could not create a draft: ${created.messageKey}`);
-    return { entryId: created.entry.id, userId: user.id };
-  } finally {
-    await db.close();
-  }
-}
-
-async function storedFilePath(
-  dataDir: string,
-  origin: string,
-  userId: string,
-  entryId: string,
-  fileId: string,
-) {
-  const config = loadConfig({
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    DATABASE_URL: `sqlite:${path.join(dataDir, "app.db")}`,
-    PUBLIC_URL: origin,
-    LOG_LEVEL: "silent",
-  });
-  const db = openDatabase(config.database);
-  try {
-    const services = createServices(db, config, { onContentChange: () => {} });
-    const entry = await services.entries.get(userId, entryId);
-    const file = entry?.files.find((candidate) => candidate.id === fileId);
-    if (!file) throw new Error(`file ${fileId} is not attached to entry ${entryId}`);
-    return path.join(diskStorageRoot(dataDir), ...file.storageKey.split("/"));
-  } finally {
-    await db.close();
-  }
-}
-
-async function sha256File(file: string): Promise<string> {
-  const hash = createHash("sha256");
-  await pipeline(createReadStream(file, { highWaterMark: MIB }), hash);
-  return hash.digest("hex");
-}
-
-function expectStatus(what: string, status: number, expected: number[], body = ""): void {
-  if (!expected.includes(status)) throw new Error(`${what}: HTTP ${status} ${body}`);
-}
-
-/** Uploads `file` in PATCHes of `chunk` bytes (0: one PATCH); returns seconds and the file id. */
-async function upload(
-  target: UploadTarget,
-  entryId: string,
-  file: GeneratedFile,
-  chunk: number,
-): Promise<{ transferSeconds: number; totalSeconds: number; fileId: string }> {
-  const created = await tusCreate(target, file.size, {
-    entryId,
-    field: "video",
-    filename: "bench.mp4",
-    filetype: "video/mp4",
-  });
-  expectStatus("create", created.status, [201], created.body);
-  const location = created.location!;
-  const started = performance.now();
-  // Everything but the last byte, then the last byte alone: the second request's time is
-  // the server's finishing work (content check, move into storage, attach).
-  const last = file.size - 1;
-  const step = chunk > 0 ? chunk : last;
-  let offset = 0;
-  while (offset < last) {
-    const end = Math.min(offset + step, last);
-    const response = await tusPatch(
-      target,
-      location,
-      offset,
-      file.stream(offset, end, MIB),
-      end - offset,
-    );
-    expectStatus("patch", response.status, [204], response.body);
-    offset = response.offset!;
-  }
-  const transferred = performance.now();
-  const final = await tusPatch(target, location, offset, file.stream(offset, file.size), 1);
-  expectStatus("final patch", final.status, [204], final.body);
-  const finished = performance.now();
-  if (!final.fileId) throw new Error("the final response named no file id");
-  return {
-    transferSeconds: (transferred - started) / 1000,
-    totalSeconds: (finished - started) / 1000,
-    fileId: final.fileId,
-  };
-}
-
-/** The same bytes straight to a file on the same disk, as fast as Node writes them. */
-async function rawWrite(file: GeneratedFile, target: string): Promise<number> {
-  const started = performance.now();
-  await pipeline(file.stream(0, file.size, MIB), createWriteStream(target, { highWaterMark: MIB }));
-  const seconds = (performance.now() - started) / 1000;
-  rmSync(target, { force: true });
-  return seconds;
-}
 
 const bench: Benchmark = {
   description: "1 GB tus upload vs. raw disk write, server peak RSS, resume after SIGKILL (§11)",
@@ -258,10 +81,10 @@ const bench: Benchmark = {
     }
     const env: ServerEnv = { buildDir, dataDir, htmlCacheSeconds: 10, logLevel: "warn" };
 
-    let server: RunningServer = await startServer({ repoRoot, env, cleanup });
-    let target: UploadTarget = {
+    const server: RunningServer = await startServer({ repoRoot, env, cleanup });
+    const target: UploadTarget = {
       origin: server.origin,
-      cookie: await signIn(server.origin, dataDir),
+      cookie: await signInDemoEntrant(server.origin, dataDir),
     };
     const { entryId, userId } = await makeDraft(dataDir, server.origin);
     const baseline = groupMemory(server.pid);
@@ -312,62 +135,18 @@ const bench: Benchmark = {
     const memory = groupMemory(server.pid);
     const peakRssMb = Math.max(memory.peakMb, sampledPeak);
 
-    // Resume after SIGKILL: a second draft (the first holds a video now).
     log(`resume check: ${resumeMb} MiB, SIGKILL mid-upload…`);
-    const second = await makeDraft(dataDir, server.origin);
-    const resumeFile = new GeneratedFile(resumeMb * MIB, MP4_HEAD, 11);
-    const created = await tusCreate(target, resumeFile.size, {
-      entryId: second.entryId,
-      field: "video",
-      filename: "resume.mp4",
-      filetype: "video/mp4",
-    });
-    expectStatus("create (resume)", created.status, [201], created.body);
-    const location = created.location!;
-    const half = Math.floor(resumeFile.size / 2);
-    const first = await tusPatch(target, location, 0, resumeFile.stream(0, half, MIB), half);
-    expectStatus("first half", first.status, [204], first.body);
-    // The second PATCH is cut off by the kill after a few more MiB.
-    let sent = 0;
-    const killAfter = Math.floor((resumeFile.size - half) / 2);
-    const slow = resumeFile.stream(half, resumeFile.size, 256 * 1024);
-    slow.on("data", (chunk: Buffer) => {
-      sent += chunk.length;
-      if (sent > killAfter) {
-        slow.pause();
-        try {
-          process.kill(-server.pid, "SIGKILL");
-        } catch {
-          // Already gone.
-        }
-      }
-    });
-    await tusPatch(target, location, half, slow, resumeFile.size - half).catch(() => null);
-    slow.destroy();
-    while (!server.exited()) await sleep(50);
-    log("server killed; starting it again on the same data dir…");
-    server = await startServer({ repoRoot, env, cleanup });
-    target = { origin: server.origin, cookie: target.cookie };
-    const head = await tusHead(target, location);
-    expectStatus("HEAD after restart", head.status, [200], head.body);
-    const resumedAt = head.offset!;
-    const rest = await tusPatch(
+    const resumed = await resumeAfterKill({
+      server,
       target,
-      location,
-      resumedAt,
-      resumeFile.stream(resumedAt, resumeFile.size, MIB),
-      resumeFile.size - resumedAt,
-    );
-    expectStatus("resumed PATCH", rest.status, [204], rest.body);
-    const resumedPath = await storedFilePath(
       dataDir,
-      server.origin,
       userId,
-      second.entryId,
-      rest.fileId!,
-    );
-    const resumeIdentical = (await sha256File(resumedPath)) === resumeFile.sha256();
-    await server.stop();
+      resumeMb,
+      restart: () => startServer({ repoRoot, env, cleanup }),
+      log,
+    });
+    const resumeIdentical = resumed.identical;
+    const resumedAt = resumed.resumedAt;
 
     const mb = file.size / 1e6;
     const best = (values: number[]) => Math.min(...values);

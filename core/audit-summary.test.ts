@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   AUDIT_ACTIONS,
+  changes,
   AUDIT_TARGET_TYPES,
   auditActionLabelKey,
   auditTypeLabelKey,
@@ -95,5 +96,16 @@ describe("audit labels", () => {
     expect(
       [...types].filter((t) => !(AUDIT_TARGET_TYPES as readonly string[]).includes(t)),
     ).toEqual([]);
+  });
+});
+
+describe("changes", () => {
+  it("lists only the fields that differ, before and after", () => {
+    expect(
+      changes(
+        { name: "Vạn Xuân", opens: null, tags: ["a"] },
+        { name: "Vạn Xuân", opens: "2026-08-01", tags: ["a"] },
+      ),
+    ).toEqual({ opens: [null, "2026-08-01"] });
   });
 });

@@ -116,3 +116,14 @@ export function auditActionLabelKey(action: string): string {
 export function auditTypeLabelKey(type: string): string {
   return `adminPlatform.audit.types.${type}`;
 }
+
+/** The fields whose value differs, `{ field: [before, after] }`: an update's audit summary. */
+export function changes<T extends object>(before: T, after: T): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      out[String(key)] = [before[key], after[key]];
+    }
+  }
+  return out;
+}

@@ -1,14 +1,4 @@
-import type { Lang } from "./languages";
-
-/** A bilingual text as stored: English falls back to Vietnamese when empty (PRODUCT §6). */
-export interface Bilingual {
-  vi: string;
-  en: string;
-}
-
-export function pickLang(text: Bilingual, lang: Lang): string {
-  return lang === "en" && text.en.trim() !== "" ? text.en : text.vi;
-}
+import type { Bilingual } from "./languages";
 
 export interface CategoryNode {
   slug: string;

@@ -1,6 +1,6 @@
+import { checkbox } from "./form-fields";
 import { describe, expect, it } from "vitest";
 import {
-  checkboxField,
   contentPageSchema,
   juryMemberSchema,
   richTextField,
@@ -28,11 +28,11 @@ describe("content admin schemas", () => {
   });
 
   it("reads a checkbox from the browser form and from a posted form", () => {
-    expect(checkboxField.parse(true)).toBe(true);
-    expect(checkboxField.parse("on")).toBe(true);
-    expect(checkboxField.parse(undefined)).toBe(false);
-    expect(checkboxField.parse(false)).toBe(false);
-    expect(checkboxField.parse("")).toBe(false);
+    expect(checkbox.parse(true)).toBe(true);
+    expect(checkbox.parse("on")).toBe(true);
+    expect(checkbox.parse(undefined)).toBe(false);
+    expect(checkbox.parse(false)).toBe(false);
+    expect(checkbox.parse("")).toBe(false);
   });
 
   it("turns a posted body into allow-listed blocks, whatever arrives", () => {

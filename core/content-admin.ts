@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { cleanMultilineText } from "./entry";
-import { REQUIRED, TOO_LONG, cleanText } from "./form-fields";
+import { REQUIRED, TOO_LONG, checkbox, cleanText } from "./form-fields";
 import { sanitizeBlocks, type Block } from "./rich-text";
 import { VIDEO_LINK_MAX_LENGTH, parseVideoLink } from "./video-link";
 
@@ -88,12 +88,6 @@ export const yearField = z
     { message: E.year },
   );
 
-/** A checkbox: true from the browser form, "on"/"true"/"1" from a posted form, absent = false. */
-export const checkboxField = z
-  .union([z.boolean(), z.string()])
-  .optional()
-  .transform((value) => value === true || value === "on" || value === "true" || value === "1");
-
 /** An optional positive integer id ("" or absent = none). */
 const optionalId = (message: string) =>
   z
@@ -159,7 +153,7 @@ export const juryMemberSchema = z.object({
   bioEn: multiline(BIO_MAX),
   photoMediaId: optionalId(E.id),
   photo: imagePath,
-  isChair: checkboxField,
+  isChair: checkbox,
   sortOrder: optionalOrder,
 });
 export type JuryMemberInput = z.output<typeof juryMemberSchema>;

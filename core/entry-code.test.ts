@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   ENTRY_CODE_MAX_LENGTH,
   entryCodeField,
+  entryCodePrefix,
+  entryCodePrefixOf,
   findEntryCodes,
   formatEntryCode,
   isEntryCode,
@@ -83,6 +85,23 @@ describe("entry codes", () => {
       findEntryCodes("CONG TY ABC TT PHI DU THI vx26-tvc-0042 VX26-OLW-0007, VX26-TVC-0042"),
     ).toEqual(["VX26-TVC-0042", "VX26-OLW-0007"]);
     expect(findEntryCodes("XVX26-TVC-00421")).toEqual([]);
+  });
+});
+
+describe("entry code prefixes", () => {
+  it("are the track code, the season's two digits and the category code", () => {
+    expect(entryCodePrefix({ trackCode: "VX", seasonYear: 2026, categoryCode: "TVC" })).toBe(
+      "VX26-TVC",
+    );
+    expect(entryCodePrefix({ trackCode: "VXS", seasonYear: 2005, categoryCode: "TAL" })).toBe(
+      "VXS05-TAL",
+    );
+    expect(entryCodePrefixOf("VX26-TVC-0042")).toBe("VX26-TVC");
+    expect(
+      entryCodePrefixOf(
+        formatEntryCode({ trackCode: "VXC", seasonYear: 2027, categoryCode: "OLW", sequence: 7 }),
+      ),
+    ).toBe(entryCodePrefix({ trackCode: "VXC", seasonYear: 2027, categoryCode: "OLW" }));
   });
 });
 

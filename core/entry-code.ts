@@ -48,8 +48,21 @@ export function formatEntryCode(parts: EntryCodeParts): string {
     throw new RangeError(`Bad season year: ${seasonYear}`);
   }
   if (!isEntrySequence(sequence)) throw new RangeError(`Bad entry sequence: ${sequence}`);
-  const yy = String(seasonYear % 100).padStart(2, "0");
-  return `${trackCode}${yy}-${categoryCode}-${String(sequence).padStart(4, "0")}`;
+  return `${entryCodePrefix(parts)}-${String(sequence).padStart(4, "0")}`;
+}
+
+/**
+ * The prefix every code of a season, track and category shares (`VX26-TVC`): the sequence is
+ * counted per prefix, and a draft moved to a category with another prefix needs a new code.
+ */
+export function entryCodePrefix(parts: Omit<EntryCodeParts, "sequence">): string {
+  const yy = String(parts.seasonYear % 100).padStart(2, "0");
+  return `${parts.trackCode}${yy}-${parts.categoryCode}`;
+}
+
+/** The prefix of an issued code (`VX26-TVC-0042` → `VX26-TVC`). */
+export function entryCodePrefixOf(code: string): string {
+  return code.slice(0, code.lastIndexOf("-"));
 }
 
 /**

@@ -1,15 +1,10 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
-  categoryOpenTo,
-  categoryProblem,
   cleanMultilineText,
   entryDraftSchema,
   entrySubmissionSchema,
   entrySubmissionSchemaFor,
-  imageAdditionProblem,
   missingItems,
-  videoAdditionProblem,
   type EntryDraftInput,
 } from "./entry";
 import { ENTRY_CREDITS_MAX, ENTRY_TEXT_MAX_LENGTH } from "./entry-limits";
@@ -356,74 +351,10 @@ describe("missing items", () => {
   });
 });
 
-describe("adding files", () => {
-  it("rejects a video when one is already present", () => {
-    expect(videoAdditionProblem({})).toBeNull();
-    expect(videoAdditionProblem({ videoFileId: "", videoLink: "" })).toBeNull();
-    expect(videoAdditionProblem({ videoFileId: "vid_1" })).toBe("validation.entryVideoPresent");
-    expect(videoAdditionProblem({ videoLink: "https://vimeo.com/76979871" })).toBe(
-      "validation.entryVideoPresent",
-    );
-  });
-
-  it("rejects a 13th image", () => {
-    expect(imageAdditionProblem({})).toBeNull();
-    expect(
-      imageAdditionProblem({ imageIds: Array.from({ length: 11 }, (_, i) => `i${i}`) }),
-    ).toBeNull();
-    expect(imageAdditionProblem({ imageIds: Array.from({ length: 12 }, (_, i) => `i${i}`) })).toBe(
-      "validation.entryImagesMax",
-    );
-  });
-});
-
 describe("multi-line text", () => {
   it("keeps paragraphs and drops stray spaces", () => {
     expect(cleanMultilineText("  Dòng 1  \r\n\tDòng\u00a0 2\n\n\n\nDòng 3 ")).toBe(
       "Dòng 1\n Dòng 2\n\nDòng 3",
     );
-  });
-});
-
-describe("entry messages", () => {
-  const texts = ["entry-code", "entry-limits", "entry", "entry-status", "video-link", "fees"]
-    .map((name) => readFileSync(new URL(`./${name}.ts`, import.meta.url), "utf8"))
-    .join("\n");
-  const keys = [
-    ...new Set(
-      [...texts.matchAll(/"((?:validation|entry)\.[A-Za-z_.]+[A-Za-z_])"/g)].map((m) => m[1]!),
-    ),
-  ];
-  const uploadKeys = [
-    "entry.upload.videoFailed",
-    "entry.upload.imageFailed",
-    "entry.upload.legalCommitmentFailed",
-    "entry.upload.copyrightCommitmentFailed",
-    "entry.upload.videoSucceeded",
-  ];
-
-  it.each([...keys, ...uploadKeys])("%s has a text in both languages", (key) => {
-    for (const lang of LANGUAGES) expect(catalogText(lang, key), lang).toBeTruthy();
-  });
-
-  it("include the seed's upload messages", () => {
-    expect(catalogText("en", "entry.upload.videoFailed")).toBe(
-      "Video upload failed, please re-upload!",
-    );
-    expect(catalogText("en", "entry.upload.imageFailed")).toBe(
-      "Image upload failed, please re-upload!",
-    );
-    expect(catalogText("en", "entry.upload.videoSucceeded")).toBe("Video upload successful!");
-  });
-});
-
-describe("categories open to a registrant", () => {
-  const agencies = { allowIndividual: false, allowEnterprise: true };
-  const talents = { allowIndividual: true, allowEnterprise: true };
-  it("keep enterprise-only categories from individuals", () => {
-    expect(categoryOpenTo(agencies, "enterprise")).toBe(true);
-    expect(categoryOpenTo(agencies, "individual")).toBe(false);
-    expect(categoryProblem(agencies, "individual")).toBe("validation.entryCategoryNotOpen");
-    expect(categoryProblem(talents, "individual")).toBeNull();
   });
 });

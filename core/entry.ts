@@ -8,9 +8,7 @@ import {
   ENTRY_YEAR_MIN,
   countCharacters,
 } from "./entry-limits";
-import type { CategoryNode } from "./category-tree";
 import { REQUIRED, TOO_LONG, cleanText } from "./form-fields";
-import type { RegistrantType } from "./registration";
 import { VIDEO_LINK_MAX_LENGTH, parseVideoLink } from "./video-link";
 
 /**
@@ -361,43 +359,4 @@ export function missingItems(
   return REQUIREMENTS.filter((requirement) => requirement.isMissing(record, options)).map(
     (requirement) => `entry.missing.${requirement.item}`,
   );
-}
-
-/**
- * Seed §5 "a video already present is rejected": the i18n key of the reason a new video
- * (upload or link) cannot be added to the draft, or null. The entrant removes the one
- * there first.
- */
-export function videoAdditionProblem(draft: {
-  videoFileId?: string | undefined;
-  videoLink?: string | undefined;
-}): string | null {
-  return given(draft.videoFileId) || given(draft.videoLink) ? "validation.entryVideoPresent" : null;
-}
-
-/** The i18n key of the reason another image cannot be added to the draft, or null. */
-export function imageAdditionProblem(draft: {
-  imageIds?: readonly string[] | undefined;
-}): string | null {
-  return (draft.imageIds?.length ?? 0) >= ENTRY_IMAGES_MAX ? "validation.entryImagesMax" : null;
-}
-
-/**
- * Whether a registrant of `type` may enter the category (PRODUCT §2: per category, whether
- * an individual or only an enterprise may enter). The form lists only those categories; the
- * server refuses the others with `validation.entryCategoryNotOpen`.
- */
-export function categoryOpenTo(
-  category: Pick<CategoryNode, "allowIndividual" | "allowEnterprise">,
-  type: RegistrantType,
-): boolean {
-  return type === "individual" ? category.allowIndividual : category.allowEnterprise;
-}
-
-/** The i18n key of the reason a registrant may not enter the category, or null. */
-export function categoryProblem(
-  category: Pick<CategoryNode, "allowIndividual" | "allowEnterprise">,
-  type: RegistrantType,
-): string | null {
-  return categoryOpenTo(category, type) ? null : "validation.entryCategoryNotOpen";
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   assertVnd,
+  categoryFeeOn,
+  categoryFees,
   entryFeeAt,
   feeForTier,
   feeTier,
@@ -61,6 +63,37 @@ describe("fees", () => {
   it("fall back to the standard price when a category has no early-bird or late price", () => {
     expect(feeForTier({ standardVnd: 2_000_000 }, "early_bird")).toBe(2_000_000);
     expect(feeForTier({ standardVnd: 2_000_000 }, "late")).toBe(2_000_000);
+  });
+
+  it("of a stored category follow the tier: early-bird, standard and late prices differ", () => {
+    const prices = { feeVnd: 3_000_000, earlyBirdFeeVnd: 2_400_000, lateFeeVnd: 3_900_000 };
+    expect(categoryFeeOn(season, prices, at("2026-09-01T10:00:00+07:00"))).toEqual({
+      tier: "early_bird",
+      amountVnd: 2_400_000,
+    });
+    expect(categoryFeeOn(season, prices, at("2026-10-01T10:00:00+07:00"))).toEqual({
+      tier: "standard",
+      amountVnd: 3_000_000,
+    });
+    expect(categoryFeeOn(season, prices, at("2026-11-02T10:00:00+07:00"))).toEqual({
+      tier: "late",
+      amountVnd: 3_900_000,
+    });
+    expect(categoryFeeOn(season, prices, at("2026-11-07T10:00:00+07:00"))).toBeNull();
+    expect(
+      categoryFeeOn({ ...season, submissionClosesAt: null }, prices, at("2026-09-01T10:00:00Z")),
+    ).toBeNull();
+  });
+
+  it("of a stored category without tier prices are the standard price throughout", () => {
+    const prices = { feeVnd: 3_000_000, earlyBirdFeeVnd: null, lateFeeVnd: null };
+    expect(categoryFees(prices)).toEqual({ standardVnd: 3_000_000 });
+    expect(categoryFeeOn(season, prices, at("2026-09-01T10:00:00+07:00"))?.amountVnd).toBe(
+      3_000_000,
+    );
+    expect(categoryFeeOn(season, prices, at("2026-11-02T10:00:00+07:00"))?.amountVnd).toBe(
+      3_000_000,
+    );
   });
 
   it("refuse amounts that are not whole đồng", () => {

@@ -78,6 +78,52 @@ export function entryFeeAt(deadlines: FeeDeadlines, fees: CategoryFees, at: Date
   return tier === null ? null : { tier, amountVnd: feeForTier(fees, tier) };
 }
 
+/** A season's deadlines as stored: the submission close is null while the season is unscheduled. */
+export interface SeasonFeeDates {
+  earlyBirdDeadline: string | null;
+  submissionClosesAt: string | null;
+  lateDeadline: string | null;
+}
+
+/** A category's prices as stored: a null early-bird or late price means the standard one. */
+export interface CategoryPrices {
+  feeVnd: number;
+  earlyBirdFeeVnd: number | null;
+  lateFeeVnd: number | null;
+}
+
+/** The prices of a category as the tier rule reads them. */
+export function categoryFees(prices: CategoryPrices): CategoryFees {
+  return {
+    standardVnd: prices.feeVnd,
+    ...(prices.earlyBirdFeeVnd === null ? {} : { earlyBirdVnd: prices.earlyBirdFeeVnd }),
+    ...(prices.lateFeeVnd === null ? {} : { lateVnd: prices.lateFeeVnd }),
+  };
+}
+
+/**
+ * The fee of an entry in the category on `at`: the tier by the season's deadlines (instants,
+ * each the end of a day in Asia/Ho_Chi_Minh as the season editor sets them), then that tier's
+ * price. Null while the season has no submission deadline or once payments are closed. The
+ * one rule behind every fee an entrant or the back office sees.
+ */
+export function categoryFeeOn(
+  season: SeasonFeeDates,
+  prices: CategoryPrices,
+  at: Date,
+): FeeQuote | null {
+  if (!season.submissionClosesAt) return null;
+  return entryFeeAt(
+    {
+      earlyBirdDeadline: season.earlyBirdDeadline,
+      submissionClosesAt: season.submissionClosesAt,
+      lateDeadline: season.lateDeadline,
+    },
+    categoryFees(prices),
+    at,
+  );
+}
+
 /** The sum of whole VND amounts; throws rather than return a sum that is not exact. */
 export function totalVnd(amounts: readonly number[]): number {
   let total = 0;

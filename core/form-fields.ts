@@ -93,3 +93,12 @@ export function whenFieldsValid(...fields: string[]) {
     );
   };
 }
+
+/**
+ * A checkbox: `true` from react-hook-form in the browser; "on", "true" or "1" from a posted
+ * form; absent (an unticked box sends nothing) = false.
+ */
+export const checkbox = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true" || value === "1");

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  chooseLang,
+  langCookie,
   langFromAcceptLanguage,
   langOfPath,
   localizePath,
   parseLang,
+  pickLang,
+  savedLangIsInvalid,
   stripLangPrefix,
 } from "./languages";
 
@@ -109,5 +113,54 @@ describe("langFromAcceptLanguage", () => {
 
   it("ignores a language whose quality is not a number", () => {
     expect(langFromAcceptLanguage("en;q=abc,fr")).toBe("vi");
+  });
+});
+
+describe("chooseLang: which language a visitor gets", () => {
+  it("takes an explicit choice first, resetting anything that is not a language to vi", () => {
+    expect(chooseLang({ explicit: "en", saved: "vi", acceptLanguage: "vi" })).toBe("en");
+    expect(chooseLang({ explicit: "vi", saved: "en", acceptLanguage: "en" })).toBe("vi");
+    expect(chooseLang({ explicit: "fr", saved: "en", acceptLanguage: "en" })).toBe("vi");
+    expect(chooseLang({ explicit: "", saved: "en" })).toBe("vi");
+  });
+
+  it("then the saved choice, whatever the browser prefers", () => {
+    expect(chooseLang({ saved: "en", acceptLanguage: "vi" })).toBe("en");
+    expect(chooseLang({ saved: "vi", acceptLanguage: "en" })).toBe("vi");
+    expect(chooseLang({ saved: "xx", acceptLanguage: "en" })).toBe("vi");
+  });
+
+  it("then, with nothing saved, the browser's language", () => {
+    expect(chooseLang({ acceptLanguage: "en-US,en;q=0.9,vi;q=0.5" })).toBe("en");
+    expect(chooseLang({ saved: null, acceptLanguage: "fr, vi;q=0.4, en;q=0.3" })).toBe("vi");
+    expect(chooseLang({})).toBe("vi");
+  });
+
+  it("says when a saved value must be overwritten", () => {
+    expect(savedLangIsInvalid("xx")).toBe(true);
+    expect(savedLangIsInvalid("")).toBe(true);
+    expect(savedLangIsInvalid("en")).toBe(false);
+    expect(savedLangIsInvalid(null)).toBe(false);
+    expect(savedLangIsInvalid(undefined)).toBe(false);
+  });
+});
+
+describe("langCookie", () => {
+  it("lasts a year for the whole site and is Secure only when asked", () => {
+    const cookie = langCookie("en", false);
+    expect(cookie).toMatch(/^lang=en;/);
+    expect(cookie).toContain("Path=/");
+    expect(cookie).toContain(`Max-Age=${60 * 60 * 24 * 365}`);
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).not.toContain("Secure");
+    expect(langCookie("vi", true)).toContain("; Secure");
+  });
+});
+
+describe("pickLang", () => {
+  it("gives English when there is English, else the Vietnamese text", () => {
+    expect(pickLang({ vi: "Giải", en: "Award" }, "en")).toBe("Award");
+    expect(pickLang({ vi: "Giải", en: "  " }, "en")).toBe("Giải");
+    expect(pickLang({ vi: "Giải", en: "Award" }, "vi")).toBe("Giải");
   });
 });

@@ -14,6 +14,17 @@ export function parseLang(value: unknown): Lang {
   return isLang(value) ? value : DEFAULT_LANG;
 }
 
+/** A bilingual text as stored: English falls back to Vietnamese when empty (PRODUCT §6). */
+export interface Bilingual {
+  vi: string;
+  en: string;
+}
+
+/** The text of a bilingual value in `lang`: English falls back to Vietnamese when empty. */
+export function pickLang(text: Bilingual, lang: Lang): string {
+  return lang === "en" && text.en.trim() !== "" ? text.en : text.vi;
+}
+
 /** The locale used for dates and numbers: vi, or en-GB for its DD/MM/YYYY order. */
 export function localeOf(lang: Lang): string {
   return lang === "en" ? "en-GB" : "vi-VN";
@@ -63,4 +74,32 @@ export function langFromAcceptLanguage(header: string | null | undefined): Lang 
     if (entry.primary === "en") return "en";
   }
   return DEFAULT_LANG;
+}
+
+/**
+ * Which language a visitor gets (PRODUCT §6, DESIGN "Languages"), the one rule for the
+ * server's redirect and the browser's saved choice: an explicit choice (`?lang=`, the
+ * switcher) wins; then the saved one (cookie, localStorage); then, with nothing saved, the
+ * browser's Accept-Language. A given value that is not a language resets to Vietnamese
+ * (seed §4). `null`/`undefined` mean "not given".
+ */
+export function chooseLang(input: {
+  explicit?: string | null | undefined;
+  saved?: string | null | undefined;
+  acceptLanguage?: string | null | undefined;
+}): Lang {
+  if (input.explicit != null) return parseLang(input.explicit);
+  if (input.saved != null) return parseLang(input.saved);
+  return langFromAcceptLanguage(input.acceptLanguage);
+}
+
+/** A saved value that must be overwritten: present, but not a language. */
+export function savedLangIsInvalid(saved: string | null | undefined): boolean {
+  return saved != null && !isLang(saved);
+}
+
+/** The `Set-Cookie` / `document.cookie` value that saves a language choice for a year. */
+export function langCookie(lang: Lang, secure: boolean): string {
+  const oneYear = 60 * 60 * 24 * 365;
+  return `${LANG_COOKIE}=${lang}; Path=/; Max-Age=${oneYear}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }

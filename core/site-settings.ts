@@ -131,3 +131,77 @@ export function chatWidgetUrl(chat: ChatWidgetSettings): string | null {
   const id = encodeURIComponent(chat.accountId);
   return chat.provider === "messenger" ? `https://m.me/${id}` : `https://zalo.me/${id}`;
 }
+
+// The settings page posts one flat form; the stored settings are nested.
+
+const s = socialLinksSchema.shape;
+const seoLang = seoDefaultsSchema.shape.vi.shape;
+
+export const siteSettingsFormSchema = z.object({
+  contactEmail: z.email({ message: "validation.email" }),
+  contactPhone: z
+    .string()
+    .trim()
+    .max(30, { message: "validation.tooLong" })
+    .regex(/^[0-9+()\s.-]*$/, { message: "validation.phone" })
+    .default(""),
+  socialWebsite: s.website,
+  socialEmail: s.email,
+  socialFacebook: s.facebook,
+  socialYoutube: s.youtube,
+  socialLinkedin: s.linkedin,
+  socialTiktok: s.tiktok,
+  chatProvider: chatWidgetSchema.shape.provider,
+  chatAccountId: chatWidgetSchema.shape.accountId,
+  seoTitleVi: seoLang.title,
+  seoDescriptionVi: seoLang.description,
+  seoImageVi: seoLang.image,
+  seoTitleEn: seoLang.title,
+  seoDescriptionEn: seoLang.description,
+  seoImageEn: seoLang.image,
+});
+
+export type SiteSettingsForm = z.output<typeof siteSettingsFormSchema>;
+
+/** The settings as the flat form shows them (also the shape of the audit summary). */
+export function settingsToForm(s: SiteSettings): Record<string, string> {
+  return {
+    contactEmail: s.contactEmail,
+    contactPhone: s.contactPhone,
+    socialWebsite: s.social.website,
+    socialEmail: s.social.email,
+    socialFacebook: s.social.facebook,
+    socialYoutube: s.social.youtube,
+    socialLinkedin: s.social.linkedin,
+    socialTiktok: s.social.tiktok,
+    chatProvider: s.chatWidget.provider,
+    chatAccountId: s.chatWidget.accountId,
+    seoTitleVi: s.seo.vi.title,
+    seoDescriptionVi: s.seo.vi.description,
+    seoImageVi: s.seo.vi.image,
+    seoTitleEn: s.seo.en.title,
+    seoDescriptionEn: s.seo.en.description,
+    seoImageEn: s.seo.en.image,
+  };
+}
+
+/** The flat form back into (part of) the nested settings. */
+export function formToSettings(f: SiteSettingsForm): Partial<SiteSettings> {
+  return {
+    contactEmail: f.contactEmail,
+    contactPhone: f.contactPhone,
+    social: {
+      website: f.socialWebsite,
+      email: f.socialEmail,
+      facebook: f.socialFacebook,
+      youtube: f.socialYoutube,
+      linkedin: f.socialLinkedin,
+      tiktok: f.socialTiktok,
+    },
+    chatWidget: { provider: f.chatProvider, accountId: f.chatAccountId },
+    seo: {
+      vi: { title: f.seoTitleVi, description: f.seoDescriptionVi, image: f.seoImageVi },
+      en: { title: f.seoTitleEn, description: f.seoDescriptionEn, image: f.seoImageEn },
+    },
+  };
+}

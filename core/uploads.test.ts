@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { displayFileName, isEntryFileField, uploadErrorKey, uploadFailedMessage } from "./uploads";
+import {
+  displayFileName,
+  isEntryFileField,
+  newUploadMetadata,
+  uploadErrorKey,
+  uploadFailedMessage,
+  uploadLengthHeader,
+} from "./uploads";
 
 describe("displayFileName", () => {
   it("keeps only the last path segment, without control characters or leading dots", () => {
@@ -32,5 +39,27 @@ describe("upload messages", () => {
     expect(isEntryFileField("video")).toBe(true);
     expect(isEntryFileField("../video")).toBe(false);
     expect(isEntryFileField(undefined)).toBe(false);
+  });
+});
+
+describe("a new upload's declared facts", () => {
+  it("takes a plain decimal length only", () => {
+    expect(uploadLengthHeader.parse("1048576")).toBe(1048576);
+    for (const bad of [undefined, "", "-1", "1e6", "0x10", "12 ", "1".repeat(16)]) {
+      expect(uploadLengthHeader.safeParse(bad).success, String(bad)).toBe(false);
+    }
+  });
+
+  it("needs the entry, a known field and a file name; the type may be missing", () => {
+    expect(
+      newUploadMetadata.parse({ entryId: "e1", field: "video", filename: "a.mp4", filetype: null }),
+    ).toEqual({ entryId: "e1", field: "video", filename: "a.mp4", filetype: "" });
+    for (const bad of [
+      { entryId: "", field: "video", filename: "a.mp4" },
+      { entryId: "e1", field: "poster", filename: "a.mp4" },
+      { entryId: "e1", field: "video", filename: null },
+    ]) {
+      expect(newUploadMetadata.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
   });
 });

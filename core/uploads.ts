@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { ENTRY_FILE_FIELDS, type EntryFileField } from "./entry-limits";
 
 /**
@@ -22,6 +23,23 @@ export interface UploadMetadata {
   filename: string;
   filetype: string;
 }
+
+/** A new upload's `Upload-Length`: a plain decimal count of bytes (no deferred length). */
+export const uploadLengthHeader = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .transform(Number);
+
+/** The metadata a new upload must carry (decoded from `Upload-Metadata`); `filetype` may be absent. */
+export const newUploadMetadata = z.object({
+  entryId: z.string().min(1),
+  field: z.enum(ENTRY_FILE_FIELDS),
+  filename: z.string().min(1),
+  filetype: z
+    .string()
+    .nullish()
+    .transform((type) => type ?? ""),
+});
 
 /** A safe display name: no folders, no control characters, at most 200 characters. */
 export function displayFileName(name: string): string {

@@ -1,9 +1,9 @@
-import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
-import { seriousViolations } from "./support/axe";
+import { expectAxeClean } from "./support/axe";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
 import { withE2eServices } from "./support/services";
+import { signInStaff } from "./support/sign-in";
 
 // Content back office: an editor adds a juror with an uploaded photo for 2025 and it
 // appears (with responsive variants and its size) on the public jury page; reorders with the
@@ -29,26 +29,10 @@ beforeAll(async () => {
   });
 });
 
-async function expectAxeClean(page: Page) {
-  const violations = await seriousViolations(page);
-  expect(violations, `axe on ${page.url()}:\n\n${violations.join("\n\n")}\n`).toEqual([]);
-}
-
-async function signInEditor(page: Page) {
-  await page.goto("/quan-tri/dang-nhap");
-  await waitForHydration(page);
-  await page.locator('input[name="email"]').fill(EDITOR.email);
-  await page.locator('input[name="password"]').fill(EDITOR.password);
-  await Promise.all([
-    page.waitForURL((u) => u.pathname === "/quan-tri"),
-    page.getByRole("button", { name: "Đăng nhập", exact: true }).click(),
-  ]);
-}
-
 describe("content back office", () => {
   test("an editor adds a juror with a photo for 2025; it appears on the public jury page", async () => {
     const { page, problems } = await openPage(browser());
-    await signInEditor(page);
+    await signInStaff(page, EDITOR.email, EDITOR.password);
     await page
       .getByRole("navigation", { name: "Các mục quản trị" })
       .getByRole("link", { name: "Nội dung" })
@@ -142,7 +126,7 @@ describe("content back office", () => {
 
   test("an editor edits a winner; the public page of that year and category shows it", async () => {
     const { page, problems } = await openPage(browser());
-    await signInEditor(page);
+    await signInStaff(page, EDITOR.email, EDITOR.password);
     await page.goto("/quan-tri/noi-dung/thang-giai?year=2024");
     await waitForHydration(page);
     await page.getByRole("heading", { level: 1, name: "Thắng giải năm 2024" }).waitFor();
@@ -196,7 +180,7 @@ describe("content back office", () => {
 
   test("the pages and documents admin pages are axe clean in both languages", async () => {
     const { page, problems } = await openPage(browser());
-    await signInEditor(page);
+    await signInStaff(page, EDITOR.email, EDITOR.password);
     for (const url of [
       "/quan-tri/noi-dung",
       "/quan-tri/noi-dung/trang",

@@ -1,8 +1,9 @@
 import type { Dialog, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { seriousViolations } from "./support/axe";
+import { expectAxeClean } from "./support/axe";
 import { withE2eServices } from "./support/services";
+import { signInStaff } from "./support/sign-in";
 import { baseUrl, openPage, useBrowser, waitForHydration } from "./support/browser";
 
 // News back office: an editor writes a bilingual article with the rich-text editor
@@ -40,22 +41,6 @@ afterAll(async () => {
   });
 });
 
-async function expectAxeClean(page: Page) {
-  const violations = await seriousViolations(page);
-  expect(violations, `axe on ${page.url()}:\n\n${violations.join("\n\n")}\n`).toEqual([]);
-}
-
-async function signInEditor(page: Page) {
-  await page.goto("/quan-tri/dang-nhap");
-  await waitForHydration(page);
-  await page.locator('input[name="email"]').fill(EDITOR.email);
-  await page.locator('input[name="password"]').fill(EDITOR.password);
-  await Promise.all([
-    page.waitForURL((u) => u.pathname === "/quan-tri"),
-    page.getByRole("button", { name: "Đăng nhập", exact: true }).click(),
-  ]);
-}
-
 /** Answers the editor's prompts (link address, video link, alt text) in order. */
 function answerPrompts(page: Page, answers: string[]) {
   const asked: string[] = [];
@@ -80,7 +65,7 @@ async function ogContent(page: Page, property: string) {
 describe("news back office", () => {
   test("an editor writes a bilingual article with images, previews, publishes; visitors read it", async () => {
     const { page, problems } = await openPage(browser());
-    await signInEditor(page);
+    await signInStaff(page, EDITOR.email, EDITOR.password);
     await page
       .getByRole("navigation", { name: "Các mục quản trị" })
       .getByRole("link", { name: "Nội dung" })

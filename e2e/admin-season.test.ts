@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, onTestFinished, test } from "vitest";
-import { formatVietnamDateTime } from "../core/admin-platform";
+import { formatVietnamDateTime } from "../core/dates";
 import { demoCredentials } from "./support/demo-credentials";
 import { seriousViolations } from "./support/axe";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";

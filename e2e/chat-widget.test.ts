@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterEach, describe, expect, test } from "vitest";
-import { focused, openPage, useBrowser, waitForHydration } from "./support/browser";
+import { focused, openPage, settled, useBrowser, waitForHydration } from "./support/browser";
 import { seriousViolations } from "./support/axe";
 import { setSiteSetting } from "./support/db";
 
@@ -14,12 +14,16 @@ afterEach(() => {
   restore = undefined;
 });
 
-/** Lets the browser reach idle, when the launcher would load. */
+/**
+ * Lets the browser reach idle, when the launcher would load: our idle callback runs after the
+ * launcher's (registered at hydration), and by the frames after it React has rendered what that
+ * scheduled and the launcher's chunk request has gone out.
+ */
 async function afterIdle(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })),
   );
-  await page.waitForTimeout(300);
+  await settled(page);
 }
 
 /** Reloads until the server's settings cache (a few seconds) shows the launcher. */
@@ -30,7 +34,10 @@ async function waitForLauncher(page: Page, name: string, path = "/"): Promise<vo
         await page.goto(path);
         await waitForHydration(page);
         await afterIdle(page);
-        return page.getByRole("button", { name }).count();
+        // Its chunk may still be on its way: give the launcher a moment to appear.
+        const launcher = page.getByRole("button", { name });
+        await launcher.waitFor({ timeout: 3_000 }).catch(() => undefined);
+        return launcher.count();
       },
       { timeout: 15_000, interval: 750 },
     )
@@ -93,8 +100,11 @@ describe("chat launcher", () => {
           await waitForHydration(page);
           await afterIdle(page);
           const button = page.getByRole("button", { name: "Chat with the organisers" });
+          await button.waitFor({ timeout: 3_000 }).catch(() => undefined);
           if ((await button.count()) === 0) return 0;
           await button.click();
+          // The panel opens at once; with the previous setting still cached it links elsewhere.
+          await link.waitFor({ timeout: 3_000 }).catch(() => undefined);
           return link.count();
         },
         { timeout: 15_000, interval: 750 },

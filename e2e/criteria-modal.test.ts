@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
-import { focused, openPage, useBrowser, waitForHydration } from "./support/browser";
+import {
+  focused,
+  openPage,
+  settled,
+  useBrowser,
+  waitForHydration,
+  wheelAt,
+} from "./support/browser";
 
 // Seed §2: the criteria modal is a modal dialog — named, focus kept inside, page behind not
 // scrollable, Esc and the close button close it, focus goes back to its opener — and it is
@@ -33,12 +40,8 @@ const focusInDialog = (page: Page) =>
 const focusNotBehind = (page: Page) =>
   page.evaluate(() => !!document.activeElement?.closest("dialog[open]") || !document.hasFocus());
 
-async function wheel(page: Page, deltaY: number): Promise<void> {
-  await page.mouse.move(640, 300);
-  await page.mouse.wheel(0, deltaY);
-  // Wheel scrolling is asynchronous (and smooth); give it time to land.
-  await page.waitForTimeout(400);
-}
+/** The wheel over the middle of the page, once the page has received it and drawn since. */
+const wheel = (page: Page, deltaY: number) => wheelAt(page, 640, 300, deltaY);
 
 describe("criteria modal", () => {
   test("opens named, is locked against outside clicks and blocks page scrolling", async () => {
@@ -47,10 +50,17 @@ describe("criteria modal", () => {
       await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
     ).toBeGreaterThan(300);
 
-    // With the modal closed the page scrolls.
+    // With the modal closed the page scrolls (smoothly: wait for it to come to rest).
     await wheel(page, 200);
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
+    await expect
+      .poll(async () => {
+        const at = await scrollY(page);
+        await settled(page);
+        return (await scrollY(page)) === at;
+      })
+      .toBe(true);
     const before = await scrollY(page);
-    expect(before).toBeGreaterThan(0);
 
     await opener(page).click();
     await dialog(page).waitFor({ state: "visible" });
@@ -68,16 +78,14 @@ describe("criteria modal", () => {
     // The page behind does not scroll, whether the wheel is over the panel or the backdrop.
     await wheel(page, 400);
     expect(await scrollY(page)).toBe(before);
-    await page.mouse.move(5, 5);
-    await page.mouse.wheel(0, 400);
-    await page.waitForTimeout(400);
+    await wheelAt(page, 5, 5, 400);
     expect(await scrollY(page)).toBe(before);
 
     // Locked: a click on the backdrop (the point hits the <dialog> itself, not its panel)
     // leaves it open.
     expect(await page.evaluate(() => document.elementFromPoint(5, 5)?.tagName)).toBe("DIALOG");
     await page.mouse.click(5, 5);
-    await page.waitForTimeout(200);
+    await settled(page);
     expect(await dialog(page).isVisible()).toBe(true);
 
     // The page behind is inert: even a script cannot move focus to it.

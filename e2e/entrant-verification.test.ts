@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { SAMPLE_DOCUMENT_KINDS } from "../core/document-kinds";
-import { catalogText } from "../core/i18n/lookup";
+import { text as catalogue } from "../server/test-support/text";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
 import { linkIn, mailTo } from "./support/outbox";
 import { demoDocument } from "./support/pdf";
+import { signInStaff, signInThroughForm } from "./support/sign-in";
 import { withE2eServices } from "./support/services";
 
 // PRODUCT §1: entrant accounts are email-verified. An entrant who has not confirmed the
@@ -26,11 +26,9 @@ const ENTRANT = {
 };
 const EDITOR = { email: `bien-tap.${suffix}@example.vn`, password: "bien-tap-tai-lieu-2026" };
 
-function text(key: string, vars: Record<string, string | number> = {}): string {
-  const template = catalogText("vi", key);
-  if (template === undefined) throw new Error(`no ${key} in the vi catalogue`);
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ""));
-}
+/** The Vietnamese page text of `key`. */
+const text = (key: string, vars: Record<string, string | number> = {}) =>
+  catalogue("vi", key, vars);
 
 /** A company entrant whose address is not confirmed, and an editor, in the e2e server's database. */
 beforeAll(async () => {
@@ -65,21 +63,15 @@ beforeAll(async () => {
   });
 });
 
-async function signIn(page: Page, at: string, email: string, password: string, lands: string) {
-  await page.goto(at);
-  await waitForHydration(page);
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await Promise.all([
-    page.waitForURL((u) => u.pathname === lands),
-    page.getByRole("button", { name: "Đăng nhập", exact: true }).click(),
-  ]);
-}
-
 describe("an entrant who has not confirmed the email", () => {
   test("sees why submitting waits, gets the link again from the entry form, and confirms", async () => {
     const { page, problems } = await openPage(browser());
-    await signIn(page, "/dang-nhap", ENTRANT.email, PASSWORD, "/tai-khoan");
+    await signInThroughForm(page, {
+      at: "/dang-nhap",
+      email: ENTRANT.email,
+      password: PASSWORD,
+      lands: "/tai-khoan",
+    });
 
     // The dashboard: the company's numbers, and the unconfirmed address with its button.
     const profile = page.locator("section", { has: page.locator("#profile-heading") });
@@ -151,7 +143,7 @@ describe("the password-protected sample PDF", () => {
     expect(await offered.getAttribute("href")).toBe(viewerLink);
     await page.keyboard.press("Escape");
 
-    await signIn(page, "/quan-tri/dang-nhap", EDITOR.email, EDITOR.password, "/quan-tri");
+    await signInStaff(page, EDITOR.email, EDITOR.password);
     await page.goto("/quan-tri/noi-dung/tai-lieu");
     await waitForHydration(page);
     const samples = page.locator("section", {

@@ -1,16 +1,17 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { Page } from "playwright-core";
-import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { catalogText } from "../core/i18n/lookup";
+import { describe, expect, test } from "vitest";
 import type { Lang } from "../core/languages";
-import { seriousViolations } from "./support/axe";
+import { text } from "../server/test-support/text";
+import { expectAxeClean } from "./support/axe";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
 import { setSubmissionWindow } from "./support/db";
-import { linkIn, mailTo } from "./support/outbox";
+import { mailTo } from "./support/outbox";
+import {
+  chooseFirstCategory,
+  registerEntrant,
+  upload,
+  useEntryFiles,
+  waitSaved,
+} from "./support/entry-journey";
 
 // The entrant's journey in Chromium against the production server: a new entrant fills
 // the whole entry form, uploads images, a video and the documents over tus with visible
@@ -19,139 +20,7 @@ import { linkIn, mailTo } from "./support/outbox";
 // the list of missing items; axe on the form.
 const browser = useBrowser();
 
-const PASSWORD = "mua-thu-ha-noi-2026";
-const uniqueEmail = (who: string) => `${who}.${randomBytes(4).toString("hex")}@example.vn`;
-/** A catalogue text with its {{variables}} filled in, as the page shows it. */
-function text(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
-  const template = catalogText(lang, key);
-  if (template === undefined) throw new Error(`no ${key} in the ${lang} catalogue`);
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ""));
-}
-
-const dir = mkdtempSync(path.join(tmpdir(), "e2e-entry-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const file = (name: string) => path.join(dir, name);
-
-// Real files: the server checks every upload by its content.
-const PDF =
-  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
-
-/** A small MP4: an `ftyp` box, then an `mdat` box of filler (about 3 MB, so progress shows). */
-function tinyMp4(bytes: number): Buffer {
-  const ftyp = Buffer.from([
-    0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0x00, 0x00, 0x02, 0x00,
-    0x69, 0x73, 0x6f, 0x6d, 0x6d, 0x70, 0x34, 0x31,
-  ]);
-  const mdat = Buffer.alloc(bytes - ftyp.length);
-  mdat.writeUInt32BE(mdat.length, 0);
-  mdat.write("mdat", 4, "ascii");
-  randomBytes(mdat.length - 8).copy(mdat, 8);
-  return Buffer.concat([ftyp, mdat]);
-}
-
-beforeAll(async () => {
-  const colours = [
-    { r: 122, g: 31, b: 31 },
-    { r: 212, g: 160, b: 23 },
-    { r: 26, g: 95, b: 180 },
-  ];
-  await Promise.all(
-    colours.map((background, index) =>
-      sharp({ create: { width: 320, height: 240, channels: 3, background } })
-        .png()
-        .toFile(file(`anh-${index + 1}.png`)),
-    ),
-  );
-  writeFileSync(file("phim-quang-cao.mp4"), tinyMp4(3 * 1024 * 1024));
-  writeFileSync(file("notes.txt"), "not an image");
-  writeFileSync(
-    file("not-an-image.png"),
-    "<!doctype html><title>x</title><script>alert(1)</script>",
-  );
-  for (const name of ["y-tuong-vi.pdf", "cam-ket-phap-ly.pdf", "cam-ket-ban-quyen.pdf"]) {
-    writeFileSync(file(name), PDF);
-  }
-});
-
-async function expectAxeClean(page: Page) {
-  const violations = await seriousViolations(page);
-  expect(violations, `axe on ${page.url()}:\n\n${violations.join("\n\n")}\n`).toEqual([]);
-}
-
-const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
-
-/** Registers an individual entrant in `lang` and confirms the email from the outbox. */
-async function registerEntrant(page: Page, lang: Lang): Promise<string> {
-  const prefix = lang === "en" ? "/en" : "";
-  const email = uniqueEmail(lang === "en" ? "mai" : "binh");
-  await page.goto(`${prefix}/dang-ky-du-thi`);
-  await waitForHydration(page);
-  await input(page, "fullName").fill(lang === "en" ? "Mai Lan Anh" : "Phạm Thị Bình");
-  await input(page, "phone").fill("0912 345 678");
-  await input(page, "email").fill(email);
-  await input(page, "address").fill("34 Tràng Tiền, Hoàn Kiếm, Hà Nội");
-  await input(page, "password").fill(PASSWORD);
-  await input(page, "acceptRules").check();
-  // Registering asks to check the inbox; the emailed link signs in.
-  await Promise.all([
-    page.waitForURL(
-      (u) => u.pathname === `${prefix}/dang-ky-du-thi` && u.searchParams.get("sent") === "1",
-    ),
-    page.getByRole("button", { name: text(lang, "account.register"), exact: true }).click(),
-  ]);
-  const mail = await mailTo(email, "verification");
-  await page.goto(linkIn(mail, "/api/auth/verify-email"));
-  await page.waitForURL((u) => u.pathname === `${prefix}/tai-khoan`);
-  return email;
-}
-
-/** Waits for the autosave status to say "Saved at HH:mm". */
-async function waitSaved(page: Page, lang: Lang) {
-  const saved = text(lang, "entryForm.save.savedAt", { time: "" }).trim();
-  await expect
-    .poll(() => page.locator(".entry-form__save").textContent(), { timeout: 10_000 })
-    .toContain(saved);
-}
-
-async function chooseFirstCategory(page: Page) {
-  await page.locator('input[name="trackId"]').first().check();
-  const select = page.locator("#entry-categoryId");
-  const value = await select
-    .locator("option")
-    .evaluateAll((options) =>
-      (options as HTMLOptionElement[]).map((o) => o.value).find((v) => v !== ""),
-    );
-  expect(value, "a category open to individuals in the first track").toBeTruthy();
-  await select.selectOption(value!);
-}
-
-/** Uploads files through a field's picker and waits until the server has attached them. */
-async function upload(page: Page, field: string, names: string[]) {
-  const group = page.locator(`.upload[data-field="${field}"]`);
-  // Small files finish in a blink: the page notes every progress bar it shows meanwhile.
-  await group.evaluate((element) => {
-    const seen: string[] = [];
-    (window as unknown as { progressSeen: string[] }).progressSeen = seen;
-    new MutationObserver(() => {
-      for (const bar of element.querySelectorAll("progress")) {
-        seen.push(`${bar.getAttribute("aria-label")}:${bar.getAttribute("value")}`);
-      }
-    }).observe(element, { subtree: true, childList: true, attributes: true });
-  });
-  await group.locator("input[type=file]").setInputFiles(names.map(file));
-  // The attached files are listed once the server has them …
-  await expect
-    .poll(() => group.locator(".upload__files .upload__file").count(), { timeout: 20_000 })
-    .toBe(names.length);
-  // … and each had its progress bar on the way, up to 100 %.
-  const seen = await page.evaluate(
-    () => (window as unknown as { progressSeen: string[] }).progressSeen,
-  );
-  for (const name of names)
-    expect(seen, `progress of ${name}`).toContainEqual(
-      expect.stringMatching(new RegExp(`${name.replace(".", "\\.")}:100$`)),
-    );
-}
+const file = useEntryFiles();
 
 describe("entry submission", () => {
   test("an entrant fills the whole form in Vietnamese, uploads, reloads, submits and gets a receipt", async () => {
@@ -215,7 +84,7 @@ describe("entry submission", () => {
     await page.locator("#entry-credits-people-0-role").fill("Giám đốc sáng tạo");
     await waitSaved(page, lang);
 
-    await upload(page, "images", ["anh-1.png", "anh-2.png", "anh-3.png"]);
+    await upload(page, "images", ["anh-1.png", "anh-2.png", "anh-3.png"].map(file));
     // Thumbnails through the owner's short-lived private links.
     await expect
       .poll(() =>
@@ -298,14 +167,14 @@ describe("entry submission", () => {
       .poll(() => video.locator(".upload__interrupted").textContent())
       .toContain("phim-quang-cao.mp4");
     await throttle(-1);
-    await upload(page, "video", ["phim-quang-cao.mp4"]);
+    await upload(page, "video", ["phim-quang-cao.mp4"].map(file));
     await expect
       .poll(() => page.locator('.upload[data-field="video"]').textContent())
       .toContain(text(lang, "entry.upload.videoSucceeded"));
     expect(creations, "the interrupted video upload was continued, not started again").toEqual([]);
-    await upload(page, "ideaArticleVi", ["y-tuong-vi.pdf"]);
-    await upload(page, "legalCommitment", ["cam-ket-phap-ly.pdf"]);
-    await upload(page, "copyrightCommitment", ["cam-ket-ban-quyen.pdf"]);
+    await upload(page, "ideaArticleVi", ["y-tuong-vi.pdf"].map(file));
+    await upload(page, "legalCommitment", ["cam-ket-phap-ly.pdf"].map(file));
+    await upload(page, "copyrightCommitment", ["cam-ket-ban-quyen.pdf"].map(file));
     await waitSaved(page, lang);
     await expectAxeClean(page);
 
@@ -375,7 +244,7 @@ describe("entry submission", () => {
     await page.waitForURL(
       (u) => u.pathname === "/en/nop-bai-du-thi" && u.searchParams.has("entry"),
     );
-    await upload(page, "images", ["anh-1.png"]);
+    await upload(page, "images", ["anh-1.png"].map(file));
 
     // The browser checks first (type by name and declared type) …
     const images = page.locator('.upload[data-field="images"]');

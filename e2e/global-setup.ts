@@ -5,7 +5,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { bundleServer, SERVER_NODE_FLAGS, serverBundlePath } from "../scripts/build-server";
-import { demoCredentialsPath } from "../server/db/demo-accounts";
+import { demoCredentialsPath } from "../server/demo/demo-accounts";
+import { PREBUILT_ENV, runReactRouterBuild } from "../server/test-support/build-once";
 import { freePort } from "../server/test-support/production-server";
 
 declare module "vitest" {
@@ -34,10 +35,14 @@ const READY_TIMEOUT_MS = 60_000;
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const cacheDir = path.join(ROOT, "node_modules", ".cache");
   mkdirSync(cacheDir, { recursive: true });
-  const buildDir = mkdtempSync(path.join(cacheDir, "e2e-build-"));
+  // `npm test` hands over the build its unit run used (with the server bundle); else build here.
+  const prebuilt = process.env[PREBUILT_ENV];
+  const buildDir = prebuilt
+    ? path.resolve(prebuilt)
+    : mkdtempSync(path.join(cacheDir, "e2e-build-"));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
   const removeDirs = () => {
-    rmSync(buildDir, { recursive: true, force: true });
+    if (!prebuilt) rmSync(buildDir, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -47,7 +52,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   process.once("exit", killOnExit);
 
   try {
-    await buildSite(buildDir);
+    if (!prebuilt) await buildSite(buildDir);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const dbFile = path.join(dataDir, "app.db");
@@ -118,21 +123,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 async function buildSite(buildDir: string): Promise<void> {
-  const output: string[] = [];
-  const child = spawn("npx", ["react-router", "build"], {
-    cwd: ROOT,
-    env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => output.push(chunk.toString()));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once("error", reject);
-    child.once("exit", resolve);
-  });
-  if (code !== 0) {
-    throw new Error(`react-router build failed (exit ${code}):\n${output.join("")}`);
-  }
+  await runReactRouterBuild(buildDir);
   await bundleServer(buildDir);
 }
 

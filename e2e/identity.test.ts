@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import type { Page } from "playwright-core";
 import { afterAll, describe, expect, inject, test } from "vitest";
 import { catalogText } from "../core/i18n/lookup";
-import { DEMO_ACCOUNTS } from "../server/db/demo-accounts";
+import { DEMO_ACCOUNTS } from "../server/demo/demo-accounts";
 import { demoCredentials } from "./support/demo-credentials";
 import { seriousViolations } from "./support/axe";
 import { baseUrl, openPage, useBrowser, waitForHydration } from "./support/browser";

@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Dialog, Page } from "playwright-core";
+import type { Dialog } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./support/axe";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
 import { withE2eServices } from "./support/services";
+import { signInStaff } from "./support/sign-in";
 
 // Back-office polish: an editor reuses an image already in the media library — the rich-text
 // editor's "choose from library" dialog lists it (thumbnails, keyboard path) and inserts it.
@@ -40,21 +41,10 @@ beforeAll(async () => {
   }
 });
 
-async function signInEditor(page: Page) {
-  await page.goto("/quan-tri/dang-nhap");
-  await waitForHydration(page);
-  await page.locator('input[name="email"]').fill(EDITOR.email);
-  await page.locator('input[name="password"]').fill(EDITOR.password);
-  await Promise.all([
-    page.waitForURL((u) => u.pathname === "/quan-tri"),
-    page.getByRole("button", { name: "Đăng nhập", exact: true }).click(),
-  ]);
-}
-
 describe("media library in the editor", () => {
   test("an editor opens the library, picks an image with the keyboard and it is inserted", async () => {
     const { page, problems } = await openPage(browser());
-    await signInEditor(page);
+    await signInStaff(page, EDITOR.email, EDITOR.password);
     await page.goto("/quan-tri/noi-dung/tin-tuc/moi");
     await waitForHydration(page);
     const vi = page.locator("fieldset", { has: page.locator("legend", { hasText: "Tiếng Việt" }) });

@@ -5,8 +5,9 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { catalogText } from "../core/i18n/lookup";
+import { text } from "../server/test-support/text";
 import { openPage, useBrowser, waitForHydration, type OpenedPage } from "./support/browser";
+import { PDF } from "./support/entry-journey";
 import { linkIn, mailTo } from "./support/outbox";
 
 // An entrant on an ordinary mobile connection (300 ms added to every request): they act as soon
@@ -17,17 +18,11 @@ const browser = useBrowser();
 
 const PASSWORD = "mua-thu-ha-noi-2026";
 const uniqueEmail = (who: string) => `${who}.${randomBytes(4).toString("hex")}@example.vn`;
-const vi = (key: string, vars: Record<string, string | number> = {}) => {
-  const template = catalogText("vi", key);
-  if (template === undefined) throw new Error(`no ${key} in the vi catalogue`);
-  return template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ""));
-};
+const vi = (key: string, vars: Record<string, string | number> = {}) => text("vi", key, vars);
 
 const dir = mkdtempSync(path.join(tmpdir(), "e2e-slow-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = (name: string) => path.join(dir, name);
-const PDF =
-  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
 
 beforeAll(async () => {
   await sharp({ create: { width: 320, height: 240, channels: 3, background: "#7a1f1f" } })

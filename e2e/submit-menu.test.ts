@@ -1,6 +1,13 @@
 import type { Page } from "playwright-core";
 import { describe, expect, onTestFinished, test } from "vitest";
-import { baseUrl, focused, openPage, useBrowser, waitForHydration } from "./support/browser";
+import {
+  baseUrl,
+  focused,
+  openPage,
+  settled,
+  useBrowser,
+  waitForHydration,
+} from "./support/browser";
 import { setSubmissionWindow, type SubmissionWindow } from "./support/db";
 
 // PRODUCT §2 / seed §2: the header's "submit entry" button is enabled exactly while the
@@ -127,13 +134,13 @@ describe("submit-entry button", () => {
 
     // force: playwright would otherwise wait for an aria-disabled control to become enabled.
     await button.click({ force: true });
-    await page.waitForTimeout(200);
+    await settled(page);
     expect(await page.getByRole("menu", { includeHidden: true }).count()).toBe(0);
     expect(await button.getAttribute("aria-expanded")).toBe("false");
     await button.focus();
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
-    await page.waitForTimeout(200);
+    await settled(page);
     expect(await page.getByRole("menuitem").count()).toBe(0);
     expect(page.url()).toBe(`${baseUrl()}/`);
 
@@ -155,7 +162,7 @@ describe("submit-entry button", () => {
       text: `Cổng nộp bài sẽ mở vào ngày ${vietnamDate(opensAt)}.`,
     });
     await submitButton(page).click({ force: true });
-    await page.waitForTimeout(200);
+    await settled(page);
     expect(await page.getByRole("menu", { includeHidden: true }).count()).toBe(0);
   });
 

@@ -1,9 +1,9 @@
 // `npm run seed:demo`: loads the demo data once (a second run changes nothing).
 import { loadConfig, loadDotEnv } from "../server/config";
 import { migrateToLatest, openDatabase } from "../server/db/database";
-import { seedDemoContent } from "../server/db/demo-content";
-import { seedDemoData } from "../server/db/demo-data";
-import { seedDemoDocuments } from "../server/db/demo-documents";
+import { seedDemoContent } from "../server/demo/demo-content";
+import { seedDemoData } from "../server/demo/demo-data";
+import { seedDemoDocuments } from "../server/demo/demo-documents";
 
 loadDotEnv();
 const config = loadConfig();
@@ -11,7 +11,7 @@ const db = openDatabase(config.database);
 try {
   await migrateToLatest(db);
   console.log(`Demo data: ${await seedDemoData(db)}`);
-  console.log(`Demo documents: ${await seedDemoDocuments(db, config.dataDir)}`);
+  console.log(`Demo documents: ${await seedDemoDocuments(db, config)}`);
   console.log(`Demo content: ${await seedDemoContent(db)}`);
 } finally {
   await db.close();

@@ -14,6 +14,14 @@ bash scripts/ensure-chromium.sh
 stage "Lint: prettier, eslint, typecheck (npm run lint)"
 npm run lint
 
+stage "One production build for the unit and the browser runs"
+mkdir -p node_modules/.cache
+TEST_BUILD_DIR="$(mktemp -d "$PWD/node_modules/.cache/test-build-XXXXXX")"
+export TEST_BUILD_DIR
+trap 'rm -rf "$TEST_BUILD_DIR"' EXIT
+NODE_ENV=production BUILD_DIR="$TEST_BUILD_DIR" npx react-router build
+BUILD_DIR="$TEST_BUILD_DIR" npx tsx scripts/build-server.ts
+
 stage "Unit and server tests (vitest --project unit)"
 npx vitest run --project unit
 

@@ -9,17 +9,18 @@ import type { Db } from "./db/database";
 import { DOCUMENTS_PREFIX } from "../core/pdf-document-url";
 import { HtmlCache } from "./html-cache";
 import { documentRoutes, PDFJS_VERSION, pdfjsAssetRoutes } from "./modules/documents/routes";
-import { documentsDir } from "./modules/documents/service";
+import { moveLocalDocumentsToStorage } from "./modules/documents/local-files";
 import { mediaRoutes } from "./modules/media/routes";
 import { signedLinkRoutes } from "./modules/storage/routes";
 import { authRoutes } from "./plugins/auth-routes";
-import { contentRoutes } from "./plugins/content-routes";
+import { siteRoutes } from "./modules/site/routes";
 import { csrfProtection } from "./plugins/csrf";
+import { useApiSchemas } from "./plugins/api-schemas";
 import { publicUrlPerRequest } from "./public-url";
 import { healthRoutes } from "./plugins/health";
 import { securityHeaders } from "./plugins/security";
 import { ssrRoutes } from "./plugins/ssr";
-import { uploadRoutes } from "./plugins/uploads";
+import { uploadRoutes } from "./modules/uploads/routes";
 import { createUploadService, type UploadService } from "./modules/uploads/service";
 import { sweepUnreferencedEntryImages } from "./modules/files/sweep-entry-images";
 import { createServices, type Services } from "./services";
@@ -81,6 +82,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       void (reply as FastifyReply).code(400).send({ error: "bad_request" });
     },
   });
+
+  // Route schemas are the core/ zod schemas (see plugins/api-schemas.ts).
+  useApiSchemas(fastify);
 
   const routes: RegisteredRoute[] = [];
   fastify.addHook("onRoute", (route) => {
@@ -145,9 +149,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   );
 
   // Public documents (byte ranges for the PDF viewer) and pdf.js's own support files.
+  // Documents an earlier version kept on the local disk move into storage first.
+  await moveLocalDocumentsToStorage(config.dataDir, services.storage);
   await fastify.register(documentRoutes, {
     prefix: DOCUMENTS_PREFIX.slice(0, -1),
-    dir: documentsDir(config.dataDir),
+    storage: services.storage,
   });
   await fastify.register(pdfjsAssetRoutes, { prefix: `/pdfjs/${PDFJS_VERSION}` });
 
@@ -198,7 +204,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   fastify.addHook("onClose", async () => stopFileSweep());
 
-  await fastify.register(contentRoutes, { content: services.content, publicUrl: config.publicUrl });
+  await fastify.register(siteRoutes, { content: services.content, publicUrl: config.publicUrl });
 
   await fastify.register(ssrRoutes, {
     build: options.build,

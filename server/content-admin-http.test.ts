@@ -1,10 +1,10 @@
-import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STAFF_ROLES } from "../core/roles";
 import type { App } from "./app";
 import type { Db } from "./db/database";
-import { seedDemoContent } from "./db/demo-content";
+import { seedDemoContent } from "./demo/demo-content";
 import { startTestApp, type TestApp } from "./test-support/app";
+import { browserRequest, multipart, type MultipartBody } from "./test-support/http";
+import { signInEveryRole, TEST_ORIGIN, WHO, type Who } from "./test-support/sign-in";
 
 // The content back office (jury, winners, pages and track content, documents) as a browser
 // meets it: each route's loader AND action refuse visitors (→ staff sign-in), entrants and
@@ -13,13 +13,7 @@ import { startTestApp, type TestApp } from "./test-support/app";
 // typed into any field reaches the page only as escaped text.
 
 const NOW = new Date("2026-09-01T03:00:00.000Z");
-const ORIGIN = "http://localhost:3000";
-const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
-const PASSWORD = "mua-thu-ha-noi-2026";
 const XSS = '<script>alert("x")</script><img src=x onerror=alert(1)>';
-
-const WHO = ["visitor", "entrant", ...STAFF_ROLES] as const;
-type Who = (typeof WHO)[number];
 
 let started: TestApp | undefined;
 let app: App;
@@ -29,64 +23,14 @@ const cookies = new Map<Who, string>();
 function request(
   method: "GET" | "POST",
   url: string,
-  options: {
-    who?: Who;
-    form?: Record<string, string>;
-    multipart?: { payload: Buffer; contentType: string };
-  } = {},
+  options: { who?: Who; form?: Record<string, string>; multipart?: MultipartBody } = {},
 ) {
-  const cookie = options.who ? cookies.get(options.who) : undefined;
-  const headers: Record<string, string> = {
-    host: "localhost:3000",
-    "user-agent": FIREFOX,
-    ...(cookie ? { cookie } : {}),
-    ...(method === "POST" ? { origin: ORIGIN } : {}),
-    ...(options.form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-    ...(options.multipart ? { "content-type": options.multipart.contentType } : {}),
-  };
-  return app.fastify.inject({
-    method,
-    url,
-    headers,
-    ...(options.form ? { payload: new URLSearchParams(options.form).toString() } : {}),
-    ...(options.multipart ? { payload: options.multipart.payload } : {}),
+  const { who, ...body } = options;
+  return browserRequest(app, method, url, {
+    cookie: who ? cookies.get(who) : undefined,
+    ...(method === "POST" ? { headers: { origin: TEST_ORIGIN } } : {}),
+    ...body,
   });
-}
-
-function cookieOf(response: LightMyRequestResponse): string {
-  const setCookie = response.headers["set-cookie"];
-  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  return all
-    .map((line) => line.split(";")[0] ?? "")
-    .filter((pair) => pair.includes("session_token="))
-    .join("; ");
-}
-
-function multipart(fields: Record<string, string>, file?: { name: string; data: Buffer }) {
-  const boundary = `----vx${Date.now().toString(16)}`;
-  const parts: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  if (file) {
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
-          "Content-Type: application/pdf\r\n\r\n",
-      ),
-      file.data,
-      Buffer.from("\r\n"),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(parts),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
 }
 
 const PDF = Buffer.from(
@@ -101,54 +45,14 @@ let jurorId = 0;
 let winnerId = 0;
 
 beforeAll(async () => {
-  started = await startTestApp({ HTML_CACHE_SECONDS: "60", PUBLIC_URL: ORIGIN }, NOW);
+  started = await startTestApp({ HTML_CACHE_SECONDS: "60", PUBLIC_URL: TEST_ORIGIN }, NOW);
   ({ app, db } = started);
   await seedDemoContent(db, NOW);
-  const { identity } = app.services;
-  for (const role of STAFF_ROLES) {
-    const email = `${role.replace("_", "-")}@vanxuan-awards.example`;
-    await identity.createStaff({ email, name: `Staff ${role}`, password: PASSWORD, role });
-    const response = await app.fastify.inject({
-      method: "POST",
-      url: "/quan-tri/dang-nhap",
-      headers: {
-        host: "localhost:3000",
-        "user-agent": FIREFOX,
-        origin: ORIGIN,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      payload: new URLSearchParams({ email, password: PASSWORD }).toString(),
-    });
-    expect(response.statusCode).toBe(302);
-    cookies.set(role, cookieOf(response));
-  }
-  await identity.createEntrant({
-    email: "entrant@example.vn",
-    password: PASSWORD,
-    profile: {
-      type: "individual",
-      fullName: "Phạm Thị Dự Thi",
-      phone: "+84912345678",
-      address: "1 Tràng Tiền, Hà Nội",
-      personalId: null,
-      companyName: null,
-      businessRegistrationNumber: null,
-      taxCode: null,
-      licenceFileId: null,
-    },
+  const signedIn = await signInEveryRole(app, {
+    staffEmail: (role) => `${role.replace("_", "-")}@vanxuan-awards.example`,
+    entrant: { email: "entrant@example.vn", fullName: "Phạm Thị Dự Thi" },
   });
-  const entrant = await app.fastify.inject({
-    method: "POST",
-    url: "/dang-nhap",
-    headers: {
-      host: "localhost:3000",
-      "user-agent": FIREFOX,
-      origin: ORIGIN,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    payload: new URLSearchParams({ email: "entrant@example.vn", password: PASSWORD }).toString(),
-  });
-  cookies.set("entrant", cookieOf(entrant));
+  for (const [who, cookie] of signedIn) cookies.set(who, cookie);
   jurorId = (await app.services.contentAdmin.juryList(2025))[1]!.id;
   winnerId = (await app.services.contentAdmin.winnersList({ year: 2024 })).items[0]!.id;
 }, 240_000);

@@ -11,7 +11,8 @@ import { FIREFOX, signedInStaffAndEntrant, TEST_ORIGIN } from "./test-support/si
 /** What the entry page's action answers (web/features/entry-form/types.ts), as far as checked here. */
 interface EntryActionResult {
   ok: boolean;
-  intent: string;
+  intent: string | null;
+  formError?: string;
   version?: number;
   reason?: string;
   current?: { version: number; values: Record<string, unknown> };
@@ -48,6 +49,12 @@ const headers = () => ({
 
 /** Posts to the entry page's action as the form's fetchers do, and decodes the answer. */
 async function act(body: Record<string, unknown>): Promise<EntryActionResult> {
+  return (await actWithStatus(body)).result;
+}
+
+async function actWithStatus(
+  body: Record<string, unknown>,
+): Promise<{ status: number; result: EntryActionResult }> {
   const response = await app.fastify.inject({
     method: "POST",
     url: "/nop-bai-du-thi.data",
@@ -57,19 +64,20 @@ async function act(body: Record<string, unknown>): Promise<EntryActionResult> {
   const stream = new Blob([new Uint8Array(response.rawPayload)]).stream();
   const decoded = (await decodeViaTurboStream(stream, globalThis)).value as
     { data?: EntryActionResult } | EntryActionResult;
-  return "data" in decoded && decoded.data ? decoded.data : (decoded as EntryActionResult);
+  const result = "data" in decoded && decoded.data ? decoded.data : (decoded as EntryActionResult);
+  return { status: response.statusCode, result };
 }
 
 async function newDraft() {
   const options = await app.services.entries.formOptions(userId);
-  if (!options.ok) throw new Error(options.messageKey);
+  if (!options.ok) throw new Error(options.formError);
   const track = options.options.tracks.find((t) => t.groups.some((g) => g.categories.length))!;
   const category = track.groups.flatMap((group) => group.categories)[0]!;
   const created = await app.services.entries.createDraft(userId, {
     trackId: track.id,
     categoryId: category.id,
   });
-  if (!created.ok) throw new Error(created.messageKey);
+  if (!created.ok) throw new Error(created.formError);
   return created.entry;
 }
 
@@ -137,5 +145,25 @@ describe("the entry page", () => {
       reason: "conflict",
       current: { version: entry.version + 1, values: { brandName: "Thẻ thứ nhất" } },
     });
+  });
+
+  it("answers an unknown intent with 400 and says so, rather than guessing one", async () => {
+    const entry = await newDraft();
+    const unknown = await actWithStatus({ intent: "delete", entryId: entry.id });
+    expect(unknown.status).toBe(400);
+    expect(unknown.result).toEqual({
+      ok: false,
+      intent: null,
+      formError: "entryForm.unknownAction",
+    });
+    const malformed = await actWithStatus({ intent: "withdraw" });
+    expect(malformed.status).toBe(400);
+    expect(malformed.result).toMatchObject({
+      ok: false,
+      intent: "withdraw",
+      formError: "entryForm.requestFailed",
+    });
+    // Nothing happened to the entry.
+    expect((await app.services.entries.get(userId, entry.id))?.status).toBe("draft");
   });
 });

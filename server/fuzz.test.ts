@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoContent } from "./db/demo-content";
+import { seedDemoContent } from "./demo/demo-content";
 import { startTestApp, type TestApp } from "./test-support/app";
 import { BAD_QUERIES, badBodies, ODD_METHODS, type BadRequest } from "./test-support/bad-requests";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideLanguage, languageCookie } from "./language-redirect";
+import { decideLanguage } from "./language-redirect";
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -112,17 +112,5 @@ describe("decideLanguage", () => {
         setCookie: null,
       });
     });
-  });
-});
-
-describe("languageCookie", () => {
-  it("lasts a year for the whole site and is Secure only when asked", () => {
-    const cookie = languageCookie("en", false);
-    expect(cookie).toMatch(/^lang=en;/);
-    expect(cookie).toContain("Path=/");
-    expect(cookie).toContain(`Max-Age=${60 * 60 * 24 * 365}`);
-    expect(cookie).toContain("SameSite=Lax");
-    expect(cookie).not.toContain("Secure");
-    expect(languageCookie("vi", true)).toContain("; Secure");
   });
 });

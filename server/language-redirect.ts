@@ -1,10 +1,9 @@
 import { isbot } from "isbot";
 import {
-  LANG_COOKIE,
-  isLang,
-  langFromAcceptLanguage,
+  chooseLang,
   langOfPath,
   localizePath,
+  savedLangIsInvalid,
   type Lang,
 } from "../core/languages";
 
@@ -32,8 +31,7 @@ export function decideLanguage(input: {
   const urlLang = langOfPath(pathname);
 
   if (search.has("lang")) {
-    const requested = search.get("lang");
-    const chosen: Lang = isLang(requested) ? requested : "vi";
+    const chosen = chooseLang({ explicit: search.get("lang") });
     const rest = new URLSearchParams(search);
     rest.delete("lang");
     const query = rest.toString();
@@ -43,18 +41,13 @@ export function decideLanguage(input: {
     };
   }
 
-  const cookieIsValid = isLang(input.cookie);
   // A stored value that is not a language resets to Vietnamese (seed §4).
-  const resetCookie: Lang | null = input.cookie !== undefined && !cookieIsValid ? "vi" : null;
+  const resetCookie: Lang | null = savedLangIsInvalid(input.cookie) ? "vi" : null;
   if (urlLang === "en" || isbot(input.userAgent ?? "")) {
     return { redirectTo: null, setCookie: resetCookie };
   }
 
-  const preferred: Lang = cookieIsValid
-    ? (input.cookie as Lang)
-    : input.cookie === undefined
-      ? langFromAcceptLanguage(input.acceptLanguage)
-      : "vi";
+  const preferred = chooseLang({ saved: input.cookie, acceptLanguage: input.acceptLanguage });
   if (preferred === "en") {
     const query = search.toString();
     return {
@@ -63,9 +56,4 @@ export function decideLanguage(input: {
     };
   }
   return { redirectTo: null, setCookie: resetCookie };
-}
-
-export function languageCookie(lang: Lang, secure: boolean): string {
-  const oneYear = 60 * 60 * 24 * 365;
-  return `${LANG_COOKIE}=${lang}; Path=/; Max-Age=${oneYear}; SameSite=Lax${secure ? "; Secure" : ""}`;
 }

@@ -19,4 +19,4 @@ declare module "react-router" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends AppContext {}
 }
-export type { CurrentUser, RegistrantProfile } from "./modules/identity/service";
+export type { CurrentUser, RegistrantProfile } from "./modules/identity/types";

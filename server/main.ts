@@ -1,9 +1,9 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { demoBannerLines, seedDemoAccounts } from "./db/demo-accounts";
-import { seedDemoContent } from "./db/demo-content";
-import { seedDemoData } from "./db/demo-data";
+import { demoBannerLines, seedDemoAccounts } from "./demo/demo-accounts";
+import { seedDemoContent } from "./demo/demo-content";
+import { seedDemoData } from "./demo/demo-data";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
@@ -16,8 +16,8 @@ async function main(): Promise<void> {
   const seeded = config.demoData ? await seedDemoData(db) : "skipped";
   if (config.demoData) {
     // pdfkit and its font tables load only to generate the demo PDFs, never in a real deployment.
-    const { seedDemoDocuments } = await import("./db/demo-documents");
-    await seedDemoDocuments(db, config.dataDir);
+    const { seedDemoDocuments } = await import("./demo/demo-documents");
+    await seedDemoDocuments(db, config);
   }
   if (config.demoData) await seedDemoContent(db);
 

@@ -4,18 +4,15 @@ import { newsFormSchema } from "../core/news-admin";
 import { rt } from "../core/rich-text";
 import type { App } from "./app";
 import { startTestApp, type TestApp } from "./test-support/app";
+import { browserRequest } from "./test-support/http";
+import { signInEveryRole, TEST_ORIGIN, WHO, type Who } from "./test-support/sign-in";
 
 // The news back office as a browser meets it (the production build, a real server, SQLite):
 // who may open and post to each news route, the save → public page path with XSS payloads,
 // old-slug redirects, the sitemap, and the HTML cache after a publish. The same service runs
-// against PostgreSQL in server/modules/content/news-admin.test.ts.
+// against PostgreSQL in server/modules/content/save-article.test.ts.
 
 const NOW = new Date("2026-09-01T03:00:00.000Z");
-const ORIGIN = "http://localhost:3000";
-const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
-const PASSWORD = "mua-thu-ha-noi-2026";
-const ROLES = ["admin", "editor", "finance", "jury_manager"] as const;
-type Who = "visitor" | "entrant" | (typeof ROLES)[number];
 
 let started: TestApp | undefined;
 let app: App;
@@ -29,44 +26,11 @@ function request(
   who: Who,
   form?: Record<string, string>,
 ): Promise<LightMyRequestResponse> {
-  const cookie = cookies.get(who);
-  return app.fastify.inject({
-    method,
-    url,
-    headers: {
-      host: "localhost:3000",
-      "user-agent": FIREFOX,
-      origin: ORIGIN,
-      ...(cookie ? { cookie } : {}),
-      ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-    },
-    ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
+  return browserRequest(app, method, url, {
+    cookie: cookies.get(who),
+    headers: { origin: TEST_ORIGIN },
+    ...(form ? { form } : {}),
   });
-}
-
-function cookieOf(response: LightMyRequestResponse): string {
-  const setCookie = response.headers["set-cookie"];
-  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  return all
-    .map((line) => line.split(";")[0] ?? "")
-    .filter((pair) => pair.includes("session_token="))
-    .join("; ");
-}
-
-async function signIn(email: string, at: string) {
-  const response = await app.fastify.inject({
-    method: "POST",
-    url: at,
-    headers: {
-      host: "localhost:3000",
-      "user-agent": FIREFOX,
-      origin: ORIGIN,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    payload: new URLSearchParams({ email, password: PASSWORD }).toString(),
-  });
-  expect(response.statusCode).toBe(302);
-  return cookieOf(response);
 }
 
 function article(values: Record<string, string>): Record<string, string> {
@@ -97,30 +61,17 @@ function savedId(response: LightMyRequestResponse): number {
 }
 
 beforeAll(async () => {
-  started = await startTestApp({ HTML_CACHE_SECONDS: "60", PUBLIC_URL: ORIGIN }, NOW);
+  started = await startTestApp({ HTML_CACHE_SECONDS: "60", PUBLIC_URL: TEST_ORIGIN }, NOW);
   ({ app } = started);
-  const { identity } = app.services;
-  for (const role of ROLES) {
-    const email = `news-${role.replace("_", "-")}@vanxuan-awards.example`;
-    await identity.createStaff({ email, name: `Staff ${role}`, password: PASSWORD, role });
-    cookies.set(role, await signIn(email, "/quan-tri/dang-nhap"));
-  }
-  await identity.createEntrant({
-    email: "news-entrant@example.vn",
-    password: PASSWORD,
-    profile: {
-      type: "individual",
+  const signedIn = await signInEveryRole(app, {
+    staffEmail: (role) => `news-${role.replace("_", "-")}@vanxuan-awards.example`,
+    entrant: {
+      email: "news-entrant@example.vn",
       fullName: "Lê Văn Thí Sinh",
-      phone: "+84912345679",
       address: "2 Tràng Tiền, Hà Nội",
-      personalId: null,
-      companyName: null,
-      businessRegistrationNumber: null,
-      taxCode: null,
-      licenceFileId: null,
     },
   });
-  cookies.set("entrant", await signIn("news-entrant@example.vn", "/dang-nhap"));
+  for (const [who, cookie] of signedIn) cookies.set(who, cookie);
   const saved = await app.services.news.save(
     { id: "seed", email: "seed@vanxuan-awards.example" },
     null,
@@ -149,7 +100,7 @@ describe("news back office access", () => {
     "GET %s: editor and admin in, other roles 403, visitors to sign in",
     async (path) => {
       const url = path.replace("{id}", String(existingId));
-      for (const who of ["visitor", "entrant", ...ROLES] as const) {
+      for (const who of WHO) {
         const response = await request("GET", url, who);
         const outcome = `${who} → ${response.statusCode}`;
         if (who === "visitor") {

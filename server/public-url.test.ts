@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type App } from "./app";
 import { loadConfig } from "./config";
 import { migrateToLatest, openDatabase, type Db } from "./db/database";
-import { seedDemoData } from "./db/demo-data";
+import { seedDemoData } from "./demo/demo-data";
 import { requestPublicUrl } from "./public-url";
 import { buildProductionBundle, type ProductionBundle } from "./test-support/build";
 import { FIREFOX, individualProfile, sessionCookieOf } from "./test-support/sign-in";

@@ -4,14 +4,14 @@ import { createAuditService } from "./modules/audit/service";
 import { createContentAdminService } from "./modules/content/admin";
 import { createNewsAdminService } from "./modules/content/news-admin";
 import { createContentService } from "./modules/content/service";
-import { createDocumentsService, documentsDir } from "./modules/documents/service";
+import { createDocumentsService } from "./modules/documents/service";
 import { createEntriesService } from "./modules/entries/service";
 import { createFileStore } from "./modules/files/storage";
 import { createAuth, type IdentityMail } from "./modules/identity/auth";
 import { createRateLimiter } from "./modules/identity/rate-limit";
 import { resolveAuthSecret } from "./modules/identity/secret";
 import { createIdentityService } from "./modules/identity/service";
-import { createStaffService } from "./modules/identity/staff";
+import { createStaffService } from "./modules/identity/staff/service";
 import type { MailLogger } from "./modules/mail/mailer";
 import { createMailService } from "./modules/mail/service";
 import { createSeasonsAdminService } from "./modules/seasons/admin";
@@ -32,10 +32,19 @@ export function createServices(
   >,
   hooks: { onContentChange: () => void; clock?: () => Date; logger?: MailLogger },
 ) {
-  const settings = createSettingsService(db, hooks.onContentChange);
+  // One secret signs sessions, tokens and private file links (each with its own derived key).
+  const secret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const storage = createStorage(config.storage, {
+    dataDir: config.dataDir,
+    secret,
+    ...(hooks.clock ? { clock: hooks.clock } : {}),
+  });
+  const audit = createAuditService(db, hooks.clock);
+  const settings = createSettingsService(db, hooks.onContentChange, audit);
   const seasons = createSeasonsService(db, settings, hooks.onContentChange, hooks.clock);
+  // Public PDFs go through the same storage as every other file (disk or S3).
   const documents = createDocumentsService(db, {
-    dir: documentsDir(config.dataDir),
+    storage,
     onChange: hooks.onContentChange,
     ...(hooks.clock ? { clock: hooks.clock } : {}),
   });
@@ -45,17 +54,9 @@ export function createServices(
   });
   const site = createSiteService(settings, seasons, config.publicUrl, documents, content);
   const mail = createMailService(config, settings, hooks.logger);
-  const audit = createAuditService(db, hooks.clock);
   const news = createNewsAdminService(db, {
     audit,
     onContentChange: hooks.onContentChange,
-    ...(hooks.clock ? { clock: hooks.clock } : {}),
-  });
-  // One secret signs sessions, tokens and private file links (each with its own derived key).
-  const secret = resolveAuthSecret(config.authSecret, config.dataDir);
-  const storage = createStorage(config.storage, {
-    dataDir: config.dataDir,
-    secret,
     ...(hooks.clock ? { clock: hooks.clock } : {}),
   });
   const media = createMediaService({ storage, db, ...(hooks.clock ? { clock: hooks.clock } : {}) });
@@ -112,8 +113,8 @@ export function createServices(
     },
   });
   // Back-office platform: seasons and the category tree, staff accounts.
-  const seasonsAdmin = createSeasonsAdminService(db, hooks.onContentChange, hooks.clock);
-  const staff = createStaffService({ db, auth, mail, publicUrl: config.publicUrl });
+  const seasonsAdmin = createSeasonsAdminService(db, hooks.onContentChange, hooks.clock, audit);
+  const staff = createStaffService({ db, auth, mail, publicUrl: config.publicUrl, audit });
   return {
     settings,
     seasons,

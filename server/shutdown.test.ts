@@ -20,12 +20,17 @@ afterAll(() => {
   bundle?.cleanup();
 });
 
-/** A form post whose body is sent in two parts: `finish()` sends the rest; resolves the answer. */
+/**
+ * A form post whose body is sent in two parts: `sent` resolves once the first is written,
+ * `finish()` sends the rest, `answer` resolves the status.
+ */
 function slowPost(baseUrl: string) {
   const url = new URL("/dang-nhap", baseUrl);
   const body = new URLSearchParams({ email: "nobody@example.vn", password: "sai-mat-khau-1" });
   const bytes = Buffer.from(body.toString());
   let finish = () => {};
+  let markSent = () => {};
+  const sent = new Promise<void>((resolve) => (markSent = resolve));
   const answer = new Promise<number>((resolve, reject) => {
     const request = http.request(url, {
       method: "POST",
@@ -40,18 +45,20 @@ function slowPost(baseUrl: string) {
       resolve(response.statusCode ?? 0);
     });
     request.on("error", reject);
-    request.write(bytes.subarray(0, 10));
+    request.write(bytes.subarray(0, 10), () => markSent());
     finish = () => request.end(bytes.subarray(10));
   });
-  return { answer, finish: () => finish() };
+  return { answer, sent, finish: () => finish() };
 }
 
 describe("shutdown", () => {
   it("answers /readyz 503 while draining, finishes in-flight requests, then exits 0", async () => {
     const { baseUrl, child, exited } = server!;
     const inFlight = slowPost(baseUrl);
-    // The request has reached the server once its connection is accepted.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Its headers and first bytes are on the wire; once the server has answered a request sent
+    // after them, on another connection, it has accepted and begun reading this one too.
+    await inFlight.sent;
+    expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
     child.kill("SIGTERM");
 
     // Until the server says it is draining, /readyz still answers 200: poll until it changes.

@@ -32,47 +32,47 @@ function pages(lang: Lang) {
       // A staff preview of an unpublished article, rendered as the public page (noindex).
       route(
         "quan-tri/noi-dung/tin-tuc/:id/xem-truoc",
-        "routes/admin-news-preview.tsx",
+        "routes/admin/content/news/preview.tsx",
         id("admin-news-preview"),
       ),
-      route("quan-tri", "routes/admin-layout.tsx", id("admin"), [
-        index("routes/admin-section.tsx", id("admin-dashboard")),
-        route("hop-thu", "routes/admin-outbox.tsx", id("admin-outbox")),
+      route("quan-tri", "routes/admin/layout.tsx", id("admin"), [
+        index("routes/admin/section.tsx", id("admin-dashboard")),
+        route("hop-thu", "routes/admin/outbox.tsx", id("admin-outbox")),
         // Back-office platform: seasons & category tree, site settings, users, audit log.
-        route("mua-giai", "routes/admin-seasons.tsx", id("admin-seasons")),
-        route("cai-dat", "routes/admin-settings.tsx", id("admin-settings")),
-        route("nguoi-dung", "routes/admin-users.tsx", id("admin-users")),
-        route("nhat-ky", "routes/admin-audit.tsx", id("admin-audit")),
+        route("mua-giai", "routes/admin/seasons.tsx", id("admin-seasons")),
+        route("cai-dat", "routes/admin/settings.tsx", id("admin-settings")),
+        route("nguoi-dung", "routes/admin/users.tsx", id("admin-users")),
+        route("nhat-ky", "routes/admin/audit.tsx", id("admin-audit")),
         // Content back office: jury, winners, pages and track content, documents.
-        route("noi-dung/chuyen-gia", "routes/admin-content-jury.tsx", id("admin-content-jury")),
+        route("noi-dung/chuyen-gia", "routes/admin/content/jury.tsx", id("admin-content-jury")),
         route(
           "noi-dung/chuyen-gia/:id",
-          "routes/admin-content-juror.tsx",
+          "routes/admin/content/juror.tsx",
           id("admin-content-juror"),
         ),
         route(
           "noi-dung/thang-giai",
-          "routes/admin-content-winners.tsx",
+          "routes/admin/content/winners.tsx",
           id("admin-content-winners"),
         ),
         route(
           "noi-dung/thang-giai/:id",
-          "routes/admin-content-winner.tsx",
+          "routes/admin/content/winner.tsx",
           id("admin-content-winner"),
         ),
-        route("noi-dung/trang", "routes/admin-content-pages.tsx", id("admin-content-pages")),
+        route("noi-dung/trang", "routes/admin/content/pages.tsx", id("admin-content-pages")),
         route(
           "noi-dung/tai-lieu",
-          "routes/admin-content-documents.tsx",
+          "routes/admin/content/documents.tsx",
           id("admin-content-documents"),
         ),
         // News back office and the content landing.
-        route("noi-dung", "routes/admin-content.tsx", id("admin-noi-dung")),
-        route("noi-dung/tin-tuc", "routes/admin-news.tsx", id("admin-news")),
-        route("noi-dung/tin-tuc/moi", "routes/admin-news-edit.tsx", id("admin-news-new")),
-        route("noi-dung/tin-tuc/:id", "routes/admin-news-edit.tsx", id("admin-news-edit")),
+        route("noi-dung", "routes/admin/content/index.tsx", id("admin-noi-dung")),
+        route("noi-dung/tin-tuc", "routes/admin/content/news/index.tsx", id("admin-news")),
+        route("noi-dung/tin-tuc/moi", "routes/admin/content/news/edit.tsx", id("admin-news-new")),
+        route("noi-dung/tin-tuc/:id", "routes/admin/content/news/edit.tsx", id("admin-news-edit")),
         ...["thanh-toan", "cham-giai"].map((path) =>
-          route(path, "routes/admin-section.tsx", id(`admin-${path}`)),
+          route(path, "routes/admin/section.tsx", id(`admin-${path}`)),
         ),
       ]),
     ]),

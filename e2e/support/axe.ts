@@ -1,5 +1,6 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** axe-core's WCAG 2.1 A/AA rules, run in the real browser. */
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
@@ -21,4 +22,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
         violation.nodes.length > 5 ? `\n    … and ${violation.nodes.length - 5} more` : "";
       return `[${violation.impact}] ${violation.id}: ${violation.help}\n  ${violation.helpUrl}\n${nodes}${more}`;
     });
+}
+
+/** Fails the test with axe's serious and critical violations on the page as it is now. */
+export async function expectAxeClean(page: Page): Promise<void> {
+  const violations = await seriousViolations(page);
+  expect(violations, `axe on ${page.url()}:\n\n${violations.join("\n\n")}\n`).toEqual([]);
 }

@@ -148,6 +148,41 @@ export async function waitForHydration(page: Page): Promise<void> {
   await hydrated.waitFor({ state: "attached" });
 }
 
+/**
+ * Resolves once the page has handled everything queued so far: the input events' handlers
+ * ran, React committed what they scheduled, and the browser drew two frames after that. A test
+ * that checks an action changed nothing waits for this, not for a fixed time.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      ),
+  );
+}
+
+/**
+ * Turns the mouse wheel at (x, y) and resolves once the page received the wheel event and
+ * drew two frames since: a scroll the event causes has started by then.
+ */
+export async function wheelAt(page: Page, x: number, y: number, deltaY: number): Promise<void> {
+  await page.mouse.move(x, y);
+  await page.evaluate(() => {
+    const w = window as Window & { __wheelSeen?: Promise<void> };
+    w.__wheelSeen = new Promise<void>((resolve) =>
+      window.addEventListener("wheel", () => resolve(), {
+        once: true,
+        capture: true,
+        passive: true,
+      }),
+    );
+  });
+  await page.mouse.wheel(0, deltaY);
+  await page.evaluate(() => (window as Window & { __wheelSeen?: Promise<void> }).__wheelSeen);
+  await settled(page);
+}
+
 /** The element that has keyboard focus, described for assertions. */
 export function focused(
   page: Page,

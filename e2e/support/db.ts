@@ -9,7 +9,8 @@ export interface SubmissionWindow {
   closesAt: string | null;
 }
 
-function withDatabase<T>(work: (db: Database.Database) => T): T {
+/** Runs `work` on the e2e server's SQLite file, opened beside the server and closed after. */
+export function withDatabase<T>(work: (db: Database.Database) => T): T {
   // The running server holds the same file open in WAL mode; wait out its short write locks.
   const db = new Database(inject("dbFile"), { fileMustExist: true });
   try {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
-import type { DemoCredentials } from "../../server/db/demo-accounts";
+import type { DemoCredentials } from "../../server/demo/demo-accounts";
 
 /**
  * The demo admin's and demo entrant's email and password, as the e2e server generated them at

@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import type { Locator, Page } from "playwright-core";
 import { expect, inject } from "vitest";
 import { documentUrl } from "../../core/pdf-document-url";
+import { documentKey } from "../../server/modules/documents/service";
+import { diskStorageRoot } from "../../server/modules/storage";
+import { withDatabase } from "./db";
 
 interface DocumentRow {
   storage_name: string;
@@ -12,17 +14,7 @@ interface DocumentRow {
   bytes: number;
 }
 
-function withDatabase<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(inject("dbFile"), { fileMustExist: true });
-  try {
-    db.pragma("busy_timeout = 5000");
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
-
-/** A demo document of the e2e server (server/db/demo-documents.ts), by kind. */
+/** A demo document of the e2e server (server/demo/demo-documents.ts), by kind. */
 export function demoDocument(
   kind: string,
   where: { year?: number; lang?: "vi" | "en" } = {},
@@ -108,9 +100,9 @@ export function publishLongPdf(pages: number): { url: string; bytes: number } {
   const data = longPdf(pages);
   const storageName = `${randomBytes(16).toString("hex")}.pdf`;
   const dataDir = path.dirname(inject("dbFile"));
-  const dir = path.join(dataDir, "files", "documents");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, storageName), data);
+  const file = path.join(diskStorageRoot(dataDir), documentKey(storageName));
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, data);
   withDatabase((db) =>
     db
       .prepare(

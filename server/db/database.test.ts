@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../test-support/databases";
 import { migrateToLatest, pingDatabase, type Db } from "./database";
-import { DEMO_SETTINGS, seedDemoData } from "./demo-data";
+import { DEMO_SETTINGS, seedDemoData } from "../demo/demo-data";
 
 const TABLES = [
   "categories",

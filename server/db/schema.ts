@@ -136,7 +136,7 @@ export interface RateLimitTable {
   window_started_at: number | string;
 }
 
-/** A public document: the file is DATA_DIR/files/documents/<storage_name>, never the uploaded name. */
+/** A public document: stored through `Storage` as `documents/<storage_name>`, never under the uploaded name. */
 export interface DocumentTable {
   id: Generated<number>;
   season_id: number | null;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import type { Readable } from "node:stream";
 import { catalogText } from "../../core/i18n/lookup";
-import { LANG_COOKIE, langOfPath } from "../../core/languages";
+import { LANG_COOKIE, langCookie, langOfPath } from "../../core/languages";
 import {
   bodyParses,
   bodyRuleFor,
@@ -13,7 +13,7 @@ import {
   readCapped,
 } from "../action-bodies";
 import { HtmlCache as Cache, htmlCacheKey, type CachedPage, type HtmlCache } from "../html-cache";
-import { decideLanguage, languageCookie } from "../language-redirect";
+import { decideLanguage } from "../language-redirect";
 import { SESSION_COOKIE_NAMES } from "../modules/identity/auth";
 import "../load-context";
 import type { Services } from "../services";
@@ -71,7 +71,7 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
           userAgent: request.headers["user-agent"],
         });
         if (decision.setCookie) {
-          reply.header("set-cookie", languageCookie(decision.setCookie, options.secureCookies));
+          reply.header("set-cookie", langCookie(decision.setCookie, options.secureCookies));
         }
         if (decision.redirectTo) {
           return reply.header("cache-control", "no-store").redirect(decision.redirectTo, 302);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { buildApp, type App } from "../app";
 import { loadConfig, type Config } from "../config";
 import { migrateToLatest, openDatabase, type Db } from "../db/database";
-import { seedDemoData } from "../db/demo-data";
+import { seedDemoData } from "../demo/demo-data";
 import { buildProductionBundle, type ProductionBundle } from "./build";
 
 export interface TestApp {

@@ -7,7 +7,7 @@ import { catalogText } from "../../core/i18n/lookup";
 import { buildApp, type App } from "../app";
 import { loadConfig } from "../config";
 import { migrateToLatest, type Db } from "../db/database";
-import { seedDemoData } from "../db/demo-data";
+import { seedDemoData } from "../demo/demo-data";
 import type { ProductionBundle } from "./build";
 import type { TestDatabase } from "./databases";
 import { individualProfile } from "./sign-in";
@@ -97,7 +97,7 @@ export async function signedInUploader(
 /** A new draft entry of `userId`: its id. */
 export async function draftEntry(app: App, userId: string): Promise<string> {
   const created = await app.services.entries.createDraft(userId);
-  if (!created.ok) throw new Error(`createDraft: ${created.messageKey}`);
+  if (!created.ok) throw new Error(`createDraft: ${created.formError ?? created.status}`);
   return created.entry.id;
 }
 

@@ -111,7 +111,10 @@ export const SERVER_ROUTES: Record<string, InventoryLine> = {
   "/api/auth/*": { access: PUBLIC, rateLimit: "none, because a constant 404" },
   "static:client": { access: { kind: "static" }, rateLimit: "none, because files on disk" },
   "/assets/*": { access: { kind: "static" }, rateLimit: "none, because a constant 404" },
-  "/tai-lieu/*": { access: { kind: "static" }, rateLimit: "none, because public PDFs on disk" },
+  "/tai-lieu/*": {
+    access: { kind: "static" },
+    rateLimit: "none, because public PDFs from storage",
+  },
   "/pdfjs/*": { access: { kind: "static" }, rateLimit: "none, because pdf.js files on disk" },
   "/media/:token/:file": {
     access: PUBLIC,

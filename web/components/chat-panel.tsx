@@ -1,18 +1,14 @@
-import { useCallback, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { SiteChrome } from "../../server/load-context";
 import { ChatIcon, CloseIcon } from "./icons";
-import { useDismiss } from "./use-dismiss";
+import { useDisclosure } from "./use-dismiss";
 
 /** The launcher button (100 px from the bottom, seed §2) and its greeting bubble. */
 export default function ChatPanel({ chat }: { chat: NonNullable<SiteChrome["chat"]> }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const { open, close, toggle, container, button } = useDisclosure<HTMLDivElement>();
   const bubbleId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, container, button, close);
 
   return (
     <div className="chat-launcher" ref={container}>
@@ -49,7 +45,7 @@ export default function ChatPanel({ chat }: { chat: NonNullable<SiteChrome["chat
         aria-label={t("chat.open")}
         aria-expanded={open}
         aria-controls={open ? bubbleId : undefined}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         <ChatIcon />
       </button>

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PATHS } from "../../core/paths";
@@ -50,8 +50,6 @@ export function FooterContents({
     [t("nav.winners"), PATHS.winners],
     [t("nav.news"), PATHS.news],
   ];
-  const linksHeading = useId();
-  const contactHeading = useId();
   // Only http(s)/mailto links become links, whatever an older version let an admin save.
   const social = SOCIAL.filter(
     ([key]) => chrome.social[key] !== "" && (key === "email" || isSafeLink(chrome.social[key])),
@@ -59,10 +57,7 @@ export function FooterContents({
 
   return (
     <div className="footer-contents">
-      <section className="footer-contents__links" aria-labelledby={linksHeading}>
-        <h2 className="footer-contents__heading" id={linksHeading}>
-          {t("footer.links")}
-        </h2>
+      <FooterSection className="footer-contents__links" title={t("footer.links")}>
         <ul>
           <li>
             <Link to={to(links[0]![1])} onClick={onNavigate}>
@@ -89,11 +84,8 @@ export function FooterContents({
             </li>
           ))}
         </ul>
-      </section>
-      <section className="footer-contents__contact" aria-labelledby={contactHeading}>
-        <h2 className="footer-contents__heading" id={contactHeading}>
-          {t("footer.contact")}
-        </h2>
+      </FooterSection>
+      <FooterSection className="footer-contents__contact" title={t("footer.contact")}>
         <ul>
           <li>
             <MailIcon size={18} />
@@ -133,7 +125,28 @@ export function FooterContents({
             </ul>
           </>
         ) : null}
-      </section>
+      </FooterSection>
     </div>
+  );
+}
+
+/** One titled part of the footer, labelled by its heading. */
+function FooterSection({
+  className,
+  title,
+  children,
+}: {
+  className: string;
+  title: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className={className} aria-labelledby={headingId}>
+      <h2 className="footer-contents__heading" id={headingId}>
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

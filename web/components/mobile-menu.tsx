@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { SiteChrome } from "../../server/load-context";
 import { FooterContents } from "./footer-contents";
 import { CloseIcon, MenuIcon } from "./icons";
-import { useDismiss } from "./use-dismiss";
+import { useDisclosure } from "./use-dismiss";
 
 /**
  * The hamburger on small screens: a disclosure button that shows the footer's contents
@@ -13,18 +13,14 @@ import { useDismiss } from "./use-dismiss";
  */
 export function MobileMenu({ chrome }: { chrome: SiteChrome }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+  const { open, close, toggle, container, button } = useDisclosure<HTMLDivElement>();
   const panelId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
   const location = useLocation();
-  useDismiss(open, container, button, close);
 
   useEffect(() => {
-    setOpen(false);
-  }, [location.pathname]);
+    close();
+  }, [close, location.pathname]);
 
   useEffect(() => {
     if (open) panel.current?.querySelector<HTMLElement>("a, button")?.focus();
@@ -39,7 +35,7 @@ export function MobileMenu({ chrome }: { chrome: SiteChrome }) {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={open ? t("nav.closeMenu") : t("nav.openMenu")}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         {open ? <CloseIcon /> : <MenuIcon />}
       </button>

@@ -1,7 +1,8 @@
-import { useCallback, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { Link, useLocation } from "react-router";
 import { ChevronDownIcon } from "./icons";
-import { useDismiss } from "./use-dismiss";
+import { useDisclosure } from "./use-dismiss";
+import { useRovingFocus } from "./use-roving-focus";
 
 export interface NavItem {
   label: string;
@@ -14,19 +15,10 @@ export interface NavItem {
  * returns focus to the button; arrow keys move between its links.
  */
 export function NavDisclosure({ label, items }: { label: string; items: NavItem[] }) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, close, toggle, container, button } = useDisclosure<HTMLLIElement>();
   const listId = useId();
-  const container = useRef<HTMLLIElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
   const location = useLocation();
-  useDismiss(open, container, button, close);
-
-  const focusLink = (index: number) => {
-    const links = container.current?.querySelectorAll<HTMLAnchorElement>(".submenu a");
-    if (!links || links.length === 0) return;
-    links[(index + links.length) % links.length]?.focus();
-  };
+  const { focusItem: focusLink, onListKey } = useRovingFocus(container, ".submenu a");
 
   const current = `${location.pathname}${location.search}`;
 
@@ -38,7 +30,7 @@ export function NavDisclosure({ label, items }: { label: string; items: NavItem[
         className="nav-link nav-link--button"
         aria-expanded={open}
         aria-controls={listId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
         onKeyDown={(event) => {
           if (event.key === "ArrowDown") {
             event.preventDefault();
@@ -52,30 +44,7 @@ export function NavDisclosure({ label, items }: { label: string; items: NavItem[
       </button>
       {/* Arrow keys move focus between the links inside; the list itself never takes focus. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <ul
-        id={listId}
-        className="submenu"
-        hidden={!open}
-        onKeyDown={(event) => {
-          const links = [
-            ...(container.current?.querySelectorAll<HTMLAnchorElement>(".submenu a") ?? []),
-          ];
-          const index = links.indexOf(document.activeElement as HTMLAnchorElement);
-          if (event.key === "ArrowDown") {
-            event.preventDefault();
-            focusLink(index + 1);
-          } else if (event.key === "ArrowUp") {
-            event.preventDefault();
-            focusLink(index - 1);
-          } else if (event.key === "Home") {
-            event.preventDefault();
-            focusLink(0);
-          } else if (event.key === "End") {
-            event.preventDefault();
-            focusLink(links.length - 1);
-          }
-        }}
-      >
+      <ul id={listId} className="submenu" hidden={!open} onKeyDown={onListKey}>
         {items.map((item) => (
           <li key={item.to}>
             <Link

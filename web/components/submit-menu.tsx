@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDate } from "../../core/dates";
@@ -6,7 +6,14 @@ import { PATHS } from "../../core/paths";
 import type { SubmissionWindowState } from "../../core/submission-window";
 import { useLang, useLocalizedPath } from "../lib/site";
 import { ChevronDownIcon } from "./icons";
-import { useDismiss } from "./use-dismiss";
+import { useDisclosure } from "./use-dismiss";
+import { useRovingFocus } from "./use-roving-focus";
+
+/** The menu's two ways in: create an account, or submit an entry with one. */
+const MENU_ITEMS = [
+  { path: PATHS.registration, label: "submit.registration" },
+  { path: PATHS.submitEntry, label: "submit.submit" },
+] as const;
 
 /**
  * The "submit entry" menu button (seed §2). While the current season's submission window
@@ -17,13 +24,10 @@ export function SubmitMenu({ submission }: { submission: SubmissionWindowState |
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalizedPath();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, close, toggle, container, button } = useDisclosure<HTMLDivElement>();
   const menuId = useId();
   const tooltipId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, container, button, close);
+  const { focusItem, onListKey } = useRovingFocus(container, '[role="menuitem"]');
 
   const state = submission ?? { state: "unscheduled" as const };
   const enabled = state.state === "open";
@@ -36,13 +40,6 @@ export function SubmitMenu({ submission }: { submission: SubmissionWindowState |
           ? t("submit.closedOn", { date: formatDate(state.closedAt, lang) })
           : t("submit.unscheduled");
 
-  const items = () => [
-    ...(container.current?.querySelectorAll<HTMLAnchorElement>('[role="menuitem"]') ?? []),
-  ];
-  const focusItem = (index: number) => {
-    const list = items();
-    list[(index + list.length) % list.length]?.focus();
-  };
   const openAndFocus = (index: number) => {
     setOpen(true);
     requestAnimationFrame(() => focusItem(index));
@@ -60,7 +57,7 @@ export function SubmitMenu({ submission }: { submission: SubmissionWindowState |
         aria-disabled={enabled ? undefined : true}
         aria-describedby={tooltipId}
         onClick={() => {
-          if (enabled) setOpen((value) => !value);
+          if (enabled) toggle();
         }}
         onKeyDown={(event) => {
           if (!enabled) return;
@@ -87,44 +84,16 @@ export function SubmitMenu({ submission }: { submission: SubmissionWindowState |
           className="dropdown"
           hidden={!open}
           onKeyDown={(event) => {
-            const index = items().indexOf(document.activeElement as HTMLAnchorElement);
-            if (event.key === "ArrowDown") {
-              event.preventDefault();
-              focusItem(index + 1);
-            } else if (event.key === "ArrowUp") {
-              event.preventDefault();
-              focusItem(index - 1);
-            } else if (event.key === "Home") {
-              event.preventDefault();
-              focusItem(0);
-            } else if (event.key === "End") {
-              event.preventDefault();
-              focusItem(-1);
-            } else if (event.key === "Tab") {
-              close();
-            }
+            if (!onListKey(event) && event.key === "Tab") close();
           }}
         >
-          <li role="none">
-            <Link
-              role="menuitem"
-              to={to(PATHS.registration)}
-              className="dropdown__item"
-              onClick={close}
-            >
-              {t("submit.registration")}
-            </Link>
-          </li>
-          <li role="none">
-            <Link
-              role="menuitem"
-              to={to(PATHS.submitEntry)}
-              className="dropdown__item"
-              onClick={close}
-            >
-              {t("submit.submit")}
-            </Link>
-          </li>
+          {MENU_ITEMS.map(({ path, label }) => (
+            <li key={path} role="none">
+              <Link role="menuitem" to={to(path)} className="dropdown__item" onClick={close}>
+                {t(label)}
+              </Link>
+            </li>
+          ))}
         </ul>
       ) : null}
     </div>

@@ -1,4 +1,12 @@
-import { LANG_COOKIE, LANG_STORAGE_KEY, isLang, type Lang } from "../../core/languages";
+import {
+  LANG_COOKIE,
+  LANG_STORAGE_KEY,
+  chooseLang,
+  isLang,
+  langCookie,
+  savedLangIsInvalid,
+  type Lang,
+} from "../../core/languages";
 
 /** Saves the visitor's language in localStorage and in the cookie the server reads. */
 export function saveLanguageChoice(lang: Lang): void {
@@ -7,8 +15,7 @@ export function saveLanguageChoice(lang: Lang): void {
   } catch {
     // Private mode or storage disabled: the cookie alone still carries the choice.
   }
-  const secure = location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  document.cookie = langCookie(lang, location.protocol === "https:");
 }
 
 function readCookie(name: string): string | undefined {
@@ -27,7 +34,7 @@ export function languageChoiceNeedsAttention(): boolean {
   try {
     const stored = localStorage.getItem(LANG_STORAGE_KEY);
     if (stored === null) return false;
-    return !isLang(stored) || readCookie(LANG_COOKIE) === undefined;
+    return savedLangIsInvalid(stored) || readCookie(LANG_COOKIE) === undefined;
   } catch {
     return false;
   }
@@ -45,9 +52,9 @@ export function reconcileLanguageChoice(current: Lang): Lang | null {
   } catch {
     return null;
   }
-  if (stored !== null && !isLang(stored)) {
-    saveLanguageChoice("vi");
-    return current === "vi" ? null : null;
+  if (savedLangIsInvalid(stored)) {
+    saveLanguageChoice(chooseLang({ saved: stored }));
+    return null;
   }
   const cookie = readCookie(LANG_COOKIE);
   if (stored !== null && isLang(stored) && cookie === undefined) {

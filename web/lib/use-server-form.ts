@@ -4,6 +4,21 @@ import { useSubmit, type SubmitOptions } from "react-router";
 import { errorSummaryHasFocus } from "../components/form/field";
 
 /**
+ * What an action answers to a form: on a refusal, what was typed, the field errors and the
+ * form's message (i18n keys); on success, perhaps a notice. `formKey` says which form of a
+ * page with several it was meant for.
+ */
+export interface FormResult {
+  ok: boolean;
+  formKey?: string;
+  values?: Record<string, string>;
+  fieldErrors?: Record<string, string>;
+  formError?: string;
+  retryAfterMinutes?: number;
+  notice?: string;
+}
+
+/**
  * Puts the server's field errors (i18n keys) on the right fields of a react-hook-form form
  * and moves focus to the first one, after a submission the server refused.
  */

@@ -1,6 +1,7 @@
 import { forwardRef, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { DownIcon, UpIcon, CloseIcon } from "./icons";
+import { ChevronDownIcon, ChevronUpIcon, CloseIcon } from "../components/icons";
+import { ToolButton } from "./tool-button";
 
 export interface FindOptions {
   query: string;
@@ -66,26 +67,20 @@ export const FindBar = forwardRef<
           }
         }}
       />
-      <button
-        type="button"
-        className="pdfv__button"
-        aria-label={t("pdf.find.previous")}
-        title={t("pdf.find.previous")}
+      <ToolButton
+        label={t("pdf.find.previous")}
         disabled={!options.query}
         onClick={() => onStep(true)}
       >
-        <UpIcon />
-      </button>
-      <button
-        type="button"
-        className="pdfv__button"
-        aria-label={t("pdf.find.next")}
-        title={t("pdf.find.next")}
+        <ChevronUpIcon size={20} />
+      </ToolButton>
+      <ToolButton
+        label={t("pdf.find.next")}
         disabled={!options.query}
         onClick={() => onStep(false)}
       >
-        <DownIcon />
-      </button>
+        <ChevronDownIcon size={20} />
+      </ToolButton>
       <label className="pdfv__check">
         <input
           type="checkbox"
@@ -105,15 +100,9 @@ export const FindBar = forwardRef<
       <span className="pdfv__find-status" role="status" aria-live="polite">
         {statusText}
       </span>
-      <button
-        type="button"
-        className="pdfv__button pdfv__findbar-close"
-        aria-label={t("pdf.find.close")}
-        title={t("pdf.find.close")}
-        onClick={onClose}
-      >
-        <CloseIcon />
-      </button>
+      <ToolButton label={t("pdf.find.close")} className="pdfv__findbar-close" onClick={onClose}>
+        <CloseIcon size={20} />
+      </ToolButton>
     </div>
   );
 });

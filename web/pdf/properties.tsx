@@ -1,9 +1,11 @@
+import { formatBytes } from "../../core/bytes";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDate } from "../../core/dates";
 import type { Lang } from "../../core/languages";
-import { CloseIcon } from "./icons";
+import { CloseIcon } from "../components/icons";
+import { ToolButton } from "./tool-button";
 import type { PdfjsLib } from "./pdfjs";
 
 interface Facts {
@@ -124,22 +126,13 @@ export function PropertiesPanel({
 
   const none = t("pdf.properties.none");
   const number = (value: number) => value.toLocaleString(lang === "en" ? "en-GB" : "vi-VN");
-  const size = (bytes: number | null) => {
-    if (!bytes) return none;
-    return bytes >= 1024 * 1024
-      ? t("pdf.properties.sizeMb", {
-          size: (bytes / 1024 / 1024).toLocaleString(lang === "en" ? "en-GB" : "vi-VN", {
-            maximumFractionDigits: 2,
-          }),
+  const size = (bytes: number | null) =>
+    bytes
+      ? t("pdf.properties.size", {
+          size: formatBytes(bytes, lang === "en" ? "en-GB" : "vi-VN"),
           bytes: number(bytes),
         })
-      : t("pdf.properties.sizeKb", {
-          size: (bytes / 1024).toLocaleString(lang === "en" ? "en-GB" : "vi-VN", {
-            maximumFractionDigits: 1,
-          }),
-          bytes: number(bytes),
-        });
-  };
+      : none;
   const when = (value: Date | null) =>
     value
       ? `${formatDate(value, lang)} ${value.toLocaleTimeString(lang === "en" ? "en-GB" : "vi-VN", {
@@ -192,15 +185,9 @@ export function PropertiesPanel({
         <h3 id={titleId} className="pdfv__panel-title">
           {t("pdf.properties.title")}
         </h3>
-        <button
-          type="button"
-          className="pdfv__button"
-          aria-label={t("pdf.properties.close")}
-          title={t("pdf.properties.close")}
-          onClick={onClose}
-        >
-          <CloseIcon />
-        </button>
+        <ToolButton label={t("pdf.properties.close")} onClick={onClose}>
+          <CloseIcon size={20} />
+        </ToolButton>
       </header>
       {facts ? (
         <dl className="pdfv__facts">

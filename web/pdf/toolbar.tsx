@@ -1,73 +1,23 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { PDF_VIEWER, ZOOM_PERCENTAGES, ZOOM_PRESETS } from "../../core/pdf-viewer-rules";
 import {
-  BackIcon,
-  DownIcon,
+  ChevronDownIcon,
+  ChevronUpIcon,
   DownloadIcon,
   ExitFullscreenIcon,
-  ForwardIcon,
   FullscreenIcon,
   ImageIcon,
-  InfoIcon,
   MinusIcon,
-  MoreIcon,
-  OpenIcon,
   PenIcon,
   PlusIcon,
-  PrintIcon,
-  RotateLeftIcon,
-  RotateRightIcon,
   SearchIcon,
   SidebarIcon,
-  UpIcon,
-} from "./icons";
+} from "../components/icons";
 import type { ViewerTheme } from "./theme";
-
-/** What the toolbar shows; kept in step with pdf.js's events. */
-export interface ViewState {
-  page: number;
-  pageCount: number;
-  scale: number;
-  /** pdf.js's current scale value: a preset name or a number as text. */
-  scaleValue: string;
-  rotation: number;
-  scrollMode: "vertical" | "horizontal" | "page" | "wrapped";
-  spreadMode: "single" | "dual" | "dualCover";
-  editor: "none" | "ink" | "stamp";
-  annotated: boolean;
-  canBack: boolean;
-  canForward: boolean;
-}
-
-export const SCROLL_MODES = ["vertical", "horizontal", "page", "wrapped"] as const;
-export const SPREAD_MODES = ["single", "dual", "dualCover"] as const;
-const THEMES = ["light", "dark", "auto"] as const;
-
-export interface ToolbarActions {
-  pageInput: (text: string) => void;
-  pageCommit: () => void;
-  previousPage: () => void;
-  nextPage: () => void;
-  zoomIn: () => void;
-  zoomOut: () => void;
-  zoomTo: (value: string) => void;
-  toggleSidebar: () => void;
-  toggleFind: () => void;
-  ink: () => void;
-  stamp: () => void;
-  fullscreen: () => void;
-  download: () => void;
-  print: () => void;
-  openFile: () => void;
-  rotate: (by: 90 | -90) => void;
-  scrollMode: (mode: ViewState["scrollMode"]) => void;
-  spreadMode: (mode: ViewState["spreadMode"]) => void;
-  theme: (theme: ViewerTheme) => void;
-  properties: () => void;
-  back: () => void;
-  forward: () => void;
-}
+import { ToolButton } from "./tool-button";
+import { ToolsMenu } from "./tools-menu";
+import type { ToolbarActions, ViewState } from "./view-state";
 
 const EPSILON = 1e-6;
 
@@ -114,43 +64,34 @@ export function Toolbar({
   return (
     <div className="pdfv__toolbar" role="toolbar" aria-label={t("pdf.toolbar")}>
       <div className="pdfv__group">
-        <button
-          type="button"
-          className="pdfv__button"
-          aria-label={t("pdf.sidebar.toggle")}
-          title={t("pdf.sidebar.toggle")}
+        <ToolButton
+          label={t("pdf.sidebar.toggle")}
           aria-pressed={sidebar.open}
           aria-controls={sidebar.open ? sidebar.id : undefined}
           disabled={!ready}
           onClick={actions.toggleSidebar}
         >
           <SidebarIcon />
-        </button>
-        <button
-          type="button"
-          className="pdfv__button"
-          aria-label={t("pdf.find.open")}
-          title={t("pdf.find.open")}
+        </ToolButton>
+        <ToolButton
+          label={t("pdf.find.open")}
           aria-expanded={find.open}
           aria-controls={find.open ? find.id : undefined}
           disabled={!ready}
           onClick={actions.toggleFind}
         >
           <SearchIcon />
-        </button>
+        </ToolButton>
       </div>
 
       <div className="pdfv__group">
-        <button
-          type="button"
-          className="pdfv__button"
-          aria-label={t("pdf.page.previous")}
-          title={t("pdf.page.previous")}
+        <ToolButton
+          label={t("pdf.page.previous")}
           disabled={!ready || view.page <= 1}
           onClick={actions.previousPage}
         >
-          <UpIcon />
-        </button>
+          <ChevronUpIcon size={20} />
+        </ToolButton>
         <span className="pdfv__page">
           <label htmlFor={pageInputId} className="visually-hidden">
             {t("pdf.page.label")}
@@ -180,32 +121,26 @@ export function Toolbar({
             {ready ? t("pdf.page.of", { count: view.pageCount }) : ""}
           </span>
         </span>
-        <button
-          type="button"
-          className="pdfv__button"
-          aria-label={t("pdf.page.next")}
-          title={t("pdf.page.next")}
+        <ToolButton
+          label={t("pdf.page.next")}
           disabled={!ready || view.page >= view.pageCount}
           onClick={actions.nextPage}
         >
-          <DownIcon />
-        </button>
+          <ChevronDownIcon size={20} />
+        </ToolButton>
         <p id={pageErrorId} className="pdfv__page-error" role="alert">
           {pageError ?? ""}
         </p>
       </div>
 
       <div className="pdfv__group">
-        <button
-          type="button"
-          className="pdfv__button"
-          aria-label={t("pdf.zoom.out")}
-          title={t("pdf.zoom.out")}
+        <ToolButton
+          label={t("pdf.zoom.out")}
           disabled={!ready || view.scale <= PDF_VIEWER.minScale + EPSILON}
           onClick={actions.zoomOut}
         >
           <MinusIcon />
-        </button>
+        </ToolButton>
         <label htmlFor={zoomId} className="visually-hidden">
           {t("pdf.zoom.select")}
         </label>
@@ -229,16 +164,13 @@ export function Toolbar({
             {t("pdf.zoom.percent", { percent })}
           </option>
         </select>
-        <button
-          type="button"
-          className="pdfv__button"
-          aria-label={t("pdf.zoom.in")}
-          title={t("pdf.zoom.in")}
+        <ToolButton
+          label={t("pdf.zoom.in")}
           disabled={!ready || view.scale >= PDF_VIEWER.maxScale - EPSILON}
           onClick={actions.zoomIn}
         >
           <PlusIcon />
-        </button>
+        </ToolButton>
         <output className="pdfv__zoom-level" aria-live="off">
           {ready ? t("pdf.zoom.percent", { percent }) : ""}
         </output>
@@ -246,237 +178,40 @@ export function Toolbar({
 
       {annotations ? (
         <div className="pdfv__group">
-          <button
-            type="button"
-            className="pdfv__button"
-            aria-label={t("pdf.annotate.ink")}
-            title={t("pdf.annotate.ink")}
+          <ToolButton
+            label={t("pdf.annotate.ink")}
             aria-pressed={view.editor === "ink"}
             disabled={!ready}
             onClick={actions.ink}
           >
             <PenIcon />
-          </button>
-          <button
-            type="button"
-            className="pdfv__button"
-            aria-label={t("pdf.annotate.stamp")}
-            title={t("pdf.annotate.stamp")}
-            disabled={!ready}
-            onClick={actions.stamp}
-          >
+          </ToolButton>
+          <ToolButton label={t("pdf.annotate.stamp")} disabled={!ready} onClick={actions.stamp}>
             <ImageIcon />
-          </button>
+          </ToolButton>
         </div>
       ) : null}
 
       <div className="pdfv__group pdfv__group--end">
         {fullscreen !== null ? (
-          <button
-            type="button"
-            className="pdfv__button"
-            aria-label={t("pdf.fullscreen.enter")}
-            title={t(fullscreen ? "pdf.fullscreen.exit" : "pdf.fullscreen.enter")}
+          <ToolButton
+            label={t("pdf.fullscreen.enter")}
+            tooltip={t(fullscreen ? "pdf.fullscreen.exit" : "pdf.fullscreen.enter")}
             aria-pressed={fullscreen}
             onClick={actions.fullscreen}
           >
             {fullscreen ? <ExitFullscreenIcon /> : <FullscreenIcon />}
-          </button>
+          </ToolButton>
         ) : null}
-        <button
-          type="button"
-          className="pdfv__button"
-          aria-label={t(view.annotated ? "pdf.downloadAnnotated" : "pdf.download")}
-          title={t(view.annotated ? "pdf.downloadAnnotated" : "pdf.download")}
+        <ToolButton
+          label={t(view.annotated ? "pdf.downloadAnnotated" : "pdf.download")}
           disabled={!ready}
           onClick={actions.download}
         >
           <DownloadIcon />
-        </button>
+        </ToolButton>
         <ToolsMenu ready={ready} view={view} printing={printing} theme={theme} actions={actions} />
       </div>
-    </div>
-  );
-}
-
-/** The less frequent tools, in a disclosure panel; Esc or a click outside closes it. */
-function ToolsMenu({
-  ready,
-  view,
-  printing,
-  theme,
-  actions,
-}: {
-  ready: boolean;
-  view: ViewState;
-  printing: boolean;
-  theme: ViewerTheme;
-  actions: ToolbarActions;
-}) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const name = useId();
-  const container = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const root = container.current;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      // Close the menu only: not the dialog around the viewer, nor full screen.
-      event.preventDefault();
-      event.stopPropagation();
-      setOpen(false);
-      button.current?.focus();
-    };
-    root?.addEventListener("keydown", onKey);
-    const onOutside = (event: Event) => {
-      const target = event.target as Node | null;
-      if (target && container.current && !container.current.contains(target)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onOutside);
-    document.addEventListener("focusin", onOutside);
-    return () => {
-      root?.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onOutside);
-      document.removeEventListener("focusin", onOutside);
-    };
-  }, [open]);
-
-  // Runs an action and closes the menu, focus back on its button.
-  const run = (action: () => void) => () => {
-    setOpen(false);
-    button.current?.focus();
-    action();
-  };
-
-  const radios = <T extends string>(
-    group: string,
-    legend: string,
-    values: readonly T[],
-    current: T,
-    onPick: (value: T) => void,
-    label: (value: T) => string,
-    disabled = false,
-  ) => (
-    <fieldset className="pdfv__radios" disabled={disabled}>
-      <legend>{legend}</legend>
-      {values.map((value) => (
-        <label key={value} className="pdfv__radio">
-          <input
-            type="radio"
-            name={`${name}-${group}`}
-            value={value}
-            checked={current === value}
-            onChange={() => onPick(value)}
-          />
-          {label(value)}
-        </label>
-      ))}
-    </fieldset>
-  );
-
-  return (
-    <div className="pdfv__tools" ref={container}>
-      <button
-        ref={button}
-        type="button"
-        className="pdfv__button"
-        aria-label={t("pdf.more")}
-        title={t("pdf.more")}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <MoreIcon />
-      </button>
-      {open ? (
-        <div id={panelId} className="pdfv__panel pdfv__tools-panel">
-          <div className="pdfv__tools-actions">
-            <button type="button" className="pdfv__item" onClick={run(actions.openFile)}>
-              <OpenIcon />
-              {t("pdf.openFile.button")}
-            </button>
-            <button
-              type="button"
-              className="pdfv__item"
-              disabled={!ready || printing}
-              onClick={run(actions.print)}
-            >
-              <PrintIcon />
-              {t("pdf.print.button")}
-            </button>
-            <button
-              type="button"
-              className="pdfv__item"
-              disabled={!ready}
-              onClick={() => actions.rotate(-90)}
-            >
-              <RotateLeftIcon />
-              {t("pdf.rotate.left")}
-            </button>
-            <button
-              type="button"
-              className="pdfv__item"
-              disabled={!ready}
-              onClick={() => actions.rotate(90)}
-            >
-              <RotateRightIcon />
-              {t("pdf.rotate.right")}
-            </button>
-            <button
-              type="button"
-              className="pdfv__item"
-              disabled={!ready || !view.canBack}
-              onClick={actions.back}
-            >
-              <BackIcon />
-              {t("pdf.history.back")}
-            </button>
-            <button
-              type="button"
-              className="pdfv__item"
-              disabled={!ready || !view.canForward}
-              onClick={actions.forward}
-            >
-              <ForwardIcon />
-              {t("pdf.history.forward")}
-            </button>
-            <button
-              type="button"
-              className="pdfv__item"
-              disabled={!ready}
-              onClick={run(actions.properties)}
-            >
-              <InfoIcon />
-              {t("pdf.properties.open")}
-            </button>
-          </div>
-          {radios(
-            "scroll",
-            t("pdf.scroll.legend"),
-            SCROLL_MODES,
-            view.scrollMode,
-            actions.scrollMode,
-            (mode) => t(`pdf.scroll.${mode}`),
-            !ready,
-          )}
-          {radios(
-            "spread",
-            t("pdf.spread.legend"),
-            SPREAD_MODES,
-            view.spreadMode,
-            actions.spreadMode,
-            (mode) => t(`pdf.spread.${mode}`),
-            !ready || view.scrollMode === "horizontal",
-          )}
-          {radios("theme", t("pdf.theme.legend"), THEMES, theme, actions.theme, (value) =>
-            t(`pdf.theme.${value}`),
-          )}
-        </div>
-      ) : null}
     </div>
   );
 }

@@ -4,8 +4,9 @@ import { localizePath } from "../../core/languages";
 import { formatPhoneForDisplay } from "../../core/phone";
 import { profileSchemaFor } from "../../core/registration";
 import { SectionHeading } from "../components/section-heading";
-import { SimpleForm, type SimpleField } from "../components/simple-form";
-import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
+import { SchemaForm, type FormFieldSpec } from "../components/form/schema-form";
+import { refusal } from "../../core/refusal";
+import { formValues, invalidForm, refusalResponse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
 import { requestMeta, requireEntrant } from "../lib/session.server";
 import type { Route } from "./+types/account-profile";
@@ -45,13 +46,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireEntrant(request, context);
   const current = user.registrant;
-  if (!current)
-    return refuse(400, { values: {}, fieldErrors: {}, formError: "auth.requestFailed" });
+  if (!current) return refusalResponse(refusal(400, "auth.requestFailed"), {});
   const values = formValues(await request.formData());
   // The type and the licence on file are not the form's to change.
   const input = { ...values, type: current.type, licenceFileId: current.licenceFileId ?? "" };
   const parsed = profileSchemaFor(current.type).safeParse(input);
-  if (!parsed.success) return refuse(400, { values, fieldErrors: fieldErrorsOf(parsed.error) });
+  if (!parsed.success) return refusalResponse(invalidForm(parsed.error), values);
   const p = parsed.data as Record<string, string | undefined>;
   await context.services.identity.updateProfile(user.id, {
     fullName: (current.type === "enterprise" ? p.representativeName : p.fullName) ?? "",
@@ -69,23 +69,24 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AccountProfilePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const result = useActionData<typeof action>();
-  const f = (name: string, extra: Partial<SimpleField> = {}): SimpleField => ({
+  const f = (name: string, extra: Partial<FormFieldSpec> = {}): FormFieldSpec => ({
     name,
     label: t(`registration.fields.${name}.label`),
+    required: true,
     ...extra,
   });
-  const fields: SimpleField[] =
+  const fields: FormFieldSpec[] =
     loaderData.type === "individual"
       ? [
-          f("type", { type: "hidden" }),
+          f("type", { kind: "hidden" }),
           f("fullName", { autoComplete: "name" }),
           f("personalId"),
           f("phone", { autoComplete: "tel" }),
           f("address", { autoComplete: "street-address" }),
         ]
       : [
-          f("type", { type: "hidden" }),
-          f("licenceFileId", { type: "hidden" }),
+          f("type", { kind: "hidden" }),
+          f("licenceFileId", { kind: "hidden" }),
           f("companyName", { autoComplete: "organization" }),
           f("businessRegistrationNumber"),
           f("taxCode"),
@@ -96,7 +97,7 @@ export default function AccountProfilePage({ loaderData }: Route.ComponentProps)
   return (
     <div className="container page">
       <SectionHeading level={1} title={t("account.editProfile")} />
-      <SimpleForm
+      <SchemaForm
         schema={profileSchemaFor(loaderData.type) as never}
         result={result}
         defaults={loaderData.values}

@@ -5,12 +5,14 @@ import { formatPhoneForDisplay } from "../../core/phone";
 import { emailChangeSchema, passwordChangeSchema } from "../../core/registration";
 import { FormAlert } from "../components/form/field";
 import { SectionHeading } from "../components/section-heading";
-import { SimpleForm } from "../components/simple-form";
+import { SchemaForm } from "../components/form/schema-form";
+import { currentPasswordField, newPasswordFields } from "../features/account/password-fields";
 import { EntriesList, type EntryListItem } from "../features/entry-form/entries-list";
 import { VerifyEmailNotice, type ResendResult } from "../features/entry-form/verify-email-notice";
 import "../features/entry-form/entry-form.css";
-import { pickLang } from "../../core/category-tree";
-import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
+import { pickLang } from "../../core/languages";
+import { fieldRefusal, refusal } from "../../core/refusal";
+import { formValues, invalidForm, refusalResponse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
 import { requestMeta, requireEntrant } from "../lib/session.server";
 import { useLocalizedPath } from "../lib/site";
@@ -62,20 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...values,
     ...Object.fromEntries(secretFields.map((f) => [f, form.get(f) ?? ""])),
   };
-  const failure = (outcome: {
-    status: number;
-    formError: string;
-    fieldErrors?: Record<string, string>;
-    retryAfterSeconds?: number;
-  }) =>
-    refuse(outcome.status, {
-      values: { ...values, intent: String(intent) },
-      fieldErrors: outcome.fieldErrors ?? {},
-      formError: outcome.formError,
-      ...(outcome.retryAfterSeconds
-        ? { retryAfterMinutes: Math.ceil(outcome.retryAfterSeconds / 60) }
-        : {}),
-    });
+  // What was typed goes back with the refusal (with `intent`: which form it was), never a password.
+  const failure = (outcome: Parameters<typeof refusalResponse>[0]) =>
+    refusalResponse(outcome, { ...values, intent: String(intent) });
 
   if (intent === "resendVerification") {
     const outcome = await identity.resendVerification(user, meta.lang);
@@ -83,29 +74,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (intent === "changePassword") {
     const parsed = passwordChangeSchema.safeParse(withSecrets);
-    if (!parsed.success)
-      return refuse(400, {
-        values: { ...values, intent },
-        fieldErrors: fieldErrorsOf(parsed.error),
-      });
+    if (!parsed.success) return failure(invalidForm(parsed.error));
     // The schema cannot know the account's email: the new password must not be it.
     const problem = passwordProblem(parsed.data.newPassword, { email: user.email });
     if (problem) {
-      return refuse(400, {
-        values: { ...values, intent },
-        fieldErrors: { newPassword: PASSWORD_PROBLEM_MESSAGES[problem] },
-      });
+      return failure(fieldRefusal({ newPassword: PASSWORD_PROBLEM_MESSAGES[problem] }));
     }
     const outcome = await identity.changePassword(request.headers, parsed.data);
     return outcome.ok ? { ok: true, intent, notice: "account.passwordChanged" } : failure(outcome);
   }
   if (intent === "changeEmail") {
     const parsed = emailChangeSchema.safeParse(withSecrets);
-    if (!parsed.success)
-      return refuse(400, {
-        values: { ...values, intent },
-        fieldErrors: fieldErrorsOf(parsed.error),
-      });
+    if (!parsed.success) return failure(invalidForm(parsed.error));
     const outcome = await identity.changeEmail(user, request.headers, parsed.data, meta.lang);
     if (!outcome.ok) return failure(outcome);
     return {
@@ -114,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       notice: outcome.immediate ? "account.emailReplaced" : "account.emailChangeSent",
     };
   }
-  return refuse(400, { values: {}, fieldErrors: {}, formError: "auth.requestFailed" });
+  return refusalResponse(refusal(400, "auth.requestFailed"), {});
 }
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
@@ -200,37 +180,17 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       <div className="account-grid" style={{ marginTop: 24 }}>
         <section className="panel" aria-labelledby="password-heading">
           <h2 id="password-heading">{t("account.changePassword")}</h2>
-          <SimpleForm
+          <SchemaForm
             schema={passwordChangeSchema}
             result={resultFor("changePassword")}
             intent="changePassword"
             submitLabel={t("account.changePassword")}
-            fields={[
-              {
-                name: "currentPassword",
-                label: t("account.currentPassword"),
-                type: "password",
-                autoComplete: "current-password",
-              },
-              {
-                name: "newPassword",
-                label: t("account.newPassword"),
-                type: "password",
-                autoComplete: "new-password",
-                hint: t("registration.fields.password.hint"),
-              },
-              {
-                name: "confirmPassword",
-                label: t("account.confirmPassword"),
-                type: "password",
-                autoComplete: "new-password",
-              },
-            ]}
+            fields={[currentPasswordField(t), ...newPasswordFields(t)]}
           />
         </section>
         <section className="panel" aria-labelledby="email-heading">
           <h2 id="email-heading">{t("account.changeEmail")}</h2>
-          <SimpleForm
+          <SchemaForm
             schema={emailChangeSchema}
             result={resultFor("changeEmail")}
             intent="changeEmail"
@@ -239,15 +199,11 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
               {
                 name: "newEmail",
                 label: t("account.newEmail"),
-                type: "email",
+                kind: "email",
+                required: true,
                 autoComplete: "email",
               },
-              {
-                name: "currentPassword",
-                label: t("account.currentPassword"),
-                type: "password",
-                autoComplete: "current-password",
-              },
+              currentPasswordField(t),
             ]}
           />
         </section>

@@ -2,8 +2,9 @@ import { useTranslation } from "react-i18next";
 import { useActionData } from "react-router";
 import { passwordResetRequestSchema } from "../../core/registration";
 import { SectionHeading } from "../components/section-heading";
-import { SimpleForm } from "../components/simple-form";
-import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
+import { SchemaForm } from "../components/form/schema-form";
+import { refusal } from "../../core/refusal";
+import { formValues, invalidForm, refusalResponse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
 import { requestMeta } from "../lib/session.server";
 import type { Route } from "./+types/forgot-password";
@@ -14,18 +15,19 @@ export const meta: Route.MetaFunction = (args) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
   const parsed = passwordResetRequestSchema.safeParse(values);
-  if (!parsed.success) return refuse(400, { values, fieldErrors: fieldErrorsOf(parsed.error) });
+  if (!parsed.success) return refusalResponse(invalidForm(parsed.error), values);
   const outcome = await context.services.identity.requestPasswordReset(
     parsed.data.email,
     requestMeta(request, context),
   );
   if (!outcome.ok) {
-    return refuse(429, {
+    return refusalResponse(
+      {
+        ...refusal(429, outcome.formError),
+        retryAfterMinutes: Math.ceil((outcome.retryAfterSeconds ?? 60) / 60),
+      },
       values,
-      fieldErrors: {},
-      formError: outcome.formError,
-      retryAfterMinutes: Math.ceil((outcome.retryAfterSeconds ?? 60) / 60),
-    });
+    );
   }
   return { ok: true, notice: "account.resetSent" };
 }
@@ -36,7 +38,7 @@ export default function ForgotPasswordPage() {
     <div className="container page auth-card">
       <SectionHeading level={1} title={t("account.forgotPassword")} />
       <p>{t("account.forgotLead")}</p>
-      <SimpleForm
+      <SchemaForm
         schema={passwordResetRequestSchema}
         result={useActionData<typeof action>()}
         submitLabel={t("account.sendResetLink")}
@@ -44,7 +46,8 @@ export default function ForgotPasswordPage() {
           {
             name: "email",
             label: t("registration.fields.email.label"),
-            type: "email",
+            kind: "email",
+            required: true,
             autoComplete: "email",
           },
         ]}

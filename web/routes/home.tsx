@@ -6,6 +6,7 @@ import { langOfPath } from "../../core/languages";
 import { PATHS } from "../../core/paths";
 import { SectionHeading } from "../components/section-heading";
 import { JuryCard, NewsCard, WinnerCard } from "../features/content/cards";
+import { HomeSection } from "../features/content/home-section";
 import { KeyDates } from "../features/content/key-dates";
 import { contentStylesheet } from "../features/content/stylesheet";
 import { pageMeta } from "../lib/meta";
@@ -94,65 +95,45 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
       {loaderData.news.length > 0 ? (
-        <section className="home-section home-section--alt" aria-labelledby="home-news-heading">
-          <div className="container">
-            <SectionHeading id="home-news-heading" title={t("news.homeHeading")} />
-            <ul className="news-grid">
-              {loaderData.news.map((article) => (
-                <NewsCard key={article.id} article={article} headingLevel={3} />
-              ))}
-            </ul>
-            <p className="home-section__more">
-              <Link to={to(PATHS.news)} className="button button--secondary">
-                {t("news.viewAll")}
-              </Link>
-            </p>
-          </div>
-        </section>
+        <HomeSection
+          id="home-news-heading"
+          title={t("news.homeHeading")}
+          gridClass="news-grid"
+          more={{ to: to(PATHS.news), label: t("news.viewAll") }}
+          alt
+        >
+          {loaderData.news.map((article) => (
+            <NewsCard key={article.id} article={article} headingLevel={3} />
+          ))}
+        </HomeSection>
       ) : null}
       {loaderData.jury.year && loaderData.jury.members.length > 0 ? (
-        <section className="home-section container" aria-labelledby="home-jury-heading">
-          <SectionHeading
-            id="home-jury-heading"
-            title={t("jury.homeHeading", { year: loaderData.jury.year })}
-          />
-          <ul className="jury-grid">
-            {loaderData.jury.members.map((member) => (
-              <JuryCard key={member.id} member={member} headingLevel={3} compact />
-            ))}
-          </ul>
-          <p className="home-section__more">
-            <Link
-              to={to(`${PATHS.jury}?year=${loaderData.jury.year}`)}
-              className="button button--secondary"
-            >
-              {t("jury.viewAll")}
-            </Link>
-          </p>
-        </section>
+        <HomeSection
+          id="home-jury-heading"
+          title={t("jury.homeHeading", { year: loaderData.jury.year })}
+          gridClass="jury-grid"
+          more={{ to: to(`${PATHS.jury}?year=${loaderData.jury.year}`), label: t("jury.viewAll") }}
+        >
+          {loaderData.jury.members.map((member) => (
+            <JuryCard key={member.id} member={member} headingLevel={3} compact />
+          ))}
+        </HomeSection>
       ) : null}
       {loaderData.winners.year && loaderData.winners.items.length > 0 ? (
-        <section className="home-section home-section--alt" aria-labelledby="home-winners-heading">
-          <div className="container">
-            <SectionHeading
-              id="home-winners-heading"
-              title={t("winners.homeHeading", { year: loaderData.winners.year })}
-            />
-            <ul className="winners-grid">
-              {loaderData.winners.items.map((winner) => (
-                <WinnerCard key={winner.id} winner={winner} headingLevel={3} />
-              ))}
-            </ul>
-            <p className="home-section__more">
-              <Link
-                to={to(`${PATHS.winners}?year=${loaderData.winners.year}`)}
-                className="button button--secondary"
-              >
-                {t("winners.viewAll")}
-              </Link>
-            </p>
-          </div>
-        </section>
+        <HomeSection
+          id="home-winners-heading"
+          title={t("winners.homeHeading", { year: loaderData.winners.year })}
+          gridClass="winners-grid"
+          more={{
+            to: to(`${PATHS.winners}?year=${loaderData.winners.year}`),
+            label: t("winners.viewAll"),
+          }}
+          alt
+        >
+          {loaderData.winners.items.map((winner) => (
+            <WinnerCard key={winner.id} winner={winner} headingLevel={3} />
+          ))}
+        </HomeSection>
       ) : null}
     </>
   );

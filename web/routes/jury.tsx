@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { readingPageHandle } from "../hydration/on-interaction";
-import { redirect } from "react-router";
 import { langOfPath } from "../../core/languages";
 import { PATHS } from "../../core/paths";
 import { SectionHeading } from "../components/section-heading";
 import { JuryCard } from "../features/content/cards";
+import { dropUnknownYear, requestedYear } from "../features/content/query";
 import { YearSwitcher } from "../features/content/year-switcher";
 import { contentStylesheet } from "../features/content/stylesheet";
 import { pageMeta } from "../lib/meta";
@@ -18,10 +18,8 @@ export const links: Route.LinksFunction = () => [contentStylesheet];
 /** `?year=`: a year with a jury; anything else is dropped (the latest year shows). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const raw = url.searchParams.get("year");
-  const requested = raw !== null && /^\d{4}$/.test(raw) ? Number(raw) : null;
-  const jury = await context.services.content.jury(requested, langOfPath(url.pathname));
-  if (raw !== null && jury.year !== requested) throw redirect(url.pathname);
+  const jury = await context.services.content.jury(requestedYear(url), langOfPath(url.pathname));
+  dropUnknownYear(url, jury.year);
   // No jury yet: the page is titled with this year.
   return { ...jury, year: jury.year ?? new Date().getUTCFullYear() };
 }

@@ -2,8 +2,10 @@ import { useTranslation } from "react-i18next";
 import { Link, useActionData } from "react-router";
 import { passwordResetSchema } from "../../core/registration";
 import { SectionHeading } from "../components/section-heading";
-import { SimpleForm } from "../components/simple-form";
-import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
+import { SchemaForm } from "../components/form/schema-form";
+import { newPasswordFields } from "../features/account/password-fields";
+import { refusal } from "../../core/refusal";
+import { formValues, invalidForm, refusalResponse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
 import { useLocalizedPath } from "../lib/site";
 import type { Route } from "./+types/reset-password";
@@ -25,12 +27,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     newPassword: form.get("newPassword") ?? "",
     confirmPassword: form.get("confirmPassword") ?? "",
   });
-  if (!parsed.success) return refuse(400, { values, fieldErrors: fieldErrorsOf(parsed.error) });
+  if (!parsed.success) return refusalResponse(invalidForm(parsed.error), values);
   const outcome = await context.services.identity.resetPassword(
     parsed.data.token,
     parsed.data.newPassword,
   );
-  if (!outcome.ok) return refuse(400, { values, fieldErrors: {}, formError: outcome.formError });
+  if (!outcome.ok) return refusalResponse(refusal(400, outcome.formError), values);
   return { ok: true, notice: "account.resetDone" };
 }
 
@@ -51,27 +53,12 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
           {t("account.resetDone")} <Link to={to("/dang-nhap")}>{t("account.signIn")}</Link>
         </p>
       ) : (
-        <SimpleForm
+        <SchemaForm
           schema={passwordResetSchema}
           result={result}
           submitLabel={t("account.saveNewPassword")}
           defaults={{ token: loaderData.token }}
-          fields={[
-            { name: "token", label: "", type: "hidden" },
-            {
-              name: "newPassword",
-              label: t("account.newPassword"),
-              type: "password",
-              autoComplete: "new-password",
-              hint: t("registration.fields.password.hint"),
-            },
-            {
-              name: "confirmPassword",
-              label: t("account.confirmPassword"),
-              type: "password",
-              autoComplete: "new-password",
-            },
-          ]}
+          fields={[{ name: "token", label: "", kind: "hidden" }, ...newPasswordFields(t)]}
         />
       )}
     </div>

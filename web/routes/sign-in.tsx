@@ -3,8 +3,8 @@ import { Link, redirect, useActionData } from "react-router";
 import { localizePath } from "../../core/languages";
 import { signInSchema } from "../../core/registration";
 import { SectionHeading } from "../components/section-heading";
-import { SimpleForm } from "../components/simple-form";
-import { fieldErrorsOf, formValues, refuse } from "../lib/forms.server";
+import { SchemaForm } from "../components/form/schema-form";
+import { formValues, invalidForm, refusalResponse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
 import { currentUser, requestMeta, safeNext } from "../lib/session.server";
 import { useLocalizedPath } from "../lib/site";
@@ -35,23 +35,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const values = formValues(form, ["password"]);
   const parsed = signInSchema.safeParse({ ...values, password: form.get("password") ?? "" });
-  if (!parsed.success) return refuse(400, { values, fieldErrors: fieldErrorsOf(parsed.error) });
+  const secret = { secret: ["password"] };
+  if (!parsed.success) return refusalResponse(invalidForm(parsed.error), form, secret);
   const staff = isStaffPath(url);
   const outcome = await context.services.identity.signIn(
     parsed.data,
     meta,
     staff ? "staff" : "entrant",
   );
-  if (!outcome.ok) {
-    return refuse(outcome.status, {
-      values,
-      fieldErrors: {},
-      formError: outcome.formError,
-      ...(outcome.retryAfterSeconds
-        ? { retryAfterMinutes: Math.ceil(outcome.retryAfterSeconds / 60) }
-        : {}),
-    });
-  }
+  if (!outcome.ok) return refusalResponse(outcome, form, secret);
   const home = localizePath(staff ? "/quan-tri" : "/tai-khoan", meta.lang);
   throw redirect(safeNext(url.searchParams.get("next"), home), { headers: outcome.headers });
 }
@@ -66,7 +58,7 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
         level={1}
         title={loaderData.staff ? t("admin.signInTitle") : t("account.signIn")}
       />
-      <SimpleForm
+      <SchemaForm
         schema={signInSchema}
         result={result}
         submitLabel={t("account.signIn")}
@@ -74,13 +66,15 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
           {
             name: "email",
             label: t("registration.fields.email.label"),
-            type: "email",
+            kind: "email",
+            required: true,
             autoComplete: "username",
           },
           {
             name: "password",
             label: t("registration.fields.password.label"),
-            type: "password",
+            kind: "password",
+            required: true,
             autoComplete: "current-password",
           },
         ]}

@@ -1,18 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { pickLang } from "../../core/category-tree";
+import { pickLang } from "../../core/languages";
 import { formatDate } from "../../core/dates";
+import { isEntryActionIntent, parseEntryAction, type EntryAction } from "../../core/entry-actions";
 import { canTransition } from "../../core/entry-status";
 import { SectionHeading } from "../components/section-heading";
 import { EntryForm } from "../features/entry-form/entry-form";
 import "../features/entry-form/entry-form.css";
-import {
-  EMPTY_VALUES,
-  type EntryActionResult,
-  type EntryFormValues,
-  type EntryView,
-  type TrackOption,
-} from "../features/entry-form/types";
+import { formValuesOf, unanswered } from "../features/entry-form/action-results";
+import type { EntryActionResult, EntryView, TrackOption } from "../features/entry-form/types";
 import {
   RESEND_VERIFICATION_INTENT,
   VerifyEmailNotice,
@@ -30,22 +26,6 @@ export const meta: Route.MetaFunction = (args) => [
 type ServerEntry = NonNullable<
   Awaited<ReturnType<Route.LoaderArgs["context"]["services"]["entries"]["get"]>>
 >;
-
-const text = (value: unknown) =>
-  value === undefined || value === null ? "" : String(value as string | number);
-
-/** The server's entry as the form edits it: every value a string, credits as rows. */
-function formValuesOf(entry: ServerEntry): EntryFormValues {
-  const values = entry.values as Record<string, unknown>;
-  const credits = (values.credits ?? { companies: [], people: [] }) as EntryFormValues["credits"];
-  const result: EntryFormValues = { ...EMPTY_VALUES, credits };
-  for (const key of Object.keys(EMPTY_VALUES) as (keyof EntryFormValues)[]) {
-    if (key !== "credits") result[key] = text(values[key]);
-  }
-  result.trackId = entry.track?.id ?? result.trackId;
-  result.categoryId = entry.category?.id ?? result.categoryId;
-  return result;
-}
 
 type Services = Route.LoaderArgs["context"]["services"];
 
@@ -102,7 +82,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const entryId = new URL(request.url).searchParams.get("entry");
 
   const options = await entries.formOptions(user.id);
-  if (!options.ok) return { state: "unavailable" as const, messageKey: options.messageKey, lang };
+  if (!options.ok) {
+    const messageKey = options.formError ?? "entry.problems.submissionNotOpen";
+    return { state: "unavailable" as const, messageKey, lang };
+  }
   const { submission, tracks: trackTree } = options.options;
   const tracks: TrackOption[] = trackTree.map((track) => ({
     id: track.id,
@@ -140,167 +123,166 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-interface ActionBody {
-  intent?: unknown;
-  entryId?: unknown;
-  version?: unknown;
-  values?: unknown;
-  fileId?: unknown;
-  categoryId?: unknown;
-  trackId?: unknown;
-}
+type Entries = Services["entries"];
+type Refused = Extract<Awaited<ReturnType<Entries["saveDraft"]>>, { ok: false }>;
 
-const str = (value: unknown) => (typeof value === "string" ? value : "");
+/** A stale `version`: someone (another tab) saved in between. */
+const isConflict = (refused: Refused) =>
+  refused.status === 409 && refused.formError === "entry.problems.versionConflict";
+const formErrorOf = (refused: Refused) => refused.formError ?? "entryForm.requestFailed";
 
+/**
+ * The form's buttons post JSON (`EntryActionInput`): authorize, parse with the one schema
+ * (anything else is a 400 naming the problem, never a guess), call the entry operation, and
+ * turn its outcome into the answer the form waits for.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireEntrant(request, context);
   const { entries } = context.services;
-  let body: ActionBody;
+  let body: unknown;
   try {
-    body = (await request.json()) as ActionBody;
+    body = await request.json();
   } catch {
-    return data<EntryActionResult>(
-      { ok: false, intent: "withdraw", formError: "entryForm.requestFailed" },
-      { status: 400 },
-    );
+    body = null;
   }
-  const entryId = str(body.entryId);
-  const values = (body.values && typeof body.values === "object" ? body.values : {}) as Parameters<
-    typeof entries.saveDraft
-  >[2];
-  const version = typeof body.version === "number" ? body.version : undefined;
+  const parsed = parseEntryAction(body);
+  if (!parsed.ok) return data(unanswered(parsed.intent, parsed.messageKey), { status: 400 });
+  const input = parsed.action;
 
-  switch (body.intent) {
-    case "save": {
-      const result = entryId
-        ? await entries.saveDraft(user.id, entryId, values, version ? { version } : {})
-        : await entries.createDraft(user.id, values);
-      if (result.ok) {
-        return data<EntryActionResult>({
-          ok: true,
-          intent: "save",
-          entryId: result.entry.id,
-          version: result.entry.version,
-          code: result.entry.code,
-          savedAt: result.entry.updatedAt,
-        });
-      }
-      const reason =
-        result.error === "conflict"
-          ? "conflict"
-          : result.error === "invalid"
-            ? "invalid"
-            : result.error === "closed" ||
-                result.error === "not_editable" ||
-                result.error === "not_found"
-              ? "locked"
-              : "failed";
-      return data<EntryActionResult>(
-        {
-          ok: false,
-          intent: "save",
-          reason,
-          ...(result.fieldErrors
-            ? { fieldErrors: result.fieldErrors }
-            : reason === "invalid"
-              ? { formError: result.messageKey }
-              : {}),
-          // What the server holds now: the form tells its own save whose answer was lost
-          // from another tab's (autosave.ts).
-          ...(result.error === "conflict" && "entry" in result && result.entry
-            ? { current: { version: result.entry.version, values: formValuesOf(result.entry) } }
-            : {}),
-        },
-        { status: reason === "invalid" ? 422 : 409 },
-      );
-    }
-    case "submit": {
-      // What is on the screen is saved first, so the rules run on exactly that.
-      const saved = await entries.saveDraft(user.id, entryId, values, version ? { version } : {});
-      if (!saved.ok && saved.error !== "invalid") {
-        return data<EntryActionResult>(
-          {
-            ok: false,
-            intent: "submit",
-            missing: [],
-            formError: saved.error === "conflict" ? "entryForm.save.conflict" : saved.messageKey,
-          },
-          { status: 409 },
-        );
-      }
-      const result = await entries.submit(user.id, entryId);
-      if (result.ok) {
-        return data<EntryActionResult>({
-          ok: true,
-          intent: "submit",
-          entryId,
-          version: result.entry.version,
-        });
-      }
-      // Refused, the save still stands: the form's next autosave goes on from its version (a
-      // save refused as invalid left the version as it was).
-      const versionNow = saved.ok ? saved.entry.version : version;
-      const invalid = saved.ok
-        ? []
-        : Object.entries(saved.fieldErrors ?? {}).map(([field, messageKey]) => ({
-            field,
-            messageKey,
-          }));
-      const missing = (result.missing ?? []).map(({ field, messageKey }) => ({
-        field,
-        messageKey,
-      }));
-      return data<EntryActionResult>(
-        {
-          ok: false,
-          intent: "submit",
-          missing: [
-            ...invalid,
-            ...missing.filter((m) => !invalid.some((i) => i.field === m.field)),
-          ],
-          ...(result.error === "incomplete" ? {} : { formError: result.messageKey }),
-          ...(versionNow !== undefined ? { version: versionNow } : {}),
-        },
-        { status: 422 },
-      );
-    }
+  switch (input.intent) {
+    case "save":
+      return save(entries, user.id, input);
+    case "submit":
+      return submit(entries, user.id, input);
     case "withdraw": {
-      const result = await entries.withdraw(user.id, entryId);
+      const result = await entries.withdraw(user.id, input.entryId);
       return result.ok
         ? data<EntryActionResult>({ ok: true, intent: "withdraw" })
-        : data<EntryActionResult>(
-            { ok: false, intent: "withdraw", formError: result.messageKey },
-            { status: 409 },
-          );
+        : refusedAs("withdraw", result);
     }
     case "removeFile": {
-      const result = await entries.removeFile(user.id, entryId, str(body.fileId));
+      const result = await entries.removeFile(user.id, input.entryId, input.fileId);
       return result.ok
         ? data<EntryActionResult>({ ok: true, intent: "removeFile" })
-        : data<EntryActionResult>(
-            { ok: false, intent: "removeFile", formError: result.messageKey },
-            { status: 409 },
-          );
+        : refusedAs("removeFile", result);
     }
     case "duplicate": {
-      const trackId = str(body.trackId);
-      const result = await entries.duplicate(user.id, entryId, {
-        categoryId: str(body.categoryId),
-        ...(trackId ? { trackId } : {}),
+      const result = await entries.duplicate(user.id, input.entryId, {
+        categoryId: input.categoryId,
+        ...(input.trackId ? { trackId: input.trackId } : {}),
       });
       return result.ok
         ? data<EntryActionResult>({ ok: true, intent: "duplicate", entryId: result.entry.id })
-        : data<EntryActionResult>(
-            { ok: false, intent: "duplicate", formError: result.messageKey },
-            { status: 409 },
-          );
+        : refusedAs("duplicate", result);
     }
-    default:
-      return data<EntryActionResult>(
-        { ok: false, intent: "withdraw", formError: "entryForm.requestFailed" },
-        { status: 400 },
-      );
   }
+}
+
+function refusedAs(intent: "withdraw" | "removeFile" | "duplicate", refused: Refused) {
+  return data<EntryActionResult>(
+    { ok: false, intent, formError: formErrorOf(refused) },
+    { status: 409 },
+  );
+}
+
+const patchOf = (values: Record<string, unknown>) => values as Parameters<Entries["saveDraft"]>[2];
+
+async function save(entries: Entries, userId: string, input: EntryAction & { intent: "save" }) {
+  const values = patchOf(input.values);
+  const result = input.entryId
+    ? await entries.saveDraft(
+        userId,
+        input.entryId,
+        values,
+        input.version ? { version: input.version } : {},
+      )
+    : await entries.createDraft(userId, values);
+  if (result.ok) {
+    return data<EntryActionResult>({
+      ok: true,
+      intent: "save",
+      entryId: result.entry.id,
+      version: result.entry.version,
+      code: result.entry.code,
+      savedAt: result.entry.updatedAt,
+    });
+  }
+  const reason = isConflict(result)
+    ? "conflict"
+    : result.status === 422
+      ? "invalid"
+      : result.formError === "entry.problems.notEntrant"
+        ? "failed"
+        : "locked";
+  return data<EntryActionResult>(
+    {
+      ok: false,
+      intent: "save",
+      reason,
+      ...(result.fieldErrors
+        ? { fieldErrors: result.fieldErrors }
+        : reason === "invalid"
+          ? { formError: formErrorOf(result) }
+          : {}),
+      // What the server holds now: the form tells its own save whose answer was lost
+      // from another tab's (autosave.ts).
+      ...(isConflict(result) && result.entry
+        ? { current: { version: result.entry.version, values: formValuesOf(result.entry) } }
+        : {}),
+    },
+    { status: reason === "invalid" ? 422 : 409 },
+  );
+}
+
+/** What is on the screen is saved first, so the rules run on exactly that. */
+async function submit(entries: Entries, userId: string, input: EntryAction & { intent: "submit" }) {
+  const { entryId, version } = input;
+  const saved = await entries.saveDraft(
+    userId,
+    entryId,
+    patchOf(input.values),
+    version ? { version } : {},
+  );
+  if (!saved.ok && saved.status !== 422) {
+    return data<EntryActionResult>(
+      {
+        ok: false,
+        intent: "submit",
+        missing: [],
+        formError: isConflict(saved) ? "entryForm.save.conflict" : formErrorOf(saved),
+      },
+      { status: 409 },
+    );
+  }
+  const result = await entries.submit(userId, entryId);
+  if (result.ok) {
+    return data<EntryActionResult>({
+      ok: true,
+      intent: "submit",
+      entryId,
+      version: result.entry.version,
+    });
+  }
+  // Refused, the save still stands: the form's next autosave goes on from its version (a
+  // save refused as invalid left the version as it was).
+  const versionNow = saved.ok ? saved.entry.version : (version ?? undefined);
+  const invalid = saved.ok
+    ? []
+    : Object.entries(saved.fieldErrors ?? {}).map(([field, messageKey]) => ({
+        field,
+        messageKey,
+      }));
+  const missing = (result.missing ?? []).map(({ field, messageKey }) => ({ field, messageKey }));
+  return data<EntryActionResult>(
+    {
+      ok: false,
+      intent: "submit",
+      missing: [...invalid, ...missing.filter((m) => !invalid.some((i) => i.field === m.field))],
+      ...(result.missing ? {} : { formError: formErrorOf(result) }),
+      ...(versionNow !== undefined ? { version: versionNow } : {}),
+    },
+    { status: 422 },
+  );
 }
 
 /**
@@ -310,7 +292,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
   let intent: unknown = "save";
   try {
-    intent = ((await request.clone().json()) as ActionBody).intent;
+    intent = ((await request.clone().json()) as { intent?: unknown } | null)?.intent;
   } catch {
     // Not JSON: the server answers that.
   }
@@ -321,19 +303,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
     if (intent === "save") {
       return { ok: false, intent: "save", reason: "offline" } satisfies EntryActionResult;
     }
-    if (intent === "submit") {
-      return {
-        ok: false,
-        intent: "submit",
-        missing: [],
-        formError: "entryForm.offline",
-      } satisfies EntryActionResult;
-    }
-    return {
-      ok: false,
-      intent: intent === "duplicate" || intent === "removeFile" ? intent : "withdraw",
-      formError: "entryForm.offline",
-    } satisfies EntryActionResult;
+    if (!isEntryActionIntent(intent)) throw error;
+    return unanswered(intent, "entryForm.offline");
   }
 }
 

@@ -6,9 +6,10 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { juryMemberSchema, winnerSchema } from "../../../core/content-admin";
 import { migrateToLatest, type Db } from "../../db/database";
-import { seedDemoContent } from "../../db/demo-content";
-import { seedDemoData } from "../../db/demo-data";
+import { seedDemoContent } from "../../demo/demo-content";
+import { seedDemoData } from "../../demo/demo-data";
 import { createServices, type Services } from "../../services";
+import { accepted, addWinningEntry } from "./test-bed";
 import { testConfig } from "../../test-support/config";
 import { testDatabases } from "../../test-support/databases";
 import { writeImage } from "../../test-support/media-files";
@@ -79,10 +80,13 @@ describe.each(testDatabases())("public content on $name", (target) => {
 
       it("shows a jury added for 2026 in the switchers and as the latest year", async () => {
         const before = changes;
-        const created = await services.contentAdmin.juryCreate(
-          EDITOR,
-          juryMemberSchema.parse({ year: "2026", name: "Hoàng Minh Tâm", titleVi: "Giám khảo" }),
-        );
+        const created = accepted(
+          await services.contentAdmin.saveJuror(
+            EDITOR,
+            null,
+            juryMemberSchema.parse({ year: "2026", name: "Hoàng Minh Tâm", titleVi: "Giám khảo" }),
+          ),
+        ).juror;
         expect(changes).toBeGreaterThan(before);
         expect((await services.site.chrome()).years.jury).toEqual([2026, 2025, 2024, 2023]);
         const latest = await services.content.jury(null, "vi");
@@ -94,7 +98,7 @@ describe.each(testDatabases())("public content on $name", (target) => {
         expect((await services.content.jury(2024, "vi")).year).toBe(2024);
         // The back office offers the seasons' years and the used ones, no fixed list.
         expect((await services.contentAdmin.years("jury"))[0]).toBe(2026);
-        await services.contentAdmin.juryDelete(EDITOR, created.id);
+        await services.contentAdmin.deleteJuror(EDITOR, created.id);
         expect((await services.content.years()).jury).toEqual([2025, 2024, 2023]);
         expect((await services.content.jury(null, "vi")).year).toBe(2025);
       });
@@ -143,67 +147,41 @@ describe.each(testDatabases())("public content on $name", (target) => {
 
     describe("winners linked to an entry", () => {
       it("show the entry's campaign name and brand and carry its id for the link", async () => {
-        const owner = await services.identity.createEntrant({
-          email: "thang-giai@example.vn",
-          password: "mua-thu-ha-noi-2026",
-          profile: {
-            type: "individual",
-            fullName: "Người Dự Thi",
-            phone: "+84912345678",
-            address: "1 Tràng Tiền, Hà Nội",
-            personalId: null,
-            companyName: null,
-            businessRegistrationNumber: null,
-            taxCode: null,
-            licenceFileId: null,
-          },
-        });
-        const season = await db.kysely
-          .selectFrom("seasons")
-          .select("id")
-          .where("year", "=", 2024)
-          .executeTakeFirstOrThrow();
         const entryId = "5d1c2b3a-0000-4c1e-9d7a-2f2d3f1e0a77";
-        await db.kysely
-          .insertInto("entries")
-          .values({
-            id: entryId,
-            owner_user_id: owner,
-            season_id: season.id,
-            code: "VX24-TVC-0777",
-            status: "winner",
-            brand_name: "Trà Sen Tây Hồ",
-            campaign_name: "Mùa sen về",
-            description_vi: "",
-            description_en: "",
-            video_link: "",
-            credits: '{"companies":[],"people":[]}',
-            version: 1,
-            created_at: NOW.toISOString(),
-            updated_at: NOW.toISOString(),
-          })
-          .execute();
-        const linked = await services.contentAdmin.winnerCreate(
-          EDITOR,
-          winnerSchema.parse({
-            year: 2024,
-            title: "Tên nhập tay",
-            brand: "Nhãn nhập tay",
-            categoryLabelVi: "Nhãn",
-            prize: "gold",
-            entryRef: "VX24-TVC-0777",
-          }),
-        );
-        const plain = await services.contentAdmin.winnerCreate(
-          EDITOR,
-          winnerSchema.parse({
-            year: 2024,
-            title: "Không liên kết",
-            brand: "Nhãn riêng",
-            categoryLabelVi: "Nhãn",
-            prize: "silver",
-          }),
-        );
+        await addWinningEntry(services, db, {
+          email: "thang-giai@example.vn",
+          id: entryId,
+          code: "VX24-TVC-0777",
+          brand: "Trà Sen Tây Hồ",
+          campaign: "Mùa sen về",
+        });
+        const linked = accepted(
+          await services.contentAdmin.saveWinner(
+            EDITOR,
+            null,
+            winnerSchema.parse({
+              year: 2024,
+              title: "Tên nhập tay",
+              brand: "Nhãn nhập tay",
+              categoryLabelVi: "Nhãn",
+              prize: "gold",
+              entryRef: "VX24-TVC-0777",
+            }),
+          ),
+        ).winner;
+        const plain = accepted(
+          await services.contentAdmin.saveWinner(
+            EDITOR,
+            null,
+            winnerSchema.parse({
+              year: 2024,
+              title: "Không liên kết",
+              brand: "Nhãn riêng",
+              categoryLabelVi: "Nhãn",
+              prize: "silver",
+            }),
+          ),
+        ).winner;
         const items = (await services.content.winners({ year: 2024, pageSize: 1000 }, "vi")).items;
         expect(items.find((w) => w.id === linked.id)).toMatchObject({
           title: "Mùa sen về",
@@ -215,8 +193,8 @@ describe.each(testDatabases())("public content on $name", (target) => {
           brand: "Nhãn riêng",
           entryId: null,
         });
-        await services.contentAdmin.winnerDelete(EDITOR, linked.id);
-        await services.contentAdmin.winnerDelete(EDITOR, plain.id);
+        await services.contentAdmin.deleteWinner(EDITOR, linked.id);
+        await services.contentAdmin.deleteWinner(EDITOR, plain.id);
       });
     });
   });

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import type { Database } from "../../db/schema";
 
 /** News a visitor may read at `now`: published, or scheduled for a moment already past. */
@@ -23,11 +23,18 @@ const NEWS_SUMMARY = [
   "updated_at",
 ] as const;
 
-export async function countVisibleNews(db: Kysely<Database>, now: string): Promise<number> {
-  const row = await visibleNews(db, now)
+/** How many rows a query selects (drivers answer a count as a number or a string). */
+export async function countRows<DB, TB extends keyof DB>(
+  query: SelectQueryBuilder<DB, TB, object>,
+): Promise<number> {
+  const row = (await query
     .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()) as { n: number | string };
   return Number(row.n);
+}
+
+export function countVisibleNews(db: Kysely<Database>, now: string): Promise<number> {
+  return countRows(visibleNews(db, now));
 }
 
 export function listVisibleNews(
@@ -91,6 +98,21 @@ export async function winnerYears(db: Kysely<Database>): Promise<number[]> {
   return rows.map((r) => Number(r.year));
 }
 
+/** What a winner shows, on the public page and in the back office. */
+const WINNER_COLUMNS = [
+  "w.id",
+  "w.title",
+  "w.brand",
+  "w.agency",
+  "w.category_label_vi",
+  "w.category_label_en",
+  "w.prize",
+  "w.image",
+  "w.image_media_id",
+  "w.video_url",
+  "w.entry_id",
+] as const;
+
 function winnersOf(db: Kysely<Database>, year: number, categoryCodes: string[]) {
   let query = db
     .selectFrom("winners as w")
@@ -100,15 +122,12 @@ function winnersOf(db: Kysely<Database>, year: number, categoryCodes: string[]) 
   return query;
 }
 
-export async function countWinners(
+export function countWinners(
   db: Kysely<Database>,
   year: number,
   categoryCodes: string[],
 ): Promise<number> {
-  const row = await winnersOf(db, year, categoryCodes)
-    .select((eb) => eb.fn.countAll<number | string>().as("n"))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countRows(winnersOf(db, year, categoryCodes));
 }
 
 export function listWinners(
@@ -120,17 +139,7 @@ export function listWinners(
   return winnersOf(db, year, categoryCodes)
     .leftJoin("entries as e", "e.id", "w.entry_id")
     .select([
-      "w.id",
-      "w.title",
-      "w.brand",
-      "w.agency",
-      "w.category_label_vi",
-      "w.category_label_en",
-      "w.prize",
-      "w.image",
-      "w.image_media_id",
-      "w.video_url",
-      "w.entry_id",
+      ...WINNER_COLUMNS,
       // A winner linked to an entry shows the entry's own campaign name and brand.
       "e.id as linked_entry_id",
       "e.campaign_name as entry_title",
@@ -176,4 +185,78 @@ export function listSitemapNews(db: Kysely<Database>, now: string) {
     .select(["id", "slug_vi", "slug_en", "updated_at"])
     .orderBy("published_at", "desc")
     .execute();
+}
+
+// ── Back office ─────────────────────────────────────────────────────────────────────────
+
+/** The next free place at the end of a year's jury or winners. */
+export async function nextSortOrder(
+  db: Kysely<Database>,
+  table: "jury_members" | "winners",
+  year: number,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.max("sort_order").as("m"))
+    .where("year", "=", year)
+    .executeTakeFirst();
+  return row?.m === null || row?.m === undefined ? 0 : Number(row.m) + 1;
+}
+
+/** Winners with their category's code and names, as the back office lists and edits them. */
+export function winnerSelect(db: Kysely<Database>) {
+  return db
+    .selectFrom("winners as w")
+    .leftJoin("categories as c", "c.id", "w.category_id")
+    .select([
+      ...WINNER_COLUMNS,
+      "w.year",
+      "w.category_id",
+      "w.sort_order",
+      "c.code as category_code",
+      "c.name_vi as category_name_vi",
+      "c.name_en as category_name_en",
+    ]);
+}
+
+export type AdminWinnerRow = Awaited<
+  ReturnType<ReturnType<typeof winnerSelect>["executeTakeFirstOrThrow"]>
+>;
+
+/** The categories of a year's season, in tree order. */
+export function seasonCategories(db: Kysely<Database>, year: number) {
+  return db
+    .selectFrom("categories as c")
+    .innerJoin("category_groups as g", "g.id", "c.group_id")
+    .innerJoin("tracks as t", "t.id", "g.track_id")
+    .innerJoin("seasons as s", "s.id", "t.season_id")
+    .where("s.year", "=", year);
+}
+
+/** The id of the entry with this id or code; null when none; undefined without an entries table. */
+export async function findEntryId(
+  db: Kysely<Database>,
+  ref: string,
+): Promise<string | null | undefined> {
+  const tables = await db.introspection.getTables();
+  if (!tables.some((t) => t.name === "entries")) return undefined;
+  const result = await sql<{ id: string }>`
+    select id from entries where id = ${ref} or code = ${ref} limit 1`.execute(db);
+  return result.rows[0] ? String(result.rows[0].id) : null;
+}
+
+/** Whether another article than `exceptId` already uses this slug in that language. */
+export async function articleSlugTaken(
+  db: Kysely<Database>,
+  column: "slug_vi" | "slug_en",
+  slug: string,
+  exceptId: number | null,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom("news_articles")
+    .select("id")
+    .where(column, "=", slug)
+    .$if(exceptId !== null, (q) => q.where("id", "!=", exceptId!))
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,88 +1,70 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rt } from "../../../core/rich-text";
-import { migrateToLatest, type Db } from "../../db/database";
-import { seedDemoContent } from "../../db/demo-content";
-import { seedDemoData } from "../../db/demo-data";
-import { createServices, type Services } from "../../services";
-import { testConfig } from "../../test-support/config";
+import { seedDemoContent } from "../../demo/demo-content";
 import { testDatabases } from "../../test-support/databases";
 import { NEWS_PAGE_SIZE, WINNERS_PAGE_SIZE } from "./service";
-
-const config = testConfig();
-const NOW = new Date("2026-09-01T03:00:00.000Z");
+import { contentTestBed, NOW } from "./test-bed";
 
 describe.each(testDatabases())("content on $name", (target) => {
   describe.skipIf(!target.available)("service", () => {
-    let db: Db;
-    let services: Services;
-    let now: Date;
-
-    beforeAll(async () => {
-      db = await target.open();
-      await migrateToLatest(db);
-      await seedDemoData(db, NOW);
-      await seedDemoContent(db, NOW);
-      now = NOW;
-      services = createServices(db, config, { onContentChange: () => {}, clock: () => now });
-    });
-    afterAll(() => target.cleanup());
+    const bed = contentTestBed(target);
 
     it("loads the demo content once", async () => {
-      expect(await seedDemoContent(db, NOW)).toBe("already present");
+      expect(await seedDemoContent(bed.db, NOW)).toBe("already present");
     });
 
     describe("news", () => {
       it("lists published news newest first, a page at a time, with the total", async () => {
-        const first = await services.content.news("vi", 1);
+        const first = await bed.services.content.news("vi", 1);
         expect(first.total).toBe(16);
         expect(first.pageCount).toBe(Math.ceil(16 / NEWS_PAGE_SIZE));
         expect(first.items).toHaveLength(NEWS_PAGE_SIZE);
         const dates = first.items.map((i) => i.publishedAt);
         expect([...dates].sort().reverse()).toEqual(dates);
-        const second = await services.content.news("vi", 2);
+        const second = await bed.services.content.news("vi", 2);
         expect(second.page).toBe(2);
         expect(second.items).toHaveLength(16 - NEWS_PAGE_SIZE);
         expect(second.items[0]!.publishedAt <= first.items.at(-1)!.publishedAt).toBe(true);
         // A page past the end shows the last page.
-        expect((await services.content.news("vi", 99)).page).toBe(2);
+        expect((await bed.services.content.news("vi", 99)).page).toBe(2);
       });
 
       it("hides drafts and articles scheduled for later, shows them once their time has come", async () => {
         const titles = async () => {
           const all = [
-            ...(await services.content.news("vi", 1)).items,
-            ...(await services.content.news("vi", 2)).items,
-            ...(await services.content.news("vi", 3)).items,
+            ...(await bed.services.content.news("vi", 1)).items,
+            ...(await bed.services.content.news("vi", 2)).items,
+            ...(await bed.services.content.news("vi", 3)).items,
           ];
           return all.map((i) => i.title);
         };
         expect(await titles()).not.toContain("Công bố Hội đồng giám khảo năm 2026");
         expect(await titles()).not.toContain("Bản nháp: lịch trình đêm trao giải 2026");
-        const scheduled = await db.kysely
+        const scheduled = await bed.db.kysely
           .selectFrom("news_articles")
           .select("id")
           .where("status", "=", "scheduled")
           .executeTakeFirstOrThrow();
-        expect(await services.content.article(scheduled.id, "vi")).toBeNull();
-        now = new Date(NOW.getTime() + 31 * 86_400_000);
+        expect(await bed.services.content.article(scheduled.id, "vi")).toBeNull();
+        bed.now = new Date(NOW.getTime() + 31 * 86_400_000);
         try {
-          expect((await services.content.news("vi", 1)).total).toBe(17);
-          expect(await services.content.article(scheduled.id, "vi")).not.toBeNull();
+          expect((await bed.services.content.news("vi", 1)).total).toBe(17);
+          expect(await bed.services.content.article(scheduled.id, "vi")).not.toBeNull();
         } finally {
-          now = NOW;
+          bed.now = NOW;
         }
-        const draft = await db.kysely
+        const draft = await bed.db.kysely
           .selectFrom("news_articles")
           .select("id")
           .where("status", "=", "draft")
           .executeTakeFirstOrThrow();
-        expect(await services.content.article(draft.id, "vi")).toBeNull();
+        expect(await bed.services.content.article(draft.id, "vi")).toBeNull();
       });
 
       it("finds an article by id with each language's slug, and related articles", async () => {
-        const [latest] = (await services.content.news("vi", 1)).items;
-        const vi = await services.content.article(latest!.id, "vi");
-        const en = await services.content.article(latest!.id, "en");
+        const [latest] = (await bed.services.content.news("vi", 1)).items;
+        const vi = await bed.services.content.article(latest!.id, "vi");
+        const en = await bed.services.content.article(latest!.id, "en");
         expect(vi?.title).toBe("Gặp gỡ giám khảo: sáng tạo bắt đầu từ sự thấu hiểu");
         expect(en?.title).toBe("Meet the jurors: creativity starts with understanding");
         expect(vi?.slugs).toEqual({
@@ -90,14 +72,14 @@ describe.each(testDatabases())("content on $name", (target) => {
           en: "meet-the-jurors-creativity-starts-with-understanding",
         });
         expect(vi?.body[0]).toEqual(rt.p(vi!.summary));
-        const related = await services.content.related(latest!.id, "vi");
+        const related = await bed.services.content.related(latest!.id, "vi");
         expect(related).toHaveLength(3);
         expect(related.map((r) => r.id)).not.toContain(latest!.id);
-        expect(await services.content.article(999_999, "vi")).toBeNull();
+        expect(await bed.services.content.article(999_999, "vi")).toBeNull();
       });
 
       it("falls back to Vietnamese where an English field is empty", async () => {
-        const { id } = await db.kysely
+        const { id } = await bed.db.kysely
           .insertInto("news_articles")
           .values({
             slug_vi: "chi-co-tieng-viet",
@@ -117,7 +99,7 @@ describe.each(testDatabases())("content on $name", (target) => {
           .returning("id")
           .executeTakeFirstOrThrow();
         try {
-          const en = await services.content.article(id, "en");
+          const en = await bed.services.content.article(id, "en");
           expect(en).toMatchObject({
             title: "Chỉ có tiếng Việt",
             summary: "Tóm tắt",
@@ -125,19 +107,19 @@ describe.each(testDatabases())("content on $name", (target) => {
             body: [rt.p("Nội dung")],
           });
         } finally {
-          await db.kysely.deleteFrom("news_articles").where("id", "=", id).execute();
+          await bed.db.kysely.deleteFrom("news_articles").where("id", "=", id).execute();
         }
       });
 
       it("lists published articles only in the sitemap", async () => {
-        const items = await services.content.sitemapNews();
+        const items = await bed.services.content.sitemapNews();
         expect(items).toHaveLength(16);
       });
     });
 
     describe("jury", () => {
       it("shows a year's jury, chair first", async () => {
-        const jury = await services.content.jury(2024, "en");
+        const jury = await bed.services.content.jury(2024, "en");
         expect(jury.year).toBe(2024);
         expect(jury.years).toEqual([2025, 2024, 2023]);
         expect(jury.members.length).toBeGreaterThanOrEqual(12);
@@ -147,24 +129,27 @@ describe.each(testDatabases())("content on $name", (target) => {
       });
 
       it("shows the latest year with a jury for a missing or unknown year", async () => {
-        expect((await services.content.jury(null, "vi")).year).toBe(2025);
-        expect((await services.content.jury(1999, "vi")).year).toBe(2025);
+        expect((await bed.services.content.jury(null, "vi")).year).toBe(2025);
+        expect((await bed.services.content.jury(1999, "vi")).year).toBe(2025);
       });
     });
 
     describe("winners", () => {
       it("lists a year's winners a page at a time with the total", async () => {
-        const first = await services.content.winners({ year: 2024, page: 1 }, "vi");
+        const first = await bed.services.content.winners({ year: 2024, page: 1 }, "vi");
         expect(first.total).toBe(26);
         expect(first.items).toHaveLength(WINNERS_PAGE_SIZE);
         expect(first.pageCount).toBe(Math.ceil(26 / WINNERS_PAGE_SIZE));
-        const last = await services.content.winners({ year: 2024, page: first.pageCount }, "vi");
+        const last = await bed.services.content.winners(
+          { year: 2024, page: first.pageCount },
+          "vi",
+        );
         expect(last.items).toHaveLength(26 - WINNERS_PAGE_SIZE * (first.pageCount - 1));
         expect(first.items[0]).toMatchObject({ prize: "grand_prix", categoryCode: "GPX" });
       });
 
       it("filters by several categories at once, ignoring unknown ones", async () => {
-        const result = await services.content.winners(
+        const result = await bed.services.content.winners(
           { year: 2023, categories: ["TVC", "OLC", "NOPE"], page: 1 },
           "en",
         );
@@ -176,28 +161,28 @@ describe.each(testDatabases())("content on $name", (target) => {
       });
 
       it("shows the latest year with winners for a missing or unknown year", async () => {
-        expect((await services.content.winners({ year: null }, "vi")).year).toBe(2024);
-        expect((await services.content.winners({ year: 2025 }, "vi")).year).toBe(2024);
+        expect((await bed.services.content.winners({ year: null }, "vi")).year).toBe(2024);
+        expect((await bed.services.content.winners({ year: 2025 }, "vi")).year).toBe(2024);
       });
     });
 
     describe("pages", () => {
       it("gives the intro and each track's content, English falling back to Vietnamese", async () => {
-        const intro = await services.content.page("award-introduction", "en");
+        const intro = await bed.services.content.page("award-introduction", "en");
         expect(intro?.title).toBe("About the Van Xuan Creative Advertising Awards");
         expect(intro?.body.length).toBeGreaterThan(3);
-        const track = await services.content.page("track:van-xuan-stars", "vi");
+        const track = await bed.services.content.page("track:van-xuan-stars", "vi");
         expect(track?.summary).toContain("Vạn Xuân Stars");
-        await db.kysely
+        await bed.db.kysely
           .updateTable("content_pages")
           .set({ summary_en: "", body_en: "[]" })
           .where("key", "=", "track:van-xuan")
           .execute();
-        const en = await services.content.page("track:van-xuan", "en");
-        const vi = await services.content.page("track:van-xuan", "vi");
+        const en = await bed.services.content.page("track:van-xuan", "en");
+        const vi = await bed.services.content.page("track:van-xuan", "vi");
         expect(en?.summary).toBe(vi?.summary);
         expect(en?.body).toEqual(vi?.body);
-        expect(await services.content.page("track:unknown", "vi")).toBeNull();
+        expect(await bed.services.content.page("track:unknown", "vi")).toBeNull();
       });
     });
   });

@@ -1,5 +1,4 @@
-import { pickLang } from "../../../core/category-tree";
-import type { Lang } from "../../../core/languages";
+import { pickLang, type Lang } from "../../../core/languages";
 import { fallbackVariantNear, type ResponsiveImageData } from "../../../core/media-image";
 import type {
   ContentPage,

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import compress from "@fastify/compress";
@@ -7,7 +7,10 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOCUMENTS_PREFIX } from "../../../core/pdf-document-url";
 import { securityHeaders } from "../../plugins/security";
+import { createStorageDriver, diskStorageRoot } from "../storage";
+import { moveLocalDocumentsToStorage } from "./local-files";
 import { documentRoutes, PDFJS_VERSION, pdfjsAssetRoutes } from "./routes";
+import { documentKey } from "./service";
 
 // The routes as server/app.ts mounts them: security headers, compression for everything,
 // and a catch-all behind them standing in for the React Router pages.
@@ -18,18 +21,19 @@ const BODY = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(300_000)]);
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), "vx-documents-"));
-  const dir = path.join(root, "data", "files", "documents");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, NAME), BODY);
+  const dataDir = path.join(root, "data");
+  const storage = createStorageDriver({ driver: "disk" }, dataDir);
+  await storage.put(documentKey(NAME), BODY, { contentType: "application/pdf" });
   // Files that exist but must never be served through the documents route.
-  writeFileSync(path.join(root, "data", "app.db"), "secret database");
+  const dir = path.dirname(path.join(diskStorageRoot(dataDir), documentKey(NAME)));
+  writeFileSync(path.join(dataDir, "app.db"), "secret database");
   writeFileSync(path.join(dir, "notes.txt"), "not a stored document");
   writeFileSync(path.join(dir, `.${"cd34".repeat(8)}.pdf`), "hidden");
 
   app = Fastify({ logger: false });
   await app.register(securityHeaders);
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(documentRoutes, { prefix: DOCUMENTS_PREFIX.slice(0, -1), dir });
+  await app.register(documentRoutes, { prefix: DOCUMENTS_PREFIX.slice(0, -1), storage });
   await app.register(pdfjsAssetRoutes, { prefix: `/pdfjs/${PDFJS_VERSION}` });
   app.get("/*", async (_request, reply) => reply.type("text/html").send("<p>page</p>"));
   await app.ready();
@@ -133,6 +137,17 @@ describe("documents route", () => {
     expect(response.body).not.toContain("hidden");
   });
 
+  it("answers a revalidation with 304 when the document is unchanged", async () => {
+    const first = await app.inject({ method: "GET", url });
+    const again = await app.inject({
+      method: "GET",
+      url,
+      headers: { "if-none-match": String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+  });
+
   it("leaves other paths to the pages", async () => {
     const response = await app.inject({ method: "GET", url: "/tai-lieu-khac" });
     expect(response.statusCode).toBe(200);
@@ -166,6 +181,29 @@ describe("pdf.js support files", () => {
       // Refused, or left to the pages (which send an unknown path home).
       if (response.statusCode === 200) expect(response.body, target).toBe("<p>page</p>");
       else expect(response.statusCode, target).toBe(404);
+    }
+  });
+});
+
+describe("documents kept on the local disk by an earlier version", () => {
+  it("move into storage under the same name, once", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "vx-documents-legacy-"));
+    try {
+      const legacy = path.join(dataDir, "files", "documents");
+      mkdirSync(legacy, { recursive: true });
+      writeFileSync(path.join(legacy, NAME), BODY);
+      writeFileSync(path.join(legacy, `${NAME}.part`), "half");
+      const storage = createStorageDriver({ driver: "disk" }, dataDir);
+      expect(await moveLocalDocumentsToStorage(dataDir, storage)).toBe(1);
+      const stored = await storage.get(documentKey(NAME));
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored!.body) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).equals(BODY)).toBe(true);
+      expect(stored!.contentType).toBe("application/pdf");
+      expect(existsSync(legacy)).toBe(false);
+      expect(await moveLocalDocumentsToStorage(dataDir, storage)).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

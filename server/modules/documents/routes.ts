@@ -1,40 +1,49 @@
-import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { z } from "zod";
 import { DOCUMENT_FILE_NAME } from "../../../core/pdf-document-url";
+import { answerInvalidRequests, useApiSchemas } from "../../plugins/api-schemas";
+import type { StorageDriver } from "../storage";
+import { sendStoredObject } from "../storage/http";
+import { documentKey } from "./service";
 
 const notFound = (reply: FastifyReply) =>
   reply.code(404).header("cache-control", "no-store").type("text/plain").send("Not found");
 
 /**
- * The public documents, read-only, at DOCUMENTS_PREFIX (register with that prefix): only
- * names of the stored form are looked up, so no other file in (or outside) the folder can be
- * reached. Byte ranges are supported (the PDF viewer fetches 64 KiB chunks); a document is
- * never replaced under the same name, so it may be cached for a day and revalidated.
+ * The public documents, read-only, at DOCUMENTS_PREFIX (register with that prefix), from
+ * `Storage`: only names of the stored form are looked up, so no other object can be reached.
+ * Byte ranges are supported (the PDF viewer fetches 64 KiB chunks); a document is never
+ * replaced under the same name, so it may be cached for a day and revalidated (its ETag is
+ * its name, size and time).
  */
-export const documentRoutes: FastifyPluginAsync<{ dir: string }> = async (app, { dir }) => {
-  mkdirSync(dir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: dir,
-    prefix: "/",
-    decorateReply: false,
-    index: false,
-    list: false,
-    dotfiles: "deny",
-    preCompressed: false,
-    acceptRanges: true,
-    etag: true,
-    lastModified: true,
-    cacheControl: false,
-    allowedPath: (pathname) => DOCUMENT_FILE_NAME.test(pathname.slice(1)),
-    setHeaders: (res) => {
-      res.setHeader("cache-control", "public, max-age=86400");
-      res.setHeader("content-type", "application/pdf");
-      res.setHeader("content-disposition", "inline");
-      res.setHeader("x-content-type-options", "nosniff");
-    },
+export const documentRoutes: FastifyPluginAsync<{ storage: StorageDriver }> = async (
+  plugin,
+  { storage },
+) => {
+  const app = useApiSchemas(plugin);
+  // Whatever is not a stored document's name is an address that does not exist.
+  answerInvalidRequests(plugin, notFound);
+  // A wildcard: anything after the prefix is looked at, and only a stored name is served.
+  const params = z.object({ "*": z.string().regex(DOCUMENT_FILE_NAME) });
+  app.get("/*", { compress: false, schema: { params } }, async (request, reply) => {
+    const name = request.params["*"];
+    const key = documentKey(name);
+    const stat = await storage.stat(key);
+    if (!stat) return notFound(reply);
+    const etag = `"${name.slice(0, 12)}-${stat.size.toString(16)}-${stat.modifiedAt.getTime().toString(16)}"`;
+    reply
+      .header("etag", etag)
+      .header("cache-control", "public, max-age=86400")
+      .header("content-disposition", "inline");
+    if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+    return sendStoredObject(request, reply, storage, key, {
+      contentType: "application/pdf",
+      stat,
+      onMissing: () => notFound(reply),
+    });
   });
   app.setNotFoundHandler((_request, reply) => notFound(reply));
 };

@@ -1,26 +1,36 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOCUMENTS_PREFIX } from "../../../core/pdf-document-url";
 import { migrateToLatest, type Db } from "../../db/database";
-import { seedDemoData } from "../../db/demo-data";
+import { seedDemoData } from "../../demo/demo-data";
 import {
   DEMO_DOCUMENT_YEARS,
   DEMO_PDF_PASSWORD,
   DEMO_SAMPLE_KINDS,
   seedDemoDocuments,
-} from "../../db/demo-documents";
+} from "../../demo/demo-documents";
 import { createServices } from "../../services";
 import { testConfig } from "../../test-support/config";
 import { testDatabases } from "../../test-support/databases";
+import { createStorageDriver, diskStorageRoot, type StorageDriver } from "../storage";
 import {
   createDocumentsService,
   DOCUMENT_MAX_BYTES,
+  documentKey,
   DocumentRejected,
-  documentsDir,
   type DocumentsService,
 } from "./service";
+
+/** The stored bytes of a document, or null. */
+async function storedBytes(storage: StorageDriver, name: string): Promise<Buffer | null> {
+  const object = await storage.get(documentKey(name));
+  if (!object) return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
 
 const NOW = new Date("2026-09-01T03:00:00.000Z");
 const pdf = (text: string) => Buffer.from(`%PDF-1.7\n${text}\n%%EOF\n`);
@@ -30,6 +40,7 @@ describe.each(testDatabases())("documents on $name", (target) => {
     let db: Db;
     let dataDir: string;
     let documents: DocumentsService;
+    let storage: StorageDriver;
     let changes = 0;
 
     beforeAll(async () => {
@@ -37,8 +48,9 @@ describe.each(testDatabases())("documents on $name", (target) => {
       await migrateToLatest(db);
       await seedDemoData(db, NOW);
       dataDir = mkdtempSync(path.join(tmpdir(), "vx-docs-"));
+      storage = createStorageDriver({ driver: "disk" }, dataDir);
       documents = createDocumentsService(db, {
-        dir: documentsDir(dataDir),
+        storage,
         onChange: () => changes++,
         clock: () => NOW,
       });
@@ -73,10 +85,12 @@ describe.each(testDatabases())("documents on $name", (target) => {
       expect(await documents.byUrl(stored.url)).toEqual(stored);
       expect(await documents.byUrl(`${DOCUMENTS_PREFIX}${"0".repeat(32)}.pdf`)).toBeNull();
       expect(await documents.byUrl("/elsewhere/x.pdf")).toBeNull();
-      expect(readFileSync(path.join(documentsDir(dataDir), stored.storageName))).toEqual(
-        pdf("one"),
+      expect(await storedBytes(storage, stored.storageName)).toEqual(pdf("one"));
+      // Written completely, through storage: nothing half-written is left beside it.
+      const folder = path.dirname(
+        path.join(diskStorageRoot(dataDir), documentKey(stored.storageName)),
       );
-      expect(readdirSync(documentsDir(dataDir)).some((f) => f.endsWith(".part"))).toBe(false);
+      expect(readdirSync(folder).some((f) => f.includes("part"))).toBe(false);
       expect(changes).toBe(before + 1);
     });
 
@@ -125,7 +139,7 @@ describe.each(testDatabases())("documents on $name", (target) => {
       });
       expect(await documents.remove(stored.id)).toBe(true);
       expect(await documents.find(stored.id)).toBeNull();
-      expect(existsSync(path.join(documentsDir(dataDir), stored.storageName))).toBe(false);
+      expect(await storedBytes(storage, stored.storageName)).toBeNull();
       expect(await documents.remove(stored.id)).toBe(false);
     });
   });
@@ -133,6 +147,7 @@ describe.each(testDatabases())("documents on $name", (target) => {
   describe.skipIf(!target.available)("demo documents", () => {
     let db: Db;
     const config = testConfig();
+    const storage = createStorageDriver(config.storage, config.dataDir);
 
     beforeAll(async () => {
       db = await target.open();
@@ -145,7 +160,7 @@ describe.each(testDatabases())("documents on $name", (target) => {
     });
 
     it("generates every season's criteria in both languages and the two samples, once", async () => {
-      expect(await seedDemoDocuments(db, config.dataDir)).toBe("loaded");
+      expect(await seedDemoDocuments(db, config)).toBe("loaded");
       const services = createServices(db, config, { onContentChange: () => {}, clock: () => NOW });
       for (const year of DEMO_DOCUMENT_YEARS) {
         const [vi, en] = await Promise.all([
@@ -158,7 +173,7 @@ describe.each(testDatabases())("documents on $name", (target) => {
         ]);
         expect(vi, `${year} vi`).toHaveLength(1);
         expect(en, `${year} en`).toHaveLength(1);
-        const file = readFileSync(path.join(documentsDir(config.dataDir), vi[0]!.storageName));
+        const file = (await storedBytes(storage, vi[0]!.storageName))!;
         expect(file.subarray(0, 5).toString()).toBe("%PDF-");
         expect(file.length).toBeGreaterThan(5_000);
       }
@@ -181,14 +196,14 @@ describe.each(testDatabases())("documents on $name", (target) => {
       const count = async () =>
         (await db.kysely.selectFrom("documents").select("id").execute()).length;
       const before = await count();
-      expect(await seedDemoDocuments(db, config.dataDir)).toBe("already present");
+      expect(await seedDemoDocuments(db, config)).toBe("already present");
       expect(await count()).toBe(before);
 
       // …except that a file which went missing is written again under its name.
-      const lost = path.join(documentsDir(config.dataDir), criteria[0]!.storageName);
-      rmSync(lost);
-      expect(await seedDemoDocuments(db, config.dataDir)).toBe("loaded");
-      expect(existsSync(lost)).toBe(true);
+      const lost = criteria[0]!.storageName;
+      await storage.delete(documentKey(lost));
+      expect(await seedDemoDocuments(db, config)).toBe("loaded");
+      expect(await storedBytes(storage, lost)).not.toBeNull();
       expect(await count()).toBe(before);
     }, 30_000);
   });

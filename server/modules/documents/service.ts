@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import type { Selectable } from "kysely";
 import { DEFAULT_LANG, type Lang } from "../../../core/languages";
 import { DOCUMENT_FILE_NAME, DOCUMENTS_PREFIX, documentUrl } from "../../../core/pdf-document-url";
 import type { Db } from "../../db/database";
 import type { DocumentTable } from "../../db/schema";
+import type { StorageDriver } from "../storage";
 import {
   deleteDocumentById,
   findDocumentById,
@@ -37,9 +36,9 @@ export class DocumentRejected extends Error {
   }
 }
 
-/** Where public documents live on disk. */
-export function documentsDir(dataDir: string): string {
-  return path.join(dataDir, "files", "documents");
+/** The storage key of a stored document: its public name under `documents/`. */
+export function documentKey(storageName: string): string {
+  return `documents/${storageName}`;
 }
 
 /** A PDF starts with `%PDF-` within its first 1024 bytes (ISO 32000 §7.5.2): type by content, not by name. */
@@ -63,19 +62,18 @@ const toPublic = (row: Selectable<DocumentTable>): PublicDocument => ({
 export type DocumentsService = ReturnType<typeof createDocumentsService>;
 
 /**
- * Public documents: stored under a random name in `dir` (served read-only by ./routes.ts),
- * described by a `documents` row. `dir` is null where nothing is ever stored (tests of
- * other services); reading still works.
+ * Public documents: stored under a random name through `Storage` (the disk or S3, so every
+ * process serves the same bytes; served read-only by ./routes.ts), described by a `documents`
+ * row. `storage` is null where nothing is ever stored (tests of other services); reading
+ * still works.
  */
 export function createDocumentsService(
   db: Db,
-  options: { dir: string | null; onChange: () => void; clock?: () => Date },
+  options: { storage: StorageDriver | null; onChange: () => void; clock?: () => Date },
 ) {
   const clock = options.clock ?? (() => new Date());
 
   return {
-    dir: options.dir,
-
     /** Stores a PDF and publishes it; the file is written completely before the row exists. */
     async add(input: {
       seasonId: number | null;
@@ -84,16 +82,21 @@ export function createDocumentsService(
       title: string;
       data: Uint8Array;
     }): Promise<PublicDocument> {
-      const dir = options.dir;
-      if (!dir) throw new Error("documents storage is not configured");
+      const storage = options.storage;
+      if (!storage) throw new Error("documents storage is not configured");
       if (input.data.byteLength === 0) throw new DocumentRejected("empty");
       if (input.data.byteLength > DOCUMENT_MAX_BYTES) throw new DocumentRejected("tooLarge");
       if (!looksLikePdf(input.data)) throw new DocumentRejected("notPdf");
       const storageName = `${randomBytes(16).toString("hex")}.pdf`;
-      const target = path.join(dir, storageName);
-      await mkdir(dir, { recursive: true });
-      await writeFile(`${target}.part`, input.data, { mode: 0o644 });
-      await rename(`${target}.part`, target);
+      const key = documentKey(storageName);
+      await storage.put(
+        key,
+        Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength),
+        {
+          contentType: "application/pdf",
+          size: input.data.byteLength,
+        },
+      );
       try {
         const row = await insertDocument(db.kysely, {
           season_id: input.seasonId,
@@ -107,7 +110,7 @@ export function createDocumentsService(
         options.onChange();
         return toPublic(row);
       } catch (error) {
-        await rm(target, { force: true });
+        await storage.delete(key);
         throw error;
       }
     },
@@ -116,7 +119,7 @@ export function createDocumentsService(
       const row = await findDocumentById(db.kysely, id);
       if (!row) return false;
       await deleteDocumentById(db.kysely, id);
-      if (options.dir) await rm(path.join(options.dir, row.storage_name), { force: true });
+      if (options.storage) await options.storage.delete(documentKey(row.storage_name));
       options.onChange();
       return true;
     },

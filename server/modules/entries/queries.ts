@@ -3,18 +3,63 @@ import type { Database } from "../../db/schema";
 
 type Q = Kysely<Database>;
 
-/** The entry, optionally locked for the rest of the transaction (PostgreSQL; SQLite has one writer). */
-export function findEntry(db: Q, id: string, lock = false) {
+/**
+ * The entry with everything an operation on it reads, in one statement: its season's dates,
+ * its track and category (with the category's group and prices) and its owner's registrant
+ * type. Locking (PostgreSQL) takes the entry's row only.
+ */
+export function findEntryWithCatalogue(db: Q, id: string, lock = false) {
   return db
-    .selectFrom("entries")
-    .selectAll()
-    .where("id", "=", id)
-    .$if(lock, (q) => q.forUpdate())
+    .selectFrom("entries as e")
+    .innerJoin("seasons as s", "s.id", "e.season_id")
+    .leftJoin("tracks as t", "t.id", "e.track_id")
+    .leftJoin("categories as c", "c.id", "e.category_id")
+    .leftJoin("category_groups as g", "g.id", "c.group_id")
+    .leftJoin("registrants as r", "r.user_id", "e.owner_user_id")
+    .selectAll("e")
+    .select([
+      "s.year as s_year",
+      "s.submission_opens_at as s_submission_opens_at",
+      "s.submission_closes_at as s_submission_closes_at",
+      "s.early_bird_deadline as s_early_bird_deadline",
+      "s.late_deadline as s_late_deadline",
+      "t.season_id as t_season_id",
+      "t.slug as t_slug",
+      "t.code as t_code",
+      "t.name_vi as t_name_vi",
+      "t.name_en as t_name_en",
+      "c.slug as c_slug",
+      "c.code as c_code",
+      "c.name_vi as c_name_vi",
+      "c.name_en as c_name_en",
+      "c.description_vi as c_description_vi",
+      "c.description_en as c_description_en",
+      "c.fee_vnd as c_fee_vnd",
+      "c.early_bird_fee_vnd as c_early_bird_fee_vnd",
+      "c.late_fee_vnd as c_late_fee_vnd",
+      "c.video_required as c_video_required",
+      "c.allow_individual as c_allow_individual",
+      "c.allow_enterprise as c_allow_enterprise",
+      "g.track_id as c_track_id",
+      "g.slug as g_slug",
+      "g.name_vi as g_name_vi",
+      "g.name_en as g_name_en",
+      "r.type as registrant_type",
+    ])
+    .where("e.id", "=", id)
+    .$if(lock, (q) => q.forUpdate("e"))
     .executeTakeFirst();
 }
+/** Several seasons by id (the dashboard's entries may span seasons). */
+export function listSeasons(db: Q, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom("seasons").selectAll().where("id", "in", ids).execute();
+}
 
-export function findSeasonById(db: Q, id: number) {
-  return db.selectFrom("seasons").selectAll().where("id", "=", id).executeTakeFirst();
+/** Several tracks by id. */
+export function listTracks(db: Q, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom("tracks").selectAll().where("id", "in", ids).execute();
 }
 
 export function findSeasonByYear(db: Q, year: number) {
@@ -25,8 +70,8 @@ export function findTrack(db: Q, id: number) {
   return db.selectFrom("tracks").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** A category with the track it belongs to (through its group). */
-export function findCategory(db: Q, id: number) {
+/** Categories with their group and the track it belongs to, as entries read them. */
+function categoriesWithGroup(db: Q) {
   return db
     .selectFrom("categories as c")
     .innerJoin("category_groups as g", "g.id", "c.group_id")
@@ -39,6 +84,8 @@ export function findCategory(db: Q, id: number) {
       "c.description_vi",
       "c.description_en",
       "c.fee_vnd",
+      "c.early_bird_fee_vnd",
+      "c.late_fee_vnd",
       "c.video_required",
       "c.allow_individual",
       "c.allow_enterprise",
@@ -46,11 +93,20 @@ export function findCategory(db: Q, id: number) {
       "g.slug as group_slug",
       "g.name_vi as group_name_vi",
       "g.name_en as group_name_en",
-    ])
-    .where("c.id", "=", id)
-    .executeTakeFirst();
+    ]);
+}
+
+/** A category with the track it belongs to (through its group). */
+export function findCategory(db: Q, id: number) {
+  return categoriesWithGroup(db).where("c.id", "=", id).executeTakeFirst();
 }
 export type CategoryRow = NonNullable<Awaited<ReturnType<typeof findCategory>>>;
+
+/** Several categories by id, shaped as `findCategory` (the dashboard reads them at once). */
+export function listCategories(db: Q, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return categoriesWithGroup(db).where("c.id", "in", ids).execute();
+}
 
 export function listEntryFiles(db: Q, entryIds: readonly string[]) {
   if (entryIds.length === 0) return Promise.resolve([]);
@@ -150,5 +206,27 @@ export function listSeasonCatalogue(db: Q, seasonId: number) {
     .orderBy("t.sort_order")
     .orderBy("g.sort_order")
     .orderBy("c.sort_order")
+    .execute();
+}
+
+/**
+ * An entrant's status change: the new status, when it happened (`submitted_at` or
+ * `withdrawn_at`) and the next version, so an open form sees that the entry moved on.
+ */
+export function writeEntrantStatus(
+  db: Q,
+  entry: { id: string; version: number | string },
+  change: { status: "submitted"; at: "submitted_at" } | { status: "withdrawn"; at: "withdrawn_at" },
+  stamp: string,
+) {
+  return db
+    .updateTable("entries")
+    .set({
+      status: change.status,
+      [change.at]: stamp,
+      updated_at: stamp,
+      version: Number(entry.version) + 1,
+    })
+    .where("id", "=", entry.id)
     .execute();
 }

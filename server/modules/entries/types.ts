@@ -1,8 +1,9 @@
-import type { Bilingual } from "../../../core/category-tree";
+import type { Bilingual } from "../../../core/languages";
 import type { EntryDraft, EntryDraftInput } from "../../../core/entry";
 import type { EntryFileField } from "../../../core/entry-limits";
 import type { EntryStatus } from "../../../core/entry-status";
 import type { FeeQuote } from "../../../core/fees";
+import type { Refusal } from "../../../core/refusal";
 import type { RegistrantType } from "../../../core/registration";
 import type { SubmissionWindowState } from "../../../core/submission-window";
 
@@ -12,34 +13,17 @@ import type { SubmissionWindowState } from "../../../core/submission-window";
  * form sends them (`trackId: "3"`).
  */
 
-/** Why an operation was refused. `messageKey` is an i18n key for the person. */
-export type EntryErrorCode =
-  /** No such entry, or not the caller's (never tells which). HTTP 404. */
-  | "not_found"
-  /** The season's submission window is not open (deadline passed / not yet open). HTTP 403. */
-  | "closed"
-  /** The entry's status does not allow this (withdrawn, judged, already submitted …). HTTP 409. */
-  | "not_editable"
-  /** The caller's `version` is stale: someone (another tab) saved in between. HTTP 409. */
-  | "conflict"
-  /** The patch or file breaks a rule; `fieldErrors` maps form fields to i18n keys. HTTP 422. */
-  | "invalid"
-  /** Submit found missing items (`missing`). HTTP 422. */
-  | "incomplete"
-  /** The caller has no registrant profile (staff accounts cannot enter). HTTP 403. */
-  | "not_entrant"
-  /** Submit by an account whose email address is not confirmed yet (drafts are fine). HTTP 403. */
-  | "unverified";
-
-export interface EntryFailure {
-  ok: false;
-  error: EntryErrorCode;
-  messageKey: string;
-  /** For "invalid": form field (`brandName`, `videoLink`, `images` …) → i18n key. */
-  fieldErrors?: Record<string, string>;
-  /** For "incomplete": what is missing, in the form's order. */
+/**
+ * An operation's refusal: the one `Refusal` shape (status + i18n keys) with what only entries
+ * add. Statuses: 404 no such entry or not the caller's (never tells which); 403 the window is
+ * not open, the caller has no registrant profile, or the address is unconfirmed at submit;
+ * 409 the status does not allow it, or (with `entry`) a stale `version`; 422 the patch or
+ * file breaks a rule (`fieldErrors`), or submit found items `missing`.
+ */
+export interface EntryFailure extends Refusal {
+  /** For 422 at submit: what is missing, in the form's order. */
   missing?: MissingItem[];
-  /** For "conflict": the entry as it is now, so the form can offer to reload it. */
+  /** For a version conflict: the entry as it is now, so the form can offer to reload it. */
   entry?: EntryView;
 }
 

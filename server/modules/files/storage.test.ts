@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { migrateToLatest, type Db } from "../../db/database";
-import { seedDemoData } from "../../db/demo-data";
+import { seedDemoData } from "../../demo/demo-data";
 import { createServices, type Services } from "../../services";
 import { testDatabases } from "../../test-support/databases";
 import { diskStorageRoot } from "../storage/index";
@@ -181,11 +181,11 @@ describe.each(testDatabases())("unowned files on $name", (target) => {
           durationSeconds: null,
           variants: { mediaId },
         });
-        if (!attached.ok) throw new Error(attached.messageKey);
+        if (!attached.ok) throw new Error(attached.formError);
         return attached.file.id;
       };
       const created = await services.entries.createDraft(owner);
-      if (!created.ok) throw new Error(created.messageKey);
+      if (!created.ok) throw new Error(created.formError);
       const entryId = created.entry.id;
 
       const kept = await image();

@@ -5,7 +5,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type Db } from "../../db/database";
-import { DEMO_SETTINGS, seedDemoData } from "../../db/demo-data";
+import { DEMO_SETTINGS, seedDemoData } from "../../demo/demo-data";
 import { createSettingsService } from "../settings/service";
 import { createMailer } from "./mailer";
 import { listOutbox, readOutboxMessage } from "./outbox";

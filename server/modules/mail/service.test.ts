@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Lang } from "../../../core/languages";
 import type { Config } from "../../config";
 import { migrateToLatest, openDatabase, type Db } from "../../db/database";
-import { DEMO_SETTINGS, seedDemoData } from "../../db/demo-data";
+import { DEMO_SETTINGS, seedDemoData } from "../../demo/demo-data";
 import { createSettingsService } from "../settings/service";
 import type { MailLogger } from "./mailer";
 import { createMailService, type MailService } from "./service";

@@ -11,20 +11,23 @@ import {
   MultipartParseError,
   parseFormData,
 } from "@remix-run/form-data-parser";
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { MEDIA_IMAGE_RULES, MEDIA_PURPOSES, type MediaPurpose } from "../../../core/media-image";
-import { canOpenSection } from "../../../core/roles";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { z } from "zod";
+import { mediaLibraryQuery, mediaUploadFields } from "../../../core/media-api";
+import { MEDIA_IMAGE_RULES } from "../../../core/media-image";
+import { answerInvalidRequests, useApiSchemas } from "../../plugins/api-schemas";
+import { requireSection, sectionUser, type SectionDoor } from "../../plugins/require-section";
+import { toWebRequest } from "../../web-request";
 import type { AuditService } from "../audit/service";
-import type { IdentityService } from "../identity/service";
 import { sendStoredObject } from "../storage/http";
 import type { Storage } from "../storage";
-import { toWebRequest } from "../../web-request";
-import { MediaRejected, type MediaService } from "./service";
+import type { MediaService } from "./service";
+import { uploadLibraryImage } from "./upload-library-image";
 
 export interface MediaRoutesOptions {
   media: MediaService;
   storage: Storage;
-  identity: Pick<IdentityService, "currentUser">;
+  identity: Pick<SectionDoor, "currentUser">;
   audit: Pick<AuditService, "record">;
   /** Temp files of uploads in progress (removed after each request). */
   tempDir: string;
@@ -36,15 +39,8 @@ const ENVELOPE_BYTES = 64 * 1024;
 const jsonError = (reply: FastifyReply, status: number, error: string) =>
   reply.code(status).header("cache-control", "no-store").send({ error });
 
-function headersOf(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  return headers;
-}
+/** A public variant's address: the token and the file (`w960.webp`), checked by the service. */
+const variantParams = z.object({ token: z.string(), file: z.string() });
 
 /**
  * `GET /media/<token>/<w…>.<avif|webp|jpg|png>`: the public image variants, straight from
@@ -56,12 +52,18 @@ function headersOf(request: FastifyRequest): Headers {
  * image (`MediaImage` JSON) or 4xx `{ error: "<i18n key>" }`. Origin is checked by the CSRF
  * plugin before this runs.
  */
-export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, options) => {
-  const { media, storage, identity, audit } = options;
+export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (plugin, options) => {
+  const { media, storage } = options;
+  const app = useApiSchemas(plugin);
+  answerInvalidRequests(plugin, (reply) => jsonError(reply, 400, "media.badRequest"));
+  const contentSection = requireSection("content", {
+    currentUser: (headers) => options.identity.currentUser(headers),
+    errors: { signInRequired: "media.signInRequired", forbidden: "media.forbidden" },
+  });
 
-  app.get<{ Params: { token: string; file: string } }>(
+  app.get(
     "/media/:token/:file",
-    { compress: false },
+    { compress: false, schema: { params: variantParams } },
     async (request, reply) => {
       const notFound = () =>
         reply.code(404).header("cache-control", "no-store").type("text/plain").send("Not found");
@@ -74,18 +76,12 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, o
   );
 
   // `GET /api/media?purpose=&page=`: the library's public images for staff who edit content.
-  app.get<{ Querystring: { purpose?: string; page?: string } }>(
+  app.get(
     "/api/media",
+    { onRequest: contentSection, schema: { querystring: mediaLibraryQuery } },
     async (request, reply) => {
-      const user = await identity.currentUser(headersOf(request));
-      if (!user) return jsonError(reply, 401, "media.signInRequired");
-      if (!canOpenSection(user.role, "content")) return jsonError(reply, 403, "media.forbidden");
-      const purpose = request.query.purpose ?? "";
-      if (purpose !== "" && !(MEDIA_PURPOSES as readonly string[]).includes(purpose)) {
-        return jsonError(reply, 400, "media.badRequest");
-      }
-      const page = /^\d{1,6}$/.test(request.query.page ?? "") ? Number(request.query.page) : 1;
-      const list = await media.list({ purpose: purpose || null, page, pageSize: 24 });
+      const { purpose, page } = request.query;
+      const list = await media.list({ purpose, page, pageSize: 24 });
       return reply.header("cache-control", "no-store").send(list);
     },
   );
@@ -93,10 +89,8 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, o
   // The multipart body is read by the handler (streamed), not buffered by Fastify.
   app.addContentTypeParser("multipart/form-data", (_request, _payload, done) => done(null));
 
-  app.post("/api/media", async (request, reply) => {
-    const user = await identity.currentUser(headersOf(request));
-    if (!user) return jsonError(reply, 401, "media.signInRequired");
-    if (!canOpenSection(user.role, "content")) return jsonError(reply, 403, "media.forbidden");
+  app.post("/api/media", { onRequest: contentSection }, async (request, reply) => {
+    const user = sectionUser(request);
     const declared = Number(request.headers["content-length"] ?? NaN);
     if (Number.isFinite(declared) && declared > MEDIA_IMAGE_RULES.maxBytes + ENVELOPE_BYTES) {
       reply.header("connection", "close");
@@ -110,7 +104,6 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, o
     const dir = await mkdtemp(path.join(options.tempDir, "media-"));
     const filePath = path.join(dir, "upload");
     let haveFile = false;
-    const fields: Record<string, string> = {};
     try {
       const url = new URL(request.url, "http://localhost");
       const webRequest = toWebRequest(request, reply, url);
@@ -147,40 +140,19 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (app, o
         }
         throw error;
       }
-      for (const name of ["purpose", "alt"]) {
-        const value = form.get(name);
-        if (typeof value === "string") fields[name] = value.slice(0, 500);
-      }
       if (!haveFile) return jsonError(reply, 400, "media.fileRequired");
-      const purpose: MediaPurpose = (MEDIA_PURPOSES as readonly string[]).includes(
-        fields.purpose ?? "",
-      )
-        ? (fields.purpose as MediaPurpose)
-        : "general";
-      try {
-        const image = await media.storeImage(filePath, {
-          purpose,
-          alt: fields.alt ?? null,
-          createdBy: user.id,
-          maxBytes: MEDIA_IMAGE_RULES.maxBytes,
-        });
-        await audit.record(
-          { id: user.id, email: user.email, ip: request.ip },
-          "media.upload",
-          { type: "media", id: image.id },
-          {
-            purpose,
-            width: image.width,
-            height: image.height,
-            bytes: image.bytes,
-            mime: image.mime,
-          },
-        );
-        return reply.code(201).header("cache-control", "no-store").send(image);
-      } catch (error) {
-        if (error instanceof MediaRejected) return jsonError(reply, 422, error.messageKey);
-        throw error;
-      }
+      const fields = mediaUploadFields.parse({
+        purpose: form.get("purpose") ?? undefined,
+        alt: form.get("alt") ?? undefined,
+      });
+      const outcome = await uploadLibraryImage(
+        options,
+        { id: user.id, email: user.email, ip: request.ip },
+        { filePath, ...fields },
+      );
+      if (!outcome.ok)
+        return jsonError(reply, outcome.status, outcome.formError ?? "media.badRequest");
+      return reply.code(201).header("cache-control", "no-store").send(outcome.image);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { TRACK_SLUGS } from "../../../core/paths";
 import { migrateToLatest, type Db } from "../../db/database";
-import { seedDemoData } from "../../db/demo-data";
+import { seedDemoData } from "../../demo/demo-data";
 import { createServices, type Services } from "../../services";
 import { testConfig } from "../../test-support/config";
 import { testDatabases } from "../../test-support/databases";

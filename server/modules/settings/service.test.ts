@@ -1,8 +1,9 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ZodError } from "zod";
 import { migrateToLatest, type Db } from "../../db/database";
-import { DEMO_SETTINGS, seedDemoData } from "../../db/demo-data";
+import { DEMO_SETTINGS, seedDemoData } from "../../demo/demo-data";
 import { testDatabases } from "../../test-support/databases";
+import { createAuditService } from "../audit/service";
 import { createSettingsService, DEFAULT_SITE_SETTINGS } from "./service";
 
 describe.each(testDatabases())("settings on $name", (target) => {
@@ -42,6 +43,27 @@ describe.each(testDatabases())("settings on $name", (target) => {
       expect(reread.chatWidget).toEqual({ provider: "zalo", accountId: "4318765432109876" });
       // The writer's own cached copy is refreshed too.
       expect((await writer.get()).contactEmail).toBe("ban-to-chuc@vanxuan.example");
+    });
+
+    it("records the fields an admin changed in the audit log (nothing for a system write)", async () => {
+      await seedDemoData(db);
+      const audit = createAuditService(db);
+      const writer = createSettingsService(db, () => changes++, audit);
+      await writer.update({ contactPhone: "0901 234 567" });
+      expect((await audit.list()).total).toBe(0);
+      const before = (await writer.get()).contactEmail;
+      await writer.update(
+        { contactEmail: "ban-to-chuc@vanxuan.example" },
+        { id: "admin-1", email: "admin@vanxuan.example", ip: "203.0.113.7" },
+      );
+      const log = await audit.list({ search: "settings.update" });
+      expect(log.items).toHaveLength(1);
+      expect(log.items[0]).toMatchObject({
+        actorEmail: "admin@vanxuan.example",
+        targetType: "settings",
+        targetId: "site",
+        summary: { contactEmail: [before, "ban-to-chuc@vanxuan.example"] },
+      });
     });
 
     it("overwrites a key on a second update instead of duplicating it", async () => {

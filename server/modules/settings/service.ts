@@ -1,5 +1,7 @@
-import { siteSettingsSchema, type SiteSettings } from "../../../core/site-settings";
+import { changes } from "../../../core/audit-summary";
+import { settingsToForm, siteSettingsSchema, type SiteSettings } from "../../../core/site-settings";
 import type { Db } from "../../db/database";
+import { createAuditService, type Actor, type AuditService } from "../audit/service";
 
 /** Settings are stored one row per top-level key, each value JSON, validated on read and write. */
 export type SettingsService = ReturnType<typeof createSettingsService>;
@@ -19,7 +21,11 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
 /** Other app processes may change settings; a short cache keeps reads cheap and still fresh. */
 const CACHE_MS = 5_000;
 
-export function createSettingsService(db: Db, onChange: () => void) {
+export function createSettingsService(
+  db: Db,
+  onChange: () => void,
+  audit: AuditService = createAuditService(db),
+) {
   let cached: { settings: SiteSettings; at: number } | null = null;
 
   async function read(): Promise<SiteSettings> {
@@ -64,9 +70,14 @@ export function createSettingsService(db: Db, onChange: () => void) {
       return cached.settings;
     },
 
-    /** Validates the whole result with the core schema before anything is written. */
-    async update(patch: Partial<SiteSettings>): Promise<SiteSettings> {
-      const next = siteSettingsSchema.parse({ ...(await read()), ...patch });
+    /**
+     * Validates the whole result with the core schema before anything is written. Settings
+     * reach every public page (footer, chat, meta), so `onChange` clears the HTML cache. Given
+     * the acting admin, the audit entry lists the form fields that changed.
+     */
+    async update(patch: Partial<SiteSettings>, actor?: Actor): Promise<SiteSettings> {
+      const before = await read();
+      const next = siteSettingsSchema.parse({ ...before, ...patch });
       const now = new Date().toISOString();
       await db.kysely.transaction().execute(async (trx) => {
         for (const key of Object.keys(patch) as (keyof SiteSettings)[]) {
@@ -80,6 +91,14 @@ export function createSettingsService(db: Db, onChange: () => void) {
       });
       cached = null;
       onChange();
+      if (actor) {
+        await audit.record(
+          actor,
+          "settings.update",
+          { type: "settings", id: "site" },
+          changes(settingsToForm(before), settingsToForm(next)),
+        );
+      }
       return next;
     },
 

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { RangeNotSatisfiable, type ByteRange, type ObjectStat, type StorageDriver } from "./types";
 
@@ -76,7 +77,9 @@ export async function sendStoredObject(
   }
   if (request.method === "HEAD") {
     object.body.destroy();
-    return reply.send();
+    // An empty stream, not an empty body: Fastify keeps the Content-Length set above for a
+    // streamed HEAD answer, and would replace it with 0 for none.
+    return reply.send(Readable.from([]));
   }
   return reply.send(object.body);
 }

@@ -50,11 +50,18 @@ export function createStorage(
   config: StorageConfig,
   options: { dataDir: string; secret: string; clock?: () => Date },
 ): Storage {
-  const driver: StorageDriver =
-    config.driver === "s3"
-      ? lazyS3Storage(config)
-      : createDiskStorage(diskStorageRoot(options.dataDir));
-  return withSignedLinks(driver, options.secret, options.clock);
+  return withSignedLinks(
+    createStorageDriver(config, options.dataDir),
+    options.secret,
+    options.clock,
+  );
+}
+
+/** The configured driver without signed links: for scripts that only store and read. */
+export function createStorageDriver(config: StorageConfig, dataDir: string): StorageDriver {
+  return config.driver === "s3"
+    ? lazyS3Storage(config)
+    : createDiskStorage(diskStorageRoot(dataDir));
 }
 
 /**

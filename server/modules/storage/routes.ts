@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import { z } from "zod";
+import { answerInvalidRequests, useApiSchemas } from "../../plugins/api-schemas";
 import { sendStoredObject } from "./http";
 import type { Storage } from "./index";
 
@@ -39,12 +41,16 @@ const refuse = (reply: FastifyReply, status: number, error: string) =>
  * can look at a picture or play a film in a tab; those types never run script.
  */
 export const signedLinkRoutes: FastifyPluginAsync<{ storage: Storage }> = async (
-  app,
+  plugin,
   { storage },
 ) => {
+  const app = useApiSchemas(plugin);
+  // Not of a token's form (base64url payload, a dot, base64url signature): not a link of ours.
+  answerInvalidRequests(plugin, (reply) => refuse(reply, 403, "storage.linkInvalid"));
+  const params = z.object({ "*": z.string().regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/) });
   // A wildcard, not a `:token` parameter: a link with a long file name may pass the router's
   // parameter length limit.
-  app.get<{ Params: { "*": string } }>("/tep/*", { compress: false }, async (request, reply) => {
+  app.get("/tep/*", { compress: false, schema: { params } }, async (request, reply) => {
     const verified = storage.verifySignedToken(request.params["*"]);
     if (!verified.ok) {
       return verified.reason === "expired"

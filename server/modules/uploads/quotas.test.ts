@@ -243,14 +243,14 @@ describe.each(testDatabases())("entry quotas on $name", (target) => {
       const ids: string[] = [];
       for (let i = 0; i < ENTRY_DRAFTS_PER_SEASON_MAX; i++) ids.push(await draft(person.userId));
       const refused = await app.services.entries.createDraft(person.userId);
-      expect(refused).toMatchObject({ ok: false, messageKey: "entry.problems.tooManyDrafts" });
+      expect(refused).toMatchObject({ ok: false, formError: "entry.problems.tooManyDrafts" });
       const text = catalogText("vi", "entry.problems.tooManyDrafts");
       expect(text).toContain(String(ENTRY_DRAFTS_PER_SEASON_MAX));
       expect(catalogText("en", "entry.problems.tooManyDrafts")).toContain(
         String(ENTRY_DRAFTS_PER_SEASON_MAX),
       );
       const options = await app.services.entries.formOptions(person.userId);
-      if (!options.ok) throw new Error(options.messageKey);
+      if (!options.ok) throw new Error(options.formError);
       // The categories offered are those open to this (individual) registrant.
       const category = options.options.tracks.flatMap((track) =>
         track.groups.flatMap((group) => group.categories),
@@ -258,7 +258,7 @@ describe.each(testDatabases())("entry quotas on $name", (target) => {
       const duplicated = await app.services.entries.duplicate(person.userId, ids[0]!, {
         categoryId: category!.id,
       });
-      expect(duplicated).toMatchObject({ ok: false, messageKey: "entry.problems.tooManyDrafts" });
+      expect(duplicated).toMatchObject({ ok: false, formError: "entry.problems.tooManyDrafts" });
 
       // The entry form's first autosave (a new draft) is answered with the reason to show.
       const save = await fetch(`${origin}/nop-bai-du-thi.data`, {

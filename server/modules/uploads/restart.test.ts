@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEBIBYTE } from "../../../core/upload-rules";
 import { loadConfig } from "../../config";
 import { openDatabase, type Db } from "../../db/database";
-import { DEMO_ACCOUNTS, readDemoCredentials } from "../../db/demo-accounts";
+import { DEMO_ACCOUNTS } from "../../demo/demo-accounts";
 import { createServices, type Services } from "../../services";
 import { buildProductionBundle, type ProductionBundle } from "../../test-support/build";
 import { dataDirEnv, spawnServer, type SpawnedServer } from "../../test-support/production-server";
+import { signInDemoEntrant } from "../../test-support/sign-in";
 import {
   GeneratedFile,
   MP4_HEAD,
@@ -36,31 +37,6 @@ const startServer = (env: Record<string, string>) =>
     SHUTDOWN_TIMEOUT_SECONDS: "5",
     ...env,
   });
-
-/** Signs the demo entrant in with the password the server generated in `dataDir`. */
-async function signIn(origin: string, dataDir: string): Promise<string> {
-  const credentials = readDemoCredentials(dataDir);
-  if (!credentials) throw new Error(`no demo credentials in ${dataDir}`);
-  // The product's own sign-in form (the page action), as a browser without scripts posts it.
-  const response = await fetch(`${origin}/dang-nhap`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin },
-    body: new URLSearchParams({
-      email: credentials.entrant.email,
-      password: credentials.entrant.password,
-    }).toString(),
-  });
-  // Signed in: a redirect to the account, with the session cookie.
-  expect(response.status).toBe(302);
-  const cookie = response.headers
-    .getSetCookie()
-    .map((line) => line.split(";")[0])
-    .filter((pair) => pair!.includes("session_token="))
-    .join("; ");
-  expect(cookie).not.toBe("");
-  return cookie;
-}
 
 async function sha256File(file: string): Promise<string> {
   const hash = createHash("sha256");
@@ -103,7 +79,7 @@ describe("uploads and drafts survive SIGKILL of the server", () => {
 
   it("continues a killed upload from the server's offset to a byte-identical file; a draft saved just before is intact", async () => {
     server = await startServer(env);
-    const cookie = await signIn(server.baseUrl, dataDir);
+    const cookie = await signInDemoEntrant(server.baseUrl, dataDir);
     let target: UploadTarget = { origin: server.baseUrl, cookie };
     openServices(server.baseUrl);
     const user = await db!.kysely
@@ -112,7 +88,7 @@ describe("uploads and drafts survive SIGKILL of the server", () => {
       .where("email", "=", DEMO_ACCOUNTS.entrant.email)
       .executeTakeFirstOrThrow();
     const created = await services.entries.createDraft(user.id);
-    if (!created.ok) throw new Error(created.messageKey);
+    if (!created.ok) throw new Error(created.formError);
     const entryId = created.entry.id;
 
     // The draft is saved through the form's own endpoint (the page action), and acknowledged.

@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 
@@ -11,27 +19,57 @@ export function useErrorText() {
   };
 }
 
-/** A labelled input with its hint and error, wired for screen readers. */
-export function TextField({
+/** What the one field frame hands its control: the ids and ARIA state that tie them together. */
+export interface ControlProps {
+  id: string;
+  className: "field__input";
+  "aria-invalid": true | undefined;
+  "aria-required": true | undefined;
+  "aria-describedby": string | undefined;
+}
+
+/**
+ * The one field of every form (public, entry form, back office): a label, an optional hint,
+ * the control and its error, wired for screen readers. The control is whatever `children`
+ * renders with the props it is given, so inputs, text areas, selects and custom widgets
+ * (a character counter, a file picker) share one frame and one way of showing an error.
+ */
+export function Field({
   label,
   hint,
   error,
-  registration,
   required,
-  ...input
+  id: fixedId,
+  after,
+  className,
+  dataField,
+  children,
 }: {
-  label: string;
-  hint?: ReactNode;
+  label: ReactNode;
+  hint?: ReactNode | undefined;
+  /** An i18n key (or react-hook-form error whose message is one). */
   error?: FieldError | string | undefined;
-  registration: UseFormRegisterReturn;
-  required?: boolean;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
-  const id = useId();
+  required?: boolean | undefined;
+  /** A stable id when other code must find the control (focus on error, tests). */
+  id?: string | undefined;
+  /** Shown between the control and its error (a counter, a note). */
+  after?: ReactNode | undefined;
+  /** Another class on the frame, for a widget with its own layout (an upload). */
+  className?: string | undefined;
+  /** `data-field` on the frame: lets scripts and tests find a field by its name. */
+  dataField?: string | undefined;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const generated = useId();
+  const id = fixedId ?? generated;
   const errorText = useErrorText()(error);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = errorText ? `${id}-error` : undefined;
   return (
-    <div className={`field${errorText ? " field--invalid" : ""}`}>
+    <div
+      className={`field${className ? ` ${className}` : ""}${errorText ? " field--invalid" : ""}`}
+      data-field={dataField}
+    >
       <label htmlFor={id} className="field__label">
         {label}
         {required ? <span aria-hidden="true"> *</span> : null}
@@ -41,15 +79,146 @@ export function TextField({
           {hint}
         </p>
       ) : null}
+      {children({
+        id,
+        className: "field__input",
+        "aria-invalid": errorText ? true : undefined,
+        "aria-required": required || undefined,
+        "aria-describedby": [hintId, errorId].filter(Boolean).join(" ") || undefined,
+      })}
+      {after}
+      {errorText ? (
+        <p id={errorId} className="field__error">
+          {errorText}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface FieldFrameProps {
+  label: string;
+  hint?: ReactNode | undefined;
+  error?: FieldError | string | undefined;
+  registration: UseFormRegisterReturn;
+  required?: boolean | undefined;
+}
+
+/** A labelled input registered with react-hook-form. */
+export function TextField({
+  label,
+  hint,
+  error,
+  registration,
+  required,
+  ...input
+}: FieldFrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, "name">) {
+  return (
+    <Field label={label} hint={hint} error={error} required={required}>
+      {(control) => <input {...control} {...input} {...registration} />}
+    </Field>
+  );
+}
+
+/** A labelled multi-line text field. */
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  registration,
+  required,
+  ...textarea
+}: FieldFrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name">) {
+  return (
+    <Field label={label} hint={hint} error={error} required={required}>
+      {(control) => <textarea rows={5} {...control} {...textarea} {...registration} />}
+    </Field>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  /** Options sharing a group are shown under one `<optgroup>`. */
+  group?: string;
+}
+
+/** A labelled select; options with a `group` sit under an `<optgroup>`. */
+export function SelectField({
+  label,
+  hint,
+  error,
+  registration,
+  required,
+  options,
+  ...select
+}: FieldFrameProps & { options: SelectOption[] } & Omit<
+    SelectHTMLAttributes<HTMLSelectElement>,
+    "name"
+  >) {
+  const groups = [...new Set(options.map((o) => o.group ?? ""))];
+  const optionsOf = (group: string) =>
+    options
+      .filter((o) => (o.group ?? "") === group)
+      .map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ));
+  return (
+    <Field label={label} hint={hint} error={error} required={required}>
+      {(control) => (
+        <select {...control} {...select} {...registration}>
+          {groups.map((group) =>
+            group === "" ? (
+              optionsOf("")
+            ) : (
+              <optgroup key={group} label={group}>
+                {optionsOf(group)}
+              </optgroup>
+            ),
+          )}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** A labelled checkbox (label after the box), with an optional hint and error below. */
+export function CheckboxField({
+  label,
+  registration,
+  defaultChecked,
+  hint,
+  error,
+}: {
+  label: string;
+  registration: UseFormRegisterReturn;
+  defaultChecked?: boolean;
+  hint?: ReactNode;
+  /** An i18n key (or react-hook-form error whose message is one). */
+  error?: FieldError | string | undefined;
+}) {
+  const id = useId();
+  const errorText = useErrorText()(error);
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = errorText ? `${id}-error` : undefined;
+  return (
+    <div className={`field field--checkbox${errorText ? " field--invalid" : ""}`}>
       <input
         id={id}
-        className="field__input"
+        type="checkbox"
+        defaultChecked={defaultChecked}
         aria-invalid={errorText ? true : undefined}
-        aria-required={required || undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
-        {...input}
         {...registration}
-      />
+      />{" "}
+      <label htmlFor={id}>{label}</label>
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
       {errorText ? (
         <p id={errorId} className="field__error">
           {errorText}

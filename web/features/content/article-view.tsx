@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import type { NewsArticle, NewsSummary } from "../../../core/content";
 import { formatDate } from "../../../core/dates";
 import { PATHS } from "../../../core/paths";
-import { ResponsiveImage } from "../../components/responsive-image";
 import { SectionHeading } from "../../components/section-heading";
 import { useLang, useLocalizedPath } from "../../lib/site";
 import { NewsCard } from "./cards";
+import { ContentImage } from "./content-image";
 import { RichText } from "./rich-text";
 import { ShareLinks } from "./share-links";
 
@@ -33,26 +33,17 @@ export function ArticleView({
         <p className="article__date muted">
           {t("news.publishedOn", { date: formatDate(article.publishedAt, lang) })}
         </p>
-        {article.coverImageData ? (
-          // The page's main picture: loaded first, drawn at most 760 px wide.
-          <ResponsiveImage
-            image={article.coverImageData}
-            className="article__cover"
-            alt=""
-            sizes="(min-width: 50rem) 760px, 100vw"
-            priority
-          />
-        ) : article.coverImage ? (
-          <img
-            className="article__cover"
-            src={article.coverImage}
-            alt=""
-            width={800}
-            height={450}
-            decoding="async"
-            fetchPriority="high"
-          />
-        ) : null}
+        {/* The page's main picture: loaded first, drawn at most 760 px wide. */}
+        <ContentImage
+          image={article.coverImageData}
+          src={article.coverImage}
+          className="article__cover"
+          alt=""
+          sizes="(min-width: 50rem) 760px, 100vw"
+          width={800}
+          height={450}
+          priority
+        />
         <RichText blocks={article.body} />
       </article>
       {shareUrl ? <ShareLinks url={shareUrl} /> : null}

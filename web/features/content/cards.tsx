@@ -4,8 +4,8 @@ import { formatDate } from "../../../core/dates";
 import { PATHS } from "../../../core/paths";
 import { articleSegment } from "../../../core/slug";
 import type { JuryMember, NewsSummary, Winner } from "../../../core/content";
-import { ResponsiveImage } from "../../components/responsive-image";
 import { useLang, useLocalizedPath } from "../../lib/site";
+import { ContentImage } from "./content-image";
 
 export function articlePath(article: { slug: string; id: number }): string {
   return `${PATHS.news}/${articleSegment(article.slug, article.id)}`;
@@ -29,26 +29,16 @@ export function NewsCard({
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
     <li className="news-card">
-      {article.coverImageData ? (
-        <ResponsiveImage
-          image={article.coverImageData}
-          className="news-card__image"
-          alt=""
-          sizes={CARD_SIZES}
-          priority={priority}
-        />
-      ) : article.coverImage ? (
-        <img
-          className="news-card__image"
-          src={article.coverImage}
-          alt=""
-          width={400}
-          height={225}
-          {...(priority
-            ? { fetchPriority: "high" as const }
-            : { loading: "lazy" as const, decoding: "async" as const })}
-        />
-      ) : null}
+      <ContentImage
+        image={article.coverImageData}
+        src={article.coverImage}
+        className="news-card__image"
+        alt=""
+        sizes={CARD_SIZES}
+        width={400}
+        height={225}
+        priority={priority}
+      />
       <div className="news-card__body">
         <p className="news-card__date">
           <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, lang)}</time>
@@ -76,25 +66,16 @@ export function JuryCard({
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
     <li className={`jury-card${member.isChair ? " jury-card--chair" : ""}`}>
-      {member.photoImage ? (
-        // From the media library: AVIF/WebP variants, drawn at 160 CSS px (srcset picks 2×).
-        <ResponsiveImage
-          image={member.photoImage}
-          className="jury-card__photo"
-          alt={t("jury.photoOf", { name: member.name })}
-          sizes="160px"
-        />
-      ) : member.photo ? (
-        <img
-          className="jury-card__photo"
-          src={member.photo}
-          alt={t("jury.photoOf", { name: member.name })}
-          width={160}
-          height={160}
-          loading="lazy"
-          decoding="async"
-        />
-      ) : null}
+      {/* Drawn at 160 CSS px (a media-library photo's srcset picks 2×). */}
+      <ContentImage
+        image={member.photoImage}
+        src={member.photo}
+        className="jury-card__photo"
+        alt={t("jury.photoOf", { name: member.name })}
+        sizes="160px"
+        width={160}
+        height={160}
+      />
       <Heading className="jury-card__name">{member.name}</Heading>
       <p className="jury-card__role">
         <span className="badge">{member.isChair ? t("jury.chair") : t("jury.member")}</span>
@@ -114,24 +95,15 @@ export function WinnerCard({ winner, headingLevel = 2 }: { winner: Winner; headi
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
     <li className="winner-card" data-category={winner.categoryCode ?? ""}>
-      {winner.imageData ? (
-        <ResponsiveImage
-          image={winner.imageData}
-          className="winner-card__image"
-          alt=""
-          sizes={CARD_SIZES}
-        />
-      ) : winner.image ? (
-        <img
-          className="winner-card__image"
-          src={winner.image}
-          alt=""
-          width={400}
-          height={225}
-          loading="lazy"
-          decoding="async"
-        />
-      ) : null}
+      <ContentImage
+        image={winner.imageData}
+        src={winner.image}
+        className="winner-card__image"
+        alt=""
+        sizes={CARD_SIZES}
+        width={400}
+        height={225}
+      />
       <div className="winner-card__body">
         <p className={`winner-card__prize winner-card__prize--${winner.prize}`}>
           {t(`winners.prize.${winner.prize}`, { defaultValue: winner.prize })}

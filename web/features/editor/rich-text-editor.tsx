@@ -1,14 +1,13 @@
-import Image from "@tiptap/extension-image";
-import { EditorContent, useEditor, useEditorState, type Editor } from "@tiptap/react";
-import StarterKit from "@tiptap/starter-kit";
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { EditorContent, useEditor } from "@tiptap/react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { safeHref, type Block } from "../../../core/rich-text";
 import { blocksToTiptap, tiptapToBlocks } from "../../../core/rich-text-tiptap";
 import { parseVideoLink } from "../../../core/video-link";
+import { Toolbar } from "./editor-toolbar";
+import { afterSelectedNode, editorExtensions } from "./extensions";
 import { MediaLibraryDialog } from "./media-library";
 import { MediaUploadError, uploadMediaImage, type UploadedImage } from "./media-upload";
-import { VideoEmbed } from "./video-node";
 import "./editor.css";
 
 export interface RichTextEditorProps {
@@ -32,20 +31,6 @@ export interface RichTextEditorProps {
 }
 
 const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
-
-const ImageWithSrcset = Image.extend({
-  addAttributes() {
-    return {
-      ...this.parent?.(),
-      srcset: {
-        default: null,
-        parseHTML: (element: HTMLElement) => element.getAttribute("srcset"),
-        renderHTML: (attributes: Record<string, unknown>) =>
-          attributes.srcset ? { srcset: attributes.srcset } : {},
-      },
-    };
-  },
-});
 
 /**
  * The back-office rich-text editor (TipTap): headings, bold/italic, lists, quotes, links,
@@ -77,25 +62,7 @@ export default function RichTextEditor({
 
   const editor = useEditor({
     immediatelyRender: false,
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3] },
-        code: false,
-        codeBlock: false,
-        strike: false,
-        underline: false,
-        horizontalRule: false,
-        link: {
-          openOnClick: false,
-          autolink: true,
-          defaultProtocol: "https",
-          isAllowedUri: (url) => safeHref(url) !== null,
-          HTMLAttributes: { rel: "noopener noreferrer nofollow", target: null },
-        },
-      }),
-      ImageWithSrcset.configure({ inline: false, allowBase64: false }),
-      VideoEmbed,
-    ],
+    extensions: editorExtensions(),
     content: blocksToTiptap(value),
     editorProps: {
       attributes: {
@@ -239,219 +206,6 @@ export default function RichTextEditor({
         {status?.text ?? ""}
       </p>
       {name ? <input type="hidden" name={name} value={json} /> : null}
-    </div>
-  );
-}
-
-/**
- * A command chain whose insertions go after a selected image or video instead of replacing
- * it (inserting a picture right after another must not delete the first).
- */
-function afterSelectedNode(editor: Editor) {
-  const { selection } = editor.state;
-  const chain = editor.chain().focus();
-  return "node" in selection && selection.node ? chain.setTextSelection(selection.to) : chain;
-}
-
-interface ToolbarActions {
-  link: () => void;
-  video: () => void;
-  image: () => void;
-  library: () => void;
-  busy: boolean;
-}
-
-const ICON_LINK =
-  "M10 14a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5M14 10a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5";
-const ICON_IMAGE = "M4 5h16v14H4zM4 16l5-5 4 4 2-2 5 5M15.5 9.5h.01";
-
-function Icon({ d }: { d: string }) {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      focusable="false"
-    >
-      <path d={d} />
-    </svg>
-  );
-}
-
-/** The formatting buttons: one tab stop, arrow keys move between buttons (ARIA toolbar). */
-function Toolbar({
-  editor,
-  label,
-  children: actions,
-}: {
-  editor: Editor;
-  label: string;
-  children: ToolbarActions;
-}) {
-  const { t } = useTranslation();
-  const [focusIndex, setFocusIndex] = useState(0);
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: e }) => ({
-      h2: e.isActive("heading", { level: 2 }),
-      h3: e.isActive("heading", { level: 3 }),
-      bold: e.isActive("bold"),
-      italic: e.isActive("italic"),
-      bullet: e.isActive("bulletList"),
-      ordered: e.isActive("orderedList"),
-      quote: e.isActive("blockquote"),
-      link: e.isActive("link"),
-      canUndo: e.can().undo(),
-      canRedo: e.can().redo(),
-    }),
-  });
-  const chain = () => editor.chain().focus();
-  const items: {
-    key: string;
-    label: string;
-    icon: ReactNode;
-    pressed?: boolean;
-    disabled?: boolean;
-    run: () => void;
-  }[] = [
-    {
-      key: "h2",
-      label: t("editor.heading"),
-      icon: "H2",
-      pressed: state.h2,
-      run: () => chain().toggleHeading({ level: 2 }).run(),
-    },
-    {
-      key: "h3",
-      label: t("editor.subheading"),
-      icon: "H3",
-      pressed: state.h3,
-      run: () => chain().toggleHeading({ level: 3 }).run(),
-    },
-    {
-      key: "bold",
-      label: t("editor.bold"),
-      icon: <b>B</b>,
-      pressed: state.bold,
-      run: () => chain().toggleBold().run(),
-    },
-    {
-      key: "italic",
-      label: t("editor.italic"),
-      icon: <i>I</i>,
-      pressed: state.italic,
-      run: () => chain().toggleItalic().run(),
-    },
-    {
-      key: "bullet",
-      label: t("editor.bulletList"),
-      icon: "•",
-      pressed: state.bullet,
-      run: () => chain().toggleBulletList().run(),
-    },
-    {
-      key: "ordered",
-      label: t("editor.orderedList"),
-      icon: "1.",
-      pressed: state.ordered,
-      run: () => chain().toggleOrderedList().run(),
-    },
-    {
-      key: "quote",
-      label: t("editor.quote"),
-      icon: "❝",
-      pressed: state.quote,
-      run: () => chain().toggleBlockquote().run(),
-    },
-    {
-      key: "link",
-      label: t("editor.link"),
-      icon: <Icon d={ICON_LINK} />,
-      pressed: state.link,
-      run: actions.link,
-    },
-    {
-      key: "image",
-      label: t("editor.image"),
-      icon: <Icon d={ICON_IMAGE} />,
-      disabled: actions.busy,
-      run: actions.image,
-    },
-    {
-      key: "library",
-      label: t("mediaLibrary.open"),
-      icon: (
-        <>
-          <Icon d={ICON_IMAGE} />…
-        </>
-      ),
-      disabled: actions.busy,
-      run: actions.library,
-    },
-    { key: "video", label: t("editor.video"), icon: "▶", run: actions.video },
-    {
-      key: "undo",
-      label: t("editor.undo"),
-      icon: "↶",
-      disabled: !state.canUndo,
-      run: () => chain().undo().run(),
-    },
-    {
-      key: "redo",
-      label: t("editor.redo"),
-      icon: "↷",
-      disabled: !state.canRedo,
-      run: () => chain().redo().run(),
-    },
-  ];
-
-  const move = (event: KeyboardEvent<HTMLDivElement>) => {
-    const last = items.length - 1;
-    let next: number | null = null;
-    if (event.key === "ArrowRight") next = focusIndex === last ? 0 : focusIndex + 1;
-    if (event.key === "ArrowLeft") next = focusIndex === 0 ? last : focusIndex - 1;
-    if (event.key === "Home") next = 0;
-    if (event.key === "End") next = last;
-    if (next === null) return;
-    event.preventDefault();
-    setFocusIndex(next);
-    buttons.current[next]?.focus();
-  };
-
-  useEffect(() => {
-    buttons.current = buttons.current.slice(0, items.length);
-  }, [items.length]);
-
-  return (
-    <div role="toolbar" aria-label={label} className="editor__toolbar" onKeyDown={move}>
-      {items.map((item, index) => (
-        <button
-          key={item.key}
-          ref={(el) => {
-            buttons.current[index] = el;
-          }}
-          type="button"
-          className="editor__button"
-          tabIndex={index === focusIndex ? 0 : -1}
-          aria-label={item.label}
-          title={item.label}
-          aria-pressed={item.pressed === undefined ? undefined : item.pressed}
-          aria-disabled={item.disabled || undefined}
-          onFocus={() => setFocusIndex(index)}
-          onMouseDown={(event) => event.preventDefault()}
-          onClick={() => {
-            if (!item.disabled) item.run();
-          }}
-        >
-          <span aria-hidden="true">{item.icon}</span>
-        </button>
-      ))}
     </div>
   );
 }

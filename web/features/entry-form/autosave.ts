@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { useFetcher } from "react-router";
 import { entryDraftSchema } from "../../../core/entry";
+import { postEntryAction } from "./post";
 import type { EntryActionResult, EntryFormValues } from "./types";
 import { TEXT_FIELDS } from "./types";
 
@@ -148,15 +149,12 @@ export function useAutosave({
     dirtyRef.current = false;
     setBusy(true);
     setStatus({ kind: "saving" });
-    void fetcher.submit(
-      {
-        intent: "save",
-        entryId: entryIdRef.current,
-        version: versionRef.current,
-        values: savablePatch(values),
-      } as never,
-      { method: "post", encType: "application/json", defaultShouldRevalidate: false },
-    );
+    void postEntryAction(fetcher, {
+      intent: "save",
+      entryId: entryIdRef.current,
+      version: versionRef.current,
+      values: savablePatch(values),
+    });
   }, [enabled, fetcher, form, setBusy]);
 
   const schedule = useCallback(

@@ -1,30 +1,27 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useNavigate, useRevalidator } from "react-router";
-import { entryDraftSchema, videoAdditionProblem } from "../../../core/entry";
+import { entryDraftSchema } from "../../../core/entry";
 import {
   ENTRY_IMAGES_MAX,
   ENTRY_TEXT_MAX_LENGTH,
-  ENTRY_YEAR_MIN,
   type EntryFileField,
 } from "../../../core/entry-limits";
-import { entryStatusLabelKey } from "../../../core/entry-status";
-import { parseVideoLink, VIDEO_LINK_MAX_LENGTH } from "../../../core/video-link";
 import { FormAlert } from "../../components/form/field";
-import { Modal } from "../../components/modal";
 import { useHydrated, useLiveFormValues } from "../../hydration/form-state";
-import { clearLocalCopy, readLocalCopy, useAutosave, type SaveStatus } from "./autosave";
-import {
-  categoryOptionLabel,
-  CreditsEditor,
-  DescriptionField,
-  EntryTextField,
-  fieldId,
-  FieldError,
-} from "./fields";
+import { clearLocalCopy, readLocalCopy, useAutosave } from "./autosave";
+import { CatalogueFields } from "./catalogue-fields";
+import { DocumentFields } from "./document-fields";
+import { DuplicatePanel } from "./duplicate-panel";
+import { CreditsEditor, DescriptionField, EntryTextField } from "./fields";
 import { FileUploadField } from "./file-upload";
+import { FILE_FIELD_BY_PATH, MissingList } from "./missing-list";
+import { PeriodFields } from "./period-fields";
+import { postEntryAction } from "./post";
+import { ConflictAlert, StaleCopyAlert } from "./recovery-alerts";
+import { EntryFormBar } from "./save-status";
 import {
   EMPTY_VALUES,
   FILE_FIELD_PATHS,
@@ -34,56 +31,11 @@ import {
   type EntryView,
   type TrackOption,
 } from "./types";
-import { withdrawConfirmText } from "./withdraw-confirm";
+import { VideoFields } from "./video-fields";
+import { WithdrawPanel } from "./withdraw-panel";
 
 /** The form's element id: its live values are read from it on hydration. */
 const ENTRY_FORM_ID = "entry-form";
-const DUPLICATE_SELECT_ID = "entry-duplicate-category";
-
-const FILE_FIELD_BY_PATH = Object.fromEntries(
-  Object.entries(FILE_FIELD_PATHS).map(([field, path]) => [path, field]),
-) as Record<string, EntryFileField>;
-
-/** The element a "missing item" link moves focus to. */
-function targetOf(path: string): string {
-  const fileField = FILE_FIELD_BY_PATH[path];
-  if (fileField) return `${fileField}-input`;
-  if (path === "trackId") return `${fieldId("trackId")}-0`;
-  return fieldId(path);
-}
-
-function focusField(path: string) {
-  const element = document.getElementById(targetOf(path));
-  if (!element) return;
-  element.scrollIntoView({ block: "center" });
-  element.focus();
-}
-
-function StatusText({ status, lang }: { status: SaveStatus; lang: string }) {
-  const { t } = useTranslation();
-  switch (status.kind) {
-    case "saving":
-      return <>{t("entryForm.save.saving")}</>;
-    case "saved": {
-      const time = new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "vi-VN", {
-        hour: "2-digit",
-        minute: "2-digit",
-        timeZone: "Asia/Ho_Chi_Minh",
-      }).format(new Date(status.at));
-      return <>{t("entryForm.save.savedAt", { time })}</>;
-    }
-    case "retrying":
-      return <>{t("entryForm.save.retrying")}</>;
-    case "invalid":
-      return <>{t(status.messageKey ?? "entryForm.save.invalid")}</>;
-    case "conflict":
-      return <>{t("entryForm.save.conflict")}</>;
-    case "locked":
-      return <>{t("entryForm.save.locked")}</>;
-    default:
-      return <>{t("entryForm.save.idle")}</>;
-  }
-}
 
 /**
  * The entry form (PRODUCT §3.2, seed §3 Entry): every field, autosaved; uploads per file
@@ -105,15 +57,6 @@ export function EntryForm({
   const readOnly = entry ? !entry.editable : false;
   const submitFetcher = useFetcher<EntryActionResult>({ key: "entry-submit" });
   const fileFetcher = useFetcher<EntryActionResult>({ key: "entry-files" });
-  const withdrawFetcher = useFetcher<EntryActionResult>({ key: "entry-withdraw" });
-  const duplicateFetcher = useFetcher<EntryActionResult>({ key: "entry-duplicate" });
-  const [withdrawOpen, setWithdrawOpen] = useState(false);
-  const [duplicateCategory, setDuplicateCategory] = useState("");
-  // A category chosen before the page hydrated shows in the select: the state takes it up.
-  useEffect(() => {
-    const select = document.getElementById(DUPLICATE_SELECT_ID);
-    if (select instanceof HTMLSelectElement && select.value) setDuplicateCategory(select.value);
-  }, []);
   const [restoredNotice, setRestoredNotice] = useState(false);
   const [staleCopy, setStaleCopy] = useState<EntryFormValues | null>(null);
 
@@ -189,13 +132,6 @@ export function EntryForm({
   const trackId = hydrated ? watchedTrackId : serverValues.trackId;
   const videoLink = hydrated ? watchedVideoLink : serverValues.videoLink;
   const track = tracks.find((item) => item.id === trackId) ?? null;
-  const groups = useMemo(() => {
-    const byGroup = new Map<string, TrackOption["categories"]>();
-    for (const category of track?.categories ?? []) {
-      byGroup.set(category.groupName, [...(byGroup.get(category.groupName) ?? []), category]);
-    }
-    return [...byGroup.entries()];
-  }, [track]);
   const errors = form.formState.errors;
   const errorOf = (name: keyof EntryFormValues) =>
     (errors[name] as { message?: string } | undefined)?.message;
@@ -203,7 +139,6 @@ export function EntryForm({
   const files = entry?.files ?? [];
   const filesOf = (field: EntryFileField) => files.filter((file) => file.field === field);
   const videoFiles = filesOf("video");
-  const linkPreview = videoLink ? parseVideoLink(videoLink) : null;
 
   const submitResult = submitFetcher.data?.intent === "submit" ? submitFetcher.data : undefined;
   const missing = submitResult && !submitResult.ok ? submitResult.missing : [];
@@ -231,13 +166,6 @@ export function EntryForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [submitFetcher.state, submitResult]);
 
-  useEffect(() => {
-    const data = duplicateFetcher.data;
-    if (duplicateFetcher.state === "idle" && data?.intent === "duplicate" && data.ok) {
-      window.location.assign(`?entry=${encodeURIComponent(data.entryId)}`);
-    }
-  }, [duplicateFetcher.state, duplicateFetcher.data]);
-
   const onUploaded = () => {
     void revalidator.revalidate();
     autosave.saveNow();
@@ -249,11 +177,8 @@ export function EntryForm({
   }, []);
   const uploading = Object.values(uploadingByField).some((count) => count > 0);
   const onRemove = (file: EntryFileView) => {
-    void fileFetcher.submit({ intent: "removeFile", entryId, fileId: file.id } as never, {
-      method: "post",
-      encType: "application/json",
-      defaultShouldRevalidate: false,
-    });
+    if (entryId)
+      void postEntryAction(fileFetcher, { intent: "removeFile", entryId, fileId: file.id });
   };
 
   // Submitting waits for the uploads and the save on their way, then sends the form with the
@@ -266,21 +191,14 @@ export function EntryForm({
   useEffect(() => {
     if (!submitQueued || uploading || autosave.busy || !entryId) return;
     setSubmitQueued(false);
-    void submitFetcher.submit(
-      {
-        intent: "submit",
-        entryId,
-        version: autosave.currentVersion(),
-        values: form.getValues(),
-      } as never,
-      { method: "post", encType: "application/json", defaultShouldRevalidate: false },
-    );
+    void postEntryAction(submitFetcher, {
+      intent: "submit",
+      entryId,
+      version: autosave.currentVersion(),
+      values: { ...form.getValues() },
+    });
   }, [submitQueued, uploading, autosave, entryId, form, submitFetcher]);
 
-  const thisYear = new Date().getFullYear();
-  const years: number[] = [];
-  for (let year = thisYear + 1; year >= ENTRY_YEAR_MIN; year -= 1) years.push(year);
-  const months = Array.from({ length: 12 }, (_, i) => i + 1);
   const code = autosave.code ?? entry?.code ?? null;
   const status = entry?.status ?? "draft";
   const fileCommon = { entryId, readOnly, onUploaded, onRemove, onUploadingChange };
@@ -288,61 +206,27 @@ export function EntryForm({
 
   return (
     <div className="entry-form">
-      <div className="entry-form__bar">
-        <dl className="facts entry-form__facts">
-          <dt>{t("entry.fields.entryCode.label")}</dt>
-          <dd data-testid="entry-code">{code ?? t("entryForm.codePending")}</dd>
-          <dt>{t("entryForm.status")}</dt>
-          <dd data-testid="entry-status">{t(entryStatusLabelKey(status))}</dd>
-        </dl>
-        <p
-          className={`entry-form__save entry-form__save--${autosave.status.kind}`}
-          role="status"
-          aria-live="polite"
-        >
-          <StatusText status={autosave.status} lang={lang} />
-        </p>
-      </div>
+      <EntryFormBar code={code} status={status} save={autosave.status} lang={lang} />
       {autosave.status.kind === "conflict" ? (
-        <div className="form-alert form-alert--error" role="alert">
-          <p>{t("entryForm.conflict.message")}</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              clearLocalCopy(entryId);
-              window.location.reload();
-            }}
-          >
-            {t("entryForm.conflict.reload")}
-          </button>
-        </div>
+        <ConflictAlert
+          onReload={() => {
+            clearLocalCopy(entryId);
+            window.location.reload();
+          }}
+        />
       ) : null}
       {staleCopy ? (
-        <div className="form-alert form-alert--error" role="status">
-          <p>{t("entryForm.staleCopy.message")}</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              form.reset({ ...EMPTY_VALUES, ...staleCopy }, { keepDefaultValues: true });
-              setStaleCopy(null);
-              autosave.saveNow();
-            }}
-          >
-            {t("entryForm.staleCopy.restore")}
-          </button>{" "}
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              clearLocalCopy(entryId);
-              setStaleCopy(null);
-            }}
-          >
-            {t("entryForm.staleCopy.discard")}
-          </button>
-        </div>
+        <StaleCopyAlert
+          onRestore={() => {
+            form.reset({ ...EMPTY_VALUES, ...staleCopy }, { keepDefaultValues: true });
+            setStaleCopy(null);
+            autosave.saveNow();
+          }}
+          onDiscard={() => {
+            clearLocalCopy(entryId);
+            setStaleCopy(null);
+          }}
+        />
       ) : null}
       <FormAlert tone="success" message={restoredNotice ? t("entryForm.restored") : undefined} />
       {readOnly ? <FormAlert tone="success" message={t("entryForm.readOnly")} /> : null}
@@ -356,32 +240,7 @@ export function EntryForm({
         <FormAlert message={t(submitResult.formError)} />
       ) : null}
 
-      {missing.length > 0 ? (
-        <div
-          ref={missingRef}
-          tabIndex={-1}
-          className="form-alert form-alert--error entry-form__missing"
-          role="alert"
-          aria-labelledby="entry-missing-title"
-        >
-          <p id="entry-missing-title">{t("entryForm.missing.title", { number: missing.length })}</p>
-          <ul>
-            {missing.map((item) => (
-              <li key={item.field}>
-                <a
-                  href={`#${targetOf(item.field)}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    focusField(item.field);
-                  }}
-                >
-                  {t(item.messageKey)}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <MissingList missing={missing} listRef={missingRef} />
 
       <form
         id={ENTRY_FORM_ID}
@@ -392,66 +251,14 @@ export function EntryForm({
           submit();
         }}
       >
-        <fieldset
-          className="segmented"
-          id={fieldId("trackId")}
-          aria-describedby={errorOf("trackId") ? `${fieldId("trackId")}-error` : undefined}
-        >
-          <legend>
-            {t("entry.fields.track.label")}
-            <span aria-hidden="true"> *</span>
-          </legend>
-          {tracks.map((option, index) => (
-            <label key={option.id}>
-              <input
-                id={`${fieldId("trackId")}-${index}`}
-                type="radio"
-                value={option.id}
-                disabled={readOnly}
-                defaultChecked={initial.trackId === option.id}
-                {...form.register("trackId", {
-                  onChange: () => form.setValue("categoryId", "", { shouldDirty: true }),
-                })}
-              />
-              {option.name}
-            </label>
-          ))}
-          <FieldError id={`${fieldId("trackId")}-error`} message={errorOf("trackId")} />
-        </fieldset>
-
-        <div className={`field${errorOf("categoryId") ? " field--invalid" : ""}`}>
-          <label htmlFor={fieldId("categoryId")} className="field__label">
-            {t("entry.fields.category.label")}
-            <span aria-hidden="true"> *</span>
-          </label>
-          <select
-            id={fieldId("categoryId")}
-            className="field__input"
-            disabled={readOnly || !track}
-            aria-required
-            aria-invalid={errorOf("categoryId") ? true : undefined}
-            aria-describedby={`${fieldId("categoryId")}-hint${errorOf("categoryId") ? ` ${fieldId("categoryId")}-error` : ""}`}
-            defaultValue={initial.categoryId}
-            {...form.register("categoryId")}
-          >
-            <option value="">
-              {track ? t("entryForm.chooseCategory") : t("entryForm.chooseTrackFirst")}
-            </option>
-            {groups.map(([groupName, categories]) => (
-              <optgroup key={groupName} label={groupName}>
-                {categories.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {categoryOptionLabel(category)}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-          <p id={`${fieldId("categoryId")}-hint`} className="field__hint">
-            {t("entryForm.categoryHint")}
-          </p>
-          <FieldError id={`${fieldId("categoryId")}-error`} message={errorOf("categoryId")} />
-        </div>
+        <CatalogueFields
+          form={form}
+          tracks={tracks}
+          track={track}
+          initial={initial}
+          readOnly={readOnly}
+          errorOf={errorOf}
+        />
 
         <div className="form__grid">
           <EntryTextField
@@ -495,47 +302,7 @@ export function EntryForm({
           error={errorOf("descriptionEn")}
         />
 
-        <fieldset className="entry-form__period">
-          <legend>{t("entryForm.period")}</legend>
-          <div className="entry-form__period-grid">
-            {(
-              [
-                ["startMonth", months, true],
-                ["startYear", years, true],
-                ["endMonth", months, false],
-                ["endYear", years, false],
-              ] as const
-            ).map(([name, choices, required]) => (
-              <div key={name} className={`field${errorOf(name) ? " field--invalid" : ""}`}>
-                <label htmlFor={fieldId(name)} className="field__label">
-                  {t(`entry.fields.${name}.label`)}
-                  {required ? <span aria-hidden="true"> *</span> : null}
-                </label>
-                <select
-                  id={fieldId(name)}
-                  className="field__input"
-                  disabled={readOnly}
-                  aria-required={required || undefined}
-                  aria-invalid={errorOf(name) ? true : undefined}
-                  aria-describedby={errorOf(name) ? `${fieldId(name)}-error` : undefined}
-                  defaultValue={initial[name]}
-                  {...form.register(name, {
-                    onChange: () =>
-                      void form.trigger(["startMonth", "startYear", "endMonth", "endYear"]),
-                  })}
-                >
-                  <option value="">{t("entryForm.choose")}</option>
-                  {choices.map((value) => (
-                    <option key={value} value={String(value)}>
-                      {name.endsWith("Month") ? t("entryForm.month", { month: value }) : value}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id={`${fieldId(name)}-error`} message={errorOf(name)} />
-              </div>
-            ))}
-          </div>
-        </fieldset>
+        <PeriodFields form={form} initial={initial} readOnly={readOnly} errorOf={errorOf} />
 
         <FileUploadField
           {...fileCommon}
@@ -548,95 +315,23 @@ export function EntryForm({
           error={fileErrorOf("images")}
         />
 
-        <fieldset className="entry-form__group">
-          <legend>{t("entry.fields.video.label")}</legend>
-          <p className="field__hint">{t("entry.fields.video.hint")}</p>
-          <FileUploadField
-            {...fileCommon}
-            field="video"
-            label={t("entry.fields.videoFile.label")}
-            files={videoFiles}
-            blockedReason={
-              videoLink.trim() && videoFiles.length === 0
-                ? t("entryForm.videoLinkPresent")
-                : videoFiles.length > 0
-                  ? t(videoAdditionProblem({ videoFileId: videoFiles[0]!.id }) ?? "")
-                  : null
-            }
-            error={fileErrorOf("video")}
-          />
-          <EntryTextField
-            form={form}
-            name="videoLink"
-            defaultValue={initial.videoLink}
-            label={t("entry.fields.videoLink.label")}
-            hint={
-              videoFiles.length > 0 ? t("entryForm.videoFilePresent") : t("entryForm.videoLinkHint")
-            }
-            maxLength={VIDEO_LINK_MAX_LENGTH}
-            readOnly={readOnly || videoFiles.length > 0}
-            error={errorOf("videoLink")}
-          />
-          {linkPreview ? (
-            <div className="entry-form__video-preview">
-              <p className="field__hint">
-                {t("entryForm.videoRecognised", {
-                  provider: linkPreview.provider === "youtube" ? "YouTube" : "Vimeo",
-                })}
-              </p>
-              <iframe
-                src={linkPreview.embedUrl}
-                title={t("entryForm.videoPreview")}
-                loading="lazy"
-                allow="encrypted-media; picture-in-picture; fullscreen"
-                referrerPolicy="strict-origin-when-cross-origin"
-              />
-            </div>
-          ) : null}
-        </fieldset>
+        <VideoFields
+          form={form}
+          common={fileCommon}
+          files={videoFiles}
+          videoLink={videoLink}
+          initialLink={initial.videoLink}
+          readOnly={readOnly}
+          error={fileErrorOf("video")}
+          linkError={errorOf("videoLink")}
+        />
 
-        <fieldset className="entry-form__group" id={fieldId("ideaArticleViFileId")}>
-          <legend>
-            {t("entryForm.ideaMaterials")}
-            <span aria-hidden="true"> *</span>
-          </legend>
-          <p className="field__hint">{t("entry.fields.ideaMaterials.hint")}</p>
-          {missingPaths.has("ideaArticleViFileId") ? (
-            <p className="field__error">{t("validation.entryIdeaArticleRequired")}</p>
-          ) : null}
-          <div className="form__grid">
-            {(["ideaArticleVi", "ideaArticleEn", "slidesVi", "slidesEn"] as const).map((field) => (
-              <FileUploadField
-                key={field}
-                {...fileCommon}
-                field={field}
-                label={t(`entry.fields.${field}.label`)}
-                files={filesOf(field)}
-              />
-            ))}
-          </div>
-        </fieldset>
-
-        <div className="form__grid">
-          <FileUploadField
-            {...fileCommon}
-            field="legalCommitment"
-            label={t("entry.fields.legalCommitment.label")}
-            hint={t("entry.fields.legalCommitment.hint")}
-            files={filesOf("legalCommitment")}
-            required
-            error={fileErrorOf("legalCommitment")}
-          />
-          <FileUploadField
-            {...fileCommon}
-            field="copyrightCommitment"
-            label={t("entry.fields.copyrightCommitment.label")}
-            hint={t("entry.fields.copyrightCommitment.hint")}
-            files={filesOf("copyrightCommitment")}
-            required
-            error={fileErrorOf("copyrightCommitment")}
-          />
-        </div>
+        <DocumentFields
+          common={fileCommon}
+          filesOf={filesOf}
+          fileErrorOf={fileErrorOf}
+          ideaMissing={missingPaths.has("ideaArticleViFileId")}
+        />
 
         <section className="entry-form__group" aria-labelledby="entry-credits-title">
           <h2 id="entry-credits-title" className="entry-form__subtitle">
@@ -678,115 +373,18 @@ export function EntryForm({
       {entry ? (
         <div className="entry-form__more">
           {tracks.length > 0 && entry.status !== "withdrawn" ? (
-            <section className="panel" aria-labelledby="entry-duplicate-title">
-              <h2 id="entry-duplicate-title">{t("entryForm.duplicate.title")}</h2>
-              <p className="field__hint">{t("entryForm.duplicate.hint")}</p>
-              <div className="field">
-                <label htmlFor={DUPLICATE_SELECT_ID} className="field__label">
-                  {t("entry.fields.category.label")}
-                </label>
-                <select
-                  id={DUPLICATE_SELECT_ID}
-                  className="field__input"
-                  value={duplicateCategory}
-                  onChange={(event) => setDuplicateCategory(event.target.value)}
-                >
-                  <option value="">{t("entryForm.chooseCategory")}</option>
-                  {tracks.map((option) => (
-                    <optgroup key={option.id} label={option.name}>
-                      {option.categories
-                        .filter((category) => category.id !== form.getValues("categoryId"))
-                        .map((category) => (
-                          <option key={category.id} value={`${option.id}:${category.id}`}>
-                            {category.groupName} — {category.name}
-                          </option>
-                        ))}
-                    </optgroup>
-                  ))}
-                </select>
-              </div>
-              <p>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={!duplicateCategory || duplicateFetcher.state !== "idle"}
-                  onClick={() => {
-                    const [target, category] = duplicateCategory.split(":");
-                    void duplicateFetcher.submit(
-                      {
-                        intent: "duplicate",
-                        entryId: entry.id,
-                        trackId: target,
-                        categoryId: category,
-                      } as never,
-                      {
-                        method: "post",
-                        encType: "application/json",
-                        defaultShouldRevalidate: false,
-                      },
-                    );
-                  }}
-                >
-                  {t("entryForm.duplicate.button")}
-                </button>
-              </p>
-              {duplicateFetcher.data?.intent === "duplicate" && !duplicateFetcher.data.ok ? (
-                <FormAlert message={t(duplicateFetcher.data.formError)} />
-              ) : null}
-            </section>
+            <DuplicatePanel
+              entryId={entry.id}
+              tracks={tracks}
+              currentCategoryId={() => form.getValues("categoryId")}
+            />
           ) : null}
           {entry.withdrawable ? (
-            <section className="panel" aria-labelledby="entry-withdraw-title">
-              <h2 id="entry-withdraw-title">{t("entryForm.withdraw.title")}</h2>
-              <p className="field__hint">{t("entryForm.withdraw.hint")}</p>
-              <p>
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => setWithdrawOpen(true)}
-                >
-                  {t("entryForm.withdraw.button")}
-                </button>
-              </p>
-              {withdrawFetcher.data?.intent === "withdraw" && !withdrawFetcher.data.ok ? (
-                <FormAlert message={t(withdrawFetcher.data.formError)} />
-              ) : null}
-              <Modal
-                open={withdrawOpen}
-                onClose={() => setWithdrawOpen(false)}
-                title={t("entryForm.withdraw.confirmTitle")}
-              >
-                <p>
-                  {withdrawConfirmText(t, { code, campaignName: form.getValues("campaignName") })}
-                </p>
-                <p className="entry-form__actions">
-                  <button
-                    type="button"
-                    className="button button--primary"
-                    onClick={() => {
-                      setWithdrawOpen(false);
-                      void withdrawFetcher.submit(
-                        { intent: "withdraw", entryId: entry.id } as never,
-                        {
-                          method: "post",
-                          encType: "application/json",
-                          defaultShouldRevalidate: false,
-                        },
-                      );
-                    }}
-                  >
-                    {t("entryForm.withdraw.confirm")}
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--secondary"
-                    onClick={() => setWithdrawOpen(false)}
-                  >
-                    {t("entryForm.withdraw.cancel")}
-                  </button>
-                </p>
-              </Modal>
-            </section>
+            <WithdrawPanel
+              entryId={entry.id}
+              code={code}
+              campaignName={() => form.getValues("campaignName")}
+            />
           ) : null}
         </div>
       ) : null}

@@ -6,6 +6,7 @@ import {
   ENTRY_CREDITS_MAX,
   ENTRY_TEXT_MAX_LENGTH,
 } from "../../../core/entry-limits";
+import { Field } from "../../components/form/field";
 import { useHydrated } from "../../hydration/form-state";
 import type { EntryFormValues } from "./types";
 
@@ -26,6 +27,7 @@ export function categoryOptionLabel(category: {
 /** The element id of a form field, for labels and the "missing items" links. */
 export const fieldId = (name: string) => `entry-${name}`;
 
+/** A field's error below a control the one `Field` does not frame (a radio group). */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   const { t } = useTranslation();
   if (!message) return null;
@@ -59,34 +61,18 @@ export function EntryTextField({
   readOnly?: boolean;
   error?: string | undefined;
 }) {
-  const id = fieldId(name);
   return (
-    <div className={`field${error ? " field--invalid" : ""}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <input
-        id={id}
-        className="field__input"
-        maxLength={maxLength}
-        readOnly={readOnly}
-        aria-required={required || undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={
-          [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") ||
-          undefined
-        }
-        defaultValue={defaultValue}
-        {...form.register(name)}
-      />
-      <FieldError id={`${id}-error`} message={error} />
-    </div>
+    <Field id={fieldId(name)} label={label} hint={hint} error={error} required={required ?? false}>
+      {(control) => (
+        <input
+          {...control}
+          maxLength={maxLength}
+          readOnly={readOnly}
+          defaultValue={defaultValue}
+          {...form.register(name)}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -119,34 +105,39 @@ export function DescriptionField({
   const over = count > max;
   const shownError = error ?? (over ? "validation.entryDescriptionTooLong" : undefined);
   const locale = i18n.language === "en" ? "en-GB" : "vi-VN";
+  const counterId = `${id}-counter`;
   return (
-    <div className={`field${shownError ? " field--invalid" : ""}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        <span aria-hidden="true"> *</span>
-      </label>
-      <textarea
-        id={id}
-        className="field__input entry-form__textarea"
-        rows={8}
-        readOnly={readOnly}
-        aria-required
-        aria-invalid={shownError ? true : undefined}
-        aria-describedby={`${id}-counter${shownError ? ` ${id}-error` : ""}`}
-        defaultValue={defaultValue}
-        {...form.register(name)}
-      />
-      <p
-        id={`${id}-counter`}
-        className={`entry-form__counter${over ? " entry-form__counter--over" : ""}`}
-      >
-        {t("entryForm.counter", {
-          used: count.toLocaleString(locale),
-          max: max.toLocaleString(locale),
-        })}
-      </p>
-      <FieldError id={`${id}-error`} message={shownError} />
-    </div>
+    <Field
+      id={id}
+      label={label}
+      error={shownError}
+      required
+      after={
+        <p
+          id={counterId}
+          className={`entry-form__counter${over ? " entry-form__counter--over" : ""}`}
+        >
+          {t("entryForm.counter", {
+            used: count.toLocaleString(locale),
+            max: max.toLocaleString(locale),
+          })}
+        </p>
+      }
+    >
+      {(control) => (
+        <textarea
+          {...control}
+          className="field__input entry-form__textarea"
+          rows={8}
+          readOnly={readOnly}
+          aria-describedby={[counterId, shownError ? `${id}-error` : null]
+            .filter(Boolean)
+            .join(" ")}
+          defaultValue={defaultValue}
+          {...form.register(name)}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -180,45 +171,45 @@ export function CreditsEditor({
           const roleId = `${fieldId(`credits-${kind}`)}-${index}-role`;
           return (
             <li key={row.id} className="entry-form__credit-row">
-              <div className={`field${rowErrors?.name ? " field--invalid" : ""}`}>
-                <label htmlFor={nameId} className="field__label">
-                  {kind === "companies"
+              <Field
+                id={nameId}
+                label={
+                  kind === "companies"
                     ? t("entryForm.credits.companyName")
-                    : t("entryForm.credits.personName")}
-                </label>
-                <input
-                  id={nameId}
-                  className="field__input"
-                  maxLength={ENTRY_TEXT_MAX_LENGTH.creditName}
-                  readOnly={readOnly}
-                  aria-invalid={rowErrors?.name ? true : undefined}
-                  aria-describedby={rowErrors?.name ? `${nameId}-error` : undefined}
-                  defaultValue={row.name}
-                  {...form.register(`credits.${kind}.${index}.name`)}
-                />
-                <FieldError id={`${nameId}-error`} message={rowErrors?.name?.message} />
-              </div>
-              <div className={`field${rowErrors?.role ? " field--invalid" : ""}`}>
-                <label htmlFor={roleId} className="field__label">
-                  {t("entry.fields.creditRole.label")}
-                </label>
-                <input
-                  id={roleId}
-                  className="field__input"
-                  maxLength={ENTRY_TEXT_MAX_LENGTH.creditRole}
-                  readOnly={readOnly}
-                  placeholder={
-                    kind === "companies"
-                      ? t("entryForm.credits.companyRoleExample")
-                      : t("entryForm.credits.personRoleExample")
-                  }
-                  aria-invalid={rowErrors?.role ? true : undefined}
-                  aria-describedby={rowErrors?.role ? `${roleId}-error` : undefined}
-                  defaultValue={row.role}
-                  {...form.register(`credits.${kind}.${index}.role`)}
-                />
-                <FieldError id={`${roleId}-error`} message={rowErrors?.role?.message} />
-              </div>
+                    : t("entryForm.credits.personName")
+                }
+                error={rowErrors?.name?.message}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    maxLength={ENTRY_TEXT_MAX_LENGTH.creditName}
+                    readOnly={readOnly}
+                    defaultValue={row.name}
+                    {...form.register(`credits.${kind}.${index}.name`)}
+                  />
+                )}
+              </Field>
+              <Field
+                id={roleId}
+                label={t("entry.fields.creditRole.label")}
+                error={rowErrors?.role?.message}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    maxLength={ENTRY_TEXT_MAX_LENGTH.creditRole}
+                    readOnly={readOnly}
+                    placeholder={
+                      kind === "companies"
+                        ? t("entryForm.credits.companyRoleExample")
+                        : t("entryForm.credits.personRoleExample")
+                    }
+                    defaultValue={row.role}
+                    {...form.register(`credits.${kind}.${index}.role`)}
+                  />
+                )}
+              </Field>
               {!readOnly ? (
                 <button
                   type="button"

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { PreviousUpload, Upload } from "tus-js-client";
 import {
@@ -8,40 +8,12 @@ import {
 } from "../../../core/entry-limits";
 import { acceptAttribute } from "../../../core/upload-rules";
 import { UPLOADS_PATH, uploadErrorKey, uploadFailedMessage } from "../../../core/uploads";
+import { Field } from "../../components/form/field";
 import type { EntryFileView } from "./types";
+import { AttachedFiles, SUCCESS_MESSAGES, TransferList, type Transfer } from "./upload-lists";
 
 /** Back-off between automatic retries: a hotel Wi-Fi that drops for a minute is survived. */
 const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000, 60_000];
-
-const SUCCESS_MESSAGES: Partial<Record<EntryFileField, string>> = {
-  video: "entry.upload.videoSucceeded",
-};
-
-interface Transfer {
-  key: string;
-  name: string;
-  bytesTotal: number;
-  bytesSent: number;
-  /** Bytes per second, smoothed. */
-  speed: number;
-  state: "uploading" | "paused" | "failed" | "done";
-  /** i18n keys: the seed's message and, when the server said why, its reason. */
-  error?: string | undefined;
-  reason?: string | undefined;
-}
-
-/** A readable size: 1,5 MB / 820 KB. */
-export function formatBytes(bytes: number, locale: string): string {
-  const units = ["B", "KB", "MB", "GB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit >= 2 && value < 100 ? 1 : 0;
-  return `${value.toLocaleString(locale, { maximumFractionDigits: digits })} ${units[unit]}`;
-}
 
 /** The server's reason for a refusal (an i18n key in its JSON body), if it gave one. */
 function serverReason(error: unknown, field: EntryFileField): string | undefined {
@@ -98,8 +70,7 @@ export function FileUploadField({
   /** How many of this field's uploads are on their way now. */
   onUploadingChange?: (field: EntryFileField, uploading: number) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const id = useId();
+  const { t } = useTranslation();
   const inputId = `${field}-input`;
   const [transfers, setTransfers] = useState<Transfer[]>([]);
   const [clientError, setClientError] = useState<string | null>(null);
@@ -107,7 +78,6 @@ export function FileUploadField({
   const [announce, setAnnounce] = useState("");
   const uploads = useRef(new Map<string, Upload>());
   const samples = useRef(new Map<string, { at: number; bytes: number }>());
-  const locale = i18n.language === "en" ? "en-GB" : "vi-VN";
 
   const update = useCallback((key: string, change: Partial<Transfer>) => {
     setTransfers((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
@@ -282,179 +252,83 @@ export function FileUploadField({
   }
 
   const shownError = clientError ?? error;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <div className={`field upload${shownError ? " field--invalid" : ""}`} data-field={field}>
-      <label htmlFor={inputId} className="field__label">
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
+    <Field
+      id={inputId}
+      label={label}
+      hint={hint}
+      error={shownError}
+      required={required}
+      className="upload"
+      dataField={field}
+      after={
+        <p className="visually-hidden" aria-live="polite">
+          {announce}
         </p>
-      ) : null}
+      }
+    >
+      {(control) => (
+        <>
+          <AttachedFiles field={field} files={files} readOnly={readOnly} onRemove={onRemove} />
 
-      {files.length > 0 ? (
-        <ul
-          className={field === "images" ? "upload__files upload__files--images" : "upload__files"}
-        >
-          {files.map((file) => (
-            <li key={file.id} className="upload__file">
-              {field === "images" && file.url ? (
-                <img
-                  src={file.thumbUrl ?? file.url}
-                  alt={file.name}
-                  className="upload__thumb"
-                  loading="lazy"
-                />
-              ) : null}
-              <span className="upload__name">
-                {file.url ? (
-                  <a href={file.url} target="_blank" rel="noreferrer">
-                    {file.name}
-                  </a>
-                ) : (
-                  file.name
-                )}{" "}
-                <span className="muted">({formatBytes(file.bytes, locale)})</span>
-              </span>
-              {!readOnly ? (
-                <button
-                  type="button"
-                  className="link-button"
-                  onClick={() => onRemove(file)}
-                  aria-label={t("entryForm.upload.removeNamed", { name: file.name })}
-                >
-                  {t("entryForm.upload.remove")}
-                </button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-
-      {shownTransfers.length > 0 ? (
-        <ul className="upload__transfers">
-          {shownTransfers.map((item) => {
-            const percent = item.bytesTotal
-              ? Math.floor((item.bytesSent / item.bytesTotal) * 100)
-              : 0;
-            return (
-              <li key={item.key} className={`upload__transfer upload__transfer--${item.state}`}>
-                <div className="upload__row">
-                  <span className="upload__name">{item.name}</span>
-                  <span className="upload__stats">
-                    {item.state === "done"
-                      ? t(SUCCESS_MESSAGES[field] ?? "entryForm.upload.done")
-                      : `${percent}%${
-                          item.state === "uploading" && item.speed > 0
-                            ? ` · ${formatBytes(item.speed, locale)}/s`
-                            : ""
-                        }${item.state === "paused" ? ` · ${t("entryForm.upload.paused")}` : ""}`}
-                  </span>
-                </div>
-                <progress
-                  className="upload__progress"
-                  max={100}
-                  value={percent}
-                  aria-label={t("entryForm.upload.progressOf", { name: item.name })}
-                />
-                {item.state === "failed" && item.error ? (
-                  <p className="field__error" role="alert">
-                    {t(item.error)}
-                    {item.reason ? ` ${t(item.reason)}` : ""}
-                  </p>
-                ) : null}
-                <div className="upload__actions">
-                  {item.state === "uploading" ? (
-                    <button
-                      type="button"
-                      className="button button--secondary button--small"
-                      onClick={() => pause(item.key)}
-                    >
-                      {t("entryForm.upload.pause")}
-                    </button>
-                  ) : null}
-                  {item.state === "paused" || (item.state === "failed" && !item.reason) ? (
-                    <button
-                      type="button"
-                      className="button button--secondary button--small"
-                      onClick={() => resume(item.key)}
-                    >
-                      {t("entryForm.upload.resume")}
-                    </button>
-                  ) : null}
-                  {item.state !== "done" ? (
-                    <button type="button" className="link-button" onClick={() => cancel(item.key)}>
-                      {t("entryForm.upload.cancel")}
-                    </button>
-                  ) : null}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
-
-      {interrupted.length > 0 && transfers.length === 0 ? (
-        <p className="field__hint upload__interrupted">
-          {t("entryForm.upload.interrupted", {
-            names: interrupted.map((u) => u.metadata.filename ?? "").join(", "),
-          })}
-        </p>
-      ) : null}
-
-      {!readOnly && !(full && !blockedReason) ? (
-        <div className="upload__picker">
-          <input
-            id={inputId}
-            type="file"
-            className="visually-hidden upload__input"
-            accept={acceptAttribute(ENTRY_FILE_RULES[field])}
-            multiple={maxFiles > 1}
-            disabled={blocked}
-            aria-describedby={
-              [hint ? hintId : null, shownError ? errorId : null].filter(Boolean).join(" ") ||
-              undefined
-            }
-            aria-invalid={shownError ? true : undefined}
-            onChange={(event) => {
-              choose(event.target.files);
-              event.target.value = "";
-            }}
+          <TransferList
+            field={field}
+            transfers={shownTransfers}
+            onPause={pause}
+            onResume={resume}
+            onCancel={cancel}
           />
-          {/* The browser's own button speaks the browser's language; this one the page's. */}
-          <label
-            htmlFor={inputId}
-            className={`button button--secondary upload__button${blocked ? " upload__button--disabled" : ""}`}
-            aria-hidden="true"
-          >
-            {maxFiles > 1 ? t("entryForm.upload.chooseFiles") : t("entryForm.upload.chooseFile")}
-          </label>
-          {maxFiles > 1 ? (
-            <span className="muted">
-              {t("entryForm.upload.count", { used: files.length, max: maxFiles })}
-            </span>
+
+          {interrupted.length > 0 && transfers.length === 0 ? (
+            <p className="field__hint upload__interrupted">
+              {t("entryForm.upload.interrupted", {
+                names: interrupted.map((u) => u.metadata.filename ?? "").join(", "),
+              })}
+            </p>
           ) : null}
-        </div>
-      ) : null}
-      {!readOnly && blockedReason ? <p className="field__hint">{blockedReason}</p> : null}
-      {!readOnly && room <= 0 && !blockedReason && maxFiles > 1 ? (
-        <p className="field__hint">{t("validation.entryImagesMax")}</p>
-      ) : null}
-      {!entryId && !readOnly ? (
-        <p className="field__hint">{t("entryForm.upload.needsDraft")}</p>
-      ) : null}
-      {shownError ? (
-        <p id={errorId} className="field__error">
-          {t(shownError)}
-        </p>
-      ) : null}
-      <p className="visually-hidden" aria-live="polite">
-        {announce}
-      </p>
-    </div>
+
+          {!readOnly && !(full && !blockedReason) ? (
+            <div className="upload__picker">
+              <input
+                id={inputId}
+                type="file"
+                className="visually-hidden upload__input"
+                accept={acceptAttribute(ENTRY_FILE_RULES[field])}
+                multiple={maxFiles > 1}
+                disabled={blocked}
+                aria-describedby={control["aria-describedby"]}
+                aria-invalid={control["aria-invalid"]}
+                onChange={(event) => {
+                  choose(event.target.files);
+                  event.target.value = "";
+                }}
+              />
+              {/* The browser's own button speaks the browser's language; this one the page's. */}
+              <label
+                htmlFor={inputId}
+                className={`button button--secondary upload__button${blocked ? " upload__button--disabled" : ""}`}
+                aria-hidden="true"
+              >
+                {maxFiles > 1
+                  ? t("entryForm.upload.chooseFiles")
+                  : t("entryForm.upload.chooseFile")}
+              </label>
+              {maxFiles > 1 ? (
+                <span className="muted">
+                  {t("entryForm.upload.count", { used: files.length, max: maxFiles })}
+                </span>
+              ) : null}
+            </div>
+          ) : null}
+          {!readOnly && blockedReason ? <p className="field__hint">{blockedReason}</p> : null}
+          {!readOnly && room <= 0 && !blockedReason && maxFiles > 1 ? (
+            <p className="field__hint">{t("validation.entryImagesMax")}</p>
+          ) : null}
+          {!entryId && !readOnly ? (
+            <p className="field__hint">{t("entryForm.upload.needsDraft")}</p>
+          ) : null}
+        </>
+      )}
+    </Field>
   );
 }

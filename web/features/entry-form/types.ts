@@ -127,7 +127,9 @@ export type EntryActionResult =
     }
   | { ok: true; intent: "withdraw" | "removeFile" }
   | { ok: true; intent: "duplicate"; entryId: string }
-  | { ok: false; intent: "withdraw" | "removeFile" | "duplicate"; formError: string };
+  | { ok: false; intent: "withdraw" | "removeFile" | "duplicate"; formError: string }
+  /** A body the page's schema did not recognise (no form button sends one). */
+  | { ok: false; intent: null; formError: string };
 
 /** The form field a file field's problems point at (`images` → `imageIds`). */
 export const FILE_FIELD_PATHS: Readonly<Record<EntryFileField, string>> = {

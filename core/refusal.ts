@@ -1,0 +1,47 @@
+/**
+ * The one shape in which an operation says no. Every back-office and entrant operation
+ * returns `Outcome<T>`: either `{ ok: true, …T }` or a `Refusal` carrying the HTTP status the
+ * page or API answers with and i18n keys for the whole form and for single fields. Pages turn
+ * a refusal into the form's error display (keeping what was typed); `/api` routes send it as
+ * JSON. Exceptions stay for what is not a user's mistake (a broken disk, a lost database).
+ */
+export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429;
+
+export interface Refusal {
+  ok: false;
+  status: RefusalStatus;
+  /** An i18n key for the form as a whole. */
+  formError?: string;
+  /** i18n keys by field name. */
+  fieldErrors?: Record<string, string>;
+  /** For 429: how long until trying again is worth it. */
+  retryAfterMinutes?: number;
+}
+
+export type Outcome<T extends object = object> = ({ ok: true } & T) | Refusal;
+
+/** A refusal for the form as a whole. */
+export function refusal(
+  status: RefusalStatus,
+  formError: string,
+  fieldErrors?: Record<string, string>,
+): Refusal {
+  return { ok: false, status, formError, ...(fieldErrors ? { fieldErrors } : {}) };
+}
+
+/** A refusal naming the fields that are wrong (400 unless said otherwise, e.g. 409 for a clash). */
+export function fieldRefusal(
+  fieldErrors: Record<string, string>,
+  status: RefusalStatus = 400,
+): Refusal {
+  return { ok: false, status, fieldErrors };
+}
+
+export function isRefusal(value: unknown): value is Refusal {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { ok?: unknown }).ok === false &&
+    typeof (value as { status?: unknown }).status === "number"
+  );
+}

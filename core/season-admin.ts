@@ -1,0 +1,245 @@
+import { z } from "zod";
+import { parseVietnamDateTime } from "./dates";
+import { checkbox } from "./form-fields";
+
+/**
+ * What the seasons back office accepts: a season's dates (typed in Vietnam time, checked in
+ * order) and the category tree's tracks, groups and categories. Forms post text; each schema
+ * accepts what a form sends and speaks in i18n keys (`adminPlatform.validation.*`, `validation.*`).
+ */
+
+const optionalDateTime = z
+  .string()
+  .trim()
+  .default("")
+  .refine((v) => v === "" || parseVietnamDateTime(v) !== null, {
+    message: "adminPlatform.validation.dateTime",
+  });
+
+export const SEASON_DATE_FIELDS = [
+  "registrationOpensAt",
+  "registrationClosesAt",
+  "submissionOpensAt",
+  "submissionClosesAt",
+  "earlyBirdDeadline",
+  "lateDeadline",
+  "ceremonyAt",
+] as const;
+export type SeasonDateField = (typeof SEASON_DATE_FIELDS)[number];
+
+const at = (v: string) => (v ? Date.parse(parseVietnamDateTime(v) ?? "") : NaN);
+
+/** A season's dates as the form sends them (DD/MM/YYYY HH:mm, Vietnam time), in order. */
+export const seasonDatesSchema = z
+  .object({
+    nameVi: z.string().trim().min(1, { message: "validation.required" }).max(120, {
+      message: "validation.tooLong",
+    }),
+    nameEn: z.string().trim().max(120, { message: "validation.tooLong" }).default(""),
+    registrationOpensAt: optionalDateTime,
+    registrationClosesAt: optionalDateTime,
+    submissionOpensAt: optionalDateTime,
+    submissionClosesAt: optionalDateTime,
+    earlyBirdDeadline: optionalDateTime,
+    lateDeadline: optionalDateTime,
+    ceremonyAt: optionalDateTime,
+  })
+  .superRefine((v, ctx) => {
+    const before = (a: SeasonDateField, b: SeasonDateField, message: string, orEqual = false) => {
+      const x = at(v[a]);
+      const y = at(v[b]);
+      if (Number.isNaN(x) || Number.isNaN(y)) return;
+      if (orEqual ? x > y : x >= y) ctx.addIssue({ code: "custom", path: [b], message });
+    };
+    before(
+      "registrationOpensAt",
+      "registrationClosesAt",
+      "adminPlatform.validation.closesBeforeOpens",
+    );
+    before("submissionOpensAt", "submissionClosesAt", "adminPlatform.validation.closesBeforeOpens");
+    before("submissionOpensAt", "earlyBirdDeadline", "adminPlatform.validation.earlyBirdOutside");
+    before(
+      "earlyBirdDeadline",
+      "submissionClosesAt",
+      "adminPlatform.validation.earlyBirdOutside",
+      true,
+    );
+    before("submissionClosesAt", "lateDeadline", "adminPlatform.validation.lateBeforeClose");
+    // One of the two window dates alone leaves the header button unscheduled: ask for both.
+    if ((v.submissionOpensAt === "") !== (v.submissionClosesAt === "")) {
+      const missing = v.submissionOpensAt === "" ? "submissionOpensAt" : "submissionClosesAt";
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: "adminPlatform.validation.windowBoth",
+      });
+    }
+    if (v.earlyBirdDeadline && !v.submissionClosesAt) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["submissionClosesAt"],
+        message: "adminPlatform.validation.windowBoth",
+      });
+    }
+    if (v.lateDeadline && !v.submissionClosesAt) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["submissionClosesAt"],
+        message: "adminPlatform.validation.windowBoth",
+      });
+    }
+  });
+
+export type SeasonDatesForm = z.infer<typeof seasonDatesSchema>;
+
+/** The stored form of the dates: ISO UTC or null. */
+export function seasonDatesToIso(form: SeasonDatesForm): Record<SeasonDateField, string | null> {
+  const out = {} as Record<SeasonDateField, string | null>;
+  for (const field of SEASON_DATE_FIELDS) out[field] = parseVietnamDateTime(form[field]);
+  return out;
+}
+
+const slug = z
+  .string()
+  .trim()
+  .min(1, { message: "validation.required" })
+  .max(80, { message: "validation.tooLong" })
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { message: "adminPlatform.validation.slug" });
+const code = z
+  .string()
+  .trim()
+  .min(1, { message: "validation.required" })
+  .max(12, { message: "validation.tooLong" })
+  .regex(/^[A-Z0-9]+$/, { message: "adminPlatform.validation.code" });
+const nameVi = z
+  .string()
+  .trim()
+  .min(1, { message: "validation.required" })
+  .max(160, { message: "validation.tooLong" });
+const nameEn = z.string().trim().max(160, { message: "validation.tooLong" }).default("");
+const longText = z.string().trim().max(2000, { message: "validation.tooLong" }).default("");
+
+/** Whole VND as typed: digits (dots, commas and spaces as thousands separators allowed). */
+const vnd = (required: boolean) =>
+  z
+    .string()
+    .trim()
+    .default("")
+    .transform((v) => v.replace(/[.,\s₫]/g, ""))
+    .refine((v) => (required ? v !== "" : true), { message: "validation.required" })
+    .refine((v) => v === "" || (/^\d{1,12}$/.test(v) && Number.isSafeInteger(Number(v))), {
+      message: "adminPlatform.validation.vnd",
+    })
+    .transform((v) => (v === "" ? null : Number(v)));
+
+export const trackSchema = z.object({
+  slug,
+  code,
+  nameVi,
+  nameEn,
+  taglineVi: longText,
+  taglineEn: longText,
+});
+
+export const groupSchema = z.object({ slug, nameVi, nameEn });
+
+export const categorySchema = z
+  .object({
+    slug,
+    code,
+    nameVi,
+    nameEn,
+    descriptionVi: longText,
+    descriptionEn: longText,
+    feeVnd: vnd(true),
+    earlyBirdFeeVnd: vnd(false),
+    lateFeeVnd: vnd(false),
+    videoRequired: checkbox,
+    allowIndividual: checkbox,
+    allowEnterprise: checkbox,
+  })
+  .superRefine((v, ctx) => {
+    if (!v.allowIndividual && !v.allowEnterprise) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["allowEnterprise"],
+        message: "adminPlatform.validation.eligibility",
+      });
+    }
+  });
+
+export type TrackInput = z.output<typeof trackSchema>;
+export type GroupInput = z.output<typeof groupSchema>;
+export type CategoryInput = z.output<typeof categorySchema>;
+
+export const TREE_NODE_KINDS = ["track", "group", "category"] as const;
+export type TreeNodeKind = (typeof TREE_NODE_KINDS)[number];
+
+/** Each kind of node's form schema. */
+export const TREE_NODE_SCHEMAS = {
+  track: trackSchema,
+  group: groupSchema,
+  category: categorySchema,
+} as const;
+
+/** `category:12` (the back office's `?edit=` and `?add=` parameters), or null. */
+export function parseNodeParam(value: string | null): { kind: TreeNodeKind; id: number } | null {
+  const match = /^(track|group|category):(\d{1,9})$/.exec(value ?? "");
+  return match ? { kind: match[1] as TreeNodeKind, id: Number(match[2]) } : null;
+}
+
+// --- What the back office shows of a season and its tree ------------------------------------
+
+export interface SeasonDates {
+  registrationOpensAt: string | null;
+  registrationClosesAt: string | null;
+  submissionOpensAt: string | null;
+  submissionClosesAt: string | null;
+  earlyBirdDeadline: string | null;
+  lateDeadline: string | null;
+  ceremonyAt: string | null;
+}
+
+export interface AdminSeason extends SeasonDates {
+  id: number;
+  year: number;
+  code: string;
+  nameVi: string;
+  nameEn: string;
+}
+
+export interface AdminCategory {
+  id: number;
+  slug: string;
+  code: string;
+  nameVi: string;
+  nameEn: string;
+  descriptionVi: string;
+  descriptionEn: string;
+  feeVnd: number;
+  earlyBirdFeeVnd: number | null;
+  lateFeeVnd: number | null;
+  videoRequired: boolean;
+  allowIndividual: boolean;
+  allowEnterprise: boolean;
+  entryCount: number;
+}
+
+export interface AdminGroup {
+  id: number;
+  slug: string;
+  nameVi: string;
+  nameEn: string;
+  categories: AdminCategory[];
+}
+
+export interface AdminTrack {
+  id: number;
+  slug: string;
+  code: string;
+  nameVi: string;
+  nameEn: string;
+  taglineVi: string;
+  taglineEn: string;
+  groups: AdminGroup[];
+}

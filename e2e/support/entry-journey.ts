@@ -1,0 +1,149 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, expect } from "vitest";
+import type { Lang } from "../../core/languages";
+import { text } from "../../server/test-support/text";
+import { waitForHydration } from "./browser";
+import { linkIn, mailTo } from "./outbox";
+
+/** The entrant's side of the entry journeys: test files, registration, the form's waits. */
+
+export const PASSWORD = "mua-thu-ha-noi-2026";
+export const uniqueEmail = (who: string) => `${who}.${randomBytes(4).toString("hex")}@example.vn`;
+
+// Real files: the server checks every upload by its content.
+export const PDF =
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+
+/** A small MP4: an `ftyp` box, then an `mdat` box of filler (about 3 MB, so progress shows). */
+function tinyMp4(bytes: number): Buffer {
+  const ftyp = Buffer.from([
+    0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0x00, 0x00, 0x02, 0x00,
+    0x69, 0x73, 0x6f, 0x6d, 0x6d, 0x70, 0x34, 0x31,
+  ]);
+  const mdat = Buffer.alloc(bytes - ftyp.length);
+  mdat.writeUInt32BE(mdat.length, 0);
+  mdat.write("mdat", 4, "ascii");
+  randomBytes(mdat.length - 8).copy(mdat, 8);
+  return Buffer.concat([ftyp, mdat]);
+}
+
+/**
+ * The files the entry journeys upload, written to a temp folder before the file's tests and
+ * removed after them: three PNGs, a 3 MB MP4, the documents as PDFs, and two impostors (a
+ * text file, an HTML page named .png). Returns the path of a file by its name.
+ */
+export function useEntryFiles(): (name: string) => string {
+  const dir = mkdtempSync(path.join(tmpdir(), "e2e-entry-"));
+  const file = (name: string) => path.join(dir, name);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  beforeAll(() => writeEntryFiles(file));
+  return file;
+}
+
+async function writeEntryFiles(file: (name: string) => string) {
+  const colours = [
+    { r: 122, g: 31, b: 31 },
+    { r: 212, g: 160, b: 23 },
+    { r: 26, g: 95, b: 180 },
+  ];
+  await Promise.all(
+    colours.map((background, index) =>
+      sharp({ create: { width: 320, height: 240, channels: 3, background } })
+        .png()
+        .toFile(file(`anh-${index + 1}.png`)),
+    ),
+  );
+  writeFileSync(file("phim-quang-cao.mp4"), tinyMp4(3 * 1024 * 1024));
+  writeFileSync(file("notes.txt"), "not an image");
+  writeFileSync(
+    file("not-an-image.png"),
+    "<!doctype html><title>x</title><script>alert(1)</script>",
+  );
+  for (const name of ["y-tuong-vi.pdf", "cam-ket-phap-ly.pdf", "cam-ket-ban-quyen.pdf"]) {
+    writeFileSync(file(name), PDF);
+  }
+}
+
+export const input = (page: Page, name: string) => page.locator(`input[name="${name}"]`);
+
+/** Registers an individual entrant in `lang` and confirms the email from the outbox. */
+export async function registerEntrant(page: Page, lang: Lang): Promise<string> {
+  const prefix = lang === "en" ? "/en" : "";
+  const email = uniqueEmail(lang === "en" ? "mai" : "binh");
+  await page.goto(`${prefix}/dang-ky-du-thi`);
+  await waitForHydration(page);
+  await input(page, "fullName").fill(lang === "en" ? "Mai Lan Anh" : "Phạm Thị Bình");
+  await input(page, "phone").fill("0912 345 678");
+  await input(page, "email").fill(email);
+  await input(page, "address").fill("34 Tràng Tiền, Hoàn Kiếm, Hà Nội");
+  await input(page, "password").fill(PASSWORD);
+  await input(page, "acceptRules").check();
+  // Registering asks to check the inbox; the emailed link signs in.
+  await Promise.all([
+    page.waitForURL(
+      (u) => u.pathname === `${prefix}/dang-ky-du-thi` && u.searchParams.get("sent") === "1",
+    ),
+    page.getByRole("button", { name: text(lang, "account.register"), exact: true }).click(),
+  ]);
+  const mail = await mailTo(email, "verification");
+  await page.goto(linkIn(mail, "/api/auth/verify-email"));
+  await page.waitForURL((u) => u.pathname === `${prefix}/tai-khoan`);
+  return email;
+}
+
+/** Waits for the autosave status to say "Saved at HH:mm". */
+export async function waitSaved(page: Page, lang: Lang) {
+  const saved = text(lang, "entryForm.save.savedAt", { time: "" }).trim();
+  await expect
+    .poll(() => page.locator(".entry-form__save").textContent(), { timeout: 10_000 })
+    .toContain(saved);
+}
+
+export async function chooseFirstCategory(page: Page) {
+  await page.locator('input[name="trackId"]').first().check();
+  const select = page.locator("#entry-categoryId");
+  const value = await select
+    .locator("option")
+    .evaluateAll((options) =>
+      (options as HTMLOptionElement[]).map((o) => o.value).find((v) => v !== ""),
+    );
+  expect(value, "a category open to individuals in the first track").toBeTruthy();
+  await select.selectOption(value!);
+}
+
+/**
+ * Uploads files (full paths) through a field's picker and waits until the server has
+ * attached them, each having shown its progress bar up to 100 %.
+ */
+export async function upload(page: Page, field: string, files: string[]) {
+  const names = files.map((file) => path.basename(file));
+  const group = page.locator(`.upload[data-field="${field}"]`);
+  // Small files finish in a blink: the page notes every progress bar it shows meanwhile.
+  await group.evaluate((element) => {
+    const seen: string[] = [];
+    (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      for (const bar of element.querySelectorAll("progress")) {
+        seen.push(`${bar.getAttribute("aria-label")}:${bar.getAttribute("value")}`);
+      }
+    }).observe(element, { subtree: true, childList: true, attributes: true });
+  });
+  await group.locator("input[type=file]").setInputFiles(files);
+  // The attached files are listed once the server has them …
+  await expect
+    .poll(() => group.locator(".upload__files .upload__file").count(), { timeout: 20_000 })
+    .toBe(names.length);
+  // … and each had its progress bar on the way, up to 100 %.
+  const seen = await page.evaluate(
+    () => (window as unknown as { progressSeen: string[] }).progressSeen,
+  );
+  for (const name of names)
+    expect(seen, `progress of ${name}`).toContainEqual(
+      expect.stringMatching(new RegExp(`${name.replace(".", "\\.")}:100$`)),
+    );
+}

@@ -1,0 +1,12 @@
+import type { EntriesContext } from "./context";
+import { loadEntry, toView, withFreshImages } from "./load";
+import type { EntryView } from "./types";
+
+/** Any entry, for the back office (the route checks the staff role). */
+export async function getEntryForStaff(
+  ctx: EntriesContext,
+  entryId: string,
+): Promise<EntryView | null> {
+  const loaded = await loadEntry(ctx, ctx.db.kysely, entryId);
+  return loaded ? withFreshImages(ctx, toView(ctx, loaded)) : null;
+}

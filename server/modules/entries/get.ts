@@ -1,0 +1,13 @@
+import type { EntriesContext } from "./context";
+import { loadOwned, toView, withFreshImages } from "./load";
+import type { EntryView } from "./types";
+
+/** The owner's entry, or null (someone else's entry is null too). */
+export async function getEntry(
+  ctx: EntriesContext,
+  userId: string,
+  entryId: string,
+): Promise<EntryView | null> {
+  const loaded = await loadOwned(ctx, ctx.db.kysely, userId, entryId);
+  return loaded ? withFreshImages(ctx, toView(ctx, loaded)) : null;
+}

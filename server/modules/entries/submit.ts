@@ -1,0 +1,100 @@
+import { formatDate } from "../../../core/dates";
+import { entrySubmissionSchemaFor } from "../../../core/entry";
+import { canTransition, type EntryStatus } from "../../../core/entry-status";
+import { localizePath, pickLang, type Lang } from "../../../core/languages";
+import { currentPublicUrl } from "../../public-url";
+import { resolveCatalogue } from "./catalogue";
+import type { EntriesContext } from "./context";
+import { loadOwned, viewOf } from "./load";
+import { findUserContact, isEmailVerified, writeEntrantStatus } from "./queries";
+import { invalid, notEntrant, notFound, refuse, windowProblem } from "./refusals";
+import type { EntryFailure, EntryResult, EntryView } from "./types";
+import { fieldErrorsOf, missingOf, valuesOf } from "./values";
+
+/**
+ * Submits a draft (or an entry sent back for changes): every seed §5 rule with the category's
+ * video requirement; refused with the list of what is missing. Sends the receipt in the
+ * entrant's language; a receipt that cannot be sent is logged and reported as
+ * `receiptSent: false`, the submission stands.
+ */
+export async function submitEntry(
+  ctx: EntriesContext,
+  userId: string,
+  entryId: string,
+): Promise<EntryResult<{ entry: EntryView; receiptSent: boolean }>> {
+  const outcome = await ctx.db.kysely
+    .transaction()
+    .execute(async (trx): Promise<EntryFailure | null> => {
+      const loaded = await loadOwned(ctx, trx, userId, entryId, true);
+      if (!loaded) return notFound();
+      const status = loaded.row.status as EntryStatus;
+      if (!canTransition(status, "submitted", "entrant")) {
+        return refuse(
+          409,
+          status === "submitted" || status === "paid"
+            ? "entry.problems.alreadySubmitted"
+            : "entry.problems.notEditable",
+        );
+      }
+      const closed = windowProblem(loaded.season, ctx.clock());
+      if (closed) return closed;
+      const type = loaded.registrantType;
+      if (!type) return notEntrant();
+      // Drafts may start before the address is confirmed; submitting needs it (PRODUCT §1).
+      if (!(await isEmailVerified(trx, userId))) {
+        return refuse(403, "entry.problems.emailUnverified");
+      }
+      const values = valuesOf(loaded.row, loaded.files);
+      const videoRequired = loaded.category
+        ? Boolean(Number(loaded.category.video_required))
+        : true;
+      const missing = missingOf(values, videoRequired);
+      if (missing.length > 0) {
+        return {
+          ...invalid(
+            Object.fromEntries(missing.map((m) => [m.field, m.messageKey])),
+            "entry.problems.incomplete",
+          ),
+          missing,
+        };
+      }
+      // The rules may have changed since the last save: check them all again.
+      const parsed = entrySubmissionSchemaFor({ videoRequired }).safeParse(values);
+      if (!parsed.success) return invalid(fieldErrorsOf(parsed.error.issues));
+      const catalogue = await resolveCatalogue(trx, Number(loaded.season.id), values, type, loaded);
+      if (!catalogue.ok) return catalogue;
+      await writeEntrantStatus(
+        trx,
+        loaded.row,
+        { status: "submitted", at: "submitted_at" },
+        ctx.now(),
+      );
+      return null;
+    });
+  if (outcome) return outcome;
+  const entry = await viewOf(ctx, entryId);
+  const receiptSent = await sendReceipt(ctx, entry);
+  return { ok: true, entry, receiptSent };
+}
+
+/** The submission receipt in the entrant's language; false when it could not be sent. */
+async function sendReceipt(ctx: EntriesContext, entry: EntryView): Promise<boolean> {
+  const user = await findUserContact(ctx.db.kysely, entry.ownerUserId);
+  if (!user) return false;
+  const lang: Lang = user.lang === "en" ? "en" : "vi";
+  try {
+    await ctx.deps.mail.send("entryReceipt", user.email, lang, {
+      name: user.name,
+      url: `${currentPublicUrl(ctx.publicUrl)}${localizePath("/tai-khoan", lang)}`,
+      code: entry.code ?? "",
+      title: entry.values.campaignName ?? "",
+      category: entry.category ? pickLang(entry.category.name, lang) : "",
+      submittedAt: formatDate(entry.submittedAt ?? ctx.now(), lang),
+      deadline: entry.submissionClosesAt ? formatDate(entry.submissionClosesAt, lang) : "—",
+    });
+    return true;
+  } catch (error) {
+    ctx.deps.logger?.error({ err: error, entryId: entry.id }, "entry receipt could not be sent");
+    return false;
+  }
+}

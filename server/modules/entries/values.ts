@@ -1,0 +1,176 @@
+import {
+  entryDraftSchema,
+  entrySubmissionSchemaFor,
+  missingItems,
+  type EntryDraft,
+} from "../../../core/entry";
+import { ENTRY_FILE_FIELDS, type EntryFileField } from "../../../core/entry-limits";
+import type { EntryFileTable, EntryTable } from "../../db/schema";
+import { invalid } from "./refusals";
+import type { EntryFailure, EntryFileView, EntryPatch, MissingItem } from "./types";
+
+/**
+ * Between stored rows and the form's values: an entry's columns and files read as the draft
+ * schema's values, and validated values written back as columns.
+ */
+
+/** Form field of each file field (`images` → `imageIds`, `video` → `videoFileId`). */
+export const DRAFT_KEY_OF_FILE_FIELD: Readonly<Record<EntryFileField, keyof EntryDraft>> = {
+  images: "imageIds",
+  video: "videoFileId",
+  ideaArticleVi: "ideaArticleViFileId",
+  ideaArticleEn: "ideaArticleEnFileId",
+  slidesVi: "slidesViFileId",
+  slidesEn: "slidesEnFileId",
+  legalCommitment: "legalCommitmentFileId",
+  copyrightCommitment: "copyrightCommitmentFileId",
+};
+const FILE_DRAFT_KEYS = new Set<string>(Object.values(DRAFT_KEY_OF_FILE_FIELD));
+
+/** The form field each `entry.missing.*` item links to (core/entry.ts REQUIREMENTS). */
+const FIELD_OF_MISSING_ITEM: Readonly<Record<string, string>> = {
+  track: "trackId",
+  category: "categoryId",
+  brandName: "brandName",
+  campaignName: "campaignName",
+  descriptionVi: "descriptionVi",
+  descriptionEn: "descriptionEn",
+  startMonth: "startMonth",
+  startYear: "startYear",
+  images: "imageIds",
+  video: "videoFileId",
+  ideaArticleOrSlides: "ideaArticleViFileId",
+  legalCommitment: "legalCommitmentFileId",
+  copyrightCommitment: "copyrightCommitmentFileId",
+};
+
+const EMPTY_CREDITS = { companies: [], people: [] };
+
+export function isEntryFileField(value: unknown): value is EntryFileField {
+  return typeof value === "string" && (ENTRY_FILE_FIELDS as readonly string[]).includes(value);
+}
+
+function parseJson(text: string, fallback: unknown): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return fallback;
+  }
+}
+
+export function toFileView(row: EntryFileTable): EntryFileView {
+  return {
+    id: row.id,
+    field: row.field as EntryFileField,
+    storageKey: row.storage_key,
+    name: row.original_name,
+    mime: row.mime,
+    bytes: Number(row.bytes),
+    width: row.width === null ? null : Number(row.width),
+    height: row.height === null ? null : Number(row.height),
+    durationSeconds: row.duration_seconds === null ? null : Number(row.duration_seconds),
+    variants: parseJson(row.variants, null),
+    sortOrder: Number(row.sort_order),
+    createdAt: row.created_at,
+  };
+}
+
+/** The form's values of a stored entry and its files. */
+export function valuesOf(row: EntryTable, files: readonly EntryFileTable[]): EntryDraft {
+  const values: Record<string, unknown> = {
+    trackId: row.track_id === null ? "" : String(row.track_id),
+    categoryId: row.category_id === null ? "" : String(row.category_id),
+    brandName: row.brand_name,
+    campaignName: row.campaign_name,
+    descriptionVi: row.description_vi,
+    descriptionEn: row.description_en,
+    videoLink: row.video_link,
+    credits: parseJson(row.credits, EMPTY_CREDITS),
+    imageIds: files.filter((f) => f.field === "images").map((f) => f.id),
+  };
+  const numbers = {
+    startMonth: row.start_month,
+    startYear: row.start_year,
+    endMonth: row.end_month,
+    endYear: row.end_year,
+  };
+  for (const [key, value] of Object.entries(numbers)) {
+    if (value !== null) values[key] = Number(value);
+  }
+  for (const field of ENTRY_FILE_FIELDS) {
+    if (field === "images") continue;
+    const file = files.find((f) => f.field === field);
+    if (file) values[DRAFT_KEY_OF_FILE_FIELD[field]] = file.id;
+  }
+  return values as EntryDraft;
+}
+
+/** What submit would still ask for, with the field to link to and its message. */
+export function missingOf(values: EntryDraft, videoRequired: boolean): MissingItem[] {
+  const items = missingItems(values, { videoRequired });
+  if (items.length === 0) return [];
+  const parsed = entrySubmissionSchemaFor({ videoRequired }).safeParse(values);
+  const messages = new Map<string, string>();
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0]);
+      if (!messages.has(field)) messages.set(field, issue.message);
+    }
+  }
+  return items.map((itemKey) => {
+    const field = FIELD_OF_MISSING_ITEM[itemKey.replace(/^entry\.missing\./, "")] ?? "";
+    return { field, messageKey: messages.get(field) ?? "validation.required", itemKey };
+  });
+}
+
+/** Stored columns of validated values. */
+export function columnsOf(values: EntryDraft) {
+  return {
+    brand_name: values.brandName ?? "",
+    campaign_name: values.campaignName ?? "",
+    description_vi: values.descriptionVi ?? "",
+    description_en: values.descriptionEn ?? "",
+    start_month: values.startMonth ?? null,
+    start_year: values.startYear ?? null,
+    end_month: values.endMonth ?? null,
+    end_year: values.endYear ?? null,
+    video_link: values.videoLink ?? "",
+    credits: JSON.stringify(values.credits ?? EMPTY_CREDITS),
+  };
+}
+
+/** A patch as the form sends it: null means "cleared"; file ids are not the form's to set. */
+function normalisePatch(patch: EntryPatch | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!patch || typeof patch !== "object") return out;
+  for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
+    if (FILE_DRAFT_KEYS.has(key) || value === undefined) continue;
+    if (value === null) {
+      if (key !== "credits") out[key] = "";
+      continue;
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+/** The first message per form field of a schema's issues. */
+export function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : "form";
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Validates `patch` over the stored values (files included, for the cross-field rules). */
+export function mergeAndValidate(
+  base: EntryDraft,
+  patch: EntryPatch | undefined,
+): { ok: true; values: EntryDraft } | EntryFailure {
+  const merged = { ...base, ...normalisePatch(patch) };
+  const parsed = entryDraftSchema.safeParse(merged);
+  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error.issues));
+  return { ok: true, values: parsed.data };
+}

@@ -1,0 +1,72 @@
+import type { Lang } from "../../../core/languages";
+import { normaliseEmail } from "./queries";
+import { LIMITS } from "./rate-limit";
+import { consumed, fromAuthError, localized, verifyPassword } from "./support";
+import type { CurrentUser, IdentityDeps, Outcome } from "./types";
+
+/** Confirms the current password, then sends a confirmation link to the new address. */
+export async function changeEmail(
+  deps: Pick<IdentityDeps, "db" | "auth" | "limiter" | "publicUrl">,
+  user: CurrentUser,
+  headers: Headers,
+  input: { newEmail: string; currentPassword: string },
+  lang: Lang,
+): Promise<Outcome> {
+  const { db, auth } = deps;
+  const newEmail = normaliseEmail(input.newEmail);
+  if (newEmail === user.email) {
+    return {
+      ok: false,
+      status: 400,
+      formError: "auth.sameEmail",
+      fieldErrors: { newEmail: "auth.sameEmail" },
+    };
+  }
+  // Each attempt confirms the current password (a guess a stolen session could repeat) and
+  // may tell whether an address is taken: a few per account, right or wrong.
+  const confirmKey = `confirm-password:account:${user.id}`;
+  const refused = await consumed(deps, [confirmKey, LIMITS.passwordConfirmationPerAccount]);
+  if (refused) return refused;
+  const account = await db.kysely
+    .selectFrom("account")
+    .select("password")
+    .where("userId", "=", user.id)
+    .where("providerId", "=", "credential")
+    .executeTakeFirst();
+  if (
+    !account?.password ||
+    !(await verifyPassword(auth, account.password, input.currentPassword))
+  ) {
+    return {
+      ok: false,
+      status: 400,
+      formError: "auth.wrongPassword",
+      fieldErrors: { currentPassword: "auth.wrongPassword" },
+    };
+  }
+  const taken = await db.kysely
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", newEmail)
+    .executeTakeFirst();
+  if (taken) {
+    return {
+      ok: false,
+      status: 409,
+      formError: "auth.emailTaken",
+      fieldErrors: { newEmail: "auth.emailTaken" },
+    };
+  }
+  try {
+    await auth.api.changeEmail({
+      body: { newEmail, callbackURL: localized(deps, "/tai-khoan?emailChanged=1", lang) },
+      headers,
+    });
+    // A confirmed address changes only through the link sent to the new one; an address
+    // never confirmed (a typo at registration) is replaced at once and the new one must
+    // then be confirmed.
+    return { ok: true, headers: new Headers(), immediate: !user.emailVerified };
+  } catch (error) {
+    return fromAuthError(error);
+  }
+}

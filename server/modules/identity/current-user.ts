@@ -1,0 +1,29 @@
+import { parseLang } from "../../../core/languages";
+import { isStaffRole, type Role } from "../../../core/roles";
+import { loadRegistrant } from "./queries";
+import type { CurrentUser, IdentityDeps } from "./types";
+
+/** The signed-in person of a request (its session cookie), or null; a deactivated account is nobody. */
+export async function currentUser(
+  deps: Pick<IdentityDeps, "auth" | "db">,
+  headers: Headers,
+): Promise<CurrentUser | null> {
+  const session = await deps.auth.api.getSession({ headers });
+  if (!session) return null;
+  const user = session.user as typeof session.user & {
+    role?: string;
+    lang?: string;
+    active?: unknown;
+  };
+  if (user.active === false || (user.active as unknown) === 0) return null;
+  const role = (isStaffRole(user.role) ? user.role : "entrant") as Role;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    emailVerified: Boolean(user.emailVerified),
+    role,
+    lang: parseLang(user.lang),
+    registrant: role === "entrant" ? await loadRegistrant(deps.db, user.id) : null,
+  };
+}

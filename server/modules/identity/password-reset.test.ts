@@ -1,0 +1,85 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Services } from "../../services";
+import { testDatabases } from "../../test-support/databases";
+import { SUBJECTS } from "../../test-support/email-subjects";
+import { linkIn, type SmtpReceiver } from "../../test-support/smtp-receiver";
+import { LIMITS } from "./rate-limit";
+import {
+  identityTestbed,
+  meta,
+  NEW_PASSWORD,
+  PASSWORD,
+  PUBLIC_URL,
+  uniqueEmail,
+  withCookie,
+} from "./testbed";
+
+describe.each(testDatabases())("identity on $name", (target) => {
+  describe.skipIf(!target.available)("password reset", () => {
+    const { bed, registerIndividual, follow } = identityTestbed(target);
+    let receiver: SmtpReceiver;
+    let services: Services;
+    beforeAll(() => {
+      ({ receiver, services } = bed);
+    });
+
+    it("resets a password through the emailed link: the old one stops working", async () => {
+      const email = uniqueEmail("chi");
+      const registered = await registerIndividual(email, "en");
+      await receiver.next(email); // the verification email
+
+      expect((await services.identity.requestPasswordReset(email, meta("en"))).ok).toBe(true);
+      const mail = await receiver.next(email);
+      expect(mail.subject).toBe(SUBJECTS.passwordReset.en);
+      const link = linkIn(mail, `${PUBLIC_URL}/api/auth/reset-password/`);
+      const landing = await follow(link);
+      expect(landing.status).toBe(302);
+      const page = new URL(landing.headers.get("location") ?? "");
+      expect(page.pathname).toBe("/en/dat-lai-mat-khau");
+      const token = page.searchParams.get("token") ?? "";
+      expect(token).not.toBe("");
+
+      expect((await services.identity.resetPassword(token, NEW_PASSWORD)).ok).toBe(true);
+      // The link works once, and the sessions from before the reset are gone.
+      expect(await services.identity.resetPassword(token, "another-new-password")).toMatchObject({
+        ok: false,
+        formError: "auth.resetLinkInvalid",
+      });
+      expect(await services.identity.currentUser(withCookie(registered))).toBeNull();
+
+      const old = await services.identity.signIn(
+        { email, password: PASSWORD },
+        meta("en"),
+        "entrant",
+      );
+      expect(old).toMatchObject({ ok: false, status: 401 });
+      const fresh = await services.identity.signIn(
+        { email, password: NEW_PASSWORD },
+        meta("en"),
+        "entrant",
+      );
+      expect(fresh.ok).toBe(true);
+    });
+
+    it("answers a reset request for an unknown address like any other, and sends nothing", async () => {
+      const nobody = uniqueEmail("nobody");
+      expect(await services.identity.requestPasswordReset(nobody, meta())).toMatchObject({
+        ok: true,
+      });
+      await expect(receiver.next(nobody, 300)).rejects.toThrow(/no mail/);
+    });
+
+    it("limits password-reset requests per account, saying how long to wait", async () => {
+      const email = uniqueEmail("giang");
+      await registerIndividual(email, "vi", "198.51.100.8");
+      const request = () =>
+        services.identity.requestPasswordReset(email, meta("vi", "198.51.100.8"));
+      for (let i = 0; i < LIMITS.resetPerAccount.limit; i += 1) {
+        expect((await request()).ok).toBe(true);
+      }
+      const refused = await request();
+      expect(refused).toMatchObject({ ok: false, status: 429 });
+      expect(refused.ok ? 0 : (refused.retryAfterSeconds ?? 0)).toBeGreaterThan(0);
+    });
+  });
+});

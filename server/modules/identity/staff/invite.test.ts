@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { testDatabases } from "../../../test-support/databases";
+import { staffFixture } from "./staff-test-setup";
+
+describe.each(testDatabases())("staff invitations on $name", (target) => {
+  describe.skipIf(!target.available)("service", () => {
+    const f = staffFixture(target);
+
+    it("invites staff: an account without a password and a link that sets one", async () => {
+      const invited = await f.services.staff.invite({
+        email: "Bien.Tap@VanXuan.example",
+        name: "Biên Tập",
+        role: "editor",
+        lang: "vi",
+      });
+      expect(invited.ok).toBe(true);
+      const { items } = await f.services.mail.listOutbox();
+      const mail = items.find((m) => m.to === "bien.tap@vanxuan.example");
+      expect(mail?.template).toBe("staffInvitation");
+      const message = await f.services.mail.readOutboxMessage(mail!.id);
+      expect(message?.text).toContain("Biên tập viên");
+      const link =
+        /http:\/\/localhost:3000\/api\/auth\/reset-password\/([\w-]+)\?callbackURL=\S+/.exec(
+          message!.text,
+        );
+      expect(link?.[1]).toBeTruthy();
+
+      // No password yet: nobody can sign in; the table says "invited".
+      expect((await f.signIn("bien.tap@vanxuan.example")).ok).toBe(false);
+      const list = await f.services.staff.list({ q: "bien.tap" });
+      expect(list.items[0]).toMatchObject({ role: "editor", invited: true, active: true });
+
+      // The link's token sets the password (better-auth's reset flow), then sign-in works.
+      expect((await f.services.identity.resetPassword(link![1]!, "mat-khau-moi-2026!")).ok).toBe(
+        true,
+      );
+      expect((await f.signIn("bien.tap@vanxuan.example", "mat-khau-moi-2026!")).ok).toBe(true);
+      expect((await f.services.staff.list({ q: "bien.tap" })).items[0]?.invited).toBe(false);
+
+      // The same address again is refused.
+      const again = await f.services.staff.invite({
+        email: "bien.tap@vanxuan.example",
+        name: "X",
+        role: "finance",
+        lang: "en",
+      });
+      expect(again).toMatchObject({ ok: false, status: 409 });
+    });
+
+    it("records the invitation and each resend when an admin makes them", async () => {
+      const actor = f.actor();
+      const invited = await f.services.staff.invite(
+        { email: "Nhat.Ky@VanXuan.example", name: "Nhật Ký", role: "editor", lang: "vi" },
+        actor,
+      );
+      if (!invited.ok) throw new Error("invitation refused");
+      await f.services.staff.sendInvitation(invited.userId, actor);
+      expect((await f.services.staff.sendInvitation("no-such-user", actor)).ok).toBe(false);
+      const log = await f.services.audit.list({ search: "invite" });
+      expect(log.items.map((entry) => [entry.action, entry.targetId, entry.summary])).toEqual([
+        ["user.reinvite", invited.userId, {}],
+        ["user.invite", invited.userId, { email: "nhat.ky@vanxuan.example", role: "editor" }],
+      ]);
+      expect(log.items[0]).toMatchObject({ actorEmail: actor.email, ip: actor.ip });
+    });
+  });
+});

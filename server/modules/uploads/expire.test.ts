@@ -1,0 +1,86 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { MEBIBYTE } from "../../../core/upload-rules";
+import type { App } from "../../app";
+import { testDatabases } from "../../test-support/databases";
+import { tusCreate, tusHead, tusPatch, type UploadTarget } from "../../test-support/tus-client";
+import { createDiskStorage } from "../storage/disk";
+import { createUploadService } from "./service";
+import { productionBundle, uploadsTestbed } from "./testbed";
+
+/** Abandoned partial uploads: removed after the expiry, by the app and by the periodic job. */
+
+const built = productionBundle();
+
+describe.each(testDatabases())("tus uploads on $name", (target) => {
+  describe.skipIf(!target.available)("the app on 127.0.0.1: abandoned uploads", () => {
+    const { bed, draft, uploadsDir } = uploadsTestbed(target, built);
+    let app: App;
+    let alice: UploadTarget & { userId: string };
+    beforeAll(() => {
+      ({ app, alice } = bed);
+    });
+
+    it("deletes partial uploads that received nothing for longer than the expiry, and keeps active ones", async () => {
+      const entryId = await draft(alice.userId);
+      const metadata = { entryId, field: "video", filename: "v.mp4", filetype: "video/mp4" };
+      const stale = await tusCreate(alice, 5 * MEBIBYTE, metadata);
+      // Another entry's: a second unfinished video of the same entry would replace the first.
+      const fresh = await tusCreate(alice, 5 * MEBIBYTE, {
+        ...metadata,
+        entryId: await draft(alice.userId),
+      });
+      const staleId = stale.location!.split("/").pop()!;
+      const freshId = fresh.location!.split("/").pop()!;
+      await tusPatch(alice, stale.location!, 0, Buffer.alloc(1000, 1), 1000);
+      // The stale one last received bytes 25 hours ago (the default expiry is 24 hours).
+      const old = new Date(Date.now() - 25 * 3_600_000);
+      for (const name of [staleId, `${staleId}.json`])
+        utimesSync(path.join(uploadsDir(), name), old, old);
+
+      expect(await app.uploads.cleanupExpired()).toBe(1);
+      expect(existsSync(path.join(uploadsDir(), staleId))).toBe(false);
+      expect(existsSync(path.join(uploadsDir(), `${staleId}.json`))).toBe(false);
+      expect((await tusHead(alice, stale.location!)).status).toBe(404);
+      expect((await tusHead(alice, fresh.location!)).status).toBe(200);
+      expect(existsSync(path.join(uploadsDir(), freshId))).toBe(true);
+    });
+  });
+});
+
+describe("abandoned-upload cleanup job", () => {
+  it("runs periodically with a short expiry and stops when asked", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "vx-upload-expiry-"));
+    try {
+      const unused = () => {
+        throw new Error("not used");
+      };
+      const uploads = createUploadService({
+        dir: path.join(dir, "uploads"),
+        expiryMs: 300,
+        publicUrl: "http://127.0.0.1:1",
+        entries: { get: unused, uploadAllowed: unused, attachFile: unused },
+        media: { inspect: unused },
+        storage: createDiskStorage(path.join(dir, "objects")),
+      });
+      const id = "0123456789abcdef0123456789abcdef";
+      writeFileSync(path.join(uploads.dir, id), Buffer.alloc(10));
+      writeFileSync(path.join(uploads.dir, `${id}.json`), JSON.stringify({ id, size: 100 }));
+      const stop = uploads.startCleanup(50);
+      try {
+        // Still there right away (younger than 300 ms)…
+        expect(existsSync(path.join(uploads.dir, id))).toBe(true);
+        // …and gone once it has been idle longer than the expiry.
+        await expect
+          .poll(() => readdirSync(uploads.dir), { timeout: 5_000, interval: 50 })
+          .toEqual([]);
+      } finally {
+        stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { createWriteStream, existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
+import { pipeline } from "node:stream/promises";
+import type { Upload } from "@tus/server";
+import { displayFileName, isEntryFileField, uploadFailedMessage } from "../../../core/uploads";
+import { newObjectKey } from "../storage/index";
+import { dataPath, donePath, readDone, removeUpload, type UploadState } from "./load";
+import {
+  FIELD_KINDS,
+  OWNER_KEY,
+  UploadRefused,
+  type DoneRecord,
+  type InspectedFile,
+} from "./types";
+
+/** The i18n key an inspection error carries (`messageKey`, or `key`), if any. */
+function keyOf(error: unknown): string | null {
+  if (error && typeof error === "object") {
+    const candidate =
+      (error as { messageKey?: unknown }).messageKey ?? (error as { key?: unknown }).key;
+    if (typeof candidate === "string") return candidate;
+  }
+  return null;
+}
+
+/**
+ * Inspects, stores and attaches a complete upload; returns the attached file's id. On a
+ * refusal everything of it is deleted (the browser must choose the file again). A second
+ * call while the first runs waits for it.
+ */
+export async function finishUpload(state: UploadState, upload: Upload): Promise<string> {
+  const running = state.finishing.get(upload.id);
+  if (running) return running;
+  const work = finishOnce(state, upload).finally(() => state.finishing.delete(upload.id));
+  state.finishing.set(upload.id, work);
+  return work;
+}
+
+async function finishOnce(state: UploadState, upload: Upload): Promise<string> {
+  const { media, storage, entries } = state.options;
+  const done = await readDone(state, upload.id);
+  if (done) return done.fileId;
+  if (state.replaced.has(upload.id)) throw new UploadRefused(410, "upload.replaced");
+  const metadata = upload.metadata ?? {};
+  const ownerUserId = metadata[OWNER_KEY] ?? "";
+  const entryId = metadata.entryId ?? "";
+  const field = metadata.field;
+  if (!isEntryFileField(field)) throw new UploadRefused(400, "upload.badRequest");
+  const file = dataPath(state, upload.id);
+  const size = upload.size ?? upload.offset;
+  let key: string | null = null;
+  try {
+    let inspected: InspectedFile;
+    try {
+      // The size was declared, checked and enforced already (tus stops at the length).
+      inspected = await media.inspect(file, { accept: FIELD_KINDS[field] });
+    } catch (error) {
+      const messageKey = keyOf(error);
+      if (messageKey) throw new UploadRefused(422, messageKey);
+      throw error;
+    }
+    if (!(FIELD_KINDS[field] as readonly string[]).includes(inspected.kind)) {
+      throw new UploadRefused(422, "upload.contentMismatch");
+    }
+    key = newObjectKey("entries", inspected.ext);
+    let variants: unknown;
+    if (field === "images" && media.imageVariants) {
+      try {
+        variants = await media.imageVariants(file, key, inspected);
+      } catch (error) {
+        // A picture whose header passed but whose pixels cannot be decoded.
+        const messageKey = keyOf(error);
+        if (messageKey) throw new UploadRefused(422, messageKey);
+        throw error;
+      }
+    }
+    // The upload's bytes are not needed afterwards: moved, not copied, when storage is local.
+    await storage.putFile(key, file, { contentType: inspected.mime, move: true });
+    const result = await entries.attachFile(ownerUserId, entryId, field, {
+      key,
+      name: displayFileName(metadata.filename ?? ""),
+      mime: inspected.mime,
+      bytes: size,
+      width: inspected.width ?? null,
+      height: inspected.height ?? null,
+      durationSeconds: inspected.durationSeconds ?? null,
+      ...(variants === undefined ? {} : { variants }),
+    });
+    if (!result.ok) {
+      const messageKey =
+        result.formError ??
+        Object.values(result.fieldErrors ?? {})[0] ??
+        uploadFailedMessage(field);
+      throw new UploadRefused(result.status, messageKey);
+    }
+    const record: DoneRecord = {
+      ownerUserId,
+      fileId: result.file.id,
+      size,
+      finishedAt: state.now().toISOString(),
+    };
+    await writeFile(donePath(state, upload.id), JSON.stringify(record), { mode: 0o600 });
+    // The bytes live in storage now; the marker answers a replayed HEAD.
+    await removeUpload(state, upload.id);
+    state.log.info(
+      { uploadId: upload.id, entryId, field, fileId: result.file.id },
+      "upload attached",
+    );
+    return result.file.id;
+  } catch (error) {
+    if (error instanceof UploadRefused) {
+      state.log.info(
+        { uploadId: upload.id, entryId, field, reason: error.messageKey },
+        "upload refused",
+      );
+      if (key) await storage.delete(key).catch(() => undefined);
+      await removeUpload(state, upload.id);
+      throw error;
+    }
+    // Unexpected (storage or database down): keep the bytes; a HEAD retries the finish.
+    if (key) {
+      if (!existsSync(file)) await restore(state, key, file).catch(() => undefined);
+      await storage.delete(key).catch(() => undefined);
+    }
+    state.log.error({ err: error, uploadId: upload.id }, "finishing an upload failed");
+    throw new UploadRefused(500, uploadFailedMessage(field));
+  }
+}
+
+/** Puts moved bytes back where the upload had them (a finish that failed half-way). */
+async function restore(state: UploadState, key: string, file: string): Promise<void> {
+  const object = await state.options.storage.get(key);
+  if (object) await pipeline(object.body, createWriteStream(file, { mode: 0o600 }));
+}

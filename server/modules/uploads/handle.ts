@@ -1,0 +1,76 @@
+import { existsSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Server } from "@tus/server";
+import { UPLOAD_FILE_ID_HEADER } from "../../../core/uploads";
+import { checkNewUpload } from "./create-upload";
+import { ownUpload } from "./continue-upload";
+import { dataPath, removeUpload, type UploadState } from "./load";
+import { UploadRefused } from "./types";
+
+/**
+ * Serves one tus request for a signed-in user (null: nobody). Throws `UploadRefused`
+ * before anything is stored; otherwise writes the response itself.
+ */
+export async function handleUploadRequest(
+  state: UploadState,
+  tus: Server,
+  userId: string | null,
+  uploadId: string | null,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const method = req.method ?? "GET";
+  if (method === "OPTIONS") {
+    await tus.handle(req, res);
+    return;
+  }
+  if (!userId) throw new UploadRefused(401, "upload.signInRequired");
+  if (method === "POST") {
+    if (uploadId !== null) throw new UploadRefused(404, "upload.notFound");
+    await checkNewUpload(state, userId, req.headers);
+  } else if (method === "HEAD" || method === "PATCH" || method === "DELETE") {
+    if (uploadId === null) throw new UploadRefused(404, "upload.notFound");
+    const upload = await ownUpload(state, userId, uploadId);
+    if (upload !== "open") {
+      // Finished: HEAD replays the result; nothing else may change it.
+      if (method !== "HEAD") throw new UploadRefused(409, "upload.badRequest");
+      res.writeHead(200, {
+        "Tus-Resumable": "1.0.0",
+        "Upload-Offset": String(upload.size),
+        "Upload-Length": String(upload.size),
+        [UPLOAD_FILE_ID_HEADER]: upload.fileId,
+        "Cache-Control": "no-store",
+      });
+      res.end();
+      return;
+    }
+  } else {
+    throw new UploadRefused(405, "upload.badRequest");
+  }
+  state.usersByRequest.set(req, userId);
+  if (method === "PATCH" && uploadId !== null) trackWriter(state, uploadId, req);
+  await tus.handle(req, res);
+  const created = method === "POST" ? state.createdByRequest.get(req) : undefined;
+  if (created && state.replaced.has(created)) {
+    // Replaced by a parallel creation before tus had stored it: stored now, so remove it.
+    await removeUpload(state, created);
+  } else if (created && res.statusCode >= 300) {
+    // Admitted, then not stored after all: it no longer counts.
+    if (!existsSync(`${dataPath(state, created)}.json`)) state.live.delete(created);
+  } else if (method === "DELETE" && uploadId !== null && res.statusCode === 204) {
+    state.live.delete(uploadId);
+  }
+}
+
+/** Remembers a PATCH writing to an upload, so a newer upload of the same field can cut it. */
+function trackWriter(state: UploadState, uploadId: string, req: IncomingMessage): void {
+  const requests = state.writing.get(uploadId) ?? new Set<IncomingMessage>();
+  requests.add(req);
+  state.writing.set(uploadId, requests);
+  req.once("close", () => {
+    requests.delete(req);
+    if (requests.size === 0 && state.writing.get(uploadId) === requests) {
+      state.writing.delete(uploadId);
+    }
+  });
+}

@@ -1,0 +1,236 @@
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { LIMITS } from "./modules/identity/rate-limit";
+import { multipart, type MultipartBody } from "./test-support/http";
+import { identityHttpApp, text } from "./test-support/identity-http";
+import { sessionCookieOf, TEST_ORIGIN, TEST_PASSWORD } from "./test-support/sign-in";
+
+// Registration as a browser meets it: refusals that keep what was typed (and store no file),
+// the same answer for a taken address, and an enterprise with its licence through to the
+// emailed confirmation link.
+
+const http = identityHttpApp();
+const { request, signIn, outboxMail } = http;
+
+/** A multipart form POSTed as a browser on this site does. */
+const postMultipart = (url: string, body: MultipartBody, ip?: string) =>
+  request("POST", url, {
+    multipart: body,
+    headers: { origin: TEST_ORIGIN },
+    ...(ip ? { ip } : {}),
+  });
+
+/** Every file under a folder (the stored uploads in the app's data dir). */
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+describe("registration form refusals", () => {
+  it("answers invalid fields with 400, the values kept (not the password) and errors on the fields", async () => {
+    const response = await request("POST", "/dang-ky-du-thi", {
+      headers: { origin: TEST_ORIGIN },
+      form: {
+        type: "individual",
+        fullName: "Nguyễn Văn Giữ Lại",
+        phone: "0912 345 678",
+        email: "khong-phai-email",
+        address: "",
+        password: "bi-mat-khong-hien",
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    const html = response.body;
+    expect(html).toContain('value="Nguyễn Văn Giữ Lại"');
+    expect(html).toContain('value="khong-phai-email"');
+    expect(html).toContain('value="0912 345 678"');
+    expect(html).not.toContain("bi-mat-khong-hien");
+    expect(html).toContain(text("vi", "validation.email"));
+    expect(html).toContain(text("vi", "validation.required"));
+    expect(html).toContain(text("vi", "validation.acceptRules"));
+    expect(html).toMatch(/aria-invalid="true"/);
+  });
+
+  it("keeps the English page's values and speaks English", async () => {
+    const response = await request("POST", "/en/dang-ky-du-thi", {
+      headers: { origin: TEST_ORIGIN },
+      form: {
+        type: "enterprise",
+        companyName: "Minh Phat Advertising",
+        taxCode: "0100233480",
+        email: "entrant@example.vn",
+        password: "short",
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('value="Minh Phat Advertising"');
+    expect(response.body).toContain('value="0100233480"');
+    expect(response.body).not.toContain('value="short"');
+    expect(response.body).toContain(text("en", "validation.acceptRules"));
+  });
+
+  it("answers an email that already has an account exactly like a new one: check your email", async () => {
+    const form = (email: string) => ({
+      type: "individual",
+      fullName: "Người Đến Sau",
+      phone: "0912345678",
+      email,
+      address: "2 Hàng Bài, Hà Nội",
+      password: "mot-mat-khau-du-dai",
+      acceptRules: "on",
+    });
+    const taken = await request("POST", "/dang-ky-du-thi", {
+      headers: { origin: TEST_ORIGIN },
+      form: form("entrant@example.vn"),
+      ip: "192.0.2.31",
+    });
+    const fresh = await request("POST", "/dang-ky-du-thi", {
+      headers: { origin: TEST_ORIGIN },
+      form: form("nguoi-moi@example.vn"),
+      ip: "192.0.2.31",
+    });
+    for (const response of [taken, fresh]) {
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe("/dang-ky-du-thi?sent=1");
+      expect(response.headers["set-cookie"]).toBeUndefined();
+      expect(response.body).toBe(fresh.body);
+    }
+    const page = await request("GET", "/dang-ky-du-thi?sent=1");
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(text("vi", "account.registrationSent"));
+    // The owner of the taken address is told, the new address gets its confirmation.
+    expect((await outboxMail("entrant@example.vn", "registrationAttempt")).lang).toBe("vi");
+    expect((await outboxMail("nguoi-moi@example.vn", "verification")).lang).toBe("vi");
+  });
+
+  it("stores no licence for a refused registration (12 invalid tries with a 2 MiB PDF)", async () => {
+    const pdf = Buffer.concat([
+      Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n"),
+      Buffer.alloc(2 * 1024 * 1024, 0x20),
+      Buffer.from("\ntrailer<</Root 1 0 R>>\n%%EOF\n"),
+    ]);
+    const filesBefore = filesUnder(http.dataDir).length;
+    const rowsBefore = (await http.db.kysely.selectFrom("files").select("id").execute()).length;
+    const post = (fields: Record<string, string>, ip: string) =>
+      postMultipart(
+        "/dang-ky-du-thi",
+        multipart(fields, { field: "licence", name: "giay-phep.pdf", data: pdf }),
+        ip,
+      );
+    const company = {
+      type: "enterprise",
+      companyName: "Công ty Thử Nghiệm",
+      businessRegistrationNumber: "0314409058",
+      taxCode: "0314409058",
+      representativeName: "Lê Văn Thử",
+      phone: "028 3822 1234",
+      address: "25 Nguyễn Huệ, Quận 1, TP. Hồ Chí Minh",
+      password: TEST_PASSWORD,
+      acceptRules: "on",
+      licenceFileId: "selected",
+    };
+    for (let i = 0; i < 12; i += 1) {
+      const response = await post({ ...company, email: "khong-phai-email" }, "192.0.2.32");
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(text("vi", "validation.email"));
+    }
+    // A valid form over the per-IP registration limit is refused before the file is stored.
+    for (let i = 0; i < LIMITS.registrationPerIp.limit; i += 1) {
+      await http.app.services.limiter.consume("register:ip:192.0.2.33", LIMITS.registrationPerIp);
+    }
+    const limited = await post({ ...company, email: "gioi-han@example.vn" }, "192.0.2.33");
+    expect(limited.statusCode).toBe(429);
+    expect(filesUnder(http.dataDir).length).toBe(filesBefore);
+    expect((await http.db.kysely.selectFrom("files").select("id").execute()).length).toBe(
+      rowsBefore,
+    );
+  });
+});
+
+describe("registration over HTTP", () => {
+  const enterprise = {
+    type: "enterprise",
+    companyName: "Công ty TNHH Quảng cáo Minh Phát",
+    businessRegistrationNumber: "0314409058",
+    taxCode: "0314409058",
+    representativeName: "Lê Thị Bích",
+    phone: "028 3822 1234",
+    email: "minh-phat@example.vn",
+    address: "25 Nguyễn Huệ, Quận 1, TP. Hồ Chí Minh",
+    password: TEST_PASSWORD,
+    acceptRules: "on",
+    licenceFileId: "selected",
+  };
+  it("refuses a text file named .pdf as the licence, by its content, keeping the rest", async () => {
+    const response = await postMultipart(
+      "/dang-ky-du-thi",
+      multipart(enterprise, {
+        field: "licence",
+        name: "giay-phep.pdf",
+        data: Buffer.from("Đây không phải là tệp PDF.\n"),
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(text("vi", "validation.licenceType"));
+    expect(response.body).toContain(`value="${enterprise.companyName}"`);
+    expect(response.body).not.toContain(TEST_PASSWORD);
+    expect(
+      await http.db.kysely
+        .selectFrom("user")
+        .select("id")
+        .where("email", "=", enterprise.email)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it("registers an enterprise with a PDF licence, signs it in, and verifies through the emailed link", async () => {
+    const pdf = Buffer.from(
+      "%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+    );
+    const response = await postMultipart(
+      "/en/dang-ky-du-thi",
+      multipart(enterprise, { field: "licence", name: "licence.pdf", data: pdf }),
+    );
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/en/dang-ky-du-thi?sent=1");
+    expect(sessionCookieOf(response)).toBe("");
+
+    const row = await http.db.kysely
+      .selectFrom("registrants")
+      .innerJoin("user", "user.id", "registrants.user_id")
+      .innerJoin("files", "files.id", "registrants.licence_file_id")
+      .select(["user.id as userId", "files.owner_user_id as owner", "files.mime", "user.lang"])
+      .where("user.email", "=", enterprise.email)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ owner: row.userId, mime: "application/pdf", lang: "en" });
+
+    const mail = await outboxMail(enterprise.email, "verification");
+    expect(mail.lang).toBe("en");
+    const link = mail.text.split(/\s+/).find((word) => word.includes("/api/auth/verify-email?"));
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    expect(url.origin).toBe(TEST_ORIGIN);
+    // Before confirming, the account can sign in; the dashboard offers to resend the link.
+    const signedIn = await signIn(enterprise.email, TEST_PASSWORD, "/en/dang-nhap");
+    expect(signedIn.headers.location).toBe("/en/tai-khoan");
+    const before = await request("GET", "/en/tai-khoan", { cookie: sessionCookieOf(signedIn) });
+    expect(before.body).toContain('value="resendVerification"');
+
+    // The emailed link confirms the address and signs the browser in.
+    const followed = await request("GET", url.pathname + url.search);
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toBe(`${TEST_ORIGIN}/en/tai-khoan?verified=1`);
+    const cookie = sessionCookieOf(followed);
+    expect(cookie).toMatch(/session_token=/);
+    const setCookie = String(followed.headers["set-cookie"]);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    const after = await request("GET", "/en/tai-khoan?verified=1", { cookie });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain(text("en", "account.emailVerified"));
+    expect(after.body).not.toContain('value="resendVerification"');
+  });
+});

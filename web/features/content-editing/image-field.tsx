@@ -1,0 +1,113 @@
+import { useState } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { MEDIA_IMAGE_RULES, type MediaPurpose } from "../../../core/media-image";
+import { Field } from "../../components/form/field";
+
+/**
+ * An image of a content record (jury photo, winner image): the file goes to `POST /api/media`
+ * (checked by content and turned into responsive variants on the server); the form keeps
+ * the returned media id and fallback address in two hidden fields, so a refused submission
+ * keeps the uploaded image. Pages then draw it with `srcset` and its real size. Framed by the
+ * one `Field` (label, hint, error); the upload's progress is announced below the control.
+ */
+export function ImageField({
+  label,
+  purpose,
+  mediaId,
+  path,
+  initialSrc,
+  error,
+  onChange,
+}: {
+  label: string;
+  purpose: MediaPurpose;
+  /** Registrations of the hidden media id and path fields. */
+  mediaId: UseFormRegisterReturn;
+  path: UseFormRegisterReturn;
+  initialSrc: string | null;
+  error?: string | undefined;
+  onChange: (image: { id: number | null; src: string }) => void;
+}) {
+  const { t } = useTranslation();
+  const [src, setSrc] = useState<string | null>(initialSrc);
+  const [state, setState] = useState<"idle" | "uploading" | "done" | "failed">("idle");
+
+  async function upload(file: File) {
+    setState("uploading");
+    const body = new FormData();
+    body.set("purpose", purpose);
+    body.set("file", file);
+    try {
+      const response = await fetch("/api/media", {
+        method: "POST",
+        body,
+        credentials: "same-origin",
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      const image = (await response.json()) as { id: number; src: string };
+      setSrc(image.src);
+      onChange({ id: image.id, src: image.src });
+      setState("done");
+    } catch {
+      setState("failed");
+    }
+  }
+
+  const status =
+    state === "uploading"
+      ? t("adminContent.image.uploading")
+      : state === "done"
+        ? t("adminContent.image.uploaded")
+        : "";
+  return (
+    <Field
+      label={label}
+      hint={t("adminContent.image.hint")}
+      error={error ?? (state === "failed" ? "adminContent.errors.imageUpload" : undefined)}
+      after={
+        <p role="status" aria-live="polite" className="field__hint">
+          {status}
+        </p>
+      }
+    >
+      {(control) => (
+        <>
+          <input type="hidden" {...mediaId} />
+          <input type="hidden" {...path} />
+          <div className="content-admin-image">
+            {src ? (
+              <img src={src} alt={t("adminContent.image.preview")} width={120} height={120} />
+            ) : (
+              <span className="muted">{t("adminContent.image.none")}</span>
+            )}
+            <input
+              id={control.id}
+              type="file"
+              accept={MEDIA_IMAGE_RULES.mimeTypes.join(",")}
+              aria-invalid={control["aria-invalid"]}
+              aria-describedby={control["aria-describedby"]}
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0];
+                if (file) void upload(file);
+              }}
+            />
+            {src ? (
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                onClick={() => {
+                  setSrc(null);
+                  setState("idle");
+                  onChange({ id: null, src: "" });
+                }}
+              >
+                {t("adminContent.image.remove")}
+              </button>
+            ) : null}
+          </div>
+        </>
+      )}
+    </Field>
+  );
+}

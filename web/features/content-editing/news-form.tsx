@@ -1,0 +1,272 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState, type ReactNode } from "react";
+import { useForm, type FieldError, type UseFormReturn } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { Form, useNavigation } from "react-router";
+import {
+  isoToVietnamLocal,
+  newsFormSchema,
+  NEWS_SUMMARY_MAX,
+  NEWS_TITLE_MAX,
+  NEWS_SLUG_MAX,
+  type NewsFormData,
+  type NewsFormValues,
+  type NewsStatus,
+} from "../../../core/news-admin";
+import type { Block } from "../../../core/rich-text";
+import { slugify } from "../../../core/slug";
+import {
+  Field,
+  FormAlert,
+  TextAreaField,
+  TextField,
+  useErrorText,
+} from "../../components/form/field";
+import type { FormResult } from "../../lib/use-server-form";
+import { useServerErrors, useValidatedSubmit } from "../../lib/use-server-form";
+import { CoverImageField, type CoverUpload } from "./cover-image-field";
+import "./news-form.css";
+
+/**
+ * The news article form: both languages side by side (title, slug, summary, rich-text body),
+ * the cover image and publication time, and the save / publish / unpublish buttons. The same
+ * core schema checks it in the browser and in the action.
+ */
+
+/** What the body editor of one language is given. */
+export interface BodyEditorProps {
+  lang: "vi" | "en";
+  value: Block[];
+  invalid: boolean;
+  onChange: (blocks: Block[]) => void;
+}
+
+/** The stored article the form edits (null for a new one). */
+export interface EditedArticle {
+  titleVi: string;
+  titleEn: string;
+  summaryVi: string;
+  summaryEn: string;
+  slugVi: string;
+  slugEn: string;
+  bodyVi: Block[];
+  bodyEn: Block[];
+  coverImage: string | null;
+  publishedAt: string | null;
+  status: NewsStatus;
+}
+
+function defaultsOf(article: EditedArticle | null): NewsFormValues {
+  return {
+    titleVi: article?.titleVi ?? "",
+    titleEn: article?.titleEn ?? "",
+    summaryVi: article?.summaryVi ?? "",
+    summaryEn: article?.summaryEn ?? "",
+    slugVi: article?.slugVi ?? "",
+    slugEn: article?.slugEn ?? "",
+    bodyVi: JSON.stringify(article?.bodyVi ?? []),
+    bodyEn: JSON.stringify(article?.bodyEn ?? []),
+    coverImage: article?.coverImage ?? "",
+    publishedAt: isoToVietnamLocal(article?.publishedAt),
+    intent: "save",
+  };
+}
+
+function parseBody(json: string | undefined): Block[] {
+  try {
+    const value: unknown = JSON.parse(json ?? "[]");
+    return Array.isArray(value) ? (value as Block[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function NewsForm({
+  article,
+  failure,
+  bodyEditor,
+  uploadCover,
+}: {
+  article: EditedArticle | null;
+  failure: FormResult | undefined;
+  /** The rich-text editor of one language's body (the page supplies the editor). */
+  bodyEditor: (props: BodyEditorProps) => ReactNode;
+  uploadCover: CoverUpload;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const initial: NewsFormValues = { ...defaultsOf(article), ...(failure?.values ?? {}) };
+  const form = useForm<NewsFormValues, unknown, NewsFormData>({
+    resolver: zodResolver(newsFormSchema),
+    defaultValues: initial,
+    mode: "onTouched",
+  });
+  const validatedSubmit = useValidatedSubmit(form);
+  useServerErrors(form as unknown as UseFormReturn<NewsFormValues>, failure?.fieldErrors);
+  // A new article's slugs follow its titles until someone edits a slug by hand.
+  const [slugFollows, setSlugFollows] = useState({ vi: !article, en: !article || !article.slugEn });
+  const busy = navigation.state === "submitting";
+  const errors = form.formState.errors;
+  const errorText = useErrorText();
+  const fieldError = (name: keyof NewsFormValues): FieldError | string | undefined =>
+    (errors[name] as FieldError | undefined) ?? failure?.fieldErrors?.[name];
+
+  const titleRegistration = (lang: "vi" | "en") => {
+    const name = lang === "vi" ? "titleVi" : "titleEn";
+    const reg = form.register(name);
+    return {
+      ...reg,
+      onChange: async (event: Parameters<typeof reg.onChange>[0]) => {
+        await reg.onChange(event);
+        if (slugFollows[lang]) {
+          form.setValue(
+            lang === "vi" ? "slugVi" : "slugEn",
+            slugify(event.target.value, NEWS_SLUG_MAX),
+            {
+              shouldDirty: true,
+            },
+          );
+        }
+      },
+    };
+  };
+  const slugRegistration = (lang: "vi" | "en") => {
+    const reg = form.register(lang === "vi" ? "slugVi" : "slugEn");
+    return {
+      ...reg,
+      onChange: async (event: Parameters<typeof reg.onChange>[0]) => {
+        setSlugFollows((current) => ({ ...current, [lang]: event.target.value === "" }));
+        await reg.onChange(event);
+      },
+    };
+  };
+
+  const formError =
+    failure?.formError ?? (Object.keys(errors).length > 0 ? "adminNews.errors.form" : undefined);
+
+  return (
+    <Form {...validatedSubmit} method="post" className="news-form" noValidate>
+      <FormAlert message={formError ? t(formError) : undefined} />
+      <div className="news-form__languages">
+        {(["vi", "en"] as const).map((lang) => {
+          const L = lang === "vi" ? "Vi" : "En";
+          const body = `body${L}` as const;
+          return (
+            <fieldset key={lang} className="news-form__language" lang={lang}>
+              <legend>{t(`adminNews.language.${lang}`)}</legend>
+              <TextField
+                label={t("adminNews.fields.title")}
+                error={fieldError(`title${L}`)}
+                required={lang === "vi"}
+                type="text"
+                maxLength={NEWS_TITLE_MAX + 50}
+                defaultValue={initial[`title${L}`]}
+                registration={titleRegistration(lang)}
+              />
+              <TextField
+                label={t("adminNews.fields.slug")}
+                hint={lang === "vi" ? t("adminNews.hints.slugVi") : t("adminNews.hints.slugEn")}
+                error={fieldError(`slug${L}`)}
+                required={lang === "vi"}
+                type="text"
+                inputMode="url"
+                autoCapitalize="off"
+                spellCheck={false}
+                maxLength={NEWS_SLUG_MAX + 20}
+                defaultValue={initial[`slug${L}`]}
+                registration={slugRegistration(lang)}
+              />
+              <TextAreaField
+                label={t("adminNews.fields.summary")}
+                error={fieldError(`summary${L}`)}
+                rows={3}
+                maxLength={NEWS_SUMMARY_MAX + 100}
+                defaultValue={initial[`summary${L}`]}
+                registration={form.register(`summary${L}`)}
+              />
+              {/* No defaultValue: on a hidden input React would write it back over the editor's value at every render. */}
+              <input type="hidden" {...form.register(body)} />
+              {bodyEditor({
+                lang,
+                value: parseBody(initial[body]),
+                invalid: Boolean(fieldError(body)),
+                onChange: (blocks) =>
+                  form.setValue(body, JSON.stringify(blocks), { shouldDirty: true }),
+              })}
+              {fieldError(body) ? (
+                <p className="field__error">{errorText(fieldError(body))}</p>
+              ) : null}
+            </fieldset>
+          );
+        })}
+      </div>
+
+      <fieldset className="news-form__publishing">
+        <legend>{t("adminNews.publishing")}</legend>
+        <CoverImageField form={form} error={fieldError("coverImage")} upload={uploadCover} />
+        <Field
+          label={t("adminNews.fields.publishedAt")}
+          hint={t("adminNews.hints.publishedAt")}
+          error={fieldError("publishedAt")}
+        >
+          {(props) => (
+            <input
+              {...props}
+              type="datetime-local"
+              className="field__input news-form__date"
+              defaultValue={initial.publishedAt}
+              {...form.register("publishedAt")}
+            />
+          )}
+        </Field>
+      </fieldset>
+
+      <div className="news-form__actions">
+        <button
+          type="submit"
+          name="intent"
+          value="save"
+          className="button button--secondary"
+          disabled={busy}
+        >
+          {article && article.status !== "draft"
+            ? t("adminNews.actions.save")
+            : t("adminNews.actions.saveDraft")}
+        </button>
+        {/* A draft (or a new article) can be published; anything else can be taken back. */}
+        {!article || article.status === "draft" ? (
+          <IntentButton intent="publish" primary busy={busy} />
+        ) : (
+          <IntentButton intent="unpublish" busy={busy} />
+        )}
+        <span className="news-form__busy" role="status" aria-live="polite">
+          {busy ? t("adminNews.saving") : ""}
+        </span>
+      </div>
+    </Form>
+  );
+}
+
+/** A submit button that says what the save does (publish or unpublish). */
+function IntentButton({
+  intent,
+  primary = false,
+  busy,
+}: {
+  intent: "publish" | "unpublish";
+  primary?: boolean;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={`button ${primary ? "button--primary" : "button--secondary"}`}
+      disabled={busy}
+    >
+      {t(`adminNews.actions.${intent}`)}
+    </button>
+  );
+}

@@ -1,0 +1,154 @@
+import { useTranslation } from "react-i18next";
+import { formatBytes } from "../../../core/bytes";
+import type { EntryFileField } from "../../../core/entry-limits";
+import type { EntryFileView } from "./types";
+
+/** What a file field shows of an upload on its way, and the message of a finished one. */
+export const SUCCESS_MESSAGES: Partial<Record<EntryFileField, string>> = {
+  video: "entry.upload.videoSucceeded",
+};
+
+export interface Transfer {
+  key: string;
+  name: string;
+  bytesTotal: number;
+  bytesSent: number;
+  /** Bytes per second, smoothed. */
+  speed: number;
+  state: "uploading" | "paused" | "failed" | "done";
+  /** i18n keys: the seed's message and, when the server said why, its reason. */
+  error?: string | undefined;
+  reason?: string | undefined;
+}
+
+/** The files attached to a field: thumbnails of images, links, sizes and remove buttons. */
+export function AttachedFiles({
+  field,
+  files,
+  readOnly,
+  onRemove,
+}: {
+  field: EntryFileField;
+  files: EntryFileView[];
+  readOnly: boolean;
+  onRemove: (file: EntryFileView) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === "en" ? "en-GB" : "vi-VN";
+  if (files.length === 0) return null;
+  return (
+    <ul className={field === "images" ? "upload__files upload__files--images" : "upload__files"}>
+      {files.map((file) => (
+        <li key={file.id} className="upload__file">
+          {field === "images" && file.url ? (
+            <img
+              src={file.thumbUrl ?? file.url}
+              alt={file.name}
+              className="upload__thumb"
+              loading="lazy"
+            />
+          ) : null}
+          <span className="upload__name">
+            {file.url ? (
+              <a href={file.url} target="_blank" rel="noreferrer">
+                {file.name}
+              </a>
+            ) : (
+              file.name
+            )}{" "}
+            <span className="muted">({formatBytes(file.bytes, locale)})</span>
+          </span>
+          {!readOnly ? (
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => onRemove(file)}
+              aria-label={t("entryForm.upload.removeNamed", { name: file.name })}
+            >
+              {t("entryForm.upload.remove")}
+            </button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Uploads on their way: progress, speed, and pause, resume and cancel buttons. */
+export function TransferList({
+  field,
+  transfers,
+  onPause,
+  onResume,
+  onCancel,
+}: {
+  field: EntryFileField;
+  transfers: Transfer[];
+  onPause: (key: string) => void;
+  onResume: (key: string) => void;
+  onCancel: (key: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === "en" ? "en-GB" : "vi-VN";
+  if (transfers.length === 0) return null;
+  return (
+    <ul className="upload__transfers">
+      {transfers.map((item) => {
+        const percent = item.bytesTotal ? Math.floor((item.bytesSent / item.bytesTotal) * 100) : 0;
+        return (
+          <li key={item.key} className={`upload__transfer upload__transfer--${item.state}`}>
+            <div className="upload__row">
+              <span className="upload__name">{item.name}</span>
+              <span className="upload__stats">
+                {item.state === "done"
+                  ? t(SUCCESS_MESSAGES[field] ?? "entryForm.upload.done")
+                  : `${percent}%${
+                      item.state === "uploading" && item.speed > 0
+                        ? ` · ${formatBytes(item.speed, locale)}/s`
+                        : ""
+                    }${item.state === "paused" ? ` · ${t("entryForm.upload.paused")}` : ""}`}
+              </span>
+            </div>
+            <progress
+              className="upload__progress"
+              max={100}
+              value={percent}
+              aria-label={t("entryForm.upload.progressOf", { name: item.name })}
+            />
+            {item.state === "failed" && item.error ? (
+              <p className="field__error" role="alert">
+                {t(item.error)}
+                {item.reason ? ` ${t(item.reason)}` : ""}
+              </p>
+            ) : null}
+            <div className="upload__actions">
+              {item.state === "uploading" ? (
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  onClick={() => onPause(item.key)}
+                >
+                  {t("entryForm.upload.pause")}
+                </button>
+              ) : null}
+              {item.state === "paused" || (item.state === "failed" && !item.reason) ? (
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  onClick={() => onResume(item.key)}
+                >
+                  {t("entryForm.upload.resume")}
+                </button>
+              ) : null}
+              {item.state !== "done" ? (
+                <button type="button" className="link-button" onClick={() => onCancel(item.key)}>
+                  {t("entryForm.upload.cancel")}
+                </button>
+              ) : null}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

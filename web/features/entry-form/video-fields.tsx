@@ -1,0 +1,84 @@
+import type { ComponentProps } from "react";
+import type { UseFormReturn } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { videoAdditionProblem } from "../../../core/entry-eligibility";
+import { parseVideoLink, VIDEO_LINK_MAX_LENGTH } from "../../../core/video-link";
+import { EntryTextField } from "./fields";
+import { FileUploadField } from "./file-upload";
+import type { EntryFileView, EntryFormValues } from "./types";
+
+type UploadCommon = Omit<ComponentProps<typeof FileUploadField>, "field" | "label" | "files">;
+
+/**
+ * The video: an uploaded file or a YouTube/Vimeo link, never both (each blocks the other),
+ * with a preview of a recognised link.
+ */
+export function VideoFields({
+  form,
+  common,
+  files,
+  videoLink,
+  initialLink,
+  readOnly,
+  error,
+  linkError,
+}: {
+  form: UseFormReturn<EntryFormValues>;
+  common: UploadCommon;
+  files: EntryFileView[];
+  /** The link as typed now (as the server has it until the page hydrates). */
+  videoLink: string;
+  initialLink: string;
+  readOnly: boolean;
+  error: string | undefined;
+  linkError: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const preview = videoLink ? parseVideoLink(videoLink) : null;
+  return (
+    <fieldset className="entry-form__group">
+      <legend>{t("entry.fields.video.label")}</legend>
+      <p className="field__hint">{t("entry.fields.video.hint")}</p>
+      <FileUploadField
+        {...common}
+        field="video"
+        label={t("entry.fields.videoFile.label")}
+        files={files}
+        blockedReason={
+          videoLink.trim() && files.length === 0
+            ? t("entryForm.videoLinkPresent")
+            : files.length > 0
+              ? t(videoAdditionProblem({ videoFileId: files[0]!.id }) ?? "")
+              : null
+        }
+        error={error}
+      />
+      <EntryTextField
+        form={form}
+        name="videoLink"
+        defaultValue={initialLink}
+        label={t("entry.fields.videoLink.label")}
+        hint={files.length > 0 ? t("entryForm.videoFilePresent") : t("entryForm.videoLinkHint")}
+        maxLength={VIDEO_LINK_MAX_LENGTH}
+        readOnly={readOnly || files.length > 0}
+        error={linkError}
+      />
+      {preview ? (
+        <div className="entry-form__video-preview">
+          <p className="field__hint">
+            {t("entryForm.videoRecognised", {
+              provider: preview.provider === "youtube" ? "YouTube" : "Vimeo",
+            })}
+          </p>
+          <iframe
+            src={preview.embedUrl}
+            title={t("entryForm.videoPreview")}
+            loading="lazy"
+            allow="encrypted-media; picture-in-picture; fullscreen"
+            referrerPolicy="strict-origin-when-cross-origin"
+          />
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { FormAlert } from "../../components/form/field";
+import { Modal } from "../../components/modal";
+import { postEntryAction } from "./post";
+import type { EntryActionResult } from "./types";
+import { withdrawConfirmText } from "./withdraw-confirm";
+
+/** Withdrawing the entry, after a confirmation naming it. */
+export function WithdrawPanel({
+  entryId,
+  code,
+  campaignName,
+}: {
+  entryId: string;
+  code: string | null;
+  campaignName: () => string;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<EntryActionResult>({ key: "entry-withdraw" });
+  const [open, setOpen] = useState(false);
+  return (
+    <section className="panel" aria-labelledby="entry-withdraw-title">
+      <h2 id="entry-withdraw-title">{t("entryForm.withdraw.title")}</h2>
+      <p className="field__hint">{t("entryForm.withdraw.hint")}</p>
+      <p>
+        <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
+          {t("entryForm.withdraw.button")}
+        </button>
+      </p>
+      {fetcher.data?.intent === "withdraw" && !fetcher.data.ok ? (
+        <FormAlert message={t(fetcher.data.formError)} />
+      ) : null}
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title={t("entryForm.withdraw.confirmTitle")}
+      >
+        <p>{withdrawConfirmText(t, { code, campaignName: campaignName() })}</p>
+        <p className="entry-form__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              setOpen(false);
+              void postEntryAction(fetcher, { intent: "withdraw", entryId });
+            }}
+          >
+            {t("entryForm.withdraw.confirm")}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+            {t("entryForm.withdraw.cancel")}
+          </button>
+        </p>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useFetcher } from "react-router";
+import type { TreeNodeKind } from "../../../core/season-admin";
+import type { FormResult } from "../../components/form/schema-form";
+import { ConfirmButton } from "../back-office/confirm";
+
+/** A node's line: its name, facts, and move up/down, edit, delete (all keyboard reachable). */
+export function TreeRow({
+  kind,
+  id,
+  year,
+  name,
+  meta,
+  first,
+  last,
+  editHref,
+  locked = false,
+}: {
+  kind: TreeNodeKind;
+  id: number;
+  year: number;
+  name: string;
+  meta: ReactNode;
+  first: boolean;
+  last: boolean;
+  editHref: string;
+  locked?: boolean;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<FormResult>();
+  const lastMove = useRef<string | null>(null);
+  const label = t(`adminPlatform.tree.kinds.${kind}`);
+  // The moved line changes place in the list: keep the keyboard focus on the button pressed.
+  useEffect(() => {
+    if (fetcher.state === "idle" && lastMove.current) {
+      const button = document.getElementById(lastMove.current);
+      if (button && !(button as HTMLButtonElement).disabled) button.focus();
+      else
+        document
+          .getElementById(`move-${kind}-${id}-${lastMove.current.endsWith("up") ? "down" : "up"}`)
+          ?.focus();
+      lastMove.current = null;
+    }
+  }, [fetcher.state, kind, id]);
+  const move = (direction: "up" | "down", disabled: boolean) => {
+    const buttonId = `move-${kind}-${id}-${direction}`;
+    return (
+      <fetcher.Form method="post" onSubmit={() => (lastMove.current = buttonId)}>
+        <input type="hidden" name="intent" value="move" />
+        <input type="hidden" name="formKey" value={`tree:${kind}:${id}`} />
+        <input type="hidden" name="kind" value={kind} />
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="direction" value={direction} />
+        <input type="hidden" name="year" value={year} />
+        <button
+          id={buttonId}
+          type="submit"
+          className="button button--secondary button--small"
+          disabled={disabled || fetcher.state !== "idle"}
+          aria-label={t(
+            direction === "up" ? "adminPlatform.tree.moveUp" : "adminPlatform.tree.moveDown",
+            { name },
+          )}
+        >
+          {direction === "up" ? "↑" : "↓"}
+        </button>
+      </fetcher.Form>
+    );
+  };
+  return (
+    <div className="tree-node">
+      <div className="tree-node__name">
+        <strong>{name}</strong> <span className="visually-hidden">({label})</span>
+        <div className="tree-node__meta">{meta}</div>
+      </div>
+      <div className="tree-node__actions">
+        {move("up", first)}
+        {move("down", last)}
+        <Link
+          className="button button--secondary button--small"
+          to={editHref}
+          aria-label={t("adminPlatform.tree.editNamed", { name })}
+        >
+          {t("adminPlatform.edit")}
+        </Link>
+        <Form method="post">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="formKey" value={`tree:${kind}:${id}`} />
+          <input type="hidden" name="kind" value={kind} />
+          <input type="hidden" name="id" value={id} />
+          <input type="hidden" name="year" value={year} />
+          <ConfirmButton
+            className="button button--secondary button--small"
+            message={t("adminPlatform.tree.confirmDelete", { name })}
+            aria-label={t("adminPlatform.tree.deleteNamed", { name })}
+            disabled={locked}
+            title={locked ? t("adminPlatform.errors.hasEntries") : undefined}
+          >
+            {t("adminPlatform.delete")}
+          </ConfirmButton>
+        </Form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,277 @@
+import { parseFormData, type FileUpload } from "@remix-run/form-data-parser";
+import { useId, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useActionData, useNavigation } from "react-router";
+import { formatBytes } from "../../../../core/bytes";
+import { CRITERIA_PDF_RULES, criteriaDocumentSchema } from "../../../../core/content-admin";
+import { formatDate } from "../../../../core/dates";
+import { SAMPLE_DOCUMENT_KINDS } from "../../../../core/document-kinds";
+import { localeOf } from "../../../../core/languages";
+import { fieldRefusal, refusal } from "../../../../core/refusal";
+import { Field, FormAlert } from "../../../components/form/field";
+import { AdminPage } from "../../../features/back-office/page";
+import { ConfirmButton } from "../../../features/back-office/confirm";
+import { FlashMessage } from "../../../features/back-office/flash";
+import {
+  positiveInt,
+  redirectWithNotice,
+  submitForm,
+} from "../../../features/back-office/form.server";
+import "../../../features/content-editing/content-editing.css";
+import { requireContentEditor } from "../../../features/content-editing/guard.server";
+import { refusalResponse } from "../../../lib/forms.server";
+import { pageMeta } from "../../../lib/meta";
+import { useLang } from "../../../lib/site";
+import type { Route } from "./+types/documents";
+
+const LIST = "/quan-tri/noi-dung/tai-lieu";
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { titleKey: "adminContent.documents.title" }),
+  { name: "robots", content: "noindex" },
+];
+
+/** `/quan-tri/noi-dung/tai-lieu`: each season's criteria PDFs; upload or replace one. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireContentEditor(request, context);
+  const { contentAdmin, documents } = context.services;
+  const [seasons, current, ...samples] = await Promise.all([
+    contentAdmin.criteriaDocuments(),
+    contentAdmin.pagesSeason(),
+    ...Object.values(SAMPLE_DOCUMENT_KINDS).map((kind) => documents.unattached(kind)),
+  ]);
+  return { seasons, current, samples: samples.flat() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { actor } = await requireContentEditor(request, context);
+  const { contentAdmin } = context.services;
+  let form: FormData;
+  try {
+    form = await parseFormData(
+      request,
+      { maxFiles: 1, maxFileSize: CRITERIA_PDF_RULES.maxBytes, maxHeaderSize: 8 * 1024 },
+      async (upload: FileUpload) => {
+        if (upload.fieldName !== "file") return undefined;
+        return new File([await upload.arrayBuffer()], "upload.pdf", { type: upload.type });
+      },
+    );
+  } catch {
+    return refusalResponse(fieldRefusal({ file: "adminContent.errors.documentTooLarge" }, 413), {});
+  }
+  if (form.get("intent") === "delete") {
+    const id = positiveInt(form.get("id"));
+    const deleted = id === null ? null : await contentAdmin.deleteDocument(actor, id);
+    if (!deleted?.ok) return refusalResponse(refusal(404, "adminContent.errors.notFound"), {});
+    return redirectWithNotice(request, LIST, "adminContent.notices.deleted");
+  }
+  const file = form.get("file");
+  return submitForm(
+    form,
+    criteriaDocumentSchema,
+    async (input) => {
+      if (!(file instanceof File) || file.size === 0) {
+        return fieldRefusal({
+          file:
+            file instanceof File
+              ? "adminContent.errors.documentEmpty"
+              : "adminContent.errors.documentMissing",
+        });
+      }
+      return contentAdmin.saveDocument(actor, input, new Uint8Array(await file.arrayBuffer()));
+    },
+    () => redirectWithNotice(request, LIST, "adminContent.notices.uploaded"),
+  );
+}
+
+type Listed = Route.ComponentProps["loaderData"]["samples"][number];
+
+/** A table of documents: title (a link), size, upload date, and optionally language and delete. */
+function DocumentTable({
+  caption,
+  documents,
+  href,
+  withLang = false,
+  onDelete,
+}: {
+  caption: string;
+  documents: Listed[];
+  href: (doc: Listed) => string;
+  withLang?: boolean;
+  onDelete?: (doc: Listed) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const column = (name: string) => (
+    <th scope="col">{t(`adminContent.documents.columns.${name}`)}</th>
+  );
+  return (
+    <div className="data-table__scroll">
+      <table className="table content-admin-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {withLang ? column("lang") : null}
+            {column("title")}
+            {column("size")}
+            {column("uploaded")}
+            {onDelete ? column("actions") : null}
+          </tr>
+        </thead>
+        <tbody>
+          {documents.map((doc) => (
+            <tr key={doc.id}>
+              {withLang ? <td>{t(`adminContent.documents.langs.${doc.lang}`)}</td> : null}
+              <th scope="row">
+                <a
+                  href={href(doc)}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={t("adminContent.documents.open", { title: doc.title })}
+                >
+                  {doc.title}
+                </a>
+              </th>
+              <td>{formatBytes(doc.bytes, localeOf(lang))}</td>
+              <td>{formatDate(doc.createdAt, lang)}</td>
+              {onDelete ? <td>{onDelete(doc)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function AdminDocumentsPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const id = useId();
+  const navigation = useNavigation();
+  const result = useActionData<typeof action>();
+  const failed = result && !result.ok ? result : undefined;
+  const { seasons, current, samples } = loaderData;
+  const values = failed?.values ?? {};
+  const fieldError = (name: string) => failed?.fieldErrors?.[name];
+  const busy = navigation.state === "submitting";
+  const label = (name: string) => t(`adminContent.documents.fields.${name}`);
+
+  return (
+    <AdminPage
+      title={t("adminContent.documents.title")}
+      breadcrumbs={[
+        { label: t("admin.sections.content"), to: "/quan-tri/noi-dung" },
+        { label: t("adminContent.documents.title") },
+      ]}
+      lead={t("adminContent.documents.lead")}
+    >
+      <FlashMessage />
+      <section aria-labelledby={`${id}-upload`} className="panel">
+        <h2 id={`${id}-upload`}>{t("adminContent.documents.uploadHeading")}</h2>
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="form content-admin-form"
+          noValidate
+        >
+          <FormAlert message={failed?.formError ? t(failed.formError) : undefined} />
+          <div className="content-admin-columns">
+            <Field label={label("year")} error={fieldError("year")}>
+              {(control) => (
+                <select
+                  {...control}
+                  name="year"
+                  defaultValue={values.year ?? String(current ?? seasons[0]?.year ?? "")}
+                >
+                  {seasons.map((s) => (
+                    <option key={s.year} value={s.year}>
+                      {s.year}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <Field label={label("lang")} error={fieldError("lang")}>
+              {(control) => (
+                <select {...control} name="lang" defaultValue={values.lang ?? "vi"}>
+                  <option value="vi">{t("adminContent.documents.langs.vi")}</option>
+                  <option value="en">{t("adminContent.documents.langs.en")}</option>
+                </select>
+              )}
+            </Field>
+          </div>
+          <Field label={label("title")} hint={label("titleHint")} error={fieldError("title")}>
+            {(control) => (
+              <input {...control} name="title" maxLength={300} defaultValue={values.title ?? ""} />
+            )}
+          </Field>
+          <Field label={label("file")} hint={label("fileHint")} error={fieldError("file")} required>
+            {({ className: _input, ...control }) => (
+              <input
+                {...control}
+                type="file"
+                name="file"
+                accept={[...CRITERIA_PDF_RULES.extensions, ...CRITERIA_PDF_RULES.mimeTypes].join(
+                  ",",
+                )}
+              />
+            )}
+          </Field>
+          <div className="content-admin-form__actions">
+            <button
+              type="submit"
+              name="intent"
+              value="upload"
+              className="button button--primary"
+              disabled={busy}
+            >
+              {busy ? t("adminContent.common.saving") : t("adminContent.documents.upload")}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      {seasons.map((season) => (
+        <section key={season.year} aria-labelledby={`${id}-season-${season.year}`}>
+          <h2 id={`${id}-season-${season.year}`}>
+            {t("adminContent.documents.season", { year: season.year })}
+          </h2>
+          {season.documents.length === 0 ? (
+            <p className="empty-state">{t("adminContent.documents.none")}</p>
+          ) : (
+            <DocumentTable
+              caption={t("adminContent.documents.caption", { year: season.year })}
+              documents={season.documents}
+              href={(doc) => doc.url}
+              withLang
+              onDelete={(doc) => (
+                <Form method="post" encType="multipart/form-data">
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="id" value={doc.id} />
+                  <ConfirmButton
+                    className="button button--secondary button--small"
+                    message={t("adminContent.documents.deleteConfirm", { title: doc.title })}
+                    aria-label={t("adminContent.documents.deleteNamed", { title: doc.title })}
+                  >
+                    {t("adminContent.common.delete")}
+                  </ConfirmButton>
+                </Form>
+              )}
+            />
+          )}
+        </section>
+      ))}
+
+      {samples.length > 0 ? (
+        <section aria-labelledby={`${id}-samples`}>
+          <h2 id={`${id}-samples`}>{t("adminContent.documents.samples.heading")}</h2>
+          <p className="field__hint">{t("adminContent.documents.samples.lead")}</p>
+          <DocumentTable
+            caption={t("adminContent.documents.samples.heading")}
+            documents={samples}
+            href={(doc) => `/pdf?file=${encodeURIComponent(doc.url)}`}
+          />
+        </section>
+      ) : null}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,68 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatDate } from "../../../core/dates";
+import { SectionHeading } from "../../components/section-heading";
+import { requireStaff } from "../../lib/session.server";
+import { useLang, useLocalizedPath } from "../../lib/site";
+import type { Route } from "./+types/outbox";
+
+/** Sent mail when no SMTP server is configured (admins only: messages hold sign-in links). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireStaff(request, context, "outbox");
+  const url = new URL(request.url);
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const id = url.searchParams.get("id");
+  const { mail } = context.services;
+  const list = await mail.listOutbox({ page, pageSize: 25 });
+  const message = id ? await mail.readOutboxMessage(id) : null;
+  return { mode: mail.mode, list, message, page };
+}
+
+export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = useLang();
+  const to = useLocalizedPath();
+  const { list, message, mode } = loaderData;
+  return (
+    <section aria-labelledby="outbox-heading">
+      <SectionHeading level={1} id="outbox-heading" title={t("admin.sections.outbox")} />
+      <p>{mode === "smtp" ? t("admin.outboxSmtp") : t("admin.outboxLead")}</p>
+      {list.items.length === 0 ? (
+        <p className="empty-state">{t("admin.outboxEmpty")}</p>
+      ) : (
+        <table className="table">
+          <caption className="visually-hidden">{t("admin.sections.outbox")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("admin.outboxDate")}</th>
+              <th scope="col">{t("admin.outboxTo")}</th>
+              <th scope="col">{t("admin.outboxSubject")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((item) => (
+              <tr key={item.id}>
+                <td>{formatDate(item.createdAt, lang)}</td>
+                <td>{item.to}</td>
+                <td>
+                  <Link to={to(`/quan-tri/hop-thu?id=${encodeURIComponent(item.id)}`)}>
+                    {item.subject}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {message ? (
+        <article className="panel" aria-labelledby="outbox-message">
+          <h2 id="outbox-message">{message.subject}</h2>
+          <p>
+            {t("admin.outboxTo")}: {message.to}
+          </p>
+          <pre className="outbox__text">{message.text}</pre>
+        </article>
+      ) : null}
+    </section>
+  );
+}
