@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import pg from "pg";
 import { openDatabase, type Db, type DatabaseKind } from "../db/database";
 
@@ -91,4 +92,33 @@ function postgresTarget(serverUrl: string | undefined): TestDatabase {
       });
     },
   };
+}
+
+/**
+ * Closes the database and, on PostgreSQL, waits until its server sessions are gone: the pool
+ * forgets a client before its socket closes, and the cleanup's DROP DATABASE … WITH (FORCE)
+ * would otherwise terminate the stragglers of the concurrency tests, which then report
+ * "terminating connection due to administrator command" as uncaught errors.
+ */
+export async function closeAndSettle(db: Db | undefined): Promise<void> {
+  if (!db) return;
+  if (db.kind !== "postgres") return db.close();
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(
+    db.kysely,
+  );
+  await db.close();
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const result = await client.query<{ n: string }>(
+        "select count(*) as n from pg_stat_activity where datname = $1",
+        [rows[0]!.name],
+      );
+      if (Number(result.rows[0]!.n) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await client.end();
+  }
 }

@@ -113,10 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     meta,
   );
   if (!outcome.ok) {
-    const retryAfterMinutes =
-      outcome.retryAfterMinutes ??
-      (outcome.retryAfterSeconds ? Math.ceil(outcome.retryAfterSeconds / 60) : undefined);
-    return refusalResponse(retryAfterMinutes ? { ...outcome, retryAfterMinutes } : outcome, kept);
+    return refusalResponse(outcome, kept);
   }
   // The same answer whether the address was new or already had an account (its owner was
   // told by email): check your inbox.

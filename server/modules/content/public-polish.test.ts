@@ -1,8 +1,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { juryMemberSchema, winnerSchema } from "../../../core/content-admin";
 import { migrateToLatest, type Db } from "../../db/database";
@@ -11,36 +9,12 @@ import { seedDemoData } from "../../demo/demo-data";
 import { createServices, type Services } from "../../services";
 import { accepted, addWinningEntry } from "./test-bed";
 import { testConfig } from "../../test-support/config";
-import { testDatabases } from "../../test-support/databases";
+import { closeAndSettle, testDatabases } from "../../test-support/databases";
 import { writeImage } from "../../test-support/media-files";
 import type { Actor } from "../audit/service";
 
 const NOW = new Date("2026-09-01T03:00:00.000Z");
 const EDITOR: Actor = { id: "editor-1", email: "editor@vanxuan-awards.example", ip: "203.0.113.9" };
-
-/** Closes the database and waits for its PostgreSQL sessions to end (see entries/service.test.ts). */
-async function closeAndSettle(db: Db | undefined): Promise<void> {
-  if (!db) return;
-  if (db.kind !== "postgres") return db.close();
-  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(
-    db.kysely,
-  );
-  await db.close();
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      const result = await client.query<{ n: string }>(
-        "select count(*) as n from pg_stat_activity where datname = $1",
-        [rows[0]!.name],
-      );
-      if (Number(result.rows[0]!.n) === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  } finally {
-    await client.end();
-  }
-}
 
 // Public-side polish: year switchers from the database, news covers through
 // the media library, winners linked to their entry.

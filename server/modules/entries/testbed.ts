@@ -1,14 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
-import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import type { EntryFileField } from "../../../core/entry-limits";
 import { migrateToLatest, type Db } from "../../db/database";
 import { seedDemoData } from "../../demo/demo-data";
 import { createServices, type Services } from "../../services";
 import { testConfig } from "../../test-support/config";
-import type { TestDatabase } from "../../test-support/databases";
+import { closeAndSettle, type TestDatabase } from "../../test-support/databases";
 import type { RegistrantProfile } from "../identity/types";
 import type { AttachFileInput, EntriesService } from "./service";
 
@@ -24,35 +22,6 @@ export const STANDARD_TIME = new Date("2026-10-01T03:00:00.000Z");
 /** The demo 2026 season closes at the end of 31/12/2026 in Vietnam. */
 export const CLOSES = "2026-12-31T16:59:59.000Z";
 export const AFTER_CLOSE = new Date("2027-01-01T00:00:00.000Z");
-
-/**
- * Closes the database and, on PostgreSQL, waits until its server sessions are gone: the pool
- * forgets a client before its socket closes, and the cleanup's DROP DATABASE … WITH (FORCE)
- * would otherwise terminate the stragglers of the concurrency tests, which then report
- * "terminating connection due to administrator command" as uncaught errors.
- */
-export async function closeAndSettle(db: Db | undefined): Promise<void> {
-  if (!db) return;
-  if (db.kind !== "postgres") return db.close();
-  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(
-    db.kysely,
-  );
-  await db.close();
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      const result = await client.query<{ n: string }>(
-        "select count(*) as n from pg_stat_activity where datname = $1",
-        [rows[0]!.name],
-      );
-      if (Number(result.rows[0]!.n) === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  } finally {
-    await client.end();
-  }
-}
 
 export const enterprise = (name: string): RegistrantProfile => ({
   type: "enterprise",

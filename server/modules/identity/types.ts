@@ -1,5 +1,5 @@
 import type { Lang } from "../../../core/languages";
-import type { Refusal, RefusalStatus } from "../../../core/refusal";
+import type { Refusal } from "../../../core/refusal";
 import type { Role } from "../../../core/roles";
 import type { Db } from "../../db/database";
 import type { FileStore } from "../files/storage";
@@ -31,11 +31,10 @@ export interface RegistrantProfile {
 }
 
 /**
- * An identity operation's no: the one refusal shape (`core/refusal.ts`), with 401 for wrong
- * credentials and, for 429, the wait in seconds too (the `Retry-After` of a link).
+ * An identity operation's no: the one refusal shape (`core/refusal.ts`), always with a message
+ * for the form and, for 429, the wait in seconds too (the `Retry-After` of a link).
  */
-export interface IdentityRefusal extends Omit<Refusal, "status" | "formError"> {
-  status: RefusalStatus | 401;
+export interface IdentityRefusal extends Refusal {
   formError: string;
   retryAfterSeconds?: number;
 }
