@@ -13,6 +13,8 @@ describe("back-office roles", () => {
   it("opens each section only to its roles; admin opens all", () => {
     expect(sectionsFor("admin")).toEqual([
       "dashboard",
+      "entries",
+      "registrants",
       "content",
       "payments",
       "judging",
@@ -23,8 +25,8 @@ describe("back-office roles", () => {
       "audit",
     ]);
     expect(sectionsFor("editor")).toEqual(["dashboard", "content"]);
-    expect(sectionsFor("finance")).toEqual(["dashboard", "payments"]);
-    expect(sectionsFor("jury_manager")).toEqual(["dashboard", "judging"]);
+    expect(sectionsFor("finance")).toEqual(["dashboard", "entries", "registrants", "payments"]);
+    expect(sectionsFor("jury_manager")).toEqual(["dashboard", "entries", "registrants", "judging"]);
     expect(sectionsFor("entrant")).toEqual([]);
     expect(canOpenSection("editor", "outbox")).toBe(false);
     expect(canOpenSection("finance", "content")).toBe(false);

@@ -14,6 +14,10 @@ export function isStaffRole(role: unknown): role is StaffRole {
 /** Back-office sections and the roles that open each (admin opens everything). */
 export const BACK_OFFICE_SECTIONS = {
   dashboard: ["admin", "editor", "finance", "jury_manager"],
+  // Screening and judging outcomes (jury_manager), payments (finance): both read entries and
+  // registrants; what each may change is decided per transition by core/entry-status.ts.
+  entries: ["admin", "jury_manager", "finance"],
+  registrants: ["admin", "jury_manager", "finance"],
   content: ["admin", "editor"],
   payments: ["admin", "finance"],
   judging: ["admin", "jury_manager"],

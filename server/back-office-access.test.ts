@@ -67,6 +67,30 @@ const ROUTES: BackOfficeRoute[] = [
     post: "no-action",
   },
   { path: "/quan-tri/noi-dung/tai-lieu", section: "content", post: "refused-400" },
+  // Season operations: entries and registrants.
+  { path: "/quan-tri/bai-du-thi", section: "entries", post: "refused-400" },
+  {
+    path: "/quan-tri/bai-du-thi?status=submitted&q=quang",
+    section: "entries",
+    post: "refused-400",
+  },
+  { path: "/quan-tri/bai-du-thi/xuat?format=csv", section: "entries", post: "no-action" },
+  {
+    path: "/quan-tri/bai-du-thi/00000000-0000-4000-8000-000000000000",
+    pattern: "/quan-tri/bai-du-thi/:id",
+    section: "entries",
+    get: "any",
+    post: "any",
+  },
+  { path: "/quan-tri/thi-sinh", section: "registrants", post: "no-action" },
+  { path: "/quan-tri/thi-sinh/xuat?format=xlsx", section: "registrants", post: "no-action" },
+  {
+    path: "/quan-tri/thi-sinh/no-such-registrant",
+    pattern: "/quan-tri/thi-sinh/:id",
+    section: "registrants",
+    get: "any",
+    post: "no-action",
+  },
 ];
 
 /** Back-office pages that are not behind a role (the staff sign-in itself). */

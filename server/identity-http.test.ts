@@ -10,6 +10,8 @@ import { sessionCookieOf, TEST_ORIGIN, TEST_PASSWORD, WHO } from "./test-support
 /** Every back-office section's path (web/routes.ts), checked against core/roles.ts below. */
 const SECTION_PATHS: Record<BackOfficeSection, string> = {
   dashboard: "/quan-tri",
+  entries: "/quan-tri/bai-du-thi",
+  registrants: "/quan-tri/thi-sinh",
   content: "/quan-tri/noi-dung",
   payments: "/quan-tri/thanh-toan",
   judging: "/quan-tri/cham-giai",

@@ -4,7 +4,9 @@ import { createAuditService } from "./modules/audit/service";
 import { createContentAdminService } from "./modules/content/admin";
 import { createNewsAdminService } from "./modules/content/news-admin";
 import { createContentService } from "./modules/content/service";
+import { createDashboardService } from "./modules/dashboard/service";
 import { createDocumentsService } from "./modules/documents/service";
+import { createEntryAdminService } from "./modules/entry-admin/service";
 import { createEntriesService } from "./modules/entries/service";
 import { createFileStore } from "./modules/files/storage";
 import { createAuth, type IdentityMail } from "./modules/identity/auth";
@@ -14,6 +16,7 @@ import { createIdentityService } from "./modules/identity/service";
 import { createStaffService } from "./modules/identity/staff/service";
 import type { MailLogger } from "./modules/mail/mailer";
 import { createMailService } from "./modules/mail/service";
+import { createRegistrantsService } from "./modules/registrants/service";
 import { createSeasonsAdminService } from "./modules/seasons/admin";
 import { createSeasonsService } from "./modules/seasons/service";
 import { createSettingsService } from "./modules/settings/service";
@@ -115,6 +118,11 @@ export function createServices(
   // Back-office platform: seasons and the category tree, staff accounts.
   const seasonsAdmin = createSeasonsAdminService(db, hooks.onContentChange, hooks.clock, audit);
   const staff = createStaffService({ db, auth, mail, publicUrl: config.publicUrl, audit });
+  // Season operations: the entries table and export, registrants, the dashboard's figures.
+  const clock = hooks.clock ? { clock: hooks.clock } : {};
+  const entryAdmin = createEntryAdminService(db, { storage, ...clock });
+  const registrants = createRegistrantsService(db, { storage, ...clock });
+  const dashboard = createDashboardService(db, { ...clock });
   return {
     settings,
     seasons,
@@ -134,5 +142,8 @@ export function createServices(
     contentAdmin,
     storage,
     media,
+    entryAdmin,
+    registrants,
+    dashboard,
   };
 }

@@ -36,8 +36,19 @@ function pages(lang: Lang) {
         id("admin-news-preview"),
       ),
       route("quan-tri", "routes/admin/layout.tsx", id("admin"), [
-        index("routes/admin/section.tsx", id("admin-dashboard")),
+        index("routes/admin/dashboard.tsx", id("admin-dashboard")),
         route("hop-thu", "routes/admin/outbox.tsx", id("admin-outbox")),
+        // Season operations: entries, registrants (lists, exports, detail pages).
+        route("bai-du-thi", "routes/admin/entries/index.tsx", id("admin-entries")),
+        route("bai-du-thi/xuat", "routes/admin/entries/export.tsx", id("admin-entries-export")),
+        route("bai-du-thi/:id", "routes/admin/entries/entry.tsx", id("admin-entry")),
+        route("thi-sinh", "routes/admin/registrants/index.tsx", id("admin-registrants")),
+        route(
+          "thi-sinh/xuat",
+          "routes/admin/registrants/export.tsx",
+          id("admin-registrants-export"),
+        ),
+        route("thi-sinh/:id", "routes/admin/registrants/registrant.tsx", id("admin-registrant")),
         // Back-office platform: seasons & category tree, site settings, users, audit log.
         route("mua-giai", "routes/admin/seasons.tsx", id("admin-seasons")),
         route("cai-dat", "routes/admin/settings.tsx", id("admin-settings")),

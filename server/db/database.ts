@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
+import { foldColumnText } from "../../core/search-text";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config";
@@ -32,6 +33,10 @@ export function openDatabase(config: DatabaseConfig): Db {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // Folded text for searches that ignore case and Vietnamese marks (PostgreSQL: migration 0011).
+  sqlite.function("vx_fold", { deterministic: true }, (text: unknown) =>
+    typeof text === "string" ? foldColumnText(text) : text,
+  );
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kind: "sqlite", kysely, close: () => kysely.destroy() };
 }

@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { Generated, Selectable } from "kysely";
 
 /**
  * The database as Kysely sees it. Times are ISO-8601 UTC strings and booleans are 0/1
@@ -268,7 +268,29 @@ export interface EntryTable {
   updated_at: string;
   submitted_at: string | null;
   withdrawn_at: string | null;
+  /** Bumped by every status transition: a staff form that saw an older one gets a conflict. */
+  status_version: Generated<number>;
+  /** While `needs_changes`: the entrant may edit (even after the deadline) until then. */
+  changes_due_at: string | null;
 }
+
+/** One status transition of an entry (append-only): who, when, from, to, why. */
+export interface EntryStatusHistoryTable {
+  id: Generated<number>;
+  entry_id: string;
+  from_status: string | null;
+  to_status: string;
+  actor_user_id: string | null;
+  /** "entrant", "system" or the staff role at the time. */
+  actor_role: string;
+  actor_name: Generated<string>;
+  reason: Generated<string>;
+  changes_due_at: string | null;
+  created_at: string;
+}
+
+/** An entry row as read. */
+export type EntryRow = Selectable<EntryTable>;
 
 /** A file attached to an entry; duplicated entries may share a storage key. */
 export interface EntryFileTable {
@@ -318,6 +340,7 @@ export interface Database {
   entries: EntryTable;
   entry_files: EntryFileTable;
   entry_code_sequences: EntryCodeSequenceTable;
+  entry_status_history: EntryStatusHistoryTable;
 }
 
 /** An uploaded image (server/modules/media): `variants` is JSON (see migration 0006-media). */

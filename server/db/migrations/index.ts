@@ -10,6 +10,7 @@ import staff from "./0009-staff";
 import entries from "./0007-entries";
 import contentAdmin from "./0008-content-admin";
 import contentMedia from "./0010-content-media";
+import entryLifecycle from "./0011-entry-lifecycle";
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -24,5 +25,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     "0008-content-admin": contentAdmin(kind),
     "0009-staff": staff(kind),
     "0010-content-media": contentMedia(kind),
+    "0011-entry-lifecycle": entryLifecycle(kind),
   };
 }

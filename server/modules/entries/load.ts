@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import { isEditableByEntrant, isEntryStatus, type EntryStatus } from "../../../core/entry-status";
 import type { RegistrantType } from "../../../core/registration";
-import type { EntryFileTable, EntryTable, SeasonTable, TrackTable } from "../../db/schema";
+import type { EntryFileTable, EntryRow, SeasonTable, TrackTable } from "../../db/schema";
 import type { EntriesContext, Q } from "./context";
 import { findEntryWithCatalogue, listEntryFiles, type CategoryRow } from "./queries";
 import { windowProblem } from "./refusals";
@@ -26,7 +26,7 @@ export type TrackRow = Pick<
 
 /** An entry with everything an operation on it reads, loaded once and passed down. */
 export interface Loaded {
-  row: EntryTable;
+  row: EntryRow;
   season: SeasonFacts;
   files: EntryFileTable[];
   track: TrackRow | null;
@@ -69,7 +69,7 @@ function loadedOf(
   found: NonNullable<Awaited<ReturnType<typeof findEntryWithCatalogue>>>,
   files: EntryFileTable[],
 ): Loaded {
-  const row: EntryTable = {
+  const row: EntryRow = {
     id: found.id,
     owner_user_id: found.owner_user_id,
     season_id: found.season_id,
@@ -92,6 +92,8 @@ function loadedOf(
     updated_at: found.updated_at,
     submitted_at: found.submitted_at,
     withdrawn_at: found.withdrawn_at,
+    status_version: found.status_version,
+    changes_due_at: found.changes_due_at,
   };
   const track: TrackRow | null =
     found.track_id === null || found.t_code === null

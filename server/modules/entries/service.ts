@@ -1,6 +1,9 @@
 import type { Db } from "../../db/database";
 import type { EntryFileField } from "../../../core/entry-limits";
+import type { BulkStatusChangeInput, StatusChangeInput } from "../../../core/entry-status-change";
 import { attachFile } from "./attach-file";
+import { changeStatus, type StatusActor } from "./change-status";
+import { changeStatuses } from "./change-statuses";
 import { entriesContext, type EntriesDeps } from "./context";
 import { createDraft } from "./create-draft";
 import { entrantDashboard } from "./dashboard";
@@ -11,6 +14,7 @@ import { getEntry } from "./get";
 import { getEntryForStaff } from "./get-for-staff";
 import { removeFile } from "./remove-file";
 import { saveDraft } from "./save-draft";
+import { statusHistory } from "./status-history";
 import { submitEntry } from "./submit";
 import type { AttachFileInput, EntryPatch } from "./types";
 import { uploadAllowed } from "./upload-allowed";
@@ -18,6 +22,9 @@ import { withdrawEntry } from "./withdraw";
 
 export type * from "./types";
 export type { EntriesDeps, EntryFileStorage, EntryImages } from "./context";
+export type { StatusActor, StatusChanged } from "./change-status";
+export type { SkipReason } from "./change-statuses";
+export type { StatusHistoryItem } from "./status-history";
 export { cleanFileName } from "./files";
 export { entryErrorStatus } from "./refusals";
 
@@ -69,6 +76,12 @@ export function createEntriesService(db: Db, deps: EntriesDeps) {
     ) => duplicateEntry(ctx, userId, entryId, target),
     listForEntrant: (userId: string) => entrantDashboard(ctx, userId),
     isStorageKeyInUse: (key: string) => isStorageKeyInUse(ctx, key),
+    // Staff: the status lifecycle (core/entry-status.ts) with its history and emails.
+    changeStatus: (actor: StatusActor, entryId: string, input: StatusChangeInput) =>
+      changeStatus(ctx, actor, entryId, input),
+    changeStatuses: (actor: StatusActor, input: BulkStatusChangeInput) =>
+      changeStatuses(ctx, actor, input),
+    statusHistory: (entryId: string) => statusHistory(ctx, entryId),
   };
 }
 

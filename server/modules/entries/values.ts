@@ -5,7 +5,7 @@ import {
   type EntryDraft,
 } from "../../../core/entry";
 import { ENTRY_FILE_FIELDS, type EntryFileField } from "../../../core/entry-limits";
-import type { EntryFileTable, EntryTable } from "../../db/schema";
+import type { EntryFileTable, EntryRow } from "../../db/schema";
 import { invalid } from "./refusals";
 import type { EntryFailure, EntryFileView, EntryPatch, MissingItem } from "./types";
 
@@ -76,7 +76,7 @@ export function toFileView(row: EntryFileTable): EntryFileView {
 }
 
 /** The form's values of a stored entry and its files. */
-export function valuesOf(row: EntryTable, files: readonly EntryFileTable[]): EntryDraft {
+export function valuesOf(row: EntryRow, files: readonly EntryFileTable[]): EntryDraft {
   const values: Record<string, unknown> = {
     trackId: row.track_id === null ? "" : String(row.track_id),
     categoryId: row.category_id === null ? "" : String(row.category_id),

@@ -8,6 +8,8 @@ import type { Route } from "./+types/layout";
 
 export const ADMIN_SECTION_PATHS = {
   dashboard: "/quan-tri",
+  entries: "/quan-tri/bai-du-thi",
+  registrants: "/quan-tri/thi-sinh",
   content: "/quan-tri/noi-dung",
   payments: "/quan-tri/thanh-toan",
   judging: "/quan-tri/cham-giai",

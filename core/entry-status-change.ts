@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { ENTRY_STATUSES, transitionNeedsReason } from "./entry-status";
+
+/**
+ * What a staff member sends to move entries along the lifecycle (core/entry-status.ts decides
+ * whether the move is allowed for their role). `statusVersion` is the entry's version the
+ * page showed: if another staff member changed the status since, the server refuses with a
+ * conflict instead of overwriting. `changesDueOn` (YYYY-MM-DD, end of that day in Vietnam)
+ * is required when sending an entry back for changes: editing re-opens for that entry until
+ * then, even after the submission deadline. Messages are i18n keys.
+ */
+export const STATUS_REASON_MAX = 2000;
+/** At most this many entries in one bulk change. */
+export const BULK_STATUS_MAX = 500;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const change = {
+  to: z.enum(ENTRY_STATUSES, { message: "entryAdmin.validation.statusRequired" }),
+  reason: z.string().trim().max(STATUS_REASON_MAX, { message: "validation.tooLong" }).default(""),
+  changesDueOn: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.string().regex(DATE, { message: "entryAdmin.validation.dueDate" }).optional()),
+};
+
+function requireReasonAndDate(
+  value: { to: string; reason: string; changesDueOn?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (transitionNeedsReason(value.to as never) && value.reason.length === 0) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["reason"],
+      message: "entryAdmin.validation.reasonRequired",
+    });
+  }
+  if (value.to === "needs_changes" && !value.changesDueOn) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["changesDueOn"],
+      message: "entryAdmin.validation.dueDateRequired",
+    });
+  }
+}
+
+export const statusChangeSchema = z
+  .object({
+    ...change,
+    statusVersion: z.coerce.number().int().min(1, { message: "validation.required" }),
+  })
+  .superRefine(requireReasonAndDate);
+export type StatusChangeInput = z.output<typeof statusChangeSchema>;
+
+/** One selected row of the entries table: its id and the status version the table showed. */
+export const selectedEntrySchema = z.object({
+  id: z.string().uuid(),
+  statusVersion: z.coerce.number().int().min(1),
+});
+
+export const bulkStatusChangeSchema = z
+  .object({
+    ...change,
+    entries: z
+      .array(selectedEntrySchema)
+      .min(1, { message: "entryAdmin.validation.selectEntries" })
+      .max(BULK_STATUS_MAX, { message: "entryAdmin.validation.tooManyEntries" }),
+  })
+  .superRefine(requireReasonAndDate);
+export type BulkStatusChangeInput = z.output<typeof bulkStatusChangeSchema>;
+
+/** A table row's checkbox value, `id:statusVersion`, read back into a selection. */
+export function parseSelectedValue(value: string): { id: string; statusVersion: number } | null {
+  const match = /^([0-9a-f-]{36}):(\d{1,9})$/i.exec(value);
+  return match ? { id: match[1]!.toLowerCase(), statusVersion: Number(match[2]) } : null;
+}
