@@ -75,6 +75,7 @@ export function createServices(
   const entries = createEntriesService(db, {
     seasons,
     mail,
+    audit,
     storage,
     // Entry images carry their media id; their private links are signed on every read.
     images: { resolveMany: (refs) => media.resolveMany(refs) },

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../../db/database";
 import type { Database } from "../../db/schema";
+import type { AuditService } from "../audit/service";
 import type { MailService } from "../mail/service";
 import type { SeasonsService } from "../seasons/service";
 
@@ -24,6 +25,8 @@ export interface EntriesDeps {
   /** Signs image links each time an entry is read (without it, `variants` is as stored). */
   images?: EntryImages;
   mail: Pick<MailService, "send">;
+  /** Staff status changes record an audit entry (entrants' own actions are in the history). */
+  audit?: Pick<AuditService, "record">;
   storage?: EntryFileStorage;
   clock?: () => Date;
   /** The site's address, for the dashboard link in the receipt. */
