@@ -90,6 +90,8 @@ describe("audit labels", () => {
     // The scan works: it sees the calls we know about.
     expect(actions).toContain("news.delete");
     expect(types).toContain("jury_member");
+    expect(actions).toContain("entry.status");
+    expect(types).toContain("entry");
     expect([...actions].filter((a) => !(AUDIT_ACTIONS as readonly string[]).includes(a))).toEqual(
       [],
     );

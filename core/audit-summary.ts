@@ -70,6 +70,8 @@ export const AUDIT_ACTIONS = [
   "document.replace",
   "document.delete",
   "season.update",
+  "season.create",
+  "season.makeCurrent",
   "track.create",
   "track.update",
   "track.move",
@@ -88,6 +90,7 @@ export const AUDIT_ACTIONS = [
   "user.deactivate",
   "user.reactivate",
   "settings.update",
+  "entry.status",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -104,6 +107,7 @@ export const AUDIT_TARGET_TYPES = [
   "category",
   "user",
   "settings",
+  "entry",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

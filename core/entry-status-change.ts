@@ -14,6 +14,22 @@ export const STATUS_REASON_MAX = 2000;
 export const BULK_STATUS_MAX = 500;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** Vietnam keeps UTC+7 all year: the end of a Vietnamese day is 16:59:59 UTC that day. */
+const VIETNAM_END_OF_DAY_UTC = "T16:59:59.000Z";
+
+/**
+ * The instant editing closes for an entry sent back for changes: the end of `day`
+ * (YYYY-MM-DD) in Vietnam, as the ISO UTC text stored in `changes_due_at`; null for a day
+ * that does not exist (2026-02-30).
+ */
+export function changesDueAtOf(day: string): string | null {
+  if (!DATE.test(day)) return null;
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  const check = new Date(Date.UTC(year, month - 1, date));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1) return null;
+  if (check.getUTCDate() !== date) return null;
+  return `${day}${VIETNAM_END_OF_DAY_UTC}`;
+}
 
 const change = {
   to: z.enum(ENTRY_STATUSES, { message: "entryAdmin.validation.statusRequired" }),
@@ -23,7 +39,12 @@ const change = {
     .trim()
     .optional()
     .transform((value) => (value ? value : undefined))
-    .pipe(z.string().regex(DATE, { message: "entryAdmin.validation.dueDate" }).optional()),
+    .pipe(
+      z
+        .string()
+        .refine((day) => changesDueAtOf(day) !== null, { message: "entryAdmin.validation.dueDate" })
+        .optional(),
+    ),
 };
 
 function requireReasonAndDate(

@@ -5,9 +5,11 @@ import {
   entryStatusLabelKey,
   isEditableByEntrant,
   isFinalStatus,
+  isReopenedForChanges,
   isSubmittedStatus,
   nextStatuses,
   nextStatusesFor,
+  statusAfterResubmission,
   transitionNeedsReason,
   type EntryStatus,
 } from "./entry-status";
@@ -97,6 +99,30 @@ describe("entry status", () => {
 
   it("asks for a reason when an entry needs changes or is rejected", () => {
     expect(ENTRY_STATUSES.filter(transitionNeedsReason)).toEqual(["needs_changes", "rejected"]);
+  });
+
+  it("re-opens an entry sent back for changes until its due instant, and no other", () => {
+    const due = "2027-01-15T16:59:59.000Z";
+    expect(isReopenedForChanges("needs_changes", due, new Date("2027-01-10T00:00:00Z"))).toBe(true);
+    expect(isReopenedForChanges("needs_changes", due, new Date(due))).toBe(true);
+    expect(isReopenedForChanges("needs_changes", due, new Date("2027-01-15T17:00:00Z"))).toBe(
+      false,
+    );
+    expect(isReopenedForChanges("needs_changes", null, new Date("2027-01-10T00:00:00Z"))).toBe(
+      false,
+    );
+    expect(isReopenedForChanges("needs_changes", "not a date", new Date())).toBe(false);
+    for (const status of ENTRY_STATUSES.filter((s) => s !== "needs_changes"))
+      expect(isReopenedForChanges(status, due, new Date("2027-01-10T00:00:00Z")), status).toBe(
+        false,
+      );
+  });
+
+  it("moves a resubmitted entry that had been paid on to paid, by the system", () => {
+    expect(statusAfterResubmission(true)).toBe("paid");
+    expect(statusAfterResubmission(false)).toBe("submitted");
+    expect(canTransition("needs_changes", "submitted", "entrant")).toBe(true);
+    expect(canTransition("submitted", "paid", "system")).toBe(true);
   });
 
   it.each(ENTRY_STATUSES)("%s has a name in both languages", (status) => {

@@ -92,7 +92,10 @@ export function isFinalStatus(status: EntryStatus): boolean {
   return nextStatuses(status).length === 0;
 }
 
-/** The states where an entrant may still change the entry (until the submission deadline). */
+/**
+ * The states where an entrant may still change the entry: until the submission deadline, and
+ * an entry sent back for changes until the date staff set (`isReopenedForChanges`).
+ */
 export const ENTRANT_EDITABLE_STATUSES = [
   "draft",
   "submitted",
@@ -102,6 +105,30 @@ export const ENTRANT_EDITABLE_STATUSES = [
 
 export function isEditableByEntrant(status: EntryStatus): boolean {
   return (ENTRANT_EDITABLE_STATUSES as readonly EntryStatus[]).includes(status);
+}
+
+/**
+ * Whether an entry sent back for changes is open to its owner at `now` whatever the season's
+ * window says: until `changesDueAt` (the end of the day staff chose), then locked like any
+ * other entry after the deadline.
+ */
+export function isReopenedForChanges(
+  status: EntryStatus,
+  changesDueAt: string | null,
+  now: Date,
+): boolean {
+  if (status !== "needs_changes" || !changesDueAt) return false;
+  const due = Date.parse(changesDueAt);
+  return !Number.isNaN(due) && now.getTime() <= due;
+}
+
+/**
+ * Where an entry resubmitted after `needs_changes` ends up: an entry that was already paid is
+ * never charged twice, so it moves on to `paid` at once (actor "system") and comes back to
+ * screening; one that was never paid waits for its payment as `submitted`.
+ */
+export function statusAfterResubmission(wasPaid: boolean): EntryStatus {
+  return wasPaid ? "paid" : "submitted";
 }
 
 /** Entries that have been submitted and not withdrawn or rejected count for fees and judging. */

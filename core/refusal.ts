@@ -7,6 +7,13 @@
  */
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429;
 
+/**
+ * What kind of "no" it is, for callers that act on it (a page offering to reload after a
+ * conflict) without comparing i18n keys: `conflict` someone else changed the record first,
+ * `notAllowed` the record's state or the caller's role does not allow it, `notFound`.
+ */
+export type RefusalCode = "conflict" | "notAllowed" | "notFound";
+
 export interface Refusal {
   ok: false;
   status: RefusalStatus;
@@ -16,6 +23,8 @@ export interface Refusal {
   fieldErrors?: Record<string, string>;
   /** For 429: how long until trying again is worth it. */
   retryAfterMinutes?: number;
+  /** Set where a caller may want to tell refusals apart (see RefusalCode). */
+  code?: RefusalCode;
 }
 
 export type Outcome<T extends object = object> = ({ ok: true } & T) | Refusal;

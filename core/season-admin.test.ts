@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { formatVietnamDateTime, parseVietnamDateTime } from "./dates";
 import {
   categorySchema,
+  makeCurrentSchema,
+  nextSeasonDefaults,
+  nextSeasonSchema,
   parseNodeParam,
+  shiftOneYear,
+  shiftSeasonDates,
   seasonDatesSchema,
   seasonDatesToIso,
   trackSchema,
@@ -79,5 +84,98 @@ describe("category tree forms", () => {
     expect(parseNodeParam("category:12")).toEqual({ kind: "category", id: 12 });
     expect(parseNodeParam("season:1")).toBeNull();
     expect(parseNodeParam(null)).toBeNull();
+  });
+});
+
+describe("the next season", () => {
+  it("moves a date one year on at the same Vietnam wall-clock time", () => {
+    expect(shiftOneYear("2026-12-31T16:59:59.000Z")).toBe("2027-12-31T16:59:59.000Z");
+    // 01/08/2026 00:00 in Vietnam is 31/07 in UTC: still 01/08 a year later.
+    expect(formatVietnamDateTime(shiftOneYear(parseVietnamDateTime("01/08/2026 00:00")))).toBe(
+      "01/08/2027 00:00",
+    );
+    expect(shiftOneYear(null)).toBeNull();
+  });
+
+  it("turns 29/02 of a leap year into 28/02, and keeps 28/02 and 01/03", () => {
+    expect(formatVietnamDateTime(shiftOneYear(parseVietnamDateTime("29/02/2028 23:59")))).toBe(
+      "28/02/2029 23:59",
+    );
+    expect(formatVietnamDateTime(shiftOneYear(parseVietnamDateTime("28/02/2027 10:00")))).toBe(
+      "28/02/2028 10:00",
+    );
+    expect(formatVietnamDateTime(shiftOneYear(parseVietnamDateTime("01/03/2028 00:00")))).toBe(
+      "01/03/2029 00:00",
+    );
+  });
+
+  it("shifts every key date and leaves the empty ones empty", () => {
+    const shifted = shiftSeasonDates({
+      registrationOpensAt: "2026-07-14T17:00:00.000Z",
+      registrationClosesAt: null,
+      submissionOpensAt: "2026-07-31T17:00:00.000Z",
+      submissionClosesAt: "2026-12-31T16:59:59.000Z",
+      earlyBirdDeadline: "2026-09-15T16:59:59.000Z",
+      lateDeadline: null,
+      ceremonyAt: "2027-01-16T12:00:00.000Z",
+    });
+    expect(shifted).toEqual({
+      registrationOpensAt: "2027-07-14T17:00:00.000Z",
+      registrationClosesAt: null,
+      submissionOpensAt: "2027-07-31T17:00:00.000Z",
+      submissionClosesAt: "2027-12-31T16:59:59.000Z",
+      earlyBirdDeadline: "2027-09-15T16:59:59.000Z",
+      lateDeadline: null,
+      ceremonyAt: "2028-01-16T12:00:00.000Z",
+    });
+  });
+
+  it("proposes the year after, with the year in the names and the code moved on", () => {
+    expect(
+      nextSeasonDefaults({
+        year: 2026,
+        code: "VX26",
+        nameVi: "Giải thưởng Vạn Xuân 2026",
+        nameEn: "Van Xuan Awards 2026",
+      }),
+    ).toEqual({
+      year: 2027,
+      code: "VX27",
+      nameVi: "Giải thưởng Vạn Xuân 2027",
+      nameEn: "Van Xuan Awards 2027",
+    });
+    const later = nextSeasonDefaults(
+      { year: 2025, code: "VX25", nameVi: "Vạn Xuân 2025", nameEn: "" },
+      [2025, 2026, 2027],
+    );
+    expect(later).toEqual({ year: 2028, code: "VX28", nameVi: "Vạn Xuân 2028", nameEn: "" });
+  });
+
+  it("reads the form's text and speaks in i18n keys", () => {
+    expect(
+      nextSeasonSchema.parse({
+        fromYear: "2026",
+        year: " 2027 ",
+        code: "VX27",
+        nameVi: "Vạn Xuân 2027",
+      }),
+    ).toEqual({ fromYear: 2026, year: 2027, code: "VX27", nameVi: "Vạn Xuân 2027", nameEn: "" });
+    const bad = nextSeasonSchema.safeParse({
+      fromYear: "2026",
+      year: "năm sau",
+      code: "vx",
+      nameVi: "",
+    });
+    expect(bad.success).toBe(false);
+    const messages = Object.fromEntries(
+      (bad.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]),
+    );
+    expect(messages).toEqual({
+      year: "adminPlatform.validation.year",
+      code: "adminPlatform.validation.code",
+      nameVi: "validation.required",
+    });
+    expect(makeCurrentSchema.safeParse({ year: "1999" }).success).toBe(false);
+    expect(makeCurrentSchema.parse({ year: "2027" })).toEqual({ year: 2027 });
   });
 });

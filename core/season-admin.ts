@@ -243,3 +243,86 @@ export interface AdminTrack {
   taglineEn: string;
   groups: AdminGroup[];
 }
+
+// --- The next season, and which season is current -----------------------------------------
+
+const seasonYear = z.coerce
+  .number({ message: "adminPlatform.validation.year" })
+  .int({ message: "adminPlatform.validation.year" })
+  .min(2000, { message: "adminPlatform.validation.year" })
+  .max(2100, { message: "adminPlatform.validation.year" });
+
+/**
+ * "Create the next season from this one": the new season's year, names and code. Its tracks,
+ * categories, fees and rules are copied from `fromYear`, its dates shifted one year on.
+ */
+export const nextSeasonSchema = z.object({
+  fromYear: seasonYear,
+  year: seasonYear,
+  code: z
+    .string()
+    .trim()
+    .min(1, { message: "validation.required" })
+    .max(12, { message: "validation.tooLong" })
+    .regex(/^[A-Z0-9]+$/, { message: "adminPlatform.validation.code" }),
+  nameVi: z.string().trim().min(1, { message: "validation.required" }).max(120, {
+    message: "validation.tooLong",
+  }),
+  nameEn: z.string().trim().max(120, { message: "validation.tooLong" }).default(""),
+});
+export type NextSeasonInput = z.output<typeof nextSeasonSchema>;
+
+/** "Make this season current": the year the public site, header button and forms follow. */
+export const makeCurrentSchema = z.object({ year: seasonYear });
+
+/**
+ * What the next-season form proposes: the first year after this season's that no season has
+ * yet, and the year inside the names and code moved on to it.
+ */
+export function nextSeasonDefaults(
+  season: { year: number; code: string; nameVi: string; nameEn: string },
+  takenYears: readonly number[] = [],
+): { year: number; code: string; nameVi: string; nameEn: string } {
+  let year = season.year + 1;
+  while (takenYears.includes(year)) year++;
+  const short = (y: number) => String(y).slice(2);
+  const code = season.code.endsWith(short(season.year))
+    ? season.code.slice(0, -2) + short(year)
+    : season.code;
+  const rename = (name: string) => name.replaceAll(String(season.year), String(year));
+  return { year, code, nameVi: rename(season.nameVi), nameEn: rename(season.nameEn) };
+}
+
+const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+/**
+ * An instant moved to the same wall-clock time one year later in Vietnam (UTC+7, no daylight
+ * saving). 29/02 has no twin in a common year: it becomes 28/02, still the end of February.
+ */
+export function shiftOneYear(iso: string | null): string | null {
+  if (iso === null) return null;
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return null;
+  const local = new Date(time + VIETNAM_OFFSET_MS);
+  const year = local.getUTCFullYear() + 1;
+  const month = local.getUTCMonth();
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(local.getUTCDate(), lastDay);
+  const shifted = Date.UTC(
+    year,
+    month,
+    day,
+    local.getUTCHours(),
+    local.getUTCMinutes(),
+    local.getUTCSeconds(),
+    local.getUTCMilliseconds(),
+  );
+  return new Date(shifted - VIETNAM_OFFSET_MS).toISOString();
+}
+
+/** Every key date of a season, one year on. */
+export function shiftSeasonDates(dates: SeasonDates): SeasonDates {
+  const out = {} as SeasonDates;
+  for (const field of SEASON_DATE_FIELDS) out[field] = shiftOneYear(dates[field]);
+  return out;
+}

@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { demoBannerLines, seedDemoAccounts } from "./demo/demo-accounts";
 import { seedDemoContent } from "./demo/demo-content";
 import { seedDemoData } from "./demo/demo-data";
+import { seedDemoEntries } from "./demo/demo-entries";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
@@ -32,6 +33,12 @@ async function main(): Promise<void> {
   const demoAccounts = config.demoData
     ? await seedDemoAccounts(db, app.services, config.dataDir)
     : null;
+  if (config.demoData) {
+    await seedDemoEntries(db, {
+      storage: app.services.storage,
+      storeImage: (file) => app.services.media.storeImage(file, { purpose: "entry" }),
+    });
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -117,7 +117,13 @@ export function createServices(
     },
   });
   // Back-office platform: seasons and the category tree, staff accounts.
-  const seasonsAdmin = createSeasonsAdminService(db, hooks.onContentChange, hooks.clock, audit);
+  const seasonsAdmin = createSeasonsAdminService(
+    db,
+    hooks.onContentChange,
+    hooks.clock,
+    audit,
+    settings,
+  );
   const staff = createStaffService({ db, auth, mail, publicUrl: config.publicUrl, audit });
   // Season operations: the entries table and export, registrants, the dashboard's figures.
   const clock = hooks.clock ? { clock: hooks.clock } : {};

@@ -75,8 +75,17 @@ const TRACK_CONTENT: Record<string, { vi: [string, Block[]]; en: [string, Block[
     vi: [
       "Giải Vạn Xuân tôn vinh tác phẩm và chiến dịch quảng cáo xuất sắc trên mọi kênh truyền thông.",
       [
-        rt.p("Bài dự thi được chấm theo ba tiêu chí: ý tưởng, thực thi và hiệu quả."),
-        rt.ul("Ý tưởng: 40%", "Thực thi: 30%", "Hiệu quả: 30%"),
+        rt.p(
+          "Mỗi bài dự thi được chấm theo sáu tiêu chí, mỗi tiêu chí từ 1 đến 10 điểm; tổng điểm là tổng có trọng số của các tiêu chí:",
+        ),
+        rt.ul(
+          "Ý tưởng sáng tạo: mới, độc đáo, ấn tượng (30%)",
+          "Thông điệp rõ ràng, dễ nhớ (20%)",
+          "Chất lượng hình ảnh và âm thanh (15%)",
+          "Khả năng ghi nhớ thương hiệu, sản phẩm (15%)",
+          "Trách nhiệm với xã hội và môi trường (10%)",
+          "Bản sắc văn hoá Việt Nam (10%)",
+        ),
         rt.p(
           "Mỗi hạng mục trao giải Vàng, Bạc, Đồng; tác phẩm xuất sắc nhất nhận Giải thưởng lớn.",
         ),
@@ -85,8 +94,17 @@ const TRACK_CONTENT: Record<string, { vi: [string, Block[]]; en: [string, Block[
     en: [
       "The Van Xuan award honours outstanding advertising works and campaigns on every channel.",
       [
-        rt.p("Entries are judged on three criteria: idea, execution and results."),
-        rt.ul("Idea: 40%", "Execution: 30%", "Results: 30%"),
+        rt.p(
+          "Each entry is scored on six criteria, from 1 to 10 points each; the total is the weighted sum of the criteria:",
+        ),
+        rt.ul(
+          "Creative idea: new, unique, impressive (30%)",
+          "A clear, memorable message (20%)",
+          "Image and sound quality (15%)",
+          "Brand and product recall (15%)",
+          "Social and environmental responsibility (10%)",
+          "Vietnamese cultural identity (10%)",
+        ),
         rt.p(
           "Each category awards Gold, Silver and Bronze; the best work of all receives the Grand Prix.",
         ),

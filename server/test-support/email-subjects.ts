@@ -23,6 +23,10 @@ export const SUBJECTS: Record<EmailTemplate, Record<Lang, string>> = {
     vi: "Đã nhận bài dự thi VX26-TVC-0042 – Giải thưởng Vạn Xuân",
     en: "Entry VX26-TVC-0042 received – Van Xuan Awards",
   },
+  entryStatusChanged: {
+    vi: "Bài dự thi VX26-TVC-0042 “Tết sum vầy”: Cần bổ sung – Giải thưởng Vạn Xuân",
+    en: "Entry VX26-TVC-0042 “Tết sum vầy”: Needs changes – Van Xuan Awards",
+  },
   staffInvitation: {
     vi: "Lời mời tham gia quản trị – Giải thưởng Vạn Xuân",
     en: "Your invitation to the back office – Van Xuan Awards",

@@ -13,6 +13,10 @@ const BACK_OFFICE_NAMESPACES = new Set([
   "adminPlatform",
   "editor",
   "mediaLibrary",
+  "entryAdmin",
+  "entryReview",
+  "registrantsAdmin",
+  "adminDashboard",
 ]);
 
 function build(lang: Lang, scope: MessageScope): Messages {

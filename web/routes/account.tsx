@@ -39,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       missing: entry.missing.map((item) => item.itemKey),
       feeDueVnd: entry.feeDueVnd,
       editable: entry.editable,
+      changesRequested: entry.changesRequested,
       updatedAt: entry.updatedAt,
     }),
   );

@@ -103,10 +103,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
 
   let entry: EntryView | null = null;
+  let changesRequested: { reason: string; dueAt: string } | null = null;
   if (entryId) {
     const found = await entries.get(user.id, entryId);
     if (!found) return { state: "notFound" as const, lang };
     entry = viewOf(found, context.services);
+    changesRequested = found.changesRequested;
   } else if (submission.state !== "open") {
     return { state: "closed" as const, submission, lang };
   }
@@ -114,6 +116,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     state: "form" as const,
     entry,
+    changesRequested,
     tracks,
     lang,
     // Drafts may start before the address is confirmed; submitting waits for it.
@@ -367,7 +370,12 @@ export default function SubmitEntryPage({ loaderData }: Route.ComponentProps) {
       {loaderData.emailVerified ? null : (
         <VerifyEmailNotice message={t("entryForm.verifyEmail", { email: loaderData.email })} />
       )}
-      <EntryForm entry={loaderData.entry} tracks={loaderData.tracks} lang={loaderData.lang} />
+      <EntryForm
+        entry={loaderData.entry}
+        tracks={loaderData.tracks}
+        lang={loaderData.lang}
+        changesRequested={loaderData.changesRequested}
+      />
     </div>
   );
 }

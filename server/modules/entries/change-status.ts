@@ -1,9 +1,23 @@
-import type { StatusChangeInput } from "../../../core/entry-status-change";
-import type { EntryStatus } from "../../../core/entry-status";
-import type { Outcome } from "../../../core/refusal";
+import {
+  changesDueAtOf,
+  statusChangeSchema,
+  STATUS_REASON_MAX,
+  type StatusChangeInput,
+} from "../../../core/entry-status-change";
+import {
+  canTransition,
+  isEntryStatus,
+  nextStatuses,
+  transitionNeedsReason,
+  type EntryStatus,
+} from "../../../core/entry-status";
+import { fieldRefusal, type Outcome, type Refusal } from "../../../core/refusal";
 import type { StaffRole } from "../../../core/roles";
 import type { Actor } from "../audit/service";
 import type { EntriesContext } from "./context";
+import { findEntryStatus } from "./queries";
+import { recordTransition } from "./record-transition";
+import { emailStatusChange } from "./status-email";
 
 /** A staff member moving entries: who (for the history and the audit log) and their role. */
 export interface StatusActor extends Actor {
@@ -19,12 +33,181 @@ export interface StatusChanged {
   statusVersion: number;
 }
 
-/** Moves one entry to `input.to` (CONTRACT — implementation pending). */
+/** A staff move, checked: where to, why, and until when editing re-opens (needs_changes). */
+export interface CheckedMove {
+  to: EntryStatus;
+  reason: string;
+  changesDueAt: string | null;
+}
+
+/** Why a move did not happen, as the bulk change reports it per entry. */
+export type MoveRefused = "conflict" | "notAllowed" | "notFound";
+
+const REFUSALS: Record<MoveRefused, Refusal> = {
+  conflict: {
+    ok: false,
+    status: 409,
+    code: "conflict",
+    formError: "entryAdmin.problems.statusConflict",
+  },
+  notAllowed: {
+    ok: false,
+    status: 409,
+    code: "notAllowed",
+    formError: "entryAdmin.problems.transitionNotAllowed",
+  },
+  notFound: { ok: false, status: 404, code: "notFound", formError: "entry.problems.notFound" },
+};
+
+/**
+ * The schema's rules checked again on the server (whatever the page did), plus what only the
+ * server knows: the due date must be in the future. A field refusal otherwise.
+ */
+export function checkMove(
+  input: { to: string; reason?: string; changesDueOn?: string | undefined },
+  now: Date,
+): CheckedMove | Refusal {
+  const to = input.to;
+  const reason = (input.reason ?? "").trim();
+  if (!isEntryStatus(to)) return fieldRefusal({ to: "entryAdmin.validation.statusRequired" });
+  if (reason.length > STATUS_REASON_MAX) return fieldRefusal({ reason: "validation.tooLong" });
+  if (transitionNeedsReason(to) && reason === "") {
+    return fieldRefusal({ reason: "entryAdmin.validation.reasonRequired" });
+  }
+  if (to !== "needs_changes") return { to, reason, changesDueAt: null };
+  const day = input.changesDueOn?.trim();
+  if (!day) return fieldRefusal({ changesDueOn: "entryAdmin.validation.dueDateRequired" });
+  const changesDueAt = changesDueAtOf(day);
+  if (!changesDueAt) return fieldRefusal({ changesDueOn: "entryAdmin.validation.dueDate" });
+  if (Date.parse(changesDueAt) <= now.getTime()) {
+    return fieldRefusal({ changesDueOn: "entryAdmin.validation.dueDatePast" });
+  }
+  return { to, reason, changesDueAt };
+}
+
+/** One entry moved, with what its email needs. */
+interface Moved {
+  entry: StatusChanged;
+  from: EntryStatus;
+  ownerUserId: string;
+  title: string;
+}
+
+/**
+ * Moves one entry in its own transaction: its row held (FOR UPDATE on PostgreSQL), refused
+ * when the version the page showed is no longer current (someone else moved it first) or
+ * when the lifecycle does not allow the move for this role; otherwise the status, its
+ * version and one history row are written. The audit entry and the email come after.
+ */
+export async function moveEntry(
+  ctx: EntriesContext,
+  actor: StatusActor,
+  entryId: string,
+  statusVersion: number,
+  move: CheckedMove,
+): Promise<Moved | { refused: MoveRefused; code: string | null; from?: EntryStatus }> {
+  if (typeof entryId !== "string" || entryId.length > 64)
+    return { refused: "notFound", code: null };
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await findEntryStatus(trx, entryId, ctx.lockRows);
+    if (!row) return { refused: "notFound" as const, code: null };
+    const current = Number(row.status_version);
+    if (current !== statusVersion) return { refused: "conflict" as const, code: row.code };
+    const from = row.status as EntryStatus;
+    if (!isEntryStatus(from) || !canTransition(from, move.to, actor.role)) {
+      return { refused: "notAllowed" as const, code: row.code, from };
+    }
+    const moved = await recordTransition(trx, row.id, {
+      from,
+      to: move.to,
+      actor: { userId: actor.id, role: actor.role, name: actor.name },
+      statusVersion: current,
+      reason: move.reason,
+      changesDueAt: move.changesDueAt,
+      at: ctx.now(),
+    });
+    // Without a row lock (SQLite) the versioned update is what stops a second writer.
+    if (!moved) return { refused: "conflict" as const, code: row.code };
+    return {
+      entry: { id: row.id, code: row.code, status: move.to, statusVersion: current + 1 },
+      from,
+      ownerUserId: row.owner_user_id,
+      title: row.campaign_name,
+    };
+  });
+}
+
+/** After a committed move: its audit entry, then the entrant's email (false if not sent). */
+export async function afterMove(
+  ctx: EntriesContext,
+  actor: StatusActor,
+  moved: Moved,
+  move: CheckedMove,
+): Promise<boolean> {
+  const audit = ctx.deps.audit;
+  if (audit) {
+    await audit.record(
+      actor,
+      "entry.status",
+      { type: "entry", id: moved.entry.id },
+      {
+        code: moved.entry.code,
+        from: moved.from,
+        to: moved.entry.status,
+        reason: move.reason,
+        ...(move.changesDueAt ? { changesDueAt: move.changesDueAt } : {}),
+      },
+    );
+  }
+  return emailStatusChange(ctx, {
+    entryId: moved.entry.id,
+    ownerUserId: moved.ownerUserId,
+    code: moved.entry.code,
+    title: moved.title,
+    status: moved.entry.status,
+    reason: move.reason,
+    changesDueAt: move.changesDueAt,
+  });
+}
+
+/**
+ * A staff member moves one entry to `input.to` (core/entry-status.ts decides who may make
+ * which move). 404 for no such entry; 409 `conflict` when `input.statusVersion` is not the
+ * entry's current one (another staff member changed it since the page showed it: never a
+ * silent overwrite); 409 `notAllowed` when the lifecycle does not allow the move for this
+ * role; field refusals for a missing reason or a due date that is not in the future.
+ * `needs_changes` re-opens editing for the entrant until the end of `changesDueOn` in
+ * Vietnam; any other move closes it. Records the audit entry and emails the entrant in
+ * their language (`emailed` false when the email could not be sent; the change stands).
+ */
 export async function changeStatus(
-  _ctx: EntriesContext,
-  _actor: StatusActor,
-  _entryId: string,
-  _input: StatusChangeInput,
+  ctx: EntriesContext,
+  actor: StatusActor,
+  entryId: string,
+  input: StatusChangeInput,
 ): Promise<Outcome<{ entry: StatusChanged; emailed: boolean }>> {
-  throw new Error("changeStatus: not implemented yet");
+  const parsed = statusChangeSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "to");
+      fieldErrors[field] ??= issue.message;
+    }
+    return fieldRefusal(fieldErrors);
+  }
+  const move = checkMove(parsed.data, ctx.clock());
+  if ("ok" in move) return move;
+  const moved = await moveEntry(ctx, actor, entryId, parsed.data.statusVersion, move);
+  if ("refused" in moved) {
+    const refused = REFUSALS[moved.refused];
+    // A move nobody may make from this state clashes with the entry's state (409); one that
+    // exists but not for this role is forbidden (403).
+    const roleOnly =
+      moved.from !== undefined &&
+      isEntryStatus(moved.from) &&
+      nextStatuses(moved.from).includes(move.to);
+    return roleOnly ? { ...refused, status: 403 } : { ...refused };
+  }
+  const emailed = await afterMove(ctx, actor, moved, move);
+  return { ok: true, entry: moved.entry, emailed };
 }

@@ -1,21 +1,61 @@
-import type { BulkStatusChangeInput } from "../../../core/entry-status-change";
-import type { Outcome } from "../../../core/refusal";
+import {
+  bulkStatusChangeSchema,
+  type BulkStatusChangeInput,
+} from "../../../core/entry-status-change";
+import { fieldRefusal, type Outcome } from "../../../core/refusal";
 import type { EntriesContext } from "./context";
-import type { StatusActor } from "./change-status";
+import { afterMove, checkMove, moveEntry, type StatusActor } from "./change-status";
 
 /** Why one entry of a bulk change was left as it was. */
 export type SkipReason = "conflict" | "notAllowed" | "notFound";
 
-/** Moves several entries at once (CONTRACT — implementation pending). */
+/**
+ * Moves several selected entries (at most BULK_STATUS_MAX) to one status with one reason:
+ * each checked as a single change is, against the status version the table showed. Entries
+ * that cannot move are skipped with why (`conflict` someone changed it since, `notAllowed`
+ * by its state or the role, `notFound`); the others move. One transaction per entry: a
+ * stale or forbidden row must not undo the others, and each row lock is held only for its
+ * own write. Each moved entry gets its audit entry and its email, after all moves are done.
+ */
 export async function changeStatuses(
-  _ctx: EntriesContext,
-  _actor: StatusActor,
-  _input: BulkStatusChangeInput,
+  ctx: EntriesContext,
+  actor: StatusActor,
+  input: BulkStatusChangeInput,
 ): Promise<
   Outcome<{
     changed: { id: string; code: string | null }[];
     skipped: { id: string; code: string | null; reason: SkipReason }[];
   }>
 > {
-  throw new Error("changeStatuses: not implemented yet");
+  const parsed = bulkStatusChangeSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? "to");
+      fieldErrors[field] ??= issue.message;
+    }
+    return fieldRefusal(fieldErrors);
+  }
+  const move = checkMove(parsed.data, ctx.clock());
+  if ("ok" in move) return move;
+
+  // The same entry selected twice moves once (the second would be a conflict with the first).
+  const selection = new Map<string, number>();
+  for (const entry of parsed.data.entries) {
+    if (!selection.has(entry.id)) selection.set(entry.id, entry.statusVersion);
+  }
+  const changed: { id: string; code: string | null }[] = [];
+  const skipped: { id: string; code: string | null; reason: SkipReason }[] = [];
+  const moves: Exclude<Awaited<ReturnType<typeof moveEntry>>, { refused: unknown }>[] = [];
+  for (const [id, statusVersion] of selection) {
+    const moved = await moveEntry(ctx, actor, id, statusVersion, move);
+    if ("refused" in moved) {
+      skipped.push({ id, code: moved.code, reason: moved.refused });
+    } else {
+      moves.push(moved);
+      changed.push({ id, code: moved.entry.code });
+    }
+  }
+  for (const moved of moves) await afterMove(ctx, actor, moved, move);
+  return { ok: true, changed, skipped };
 }

@@ -1,7 +1,7 @@
 import { isEditableByEntrant, isEntryStatus, type EntryStatus } from "../../../core/entry-status";
 import { categoryFeeOn, type FeeQuote } from "../../../core/fees";
 import type { EntriesContext } from "./context";
-import { categoryRef, trackRef } from "./load";
+import { categoryRef, changesRequestedOf, trackRef } from "./load";
 import {
   listCategories,
   listEntryFiles,
@@ -9,16 +9,13 @@ import {
   listTracks,
   type CategoryRow,
 } from "./queries";
-import { windowProblem } from "./refusals";
+import type { SeasonFacts } from "./load";
+import { entryWindowProblem } from "./refusals";
 import type { EntrySummary } from "./types";
 import { missingOf, valuesOf } from "./values";
 
 /** The fee an entry in the category costs on `at`, by the season's tiers (core/fees.ts). */
-function feeOf(
-  season: Parameters<typeof windowProblem>[0],
-  category: CategoryRow | null,
-  at: Date,
-): FeeQuote | null {
+function feeOf(season: SeasonFacts, category: CategoryRow | null, at: Date): FeeQuote | null {
   if (!category) return null;
   return categoryFeeOn(
     {
@@ -50,11 +47,22 @@ export async function entrantDashboard(
 ): Promise<EntrySummary[]> {
   const q = ctx.db.kysely;
   const rows = await q
-    .selectFrom("entries")
-    .selectAll()
-    .where("owner_user_id", "=", userId)
-    .orderBy("updated_at", "desc")
-    .orderBy("created_at", "desc")
+    .selectFrom("entries as e")
+    .selectAll("e")
+    // The reason of the latest move to needs_changes: what the entrant is asked to fix.
+    .select((eb) =>
+      eb
+        .selectFrom("entry_status_history as h")
+        .select("h.reason")
+        .whereRef("h.entry_id", "=", "e.id")
+        .where("h.to_status", "=", "needs_changes")
+        .orderBy("h.id", "desc")
+        .limit(1)
+        .as("changes_reason"),
+    )
+    .where("e.owner_user_id", "=", userId)
+    .orderBy("e.updated_at", "desc")
+    .orderBy("e.created_at", "desc")
     .execute();
   if (rows.length === 0) return [];
   const [files, seasonRows, trackRows, categoryRows] = await Promise.all([
@@ -97,7 +105,8 @@ export async function entrantDashboard(
       missingCount: missing.length,
       fee,
       feeDueVnd: owes && fee ? fee.amountVnd : 0,
-      editable: isEditableByEntrant(status) && windowProblem(season, at) === null,
+      editable: isEditableByEntrant(status) && entryWindowProblem(row, season, at) === null,
+      changesRequested: changesRequestedOf(row, row.changes_reason ?? null),
       updatedAt: row.updated_at,
       submittedAt: row.submitted_at,
     };

@@ -4,8 +4,8 @@ import type { RegistrantType } from "../../../core/registration";
 import type { EntryFileTable, EntryRow, SeasonTable, TrackTable } from "../../db/schema";
 import type { EntriesContext, Q } from "./context";
 import { findEntryWithCatalogue, listEntryFiles, type CategoryRow } from "./queries";
-import { windowProblem } from "./refusals";
-import type { EntryCategoryRef, EntryTrackRef, EntryView } from "./types";
+import { entryWindowProblem } from "./refusals";
+import type { ChangesRequested, EntryCategoryRef, EntryTrackRef, EntryView } from "./types";
 import { missingOf, toFileView, valuesOf } from "./values";
 
 /** The season's facts the entries rules read: its year, window and fee deadlines. */
@@ -33,6 +33,8 @@ export interface Loaded {
   category: CategoryRow | null;
   /** The owner's registrant type; null for an account without a registrant profile. */
   registrantType: RegistrantType | null;
+  /** The reason of the latest move to needs_changes, if any. */
+  changesReason: string | null;
 }
 
 /**
@@ -142,7 +144,17 @@ function loadedOf(
     track,
     category,
     registrantType: found.registrant_type,
+    changesReason: found.changes_reason ?? null,
   };
+}
+
+/** What the entrant is asked to fix and until when, while the entry needs changes. */
+export function changesRequestedOf(
+  row: Pick<EntryRow, "status" | "changes_due_at">,
+  reason: string | null,
+): ChangesRequested | null {
+  if (row.status !== "needs_changes" || !row.changes_due_at) return null;
+  return { reason: reason ?? "", dueAt: row.changes_due_at };
 }
 
 export function trackRef(row: TrackRow): EntryTrackRef {
@@ -179,12 +191,14 @@ export function toView(ctx: EntriesContext, loaded: Loaded): EntryView {
     code: row.code,
     status,
     version: Number(row.version),
+    statusVersion: Number(row.status_version),
+    changesRequested: changesRequestedOf(row, loaded.changesReason),
     track: track ? trackRef(track) : null,
     category: categoryView,
     values,
     files: files.map(toFileView),
     missing: missingOf(values, categoryView?.videoRequired ?? true),
-    editable: isEditableByEntrant(status) && windowProblem(season, ctx.clock()) === null,
+    editable: isEditableByEntrant(status) && entryWindowProblem(row, season, ctx.clock()) === null,
     submissionClosesAt: season.submission_closes_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -5,50 +5,64 @@ type Q = Kysely<Database>;
 
 /**
  * The entry with everything an operation on it reads, in one statement: its season's dates,
- * its track and category (with the category's group and prices) and its owner's registrant
- * type. Locking (PostgreSQL) takes the entry's row only.
+ * its track and category (with the category's group and prices), its owner's registrant
+ * type and the reason it was sent back for changes. Locking (PostgreSQL) takes the entry's
+ * row only.
  */
 export function findEntryWithCatalogue(db: Q, id: string, lock = false) {
-  return db
-    .selectFrom("entries as e")
-    .innerJoin("seasons as s", "s.id", "e.season_id")
-    .leftJoin("tracks as t", "t.id", "e.track_id")
-    .leftJoin("categories as c", "c.id", "e.category_id")
-    .leftJoin("category_groups as g", "g.id", "c.group_id")
-    .leftJoin("registrants as r", "r.user_id", "e.owner_user_id")
-    .selectAll("e")
-    .select([
-      "s.year as s_year",
-      "s.submission_opens_at as s_submission_opens_at",
-      "s.submission_closes_at as s_submission_closes_at",
-      "s.early_bird_deadline as s_early_bird_deadline",
-      "s.late_deadline as s_late_deadline",
-      "t.season_id as t_season_id",
-      "t.slug as t_slug",
-      "t.code as t_code",
-      "t.name_vi as t_name_vi",
-      "t.name_en as t_name_en",
-      "c.slug as c_slug",
-      "c.code as c_code",
-      "c.name_vi as c_name_vi",
-      "c.name_en as c_name_en",
-      "c.description_vi as c_description_vi",
-      "c.description_en as c_description_en",
-      "c.fee_vnd as c_fee_vnd",
-      "c.early_bird_fee_vnd as c_early_bird_fee_vnd",
-      "c.late_fee_vnd as c_late_fee_vnd",
-      "c.video_required as c_video_required",
-      "c.allow_individual as c_allow_individual",
-      "c.allow_enterprise as c_allow_enterprise",
-      "g.track_id as c_track_id",
-      "g.slug as g_slug",
-      "g.name_vi as g_name_vi",
-      "g.name_en as g_name_en",
-      "r.type as registrant_type",
-    ])
-    .where("e.id", "=", id)
-    .$if(lock, (q) => q.forUpdate("e"))
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom("entries as e")
+      .innerJoin("seasons as s", "s.id", "e.season_id")
+      .leftJoin("tracks as t", "t.id", "e.track_id")
+      .leftJoin("categories as c", "c.id", "e.category_id")
+      .leftJoin("category_groups as g", "g.id", "c.group_id")
+      .leftJoin("registrants as r", "r.user_id", "e.owner_user_id")
+      .selectAll("e")
+      .select([
+        "s.year as s_year",
+        "s.submission_opens_at as s_submission_opens_at",
+        "s.submission_closes_at as s_submission_closes_at",
+        "s.early_bird_deadline as s_early_bird_deadline",
+        "s.late_deadline as s_late_deadline",
+        "t.season_id as t_season_id",
+        "t.slug as t_slug",
+        "t.code as t_code",
+        "t.name_vi as t_name_vi",
+        "t.name_en as t_name_en",
+        "c.slug as c_slug",
+        "c.code as c_code",
+        "c.name_vi as c_name_vi",
+        "c.name_en as c_name_en",
+        "c.description_vi as c_description_vi",
+        "c.description_en as c_description_en",
+        "c.fee_vnd as c_fee_vnd",
+        "c.early_bird_fee_vnd as c_early_bird_fee_vnd",
+        "c.late_fee_vnd as c_late_fee_vnd",
+        "c.video_required as c_video_required",
+        "c.allow_individual as c_allow_individual",
+        "c.allow_enterprise as c_allow_enterprise",
+        "g.track_id as c_track_id",
+        "g.slug as g_slug",
+        "g.name_vi as g_name_vi",
+        "g.name_en as g_name_en",
+        "r.type as registrant_type",
+      ])
+      // The reason of the latest move to needs_changes: what the entrant is asked to fix.
+      .select((eb) =>
+        eb
+          .selectFrom("entry_status_history as h")
+          .select("h.reason")
+          .whereRef("h.entry_id", "=", "e.id")
+          .where("h.to_status", "=", "needs_changes")
+          .orderBy("h.id", "desc")
+          .limit(1)
+          .as("changes_reason"),
+      )
+      .where("e.id", "=", id)
+      .$if(lock, (q) => q.forUpdate("e"))
+      .executeTakeFirst()
+  );
 }
 /** Several seasons by id (the dashboard's entries may span seasons). */
 export function listSeasons(db: Q, ids: readonly number[]) {
@@ -209,24 +223,41 @@ export function listSeasonCatalogue(db: Q, seasonId: number) {
     .execute();
 }
 
-/**
- * An entrant's status change: the new status, when it happened (`submitted_at` or
- * `withdrawn_at`) and the next version, so an open form sees that the entry moved on.
- */
-export function writeEntrantStatus(
-  db: Q,
-  entry: { id: string; version: number | string },
-  change: { status: "submitted"; at: "submitted_at" } | { status: "withdrawn"; at: "withdrawn_at" },
-  stamp: string,
-) {
+/** Whether the entry's history holds a move to `paid` (its fee was settled at some point). */
+export async function wasEverPaid(db: Q, entryId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("entry_status_history")
+    .select("id")
+    .where("entry_id", "=", entryId)
+    .where("to_status", "=", "paid")
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** An entry's status, version and owner, for a staff move (held with FOR UPDATE on PostgreSQL). */
+export function findEntryStatus(db: Q, id: string, lock: boolean) {
   return db
-    .updateTable("entries")
-    .set({
-      status: change.status,
-      [change.at]: stamp,
-      updated_at: stamp,
-      version: Number(entry.version) + 1,
-    })
-    .where("id", "=", entry.id)
+    .selectFrom("entries as e")
+    .select([
+      "e.id",
+      "e.code",
+      "e.status",
+      "e.status_version",
+      "e.owner_user_id",
+      "e.campaign_name",
+    ])
+    .where("e.id", "=", id)
+    .$if(lock, (q) => q.forUpdate("e"))
+    .executeTakeFirst();
+}
+
+/** An entry's transitions, oldest first. */
+export function listStatusHistory(db: Q, entryId: string) {
+  return db
+    .selectFrom("entry_status_history")
+    .selectAll()
+    .where("entry_id", "=", entryId)
+    .orderBy("id")
     .execute();
 }

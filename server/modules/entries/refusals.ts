@@ -1,4 +1,8 @@
-import { isEditableByEntrant, type EntryStatus } from "../../../core/entry-status";
+import {
+  isEditableByEntrant,
+  isReopenedForChanges,
+  type EntryStatus,
+} from "../../../core/entry-status";
 import { refusal, type RefusalStatus } from "../../../core/refusal";
 import { submissionWindowState } from "../../../core/submission-window";
 import type { SeasonFacts } from "./load";
@@ -47,15 +51,28 @@ export function windowProblem(season: SeasonFacts, now: Date): EntryFailure | nu
   );
 }
 
-/** Refusal when the entrant may not change the entry now (status, then the season's window). */
+/**
+ * The window that applies to this entry: an entry sent back for changes is open until the
+ * date staff set, even after the season's deadline; any other entry follows the season.
+ */
+export function entryWindowProblem(
+  row: { status: string; changes_due_at: string | null },
+  season: SeasonFacts,
+  now: Date,
+): EntryFailure | null {
+  if (isReopenedForChanges(row.status as EntryStatus, row.changes_due_at, now)) return null;
+  return windowProblem(season, now);
+}
+
+/** Refusal when the entrant may not change the entry now (status, then the entry's window). */
 export function writeProblem(
-  loaded: { row: { status: string }; season: SeasonFacts },
+  loaded: { row: { status: string; changes_due_at: string | null }; season: SeasonFacts },
   now: Date,
 ): EntryFailure | null {
   if (!isEditableByEntrant(loaded.row.status as EntryStatus)) {
     return refusal(409, "entry.problems.notEditable");
   }
-  return windowProblem(loaded.season, now);
+  return entryWindowProblem(loaded.row, loaded.season, now);
 }
 
 /** The HTTP status of a refusal, for the upload endpoint. */

@@ -37,8 +37,10 @@ export { entryErrorStatus } from "./refusals";
  * Rules the server holds whatever the browser does:
  * - only the owner reads or changes an entry; someone else's entry is "not found";
  * - every change (save, attach, remove, submit, duplicate) needs the season's submission
- *   window open — after the deadline entries are read-only; withdrawal stays possible
- *   before judging (the status machine decides);
+ *   window open or, for an entry sent back for changes, its due date not yet passed — after
+ *   that entries are read-only; withdrawal stays possible before judging (the status
+ *   machine decides); staff move entries through the lifecycle with a version check, each
+ *   move recorded in the status history and emailed to the entrant;
  * - `version` guards the form's fields against a stale tab overwriting a newer save; files
  *   are added and removed one by one and do not move the version;
  * - a duplicated entry shares its files' stored objects with the original.

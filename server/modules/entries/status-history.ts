@@ -1,5 +1,6 @@
-import type { EntryStatus } from "../../../core/entry-status";
+import { isEntryStatus, type EntryStatus } from "../../../core/entry-status";
 import type { EntriesContext } from "./context";
+import { listStatusHistory } from "./queries";
 
 /** One line of an entry's status history, oldest first. */
 export interface StatusHistoryItem {
@@ -14,10 +15,23 @@ export interface StatusHistoryItem {
   at: string;
 }
 
-/** An entry's transitions, oldest first (CONTRACT — implementation pending). */
+/** An entry's transitions, oldest first (empty for an unknown entry). */
 export async function statusHistory(
-  _ctx: EntriesContext,
-  _entryId: string,
+  ctx: EntriesContext,
+  entryId: string,
 ): Promise<StatusHistoryItem[]> {
-  throw new Error("statusHistory: not implemented yet");
+  if (typeof entryId !== "string" || entryId.length > 64) return [];
+  const rows = await listStatusHistory(ctx.db.kysely, entryId);
+  return rows
+    .filter((row) => isEntryStatus(row.to_status))
+    .map((row) => ({
+      id: Number(row.id),
+      from: isEntryStatus(row.from_status) ? row.from_status : null,
+      to: row.to_status as EntryStatus,
+      actorRole: row.actor_role,
+      actorName: row.actor_name,
+      reason: row.reason,
+      changesDueAt: row.changes_due_at,
+      at: row.created_at,
+    }));
 }

@@ -1,20 +1,29 @@
 import { formatDate } from "../../../core/dates";
 import { entrySubmissionSchemaFor } from "../../../core/entry";
-import { canTransition, type EntryStatus } from "../../../core/entry-status";
+import {
+  canTransition,
+  statusAfterResubmission,
+  type EntryStatus,
+} from "../../../core/entry-status";
 import { localizePath, pickLang, type Lang } from "../../../core/languages";
 import { currentPublicUrl } from "../../public-url";
 import { resolveCatalogue } from "./catalogue";
 import type { EntriesContext } from "./context";
 import { loadOwned, viewOf } from "./load";
-import { findUserContact, isEmailVerified, writeEntrantStatus } from "./queries";
-import { invalid, notEntrant, notFound, refuse, windowProblem } from "./refusals";
+import { findUserContact, isEmailVerified, wasEverPaid } from "./queries";
+import { recordTransition } from "./record-transition";
+import { entryWindowProblem, invalid, notEntrant, notFound, refuse } from "./refusals";
+import { emailStatusChange } from "./status-email";
 import type { EntryFailure, EntryResult, EntryView } from "./types";
 import { fieldErrorsOf, missingOf, valuesOf } from "./values";
 
 /**
  * Submits a draft (or an entry sent back for changes): every seed §5 rule with the category's
- * video requirement; refused with the list of what is missing. Sends the receipt in the
- * entrant's language; a receipt that cannot be sent is logged and reported as
+ * video requirement; refused with the list of what is missing. The move is recorded in the
+ * entry's history. An entry sent back for changes may be resubmitted until the date staff
+ * set, even after the deadline; if it had been paid, it moves on to `paid` at once (actor
+ * "system", a second history row). Sends the receipt (or, for a resubmission, the status
+ * email) in the entrant's language; one that cannot be sent is logged and reported as
  * `receiptSent: false`, the submission stands.
  */
 export async function submitEntry(
@@ -24,7 +33,7 @@ export async function submitEntry(
 ): Promise<EntryResult<{ entry: EntryView; receiptSent: boolean }>> {
   const outcome = await ctx.db.kysely
     .transaction()
-    .execute(async (trx): Promise<EntryFailure | null> => {
+    .execute(async (trx): Promise<EntryFailure | { resubmitted: EntryStatus | null }> => {
       const loaded = await loadOwned(ctx, trx, userId, entryId, true);
       if (!loaded) return notFound();
       const status = loaded.row.status as EntryStatus;
@@ -36,7 +45,7 @@ export async function submitEntry(
             : "entry.problems.notEditable",
         );
       }
-      const closed = windowProblem(loaded.season, ctx.clock());
+      const closed = entryWindowProblem(loaded.row, loaded.season, ctx.clock());
       if (closed) return closed;
       const type = loaded.registrantType;
       if (!type) return notEntrant();
@@ -63,17 +72,43 @@ export async function submitEntry(
       if (!parsed.success) return invalid(fieldErrorsOf(parsed.error.issues));
       const catalogue = await resolveCatalogue(trx, Number(loaded.season.id), values, type, loaded);
       if (!catalogue.ok) return catalogue;
-      await writeEntrantStatus(
-        trx,
-        loaded.row,
-        { status: "submitted", at: "submitted_at" },
-        ctx.now(),
-      );
-      return null;
+      const { row } = loaded;
+      const at = ctx.now();
+      const owner = await findUserContact(trx, userId);
+      const moved = await recordTransition(trx, row.id, {
+        from: status,
+        to: "submitted",
+        actor: { userId, role: "entrant", name: owner?.name ?? "" },
+        statusVersion: Number(row.status_version),
+        at,
+        entrant: { version: row.version, submittedAt: row.submitted_at },
+      });
+      if (!moved) return refuse(409, "entry.problems.notEditable");
+      if (status !== "needs_changes") return { resubmitted: null };
+      const next = statusAfterResubmission(await wasEverPaid(trx, row.id));
+      if (next === "paid") {
+        await recordTransition(trx, row.id, {
+          from: "submitted",
+          to: "paid",
+          actor: { userId: null, role: "system", name: "" },
+          statusVersion: Number(row.status_version) + 1,
+          at,
+        });
+      }
+      return { resubmitted: next };
     });
-  if (outcome) return outcome;
+  if ("ok" in outcome) return outcome;
   const entry = await viewOf(ctx, entryId);
-  const receiptSent = await sendReceipt(ctx, entry);
+  const receiptSent = outcome.resubmitted
+    ? await emailStatusChange(ctx, {
+        entryId,
+        ownerUserId: entry.ownerUserId,
+        code: entry.code,
+        title: entry.values.campaignName ?? "",
+        status: outcome.resubmitted,
+        resubmitted: true,
+      })
+    : await sendReceipt(ctx, entry);
   return { ok: true, entry, receiptSent };
 }
 

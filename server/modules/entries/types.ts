@@ -74,6 +74,15 @@ export interface EntryTrackRef {
   name: Bilingual;
 }
 
+/**
+ * An entry sent back for changes: the staff member's reason and the instant (ISO) until
+ * which its owner may edit and resubmit it, even after the submission deadline.
+ */
+export interface ChangesRequested {
+  reason: string;
+  dueAt: string;
+}
+
 /** An entry as its owner (or staff) sees it. */
 export interface EntryView {
   id: string;
@@ -84,6 +93,10 @@ export interface EntryView {
   status: EntryStatus;
   /** Send it back with the next save (optimistic concurrency). */
   version: number;
+  /** Moves with every status change: a staff form sends it back to detect a concurrent change. */
+  statusVersion: number;
+  /** While `needs_changes`: what to fix and until when. */
+  changesRequested: ChangesRequested | null;
   track: EntryTrackRef | null;
   category: EntryCategoryRef | null;
   /** The form's values, file ids included (from the attached files), as entryDraftSchema outputs. */
@@ -91,7 +104,7 @@ export interface EntryView {
   files: EntryFileView[];
   /** What submit would still ask for (`entry.missing.*` keys), given the category's video rule. */
   missing: MissingItem[];
-  /** Whether the entrant may change it now (status and the season's window). */
+  /** Whether the entrant may change it now (status, the season's window or the changes date). */
   editable: boolean;
   /** The season's submission deadline (ISO), or null when unscheduled. */
   submissionClosesAt: string | null;
@@ -119,6 +132,8 @@ export interface EntrySummary {
   /** What the entrant still owes for it: the fee for draft/submitted entries, else 0. */
   feeDueVnd: number;
   editable: boolean;
+  /** While `needs_changes`: what to fix and until when. */
+  changesRequested: ChangesRequested | null;
   updatedAt: string;
   submittedAt: string | null;
 }

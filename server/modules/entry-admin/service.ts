@@ -1,17 +1,28 @@
 import type { Db } from "../../db/database";
 import type { Storage } from "../storage";
+import { exportEntries } from "./export-entries";
+import { entryFilterOptions } from "./filter-options";
+import { listEntries } from "./list-entries";
 
 export interface EntryAdminDeps {
   storage: Storage;
   clock?: () => Date;
 }
 
+type Input<F extends (db: Db, input: never) => unknown> = Parameters<F>[1];
+
 /**
  * The back office's view of every entry of a season: the filtered, searched, sorted and
  * paged table, and its CSV / XLSX export. Each operation lives in its own file.
  */
-export function createEntryAdminService(_db: Db, _deps: EntryAdminDeps) {
-  return {};
+export function createEntryAdminService(db: Db, deps: EntryAdminDeps) {
+  const clock = deps.clock ?? (() => new Date());
+  return {
+    list: (input: Input<typeof listEntries>) => listEntries(db, input),
+    filterOptions: (input: Input<typeof entryFilterOptions>) => entryFilterOptions(db, input),
+    export: (input: Omit<Input<typeof exportEntries>, "now">) =>
+      exportEntries(db, { ...input, now: clock() }),
+  };
 }
 
 export type EntryAdminService = ReturnType<typeof createEntryAdminService>;

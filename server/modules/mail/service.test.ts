@@ -106,6 +106,19 @@ function sendWith(
           deadline: "31/12/2026",
         }),
       };
+    case "entryStatusChanged":
+      return {
+        url,
+        sent: mail.sendEntryStatusChanged(to, lang, {
+          name,
+          url,
+          code: "VX26-TVC-0042",
+          title: "Tết sum vầy",
+          status: "needs_changes",
+          reason: "Bổ sung bản cam kết bản quyền có chữ ký.",
+          changesDueAt: "2026-12-20T16:59:59.000Z",
+        }),
+      };
     case "staffInvitation":
       return {
         url,

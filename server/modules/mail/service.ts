@@ -61,6 +61,12 @@ export function createMailService(
     /** The receipt of a submitted entry. */
     sendEntryReceipt: (to: string, lang: Lang, data: EmailTemplateData["entryReceipt"]) =>
       send("entryReceipt", to, lang, data),
+    /** An entry moved along its lifecycle (needs changes, accepted, withdrawn …). */
+    sendEntryStatusChanged: (
+      to: string,
+      lang: Lang,
+      data: EmailTemplateData["entryStatusChanged"],
+    ) => send("entryStatusChanged", to, lang, data),
     /** A staff invitation; `data.role` is the role's key (its label is written in `lang`). */
     sendStaffInvitation: (
       to: string,

@@ -36,6 +36,15 @@ const DATA: { [T in EmailTemplate]: EmailTemplateData[T] } = {
     submittedAt: "01/09/2026",
     deadline: "31/12/2026",
   },
+  entryStatusChanged: {
+    name: "Nguyễn Thị Hồng Nhung",
+    url: "https://vanxuan-awards.example/nop-bai-du-thi?entry=0b7c3f1e-8f7a-4f5e-9a51-2d7a6c1e9b30",
+    code: "VX26-TVC-0042",
+    title: "Tết sum vầy",
+    status: "needs_changes",
+    reason: "Bản cam kết bản quyền chưa có chữ ký.\nVui lòng tải lên bản có chữ ký và đóng dấu.",
+    changesDueAt: "2026-12-20T16:59:59.000Z",
+  },
   staffInvitation: {
     name: "Nguyễn Thị Hồng Nhung",
     url: URL_WITH_TOKEN,
@@ -50,7 +59,12 @@ const DATA: { [T in EmailTemplate]: EmailTemplateData[T] } = {
 };
 
 /** Templates whose link is a page rather than a tokened link. */
-const PAGE_LINK: readonly EmailTemplate[] = ["welcome", "entryReceipt", "registrationAttempt"];
+const PAGE_LINK: readonly EmailTemplate[] = [
+  "welcome",
+  "entryReceipt",
+  "entryStatusChanged",
+  "registrationAttempt",
+];
 
 function render<T extends EmailTemplate>(template: T, lang: "vi" | "en", data = DATA[template]) {
   return renderEmail(template, lang, data, SITE);
@@ -60,9 +74,9 @@ describe("email templates", () => {
   it("exist for every template in both catalogues, with every text filled in", () => {
     for (const catalogue of [vi.email, en.email]) {
       for (const template of EMAIL_TEMPLATES) {
-        const texts: Record<string, string> = catalogue[template];
+        const texts: Record<string, unknown> = catalogue[template];
         for (const key of ["subject", "preheader", "intro", "button", "ignore", "reason"])
-          expect(texts[key]?.trim(), `${template}.${key}`).toBeTruthy();
+          expect(String(texts[key] ?? "").trim(), `${template}.${key}`).toBeTruthy();
       }
     }
   });
@@ -160,6 +174,60 @@ describe("email templates", () => {
     expect(en.html).toContain("&lt;b&gt;Tết&lt;/b&gt; Bcc: x@example.org");
     expect(en.html).not.toContain("<b>Tết");
     expect(en.text).toContain("Campaign / project / artwork: <b>Tết</b> Bcc: x@example.org\n");
+  });
+
+  it("says what changed in a status email: code, title, status, the reason and until when", () => {
+    const vi = render("entryStatusChanged", "vi");
+    expect(vi.subject).toBe(
+      "Bài dự thi VX26-TVC-0042 “Tết sum vầy”: Cần bổ sung – Giải thưởng Vạn Xuân",
+    );
+    expect(vi.text).toContain("Mã bài dự thi: VX26-TVC-0042\n");
+    expect(vi.text).toContain("Chiến dịch / dự án / tác phẩm: Tết sum vầy\n");
+    expect(vi.text).toContain("Trạng thái mới: Cần bổ sung\n");
+    // The end of 20/12 in Vietnam, written in Vietnam time.
+    expect(vi.text).toContain("Hạn chỉnh sửa: 20/12/2026 23:59");
+    expect(vi.text).toContain("đến 20/12/2026 23:59 (giờ Việt Nam)");
+    // The reason keeps its lines.
+    expect(vi.text).toContain(
+      "Nội dung cần chỉnh sửa:\nBản cam kết bản quyền chưa có chữ ký.\nVui lòng tải lên bản có chữ ký và đóng dấu.",
+    );
+    expect(vi.html).toContain(
+      "Bản cam kết bản quyền chưa có chữ ký.<br>Vui lòng tải lên bản có chữ ký và đóng dấu.",
+    );
+    expect(vi.text).toContain(
+      "Chỉnh sửa bài dự thi:\nhttps://vanxuan-awards.example/nop-bai-du-thi?entry=",
+    );
+
+    const en = render("entryStatusChanged", "en", {
+      ...DATA.entryStatusChanged,
+      url: "https://vanxuan-awards.example/en/tai-khoan",
+      status: "rejected",
+      reason: "<script>x</script> Not an advertising work.",
+      changesDueAt: null,
+    });
+    expect(en.subject).toBe("Entry VX26-TVC-0042 “Tết sum vầy”: Rejected – Van Xuan Awards");
+    expect(en.text).toContain("does not meet the conditions");
+    expect(en.text).toContain("Reason:\n<script>x</script> Not an advertising work.");
+    expect(en.html).toContain("&lt;script&gt;x&lt;/script&gt; Not an advertising work.");
+    expect(en.html).not.toContain("<script>");
+    expect(en.text).not.toContain("Changes due by");
+    expect(en.text).toContain("View your entries:\nhttps://vanxuan-awards.example/en/tai-khoan");
+  });
+
+  it("tells a resubmission apart, leaves out an empty reason and shortens a long title in the subject", () => {
+    const email = render("entryStatusChanged", "en", {
+      ...DATA.entryStatusChanged,
+      url: "https://vanxuan-awards.example/en/tai-khoan",
+      title: "A".repeat(100),
+      status: "paid",
+      resubmitted: true,
+      reason: "",
+      changesDueAt: null,
+    });
+    expect(email.subject).toBe(`Entry VX26-TVC-0042 “${"A".repeat(59)}…”: Paid – Van Xuan Awards`);
+    expect(email.text).toContain("received the entry you changed and resubmitted");
+    expect(email.text).toContain(`Campaign / project / artwork: ${"A".repeat(100)}\n`);
+    expect(email.text).not.toContain("Reason:");
   });
 
   it("greets without a name when there is none", () => {

@@ -1,6 +1,15 @@
 import en from "../../../core/i18n/en.json";
 import vi from "../../../core/i18n/vi.json";
 import type { Lang } from "../../../core/languages";
+import {
+  oneLine,
+  statusDetails,
+  statusFacts,
+  statusIntro,
+  statusNoteLabel,
+  type EntryStatusChangedData,
+  type StatusNames,
+} from "./entry-status-texts";
 
 /** What each template needs from the caller; every text comes from the `email` catalogue section. */
 export interface EmailTemplateData {
@@ -21,6 +30,8 @@ export interface EmailTemplateData {
     submittedAt: string;
     deadline: string;
   };
+  /** An entry moved along its lifecycle (see entry-status-texts.ts). */
+  entryStatusChanged: EntryStatusChangedData;
   /** A staff invitation (admins): `url` sets the first password; `role` is its label. */
   staffInvitation: { name: string; url: string; role: string; expiresInHours: number };
   /**
@@ -37,6 +48,7 @@ export const EMAIL_TEMPLATES = [
   "emailChange",
   "welcome",
   "entryReceipt",
+  "entryStatusChanged",
   "staffInvitation",
   "registrationAttempt",
 ] as const satisfies readonly EmailTemplate[];
@@ -57,9 +69,9 @@ export interface RenderedEmail {
 }
 
 type EmailTexts = typeof vi.email;
-const CATALOGUES: Record<Lang, { siteName: string; email: EmailTexts }> = {
-  vi: { siteName: vi.site.name, email: vi.email },
-  en: { siteName: en.site.name, email: en.email },
+const CATALOGUES: Record<Lang, { siteName: string; email: EmailTexts; statuses: StatusNames }> = {
+  vi: { siteName: vi.site.name, email: vi.email, statuses: vi.entry.status },
+  en: { siteName: en.site.name, email: en.email, statuses: en.entry.status },
 };
 
 const COLORS = {
@@ -81,20 +93,20 @@ export function renderEmail<T extends EmailTemplate>(
   data: EmailTemplateData[T],
   site: EmailSite,
 ): RenderedEmail {
-  const { siteName, email } = CATALOGUES[lang];
+  const { siteName, email, statuses } = CATALOGUES[lang];
   const texts = email[template];
   const common = email.common;
   // Newlines or control characters in a name would forge lines in the plain-text part.
   const name = oneLine(data.name).slice(0, 200);
   const url = httpUrl(data.url, "url");
-  const vars = {
+  const vars: Record<string, string> = {
     brand: email.brand,
     siteName,
     name,
     newEmail: "newEmail" in data ? oneLine(data.newEmail) : "",
     role: "role" in data ? oneLine(data.role) : "",
     resetUrl: "resetUrl" in data ? httpUrl(data.resetUrl, "resetUrl") : "",
-    ...("code" in data
+    ...("category" in data
       ? {
           code: oneLine(data.code),
           title: oneLine(data.title),
@@ -104,6 +116,7 @@ export function renderEmail<T extends EmailTemplate>(
         }
       : {}),
   };
+  const status = "status" in data ? statusFacts(data, statuses, vars) : null;
 
   const expiry = expiryText(lang, common, data);
   const content: EmailContent = {
@@ -111,13 +124,17 @@ export function renderEmail<T extends EmailTemplate>(
     subject: interpolate(texts.subject, vars),
     preheader: interpolate(texts.preheader, vars),
     greeting: name ? interpolate(common.greeting, vars) : common.greetingNoName,
-    intro: interpolate(texts.intro, vars),
-    details: detailLines(template, email, vars),
-    button: interpolate(texts.button, vars),
+    intro: interpolate(status ? statusIntro(email, status) : texts.intro, vars),
+    details: status ? statusDetails(email, status, vars) : detailLines(template, email, vars),
+    note: status?.note ? { label: statusNoteLabel(email, status), text: status.note } : null,
+    button: interpolate(status?.changes ? email.entryStatusChanged.buttonEdit : texts.button, vars),
     url,
     linkFallback: common.linkFallback,
     expiry,
-    ignore: interpolate(texts.ignore, vars),
+    ignore: interpolate(
+      status?.changes ? email.entryStatusChanged.ignoreChanges : texts.ignore,
+      vars,
+    ),
     signOff: common.signOff,
     signature: interpolate(common.signature, vars),
     siteName,
@@ -136,6 +153,8 @@ interface EmailContent {
   intro: string;
   /** Facts listed under the intro (an entry's code, title …), label and value. */
   details: { label: string; value: string }[];
+  /** A staff member's words (a status change's reason), kept as their paragraphs. */
+  note: { label: string; text: string } | null;
   button: string;
   url: string;
   linkFallback: string;
@@ -239,7 +258,16 @@ ${c.details
 </table>
 `
     : ""
-}<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
+}${
+    c.note
+      ? `<p style="margin:0 0 4px;font-family:${FONT};font-size:15px;line-height:1.5;color:${COLORS.muted};">${e(c.note.label)}</p>
+<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${COLORS.brand};background-color:${COLORS.page};font-family:${FONT};font-size:16px;line-height:1.5;color:${COLORS.text};">${c.note.text
+          .split("\n\n")
+          .map((para) => `<p style="margin:0 0 8px;">${para.split("\n").map(e).join("<br>")}</p>`)
+          .join("")}</div>
+`
+      : ""
+  }<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
 <tr><td style="background-color:${COLORS.brand};border-radius:4px;">
 <a href="${e(c.url)}" style="display:inline-block;padding:14px 28px;font-family:${FONT};font-size:16px;font-weight:bold;line-height:1.2;color:#ffffff;text-decoration:none;border-radius:4px;">${e(c.button)}</a>
 </td></tr>
@@ -274,6 +302,7 @@ function toText(c: EmailContent): string {
     ...(c.details.length > 0
       ? [c.details.map((line) => `${line.label}: ${line.value}`).join("\n")]
       : []),
+    ...(c.note ? [`${c.note.label}:\n${c.note.text}`] : []),
     `${c.button}:\n${c.url}`,
     c.expiry,
     c.ignore,
@@ -308,11 +337,6 @@ function interpolate(text: string, vars: Record<string, string>): string {
     if (value === undefined) throw new Error(`email text needs {{${key}}}`);
     return value;
   });
-}
-
-function oneLine(value: string): string {
-  // eslint-disable-next-line no-control-regex
-  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029\s]+/g, " ").trim();
 }
 
 function safeHttpUrl(value: string): string | null {

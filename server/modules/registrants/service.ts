@@ -1,14 +1,38 @@
+import type { ExportFormat, RegistrantListQuery } from "../../../core/registrants-admin";
+import type { Lang } from "../../../core/languages";
 import type { Db } from "../../db/database";
 import type { Storage } from "../storage";
+import type { RegistrantsContext } from "./context";
+import { entryOwnerFacts } from "./entry-owner";
+import { exportRegistrants } from "./export";
+import { getRegistrant } from "./get";
+import { listRegistrants } from "./list";
+
+export type { RegistrantRow } from "./list";
+export type { LicenceFile, RegistrantDetail, RegistrantEntry, RegistrantProfileView } from "./get";
+export type { EntryOwnerFacts } from "./entry-owner";
+export type { ExportedSheet } from "./export";
 
 export interface RegistrantsDeps {
-  storage: Storage;
+  /** Not read here: pages sign the links to files (services.storage) where they show them. */
+  storage?: Storage;
   clock?: () => Date;
 }
 
-/** Registrants in the back office: list, search, detail with their entries, export. */
-export function createRegistrantsService(_db: Db, _deps: RegistrantsDeps) {
-  return {};
+/**
+ * Registrants in the back office (PRODUCT §7): the searchable list, one registrant with their
+ * entries, the export of the list's filter, and the owner's facts the staff entry page shows.
+ * Read-only: registrants change their own profile. Pages check the staff role first.
+ */
+export function createRegistrantsService(db: Db, deps: RegistrantsDeps) {
+  const ctx: RegistrantsContext = { db, clock: deps.clock ?? (() => new Date()) };
+  return {
+    list: (query: RegistrantListQuery) => listRegistrants(ctx, query),
+    get: (userId: string) => getRegistrant(ctx, userId),
+    export: (query: RegistrantListQuery, format: ExportFormat, lang: Lang) =>
+      exportRegistrants(ctx, query, format, lang),
+    entryOwner: (entryId: string) => entryOwnerFacts(ctx, entryId),
+  };
 }
 
 export type RegistrantsService = ReturnType<typeof createRegistrantsService>;

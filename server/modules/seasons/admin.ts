@@ -1,13 +1,17 @@
 import type {
   CategoryInput,
   GroupInput,
+  NextSeasonInput,
   TrackInput,
   TreeNodeKind,
 } from "../../../core/season-admin";
 import type { Db } from "../../db/database";
 import { createAuditService, type Actor, type AuditService } from "../audit/service";
+import { createSettingsService, type SettingsService } from "../settings/service";
 import { getSeason, listSeasons, seasonTree, type SeasonDates } from "./admin-read";
+import { createSeasonFromPrevious } from "./create-from-previous";
 import { deleteTreeNode } from "./delete-node";
+import { makeSeasonCurrent } from "./make-current";
 import { moveTreeNode } from "./reorder";
 import * as node from "./save-tree-node";
 import type { SeasonsAdminDeps } from "./tree-queries";
@@ -18,8 +22,8 @@ export type { TreeWrite } from "./tree-queries";
 
 /**
  * The seasons section of the back office (admins): a season's dates and its category tree
- * (tracks → groups → categories). Each operation lives in its own file; this binds them to
- * their dependencies. Every write calls `onChange` and, given the acting staff member,
+ * (tracks → groups → categories), the next season made from an earlier one, and which season
+ * is current. Each operation lives in its own file; this binds them to their dependencies. Every write calls `onChange` and, given the acting staff member,
  * records its own audit entry (without one — seeding, scripts — nothing is audited).
  */
 export type SeasonsAdminService = ReturnType<typeof createSeasonsAdminService>;
@@ -29,6 +33,8 @@ export function createSeasonsAdminService(
   onChange: () => void,
   clock: () => Date = () => new Date(),
   audit: AuditService = createAuditService(db, clock),
+  // The app's one settings service, whose cached copy the public pages read.
+  settings: SettingsService = createSettingsService(db, onChange, audit),
 ) {
   const deps: SeasonsAdminDeps = { db, audit, onChange, clock };
   return {
@@ -59,6 +65,10 @@ export function createSeasonsAdminService(
     ) => node.saveTreeNode(deps, target, input, actor),
     remove: (kind: TreeNodeKind, id: number, actor?: Actor) =>
       deleteTreeNode(deps, kind, id, actor),
+    createFromPrevious: (input: NextSeasonInput, actor?: Actor) =>
+      createSeasonFromPrevious(deps, input, actor),
+    makeCurrent: (year: number, actor?: Actor) =>
+      makeSeasonCurrent({ ...deps, settings }, year, actor),
     move: (kind: TreeNodeKind, id: number, direction: "up" | "down", actor?: Actor) =>
       moveTreeNode(deps, kind, id, direction, actor),
   };

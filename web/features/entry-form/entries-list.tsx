@@ -5,6 +5,7 @@ import type { EntryStatus } from "../../../core/entry-status";
 import { entryStatusLabelKey } from "../../../core/entry-status";
 import type { Lang } from "../../../core/languages";
 import { useLocalizedPath } from "../../lib/site";
+import { ChangesRequestedNotice, type ChangesRequestedView } from "./changes-requested-notice";
 
 /** One of the entrant's entries on the dashboard (from `services.entries.listForEntrant`). */
 export interface EntryListItem {
@@ -19,6 +20,8 @@ export interface EntryListItem {
   feeDueVnd: number;
   editable: boolean;
   updatedAt: string;
+  /** While the entry needs changes: what to fix and until when. */
+  changesRequested?: ChangesRequestedView | null;
 }
 
 /** The dashboard's "my entries": code, title, category, status, what is missing, fee due. */
@@ -60,6 +63,13 @@ export function EntriesList({ entries, lang }: { entries: EntryListItem[]; lang:
               <dt>{t("account.entries.updated")}</dt>
               <dd>{formatDate(entry.updatedAt, lang)}</dd>
             </dl>
+            {entry.status === "needs_changes" && entry.changesRequested ? (
+              <ChangesRequestedNotice
+                changes={entry.changesRequested}
+                editable={entry.editable}
+                headingLevel={4}
+              />
+            ) : null}
             {entry.missing.length > 0 && entry.status === "draft" ? (
               <div>
                 <p className="muted">{t("entry.missing.title")}:</p>

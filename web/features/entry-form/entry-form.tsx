@@ -13,6 +13,7 @@ import { FormAlert } from "../../components/form/field";
 import { useHydrated, useLiveFormValues } from "../../hydration/form-state";
 import { clearLocalCopy, readLocalCopy, useAutosave } from "./autosave";
 import { CatalogueFields } from "./catalogue-fields";
+import { ChangesRequestedNotice, type ChangesRequestedView } from "./changes-requested-notice";
 import { DocumentFields } from "./document-fields";
 import { DuplicatePanel } from "./duplicate-panel";
 import { CreditsEditor, DescriptionField, EntryTextField } from "./fields";
@@ -45,10 +46,13 @@ export function EntryForm({
   entry,
   tracks,
   lang,
+  changesRequested,
 }: {
   entry: EntryView | null;
   tracks: TrackOption[];
   lang: "vi" | "en";
+  /** While the entry needs changes: what to fix and until when. */
+  changesRequested?: ChangesRequestedView | null;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -229,6 +233,9 @@ export function EntryForm({
         />
       ) : null}
       <FormAlert tone="success" message={restoredNotice ? t("entryForm.restored") : undefined} />
+      {entry?.status === "needs_changes" && changesRequested ? (
+        <ChangesRequestedNotice changes={changesRequested} editable={!readOnly} />
+      ) : null}
       {readOnly ? <FormAlert tone="success" message={t("entryForm.readOnly")} /> : null}
       {submitResult?.ok || (entry && status === "submitted") ? (
         <FormAlert tone="success" message={t("entryForm.submitted", { code: code ?? "" })} />

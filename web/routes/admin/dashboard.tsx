@@ -1,20 +1,57 @@
 import { useTranslation } from "react-i18next";
-import { SectionHeading } from "../../components/section-heading";
+import { parseSeasonParam } from "../../../core/dashboard";
+import { AdminPage } from "../../features/back-office/page";
+import { backOfficeMeta } from "../../features/back-office/meta";
+import { DashboardView, SeasonPicker } from "../../features/dashboard/dashboard-view";
 import { requireStaff } from "../../lib/session.server";
+import { useLang } from "../../lib/site";
 import type { Route } from "./+types/dashboard";
 
-// Placeholder while the dashboard is being built.
+export const meta: Route.MetaFunction = backOfficeMeta("admin.sections.dashboard");
+
+/**
+ * `/quan-tri` (every staff role): the figures of the current season, or of `?season=YEAR`.
+ * A season that does not exist falls back to the current one.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "dashboard");
-  return null;
+  const { dashboard, seasons } = context.services;
+  const years = await dashboard.years();
+  const asked = parseSeasonParam(new URL(request.url).searchParams.get("season"));
+  const current = (await seasons.current())?.year ?? null;
+  const year =
+    asked !== null && years.includes(asked)
+      ? asked
+      : current !== null && years.includes(current)
+        ? current
+        : (years[0] ?? null);
+  const figures = year === null ? null : await dashboard.figures(year);
+  return { years, year, figures };
 }
 
-export default function AdminDashboard() {
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const lang = useLang();
+  const { years, year, figures } = loaderData;
   return (
-    <section aria-labelledby="admin-section-heading">
-      <SectionHeading level={1} id="admin-section-heading" title={t("admin.sections.dashboard")} />
-      <p role="status">{t("admin.dashboardLead")}</p>
-    </section>
+    <AdminPage
+      title={t("admin.sections.dashboard")}
+      lead={t("adminDashboard.lead")}
+      actions={
+        year !== null && years.length > 1 ? <SeasonPicker years={years} year={year} /> : null
+      }
+    >
+      {!figures ? (
+        <p className="empty-state" role="status">
+          {t("adminDashboard.noSeason")}
+        </p>
+      ) : figures.total === 0 ? (
+        <p className="empty-state" role="status">
+          {t("adminDashboard.empty", { year: figures.season.year })}
+        </p>
+      ) : (
+        <DashboardView figures={figures} lang={lang} />
+      )}
+    </AdminPage>
   );
 }

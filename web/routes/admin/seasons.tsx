@@ -3,6 +3,9 @@ import { Link, useActionData } from "react-router";
 import { formatVietnamDateTime } from "../../../core/dates";
 import { refusal } from "../../../core/refusal";
 import {
+  makeCurrentSchema,
+  nextSeasonDefaults,
+  nextSeasonSchema,
   parseNodeParam,
   SEASON_DATE_FIELDS,
   seasonDatesSchema,
@@ -26,6 +29,7 @@ import {
 import { AddTrack, CategoryTree } from "../../features/seasons/category-tree";
 import { SeasonDatesForm, type SeasonDatesValues } from "../../features/seasons/season-dates-form";
 import { SEASONS_PATH } from "../../features/seasons/paths";
+import { MakeCurrent, NextSeasonForm } from "../../features/seasons/season-lifecycle";
 import { requireStaff } from "../../lib/session.server";
 import { useLocalizedPath } from "../../lib/site";
 import type { Route } from "./+types/seasons";
@@ -58,13 +62,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           ) as SeasonDatesValues["dates"],
         } satisfies SeasonDatesValues)
       : null,
+    next: season
+      ? nextSeasonDefaults(
+          { year: season.year, code: season.code, nameVi: season.nameVi, nameEn: season.nameEn },
+          seasons.map((s) => s.year),
+        )
+      : null,
     tree,
     edit: parseNodeParam(url.searchParams.get("edit")),
     add: parseNodeParam(url.searchParams.get("add")),
   };
 }
 
-/** The dates form, a tree node's create/update form, and a node's move and delete buttons. */
+/**
+ * The dates form, a tree node's create/update form, a node's move and delete buttons, the
+ * next season made from this one, and making this season the current one.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context, "seasons");
   const form = await request.formData();
@@ -89,6 +102,25 @@ export async function action({ request, context }: Route.ActionArgs) {
           actor,
         ),
       () => back(year, "adminPlatform.notices.saved"),
+      { formKey },
+    );
+  }
+
+  if (intent === "createNext") {
+    return submitForm(
+      form,
+      nextSeasonSchema,
+      (input) => seasonsAdmin.createFromPrevious(input, actor),
+      (created) => back(created.season.year, "adminPlatform.seasons.next.created"),
+      { formKey },
+    );
+  }
+  if (intent === "makeCurrent") {
+    return submitForm(
+      form,
+      makeCurrentSchema,
+      (input) => seasonsAdmin.makeCurrent(input.year, actor),
+      (made) => back(made.year, "adminPlatform.seasons.makeCurrent.done"),
       { formKey },
     );
   }
@@ -130,7 +162,7 @@ export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const result = useActionData<typeof action>() as FormResult | undefined;
-  const { seasons, season, tree, edit, add, currentYear } = loaderData;
+  const { seasons, season, tree, edit, add, currentYear, next } = loaderData;
   const treeError =
     result && !result.ok && result.formKey?.startsWith("tree:") ? result : undefined;
 
@@ -176,6 +208,8 @@ export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
             <CategoryTree tree={tree} year={season.year} edit={edit} add={add} result={result} />
             <AddTrack year={season.year} edit={edit} add={add} result={result} />
           </section>
+          <MakeCurrent year={season.year} currentYear={currentYear} result={result} />
+          {next ? <NextSeasonForm fromYear={season.year} defaults={next} result={result} /> : null}
         </>
       ) : (
         <p className="empty-state">{t("adminPlatform.seasons.none")}</p>

@@ -1,19 +1,166 @@
+import type { RowSelectionState } from "@tanstack/react-table";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { data, Form, Link, useActionData, useLocation, useNavigation } from "react-router";
+import { bulkTargetsFor, pageRange, parseEntryListQuery } from "../../../../core/entry-admin-list";
+import { bulkStatusChangeSchema, parseSelectedValue } from "../../../../core/entry-status-change";
+import { langOfPath } from "../../../../core/languages";
+import { refusal } from "../../../../core/refusal";
+import { isStaffRole } from "../../../../core/roles";
+import { FormAlert } from "../../../components/form/field";
+import type { FormResult } from "../../../components/form/schema-form";
+import { FlashMessage } from "../../../features/back-office/flash";
+import { actorOf, refused } from "../../../features/back-office/form.server";
+import { backOfficeMeta } from "../../../features/back-office/meta";
+import { AdminPage } from "../../../features/back-office/page";
+import { Pager } from "../../../features/back-office/table";
+import {
+  BulkOutcome,
+  BulkStatusBar,
+  ExportLinks,
+} from "../../../features/entries-admin/bulk-actions";
+import { EntriesTable } from "../../../features/entries-admin/entries-table";
+import { EntryFilterBar } from "../../../features/entries-admin/filter-bar";
+import "../../../features/entries-admin/entries-admin.css";
+import { invalidForm } from "../../../lib/forms.server";
 import { requireStaff } from "../../../lib/session.server";
 import type { Route } from "./+types/index";
 
-// Placeholder while the page is being built: the section's roles are already checked.
+export const meta: Route.MetaFunction = backOfficeMeta("entryAdmin.table.title");
+
+/**
+ * `/quan-tri/bai-du-thi`: every entry of a season (the current one unless `?season=`), with
+ * the server filtering, searching, sorting and paging; the URL holds the whole state.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, "entries");
-  return null;
+  const user = await requireStaff(request, context, "entries");
+  const url = new URL(request.url);
+  const lang = langOfPath(url.pathname);
+  const query = parseEntryListQuery(url.searchParams);
+  const seasonYear =
+    query.season ?? (await context.services.seasons.current())?.year ?? new Date().getFullYear();
+  const [result, options] = await Promise.all([
+    context.services.entryAdmin.list({ query, seasonYear, lang }),
+    context.services.entryAdmin.filterOptions({ seasonYear, lang }),
+  ]);
+  return {
+    result,
+    options,
+    query,
+    seasonYear,
+    targets: isStaffRole(user.role) ? bulkTargetsFor(user.role) : [],
+  };
 }
 
+/** Bulk status change: authorize, parse with the core schema, call the lifecycle operation. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireStaff(request, context, "entries");
-  return new Response("Unknown intent", { status: 400 });
+  const user = await requireStaff(request, context, "entries");
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent !== "changeStatus") {
+    return refused(refusal(400, "adminPlatform.errors.badRequest"), form);
+  }
+  const parsed = bulkStatusChangeSchema.safeParse({
+    to: form.get("to") ?? undefined,
+    reason: String(form.get("reason") ?? ""),
+    changesDueOn: String(form.get("changesDueOn") ?? ""),
+    entries: form
+      .getAll("entries")
+      .map((value) => parseSelectedValue(String(value)))
+      .filter((value) => value !== null),
+  });
+  if (!parsed.success) return refused(invalidForm(parsed.error), form, { formKey: "bulk" });
+  // requireStaff let only staff in; the check narrows the role's type.
+  if (!isStaffRole(user.role)) throw new Response("Forbidden", { status: 403 });
+  const outcome = await context.services.entries.changeStatuses(
+    { ...actorOf(user, context), role: user.role, name: user.name },
+    parsed.data,
+  );
+  if (!outcome.ok) return refused(outcome, form, { formKey: "bulk" });
+  return data({
+    ok: true as const,
+    formKey: "bulk",
+    changed: outcome.changed,
+    skipped: outcome.skipped,
+  });
 }
 
-export default function Placeholder() {
+type BulkDone = {
+  ok: true;
+  changed: { code: string | null }[];
+  skipped: { code: string | null; reason: string }[];
+};
+
+export default function AdminEntries({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  return <h1>{t("admin.sections.entries")}</h1>;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const actionData = useActionData<typeof action>() as (FormResult | BulkDone) | undefined;
+  const { result, options, query, seasonYear, targets } = loaderData;
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const loading =
+    navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+  const submitting = navigation.state === "submitting";
+  const done = actionData && actionData.ok && "changed" in actionData ? actionData : undefined;
+  const refusedBulk = actionData && !actionData.ok ? (actionData as FormResult) : undefined;
+
+  // A new page, filter or finished change starts with nothing ticked.
+  useEffect(() => setSelection({}), [location.search, done]);
+
+  const selected = result.items.filter((row) => selection[row.id]);
+  const range = pageRange(result.page, result.pageSize, result.total);
+  const action = `${location.pathname}${location.search}`;
+  return (
+    <AdminPage
+      title={t("entryAdmin.table.title")}
+      breadcrumbs={[
+        { label: t("admin.title"), to: "/quan-tri" },
+        { label: t("entryAdmin.table.title") },
+      ]}
+      lead={t("entryAdmin.table.lead")}
+    >
+      <FlashMessage />
+      {done ? <BulkOutcome changed={done.changed} skipped={done.skipped} /> : null}
+      <FormAlert message={refusedBulk?.formError ? t(refusedBulk.formError) : undefined} />
+      <EntryFilterBar query={query} seasonYear={seasonYear} options={options} />
+      <ExportLinks query={query} selected={selected} />
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {loading ? t("entryAdmin.table.loading") : ""}
+      </p>
+      {!result.seasonFound ? (
+        <p className="empty-state" role="status">
+          {t("entryAdmin.table.seasonMissing", { year: seasonYear })}
+        </p>
+      ) : result.items.length === 0 ? (
+        <div className="empty-state" role="status">
+          <p>{t("entryAdmin.table.empty")}</p>
+          <Link to={location.pathname}>{t("entryAdmin.table.clearFilters")}</Link>
+        </div>
+      ) : (
+        <Form method="post" action={action} className={loading ? "entries-table--loading" : ""}>
+          {targets.length > 0 ? (
+            <BulkStatusBar
+              key={refusedBulk ? JSON.stringify(refusedBulk.values ?? {}) : "bulk"}
+              targets={targets}
+              selectedCount={selected.length}
+              result={refusedBulk}
+              pending={submitting}
+            />
+          ) : null}
+          <p className="entries-range">
+            {t("entryAdmin.table.range", { from: range.from, to: range.to, total: range.total })}
+          </p>
+          <EntriesTable
+            result={result}
+            query={query}
+            caption={t("entryAdmin.table.caption", { year: seasonYear })}
+            selection={selection}
+            onSelectionChange={setSelection}
+            loading={loading}
+          />
+        </Form>
+      )}
+      <Pager result={result} />
+    </AdminPage>
+  );
 }

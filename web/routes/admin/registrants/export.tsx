@@ -1,14 +1,32 @@
-import { useTranslation } from "react-i18next";
+import { langOfPath } from "../../../../core/languages";
+import { parseExportFormat, parseRegistrantListQuery } from "../../../../core/registrants-admin";
 import { requireStaff } from "../../../lib/session.server";
 import type { Route } from "./+types/export";
 
-// Placeholder while the page is being built: the section's roles are already checked.
+/**
+ * `/quan-tri/thi-sinh/xuat?format=csv|xlsx&…`: the registrants the list's filter and search
+ * select (every page, in the list's order) as a download, in the staff member's language.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "registrants");
-  return null;
-}
-
-export default function Placeholder() {
-  const { t } = useTranslation();
-  return <h1>{t("admin.sections.registrants")}</h1>;
+  const url = new URL(request.url);
+  const format = parseExportFormat(url.searchParams.get("format"));
+  if (!format) {
+    throw new Response("Unknown format: use csv or xlsx", {
+      status: 400,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
+  }
+  const sheet = await context.services.registrants.export(
+    parseRegistrantListQuery(url.searchParams),
+    format,
+    langOfPath(url.pathname),
+  );
+  return new Response(new Uint8Array(sheet.body), {
+    headers: {
+      "content-type": sheet.contentType,
+      "content-disposition": `attachment; filename="${sheet.fileName}"`,
+      "cache-control": "no-store",
+    },
+  });
 }

@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import {
+  bulkTargetsFor,
+  completenessOf,
+  entryListSearch,
+  pageRange,
+  parseEntryListQuery,
+  paymentStateOf,
+  REQUIRED_ITEMS_TOTAL,
+} from "./entry-admin-list";
+
+describe("entries table query", () => {
+  it("reads every state from the URL and falls back on nonsense", () => {
+    const query = parseEntryListQuery(
+      new URLSearchParams(
+        "season=2025&track=tvc&group=12&category=bad%20slug&status=paid&payment=due&type=enterprise&q=quảng&sort=title&dir=asc&page=3&pageSize=50",
+      ),
+    );
+    expect(query).toMatchObject({
+      season: 2025,
+      track: "tvc",
+      group: "12",
+      category: null,
+      filters: { status: "paid", payment: "due", type: "enterprise" },
+      q: "quảng",
+      sort: "title",
+      dir: "asc",
+      page: 3,
+      pageSize: 50,
+    });
+    expect(
+      parseEntryListQuery({ season: "abc", status: "nope", sort: "drop table", pageSize: "7" }),
+    ).toMatchObject({ season: null, filters: {}, sort: "updated", dir: "desc", pageSize: 25 });
+  });
+
+  it("writes the query back without its defaults, with changes", () => {
+    const query = parseEntryListQuery({ status: "all", q: "tết", page: "2" });
+    expect(entryListSearch(query)).toBe("status=all&q=t%E1%BA%BFt&page=2");
+    expect(entryListSearch(query, { sort: "code", page: "" })).toBe(
+      "status=all&q=t%E1%BA%BFt&sort=code",
+    );
+  });
+});
+
+describe("payment state", () => {
+  it("follows the lifecycle until payments have their own records", () => {
+    expect(paymentStateOf("draft", false)).toBe("not_due");
+    expect(paymentStateOf("submitted", false)).toBe("due");
+    expect(paymentStateOf("submitted", true)).toBe("paid");
+    expect(paymentStateOf("paid", false)).toBe("paid");
+    for (const later of ["accepted", "needs_changes", "shortlisted", "winner"] as const) {
+      expect(paymentStateOf(later, false)).toBe("paid");
+    }
+    expect(paymentStateOf("withdrawn", false)).toBe("not_due");
+    expect(paymentStateOf("withdrawn", true)).toBe("paid");
+    expect(paymentStateOf("rejected", false)).toBe("not_due");
+    expect(paymentStateOf("rejected", true)).toBe("paid");
+  });
+});
+
+describe("completeness and pages", () => {
+  it("counts required items out of all of them", () => {
+    expect(REQUIRED_ITEMS_TOTAL).toBe(13);
+    expect(completenessOf(0)).toEqual({ present: 13, total: 13 });
+    expect(completenessOf(4)).toEqual({ present: 9, total: 13 });
+    expect(completenessOf(99)).toEqual({ present: 0, total: 13 });
+  });
+
+  it("states the rows a page shows", () => {
+    expect(pageRange(1, 25, 312)).toEqual({ from: 1, to: 25, total: 312 });
+    expect(pageRange(13, 25, 312)).toEqual({ from: 301, to: 312, total: 312 });
+    expect(pageRange(1, 25, 0)).toEqual({ from: 0, to: 0, total: 0 });
+  });
+});
+
+describe("bulk targets", () => {
+  it("offers each role only the statuses it may ever set", () => {
+    expect(bulkTargetsFor("finance")).toEqual(["paid"]);
+    expect(bulkTargetsFor("jury_manager")).toEqual([
+      "accepted",
+      "needs_changes",
+      "rejected",
+      "shortlisted",
+      "winner",
+      "finalist",
+      "not_awarded",
+    ]);
+    expect(bulkTargetsFor("admin")).toContain("withdrawn");
+    expect(bulkTargetsFor("admin")).not.toContain("submitted");
+    expect(bulkTargetsFor("editor")).toEqual([]);
+  });
+});

@@ -1,0 +1,213 @@
+import { missingItems } from "./entry";
+import { canTransition, ENTRY_STATUSES, type EntryStatus } from "./entry-status";
+import { parseListQuery, type ListQuery, type ListSpec } from "./list-query";
+import type { StaffRole } from "./roles";
+
+/**
+ * The back office's entries table (`/quan-tri/bai-du-thi`) and its export: which columns sort,
+ * which filters exist, and the derived columns (payment state, completeness) both show.
+ */
+
+export const ENTRY_LIST_SORTS = [
+  "updated",
+  "submitted",
+  "code",
+  "title",
+  "brand",
+  "track",
+  "group",
+  "category",
+  "registrant",
+  "type",
+  "status",
+  "payment",
+  "completeness",
+] as const;
+export type EntryListSort = (typeof ENTRY_LIST_SORTS)[number];
+
+/**
+ * Until payments have their own records, an entry's payment state follows its lifecycle:
+ * `not_due` (nothing to pay: a draft, or withdrawn/rejected before paying), `due` (submitted,
+ * waiting for the fee) or `paid`.
+ */
+export const PAYMENT_STATES = ["not_due", "due", "paid"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+export const REGISTRANT_TYPES = ["individual", "enterprise"] as const;
+export type RegistrantType = (typeof REGISTRANT_TYPES)[number];
+
+/**
+ * The `status` filter's value that lists drafts too. Without a status filter the table shows
+ * every status except `draft`: organisers work on what entrants have sent, and unfinished
+ * (often abandoned) drafts would bury it; `status=draft` or `status=all` shows them.
+ */
+export const ALL_STATUSES = "all";
+export const ENTRY_LIST_STATUS_FILTERS = [ALL_STATUSES, ...ENTRY_STATUSES] as const;
+
+const SPEC = {
+  sorts: ENTRY_LIST_SORTS,
+  defaultSort: "updated",
+  defaultDir: "desc",
+  defaultPageSize: 25,
+  filters: {
+    status: ENTRY_LIST_STATUS_FILTERS,
+    payment: PAYMENT_STATES,
+    type: REGISTRANT_TYPES,
+  },
+} as const satisfies ListSpec<EntryListSort, "status" | "payment" | "type">;
+
+/** The table's query: the shared list query plus the season (a year) and the catalogue filters. */
+export interface EntryListQuery extends ListQuery<EntryListSort, "status" | "payment" | "type"> {
+  /** The season's year; null means the current season. */
+  season: number | null;
+  /** A track, group or category of that season: its id or its slug; null means any. */
+  track: string | null;
+  group: string | null;
+  category: string | null;
+}
+
+type Params = URLSearchParams | Record<string, string | undefined>;
+const get = (params: Params, name: string): string | undefined =>
+  params instanceof URLSearchParams ? (params.get(name) ?? undefined) : params[name];
+
+/** An id (digits) or a slug (lower-case words with hyphens); anything else is no filter. */
+function catalogueRef(value: string | undefined): string | null {
+  const text = value?.trim() ?? "";
+  return /^(\d{1,9}|[a-z0-9]+(-[a-z0-9]+)*)$/.test(text) && text.length <= 120 ? text : null;
+}
+
+export function parseEntryListQuery(params: Params): EntryListQuery {
+  const base = parseListQuery(params, SPEC);
+  const season = Number(get(params, "season"));
+  return {
+    ...base,
+    season: Number.isInteger(season) && season >= 2000 && season <= 2999 ? season : null,
+    track: catalogueRef(get(params, "track")),
+    group: catalogueRef(get(params, "group")),
+    category: catalogueRef(get(params, "category")),
+  };
+}
+
+/** The query string of a list query (defaults left out), for links and the export. */
+export function entryListSearch(query: EntryListQuery, changes: Record<string, string> = {}) {
+  const params = new URLSearchParams();
+  const put = (name: string, value: string | number | null | undefined, fallback?: string) => {
+    if (value !== null && value !== undefined && value !== "" && String(value) !== fallback) {
+      params.set(name, String(value));
+    }
+  };
+  put("season", query.season);
+  put("track", query.track);
+  put("group", query.group);
+  put("category", query.category);
+  put("status", query.filters.status);
+  put("payment", query.filters.payment);
+  put("type", query.filters.type);
+  put("q", query.q);
+  put("sort", query.sort, SPEC.defaultSort);
+  put("dir", query.dir, SPEC.defaultDir);
+  put("page", query.page, "1");
+  put("pageSize", query.pageSize, String(SPEC.defaultPageSize));
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === "") params.delete(name);
+    else params.set(name, value);
+  }
+  return params.toString();
+}
+
+/**
+ * The payment state of each status, by whether the entry was ever marked paid (its history
+ * holds a move to `paid`). Screening only starts from `paid`, so every later status was paid;
+ * a withdrawn or rejected entry owes nothing unless it had paid already; a resubmitted entry
+ * was paid before it was sent back for changes.
+ */
+export const PAYMENT_STATE_OF_STATUS: Readonly<
+  Record<EntryStatus, { everPaid: PaymentState; neverPaid: PaymentState }>
+> = {
+  draft: { everPaid: "not_due", neverPaid: "not_due" },
+  submitted: { everPaid: "paid", neverPaid: "due" },
+  paid: { everPaid: "paid", neverPaid: "paid" },
+  accepted: { everPaid: "paid", neverPaid: "paid" },
+  needs_changes: { everPaid: "paid", neverPaid: "paid" },
+  rejected: { everPaid: "paid", neverPaid: "not_due" },
+  shortlisted: { everPaid: "paid", neverPaid: "paid" },
+  winner: { everPaid: "paid", neverPaid: "paid" },
+  finalist: { everPaid: "paid", neverPaid: "paid" },
+  not_awarded: { everPaid: "paid", neverPaid: "paid" },
+  withdrawn: { everPaid: "paid", neverPaid: "not_due" },
+};
+
+export function paymentStateOf(status: EntryStatus, everPaid: boolean): PaymentState {
+  const states = PAYMENT_STATE_OF_STATUS[status];
+  return everPaid ? states.everPaid : states.neverPaid;
+}
+
+/** How many items submitting requires (core/entry.ts): the denominator of "completeness". */
+export const REQUIRED_ITEMS_TOTAL = missingItems({}, { videoRequired: true }).length;
+
+export interface Completeness {
+  present: number;
+  total: number;
+}
+
+/** "9/12": the required items an entry has, out of all of them. */
+export function completenessOf(missingCount: number): Completeness {
+  const missing = Math.min(Math.max(0, Math.floor(missingCount)), REQUIRED_ITEMS_TOTAL);
+  return { present: REQUIRED_ITEMS_TOTAL - missing, total: REQUIRED_ITEMS_TOTAL };
+}
+
+/** "26–50 / 312": the rows a page shows, from 1, and the total. */
+export function pageRange(page: number, pageSize: number, total: number) {
+  if (total === 0) return { from: 0, to: 0, total };
+  const from = (page - 1) * pageSize + 1;
+  return { from, to: Math.min(total, page * pageSize), total };
+}
+
+/** The statuses a staff role may move some entry to: what the bulk change offers it. */
+export function bulkTargetsFor(role: StaffRole): EntryStatus[] {
+  return ENTRY_STATUSES.filter((to) =>
+    ENTRY_STATUSES.some((from) => canTransition(from, to, role)),
+  );
+}
+
+/** One row of the back office's entries table (and of its export). */
+export interface EntryListRow {
+  id: string;
+  code: string | null;
+  status: EntryStatus;
+  statusVersion: number;
+  title: string;
+  brand: string;
+  descriptionVi: string;
+  descriptionEn: string;
+  track: { id: number; name: string } | null;
+  group: { id: number; name: string } | null;
+  category: { id: number; code: string; name: string } | null;
+  registrant: {
+    type: RegistrantType | null;
+    name: string;
+    email: string;
+    phone: string | null;
+    taxCode: string | null;
+  };
+  payment: PaymentState;
+  completeness: Completeness;
+  submittedAt: string | null;
+  updatedAt: string;
+}
+
+/** A track, group or category the filters offer. */
+export interface CatalogueOption {
+  id: number;
+  slug: string;
+  name: string;
+  /** The track of a group, the group of a category. */
+  parentId: number | null;
+}
+
+export interface EntryFilterOptions {
+  seasons: { year: number; name: string }[];
+  tracks: CatalogueOption[];
+  groups: CatalogueOption[];
+  categories: CatalogueOption[];
+}

@@ -1,0 +1,439 @@
+import type { Page } from "playwright-core";
+import { describe, expect, onTestFinished, test } from "vitest";
+import { formatDate } from "../core/dates";
+import { taxCodeCheckDigit } from "../core/tax-code";
+import { text } from "../server/test-support/text";
+import { expectAxeClean } from "./support/axe";
+import { openPage, useBrowser, waitForHydration } from "./support/browser";
+import {
+  acceptNextDialog,
+  fetchAsPage,
+  readXlsx,
+  registerEnterprise,
+  submitCompleteEntry,
+  useLicenceFile,
+} from "./support/back-office-journey";
+import { CURRENT_SEASON, setSiteSetting, setSubmissionWindow, withDatabase } from "./support/db";
+import { demoCredentials } from "./support/demo-credentials";
+import {
+  chooseFirstCategory,
+  PASSWORD,
+  registerEntrant,
+  useEntryFiles,
+  waitSaved,
+} from "./support/entry-journey";
+import { mailTo } from "./support/outbox";
+import { signInStaff, signInThroughForm } from "./support/sign-in";
+
+// Running the season in Chromium against the production server and its demo entries: staff
+// filter and search the entries table, open an enterprise's entry (its video answers byte
+// ranges, its licence opens), send it back for changes; the entrant gets the email in English,
+// edits and resubmits; staff accept it and the history shows every step; the table's XLSX and
+// CSV exports read back; a 2027 season is created from 2026 and made current, the header and
+// the entry form follow it, and 2026 is made current again. axe on every back-office page.
+const browser = useBrowser();
+const file = useEntryFiles();
+const licence = useLicenceFile();
+const DAY_MS = 86_400_000;
+const vi = (key: string, values?: Record<string, string | number>) => text("vi", key, values);
+
+/** A valid tax code no other journey uses (core/tax-code.ts check digit). */
+function freshTaxCode(): string {
+  for (;;) {
+    const nine = `03${String(Math.floor(Math.random() * 10_000_000)).padStart(7, "0")}`;
+    const check = taxCodeCheckDigit(nine);
+    if (check !== null) return `${nine}${check}`;
+  }
+}
+
+const ENTRY_TITLE = "Chuyến đò đêm trên sông Hương";
+
+/** The rows of the entries table as text. */
+const tableRows = (page: Page) => page.locator("main table tbody tr").allTextContents();
+
+/** Moves the open staff entry page's entry to `to` through its status form. */
+async function changeStatus(
+  page: Page,
+  to: string,
+  extra: { reason?: string; changesDueOn?: string } = {},
+) {
+  // From the page's clean address, so the notice of this change is what the address gains.
+  const url = new URL(page.url());
+  if (url.searchParams.has("notice")) {
+    url.searchParams.delete("notice");
+    await page.goto(url.toString());
+    await waitForHydration(page);
+  }
+  const form = page.locator("form").filter({ has: page.locator('select[name="to"]') });
+  await form.getByLabel(vi("entryReview.action.to")).selectOption(to);
+  if (extra.reason !== undefined) {
+    await form.getByLabel(vi("entryReview.action.reason")).fill(extra.reason);
+  }
+  if (extra.changesDueOn !== undefined) {
+    await form.getByLabel(vi("entryReview.action.changesDueOn")).fill(extra.changesDueOn);
+  }
+  // A confirmation, if the page asks for one, is accepted.
+  acceptNextDialog(page);
+  await Promise.all([
+    page.waitForURL((u) => u.searchParams.has("notice")),
+    form.getByRole("button", { name: vi("entryReview.action.submit") }).click(),
+  ]);
+  await waitForHydration(page);
+}
+
+/** Makes `year` the current season on the seasons page, confirming, and waits for it to say so. */
+async function makeCurrent(page: Page, year: number) {
+  await page.goto(`/quan-tri/mua-giai?year=${year}`);
+  await waitForHydration(page);
+  acceptNextDialog(page);
+  await Promise.all([
+    page.waitForURL(
+      (u) => u.searchParams.get("notice") === "adminPlatform.seasons.makeCurrent.done",
+    ),
+    page
+      .getByRole("button", { name: vi("adminPlatform.seasons.makeCurrent.submit", { year }) })
+      .click(),
+  ]);
+  await expect
+    .poll(() => page.locator("main").textContent())
+    .toContain(vi("adminPlatform.seasons.makeCurrent.isCurrent", { year }));
+}
+
+/** The YYYY-MM-DD of a day `days` from now in Vietnam. */
+const vietnamDay = (days: number) =>
+  new Date(Date.now() + days * DAY_MS + 7 * 3_600_000).toISOString().slice(0, 10);
+
+describe("running the season in the back office", () => {
+  test("staff screen an entrant's entry: needs changes, resubmitted, accepted, with its history", async () => {
+    // The entrant: an enterprise registering in English, with a complete submitted entry.
+    const entrant = await openPage(browser(), { locale: "en-US" });
+    const email = await registerEnterprise(entrant.page, "en", licence, {
+      companyName: "Công ty TNHH Đò Đêm Sông Hương",
+      representativeName: "Tôn Nữ Minh Thư",
+      taxCode: freshTaxCode(),
+    });
+    const entry = await submitCompleteEntry(entrant.page, "en", file, {
+      brand: "Du lịch Cố Đô",
+      title: ENTRY_TITLE,
+    });
+
+    // Staff: the dashboard and the entries table of the demo season.
+    const staff = await openPage(browser());
+    const { page } = staff;
+    const admin = demoCredentials().admin;
+    await signInStaff(page, admin.email, admin.password);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await expectAxeClean(page);
+
+    await page.goto("/quan-tri/bai-du-thi");
+    await waitForHydration(page);
+    await page.locator("main table").waitFor();
+    await expectAxeClean(page);
+    expect((await tableRows(page)).length).toBeGreaterThan(10);
+
+    // Filter by status through the filter form: only shortlisted entries, the URL keeps it.
+    const shortlisted = vi("entry.status.shortlisted");
+    const filters = page.locator("main form").filter({ has: page.locator('[name="status"]') });
+    await filters.locator('select[name="status"]').selectOption("shortlisted");
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("status") === "shortlisted"),
+      filters.locator('button[type="submit"]').first().click(),
+    ]);
+    // The table shows the filtered page once the navigation has loaded it.
+    await expect
+      .poll(async () => {
+        const rows = await tableRows(page);
+        return rows.length > 0 && rows.every((row) => row.includes(shortlisted));
+      })
+      .toBe(true);
+
+    // Search without diacritics finds a demo title written with them.
+    await page.goto("/quan-tri/bai-du-thi?q=tet+nay+con+ve");
+    await page.locator("main table").waitFor();
+    const found = await tableRows(page);
+    expect(found.length).toBeGreaterThan(0);
+    for (const row of found) expect(row).toContain("Tết này con về");
+
+    // The entrant's entry, found by its title without marks, opens its staff page.
+    const search = page.locator('main input[name="q"]');
+    await search.fill("chuyen do dem tren song huong");
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("q") === "chuyen do dem tren song huong"),
+      search.press("Enter"),
+    ]);
+    await expect.poll(() => tableRows(page)).toHaveLength(1);
+    expect((await tableRows(page))[0]).toContain(entry.code);
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === `/quan-tri/bai-du-thi/${entry.id}`),
+      page.locator("main table tbody tr").first().getByRole("link").first().click(),
+    ]);
+    await waitForHydration(page);
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    await expect(page.locator("main").textContent()).resolves.toContain(ENTRY_TITLE);
+    await expectAxeClean(page);
+
+    // The video plays through a short-lived link that serves byte ranges.
+    const video = page.locator("main video").first();
+    await video.waitFor({ state: "attached" });
+    const videoSrc =
+      (await video.getAttribute("src")) ??
+      (await video.locator("source").first().getAttribute("src"));
+    expect(videoSrc).toBeTruthy();
+    const range = await fetchAsPage(page, videoSrc!, { Range: "bytes=0-99" });
+    expect(range.status).toBe(206);
+    expect(range.body.length).toBe(100);
+    expect(range.body.subarray(4, 8).toString("latin1")).toBe("ftyp");
+
+    // The licence opens in the page's viewer and as the PDF the enterprise uploaded.
+    const licenceFile = page.locator("main details").filter({
+      has: page.locator('a[download="giay-phep-kinh-doanh.pdf"]'),
+    });
+    await licenceFile.locator("summary").click();
+    await expect.poll(() => licenceFile.getAttribute("open")).not.toBeNull();
+    const licenceLink = licenceFile.locator('a[download="giay-phep-kinh-doanh.pdf"]');
+    await licenceLink.waitFor();
+    const licencePdf = await fetchAsPage(page, (await licenceLink.getAttribute("href"))!);
+    expect(licencePdf.status).toBe(200);
+    expect(licencePdf.body.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+
+    // Submitted → paid (the admin records the payment), then sent back for changes.
+    await changeStatus(page, "paid");
+    const reason = "Vui lòng bổ sung bản cam kết bản quyền có chữ ký và con dấu.";
+    const changesDueOn = vietnamDay(10);
+    const sentBack = new Date();
+    await changeStatus(page, "needs_changes", { reason, changesDueOn });
+    await expect(page.locator("main").textContent()).resolves.toContain(
+      vi("entry.status.needs_changes"),
+    );
+
+    // The entrant is told in English, with the reason and the due date.
+    const mail = await mailTo(email, "entryStatusChanged", sentBack);
+    expect(mail.entry.lang).toBe("en");
+    expect(mail.parsed.subject).toContain(entry.code);
+    expect(mail.parsed.text).toContain(reason);
+    expect(mail.parsed.text).toContain(formatDate(`${changesDueOn}T16:59:59.000Z`, "en"));
+
+    // The entrant signs in again, edits the entry and resubmits it.
+    const back = await openPage(browser());
+    await signInThroughForm(back.page, {
+      at: "/dang-nhap",
+      email,
+      password: PASSWORD,
+      lands: "/tai-khoan",
+    });
+    await back.page.goto(`/en/nop-bai-du-thi?entry=${entry.id}`);
+    await waitForHydration(back.page);
+    await expect(back.page.locator("main").textContent()).resolves.toContain(reason);
+    await back.page
+      .locator("#entry-descriptionEn")
+      .fill("Night boats on the Perfume River with Huế songs: the signed commitment is attached.");
+    await waitSaved(back.page, "en");
+    await back.page
+      .locator(".entry-form")
+      .getByRole("button", { name: text("en", "entryForm.resubmit"), exact: true })
+      .click();
+    // Paid already: the resubmitted entry comes straight back to screening as paid.
+    await expect
+      .poll(() => back.page.getByTestId("entry-status").textContent(), { timeout: 15_000 })
+      .toBe(text("en", "entry.status.paid"));
+
+    // Staff accept it; the history tells the whole story.
+    await page.reload();
+    await waitForHydration(page);
+    await changeStatus(page, "accepted");
+    const main = (await page.locator("main").textContent()) ?? "";
+    expect(main).toContain(vi("entry.status.accepted"));
+    for (const status of ["submitted", "paid", "needs_changes", "accepted"]) {
+      expect(main).toContain(vi(`entry.status.${status}`));
+    }
+    expect(main).toContain(reason);
+    const history = withDatabase((db) =>
+      db
+        .prepare<[string], { from_status: string; to_status: string; actor_role: string }>(
+          "SELECT from_status, to_status, actor_role FROM entry_status_history WHERE entry_id = ? ORDER BY id",
+        )
+        .all(entry.id),
+    );
+    expect(history.map((h) => `${h.from_status}→${h.to_status}:${h.actor_role}`)).toEqual([
+      "draft→submitted:entrant",
+      "submitted→paid:admin",
+      "paid→needs_changes:admin",
+      "needs_changes→submitted:entrant",
+      "submitted→paid:system",
+      "paid→accepted:admin",
+    ]);
+
+    // The registrants back office finds the company without its marks.
+    await page.goto("/quan-tri/thi-sinh?q=do+dem+song+huong");
+    await page.locator("main table").waitFor();
+    await expect(page.locator("main table").textContent()).resolves.toContain(
+      "Công ty TNHH Đò Đêm Sông Hương",
+    );
+    await expectAxeClean(page);
+    // Its page: the profile, the licence and the entry, linking back to the entry's page.
+    await Promise.all([
+      page.waitForURL((u) => /^\/quan-tri\/thi-sinh\/[^/]+$/.test(u.pathname)),
+      page.locator('main table a[href*="/quan-tri/thi-sinh/"]').first().click(),
+    ]);
+    await expect.poll(() => page.locator("main").textContent()).toContain(entry.code);
+    await expect(page.locator("main").textContent()).resolves.toContain(email);
+    await expect(
+      page.locator(`main a[href$="/quan-tri/bai-du-thi/${entry.id}"]`).count(),
+    ).resolves.toBeGreaterThan(0);
+    await expectAxeClean(page);
+  }, 240_000);
+
+  test("the entries table exports its filter and a selection, and changes the selection's status in bulk", async () => {
+    // Export: the table's current filter as XLSX and CSV, Vietnamese intact.
+    const { page } = await openPage(browser());
+    const admin = demoCredentials().admin;
+    await signInStaff(page, admin.email, admin.password);
+    await page.goto("/quan-tri/bai-du-thi?q=tet+nay+con+ve");
+    await page.locator("main table").waitFor();
+    const shown = await tableRows(page);
+    expect(shown.length).toBeGreaterThan(0);
+    const exportLinks = await page
+      .locator('main a[href*="/quan-tri/bai-du-thi/xuat"]')
+      .evaluateAll((links) => (links as HTMLAnchorElement[]).map((a) => a.href));
+    const xlsxLink = exportLinks.find((href) => href.includes("format=xlsx"));
+    const csvLink = exportLinks.find((href) => href.includes("format=csv"));
+    expect(xlsxLink, exportLinks.join("\n")).toBeDefined();
+    expect(csvLink, exportLinks.join("\n")).toBeDefined();
+    const xlsx = await fetchAsPage(page, xlsxLink!);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers["content-disposition"]).toMatch(/^attachment/);
+    const sheet = await readXlsx(xlsx.body);
+    const matching = withDatabase(
+      (db) =>
+        db
+          .prepare<[], { code: string }>(
+            "SELECT code FROM entries WHERE campaign_name = 'Tết này con về' AND status != 'draft' AND season_id = (SELECT id FROM seasons WHERE year = 2026)",
+          )
+          .all().length,
+    );
+    // A heading row, then every entry of the filter (all pages, not only the one shown).
+    expect(sheet.length - 1).toBeGreaterThanOrEqual(matching);
+    expect(sheet.length - 1).toBeGreaterThanOrEqual(shown.length);
+    for (const row of sheet.slice(1)) expect(row.join(" ")).toContain("Tết này con về");
+    const csv = await fetchAsPage(page, csvLink!);
+    expect(csv.status).toBe(200);
+    expect([...csv.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.body.toString("utf8").trim().split(/\r?\n/);
+    expect(lines.length).toBe(sheet.length);
+    expect(lines[1]).toContain("Tết này con về");
+
+    // Two ticked rows: their own export, then a bulk change (confirmed) marks them paid.
+    await page.goto("/quan-tri/bai-du-thi?status=submitted");
+    await waitForHydration(page);
+    await page.locator("main table").waitFor();
+    const boxes = page.locator('main table tbody input[type="checkbox"][name="entries"]');
+    const picked = [
+      (await boxes.nth(0).getAttribute("value"))!,
+      (await boxes.nth(1).getAttribute("value"))!,
+    ].map((value) => value.split(":")[0]!);
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    const selectionLink = page.getByRole("link", {
+      name: vi("entryAdmin.export.selectionXlsx", { count: 2 }),
+    });
+    const selection = await fetchAsPage(page, (await selectionLink.getAttribute("href"))!);
+    expect(selection.status).toBe(200);
+    expect((await readXlsx(selection.body)).length).toBe(3);
+    const bulk = page.locator("fieldset").filter({ hasText: vi("entryAdmin.bulk.heading") });
+    await bulk.getByLabel(vi("entryAdmin.bulk.to")).selectOption("paid");
+    acceptNextDialog(page);
+    await bulk.getByRole("button", { name: vi("entryAdmin.bulk.submit") }).click();
+    await page.getByText(vi("entryAdmin.bulk.done", { changed: 2, skipped: 0 })).waitFor();
+    const statuses = withDatabase((db) =>
+      db
+        .prepare<[string, string], { status: string }>(
+          "SELECT status FROM entries WHERE id IN (?, ?)",
+        )
+        .all(picked[0]!, picked[1]!)
+        .map((row) => row.status),
+    );
+    expect(statuses).toEqual(["paid", "paid"]);
+    // The submitted filter no longer lists them once the page has loaded again.
+    await page.goto("/quan-tri/bai-du-thi?status=submitted");
+    await page.locator("main table").waitFor();
+    const values = await page
+      .locator('main table tbody input[name="entries"]')
+      .evaluateAll((inputs) => (inputs as HTMLInputElement[]).map((i) => i.value.split(":")[0]));
+    expect(values).not.toContain(picked[0]);
+    expect(values).not.toContain(picked[1]);
+    await expectAxeClean(page);
+  });
+
+  test("a new season is created from 2026 and made current; the header and the entry form follow it", async () => {
+    const { page } = await openPage(browser());
+    const admin = demoCredentials().admin;
+    await signInStaff(page, admin.email, admin.password);
+    // A new season from 2026, made current: the header and the entry form follow it.
+    const nextYear = CURRENT_SEASON + 1;
+    // Whatever happens below, the other journeys get the 2026 season back.
+    onTestFinished(setSiteSetting("currentSeasonYear", CURRENT_SEASON));
+    await page.goto(`/quan-tri/mua-giai?year=${CURRENT_SEASON}`);
+    await waitForHydration(page);
+    acceptNextDialog(page);
+    await Promise.all([
+      page.waitForURL(
+        (u) =>
+          u.searchParams.get("year") === String(nextYear) &&
+          u.searchParams.get("notice") === "adminPlatform.seasons.next.created",
+      ),
+      page.getByRole("button", { name: vi("adminPlatform.seasons.next.submit") }).click(),
+    ]);
+    await expect
+      .poll(() => page.locator("main").textContent())
+      .toContain(vi("adminPlatform.seasons.next.created"));
+    await expectAxeClean(page);
+    await makeCurrent(page, nextYear);
+
+    // The header's button now speaks of 2027's window (opening on 01/08/2027, shifted a year).
+    const opensAt = withDatabase((db) =>
+      db
+        .prepare<[number], { submission_opens_at: string }>(
+          "SELECT submission_opens_at FROM seasons WHERE year = ?",
+        )
+        .get(nextYear),
+    )!.submission_opens_at;
+    expect(formatDate(opensAt, "vi")).toBe(`01/08/${nextYear}`);
+    const visitor = await openPage(browser());
+    await expect
+      .poll(
+        async () => {
+          await visitor.page.goto("/");
+          return visitor.page.locator(".submit-menu__button").getAttribute("aria-disabled");
+        },
+        { timeout: 15_000 },
+      )
+      .toBe("true");
+    await expect(visitor.page.locator(".submit-menu").textContent()).resolves.toContain(
+      vi("submit.opensOn", { date: formatDate(opensAt, "vi") }),
+    );
+
+    // With 2027's window open, a new draft is numbered in 2027.
+    onTestFinished(
+      setSubmissionWindow(
+        {
+          opensAt: new Date(Date.now() - DAY_MS).toISOString(),
+          closesAt: new Date(Date.now() + 30 * DAY_MS).toISOString(),
+        },
+        nextYear,
+      ),
+    );
+    const entrant = await openPage(browser());
+    await registerEntrant(entrant.page, "vi");
+    await entrant.page.goto("/nop-bai-du-thi");
+    await waitForHydration(entrant.page);
+    await chooseFirstCategory(entrant.page);
+    await entrant.page.locator("#entry-brandName").fill("Du lịch Cố Đô 2027");
+    await waitSaved(entrant.page, "vi");
+    await expect
+      .poll(() => entrant.page.getByTestId("entry-code").textContent())
+      .toMatch(new RegExp(`^[A-Z]{2,4}${String(nextYear).slice(2)}-`));
+
+    // 2026 is made current again through the same form.
+    await makeCurrent(page, CURRENT_SEASON);
+  }, 120_000);
+});

@@ -1,0 +1,146 @@
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import { seedDemoContent } from "./demo/demo-content";
+import { seedEntryAdminWorld, type EntryAdminWorld } from "./modules/entry-admin/testbed";
+import { signedInApp, TEST_NOW } from "./test-support/signed-in-app";
+import { TEST_ORIGIN, type Who } from "./test-support/sign-in";
+
+// The entries table over HTTP against the production build: the page, the bulk status change
+// through its action, and the CSV / XLSX downloads, with the entries of seasons 2030–2032.
+let world: EntryAdminWorld;
+const office = signedInApp({
+  staffEmail: (role) => `entries-${role.replace("_", "-")}@vanxuan-awards.example`,
+  entrant: { email: "entries-entrant@example.vn", fullName: "Thí Sinh Bảng" },
+  prepare: async (started) => {
+    await seedDemoContent(started.db, TEST_NOW);
+    world = await seedEntryAdminWorld(started.db);
+  },
+});
+
+const get = (url: string, who: Who = "admin") =>
+  office.request("GET", url, { cookie: office.cookies.get(who) });
+
+/** POSTs the table's form: repeated `entries` fields, as the checkboxes send them. */
+function postBulk(who: Who, fields: [string, string][]) {
+  return office.app.fastify.inject({
+    method: "POST",
+    url: "/quan-tri/bai-du-thi?season=2031",
+    headers: {
+      host: "localhost:3000",
+      origin: TEST_ORIGIN,
+      cookie: office.cookies.get(who)!,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+async function statusOf(id: string) {
+  const row = await office.db.kysely
+    .selectFrom("entries")
+    .select(["status", "status_version"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return { status: row.status, version: Number(row.status_version) };
+}
+
+describe("entries table over HTTP", () => {
+  it("renders the filtered, sorted table for staff with the right roles, 403 for an editor", async () => {
+    const page = await get("/quan-tri/bai-du-thi?season=2031&sort=code&dir=asc&q=quang%20cao");
+    expect(page.statusCode).toBe(200);
+    const html = page.body;
+    expect(html).toContain("Bài dự thi mùa giải 2031");
+    const codes = [...html.matchAll(/>(VX31-[A-Z]+-\d{4})</g)].map((m) => m[1]);
+    expect(codes).toEqual(["VX31-CD-0001", "VX31-TVC-0001", "VX31-TVC-0002"]);
+    expect(html).toMatch(/aria-sort="ascending"/);
+    expect(html).toContain(`value="${world.ids.e2}:1"`);
+    expect(html).toContain("1–3 / 3 bài");
+    // Finance may only mark entries paid; the secretariat may not.
+    const finance = await get("/quan-tri/bai-du-thi?season=2031", "finance");
+    expect(finance.statusCode).toBe(200);
+    const bulk = /class="entries-bulk">([\s\S]*?)<\/fieldset>/.exec(finance.body)?.[1] ?? "";
+    expect(bulk).toMatch(/<option value="paid">/);
+    expect(bulk).not.toMatch(/<option value="accepted">/);
+    expect((await get("/quan-tri/bai-du-thi?season=2031", "editor")).statusCode).toBe(403);
+    const empty = await get("/quan-tri/bai-du-thi?season=2031&q=kh%C3%B4ng-c%C3%B3-g%C3%AC");
+    expect(empty.body).toContain("Không có bài dự thi nào khớp với bộ lọc.");
+  });
+
+  it("changes statuses in bulk, skipping what the lifecycle or a stale version refuses", async () => {
+    const before = await statusOf(world.ids.e2);
+    const refused = await postBulk("jury_manager", [
+      ["intent", "changeStatus"],
+      ["to", "needs_changes"],
+      ["entries", `${world.ids.e2}:${before.version}`],
+    ]);
+    expect(refused.statusCode).toBe(400);
+    expect((await statusOf(world.ids.e2)).status).toBe("paid");
+
+    const response = await postBulk("jury_manager", [
+      ["intent", "changeStatus"],
+      ["to", "accepted"],
+      ["reason", "Hồ sơ đầy đủ."],
+      ["entries", `${world.ids.e2}:${before.version}`],
+      ["entries", `${world.ids.e1}:1`],
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(await statusOf(world.ids.e2)).toEqual({
+      status: "accepted",
+      version: before.version + 1,
+    });
+    // Submitted, not yet paid: the secretariat cannot accept it.
+    expect((await statusOf(world.ids.e1)).status).toBe("submitted");
+    expect(response.body).toContain("Đã đổi trạng thái 1 bài, bỏ qua 1 bài.");
+    expect(response.body).toContain("VX31-TVC-0001: không thể chuyển từ trạng thái hiện tại");
+
+    // The same (now stale) version again: a conflict, not an overwrite.
+    const stale = await postBulk("jury_manager", [
+      ["intent", "changeStatus"],
+      ["to", "rejected"],
+      ["reason", "Trùng lặp."],
+      ["entries", `${world.ids.e2}:${before.version}`],
+    ]);
+    expect(stale.body).toContain("trạng thái vừa được người khác thay đổi");
+    expect((await statusOf(world.ids.e2)).status).toBe("accepted");
+
+    const unknown = await postBulk("admin", [["intent", "nope"]]);
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it("downloads the filter as XLSX and CSV, headings in the page's language", async () => {
+    const xlsx = await get("/quan-tri/bai-du-thi/xuat?format=xlsx&season=2031&sort=code&dir=asc");
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers["content-disposition"]).toMatch(
+      /^attachment; filename="entries-2031-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rows = (book.worksheets[0]!.getSheetValues().filter(Boolean) as unknown[][]).map((r) =>
+      r.slice(1),
+    );
+    expect(rows[0]![0]).toBe("Mã bài");
+    expect(rows.slice(1).map((r) => r[0])).toEqual([
+      "VX31-CD-0001",
+      "VX31-CD-0002",
+      "VX31-IN-0001",
+      "VX31-TVC-0001",
+      "VX31-TVC-0002",
+    ]);
+    expect(rows.find((r) => r[0] === "VX31-CD-0001")![1]).toBe("Đường về nhà");
+
+    const csv = await get(
+      `/en/quan-tri/bai-du-thi/xuat?format=csv&season=2031&ids=${world.ids.e3},${world.ids.e4}`,
+      "finance",
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect([...csv.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = csv.rawPayload.subarray(3).toString("utf8");
+    expect(text.split(/\r?\n/)[0]).toMatch(/^"Code","Campaign \/ work","Brand"/);
+    expect(text).toContain('"Đường về nhà"');
+    expect(text).toContain('"Xe Đạp Việt"');
+    expect(text).not.toContain("VX31-TVC-0001");
+
+    expect((await get("/quan-tri/bai-du-thi/xuat?format=csv", "editor")).statusCode).toBe(403);
+  });
+});

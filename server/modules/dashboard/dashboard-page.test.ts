@@ -1,0 +1,173 @@
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { backOfficeApp } from "../../test-support/back-office";
+import { TEST_NOW } from "../../test-support/signed-in-app";
+import { TEST_ORIGIN, type Who } from "../../test-support/sign-in";
+
+// The dashboard and the season lifecycle as a browser sees them, on the production build.
+
+const office = backOfficeApp();
+
+const page = (url: string, who: Who) =>
+  office.request("GET", url, { cookie: office.cookies.get(who), headers: { origin: TEST_ORIGIN } });
+const post = (url: string, who: Who, form: Record<string, string>) =>
+  office.request("POST", url, {
+    cookie: office.cookies.get(who),
+    headers: { origin: TEST_ORIGIN },
+    form,
+  });
+
+/** Entries of the 2026 season by the signed-in entrant, submitted on 01/09/2026 unless drafts. */
+async function seedEntries(statuses: string[]) {
+  const db = office.db.kysely;
+  const owner = await db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", "access-entrant@example.vn")
+    .executeTakeFirstOrThrow();
+  const category = await db
+    .selectFrom("categories as c")
+    .innerJoin("category_groups as g", "g.id", "c.group_id")
+    .innerJoin("tracks as t", "t.id", "g.track_id")
+    .innerJoin("seasons as s", "s.id", "t.season_id")
+    .select(["c.id", "t.id as track_id", "s.id as season_id"])
+    .where("s.year", "=", 2026)
+    .where("c.code", "=", "TVC")
+    .executeTakeFirstOrThrow();
+  const at = TEST_NOW.toISOString();
+  await db
+    .insertInto("entries")
+    .values(
+      statuses.map((status) => ({
+        id: randomUUID(),
+        owner_user_id: owner.id,
+        season_id: category.season_id,
+        track_id: category.track_id,
+        category_id: category.id,
+        code: null,
+        status,
+        brand_name: "Trà Xanh",
+        campaign_name: "Tết sum vầy",
+        description_vi: "",
+        description_en: "",
+        start_month: null,
+        start_year: null,
+        end_month: null,
+        end_year: null,
+        video_link: "",
+        credits: JSON.stringify({ companies: [], people: [] }),
+        version: 1,
+        created_at: at,
+        updated_at: at,
+        submitted_at: status === "draft" ? null : at,
+        withdrawn_at: null,
+        changes_due_at: null,
+      })),
+    )
+    .execute();
+}
+
+/** The text of a table's row header cell and the next cell, e.g. ["01/09", "3"]. */
+function rowOf(html: string, caption: string, label: string): string | null {
+  const table = html.split(`<caption>${caption}</caption>`)[1]?.split("</table>")[0] ?? "";
+  const row = new RegExp(`<th scope="row">${label}</th><td[^>]*>([^<]*)</td>`).exec(table);
+  return row?.[1] ?? null;
+}
+
+describe("the back-office dashboard over HTTP", () => {
+  it("renders the season's figures with every chart's table, for admin and for editor", async () => {
+    // The demo data may hold entries of its own: compare with the page before these.
+    const before = (await page("/quan-tri", "admin")).body;
+    const onFirstSeptember = Number(rowOf(before, "Lượt nộp bài theo ngày", "01/09") ?? 0);
+    await seedEntries(["submitted", "submitted", "paid", "draft"]);
+    for (const who of ["admin", "editor"] as const) {
+      const response = await page("/quan-tri", who);
+      expect(response.statusCode, who).toBe(200);
+      const html = response.body;
+      for (const caption of [
+        "Bài dự thi theo trạng thái",
+        "Lượt nộp bài theo ngày",
+        "Lượt đăng ký thí sinh theo ngày",
+        "Bài đã nộp theo bảng thi",
+        "Bài đã nộp theo hạng mục",
+        "Bài đã nộp theo đối tượng dự thi",
+      ]) {
+        expect(html, `${who}: ${caption}`).toContain(`<caption>${caption}</caption>`);
+      }
+      expect(rowOf(html, "Lượt nộp bài theo ngày", "01/09")).toBe(String(onFirstSeptember + 3));
+      expect(rowOf(html, "Bài dự thi theo trạng thái", "Bản nháp")).not.toBeNull();
+      expect(html).toContain('role="img"');
+      expect(html).toContain("Số ước tính cho đến khi có dữ liệu thanh toán");
+    }
+    const english = await page("/en/quan-tri", "admin");
+    expect(english.body).toContain("<caption>Submissions per day</caption>");
+  });
+
+  it("shows an earlier season without entries as empty, and is closed to entrants", async () => {
+    const empty = await page("/quan-tri?season=2023", "finance");
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain("Mùa giải 2023 chưa có bài dự thi nào.");
+    const entrant = await page("/quan-tri", "entrant");
+    expect(entrant.statusCode).not.toBe(200);
+  });
+
+  it("keeps the chart library out of every page's first download", () => {
+    const { build, clientDir } = office.started.bundle;
+    const assets = path.join(clientDir, "assets");
+    const chartChunks = readdirSync(assets)
+      .filter((file) => file.endsWith(".js"))
+      .filter((file) => readFileSync(path.join(assets, file), "utf8").includes("recharts-"))
+      .map((file) => `/assets/${file}`);
+    expect(chartChunks.length).toBeGreaterThan(0);
+    const manifest = build.assets;
+    const statics = [
+      manifest.entry.module,
+      ...manifest.entry.imports,
+      ...Object.values(manifest.routes).flatMap((route) => [
+        route?.module ?? "",
+        ...(route?.imports ?? []),
+      ]),
+    ];
+    for (const chunk of chartChunks) expect(statics).not.toContain(chunk);
+  });
+});
+
+describe("the season lifecycle over HTTP", () => {
+  it("creates 2027 from 2026 and makes it current, admin only", async () => {
+    const form = {
+      intent: "createNext",
+      formKey: "next",
+      fromYear: "2026",
+      year: "2027",
+      code: "VX27",
+      nameVi: "Giải thưởng Sáng tạo Quảng cáo Vạn Xuân 2027",
+      nameEn: "Van Xuan Creative Advertising Awards 2027",
+    };
+    expect((await post("/quan-tri/mua-giai", "editor", form)).statusCode).toBe(403);
+    const taken = await post("/quan-tri/mua-giai", "admin", { ...form, year: "2025" });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.body).toContain("Đã có mùa giải của năm này.");
+    expect(taken.body).toContain("Giải thưởng Sáng tạo Quảng cáo Vạn Xuân 2027");
+
+    const created = await post("/quan-tri/mua-giai", "admin", form);
+    expect(created.statusCode).toBe(302);
+    expect(created.headers.location).toContain("year=2027");
+    const seasonPage = await page("/quan-tri/mua-giai?year=2027", "admin");
+    expect(seasonPage.body).toContain("Đặt mùa 2027 làm mùa giải hiện tại");
+
+    const made = await post("/quan-tri/mua-giai", "admin", {
+      intent: "makeCurrent",
+      formKey: "current",
+      year: "2027",
+    });
+    expect(made.statusCode).toBe(302);
+    const stored = await office.db.kysely
+      .selectFrom("site_settings")
+      .select("value")
+      .where("key", "=", "currentSeasonYear")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.value)).toBe(2027);
+  });
+});

@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { testDatabases } from "../../test-support/databases";
+import { mailCount, moved, newestMail, statusOf, submittedEntry } from "./lifecycle-testbed";
+import { AFTER_CLOSE, entriesTestbed, file, NOW, PDF } from "./testbed";
+
+/** 15/01/2027 in Vietnam: two weeks after the demo 2026 season closed. */
+const DUE_ON = "2027-01-15";
+const DUE_AT = "2027-01-15T16:59:59.000Z";
+
+describe.each(testDatabases())("entries on $name", (target) => {
+  describe.skipIf(!target.available)("the entrant's side of the lifecycle", () => {
+    const t = entriesTestbed(target);
+
+    /** A submitted, paid entry sent back for changes until DUE_ON. */
+    async function sentBack() {
+      const entry = await submittedEntry(t);
+      await moved(t, entry.id, "paid", "finance");
+      await moved(t, entry.id, "needs_changes", "jury_manager", {
+        reason: "Bổ sung bản cam kết bản quyền có chữ ký.",
+        changesDueOn: DUE_ON,
+      });
+      return entry;
+    }
+
+    it("records the entrant's submission and withdrawal in the history", async () => {
+      const entry = await submittedEntry(t);
+      const withdrawn = await t.entries.withdraw(t.alice, entry.id);
+      expect(withdrawn).toMatchObject({ ok: true, emailed: true, entry: { status: "withdrawn" } });
+      const history = await t.entries.statusHistory(entry.id);
+      expect(history).toEqual([
+        expect.objectContaining({
+          from: "draft",
+          to: "submitted",
+          actorRole: "entrant",
+          actorName: "Trần Thị Ánh",
+          reason: "",
+          changesDueAt: null,
+          at: NOW.toISOString(),
+        }),
+        expect.objectContaining({ from: "submitted", to: "withdrawn", actorRole: "entrant" }),
+      ]);
+      expect(await statusOf(t, entry.id)).toEqual({ status: "withdrawn", statusVersion: 3 });
+      const mail = await newestMail(t, "alice@example.vn", "entryStatusChanged");
+      expect(mail!.text).toContain("Trạng thái mới: Đã rút");
+      // A draft never reached the organisers: its withdrawal is recorded, not emailed.
+      const before = await mailCount(t, "alice@example.vn", "entryStatusChanged");
+      const draft = await t.draft();
+      expect(await t.entries.withdraw(t.alice, draft.id)).toMatchObject({ emailed: false });
+      expect(await t.entries.statusHistory(draft.id)).toEqual([
+        expect.objectContaining({ from: "draft", to: "withdrawn", actorRole: "entrant" }),
+      ]);
+      expect(await mailCount(t, "alice@example.vn", "entryStatusChanged")).toBe(before);
+    });
+
+    it("re-opens editing after the deadline until the due date, and a paid entry comes back paid", async () => {
+      const entry = await sentBack();
+      t.now = AFTER_CLOSE;
+      const seen = await t.entries.get(t.alice, entry.id);
+      expect(seen).toMatchObject({
+        status: "needs_changes",
+        editable: true,
+        changesRequested: { reason: "Bổ sung bản cam kết bản quyền có chữ ký.", dueAt: DUE_AT },
+      });
+      const listed = (await t.entries.listForEntrant(t.alice)).find((e) => e.id === entry.id)!;
+      expect(listed).toMatchObject({
+        editable: true,
+        changesRequested: { reason: "Bổ sung bản cam kết bản quyền có chữ ký.", dueAt: DUE_AT },
+      });
+      // Every write the form makes goes through, although the season is closed.
+      const saved = await t.entries.saveDraft(t.alice, entry.id, { brandName: "Trà Xanh 0 Độ" });
+      expect(saved).toMatchObject({ ok: true, entry: { values: { brandName: "Trà Xanh 0 Độ" } } });
+      expect(await t.entries.uploadAllowed(t.alice, entry.id, "copyrightCommitment", 50_000)).toBe(
+        null,
+      );
+      const old = seen!.files.find((f) => f.field === "copyrightCommitment")!;
+      expect((await t.entries.removeFile(t.alice, entry.id, old.id)).ok).toBe(true);
+      expect((await t.attach(entry.id, "copyrightCommitment", file(PDF))).ok).toBe(true);
+
+      const resubmitted = await t.entries.submit(t.alice, entry.id);
+      expect(resubmitted).toMatchObject({ ok: true, receiptSent: true, entry: { status: "paid" } });
+      // The first submission's time stays: fees and charts count from it.
+      expect(!resubmitted.ok || resubmitted.entry.submittedAt).toBe(NOW.toISOString());
+      expect(!resubmitted.ok || resubmitted.entry.changesRequested).toBeNull();
+      const history = await t.entries.statusHistory(entry.id);
+      expect(history.slice(-2)).toEqual([
+        expect.objectContaining({
+          from: "needs_changes",
+          to: "submitted",
+          actorRole: "entrant",
+          actorName: "Trần Thị Ánh",
+          at: AFTER_CLOSE.toISOString(),
+        }),
+        expect.objectContaining({
+          from: "submitted",
+          to: "paid",
+          actorRole: "system",
+          actorName: "",
+          changesDueAt: null,
+        }),
+      ]);
+      expect(await statusOf(t, entry.id)).toEqual({ status: "paid", statusVersion: 6 });
+      const mail = await newestMail(t, "alice@example.vn", "entryStatusChanged");
+      expect(mail!.text).toContain("đã nhận được bài dự thi bạn vừa chỉnh sửa và nộp lại");
+      expect(mail!.text).toContain("Trạng thái mới: Đã thanh toán");
+      // Back in screening, and locked again for the entrant (the season is closed).
+      expect((await t.entries.get(t.alice, entry.id))!.editable).toBe(false);
+      expect(await t.entries.saveDraft(t.alice, entry.id, { brandName: "x" })).toMatchObject({
+        status: 403,
+        formError: "entry.problems.submissionClosed",
+      });
+      // The secretariat can now accept it.
+      await moved(t, entry.id, "accepted", "jury_manager");
+    });
+
+    it("locks the entry again once the due date has passed", async () => {
+      const entry = await sentBack();
+      // The last minute of 15/01/2027 in Vietnam is still open …
+      t.now = new Date("2027-01-15T16:59:00.000Z");
+      expect((await t.entries.get(t.alice, entry.id))!.editable).toBe(true);
+      // … the next day is not.
+      t.now = new Date("2027-01-15T17:00:00.000Z");
+      const seen = await t.entries.get(t.alice, entry.id);
+      expect(seen).toMatchObject({ editable: false, changesRequested: { dueAt: DUE_AT } });
+      const closed = { status: 403, formError: "entry.problems.submissionClosed" };
+      expect(await t.entries.saveDraft(t.alice, entry.id, { brandName: "x" })).toMatchObject(
+        closed,
+      );
+      expect(await t.entries.submit(t.alice, entry.id)).toMatchObject(closed);
+      expect(await t.attach(entry.id, "slidesVi", file(PDF))).toMatchObject(closed);
+      expect(await t.entries.uploadAllowed(t.alice, entry.id, "slidesVi", 50_000)).toBe(
+        "entry.problems.submissionClosed",
+      );
+      const listed = (await t.entries.listForEntrant(t.alice)).find((e) => e.id === entry.id)!;
+      expect(listed.editable).toBe(false);
+      expect(await statusOf(t, entry.id)).toMatchObject({ status: "needs_changes" });
+    });
+
+    it("keeps an entry sent back for changes editable while the season is open, whatever the date", async () => {
+      const entry = await sentBack();
+      t.now = new Date("2026-12-01T03:00:00.000Z");
+      expect((await t.entries.get(t.alice, entry.id))!.editable).toBe(true);
+      // Someone else's entry stays out of reach, re-opened or not.
+      expect(await t.entries.saveDraft(t.bob, entry.id, { brandName: "x" })).toMatchObject({
+        status: 404,
+      });
+    });
+  });
+});

@@ -1,0 +1,90 @@
+import type { EntryListQuery } from "../../../core/entry-admin-list";
+import { entryStatusLabelKey } from "../../../core/entry-status";
+import { formatDate } from "../../../core/dates";
+import en from "../../../core/i18n/en.json";
+import vi from "../../../core/i18n/vi.json";
+import type { Lang } from "../../../core/languages";
+import type { Db } from "../../db/database";
+import {
+  exportFileName,
+  SHEET_CONTENT_TYPES,
+  writeSheet,
+  type SheetColumn,
+  type SheetFormat,
+} from "../exports/spreadsheet";
+import { allEntries, type EntryListRow } from "./list-entries";
+
+/** A catalogue text by dotted key, in the reader's language. */
+function text(lang: Lang, key: string): string {
+  let node: unknown = lang === "en" ? en : vi;
+  for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+  return typeof node === "string" ? node : key;
+}
+
+/** Every column of the table, then the registrant's contact details and the descriptions. */
+function columnsFor(lang: Lang): SheetColumn<EntryListRow>[] {
+  const h = (key: string) => text(lang, `entryAdmin.columns.${key}`);
+  const day = (iso: string | null) => (iso ? formatDate(iso, lang) : "");
+  return [
+    { header: h("code"), width: 16, value: (r) => r.code },
+    { header: h("title"), width: 36, value: (r) => r.title },
+    { header: h("brand"), width: 24, value: (r) => r.brand },
+    { header: h("track"), width: 22, value: (r) => r.track?.name ?? "" },
+    { header: h("group"), width: 22, value: (r) => r.group?.name ?? "" },
+    { header: h("category"), width: 28, value: (r) => r.category?.name ?? "" },
+    { header: h("registrant"), width: 28, value: (r) => r.registrant.name },
+    {
+      header: h("type"),
+      width: 14,
+      value: (r) => (r.registrant.type ? text(lang, `entryAdmin.type.${r.registrant.type}`) : ""),
+    },
+    { header: h("status"), width: 18, value: (r) => text(lang, entryStatusLabelKey(r.status)) },
+    {
+      header: h("payment"),
+      width: 16,
+      value: (r) => text(lang, `entryAdmin.payment.${r.payment}`),
+    },
+    {
+      header: h("completeness"),
+      width: 12,
+      value: (r) => `${r.completeness.present}/${r.completeness.total}`,
+    },
+    { header: h("submitted"), width: 14, value: (r) => day(r.submittedAt) },
+    { header: h("updated"), width: 14, value: (r) => day(r.updatedAt) },
+    { header: h("email"), width: 28, value: (r) => r.registrant.email },
+    { header: h("phone"), width: 16, value: (r) => r.registrant.phone },
+    { header: h("taxCode"), width: 16, value: (r) => r.registrant.taxCode },
+    { header: h("descriptionVi"), width: 60, value: (r) => r.descriptionVi },
+    { header: h("descriptionEn"), width: 60, value: (r) => r.descriptionEn },
+  ];
+}
+
+/**
+ * The entries of the filter (every page of it), or only the selected `ids`, as a CSV or XLSX
+ * download with headings and values in the staff member's language and dates as DD/MM/YYYY.
+ */
+export async function exportEntries(
+  db: Db,
+  input: {
+    query: EntryListQuery;
+    seasonYear: number;
+    lang: Lang;
+    format: SheetFormat;
+    ids?: readonly string[];
+    now: Date;
+  },
+): Promise<{ body: Buffer; contentType: string; fileName: string; rows: number }> {
+  const rows = await allEntries(db, input);
+  const body = await writeSheet(
+    input.format,
+    `${text(input.lang, "entryAdmin.export.sheet")} ${input.seasonYear}`,
+    columnsFor(input.lang),
+    rows,
+  );
+  return {
+    body,
+    contentType: SHEET_CONTENT_TYPES[input.format],
+    fileName: exportFileName(`entries-${input.seasonYear}`, input.format, input.now),
+    rows: rows.length,
+  };
+}

@@ -1,0 +1,111 @@
+import { formatVietnamDateTime } from "../../../core/dates";
+import type { EntryStatus } from "../../../core/entry-status";
+import type vi from "../../../core/i18n/vi.json";
+
+/**
+ * The texts of the status-change email (`entryStatusChanged`): which intro, which facts and
+ * which note, from what the entry's move was. The layout is templates.ts's, as for every email.
+ */
+
+/**
+ * `status` is the new status; `resubmitted` when the entrant sent it back after changes;
+ * `reason` the staff member's words ("" for none); `changesDueAt` (ISO) while editing is
+ * re-opened for needs_changes. `url` is the entry's edit page for needs_changes, else the
+ * entrant's dashboard.
+ */
+export interface EntryStatusChangedData {
+  name: string;
+  url: string;
+  code: string;
+  title: string;
+  status: EntryStatus;
+  resubmitted?: boolean;
+  reason: string;
+  changesDueAt: string | null;
+}
+
+type EmailTexts = typeof vi.email;
+export type StatusNames = Record<EntryStatus, string>;
+type Details = { label: string; value: string }[];
+
+/** The longest entry title a subject line carries (the body has it whole). */
+const SUBJECT_TITLE_MAX = 60;
+
+/** What a status-change email says, read from its data (`vars` gains what its texts name). */
+export interface StatusFacts {
+  kind: EntryStatus | "resubmitted";
+  /** Editing re-opened until a date: the email leads to the edit page. */
+  changes: boolean;
+  note: string;
+}
+
+export function statusFacts(
+  data: EntryStatusChangedData,
+  statuses: StatusNames,
+  vars: Record<string, string>,
+): StatusFacts {
+  const title = oneLine(data.title);
+  vars.code = oneLine(data.code);
+  vars.title = title;
+  vars.subjectTitle =
+    title.length > SUBJECT_TITLE_MAX
+      ? `${title.slice(0, SUBJECT_TITLE_MAX - 1).trimEnd()}…`
+      : title;
+  vars.status = statuses[data.status] ?? data.status;
+  vars.dueAt = formatVietnamDateTime(data.changesDueAt);
+  const changes = data.status === "needs_changes" && vars.dueAt !== "";
+  return {
+    kind: data.resubmitted ? "resubmitted" : data.status,
+    changes,
+    note: paragraphs(data.reason),
+  };
+}
+
+export function statusIntro(email: EmailTexts, status: StatusFacts): string {
+  const texts = email.entryStatusChanged;
+  const intros: Record<string, string> = texts.intros;
+  const intro = intros[status.kind];
+  // The needs_changes text names the date: without one it falls back to the plain sentence.
+  if (!intro || (status.kind === "needs_changes" && !status.changes)) return texts.intro;
+  return intro;
+}
+
+export function statusDetails(
+  email: EmailTexts,
+  status: StatusFacts,
+  vars: Record<string, string>,
+): Details {
+  const texts = email.entryStatusChanged;
+  return [
+    { label: texts.codeLabel, value: vars.code ?? "" },
+    { label: texts.titleLabel, value: vars.title ?? "" },
+    { label: texts.statusLabel, value: vars.status ?? "" },
+    { label: texts.dueLabel, value: status.changes ? (vars.dueAt ?? "") : "" },
+  ].filter((line) => line.value !== "");
+}
+
+export function statusNoteLabel(email: EmailTexts, status: StatusFacts): string {
+  const texts = email.entryStatusChanged;
+  return status.kind === "needs_changes" ? texts.changesLabel : texts.reasonLabel;
+}
+
+/** Free text kept as lines and paragraphs: control characters dropped, at most one blank line. */
+function paragraphs(value: string): string {
+  return (
+    value
+      .replace(/\r\n?/g, "\n")
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0009\u000b-\u001f\u007f\u2028\u2029]/g, " ")
+      .split("\n")
+      .map((line) => line.replace(/\s+/g, " ").trim())
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim()
+  );
+}
+
+/** One line of text: control characters and line breaks become spaces. */
+export function oneLine(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  return value.replace(/[\u0000-\u001f\u007f\u2028\u2029\s]+/g, " ").trim();
+}

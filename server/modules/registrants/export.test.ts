@@ -1,0 +1,64 @@
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import { parseRegistrantListQuery } from "../../../core/registrants-admin";
+import { testDatabases } from "../../test-support/databases";
+import { DOMAIN, registrantsTestbed } from "./testbed";
+
+describe.each(testDatabases())("registrants export on $name", (target) => {
+  describe.skipIf(!target.available)("exportRegistrants", () => {
+    const t = registrantsTestbed(target);
+
+    it("seeds", async () => {
+      const lan = await t.add({
+        email: `lan@${DOMAIN}`,
+        type: "enterprise",
+        fullName: "Võ Thị Lan",
+        companyName: "Công ty TNHH Hoa Sen Đỏ",
+        taxCode: "0301112223",
+        createdAt: "2026-08-20T03:00:00.000Z",
+      });
+      await t.entry(lan, 2026);
+      await t.add({
+        email: `duc@${DOMAIN}`,
+        type: "individual",
+        fullName: "Nguyễn Đức Thắng",
+        createdAt: "2026-08-21T03:00:00.000Z",
+      });
+    });
+
+    it("writes the filter (every page) as XLSX that reads back with Vietnamese intact", async () => {
+      const query = parseRegistrantListQuery(
+        new URLSearchParams({ q: DOMAIN, sort: "name", dir: "asc", pageSize: "10" }),
+      );
+      const sheet = await t.registrants.export(query, "xlsx", "vi");
+      expect(sheet.fileName).toBe("registrants-2026-09-01.xlsx");
+      expect(sheet.contentType).toContain("spreadsheetml");
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(sheet.body as never);
+      const ws = book.worksheets[0]!;
+      expect(ws.name).toBe("Thí sinh");
+      const rows = ws.getSheetValues().slice(1) as unknown[][];
+      expect(rows[0]!.slice(1, 4)).toEqual(["Họ và tên", "Loại", "Công ty"]);
+      expect(rows.slice(1).map((r) => [r[1], r[2], r[3]])).toEqual([
+        ["Nguyễn Đức Thắng", "Cá nhân", ""],
+        ["Võ Thị Lan", "Doanh nghiệp", "Công ty TNHH Hoa Sen Đỏ"],
+      ]);
+      expect(rows[2]).toContain("0301112223");
+      expect(rows[2]).toContain("20/08/2026");
+    });
+
+    it("writes CSV with a UTF-8 BOM, in English when asked, filtered by type", async () => {
+      const query = parseRegistrantListQuery(
+        new URLSearchParams({ q: DOMAIN, type: "individual" }),
+      );
+      const sheet = await t.registrants.export(query, "csv", "en");
+      expect([...sheet.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = sheet.body.subarray(3).toString("utf8");
+      const lines = text.trim().split(/\r?\n/);
+      expect(lines[0]).toContain('"Full name","Type","Company","Email"');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toContain('"Nguyễn Đức Thắng","Individual"');
+      expect(text).not.toContain("Võ Thị Lan");
+    });
+  });
+});

@@ -1,0 +1,195 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { formatDate, formatVnd } from "../../../core/dates";
+import { entryStatusLabelKey } from "../../../core/entry-status";
+import { localeOf, type Lang } from "../../../core/languages";
+import type { DashboardFigures } from "../../../core/dashboard";
+import { ChartFigure } from "./chart-figure";
+import "./dashboard.css";
+
+/** `01/09` for an axis, from a Vietnam day `2026-09-01`. */
+const shortDay = (day: string, lang: Lang) => formatDate(day, lang).slice(0, 5);
+
+/** The dashboard's figures: counts, per-day series and the estimated fees of one season. */
+export function DashboardView({ figures, lang }: { figures: DashboardFigures; lang: Lang }) {
+  const { t } = useTranslation();
+  const number = new Intl.NumberFormat(localeOf(lang));
+  const count = (n: number) => number.format(n);
+  const name = (item: { nameVi: string; nameEn: string }) =>
+    lang === "en" && item.nameEn ? item.nameEn : item.nameVi;
+  const deadline = figures.season.deadlineDay;
+  const submissionDays = figures.submissionsPerDay;
+  const inSeries = deadline && submissionDays.some((d) => d.day === deadline);
+  const total = (series: { count: number }[]) => series.reduce((n, d) => n + d.count, 0);
+  const peak = (series: { day: string; count: number }[]) =>
+    series.reduce<{ day: string; count: number } | null>(
+      (best, d) => (d.count > (best?.count ?? 0) ? d : best),
+      null,
+    );
+  const daily = (series: { day: string; count: number }[]) =>
+    series.map((d) => ({ label: shortDay(d.day, lang), value: d.count, day: d.day }));
+  const dailySummary = (key: string, series: { day: string; count: number }[]) => {
+    const top = peak(series);
+    return t(key, {
+      total: count(total(series)),
+      from: series[0] ? formatDate(series[0].day, lang) : "",
+      to: series.at(-1) ? formatDate(series.at(-1)!.day, lang) : "",
+      peak: top ? count(top.count) : "0",
+      peakDay: top ? formatDate(top.day, lang) : "—",
+    });
+  };
+  const listSummary = (points: { label: string; value: number }[]) =>
+    points.map((p) => `${p.label}: ${count(p.value)}`).join("; ");
+
+  const statusPoints = figures.byStatus.map((s) => ({
+    label: t(entryStatusLabelKey(s.status)),
+    value: s.count,
+  }));
+  const trackPoints = figures.byTrack.map((tr) => ({ label: name(tr), value: tr.count }));
+  const categoryPoints = figures.byCategory.map((c) => ({
+    label: `${c.code} · ${name(c)}`,
+    value: c.count,
+  }));
+  const typePoints = figures.byRegistrantType.map((r) => ({
+    label: t(`adminDashboard.registrantTypes.${r.type}`),
+    value: r.count,
+  }));
+
+  return (
+    <>
+      <section className="panel admin-panel" aria-labelledby="dashboard-totals">
+        <h2 id="dashboard-totals">
+          {t("adminDashboard.totalsHeading", { season: name(figures.season) })}
+        </h2>
+        <dl className="dashboard-totals">
+          <div>
+            <dt>{t("adminDashboard.totals.entries")}</dt>
+            <dd>{count(figures.total)}</dd>
+          </div>
+          <div>
+            <dt>{t("adminDashboard.totals.counted")}</dt>
+            <dd>{count(figures.counted)}</dd>
+          </div>
+          <div>
+            <dt>{t("adminDashboard.totals.deadline")}</dt>
+            <dd>{deadline ? formatDate(deadline, lang) : t("adminDashboard.totals.noDeadline")}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <ChartFigure
+        id="chart-status"
+        title={t("adminDashboard.charts.byStatus")}
+        summary={listSummary(statusPoints)}
+        points={statusPoints}
+        labelHeader={t("adminDashboard.columns.status")}
+        valueHeader={t("adminDashboard.columns.entries")}
+        layout="rows"
+        format={count}
+      />
+      <ChartFigure
+        id="chart-submissions"
+        title={t("adminDashboard.charts.submissionsPerDay")}
+        summary={dailySummary("adminDashboard.dailySummary.submissions", submissionDays)}
+        points={daily(submissionDays)}
+        labelHeader={t("adminDashboard.columns.day")}
+        valueHeader={t("adminDashboard.columns.submissions")}
+        marker={inSeries && deadline ? shortDay(deadline, lang) : undefined}
+        markerLabel={t("adminDashboard.deadlineMark")}
+        format={count}
+      />
+      <ChartFigure
+        id="chart-registrations"
+        title={t("adminDashboard.charts.registrationsPerDay")}
+        summary={dailySummary(
+          "adminDashboard.dailySummary.registrations",
+          figures.registrationsPerDay,
+        )}
+        points={daily(figures.registrationsPerDay)}
+        labelHeader={t("adminDashboard.columns.day")}
+        valueHeader={t("adminDashboard.columns.registrations")}
+        format={count}
+      />
+      <ChartFigure
+        id="chart-track"
+        title={t("adminDashboard.charts.byTrack")}
+        summary={listSummary(trackPoints)}
+        points={trackPoints}
+        labelHeader={t("adminDashboard.columns.track")}
+        valueHeader={t("adminDashboard.columns.entries")}
+        layout="rows"
+        format={count}
+      />
+      <ChartFigure
+        id="chart-category"
+        title={t("adminDashboard.charts.byCategory")}
+        summary={listSummary(categoryPoints)}
+        points={categoryPoints}
+        labelHeader={t("adminDashboard.columns.category")}
+        valueHeader={t("adminDashboard.columns.entries")}
+        layout="rows"
+        format={count}
+      />
+      <ChartFigure
+        id="chart-type"
+        title={t("adminDashboard.charts.byRegistrantType")}
+        summary={listSummary(typePoints)}
+        points={typePoints}
+        labelHeader={t("adminDashboard.columns.registrantType")}
+        valueHeader={t("adminDashboard.columns.entries")}
+        layout="rows"
+        format={count}
+      />
+
+      <section className="panel admin-panel" aria-labelledby="dashboard-fees">
+        <h2 id="dashboard-fees">{t("adminDashboard.fees.heading")}</h2>
+        <p className="field__hint">{t("adminDashboard.fees.estimated")}</p>
+        <dl className="dashboard-totals">
+          <div>
+            <dt>{t("adminDashboard.fees.collected")}</dt>
+            <dd>
+              {formatVnd(figures.fees.collectedVnd, lang)}
+              <span className="dashboard-totals__note">
+                {t("adminDashboard.fees.entries", { count: figures.fees.collectedEntries })}
+              </span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t("adminDashboard.fees.due")}</dt>
+            <dd>
+              {formatVnd(figures.fees.dueVnd, lang)}
+              <span className="dashboard-totals__note">
+                {t("adminDashboard.fees.entries", { count: figures.fees.dueEntries })}
+              </span>
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="panel admin-panel" aria-labelledby="dashboard-judging">
+        <h2 id="dashboard-judging">{t("adminDashboard.judging.heading")}</h2>
+        <p>{t("adminDashboard.judging.notStarted")}</p>
+      </section>
+    </>
+  );
+}
+
+/** The season picker: a plain GET form, so it works without JavaScript and keeps the URL. */
+export function SeasonPicker({ years, year }: { years: number[]; year: number }) {
+  const { t } = useTranslation();
+  return (
+    <Form method="get" className="dashboard-picker">
+      <label htmlFor="dashboard-season">{t("adminDashboard.season")}</label>
+      <select id="dashboard-season" name="season" defaultValue={String(year)}>
+        {years.map((y) => (
+          <option key={y} value={y}>
+            {y}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button--secondary button--small">
+        {t("adminDashboard.show")}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,191 @@
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import {
+  entryListSearch,
+  type EntryListQuery,
+  type EntryListRow,
+} from "../../../core/entry-admin-list";
+import { STATUS_REASON_MAX } from "../../../core/entry-status-change";
+import {
+  entryStatusLabelKey,
+  transitionNeedsReason,
+  type EntryStatus,
+} from "../../../core/entry-status";
+import type { FormResult } from "../../components/form/schema-form";
+import { ConfirmButton } from "../back-office/confirm";
+import { useLocalizedPath } from "../../lib/site";
+
+/**
+ * The bulk status change above the table (inside the same POST form as the row checkboxes):
+ * the target statuses this role may set, the reason, the date changes are due by when asking
+ * for changes, and a confirmation naming how many entries and the target status.
+ */
+export function BulkStatusBar({
+  targets,
+  selectedCount,
+  result,
+  pending,
+}: {
+  targets: readonly EntryStatus[];
+  selectedCount: number;
+  result: FormResult | undefined;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const typed = result && !result.ok ? result.values : undefined;
+  const [to, setTo] = useState<string>(typed?.to ?? "");
+  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  const error = (name: string) =>
+    errors[name] ? (
+      <p className="field__error" id={`${id}-${name}-error`}>
+        {t(errors[name])}
+      </p>
+    ) : null;
+  const described = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
+  const statusName = to ? t(entryStatusLabelKey(to as EntryStatus)) : "";
+  return (
+    <fieldset className="entries-bulk">
+      <legend>{t("entryAdmin.bulk.heading")}</legend>
+      <p className="entries-bulk__count" aria-live="polite">
+        {t("entryAdmin.bulk.selected", { count: selectedCount })}
+      </p>
+      {error("entries")}
+      <input type="hidden" name="intent" value="changeStatus" />
+      <input type="hidden" name="formKey" value="bulk" />
+      <div className="list-toolbar__field">
+        <label htmlFor={`${id}-to`}>{t("entryAdmin.bulk.to")}</label>
+        <select
+          id={`${id}-to`}
+          name="to"
+          className="field__input"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+          aria-invalid={errors.to ? true : undefined}
+          aria-describedby={described("to")}
+        >
+          <option value="">{t("entryAdmin.bulk.choose")}</option>
+          {targets.map((status) => (
+            <option key={status} value={status}>
+              {t(entryStatusLabelKey(status))}
+            </option>
+          ))}
+        </select>
+        {error("to")}
+      </div>
+      <div className="list-toolbar__field entries-bulk__reason">
+        <label htmlFor={`${id}-reason`}>{t("entryAdmin.bulk.reason")}</label>
+        <textarea
+          id={`${id}-reason`}
+          name="reason"
+          className="field__input"
+          rows={2}
+          maxLength={STATUS_REASON_MAX}
+          defaultValue={typed?.reason ?? ""}
+          required={to ? transitionNeedsReason(to as EntryStatus) : undefined}
+          aria-invalid={errors.reason ? true : undefined}
+          aria-describedby={described("reason")}
+        />
+        {error("reason")}
+      </div>
+      {to === "needs_changes" || errors.changesDueOn ? (
+        <div className="list-toolbar__field">
+          <label htmlFor={`${id}-due`}>{t("entryAdmin.bulk.changesDueOn")}</label>
+          <input
+            id={`${id}-due`}
+            type="date"
+            name="changesDueOn"
+            className="field__input"
+            defaultValue={typed?.changesDueOn ?? ""}
+            required
+            aria-invalid={errors.changesDueOn ? true : undefined}
+            aria-describedby={described("changesDueOn")}
+          />
+          {error("changesDueOn")}
+        </div>
+      ) : null}
+      <div className="list-toolbar__actions">
+        <ConfirmButton
+          className="button button--primary"
+          disabled={pending}
+          message={t("entryAdmin.bulk.confirm", { count: selectedCount, status: statusName })}
+        >
+          {t("entryAdmin.bulk.submit")}
+        </ConfirmButton>
+      </div>
+    </fieldset>
+  );
+}
+
+/** What a bulk change did: how many moved, and which were skipped and why. */
+export function BulkOutcome({
+  changed,
+  skipped,
+}: {
+  changed: { code: string | null }[];
+  skipped: { code: string | null; reason: string }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flash" role="status" aria-live="polite">
+      <div className="flash__message flash__message--success">
+        <p>{t("entryAdmin.bulk.done", { changed: changed.length, skipped: skipped.length })}</p>
+        {skipped.length > 0 ? (
+          <>
+            <p>{t("entryAdmin.bulk.skippedHeading")}</p>
+            <ul>
+              {skipped.map((item, i) => (
+                <li key={`${item.code}-${i}`}>
+                  {t("entryAdmin.bulk.skippedItem", {
+                    code: item.code ?? t("entryAdmin.table.noCode"),
+                    reason: t(`entryAdmin.bulk.skip.${item.reason}`),
+                  })}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Downloads of the whole filter (every page) and, once rows are ticked, of the selection:
+ * plain links to the export route, so the browser saves the file.
+ */
+export function ExportLinks({
+  query,
+  selected,
+}: {
+  query: EntryListQuery;
+  selected: EntryListRow[];
+}) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const filter = entryListSearch(query, { page: "", pageSize: "" });
+  const href = (format: string, extra = "") =>
+    to(`/quan-tri/bai-du-thi/xuat?format=${format}${filter ? `&${filter}` : ""}${extra}`);
+  const ids = `&ids=${selected.map((row) => row.id).join(",")}`;
+  return (
+    <nav className="entries-export" aria-label={t("entryAdmin.export.heading")}>
+      <Link reloadDocument className="button button--secondary" to={href("csv")}>
+        {t("entryAdmin.export.filterCsv")}
+      </Link>
+      <Link reloadDocument className="button button--secondary" to={href("xlsx")}>
+        {t("entryAdmin.export.filterXlsx")}
+      </Link>
+      {selected.length > 0 ? (
+        <>
+          <Link reloadDocument className="button button--secondary" to={href("csv", ids)}>
+            {t("entryAdmin.export.selectionCsv", { count: selected.length })}
+          </Link>
+          <Link reloadDocument className="button button--secondary" to={href("xlsx", ids)}>
+            {t("entryAdmin.export.selectionXlsx", { count: selected.length })}
+          </Link>
+        </>
+      ) : null}
+    </nav>
+  );
+}
