@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   chatWidgetUrl,
+  DEFAULT_PAYMENT_SETTINGS,
   isChatWidgetConfigured,
   isSafeLink,
   linkProblem,
@@ -25,6 +26,7 @@ const valid: SiteSettings = {
     vi: { title: "", description: "", image: "" },
     en: { title: "", description: "", image: "" },
   },
+  payments: DEFAULT_PAYMENT_SETTINGS,
 };
 
 /** The i18n keys of the problems zod reports, by field path. */

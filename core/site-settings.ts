@@ -102,6 +102,46 @@ export const EMPTY_SEO_DEFAULTS: SeoDefaults = {
   en: { title: "", description: "", image: "" },
 };
 
+/**
+ * Where entrants transfer fees (VietQR, PRODUCT §5): the bank's NAPAS BIN (6 digits), its
+ * name as entrants know it, the account number and holder as the bank shows them, and how
+ * long a created payment holds its amount before it expires.
+ */
+export const paymentSettingsSchema = z.object({
+  bankBin: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: "validation.bankBin" })
+    .default("970436"),
+  bankName: z
+    .string()
+    .trim()
+    .min(1, { message: "validation.required" })
+    .max(100, { message: "validation.tooLong" })
+    .default("Vietcombank"),
+  accountNumber: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-Za-z]{4,19}$/, { message: "validation.bankAccount" })
+    .default("0011004000000"),
+  accountHolder: z
+    .string()
+    .trim()
+    .min(1, { message: "validation.required" })
+    .max(70, { message: "validation.tooLong" })
+    .default("BAN TO CHUC GIAI THUONG VAN XUAN"),
+  expiryHours: z.coerce
+    .number({ message: "validation.number" })
+    .int({ message: "validation.number" })
+    .min(1, { message: "validation.paymentExpiry" })
+    .max(720, { message: "validation.paymentExpiry" })
+    .default(72),
+});
+
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+
+export const DEFAULT_PAYMENT_SETTINGS: PaymentSettings = paymentSettingsSchema.parse({});
+
 export const siteSettingsSchema = z.object({
   currentSeasonYear: z.number().int().min(2000).max(2100),
   contactEmail: z.email({ message: "validation.email" }),
@@ -115,6 +155,7 @@ export const siteSettingsSchema = z.object({
   social: socialLinksSchema,
   chatWidget: chatWidgetSchema,
   seo: seoDefaultsSchema.default(EMPTY_SEO_DEFAULTS),
+  payments: paymentSettingsSchema.default(DEFAULT_PAYMENT_SETTINGS),
 });
 
 export type SiteSettings = z.infer<typeof siteSettingsSchema>;
@@ -159,6 +200,11 @@ export const siteSettingsFormSchema = z.object({
   seoTitleEn: seoLang.title,
   seoDescriptionEn: seoLang.description,
   seoImageEn: seoLang.image,
+  paymentBankBin: paymentSettingsSchema.shape.bankBin,
+  paymentBankName: paymentSettingsSchema.shape.bankName,
+  paymentAccountNumber: paymentSettingsSchema.shape.accountNumber,
+  paymentAccountHolder: paymentSettingsSchema.shape.accountHolder,
+  paymentExpiryHours: paymentSettingsSchema.shape.expiryHours,
 });
 
 export type SiteSettingsForm = z.output<typeof siteSettingsFormSchema>;
@@ -182,6 +228,11 @@ export function settingsToForm(s: SiteSettings): Record<string, string> {
     seoTitleEn: s.seo.en.title,
     seoDescriptionEn: s.seo.en.description,
     seoImageEn: s.seo.en.image,
+    paymentBankBin: s.payments.bankBin,
+    paymentBankName: s.payments.bankName,
+    paymentAccountNumber: s.payments.accountNumber,
+    paymentAccountHolder: s.payments.accountHolder,
+    paymentExpiryHours: String(s.payments.expiryHours),
   };
 }
 
@@ -202,6 +253,13 @@ export function formToSettings(f: SiteSettingsForm): Partial<SiteSettings> {
     seo: {
       vi: { title: f.seoTitleVi, description: f.seoDescriptionVi, image: f.seoImageVi },
       en: { title: f.seoTitleEn, description: f.seoDescriptionEn, image: f.seoImageEn },
+    },
+    payments: {
+      bankBin: f.paymentBankBin,
+      bankName: f.paymentBankName,
+      accountNumber: f.paymentAccountNumber,
+      accountHolder: f.paymentAccountHolder,
+      expiryHours: f.paymentExpiryHours,
     },
   };
 }

@@ -38,6 +38,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().max(8760).default(24),
+  // VNPay (PRODUCT §5): all three or none; without them the method is not offered.
+  VNPAY_TMN_CODE: z.string().min(1).max(20).optional(),
+  VNPAY_HASH_SECRET: z.string().min(8).optional(),
+  VNPAY_URL: z.url().optional(),
 });
 
 export type DatabaseConfig = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
@@ -75,6 +79,15 @@ export interface Config {
   storage: StorageConfig;
   /** Partial tus uploads that received no bytes for this long are deleted (DATA_DIR/uploads). */
   uploadExpiryHours: number;
+  /** The VNPay merchant, or null when VNPay is not configured (the method is then hidden). */
+  vnpay: VnpayConfig | null;
+}
+
+export interface VnpayConfig {
+  tmnCode: string;
+  hashSecret: string;
+  /** The gateway's payment page (`…/paymentv2/vpcpay.html`). */
+  url: string;
 }
 
 export class ConfigError extends Error {}
@@ -95,6 +108,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const vnpaySet = [e.VNPAY_TMN_CODE, e.VNPAY_HASH_SECRET, e.VNPAY_URL].filter(Boolean).length;
+  if (vnpaySet !== 0 && vnpaySet !== 3) {
+    throw new ConfigError(
+      "Invalid configuration:\n  VNPAY_TMN_CODE, VNPAY_HASH_SECRET, VNPAY_URL: set all three or none",
+    );
+  }
   if (e.NODE_ENV === "production" && e.TRUST_PROXY && !e.PUBLIC_URL) {
     // Behind a proxy the Host a request carries is the proxy's business: the links in emails
     // and pages need the site's real address, given once.
@@ -151,6 +170,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { driver: "disk" },
     uploadExpiryHours: e.UPLOAD_EXPIRY_HOURS,
+    vnpay:
+      e.VNPAY_TMN_CODE && e.VNPAY_HASH_SECRET && e.VNPAY_URL
+        ? { tmnCode: e.VNPAY_TMN_CODE, hashSecret: e.VNPAY_HASH_SECRET, url: e.VNPAY_URL }
+        : null,
   };
 }
 

@@ -13,6 +13,22 @@ function pages(lang: Lang) {
       route("dang-ky-du-thi", "routes/registration.tsx", id("registration")),
       route("nop-bai-du-thi", "routes/submit-entry.tsx", id("submit-entry")),
       route("nop-bai-du-thi/thanh-toan", "routes/payment.tsx", id("payment")),
+      // VNPay sends the entrant back here; the page only shows what the IPN decided.
+      route(
+        "nop-bai-du-thi/thanh-toan/vnpay",
+        "routes/payment-vnpay-return.tsx",
+        id("payment-vnpay-return"),
+      ),
+      route(
+        "nop-bai-du-thi/thanh-toan/:reference",
+        "routes/payment-detail.tsx",
+        id("payment-detail"),
+      ),
+      route(
+        "nop-bai-du-thi/thanh-toan/:reference/bien-nhan",
+        "routes/payment-receipt.tsx",
+        id("payment-receipt"),
+      ),
       route("bai-du-thi", "routes/library.tsx", id("library")),
       route("bai-thi/:id", "routes/entry-detail.tsx", id("entry-detail")),
       route("tin-tuc-cuoc-thi", "routes/news.tsx", id("news")),
@@ -82,7 +98,22 @@ function pages(lang: Lang) {
         route("noi-dung/tin-tuc", "routes/admin/content/news/index.tsx", id("admin-news")),
         route("noi-dung/tin-tuc/moi", "routes/admin/content/news/edit.tsx", id("admin-news-new")),
         route("noi-dung/tin-tuc/:id", "routes/admin/content/news/edit.tsx", id("admin-news-edit")),
-        ...["thanh-toan", "cham-giai"].map((path) =>
+        // Payments: list and totals, statement import, VAT invoice requests, export, one payment.
+        route("thanh-toan", "routes/admin/payments/index.tsx", id("admin-payments")),
+        route("thanh-toan/xuat", "routes/admin/payments/export.tsx", id("admin-payments-export")),
+        route(
+          "thanh-toan/sao-ke",
+          "routes/admin/payments/statements.tsx",
+          id("admin-payments-statements"),
+        ),
+        route("thanh-toan/hoa-don-vat", "routes/admin/payments/vat.tsx", id("admin-payments-vat")),
+        route(
+          "thanh-toan/hoa-don-vat/xuat",
+          "routes/admin/payments/vat-export.tsx",
+          id("admin-payments-vat-export"),
+        ),
+        route("thanh-toan/:id", "routes/admin/payments/payment.tsx", id("admin-payment")),
+        ...["cham-giai"].map((path) =>
           route(path, "routes/admin/section.tsx", id(`admin-${path}`)),
         ),
       ]),

@@ -317,6 +317,99 @@ export interface EntryCodeSequenceTable {
   last_number: number;
 }
 
+/** A payment of one or more entries (PRODUCT §5); amounts in whole đồng. */
+export interface PaymentTable {
+  id: string;
+  reference: string;
+  season_id: number;
+  owner_user_id: string;
+  /** "vietqr" | "vnpay" (core/payment-state.ts). */
+  method: string;
+  /** "pending" | "paid" | "failed" | "expired" | "refunded". */
+  state: string;
+  amount_vnd: number;
+  memo: string;
+  gateway_ref: string | null;
+  gateway_transaction: string | null;
+  created_at: string;
+  expires_at: string;
+  paid_at: string | null;
+  updated_at: string;
+  state_version: Generated<number>;
+}
+
+/** An entry in a payment, with the fee fixed when the payment was created. */
+export interface PaymentEntryTable {
+  payment_id: string;
+  entry_id: string;
+  tier: string;
+  fee_vnd: number;
+  /** 1 while the payment is pending or paid (at most one live row per entry). */
+  live: Generated<number>;
+}
+
+/** One state change of a payment (append-only). */
+export interface PaymentEventTable {
+  id: Generated<number>;
+  payment_id: string;
+  from_state: string | null;
+  to_state: string;
+  actor_user_id: string | null;
+  actor_role: string;
+  actor_name: Generated<string>;
+  reason: Generated<string>;
+  /** JSON. */
+  detail: Generated<string>;
+  created_at: string;
+}
+
+/** A bank statement file imported by finance staff. */
+export interface StatementImportTable {
+  id: Generated<number>;
+  file_name: string;
+  file_sha256: string;
+  imported_by: string;
+  imported_at: string;
+  lines_total: Generated<number>;
+  lines_new: Generated<number>;
+  lines_matched: Generated<number>;
+}
+
+/** One credit line of an imported statement and what matching made of it. */
+export interface StatementLineTable {
+  id: Generated<number>;
+  import_id: number;
+  fingerprint: string;
+  /** YYYY-MM-DD. */
+  booked_on: string;
+  amount_vnd: number;
+  memo: string;
+  bank_ref: Generated<string>;
+  /** "matched" | "partial" | "unknown" | "resolved" | "ignored". */
+  outcome: string;
+  payment_id: string | null;
+  note: Generated<string>;
+  resolved_by: string | null;
+  resolved_at: string | null;
+}
+
+/** An enterprise's request for a VAT e-invoice for one payment. */
+export interface VatRequestTable {
+  id: Generated<number>;
+  payment_id: string;
+  company_name: string;
+  tax_code: string;
+  address: string;
+  email: string;
+  /** "requested" | "issued". */
+  state: string;
+  invoice_number: string | null;
+  issued_at: string | null;
+  issued_by: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   seasons: SeasonTable;
   tracks: TrackTable;
@@ -338,6 +431,12 @@ export interface Database {
   audit_log: AuditLogTable;
   media: MediaTable;
   entries: EntryTable;
+  payments: PaymentTable;
+  payment_entries: PaymentEntryTable;
+  payment_events: PaymentEventTable;
+  statement_imports: StatementImportTable;
+  statement_lines: StatementLineTable;
+  vat_requests: VatRequestTable;
   entry_files: EntryFileTable;
   entry_code_sequences: EntryCodeSequenceTable;
   entry_status_history: EntryStatusHistoryTable;

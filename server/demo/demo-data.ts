@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { SiteSettings } from "../../core/site-settings";
+import { DEFAULT_PAYMENT_SETTINGS, type SiteSettings } from "../../core/site-settings";
 import type { Db } from "../db/database";
 import { seedOnce } from "./seed-once";
 import type { Database } from "../db/schema";
@@ -274,6 +274,7 @@ export const DEMO_SETTINGS: SiteSettings = {
     vi: { title: "", description: "", image: "" },
     en: { title: "", description: "", image: "" },
   },
+  payments: DEFAULT_PAYMENT_SETTINGS,
 };
 
 export async function seedDemoData(

@@ -137,6 +137,11 @@ export const SERVER_ROUTES: Record<string, InventoryLine> = {
   "/sitemap.xml": { access: PUBLIC, rateLimit: READ_ONLY },
   "/generated/portrait/:hue/:initials": { access: PUBLIC, rateLimit: "none, because pure SVG" },
   "/generated/cover/:seed": { access: PUBLIC, rateLimit: "none, because pure SVG" },
+  // VNPay's server calls this; the signature, the order and the amount are checked first.
+  "/api/payments/vnpay/ipn": {
+    access: { kind: "signed-link" },
+    rateLimit: "none, because the HMAC signature is checked before anything is read",
+  },
   "/*": { access: PUBLIC, rateLimit: "the page routes below" },
 };
 
@@ -148,8 +153,23 @@ export const PAGE_ROUTES: Record<string, InventoryLine> = {
     access: ENTRANT,
     rateLimit: "drafts per entrant; only the signed-in entrant's own entries",
   },
+  "/nop-bai-du-thi/thanh-toan": {
+    access: ENTRANT,
+    rateLimit: "one live payment per entry; only the signed-in entrant's own entries",
+  },
+  "/nop-bai-du-thi/thanh-toan/vnpay": {
+    access: ENTRANT,
+    rateLimit: "none, because it only reads the entrant's own payment",
+  },
+  "/nop-bai-du-thi/thanh-toan/:reference": {
+    access: ENTRANT,
+    rateLimit: "none, because it only reads or edits the entrant's own payment",
+  },
+  "/nop-bai-du-thi/thanh-toan/:reference/bien-nhan": {
+    access: ENTRANT,
+    rateLimit: "none, because it only renders the entrant's own receipt",
+  },
   // "Coming soon" pages, no loader or action yet: a new loader must revisit its line.
-  "/nop-bai-du-thi/thanh-toan": { access: PUBLIC, rateLimit: COMING_SOON },
   "/bai-du-thi": { access: PUBLIC, rateLimit: COMING_SOON },
   "/bai-thi/:id": { access: PUBLIC, rateLimit: COMING_SOON },
   "/tin-tuc-cuoc-thi": { access: PUBLIC, rateLimit: READ_ONLY },
@@ -199,6 +219,11 @@ export const PAGE_ROUTES: Record<string, InventoryLine> = {
   "/quan-tri/noi-dung/tin-tuc/moi": { access: staff("content"), rateLimit: STAFF_ONLY },
   "/quan-tri/noi-dung/tin-tuc/:id": { access: staff("content"), rateLimit: STAFF_ONLY },
   "/quan-tri/thanh-toan": { access: staff("payments"), rateLimit: STAFF_ONLY },
+  "/quan-tri/thanh-toan/xuat": { access: staff("payments"), rateLimit: STAFF_ONLY },
+  "/quan-tri/thanh-toan/sao-ke": { access: staff("payments"), rateLimit: STAFF_ONLY },
+  "/quan-tri/thanh-toan/hoa-don-vat": { access: staff("payments"), rateLimit: STAFF_ONLY },
+  "/quan-tri/thanh-toan/hoa-don-vat/xuat": { access: staff("payments"), rateLimit: STAFF_ONLY },
+  "/quan-tri/thanh-toan/:id": { access: staff("payments"), rateLimit: STAFF_ONLY },
   "/quan-tri/cham-giai": { access: staff("judging"), rateLimit: STAFF_ONLY },
   "/dang-xuat": {
     access: PUBLIC,

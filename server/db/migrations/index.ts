@@ -11,6 +11,7 @@ import entries from "./0007-entries";
 import contentAdmin from "./0008-content-admin";
 import contentMedia from "./0010-content-media";
 import entryLifecycle from "./0011-entry-lifecycle";
+import payments from "./0012-payments";
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -26,5 +27,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     "0009-staff": staff(kind),
     "0010-content-media": contentMedia(kind),
     "0011-entry-lifecycle": entryLifecycle(kind),
+    "0012-payments": payments(kind),
   };
 }

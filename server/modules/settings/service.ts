@@ -1,5 +1,10 @@
 import { changes } from "../../../core/audit-summary";
-import { settingsToForm, siteSettingsSchema, type SiteSettings } from "../../../core/site-settings";
+import {
+  DEFAULT_PAYMENT_SETTINGS,
+  settingsToForm,
+  siteSettingsSchema,
+  type SiteSettings,
+} from "../../../core/site-settings";
 import type { Db } from "../../db/database";
 import { createAuditService, type Actor, type AuditService } from "../audit/service";
 
@@ -16,6 +21,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
     vi: { title: "", description: "", image: "" },
     en: { title: "", description: "", image: "" },
   },
+  payments: DEFAULT_PAYMENT_SETTINGS,
 };
 
 /** Other app processes may change settings; a short cache keeps reads cheap and still fresh. */

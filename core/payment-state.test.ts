@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import {
+  canMovePayment,
+  isLivePayment,
+  isPaymentMethod,
+  isPaymentState,
+  PAYMENT_STATES,
+  paymentMoveNeedsReason,
+} from "./payment-state";
+
+describe("payment states", () => {
+  it("moves pending to paid, failed or expired, and paid only to refunded", () => {
+    const allowed = PAYMENT_STATES.flatMap((from) =>
+      PAYMENT_STATES.filter((to) => canMovePayment(from, to)).map((to) => `${from}→${to}`),
+    );
+    expect(allowed).toEqual(["pending→paid", "pending→failed", "pending→expired", "paid→refunded"]);
+  });
+
+  it("keeps entries only in pending and paid payments", () => {
+    expect(PAYMENT_STATES.filter(isLivePayment)).toEqual(["pending", "paid"]);
+  });
+
+  it("asks a reason for a refund", () => {
+    expect(PAYMENT_STATES.filter(paymentMoveNeedsReason)).toEqual(["refunded"]);
+  });
+
+  it("recognises states and methods and nothing else", () => {
+    expect(isPaymentState("paid")).toBe(true);
+    expect(isPaymentState("PAID")).toBe(false);
+    expect(isPaymentMethod("vietqr")).toBe(true);
+    expect(isPaymentMethod("cash")).toBe(false);
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Payment states (PRODUCT §5): a payment is created `pending` with its amount fixed, and ends
+ * `paid`, `failed` (the gateway said no), `expired` (nobody paid in time) or, after being paid,
+ * `refunded`. Nothing else moves: a paid payment never becomes pending again, an expired one
+ * is never revived (the entrant starts a new payment), and a refund is a staff decision with a
+ * reason. Every move is an event (server/modules/payments) with who and why.
+ */
+
+export const PAYMENT_METHODS = ["vietqr", "vnpay"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const PAYMENT_STATES = ["pending", "paid", "failed", "expired", "refunded"] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** Who moved a payment, as its events keep it. */
+export type PaymentActorKind = "entrant" | "staff" | "vnpay" | "statement" | "system";
+
+const MOVES: Readonly<Record<PaymentState, readonly PaymentState[]>> = {
+  pending: ["paid", "failed", "expired"],
+  paid: ["refunded"],
+  failed: [],
+  expired: [],
+  refunded: [],
+};
+
+export function isPaymentState(value: unknown): value is PaymentState {
+  return typeof value === "string" && (PAYMENT_STATES as readonly string[]).includes(value);
+}
+
+export function isPaymentMethod(value: unknown): value is PaymentMethod {
+  return typeof value === "string" && (PAYMENT_METHODS as readonly string[]).includes(value);
+}
+
+/** Whether a payment may move from `from` to `to`. */
+export function canMovePayment(from: PaymentState, to: PaymentState): boolean {
+  return MOVES[from].includes(to);
+}
+
+/** Whether the payment still holds its entries (no other payment may include them). */
+export function isLivePayment(state: PaymentState): boolean {
+  return state === "pending" || state === "paid";
+}
+
+/** Final states: nothing moves from them except a refund of a paid payment. */
+export function isSettled(state: PaymentState): boolean {
+  return state !== "pending";
+}
+
+/** Moves staff make by hand need a reason (confirming a transfer, a refund). */
+export function paymentMoveNeedsReason(to: PaymentState): boolean {
+  return to === "refunded";
+}

@@ -1,0 +1,74 @@
+import type { FeeTier } from "../../../core/fees";
+import type { PaymentActorKind, PaymentMethod, PaymentState } from "../../../core/payment-state";
+
+/** Who moved a payment: an account (entrant or staff) or a machine (gateway, statement, expiry). */
+export interface PaymentActor {
+  /** The account; null for VNPay, a statement line, scheduled expiry. */
+  userId: string | null;
+  kind: PaymentActorKind;
+  /** The staff role or "entrant"/"vnpay"/"statement"/"system", as the event keeps it. */
+  role: string;
+  name: string;
+}
+
+/** A state change asked of settlePayment (settle.ts). */
+export interface SettleRequest {
+  to: Exclude<PaymentState, "pending">;
+  actor: PaymentActor;
+  reason?: string;
+  /** What the gateway or the statement line said (stored as JSON on the event). */
+  detail?: Record<string, unknown>;
+  /** VNPay's vnp_TransactionNo or the statement line id. */
+  gatewayTransaction?: string;
+  /** When given, the payment's amount must equal it (VNPay, statements): else "amountMismatch". */
+  expectedAmountVnd?: number;
+  /** When given, the state version the caller saw (staff forms): else "conflict". */
+  stateVersion?: number;
+}
+
+export type SettleResult =
+  | { ok: true; state: PaymentState; changed: true; entryIds: string[] }
+  /** Already in the requested state (a replayed IPN, a statement imported again). */
+  | { ok: true; state: PaymentState; changed: false; entryIds: string[] }
+  | {
+      ok: false;
+      reason: "notFound" | "notAllowed" | "amountMismatch" | "conflict";
+      state?: PaymentState;
+    };
+
+/** One entry of a payment as every screen shows it. */
+export interface PaymentEntryView {
+  entryId: string;
+  code: string | null;
+  title: string;
+  brandName: string;
+  categoryName: { vi: string; en: string } | null;
+  tier: FeeTier;
+  feeVnd: number;
+}
+
+export interface PaymentEventView {
+  at: string;
+  from: PaymentState | null;
+  to: PaymentState;
+  actorRole: string;
+  actorName: string;
+  reason: string;
+}
+
+/** A payment as the entrant and staff see it. */
+export interface PaymentView {
+  id: string;
+  reference: string;
+  seasonYear: number;
+  method: PaymentMethod;
+  state: PaymentState;
+  stateVersion: number;
+  amountVnd: number;
+  memo: string;
+  createdAt: string;
+  expiresAt: string;
+  paidAt: string | null;
+  entries: PaymentEntryView[];
+  events: PaymentEventView[];
+}
