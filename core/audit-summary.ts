@@ -91,6 +91,8 @@ export const AUDIT_ACTIONS = [
   "user.reactivate",
   "settings.update",
   "entry.status",
+  "payment.confirm",
+  "payment.refund",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -108,6 +110,7 @@ export const AUDIT_TARGET_TYPES = [
   "user",
   "settings",
   "entry",
+  "payment",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -31,10 +31,23 @@ describe("entry status", () => {
   it("lists the next states of each state", () => {
     expect(nextStatuses("draft")).toEqual(["submitted", "withdrawn"]);
     expect(nextStatuses("submitted")).toEqual(["paid", "withdrawn"]);
-    expect(nextStatuses("paid")).toEqual(["accepted", "needs_changes", "rejected", "withdrawn"]);
+    expect(nextStatuses("paid")).toEqual([
+      "submitted",
+      "accepted",
+      "needs_changes",
+      "rejected",
+      "withdrawn",
+    ]);
     expect(nextStatuses("needs_changes")).toEqual(["submitted", "withdrawn"]);
     expect(nextStatuses("accepted")).toEqual(["shortlisted", "not_awarded", "withdrawn"]);
     expect(nextStatuses("shortlisted")).toEqual(["winner", "finalist", "not_awarded"]);
+  });
+
+  it("hands a paid entry back to submitted only through a refund (system)", () => {
+    expect(canTransition("paid", "submitted", "system")).toBe(true);
+    for (const actor of ["entrant", "admin", "finance", "jury_manager", "editor"] as const) {
+      expect(canTransition("paid", "submitted", actor), actor).toBe(false);
+    }
   });
 
   it("lets the entrant resubmit an entry that needs changes", () => {

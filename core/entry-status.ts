@@ -45,6 +45,7 @@ const ENTRANT = ["entrant"] as const;
 const PAYMENT = ["system", "finance", "admin"] as const;
 const SECRETARIAT = ["jury_manager", "admin"] as const;
 const WITHDRAW = ["entrant", "admin"] as const;
+const SYSTEM = ["system"] as const;
 
 /** Every allowed move and who may make it. */
 const TRANSITIONS: Readonly<
@@ -53,6 +54,8 @@ const TRANSITIONS: Readonly<
   draft: { submitted: ENTRANT, withdrawn: WITHDRAW },
   submitted: { paid: PAYMENT, withdrawn: WITHDRAW },
   paid: {
+    // A refunded payment hands its entries back (the refund moves them, never a staff page).
+    submitted: SYSTEM,
     accepted: SECRETARIAT,
     needs_changes: SECRETARIAT,
     rejected: SECRETARIAT,

@@ -5,6 +5,7 @@ import {
   categoryFees,
   entryFeeAt,
   feeForTier,
+  feeHoldsUntil,
   feeTier,
   totalVnd,
   vatIncluded,
@@ -116,5 +117,12 @@ describe("fees", () => {
     expect(vatIncluded(3_000_000, 8)).toBe(222_222);
     expect(vatIncluded(1_000_001, 10)).toBe(90_909);
     expect(vatIncluded(5_000_000, 0)).toBe(0);
+  });
+
+  it("hold until the deadline that ends their tier, the deadline day itself included", () => {
+    expect(feeHoldsUntil(season, at("2026-09-15T23:59:58+07:00"))).toBe(season.earlyBirdDeadline);
+    expect(feeHoldsUntil(season, at("2026-09-15T23:59:59+07:00"))).toBe(season.submissionClosesAt);
+    expect(feeHoldsUntil(season, at("2026-10-30T23:59:59+07:00"))).toBe(season.lateDeadline);
+    expect(feeHoldsUntil(season, at("2026-11-06T23:59:59+07:00"))).toBeNull();
   });
 });

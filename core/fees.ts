@@ -144,3 +144,19 @@ export function vatIncluded(amountVnd: number, ratePercent: number): number {
   const denominator = BigInt(100 + ratePercent);
   return Number((numerator * 2n + denominator) / (denominator * 2n));
 }
+
+/**
+ * Until when the tier in force at `at` holds: the instant its price stops applying (the
+ * early-bird or submission deadline, or the late deadline), or null when payment is closed.
+ * What the entrant reads as "this price holds until …".
+ */
+export function feeHoldsUntil(deadlines: FeeDeadlines, at: Date): string | null {
+  const tier = feeTier(deadlines, at);
+  if (tier === null) return null;
+  if (tier === "late") return deadlines.lateDeadline;
+  if (tier === "standard") return deadlines.submissionClosesAt;
+  const earlyBird = Date.parse(deadlines.earlyBirdDeadline ?? deadlines.submissionClosesAt);
+  return earlyBird < Date.parse(deadlines.submissionClosesAt)
+    ? (deadlines.earlyBirdDeadline ?? deadlines.submissionClosesAt)
+    : deadlines.submissionClosesAt;
+}

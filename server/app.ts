@@ -11,6 +11,7 @@ import { HtmlCache } from "./html-cache";
 import { documentRoutes, PDFJS_VERSION, pdfjsAssetRoutes } from "./modules/documents/routes";
 import { moveLocalDocumentsToStorage } from "./modules/documents/local-files";
 import { mediaRoutes } from "./modules/media/routes";
+import { paymentRoutes } from "./modules/payments/routes";
 import { signedLinkRoutes } from "./modules/storage/routes";
 import { authRoutes } from "./plugins/auth-routes";
 import { siteRoutes } from "./modules/site/routes";
@@ -203,6 +204,16 @@ export async function buildApp(options: AppOptions): Promise<App> {
     also: (cutoff) => sweepUnreferencedEntryImages(db, services.media, cutoff),
   });
   fastify.addHook("onClose", async () => stopFileSweep());
+
+  // VNPay's IPN; pending payments past their time expire (checked every five minutes).
+  await fastify.register(paymentRoutes, { payments: services.payments });
+  const paymentExpiry = setInterval(() => {
+    services.payments.expireDue().catch((err: unknown) => {
+      fastify.log.error({ err }, "payment expiry failed");
+    });
+  }, 5 * 60_000);
+  paymentExpiry.unref();
+  fastify.addHook("onClose", async () => clearInterval(paymentExpiry));
 
   await fastify.register(siteRoutes, { content: services.content, publicUrl: config.publicUrl });
 

@@ -16,6 +16,7 @@ import { createIdentityService } from "./modules/identity/service";
 import { createStaffService } from "./modules/identity/staff/service";
 import type { MailLogger } from "./modules/mail/mailer";
 import { createMailService } from "./modules/mail/service";
+import { createPaymentsService } from "./modules/payments/service";
 import { createRegistrantsService } from "./modules/registrants/service";
 import { createSeasonsAdminService } from "./modules/seasons/admin";
 import { createSeasonsService } from "./modules/seasons/service";
@@ -32,7 +33,8 @@ export function createServices(
   config: Pick<
     Config,
     "publicUrl" | "mail" | "authSecret" | "dataDir" | "env" | "trustProxy" | "storage"
-  >,
+  > &
+    Partial<Pick<Config, "vnpay">>,
   hooks: { onContentChange: () => void; clock?: () => Date; logger?: MailLogger },
 ) {
   // One secret signs sessions, tokens and private file links (each with its own derived key).
@@ -130,6 +132,17 @@ export function createServices(
   const entryAdmin = createEntryAdminService(db, { storage, ...clock });
   const registrants = createRegistrantsService(db, { storage, ...clock });
   const dashboard = createDashboardService(db, { ...clock });
+  // Payments: checkout, VietQR and VNPay, reconciliation, refunds (PRODUCT §5).
+  const payments = createPaymentsService(db, {
+    seasons,
+    settings,
+    mail,
+    audit,
+    vnpay: config.vnpay ?? null,
+    publicUrl: config.publicUrl,
+    ...(hooks.logger ? { logger: hooks.logger } : {}),
+    ...clock,
+  });
   return {
     settings,
     seasons,
@@ -152,5 +165,6 @@ export function createServices(
     entryAdmin,
     registrants,
     dashboard,
+    payments,
   };
 }

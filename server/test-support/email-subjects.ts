@@ -35,4 +35,8 @@ export const SUBJECTS: Record<EmailTemplate, Record<Lang, string>> = {
     vi: "Có người vừa đăng ký bằng email của bạn – Giải thưởng Vạn Xuân",
     en: "Someone tried to register with your email – Van Xuan Awards",
   },
+  paymentConfirmed: {
+    vi: "Đã nhận thanh toán VXP26K7M3QZ – Giải thưởng Vạn Xuân",
+    en: "Payment VXP26K7M3QZ received – Van Xuan Awards",
+  },
 };

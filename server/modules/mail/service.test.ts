@@ -133,6 +133,18 @@ function sendWith(
           resetUrl: `https://vanxuan-awards.example${prefix}/quen-mat-khau`,
         }),
       };
+    case "paymentConfirmed":
+      return {
+        url,
+        sent: mail.send("paymentConfirmed", to, lang, {
+          name,
+          url,
+          reference: "VXP26K7M3QZ",
+          amount: lang === "en" ? "VND 6,000,000" : "6.000.000 ₫",
+          entryCodes: "VX26-TVC-0042, VX26-TVC-0043",
+          paidAt: "02/09/2026",
+        }),
+      };
   }
 }
 

@@ -56,6 +56,14 @@ const DATA: { [T in EmailTemplate]: EmailTemplateData[T] } = {
     url: "https://vanxuan-awards.example/dang-nhap",
     resetUrl: "https://vanxuan-awards.example/quen-mat-khau",
   },
+  paymentConfirmed: {
+    name: "Nguyễn Thị Hồng Nhung",
+    url: "https://vanxuan-awards.example/nop-bai-du-thi/thanh-toan/VXP26K7M3QZ/bien-nhan",
+    reference: "VXP26K7M3QZ",
+    amount: "6.000.000 ₫",
+    entryCodes: "VX26-TVC-0042, VX26-TVC-0043",
+    paidAt: "02/09/2026",
+  },
 };
 
 /** Templates whose link is a page rather than a tokened link. */
@@ -64,6 +72,7 @@ const PAGE_LINK: readonly EmailTemplate[] = [
   "entryReceipt",
   "entryStatusChanged",
   "registrationAttempt",
+  "paymentConfirmed",
 ];
 
 function render<T extends EmailTemplate>(template: T, lang: "vi" | "en", data = DATA[template]) {
@@ -264,5 +273,21 @@ describe("email templates", () => {
       expect(() => render("verification", "en", { ...DATA.verification, expiresInHours })).toThrow(
         InvalidEmailDataError,
       );
+  });
+});
+
+describe("the payment confirmation", () => {
+  it("lists the reference, amount, entries and date in both languages, HTML and text", () => {
+    for (const lang of ["vi", "en"] as const) {
+      const email = render("paymentConfirmed", lang);
+      for (const part of [email.html, email.text]) {
+        expect(part).toContain("VXP26K7M3QZ");
+        expect(part).toContain("6.000.000 ₫");
+        expect(part).toContain("VX26-TVC-0042, VX26-TVC-0043");
+        expect(part).toContain("02/09/2026");
+      }
+    }
+    expect(render("paymentConfirmed", "vi").text).toContain("Số tiền (đã gồm VAT)");
+    expect(render("paymentConfirmed", "en").text).toContain("Amount (VAT included)");
   });
 });

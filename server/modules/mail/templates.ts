@@ -39,6 +39,18 @@ export interface EmailTemplateData {
    * sign-in page, `resetUrl` the forgotten-password page.
    */
   registrationAttempt: { name: string; url: string; resetUrl: string };
+  /**
+   * A payment became paid: `url` downloads the receipt; the amount is already formatted in
+   * the recipient's language, the entry codes listed.
+   */
+  paymentConfirmed: {
+    name: string;
+    url: string;
+    reference: string;
+    amount: string;
+    entryCodes: string;
+    paidAt: string;
+  };
 }
 
 export type EmailTemplate = keyof EmailTemplateData;
@@ -51,6 +63,7 @@ export const EMAIL_TEMPLATES = [
   "entryStatusChanged",
   "staffInvitation",
   "registrationAttempt",
+  "paymentConfirmed",
 ] as const satisfies readonly EmailTemplate[];
 
 /** The footer's facts, from the site settings (see `emailSiteFrom` in service.ts). */
@@ -113,6 +126,14 @@ export function renderEmail<T extends EmailTemplate>(
           category: oneLine(data.category),
           submittedAt: oneLine(data.submittedAt),
           deadline: oneLine(data.deadline),
+        }
+      : {}),
+    ...("reference" in data
+      ? {
+          reference: oneLine(data.reference),
+          amount: oneLine(data.amount),
+          entryCodes: oneLine(data.entryCodes),
+          paidAt: oneLine(data.paidAt),
         }
       : {}),
   };
@@ -192,6 +213,15 @@ function detailLines(
   email: EmailTexts,
   vars: Record<string, string>,
 ): EmailContent["details"] {
+  if (template === "paymentConfirmed") {
+    const paid = email.paymentConfirmed;
+    return [
+      { label: paid.referenceLabel, value: vars.reference ?? "" },
+      { label: paid.amountLabel, value: vars.amount ?? "" },
+      { label: paid.entriesLabel, value: vars.entryCodes ?? "" },
+      { label: paid.paidAtLabel, value: vars.paidAt ?? "" },
+    ].filter((line) => line.value !== "");
+  }
   if (template !== "entryReceipt") return [];
   const texts = email.entryReceipt;
   return [

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { PAYMENT_METHODS, PAYMENT_STATES } from "./payment-state";
+
+/**
+ * The forms of payments (PRODUCT §5), shared by the pages (browser validation) and the
+ * operations (server validation). Messages are i18n keys.
+ */
+
+/** The most entries one payment covers. */
+export const PAYMENT_ENTRIES_MAX = 50;
+
+/** Checkout: which of the entrant's submitted entries, and how. */
+export const checkoutSchema = z.object({
+  entryIds: z
+    .array(z.string().min(1).max(64))
+    .min(1, { message: "paymentCore.validation.entriesRequired" })
+    .max(PAYMENT_ENTRIES_MAX, { message: "paymentCore.validation.entriesTooMany" })
+    .refine((ids) => new Set(ids).size === ids.length, {
+      message: "paymentCore.validation.entriesRequired",
+    }),
+  method: z.enum(PAYMENT_METHODS, { message: "paymentCore.validation.methodRequired" }),
+});
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+const reason = z.string().trim().max(500, { message: "validation.tooLong" });
+
+/** Finance confirms a transfer received by hand: the page's state version, an optional note. */
+export const confirmPaymentSchema = z.object({
+  stateVersion: z.coerce.number().int().min(1),
+  reason: reason.default(""),
+});
+export type ConfirmPaymentInput = z.input<typeof confirmPaymentSchema>;
+
+/** A refund always says why. */
+export const refundPaymentSchema = z.object({
+  stateVersion: z.coerce.number().int().min(1),
+  reason: reason.min(1, { message: "paymentCore.validation.reasonRequired" }),
+});
+export type RefundPaymentInput = z.input<typeof refundPaymentSchema>;
+
+/** The payments list of the back office: filters, search and page, as the URL keeps them. */
+export const paymentListQuerySchema = z.object({
+  season: z.coerce.number().int().min(2000).max(2100).optional().catch(undefined),
+  state: z.enum(PAYMENT_STATES).optional().catch(undefined),
+  method: z.enum(PAYMENT_METHODS).optional().catch(undefined),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .catch(undefined),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .catch(undefined),
+  q: z.string().trim().max(100).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
+});
+export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
+
+/** The list query from a URL's search parameters (unknown values are dropped, not refused). */
+export function parsePaymentListQuery(params: URLSearchParams): PaymentListQuery {
+  return paymentListQuerySchema.parse(Object.fromEntries(params));
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from "vitest";
+import { hasValidCrc } from "../../../core/vietqr";
+import { testDatabases } from "../../test-support/databases";
+import { STANDARD_TIME } from "../entries/testbed";
+import { CLIENT, created, paymentsTestbed, submittedEntries } from "./testbed";
+
+describe.each(testDatabases())("payments on $name", (target) => {
+  describe.skipIf(!target.available)("checkout and creating a payment", () => {
+    const t = paymentsTestbed(target);
+
+    it("offers the submitted entries with today's fee and tier, and fixes the amount", async () => {
+      const [a, b] = await submittedEntries(t, 2);
+      const view = await t.services.payments.checkout(t.alice);
+      expect(view.methods).toEqual(["vietqr", "vnpay"]);
+      const offered = view.payable.filter((p) => [a!.id, b!.id].includes(p.entryId));
+      expect(offered).toHaveLength(2);
+      expect(offered[0]!.fee).toMatchObject({ tier: "early_bird" });
+      expect(offered[0]!.fee!.holdsUntil).toBe("2026-09-15T16:59:59.000Z");
+      const fee = offered[0]!.fee!.amountVnd;
+
+      const { payment, redirectUrl } = await created(t, [a!.id, b!.id]);
+      expect(redirectUrl).toBeNull();
+      expect(payment).toMatchObject({ state: "pending", method: "vietqr", amountVnd: fee * 2 });
+      expect(payment.reference).toMatch(/^VXP26[0-9A-Z]{6}$/);
+      expect(payment.memo.startsWith(payment.reference)).toBe(true);
+      expect(payment.memo.length).toBeLessThanOrEqual(25);
+      expect(payment.entries.map((e) => e.tier)).toEqual(["early_bird", "early_bird"]);
+      expect(payment.events.map((e) => [e.from, e.to, e.actorRole])).toEqual([
+        [null, "pending", "entrant"],
+      ]);
+      // Expires after the configured 72 hours.
+      expect(Date.parse(payment.expiresAt) - Date.parse(payment.createdAt)).toBe(72 * 3600_000);
+
+      const shown = await t.services.payments.getForEntrant(t.alice, payment.reference);
+      expect(shown?.transfer?.qrPayload).toContain(String(payment.amountVnd));
+      expect(hasValidCrc(shown!.transfer!.qrPayload)).toBe(true);
+      expect(shown?.transfer?.qrSvg).toMatch(/^<svg/);
+      // Nobody else sees it.
+      expect(await t.services.payments.getForEntrant(t.bob, payment.reference)).toBeNull();
+      // Nor offers the entries again.
+      const after = await t.services.payments.checkout(t.alice);
+      expect(after.payable.map((p) => p.entryId)).not.toContain(a!.id);
+    });
+
+    it("charges the standard price after the early-bird deadline", async () => {
+      t.now = STANDARD_TIME;
+      const [a] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [a!.id]);
+      expect(payment.entries[0]!.tier).toBe("standard");
+    });
+
+    it("refuses entries in a live payment, someone else's, unsubmitted ones and bad input", async () => {
+      const [a] = await submittedEntries(t, 1);
+      await created(t, [a!.id]);
+      const again = await t.services.payments.create(
+        t.alice,
+        { entryIds: [a!.id], method: "vietqr" },
+        CLIENT,
+      );
+      expect(again).toMatchObject({
+        ok: false,
+        status: 409,
+        formError: "paymentCore.problems.alreadyInPayment",
+      });
+      const [b] = await submittedEntries(t, 1);
+      const theirs = await t.services.payments.create(
+        t.bob,
+        { entryIds: [b!.id], method: "vietqr" },
+        CLIENT,
+      );
+      expect(theirs).toMatchObject({ ok: false, status: 404 });
+      const draft = await t.completeDraft();
+      const unsubmitted = await t.services.payments.create(
+        t.alice,
+        { entryIds: [draft.id], method: "vietqr" },
+        CLIENT,
+      );
+      expect(unsubmitted).toMatchObject({
+        ok: false,
+        status: 409,
+        formError: "paymentCore.problems.notPayable",
+      });
+      const empty = await t.services.payments.create(
+        t.alice,
+        { entryIds: [], method: "vietqr" },
+        CLIENT,
+      );
+      expect(empty).toMatchObject({
+        ok: false,
+        status: 400,
+        fieldErrors: { entryIds: "paymentCore.validation.entriesRequired" },
+      });
+    });
+
+    it("lets only one of two simultaneous payments of the same entry through", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const results = await Promise.all(
+        [0, 1, 2, 3].map(() =>
+          t.services.payments.create(t.alice, { entryIds: [a!.id], method: "vietqr" }, CLIENT),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.status === 409)).toBe(true);
+    });
+
+    it("expires a payment whose time is up and lets the entries be paid again", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [a!.id]);
+      t.now = new Date(Date.parse(payment.expiresAt) + 1000);
+      t.services = (await import("../../services")).createServices(t.db, t.config, {
+        onContentChange: () => {},
+        clock: () => t.now,
+      });
+      expect(await t.services.payments.expireDue()).toBeGreaterThanOrEqual(1);
+      const expired = await t.services.payments.getForEntrant(t.alice, payment.reference);
+      expect(expired?.state).toBe("expired");
+      expect(expired?.transfer).toBeNull();
+      const next = await created(t, [a!.id]);
+      expect(next.payment.reference).not.toBe(payment.reference);
+    });
+
+    it("gives a VNPay payment its signed gateway URL", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const { payment, redirectUrl } = await created(t, [a!.id], "vnpay");
+      const url = new URL(redirectUrl!);
+      expect(url.searchParams.get("vnp_TxnRef")).toBe(payment.reference);
+      expect(url.searchParams.get("vnp_Amount")).toBe(String(payment.amountVnd * 100));
+      expect(url.searchParams.get("vnp_ReturnUrl")).toBe(
+        "http://localhost:3000/nop-bai-du-thi/thanh-toan/vnpay",
+      );
+    });
+  });
+});

@@ -1,0 +1,52 @@
+import { formatDate } from "../../../core/dates";
+import en from "../../../core/i18n/en.json";
+import vi from "../../../core/i18n/vi.json";
+import type { Lang } from "../../../core/languages";
+import type { PaymentListQuery } from "../../../core/payments";
+import {
+  exportFileName,
+  SHEET_CONTENT_TYPES,
+  writeSheet,
+  type SheetColumn,
+  type SheetFormat,
+} from "../exports/spreadsheet";
+import type { PaymentsContext } from "./context";
+import { listPayments, type PaymentRow } from "./list";
+
+function text(lang: Lang, key: string): string {
+  let node: unknown = lang === "en" ? en : vi;
+  for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+  return typeof node === "string" ? node : key;
+}
+
+function columnsFor(lang: Lang): SheetColumn<PaymentRow>[] {
+  const h = (key: string) => text(lang, `paymentAdmin.columns.${key}`);
+  const day = (iso: string | null) => (iso ? formatDate(iso, lang) : "");
+  return [
+    { header: h("reference"), width: 16, value: (r) => r.reference },
+    { header: h("entrant"), width: 28, value: (r) => r.owner.name },
+    { header: h("email"), width: 30, value: (r) => r.owner.email },
+    { header: h("entries"), width: 30, value: (r) => r.entryCodes.join(", ") },
+    // Whole đồng as a number, so a spreadsheet adds them up.
+    { header: h("amount"), width: 14, value: (r) => r.amountVnd },
+    { header: h("method"), width: 14, value: (r) => text(lang, `paymentAdmin.method.${r.method}`) },
+    { header: h("state"), width: 14, value: (r) => text(lang, `paymentAdmin.state.${r.state}`) },
+    { header: h("created"), width: 12, value: (r) => day(r.createdAt) },
+    { header: h("paid"), width: 12, value: (r) => day(r.paidAt) },
+  ];
+}
+
+/** The payments the list's filter selects (every page) as CSV or XLSX, in the reader's language. */
+export async function exportPayments(
+  ctx: PaymentsContext,
+  query: PaymentListQuery,
+  format: SheetFormat,
+  lang: Lang,
+) {
+  const { rows } = await listPayments(ctx, query, { all: true });
+  return {
+    fileName: exportFileName("thanh-toan", format, ctx.clock()),
+    contentType: SHEET_CONTENT_TYPES[format],
+    body: await writeSheet(format, text(lang, "paymentAdmin.title"), columnsFor(lang), rows),
+  };
+}

@@ -1,0 +1,188 @@
+import { sql } from "kysely";
+import { totalVnd } from "../../../core/fees";
+import { foldedLikePattern, foldForSearch } from "../../../core/search-text";
+import type { PaymentListQuery } from "../../../core/payments";
+import type { PaymentMethod, PaymentState } from "../../../core/payment-state";
+import type { PaymentsContext, Q } from "./context";
+import { entryFees } from "./fees";
+
+export const PAYMENTS_PAGE_SIZE = 50;
+
+export interface PaymentRow {
+  id: string;
+  reference: string;
+  method: PaymentMethod;
+  state: PaymentState;
+  amountVnd: number;
+  createdAt: string;
+  paidAt: string | null;
+  owner: { id: string; name: string; email: string };
+  entryCodes: string[];
+}
+
+export interface PaymentTotals {
+  /** Paid payments of the season. */
+  collectedVnd: number;
+  /** Pending payments: created, not paid yet. */
+  pendingVnd: number;
+  /** Submitted entries no live payment holds, at today's fees. */
+  dueVnd: number;
+}
+
+/** The season a query means: the one asked for, else the current one. */
+async function seasonOf(db: Q, year: number | undefined, currentYear: number) {
+  return db
+    .selectFrom("seasons")
+    .select(["id", "year"])
+    .where("year", "=", year ?? currentYear)
+    .executeTakeFirst();
+}
+
+/** Instants of the start of `from` and the end of `to` (days in Vietnam). */
+function dayBounds(query: PaymentListQuery) {
+  const start = query.from ? new Date(`${query.from}T00:00:00+07:00`).toISOString() : null;
+  const end = query.to ? new Date(`${query.to}T23:59:59.999+07:00`).toISOString() : null;
+  return { start, end };
+}
+
+function filtered(db: Q, seasonId: number, query: PaymentListQuery) {
+  const { start, end } = dayBounds(query);
+  let q = db
+    .selectFrom("payments as p")
+    .innerJoin("user as u", "u.id", "p.owner_user_id")
+    .where("p.season_id", "=", seasonId);
+  if (query.state) q = q.where("p.state", "=", query.state);
+  if (query.method) q = q.where("p.method", "=", query.method);
+  if (start) q = q.where("p.created_at", ">=", start);
+  if (end) q = q.where("p.created_at", "<=", end);
+  if (query.q && foldForSearch(query.q) !== "") {
+    const pattern = foldedLikePattern(query.q);
+    const like = (column: string) =>
+      sql<boolean>`vx_fold(${sql.ref(column)}) like ${pattern} escape '\\'`;
+    q = q.where((eb) =>
+      eb.or([
+        like("p.reference"),
+        like("u.name"),
+        like("u.email"),
+        eb.exists(
+          eb
+            .selectFrom("payment_entries as pe")
+            .innerJoin("entries as e", "e.id", "pe.entry_id")
+            .select("pe.entry_id")
+            .whereRef("pe.payment_id", "=", "p.id")
+            .where(like("e.code")),
+        ),
+      ]),
+    );
+  }
+  return q;
+}
+
+/**
+ * The payments of a season for the back office: filters (state, method, created between two
+ * days), a search over reference, entrant name and email, and entry codes (marks ignored),
+ * newest first, one page, with the total and the season's figures.
+ */
+export async function listPayments(
+  ctx: PaymentsContext,
+  query: PaymentListQuery,
+  options: { all?: boolean } = {},
+): Promise<{
+  rows: PaymentRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  seasonYear: number | null;
+  totals: PaymentTotals;
+}> {
+  const { currentSeasonYear } = await ctx.deps.settings.get();
+  const season = await seasonOf(ctx.db.kysely, query.season, currentSeasonYear);
+  const empty = { collectedVnd: 0, pendingVnd: 0, dueVnd: 0 };
+  if (!season) {
+    return {
+      rows: [],
+      total: 0,
+      page: 1,
+      pageSize: PAYMENTS_PAGE_SIZE,
+      seasonYear: null,
+      totals: empty,
+    };
+  }
+  const seasonId = Number(season.id);
+  const counted = await filtered(ctx.db.kysely, seasonId, query)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirst();
+  const total = Number(counted?.n ?? 0);
+  let rowsQuery = filtered(ctx.db.kysely, seasonId, query)
+    .select([
+      "p.id",
+      "p.reference",
+      "p.method",
+      "p.state",
+      "p.amount_vnd",
+      "p.created_at",
+      "p.paid_at",
+      "u.id as user_id",
+      "u.name",
+      "u.email",
+    ])
+    .orderBy("p.created_at", "desc")
+    .orderBy("p.id");
+  if (!options.all) {
+    rowsQuery = rowsQuery.limit(PAYMENTS_PAGE_SIZE).offset((query.page - 1) * PAYMENTS_PAGE_SIZE);
+  }
+  const rows = await rowsQuery.execute();
+  const codes = new Map<string, string[]>();
+  if (rows.length > 0) {
+    const entryRows = await ctx.db.kysely
+      .selectFrom("payment_entries as pe")
+      .innerJoin("entries as e", "e.id", "pe.entry_id")
+      .select(["pe.payment_id", "e.code"])
+      .where(
+        "pe.payment_id",
+        "in",
+        rows.map((r) => r.id),
+      )
+      .orderBy("e.code")
+      .execute();
+    for (const r of entryRows) {
+      codes.set(r.payment_id, [...(codes.get(r.payment_id) ?? []), r.code ?? ""]);
+    }
+  }
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      reference: r.reference,
+      method: r.method as PaymentMethod,
+      state: r.state as PaymentState,
+      amountVnd: Number(r.amount_vnd),
+      createdAt: r.created_at,
+      paidAt: r.paid_at,
+      owner: { id: r.user_id, name: r.name, email: r.email },
+      entryCodes: codes.get(r.id) ?? [],
+    })),
+    total,
+    page: query.page,
+    pageSize: PAYMENTS_PAGE_SIZE,
+    seasonYear: Number(season.year),
+    totals: await seasonTotals(ctx, seasonId),
+  };
+}
+
+/** What a season has collected, what is pending, and what is still due at today's fees. */
+export async function seasonTotals(ctx: PaymentsContext, seasonId: number): Promise<PaymentTotals> {
+  const sums = await ctx.db.kysely
+    .selectFrom("payments")
+    .select(["state", (eb) => eb.fn.sum<number>("amount_vnd").as("amount")])
+    .where("season_id", "=", seasonId)
+    .where("state", "in", ["paid", "pending"])
+    .groupBy("state")
+    .execute();
+  const sumOf = (state: string) => Number(sums.find((s) => s.state === state)?.amount ?? 0);
+  // Unpaid submitted entries at today's fee: the tier rule, once, as the entrant sees it.
+  const unpaid = await entryFees(ctx.db.kysely, { seasonId, status: "submitted" }, ctx.clock());
+  const dueVnd = totalVnd(
+    unpaid.filter((f) => !f.livePayment && f.fee).map((f) => f.fee!.amountVnd),
+  );
+  return { collectedVnd: sumOf("paid"), pendingVnd: sumOf("pending"), dueVnd };
+}

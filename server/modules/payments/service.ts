@@ -1,0 +1,62 @@
+import type { Lang } from "../../../core/languages";
+import type { PaymentListQuery } from "../../../core/payments";
+import type { Db } from "../../db/database";
+import type { SheetFormat } from "../exports/spreadsheet";
+import { checkout } from "./checkout";
+import { confirmPayment } from "./confirm";
+import { paymentsContext, type PaymentsDeps } from "./context";
+import { createPayment } from "./create";
+import { expireDuePayments } from "./expire-due";
+import { exportPayments } from "./export";
+import { getForEntrant } from "./get-for-entrant";
+import { getPaymentForStaff } from "./get-for-staff";
+import { listPayments, seasonTotals } from "./list";
+import { refundPayment } from "./refund";
+import type { StaffActor } from "./staff-move";
+import { vnpayIpn } from "./vnpay-ipn";
+import { vnpayReturn } from "./vnpay-return";
+
+export type * from "./types";
+export type { PaymentsDeps } from "./context";
+export type { CheckoutView } from "./checkout";
+export type { EntrantPaymentView, TransferDetails } from "./get-for-entrant";
+export type { StaffPaymentView } from "./get-for-staff";
+export type { PaymentRow, PaymentTotals } from "./list";
+export type { EntryFee } from "./fees";
+export type { StaffActor } from "./staff-move";
+
+/**
+ * Payments (PRODUCT §5): the entrant pays some of their submitted entries in one payment whose
+ * amount is fixed when it is created (each entry's fee at that instant, core/fees.ts); by
+ * VietQR transfer (confirmed by finance or by the bank statement) or VNPay (its IPN). Every
+ * state change goes through settle.ts: logged as an event, at most once, with the entries
+ * moved along; an entry is in at most one live payment (the database enforces it).
+ */
+export function createPaymentsService(db: Db, deps: PaymentsDeps) {
+  const ctx = paymentsContext(db, deps);
+  return {
+    // The entrant.
+    checkout: (userId: string) => checkout(ctx, userId),
+    create: (userId: string, input: unknown, client: { ip: string; lang: Lang }) =>
+      createPayment(ctx, userId, input, client),
+    getForEntrant: (userId: string, reference: string) => getForEntrant(ctx, userId, reference),
+    vnpayReturn: (userId: string, query: Record<string, string>) => vnpayReturn(ctx, userId, query),
+    /** Whether VNPay is offered (configured). */
+    vnpayEnabled: () => deps.vnpay !== null,
+    // The gateway.
+    vnpayIpn: (query: Record<string, string>) => vnpayIpn(ctx, query),
+    // Staff (section "payments").
+    list: (query: PaymentListQuery) => listPayments(ctx, query),
+    getForStaff: (id: string) => getPaymentForStaff(ctx, id),
+    confirm: (actor: StaffActor, id: string, input: unknown) =>
+      confirmPayment(ctx, actor, id, input),
+    refund: (actor: StaffActor, id: string, input: unknown) => refundPayment(ctx, actor, id, input),
+    export: (query: PaymentListQuery, format: SheetFormat, lang: Lang) =>
+      exportPayments(ctx, query, format, lang),
+    seasonTotals: (seasonId: number) => seasonTotals(ctx, seasonId),
+    // Scheduled.
+    expireDue: () => expireDuePayments(ctx),
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
