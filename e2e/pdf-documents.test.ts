@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, test } from "vitest";
 import { DEMO_PDF_PASSWORD, DEMO_SAMPLE_KINDS } from "../server/demo/demo-documents";
-import { findVietnameseFont, startPdf } from "../server/demo/demo-pdf";
+import { findVietnameseFont, startPdf } from "../server/modules/exports/pdf";
 import { seriousViolations } from "./support/axe";
 import { baseUrl, openPage, useBrowser } from "./support/browser";
 import {

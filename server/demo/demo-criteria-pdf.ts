@@ -1,7 +1,7 @@
 import { formatVnd } from "../../core/dates";
 import type { Lang } from "../../core/languages";
 import { DEMO_TRACKS } from "./demo-data";
-import { heading, numberPages, paragraphs, startPdf, type PdfFonts } from "./demo-pdf";
+import { heading, numberPages, paragraphs, startPdf, type PdfFonts } from "../modules/exports/pdf";
 
 interface CriteriaTexts {
   title: (year: number) => string;

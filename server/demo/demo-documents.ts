@@ -5,7 +5,13 @@ import type { Db } from "../db/database";
 import { createDocumentsService, documentKey } from "../modules/documents/service";
 import { createStorageDriver } from "../modules/storage";
 import { criteriaTitle, renderCriteriaPdf } from "./demo-criteria-pdf";
-import { findVietnameseFont, heading, paragraphs, startPdf, type PdfFonts } from "./demo-pdf";
+import {
+  findVietnameseFont,
+  heading,
+  paragraphs,
+  startPdf,
+  type PdfFonts,
+} from "../modules/exports/pdf";
 
 /**
  * Demo documents: the criteria PDF of every demo season in Vietnamese and English,

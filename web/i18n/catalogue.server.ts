@@ -17,15 +17,17 @@ const BACK_OFFICE_NAMESPACES = new Set([
   "entryReview",
   "registrantsAdmin",
   "adminDashboard",
+  "paymentAdmin",
 ]);
 
 function build(lang: Lang, scope: MessageScope): Messages {
   const catalogue: Record<string, unknown> = lang === "en" ? en : vi;
   return Object.fromEntries(
     Object.entries(catalogue).filter(
-      // Email texts are the server's alone.
+      // Email and receipt texts are the server's alone.
       ([namespace]) =>
         namespace !== "email" &&
+        namespace !== "paymentReceipt" &&
         (scope === "back-office" || !BACK_OFFICE_NAMESPACES.has(namespace)),
     ),
   );

@@ -11,6 +11,7 @@ import { exportPayments } from "./export";
 import { getForEntrant } from "./get-for-entrant";
 import { getPaymentForStaff } from "./get-for-staff";
 import { listPayments, seasonTotals } from "./list";
+import { receiptPdf } from "./receipt-pdf";
 import { refundPayment } from "./refund";
 import type { StaffActor } from "./staff-move";
 import { vnpayIpn } from "./vnpay-ipn";
@@ -41,6 +42,9 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
       createPayment(ctx, userId, input, client),
     getForEntrant: (userId: string, reference: string) => getForEntrant(ctx, userId, reference),
     vnpayReturn: (userId: string, query: Record<string, string>) => vnpayReturn(ctx, userId, query),
+    /** The receipt PDF of a paid payment; `owner` limits it to that entrant's. */
+    receiptPdf: (reference: string, lang: Lang, owner?: string) =>
+      receiptPdf(ctx, reference, lang, owner),
     /** Whether VNPay is offered (configured). */
     vnpayEnabled: () => deps.vnpay !== null,
     // The gateway.

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { formatVnd } from "../../../core/dates";
 import { testDatabases } from "../../test-support/databases";
+import { pdfText } from "../../test-support/pdf-text";
 import { created, finance, paymentsTestbed, statuses, submittedEntries } from "./testbed";
 
 describe.each(testDatabases())("payments staff on $name", (target) => {
@@ -104,6 +106,37 @@ describe.each(testDatabases())("payments staff on $name", (target) => {
       expect(text.charCodeAt(0)).toBe(0xfeff);
       expect(text).toContain(payment.reference);
       expect(text).toContain("Bob Stone");
+    });
+  });
+});
+
+describe.each(testDatabases().slice(0, 1))("receipts on $name", (target) => {
+  describe.skipIf(!target.available)("the receipt PDF", () => {
+    const t = paymentsTestbed(target);
+
+    it("reads back in Vietnamese with its marks and in English, for the owner and staff only", async () => {
+      const entries = await submittedEntries(t, 2);
+      const { payment } = await created(
+        t,
+        entries.map((e) => e.id),
+      );
+      expect(await t.services.payments.receiptPdf(payment.reference, "vi", t.alice)).toBeNull();
+      await t.services.payments.confirm(finance(t), payment.id, {
+        stateVersion: payment.stateVersion,
+      });
+      const vi = await t.services.payments.receiptPdf(payment.reference, "vi", t.alice);
+      const text = await pdfText(vi!.body);
+      expect(text).toContain("Biên nhận thanh toán");
+      expect(text).toContain(payment.reference);
+      for (const entry of entries) expect(text).toContain(entry.code!);
+      expect(text).toContain("Giá sớm");
+      expect(text.replace(/\s/g, " ")).toContain(
+        formatVnd(payment.amountVnd, "vi").replace(/\s/g, " "),
+      );
+      expect(text).toContain("thuế GTGT");
+      const en = await t.services.payments.receiptPdf(payment.reference, "en");
+      expect(await pdfText(en!.body)).toContain("Payment receipt");
+      expect(await t.services.payments.receiptPdf(payment.reference, "vi", t.bob)).toBeNull();
     });
   });
 });

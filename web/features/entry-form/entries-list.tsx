@@ -87,7 +87,16 @@ export function EntriesList({ entries, lang }: { entries: EntryListItem[]; lang:
                 aria-label={`${entry.editable ? t("account.entries.edit") : t("account.entries.view")}: ${entry.title || entry.code || t("account.entries.untitled")}`}
               >
                 {entry.editable ? t("account.entries.edit") : t("account.entries.view")}
-              </Link>
+              </Link>{" "}
+              {entry.status === "submitted" && entry.feeDueVnd > 0 ? (
+                <Link
+                  className="button button--small"
+                  to={to("/nop-bai-du-thi/thanh-toan")}
+                  aria-label={`${t("payment.pay")}: ${entry.title || entry.code || t("account.entries.untitled")}`}
+                >
+                  {t("payment.pay")}
+                </Link>
+              ) : null}
             </p>
           </li>
         ))}
@@ -95,6 +104,9 @@ export function EntriesList({ entries, lang }: { entries: EntryListItem[]; lang:
       <p>
         <Link to={to("/nop-bai-du-thi")} className="button button--primary">
           {t("account.entries.new")}
+        </Link>{" "}
+        <Link to={to("/nop-bai-du-thi/thanh-toan")} className="button button--secondary">
+          {t("payment.title")}
         </Link>
       </p>
     </>

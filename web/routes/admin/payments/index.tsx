@@ -1,12 +1,143 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLocation, useNavigation } from "react-router";
+import { formatDate, formatVnd } from "../../../../core/dates";
+import { langOfPath } from "../../../../core/languages";
+import { parsePaymentListQuery } from "../../../../core/payments";
+import { backOfficeMeta } from "../../../features/back-office/meta";
+import { AdminPage } from "../../../features/back-office/page";
+import { StatusBadge } from "../../../features/back-office/status-badge";
+import { PAYMENT_TONES } from "../../../features/payments-admin/tones";
+import { Pager } from "../../../features/back-office/table";
+import { PaymentFilters } from "../../../features/payments-admin/payment-filters";
+import "../../../features/payments-admin/payments-admin.css";
 import { requireStaff } from "../../../lib/session.server";
+import { useLocalizedPath } from "../../../lib/site";
 import type { Route } from "./+types/index";
 
-// Skeleton: replaced by the payments back office.
+export const meta: Route.MetaFunction = backOfficeMeta("paymentAdmin.title");
+
+/** `/quan-tri/thanh-toan`: the season's payments, filtered from the URL, with the season's totals. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "payments");
-  return {};
+  const url = new URL(request.url);
+  const query = parsePaymentListQuery(url.searchParams);
+  const result = await context.services.payments.list(query);
+  return { lang: langOfPath(url.pathname), query, result };
 }
 
-export default function Placeholder() {
-  return null;
+export default function AdminPayments({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const { lang, query, result } = loaderData;
+  const loading =
+    navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+  const pageCount = Math.max(1, Math.ceil(result.total / result.pageSize));
+  const exportHref = (format: "csv" | "xlsx") => {
+    const params = new URLSearchParams(location.search);
+    params.delete("page");
+    params.set("format", format);
+    return `${to("/quan-tri/thanh-toan/xuat")}?${params.toString()}`;
+  };
+  return (
+    <AdminPage
+      title={t("paymentAdmin.title")}
+      breadcrumbs={[
+        { label: t("admin.title"), to: "/quan-tri" },
+        { label: t("paymentAdmin.title") },
+      ]}
+      lead={t("paymentAdmin.lead")}
+      actions={
+        <>
+          <a className="button button--secondary button--small" href={exportHref("csv")}>
+            {t("paymentAdmin.export.csv")}
+          </a>{" "}
+          <a className="button button--secondary button--small" href={exportHref("xlsx")}>
+            {t("paymentAdmin.export.xlsx")}
+          </a>
+        </>
+      }
+    >
+      {result.seasonYear !== null ? (
+        <section aria-labelledby="payment-totals-heading">
+          <h2 id="payment-totals-heading">
+            {t("paymentAdmin.totals.title", { year: result.seasonYear })}
+          </h2>
+          <dl className="payment-totals">
+            <div>
+              <dt>{t("paymentAdmin.totals.collected")}</dt>
+              <dd data-testid="total-collected">{formatVnd(result.totals.collectedVnd, lang)}</dd>
+            </div>
+            <div>
+              <dt>{t("paymentAdmin.totals.pending")}</dt>
+              <dd>{formatVnd(result.totals.pendingVnd, lang)}</dd>
+            </div>
+            <div>
+              <dt>{t("paymentAdmin.totals.due")}</dt>
+              <dd>{formatVnd(result.totals.dueVnd, lang)}</dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
+      <PaymentFilters query={query} seasonYear={result.seasonYear} />
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {loading ? t("paymentAdmin.loading") : ""}
+      </p>
+      {result.rows.length === 0 ? (
+        <div className="empty-state" role="status">
+          <p>{t("paymentAdmin.empty")}</p>
+          <Link to={location.pathname}>{t("paymentAdmin.filters.clear")}</Link>
+        </div>
+      ) : (
+        <>
+          <p>{t("paymentAdmin.range", { total: result.total })}</p>
+          <table className="table" aria-busy={loading}>
+            <caption className="visually-hidden">
+              {t("paymentAdmin.caption", { year: result.seasonYear })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("paymentAdmin.columns.reference")}</th>
+                <th scope="col">{t("paymentAdmin.columns.entrant")}</th>
+                <th scope="col">{t("paymentAdmin.columns.entries")}</th>
+                <th scope="col" className="payment-amount">
+                  {t("paymentAdmin.columns.amount")}
+                </th>
+                <th scope="col">{t("paymentAdmin.columns.method")}</th>
+                <th scope="col">{t("paymentAdmin.columns.state")}</th>
+                <th scope="col">{t("paymentAdmin.columns.created")}</th>
+                <th scope="col">{t("paymentAdmin.columns.paid")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.rows.map((row) => (
+                <tr key={row.id}>
+                  <th scope="row">
+                    <Link to={to(`/quan-tri/thanh-toan/${row.id}`)}>{row.reference}</Link>
+                  </th>
+                  <td>
+                    {row.owner.name}
+                    <br />
+                    <small>{row.owner.email}</small>
+                  </td>
+                  <td>{row.entryCodes.join(", ")}</td>
+                  <td className="payment-amount">{formatVnd(row.amountVnd, lang)}</td>
+                  <td>{t(`paymentAdmin.method.${row.method}`)}</td>
+                  <td>
+                    <StatusBadge tone={PAYMENT_TONES[row.state]}>
+                      {t(`paymentAdmin.state.${row.state}`)}
+                    </StatusBadge>
+                  </td>
+                  <td>{formatDate(row.createdAt, lang)}</td>
+                  <td>{row.paidAt ? formatDate(row.paidAt, lang) : ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+      <Pager result={{ page: result.page, pageCount, total: result.total }} />
+    </AdminPage>
+  );
 }

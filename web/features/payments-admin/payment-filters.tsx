@@ -1,0 +1,75 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import { PAYMENT_METHODS, PAYMENT_STATES } from "../../../core/payment-state";
+import type { PaymentListQuery } from "../../../core/payments";
+
+/** The payments list's filters: a GET form, so the URL keeps the state (links, back button). */
+export function PaymentFilters({
+  query,
+  seasonYear,
+}: {
+  query: PaymentListQuery;
+  seasonYear: number | null;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <Form method="get" action={location.pathname} className="payment-filters" role="search">
+      <label>
+        {t("paymentAdmin.filters.season")}
+        <input
+          className="field__input"
+          type="number"
+          name="season"
+          min={2000}
+          max={2100}
+          defaultValue={query.season ?? seasonYear ?? ""}
+        />
+      </label>
+      <label>
+        {t("paymentAdmin.filters.state")}
+        <select className="field__input" name="state" defaultValue={query.state ?? ""}>
+          <option value="">{t("paymentAdmin.filters.all")}</option>
+          {PAYMENT_STATES.map((s) => (
+            <option key={s} value={s}>
+              {t(`paymentAdmin.state.${s}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t("paymentAdmin.filters.method")}
+        <select className="field__input" name="method" defaultValue={query.method ?? ""}>
+          <option value="">{t("paymentAdmin.filters.all")}</option>
+          {PAYMENT_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {t(`paymentAdmin.method.${m}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t("paymentAdmin.filters.from")}
+        <input className="field__input" type="date" name="from" defaultValue={query.from ?? ""} />
+      </label>
+      <label>
+        {t("paymentAdmin.filters.to")}
+        <input className="field__input" type="date" name="to" defaultValue={query.to ?? ""} />
+      </label>
+      <label>
+        {t("paymentAdmin.filters.q")}
+        <input
+          className="field__input"
+          type="search"
+          name="q"
+          maxLength={100}
+          defaultValue={query.q ?? ""}
+        />
+      </label>
+      <button type="submit" className="button">
+        {t("paymentAdmin.filters.apply")}
+      </button>
+      <Link to={location.pathname}>{t("paymentAdmin.filters.clear")}</Link>
+    </Form>
+  );
+}
