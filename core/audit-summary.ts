@@ -93,6 +93,7 @@ export const AUDIT_ACTIONS = [
   "entry.status",
   "payment.confirm",
   "payment.refund",
+  "payment.statement",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -11,7 +11,10 @@ import { exportPayments } from "./export";
 import { getForEntrant } from "./get-for-entrant";
 import { getPaymentForStaff } from "./get-for-staff";
 import { listPayments, seasonTotals } from "./list";
+import { importStatement, rememberedMapping } from "./import-statement";
 import { receiptPdf } from "./receipt-pdf";
+import { resolveStatementLine } from "./resolve-line";
+import { openStatementLines } from "./statement-lines";
 import { refundPayment } from "./refund";
 import type { StaffActor } from "./staff-move";
 import { vnpayIpn } from "./vnpay-ipn";
@@ -25,6 +28,8 @@ export type { StaffPaymentView } from "./get-for-staff";
 export type { PaymentRow, PaymentTotals } from "./list";
 export type { EntryFee } from "./fees";
 export type { StaffActor } from "./staff-move";
+export type { ImportSummary } from "./import-statement";
+export type { StatementLineView } from "./statement-lines";
 
 /**
  * Payments (PRODUCT §5): the entrant pays some of their submitted entries in one payment whose
@@ -58,6 +63,15 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
     export: (query: PaymentListQuery, format: SheetFormat, lang: Lang) =>
       exportPayments(ctx, query, format, lang),
     seasonTotals: (seasonId: number) => seasonTotals(ctx, seasonId),
+    // Bank statements.
+    importStatement: (
+      actor: StaffActor,
+      input: { fileName: string; bytes: Uint8Array; mapping: unknown },
+    ) => importStatement(ctx, actor, input),
+    statementMapping: () => rememberedMapping(ctx),
+    openStatementLines: () => openStatementLines(ctx),
+    resolveStatementLine: (actor: StaffActor, lineId: number, input: unknown) =>
+      resolveStatementLine(ctx, actor, lineId, input),
     // Scheduled.
     expireDue: () => expireDuePayments(ctx),
   };

@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { extractReferences } from "./payment-reference";
+
+/**
+ * Bank statements (PRODUCT §5): finance staff import the bank's export (CSV or XLSX) and the
+ * server matches its credit lines to pending transfers by the payment reference in the memo
+ * and the amount. Banks name their columns differently, so staff say which column is which;
+ * the mapping is remembered for next time.
+ */
+
+const column = z
+  .string()
+  .trim()
+  .min(1, { message: "paymentCore.statement.columnRequired" })
+  .max(100, { message: "validation.tooLong" });
+
+export const statementMappingSchema = z.object({
+  dateColumn: column,
+  amountColumn: column,
+  memoColumn: column,
+  /** The bank's own transaction number: optional, helps tell two identical lines apart. */
+  bankRefColumn: z.string().trim().max(100, { message: "validation.tooLong" }).default(""),
+});
+export type StatementMapping = z.infer<typeof statementMappingSchema>;
+
+/** What Vietnamese banks' exports usually call the columns (a first guess for the form). */
+export const DEFAULT_STATEMENT_MAPPING: StatementMapping = {
+  dateColumn: "Ngày giao dịch",
+  amountColumn: "Số tiền ghi có",
+  memoColumn: "Nội dung",
+  bankRefColumn: "Số tham chiếu",
+};
+
+/** The largest statement a page takes (a season's transfers fit many times over). */
+export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * A credit amount as banks write it, in whole đồng: "1.500.000", "1,500,000", "1 500 000 VND",
+ * "+1500000", "1500000.00", or a spreadsheet number. Null for debits, zero, fractions of a
+ * đồng and anything unreadable.
+ */
+export function parseStatementAmount(value: unknown): number | null {
+  if (typeof value === "number") {
+    return Number.isSafeInteger(value) && value > 0 ? value : null;
+  }
+  if (typeof value !== "string") return null;
+  const text = value.replace(/\s|VND|VNĐ|đ|₫/gi, "").replace(/^\+/, "");
+  let digits: string | null = null;
+  if (/^\d{1,3}([.,]\d{3})+$/.test(text)) digits = text.replace(/[.,]/g, "");
+  else if (/^\d+([.,]0{1,2})?$/.test(text)) digits = text.replace(/[.,]0{1,2}$/, "");
+  if (digits === null) return null;
+  const amount = Number(digits);
+  return Number.isSafeInteger(amount) && amount > 0 ? amount : null;
+}
+
+/** A booking date as banks write it (DD/MM/YYYY, DD-MM-YYYY, YYYY-MM-DD, with a time or not, or a spreadsheet date) as YYYY-MM-DD. */
+export function parseStatementDate(value: unknown): string | null {
+  if (value instanceof Date && !Number.isNaN(value.getTime())) {
+    // Spreadsheet dates are calendar days: read them in Vietnam time.
+    return new Date(value.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
+  }
+  if (typeof value !== "string") return null;
+  const text = value.trim();
+  let y: number, m: number, d: number;
+  let match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(\s|T|$)/.exec(text);
+  if (match) [d, m, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else if ((match = /^(\d{4})-(\d{2})-(\d{2})(\s|T|$)/.exec(text))) {
+    [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  } else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+    return null;
+  }
+  return date.toISOString().slice(0, 10);
+}
+
+/** A credit line of a statement, read with the mapping. */
+export interface StatementLine {
+  bookedOn: string;
+  amountVnd: number;
+  memo: string;
+  bankRef: string;
+}
+
+/** A payment a line may pay. */
+export interface MatchCandidate {
+  id: string;
+  reference: string;
+  amountVnd: number;
+  state: string;
+}
+
+export type LineMatch =
+  /** One pending payment, the exact amount: it is paid. */
+  | { outcome: "matched"; paymentId: string; reference: string }
+  /** A reference is there, but the amount differs or the payment is not pending: a person decides. */
+  | { outcome: "partial"; paymentId: string | null; reference: string }
+  /** No reference of ours in the memo. */
+  | { outcome: "unknown" };
+
+/** What a line pays, from the references in its memo and the payments they name. */
+export function matchStatementLine(
+  line: Pick<StatementLine, "memo" | "amountVnd">,
+  payments: ReadonlyMap<string, MatchCandidate>,
+): LineMatch {
+  const references = extractReferences(line.memo);
+  if (references.length === 0) return { outcome: "unknown" };
+  const known = references.map((r) => payments.get(r)).filter((p) => p !== undefined);
+  if (known.length === 1 && references.length === 1) {
+    const payment = known[0]!;
+    if (payment.state === "pending" && payment.amountVnd === line.amountVnd) {
+      return { outcome: "matched", paymentId: payment.id, reference: payment.reference };
+    }
+    return { outcome: "partial", paymentId: payment.id, reference: payment.reference };
+  }
+  // Several references (one transfer for two payments) or none we know: a person decides.
+  return { outcome: "partial", paymentId: known[0]?.id ?? null, reference: references[0]! };
+}
+
+/** What identifies a line across imports: the same line in an overlapping statement is the same. */
+export function statementLineKey(line: StatementLine): string {
+  const memo = line.memo.toUpperCase().replace(/\s+/g, " ").trim();
+  return [line.bookedOn, line.amountVnd, memo, line.bankRef.trim()].join("|");
+}
+
+/** A person settles a statement line: it pays a payment, or it is set aside with a note. */
+export const resolveStatementLineSchema = z.discriminatedUnion("action", [
+  z.object({
+    action: z.literal("pay"),
+    reference: z
+      .string()
+      .trim()
+      .min(1, { message: "paymentCore.statement.referenceRequired" })
+      .max(20),
+    note: z.string().trim().max(500, { message: "validation.tooLong" }).default(""),
+  }),
+  z.object({
+    action: z.literal("ignore"),
+    note: z
+      .string()
+      .trim()
+      .min(1, { message: "paymentCore.statement.noteRequired" })
+      .max(500, { message: "validation.tooLong" }),
+  }),
+]);

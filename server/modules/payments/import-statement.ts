@@ -1,0 +1,214 @@
+import { createHash } from "node:crypto";
+import { fieldRefusal, refusal, type Outcome } from "../../../core/refusal";
+import {
+  matchStatementLine,
+  parseStatementAmount,
+  parseStatementDate,
+  statementLineKey,
+  statementMappingSchema,
+  STATEMENT_MAX_BYTES,
+  type MatchCandidate,
+  type StatementLine,
+  type StatementMapping,
+} from "../../../core/statement";
+import { extractReferences } from "../../../core/payment-reference";
+import { emailPaymentConfirmed } from "./confirmation-email";
+import type { PaymentsContext } from "./context";
+import { settlePayment } from "./settle";
+import type { StaffActor } from "./staff-move";
+import { readStatementFile } from "./statement-file";
+
+export interface ImportSummary {
+  importId: number;
+  /** Credit lines read from the file. */
+  total: number;
+  /** Lines seen in an earlier import: skipped. */
+  alreadyImported: number;
+  matched: number;
+  partial: number;
+  unknown: number;
+}
+
+/** The mapping the last import used (site_settings "statementColumns"), or null. */
+export async function rememberedMapping(ctx: PaymentsContext): Promise<StatementMapping | null> {
+  const row = await ctx.db.kysely
+    .selectFrom("site_settings")
+    .select("value")
+    .where("key", "=", "statementColumns")
+    .executeTakeFirst();
+  if (!row) return null;
+  try {
+    const parsed = statementMappingSchema.safeParse(JSON.parse(row.value));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+async function rememberMapping(ctx: PaymentsContext, mapping: StatementMapping) {
+  const value = JSON.stringify(mapping);
+  const at = ctx.now();
+  await ctx.db.kysely
+    .insertInto("site_settings")
+    .values({ key: "statementColumns", value, updated_at: at })
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value, updated_at: at }))
+    .execute();
+}
+
+/**
+ * Finance imports the bank's statement. Each credit line is read with the column mapping,
+ * remembered by its fingerprint (the same line imported again — the same file twice, or an
+ * overlapping one — is skipped: nothing changes), then matched: a line naming one pending
+ * payment with its exact amount pays it (through settlePayment, actor "statement"); partial
+ * and unknown lines wait for a person on the statements page. The mapping is remembered.
+ */
+export async function importStatement(
+  ctx: PaymentsContext,
+  actor: StaffActor,
+  input: { fileName: string; bytes: Uint8Array; mapping: unknown },
+): Promise<Outcome<{ summary: ImportSummary }>> {
+  const mapping = statementMappingSchema.safeParse(input.mapping);
+  if (!mapping.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of mapping.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    return fieldRefusal(fieldErrors);
+  }
+  if (input.bytes.length === 0) return fieldRefusal({ file: "paymentCore.statement.fileMissing" });
+  if (input.bytes.length > STATEMENT_MAX_BYTES) {
+    return fieldRefusal({ file: "paymentCore.statement.fileTooLarge" }, 413);
+  }
+  const table = await readStatementFile(input.bytes);
+  if (!table) return fieldRefusal({ file: "paymentCore.statement.fileUnreadable" });
+  const columns = mapping.data;
+  const missing = (["dateColumn", "amountColumn", "memoColumn", "bankRefColumn"] as const).filter(
+    (key) => columns[key] !== "" && !table.headers.includes(columns[key]),
+  );
+  if (missing.length > 0) {
+    return {
+      ...fieldRefusal(
+        Object.fromEntries(missing.map((key) => [key, "paymentCore.statement.columnNotFound"])),
+      ),
+      formError: "paymentCore.statement.columnsAre",
+    };
+  }
+  const lines: StatementLine[] = [];
+  for (const row of table.rows) {
+    const amountVnd = parseStatementAmount(row[columns.amountColumn]);
+    const bookedOn = parseStatementDate(row[columns.dateColumn]);
+    // Debits, totals and blank rows are not transfers to us.
+    if (amountVnd === null || bookedOn === null) continue;
+    lines.push({
+      bookedOn,
+      amountVnd,
+      memo: String(row[columns.memoColumn] ?? "").slice(0, 500),
+      bankRef: columns.bankRefColumn ? String(row[columns.bankRefColumn] ?? "").slice(0, 100) : "",
+    });
+  }
+  if (lines.length === 0) return refusal(400, "paymentCore.statement.noCredits");
+  await rememberMapping(ctx, columns);
+
+  const references = [...new Set(lines.flatMap((l) => extractReferences(l.memo)))];
+  const candidates = new Map<string, MatchCandidate>();
+  if (references.length > 0) {
+    const rows = await ctx.db.kysely
+      .selectFrom("payments")
+      .select(["id", "reference", "amount_vnd", "state"])
+      .where("reference", "in", references)
+      .execute();
+    for (const r of rows) {
+      candidates.set(r.reference, {
+        id: r.id,
+        reference: r.reference,
+        amountVnd: Number(r.amount_vnd),
+        state: r.state,
+      });
+    }
+  }
+
+  const at = ctx.now();
+  const sha = createHash("sha256").update(input.bytes).digest("hex");
+  const record = await ctx.db.kysely
+    .insertInto("statement_imports")
+    .values({
+      file_name: input.fileName.slice(0, 200),
+      file_sha256: sha,
+      imported_by: actor.id,
+      imported_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const importId = Number(record.id);
+  const summary: ImportSummary = {
+    importId,
+    total: lines.length,
+    alreadyImported: 0,
+    matched: 0,
+    partial: 0,
+    unknown: 0,
+  };
+  for (const line of lines) {
+    const fingerprint = createHash("sha256").update(statementLineKey(line)).digest("hex");
+    const match = matchStatementLine(line, candidates);
+    const inserted = await ctx.db.kysely
+      .insertInto("statement_lines")
+      .values({
+        import_id: importId,
+        fingerprint,
+        booked_on: line.bookedOn,
+        amount_vnd: line.amountVnd,
+        memo: line.memo,
+        bank_ref: line.bankRef,
+        outcome: match.outcome,
+        payment_id: match.outcome === "unknown" ? null : match.paymentId,
+      })
+      .onConflict((oc) => oc.column("fingerprint").doNothing())
+      .returning("id")
+      .executeTakeFirst();
+    if (!inserted) {
+      summary.alreadyImported++;
+      continue;
+    }
+    if (match.outcome === "matched") {
+      const settled = await settlePayment(ctx, match.paymentId, {
+        to: "paid",
+        actor: { userId: actor.id, kind: "statement", role: "statement", name: actor.name },
+        reason: `${input.fileName} · ${line.bookedOn}`,
+        expectedAmountVnd: line.amountVnd,
+        gatewayTransaction: line.bankRef || `statement:${inserted.id}`,
+        detail: { importId, lineId: Number(inserted.id), memo: line.memo },
+      });
+      if (settled.ok && settled.changed) {
+        summary.matched++;
+        // The same reference twice in one file: the second line is for a person to look at.
+        candidates.set(match.reference, { ...candidates.get(match.reference)!, state: "paid" });
+        await emailPaymentConfirmed(ctx, match.paymentId);
+        continue;
+      }
+      await ctx.db.kysely
+        .updateTable("statement_lines")
+        .set({ outcome: "partial" })
+        .where("id", "=", Number(inserted.id))
+        .execute();
+      summary.partial++;
+      continue;
+    }
+    if (match.outcome === "partial") summary.partial++;
+    else summary.unknown++;
+  }
+  await ctx.db.kysely
+    .updateTable("statement_imports")
+    .set({
+      lines_total: summary.total,
+      lines_new: summary.total - summary.alreadyImported,
+      lines_matched: summary.matched,
+    })
+    .where("id", "=", importId)
+    .execute();
+  await ctx.deps.audit?.record(
+    actor,
+    "payment.statement",
+    { type: "payment" },
+    { ...summary, fileName: input.fileName },
+  );
+  return { ok: true, summary };
+}

@@ -1,0 +1,43 @@
+import type { PaymentsContext } from "./context";
+
+export interface StatementLineView {
+  id: number;
+  bookedOn: string;
+  amountVnd: number;
+  memo: string;
+  bankRef: string;
+  outcome: string;
+  paymentReference: string | null;
+  note: string;
+}
+
+/** The lines a person still has to look at (partial and unknown), newest first. */
+export async function openStatementLines(ctx: PaymentsContext): Promise<StatementLineView[]> {
+  const rows = await ctx.db.kysely
+    .selectFrom("statement_lines as l")
+    .leftJoin("payments as p", "p.id", "l.payment_id")
+    .select([
+      "l.id",
+      "l.booked_on",
+      "l.amount_vnd",
+      "l.memo",
+      "l.bank_ref",
+      "l.outcome",
+      "l.note",
+      "p.reference",
+    ])
+    .where("l.outcome", "in", ["partial", "unknown"])
+    .orderBy("l.id", "desc")
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    bookedOn: r.booked_on,
+    amountVnd: Number(r.amount_vnd),
+    memo: r.memo,
+    bankRef: r.bank_ref,
+    outcome: r.outcome,
+    paymentReference: r.reference ?? null,
+    note: r.note,
+  }));
+}
