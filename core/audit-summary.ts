@@ -94,6 +94,7 @@ export const AUDIT_ACTIONS = [
   "payment.confirm",
   "payment.refund",
   "payment.statement",
+  "payment.vatIssued",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -2,6 +2,7 @@ import { Transform, type Readable } from "node:stream";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { CRITERIA_PDF_RULES } from "../core/content-admin";
 import { NEWS_BODY_MAX_CHARS } from "../core/news-admin";
+import { STATEMENT_MAX_BYTES } from "../core/statement";
 import { LICENCE_FILE_RULES } from "../core/upload-rules";
 
 /** What a page action accepts: its content types and how many bytes of body. */
@@ -37,6 +38,11 @@ const RULES: Record<string, BodyRule> = {
   "admin-content-documents": {
     types: ["form", "multipart"],
     maxBytes: CRITERIA_PDF_RULES.maxBytes + ENVELOPE,
+    stream: true,
+  },
+  "admin-payments-statements": {
+    types: ["form", "multipart"],
+    maxBytes: STATEMENT_MAX_BYTES + ENVELOPE,
     stream: true,
   },
   // The entry form saves and submits as JSON (fetchers with encType application/json).

@@ -1,5 +1,9 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { vatRequestSchema } from "../../core/vat-invoice";
+import { FormAlert } from "../components/form/field";
+import { refusalResponse } from "../lib/forms.server";
 import { formatDate, formatVnd, formatVietnamDateTime } from "../../core/dates";
 import { pickLang } from "../../core/languages";
 import { SectionHeading } from "../components/section-heading";
@@ -22,8 +26,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { lang } = requestMeta(request, context);
   const payment = await context.services.payments.getForEntrant(user.id, params.reference);
   if (!payment) throw new Response("Not found", { status: 404 });
+  const vat = await context.services.payments.vatForEntrant(user.id, payment.id);
   return {
     lang,
+    vat,
     payment: {
       ...payment,
       entries: payment.entries.map((e) => ({
@@ -34,10 +40,29 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+/** The VAT invoice request: authorize (own payment) → the core schema (in the operation) → save. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireEntrant(request, context);
+  const form = await request.formData();
+  const input = Object.fromEntries(
+    ["companyName", "taxCode", "address", "email"].map((f) => [f, String(form.get(f) ?? "")]),
+  );
+  const outcome = await context.services.payments.requestVat(user.id, params.reference, input);
+  if (!outcome.ok) return refusalResponse(outcome, input);
+  return { ok: true as const, notice: "payment.vat.sent" };
+}
+
+const VAT_FIELDS = ["companyName", "taxCode", "address", "email"] as const;
+
 export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const { lang, payment } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  const result = useActionData<typeof action>();
+  const { lang, payment, vat } = loaderData;
+  const vatRefused = result && !result.ok ? result : undefined;
+  const [vatErrors, setVatErrors] = useState<Record<string, string>>({});
+  const vatError = (name: string) => vatErrors[name] ?? vatRefused?.fieldErrors?.[name];
   const transfer = payment.transfer;
   const amount = formatVnd(payment.amountVnd, lang);
   const copyRow = (label: string, value: string, shown = value) => (
@@ -153,6 +178,75 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
           </tfoot>
         </table>
       </section>
+      {vat.allowed && payment.state === "paid" ? (
+        <section className="panel" aria-labelledby="vat-heading">
+          <h2 id="vat-heading">{t("payment.vat.title")}</h2>
+          {result && result.ok ? <FormAlert tone="success" message={t(result.notice)} /> : null}
+          {vat.request?.state === "issued" ? (
+            <p role="status">
+              {t("payment.vat.issued", {
+                number: vat.request.invoiceNumber,
+                date: formatDate(vat.request.issuedAt ?? vat.request.createdAt, lang),
+              })}
+            </p>
+          ) : (
+            <>
+              <p>
+                {vat.request
+                  ? t("payment.vat.requested", {
+                      date: formatDate(vat.request.createdAt, lang),
+                      email: vat.request.email,
+                    })
+                  : t("payment.vat.lead")}
+              </p>
+              <Form
+                method="post"
+                noValidate
+                onSubmit={(event) => {
+                  const parsed = vatRequestSchema.safeParse(
+                    Object.fromEntries(new FormData(event.currentTarget)),
+                  );
+                  if (parsed.success) return setVatErrors({});
+                  event.preventDefault();
+                  const found: Record<string, string> = {};
+                  for (const issue of parsed.error.issues)
+                    found[String(issue.path[0])] ??= issue.message;
+                  setVatErrors(found);
+                }}
+              >
+                <FormAlert message={vatRefused?.formError ? t(vatRefused.formError) : undefined} />
+                {VAT_FIELDS.map((name) => (
+                  <div key={name} className={`field${vatError(name) ? " field--invalid" : ""}`}>
+                    <label className="field__label" htmlFor={`vat-${name}`}>
+                      {t(`payment.vat.${name}`)}
+                    </label>
+                    <input
+                      id={`vat-${name}`}
+                      className="field__input"
+                      name={name}
+                      type={name === "email" ? "email" : "text"}
+                      required
+                      aria-invalid={vatError(name) ? true : undefined}
+                      aria-describedby={vatError(name) ? `vat-${name}-error` : undefined}
+                      defaultValue={
+                        vatRefused?.values?.[name] ?? vat.request?.[name] ?? vat.prefill[name]
+                      }
+                    />
+                    {vatError(name) ? (
+                      <p className="field__error" id={`vat-${name}-error`}>
+                        {t(vatError(name)!)}
+                      </p>
+                    ) : null}
+                  </div>
+                ))}
+                <button type="submit" className="button" disabled={busy}>
+                  {vat.request ? t("payment.vat.update") : t("payment.vat.submit")}
+                </button>
+              </Form>
+            </>
+          )}
+        </section>
+      ) : null}
       <section className="panel" aria-labelledby="payment-events-heading">
         <h2 id="payment-events-heading">{t("payment.eventsTitle")}</h2>
         <ol>

@@ -15,6 +15,8 @@ import { importStatement, rememberedMapping } from "./import-statement";
 import { receiptPdf } from "./receipt-pdf";
 import { resolveStatementLine } from "./resolve-line";
 import { openStatementLines } from "./statement-lines";
+import { exportVatRequests, issueVat, listVatRequests, requestVat, vatForEntrant } from "./vat";
+import type { VatRequestState } from "../../../core/vat-invoice";
 import { refundPayment } from "./refund";
 import type { StaffActor } from "./staff-move";
 import { vnpayIpn } from "./vnpay-ipn";
@@ -30,6 +32,7 @@ export type { EntryFee } from "./fees";
 export type { StaffActor } from "./staff-move";
 export type { ImportSummary } from "./import-statement";
 export type { StatementLineView } from "./statement-lines";
+export type { VatPrefill, VatRequestView } from "./vat";
 
 /**
  * Payments (PRODUCT §5): the entrant pays some of their submitted entries in one payment whose
@@ -72,6 +75,18 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
     openStatementLines: () => openStatementLines(ctx),
     resolveStatementLine: (actor: StaffActor, lineId: number, input: unknown) =>
       resolveStatementLine(ctx, actor, lineId, input),
+    // VAT invoice requests.
+    vatForEntrant: (userId: string, paymentId: string) => vatForEntrant(ctx, userId, paymentId),
+    requestVat: (userId: string, reference: string, input: unknown) =>
+      requestVat(ctx, userId, reference, input),
+    vatRequests: (query: { state?: VatRequestState | undefined; q?: string | undefined }) =>
+      listVatRequests(ctx, query),
+    issueVat: (actor: StaffActor, id: number, input: unknown) => issueVat(ctx, actor, id, input),
+    exportVat: (
+      query: { state?: VatRequestState | undefined; q?: string | undefined },
+      format: SheetFormat,
+      lang: Lang,
+    ) => exportVatRequests(ctx, query, format, lang),
     // Scheduled.
     expireDue: () => expireDuePayments(ctx),
   };

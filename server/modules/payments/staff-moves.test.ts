@@ -140,3 +140,96 @@ describe.each(testDatabases().slice(0, 1))("receipts on $name", (target) => {
     });
   });
 });
+
+describe.each(testDatabases())("VAT invoice requests on $name", (target) => {
+  describe.skipIf(!target.available)("requests and issuing", () => {
+    const t = paymentsTestbed(target);
+
+    it("lets a company ask for its paid payment's invoice, prefilled, and finance record it", async () => {
+      const entries = await submittedEntries(t, 1);
+      const { payment } = await created(
+        t,
+        entries.map((e) => e.id),
+      );
+      const facts = await t.services.payments.vatForEntrant(t.alice, payment.id);
+      expect(facts).toMatchObject({
+        allowed: true,
+        request: null,
+        prefill: { companyName: "Công ty TNHH Sáng Tạo Việt", taxCode: "0101234567" },
+      });
+      // The demo registration's number is a placeholder: the request needs a real one.
+      const input = { ...facts.prefill, taxCode: "0100233488", email: "ketoan@sangtao.vn" };
+      expect(await t.services.payments.requestVat(t.alice, payment.reference, input)).toMatchObject(
+        { ok: false, status: 409, formError: "paymentCore.vat.notPaid" },
+      );
+      await t.services.payments.confirm(finance(t), payment.id, {
+        stateVersion: payment.stateVersion,
+      });
+      const bad = await t.services.payments.requestVat(t.alice, payment.reference, {
+        ...input,
+        taxCode: "0101234568",
+      });
+      expect(bad).toMatchObject({
+        ok: false,
+        status: 400,
+        fieldErrors: { taxCode: "validation.taxCode" },
+      });
+      const asked = await t.services.payments.requestVat(t.alice, payment.reference, input);
+      expect(asked).toMatchObject({
+        ok: true,
+        vat: { state: "requested", email: "ketoan@sangtao.vn" },
+      });
+      expect(await t.services.payments.requestVat(t.bob, payment.reference, input)).toMatchObject({
+        ok: false,
+        status: 404,
+      });
+      const waiting = await t.services.payments.vatRequests({ state: "requested", q: "sang tao" });
+      const mine = waiting.find((r) => r.reference === payment.reference)!;
+      expect(
+        await t.services.payments.issueVat(finance(t), mine.id, { invoiceNumber: "" }),
+      ).toMatchObject({
+        ok: false,
+        fieldErrors: { invoiceNumber: "paymentCore.vat.invoiceNumberRequired" },
+      });
+      expect(
+        await t.services.payments.issueVat(finance(t), mine.id, { invoiceNumber: "0000123" }),
+      ).toMatchObject({ ok: true, vat: { state: "issued", invoiceNumber: "0000123" } });
+      expect(
+        await t.services.payments.issueVat(finance(t), mine.id, { invoiceNumber: "0000124" }),
+      ).toMatchObject({ ok: false, status: 409 });
+      expect(await t.services.payments.requestVat(t.alice, payment.reference, input)).toMatchObject(
+        { ok: false, formError: "paymentCore.vat.alreadyIssued" },
+      );
+      const xlsx = await t.services.payments.exportVat({}, "xlsx", "en");
+      expect(xlsx.body.subarray(0, 2).toString()).toBe("PK");
+    });
+
+    it("refuses individuals", async () => {
+      const entries = await submittedEntries(t, 1);
+      const { payment } = await created(
+        t,
+        entries.map((e) => e.id),
+      );
+      await t.services.payments.confirm(finance(t), payment.id, {
+        stateVersion: payment.stateVersion,
+      });
+      await t.db.kysely
+        .updateTable("registrants")
+        .set({ type: "individual" })
+        .where("user_id", "=", t.alice)
+        .execute();
+      expect((await t.services.payments.vatForEntrant(t.alice, payment.id)).allowed).toBe(false);
+      const asked = await t.services.payments.requestVat(t.alice, payment.reference, {
+        companyName: "X",
+        taxCode: "0100233488",
+        address: "Y",
+        email: "a@b.vn",
+      });
+      expect(asked).toMatchObject({
+        ok: false,
+        status: 403,
+        formError: "paymentCore.vat.enterpriseOnly",
+      });
+    });
+  });
+});

@@ -50,6 +50,15 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
       lead={t("paymentAdmin.lead")}
       actions={
         <>
+          <Link className="button button--small" to={to("/quan-tri/thanh-toan/sao-ke")}>
+            {t("paymentAdmin.links.statements")}
+          </Link>{" "}
+          <Link
+            className="button button--secondary button--small"
+            to={to("/quan-tri/thanh-toan/hoa-don-vat")}
+          >
+            {t("paymentAdmin.links.vat")}
+          </Link>{" "}
           <a className="button button--secondary button--small" href={exportHref("csv")}>
             {t("paymentAdmin.export.csv")}
           </a>{" "}

@@ -1,12 +1,308 @@
+import { parseFormData, type FileUpload } from "@remix-run/form-data-parser";
+import { useTranslation } from "react-i18next";
+import { data, Form, useActionData, useNavigation } from "react-router";
+import { formatDate, formatVnd } from "../../../../core/dates";
+import { langOfPath } from "../../../../core/languages";
+import { fieldRefusal, refusal } from "../../../../core/refusal";
+import { isStaffRole } from "../../../../core/roles";
+import {
+  DEFAULT_STATEMENT_MAPPING,
+  STATEMENT_MAX_BYTES,
+  statementMappingSchema,
+} from "../../../../core/statement";
+import { FormAlert } from "../../../components/form/field";
+import type { FormResult } from "../../../components/form/schema-form";
+import { ConfirmButton } from "../../../features/back-office/confirm";
+import { FlashMessage } from "../../../features/back-office/flash";
+import { actorOf, redirectWithNotice, refused } from "../../../features/back-office/form.server";
+import { backOfficeMeta } from "../../../features/back-office/meta";
+import { AdminPage } from "../../../features/back-office/page";
+import "../../../features/payments-admin/payments-admin.css";
+import { refusalResponse } from "../../../lib/forms.server";
 import { requireStaff } from "../../../lib/session.server";
 import type { Route } from "./+types/statements";
 
-// Skeleton: replaced by the payments back office.
+export const meta: Route.MetaFunction = backOfficeMeta("paymentAdmin.statements.title");
+
+const PATH = "/quan-tri/thanh-toan/sao-ke";
+const MAPPING_FIELDS = ["dateColumn", "amountColumn", "memoColumn", "bankRefColumn"] as const;
+
+/** `/quan-tri/thanh-toan/sao-ke`: import a statement; the lines matching left to a person. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "payments");
-  return {};
+  const { payments } = context.services;
+  const [mapping, lines] = await Promise.all([
+    payments.statementMapping(),
+    payments.openStatementLines(),
+  ]);
+  return {
+    lang: langOfPath(new URL(request.url).pathname),
+    mapping: mapping ?? DEFAULT_STATEMENT_MAPPING,
+    lines,
+  };
 }
 
-export default function Placeholder() {
-  return null;
+/** Import (multipart, the file capped) or settle one line: authorize → parse → operate. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaff(request, context, "payments");
+  if (!isStaffRole(user.role)) throw new Response("Forbidden", { status: 403 });
+  const actor = { ...actorOf(user, context), role: user.role, name: user.name };
+  let form: FormData;
+  let file: { name: string; bytes: Uint8Array } | null = null;
+  try {
+    form = await parseFormData(
+      request,
+      { maxFiles: 1, maxFileSize: STATEMENT_MAX_BYTES, maxHeaderSize: 8 * 1024 },
+      async (upload: FileUpload) => {
+        if (upload.fieldName !== "file") return undefined;
+        file = {
+          name: upload.name || "statement",
+          bytes: new Uint8Array(await upload.arrayBuffer()),
+        };
+        return undefined;
+      },
+    );
+  } catch {
+    return refusalResponse(
+      fieldRefusal({ file: "paymentCore.statement.fileTooLarge" }, 413),
+      {},
+      {
+        formKey: "import",
+      },
+    );
+  }
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "import") {
+    const mapping = statementMappingSchema.safeParse(
+      Object.fromEntries(MAPPING_FIELDS.map((f) => [f, String(form.get(f) ?? "")])),
+    );
+    if (!mapping.success) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of mapping.error.issues)
+        fieldErrors[String(issue.path[0])] ??= issue.message;
+      return refused(fieldRefusal(fieldErrors), form, { formKey: "import" });
+    }
+    const chosen = file as { name: string; bytes: Uint8Array } | null;
+    if (!chosen || chosen.bytes.length === 0) {
+      return refused(fieldRefusal({ file: "paymentCore.statement.fileMissing" }), form, {
+        formKey: "import",
+      });
+    }
+    const outcome = await context.services.payments.importStatement(actor, {
+      fileName: chosen.name,
+      bytes: chosen.bytes,
+      mapping: mapping.data,
+    });
+    if (!outcome.ok) return refused(outcome, form, { formKey: "import" });
+    return data({ ok: true as const, formKey: "import", summary: outcome.summary });
+  }
+  if (intent === "pay" || intent === "ignore") {
+    const lineId = Number(form.get("lineId"));
+    const outcome = await context.services.payments.resolveStatementLine(actor, lineId, {
+      action: intent,
+      reference: String(form.get("reference") ?? ""),
+      note: String(form.get("note") ?? ""),
+    });
+    if (!outcome.ok) return refused(outcome, form, { formKey: `line-${lineId}` });
+    return redirectWithNotice(request, PATH, "paymentAdmin.statements.resolved");
+  }
+  return refused(refusal(400, "adminPlatform.errors.badRequest"), form);
+}
+
+type Imported = {
+  ok: true;
+  formKey: "import";
+  summary: {
+    total: number;
+    matched: number;
+    partial: number;
+    unknown: number;
+    alreadyImported: number;
+  };
+};
+
+export default function AdminStatements({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const busy = useNavigation().state === "submitting";
+  const result = useActionData<typeof action>() as (FormResult | Imported) | undefined;
+  const { lang, mapping, lines } = loaderData;
+  const refusedImport = result && !result.ok && result.formKey === "import" ? result : undefined;
+  const imported = result && result.ok && "summary" in result ? result.summary : undefined;
+  const refusedLine = (id: number) =>
+    result && !result.ok && result.formKey === `line-${id}` ? result : undefined;
+  const fieldError = (name: string) => refusedImport?.fieldErrors?.[name];
+  return (
+    <AdminPage
+      title={t("paymentAdmin.statements.title")}
+      breadcrumbs={[
+        { label: t("admin.title"), to: "/quan-tri" },
+        { label: t("paymentAdmin.title"), to: "/quan-tri/thanh-toan" },
+        { label: t("paymentAdmin.statements.title") },
+      ]}
+      lead={t("paymentAdmin.statements.lead")}
+    >
+      <FlashMessage />
+      {imported ? (
+        <p className="form-alert form-alert--success" role="status" data-testid="statement-summary">
+          {t("paymentAdmin.statements.summary", {
+            total: imported.total,
+            matched: imported.matched,
+            partial: imported.partial,
+            unknown: imported.unknown,
+            already: imported.alreadyImported,
+          })}
+        </p>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" className="panel" noValidate>
+        <FormAlert message={refusedImport?.formError ? t(refusedImport.formError) : undefined} />
+        <input type="hidden" name="intent" value="import" />
+        <div className={`field${fieldError("file") ? " field--invalid" : ""}`}>
+          <label className="field__label" htmlFor="statement-file">
+            {t("paymentAdmin.statements.file")}
+          </label>
+          <input
+            id="statement-file"
+            className="field__input"
+            type="file"
+            name="file"
+            required
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            aria-describedby="statement-file-hint"
+            aria-invalid={fieldError("file") ? true : undefined}
+          />
+          <p id="statement-file-hint" className="field__hint">
+            {t("paymentAdmin.statements.fileHint")}
+          </p>
+          {fieldError("file") ? <p className="field__error">{t(fieldError("file")!)}</p> : null}
+        </div>
+        <fieldset>
+          <legend>{t("paymentAdmin.statements.mapping")}</legend>
+          {MAPPING_FIELDS.map((name) => (
+            <div key={name} className={`field${fieldError(name) ? " field--invalid" : ""}`}>
+              <label className="field__label" htmlFor={`map-${name}`}>
+                {t(`paymentAdmin.statements.${name}`)}
+              </label>
+              <input
+                id={`map-${name}`}
+                className="field__input"
+                name={name}
+                maxLength={100}
+                required={name !== "bankRefColumn"}
+                aria-invalid={fieldError(name) ? true : undefined}
+                defaultValue={refusedImport?.values?.[name] ?? mapping[name]}
+              />
+              {fieldError(name) ? <p className="field__error">{t(fieldError(name)!)}</p> : null}
+            </div>
+          ))}
+        </fieldset>
+        <button type="submit" className="button" disabled={busy}>
+          {t("paymentAdmin.statements.submit")}
+        </button>
+      </Form>
+
+      <h2>{t("paymentAdmin.statements.openTitle")}</h2>
+      {lines.length === 0 ? (
+        <p className="empty-state" role="status">
+          {t("paymentAdmin.statements.openEmpty")}
+        </p>
+      ) : (
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t("paymentAdmin.statements.date")}</th>
+              <th scope="col" className="payment-amount">
+                {t("paymentAdmin.statements.amount")}
+              </th>
+              <th scope="col">{t("paymentAdmin.statements.memo")}</th>
+              <th scope="col">{t("paymentAdmin.statements.outcome")}</th>
+              <th scope="col">{t("paymentAdmin.statements.reference")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => {
+              const lineRefused = refusedLine(line.id);
+              return (
+                <tr key={line.id}>
+                  <td>{formatDate(`${line.bookedOn}T05:00:00Z`, lang)}</td>
+                  <td className="payment-amount">{formatVnd(line.amountVnd, lang)}</td>
+                  <td>
+                    {line.memo}
+                    {line.bankRef ? (
+                      <>
+                        <br />
+                        <small>{line.bankRef}</small>
+                      </>
+                    ) : null}
+                  </td>
+                  <td>
+                    {t(`paymentAdmin.statements.outcomes.${line.outcome}`)}
+                    {line.paymentReference ? (
+                      <>
+                        <br />
+                        <small>
+                          {t("paymentAdmin.statements.suggested", {
+                            reference: line.paymentReference,
+                          })}
+                        </small>
+                      </>
+                    ) : null}
+                  </td>
+                  <td>
+                    <Form method="post" encType="multipart/form-data" noValidate>
+                      <input type="hidden" name="lineId" value={line.id} />
+                      <FormAlert
+                        message={lineRefused?.formError ? t(lineRefused.formError) : undefined}
+                      />
+                      <label className="visually-hidden" htmlFor={`ref-${line.id}`}>
+                        {t("paymentAdmin.statements.reference")}
+                      </label>
+                      <input
+                        id={`ref-${line.id}`}
+                        className="field__input"
+                        name="reference"
+                        maxLength={20}
+                        defaultValue={lineRefused?.values?.reference ?? line.paymentReference ?? ""}
+                      />
+                      <label className="visually-hidden" htmlFor={`note-${line.id}`}>
+                        {t("paymentAdmin.statements.note")}
+                      </label>
+                      <input
+                        id={`note-${line.id}`}
+                        className="field__input"
+                        name="note"
+                        maxLength={500}
+                        placeholder={t("paymentAdmin.statements.note")}
+                        defaultValue={lineRefused?.values?.note ?? ""}
+                      />
+                      {Object.values(lineRefused?.fieldErrors ?? {}).map((key) => (
+                        <p key={key} className="field__error">
+                          {t(key)}
+                        </p>
+                      ))}
+                      <ConfirmButton
+                        className="button button--small"
+                        name="intent"
+                        value="pay"
+                        message={t("paymentAdmin.statements.payAsk")}
+                      >
+                        {t("paymentAdmin.statements.pay")}
+                      </ConfirmButton>{" "}
+                      <ConfirmButton
+                        className="button button--secondary button--small"
+                        name="intent"
+                        value="ignore"
+                        message={t("paymentAdmin.statements.ignoreAsk")}
+                      >
+                        {t("paymentAdmin.statements.ignore")}
+                      </ConfirmButton>
+                    </Form>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </AdminPage>
+  );
 }
