@@ -91,6 +91,23 @@ const ROUTES: BackOfficeRoute[] = [
     get: "any",
     post: "no-action",
   },
+  // Payments: list, export, statements, VAT requests, one payment.
+  { path: "/quan-tri/thanh-toan?state=paid&q=vxp", section: "payments", post: "no-action" },
+  { path: "/quan-tri/thanh-toan/xuat?format=xlsx", section: "payments", post: "no-action" },
+  { path: "/quan-tri/thanh-toan/sao-ke", section: "payments", post: "refused-400" },
+  { path: "/quan-tri/thanh-toan/hoa-don-vat", section: "payments", post: "refused-400" },
+  {
+    path: "/quan-tri/thanh-toan/hoa-don-vat/xuat?format=csv",
+    section: "payments",
+    post: "no-action",
+  },
+  {
+    path: "/quan-tri/thanh-toan/00000000-0000-4000-8000-000000000000",
+    pattern: "/quan-tri/thanh-toan/:id",
+    section: "payments",
+    get: "any",
+    post: "any",
+  },
 ];
 
 /** Back-office pages that are not behind a role (the staff sign-in itself). */

@@ -1,0 +1,182 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { signedInApp } from "./test-support/signed-in-app";
+import { pdfText } from "./test-support/pdf-text";
+import { TEST_ORIGIN, type Who } from "./test-support/sign-in";
+
+// The payment pages over HTTP against the production build: the entrant's checkout, payment
+// and receipt; finance's list, confirm and refund; the VNPay IPN without a merchant configured.
+const ENTRANT = "payments-entrant@example.vn";
+const office = signedInApp({
+  staffEmail: (role) => `payments-${role.replace("_", "-")}@vanxuan-awards.example`,
+  entrant: { email: ENTRANT, fullName: "Thí Sinh Thanh Toán" },
+});
+
+const get = (url: string, who: Who = "entrant") =>
+  office.request("GET", url, { cookie: office.cookies.get(who) });
+
+function post(url: string, who: Who, fields: [string, string][]) {
+  return office.app.fastify.inject({
+    method: "POST",
+    url,
+    headers: {
+      host: "localhost:3000",
+      origin: TEST_ORIGIN,
+      cookie: office.cookies.get(who)!,
+      "content-type": "application/x-www-form-urlencoded",
+    },
+    payload: new URLSearchParams(fields).toString(),
+  });
+}
+
+/** Two submitted entries of the signed-in entrant in the demo 2026 TVC category. */
+async function submittedEntries(count: number) {
+  const db = office.db.kysely;
+  const user = await db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", ENTRANT)
+    .executeTakeFirstOrThrow();
+  const category = await db
+    .selectFrom("categories as c")
+    .innerJoin("category_groups as g", "g.id", "c.group_id")
+    .innerJoin("tracks as t", "t.id", "g.track_id")
+    .innerJoin("seasons as s", "s.id", "t.season_id")
+    .select(["c.id", "t.id as track_id", "s.id as season_id"])
+    .where("s.year", "=", 2026)
+    .where("c.code", "=", "TVC")
+    .executeTakeFirstOrThrow();
+  const at = "2026-08-20T03:00:00.000Z";
+  const ids: { id: string; code: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = randomUUID();
+    const code = `VX26-TVC-9${String(ids.length + Math.floor(Math.random() * 900)).padStart(3, "0")}`;
+    await db
+      .insertInto("entries")
+      .values({
+        id,
+        owner_user_id: user.id,
+        season_id: Number(category.season_id),
+        track_id: Number(category.track_id),
+        category_id: Number(category.id),
+        code,
+        status: "submitted",
+        brand_name: "Trà Xanh",
+        campaign_name: `Tết sum vầy ${i + 1}`,
+        description_vi: "",
+        description_en: "",
+        start_month: 1,
+        start_year: 2026,
+        end_month: 3,
+        end_year: 2026,
+        video_link: "",
+        credits: "{}",
+        version: 1,
+        created_at: at,
+        updated_at: at,
+        submitted_at: at,
+        withdrawn_at: null,
+      })
+      .execute();
+    ids.push({ id, code });
+  }
+  return ids;
+}
+
+describe("payments over HTTP", () => {
+  it("lets the entrant pay two entries by VietQR and finance confirm it; the receipt follows", async () => {
+    const entries = await submittedEntries(2);
+    const checkout = await get("/nop-bai-du-thi/thanh-toan");
+    expect(checkout.statusCode).toBe(200);
+    for (const e of entries) expect(checkout.body).toContain(e.code);
+    expect(checkout.body).toContain("Giá sớm");
+    expect(checkout.body).not.toContain("VNPay</span>");
+
+    const empty = await post("/nop-bai-du-thi/thanh-toan", "entrant", [["method", "vietqr"]]);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.body).toContain("Vui lòng chọn ít nhất một bài dự thi để thanh toán.");
+    const emptyEn = await post("/en/nop-bai-du-thi/thanh-toan", "entrant", [["method", "vietqr"]]);
+    expect(emptyEn.body).toContain("Please choose at least one entry to pay for.");
+
+    const created = await post("/nop-bai-du-thi/thanh-toan", "entrant", [
+      ...entries.map((e) => ["entryIds", e.id] as [string, string]),
+      ["method", "vietqr"],
+    ]);
+    expect(created.statusCode).toBe(302);
+    const location = String(created.headers.location);
+    const reference = /\/nop-bai-du-thi\/thanh-toan\/(VXP26[0-9A-Z]{6})$/.exec(location)?.[1];
+    expect(reference).toBeDefined();
+
+    const page = await get(location);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("<svg");
+    expect(page.body).toContain("0011004000000");
+    expect(page.body).toContain(reference!);
+    // The same entries cannot go into a second payment.
+    const twice = await post("/nop-bai-du-thi/thanh-toan", "entrant", [
+      ["entryIds", entries[0]!.id],
+      ["method", "vietqr"],
+    ]);
+    expect(twice.statusCode).toBe(409);
+
+    // Finance sees it; an editor may not.
+    const list = await get(`/quan-tri/thanh-toan?q=${reference}`, "finance");
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain(reference!);
+    expect((await get("/quan-tri/thanh-toan", "editor")).statusCode).toBe(403);
+    const paymentId = new RegExp(`/quan-tri/thanh-toan/([0-9a-f-]{36})"[^>]*>${reference}`).exec(
+      list.body,
+    )?.[1];
+    expect(paymentId).toBeDefined();
+
+    const stale = await post(`/quan-tri/thanh-toan/${paymentId}`, "finance", [
+      ["intent", "confirm"],
+      ["stateVersion", "7"],
+    ]);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body).toContain("Khoản thanh toán vừa được người khác cập nhật");
+    expect((await get(`/nop-bai-du-thi/thanh-toan/${reference}/bien-nhan`)).statusCode).toBe(404);
+    const confirmed = await post(`/quan-tri/thanh-toan/${paymentId}`, "finance", [
+      ["intent", "confirm"],
+      ["stateVersion", "1"],
+      ["reason", "Sao kê VCB"],
+    ]);
+    expect(confirmed.statusCode).toBe(302);
+
+    const receipt = await get(`/nop-bai-du-thi/thanh-toan/${reference}/bien-nhan`);
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers["content-type"]).toBe("application/pdf");
+    const text = await pdfText(receipt.rawPayload);
+    expect(text).toContain("Biên nhận thanh toán");
+    for (const e of entries) expect(text).toContain(e.code);
+    // Staff are not the payment's owner: no receipt through the entrant's page.
+    const staffReceipt = await get(`/nop-bai-du-thi/thanh-toan/${reference}/bien-nhan`, "finance");
+    expect(staffReceipt.headers["content-type"]).not.toBe("application/pdf");
+
+    const noReason = await post(`/quan-tri/thanh-toan/${paymentId}`, "admin", [
+      ["intent", "refund"],
+      ["stateVersion", "2"],
+      ["reason", ""],
+    ]);
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.body).toContain("Vui lòng ghi lý do.");
+    const noReasonEn = await post(`/en/quan-tri/thanh-toan/${paymentId}`, "admin", [
+      ["intent", "refund"],
+      ["stateVersion", "2"],
+      ["reason", ""],
+    ]);
+    expect(noReasonEn.body).toContain("Please give a reason.");
+  });
+
+  it("answers the VNPay IPN with 97 while no merchant is configured, and 404s others' payments", async () => {
+    const ipn = await office.request(
+      "GET",
+      "/api/payments/vnpay/ipn?vnp_TxnRef=X&vnp_SecureHash=abc",
+    );
+    expect(ipn.statusCode).toBe(200);
+    expect(ipn.json()).toEqual({ RspCode: "97", Message: "Invalid signature" });
+    expect((await get("/nop-bai-du-thi/thanh-toan/VXP26ZZZZZZ")).statusCode).toBe(404);
+    const anonymous = await office.request("GET", "/nop-bai-du-thi/thanh-toan");
+    expect(anonymous.statusCode).toBe(302);
+  });
+});
