@@ -8,6 +8,7 @@ import { bundleServer, SERVER_NODE_FLAGS, serverBundlePath } from "../scripts/bu
 import { demoCredentialsPath } from "../server/demo/demo-accounts";
 import { PREBUILT_ENV, runReactRouterBuild } from "../server/test-support/build-once";
 import { freePort } from "../server/test-support/production-server";
+import { startVnpaySimulator, type VnpaySimulator } from "../server/test-support/vnpay-simulator";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -47,6 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 
   let server: ChildProcess | undefined;
+  let vnpay: VnpaySimulator | undefined;
   let stopping = false;
   const killOnExit = () => server?.kill("SIGKILL");
   process.once("exit", killOnExit);
@@ -56,6 +58,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const dbFile = path.join(dataDir, "app.db");
+    // VNPay is configured, pointing at a local simulator of the gateway (the real one is out of reach).
+    vnpay = await startVnpaySimulator(() => baseUrl);
     const stderr: string[] = [];
     let ready = false;
     // What `npm start` runs: the bundled server (scripts/build-server.ts) with its V8 flags.
@@ -76,6 +80,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         DEMO_DATA: "true",
         SHUTDOWN_TIMEOUT_SECONDS: "5",
         DRAIN_SECONDS: "0",
+        ...vnpay.env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -109,6 +114,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (error) {
     stopping = true;
     await stopServer(server);
+    await vnpay?.close();
     process.off("exit", killOnExit);
     removeDirs();
     throw error;
@@ -117,6 +123,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     stopping = true;
     await stopServer(server);
+    await vnpay?.close();
     process.off("exit", killOnExit);
     removeDirs();
   };

@@ -1,0 +1,171 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, describe, expect, test } from "vitest";
+import { formatVnd } from "../core/dates";
+import { pdfText } from "../server/test-support/pdf-text";
+import { text } from "../server/test-support/text";
+import { acceptNextDialog, fetchAsPage } from "./support/back-office-journey";
+import { openPage, useBrowser, waitForHydration } from "./support/browser";
+import { CURRENT_SEASON, withDatabase } from "./support/db";
+import { demoCredentials } from "./support/demo-credentials";
+import { registerEntrant } from "./support/entry-journey";
+import { signInStaff } from "./support/sign-in";
+
+// Paying entry fees in Chromium against the production server: an entrant pays two entries by
+// VietQR (the QR code and the memo on the page), staff import a bank statement holding the
+// transfer, both entries show paid and the receipt PDF reads correctly; another entrant pays by
+// VNPay through the local gateway simulator (e2e/global-setup.ts) and comes back to "paid".
+const browser = useBrowser();
+const tmp = mkdtempSync(path.join(tmpdir(), "e2e-statement-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+/** Submitted entries of the account, written beside the server (as if the entry form had sent them). */
+function submittedEntries(email: string, count: number): { id: string; code: string }[] {
+  return withDatabase((db) => {
+    const user = db
+      .prepare<[string], { id: string }>("SELECT id FROM user WHERE email = ?")
+      .get(email)!;
+    const category = db
+      .prepare<[number], { id: number; track_id: number; season_id: number; code: string }>(
+        `SELECT c.id, t.id AS track_id, s.id AS season_id, c.code FROM categories c
+         JOIN category_groups g ON g.id = c.group_id JOIN tracks t ON t.id = g.track_id
+         JOIN seasons s ON s.id = t.season_id
+         WHERE s.year = ? AND c.allow_individual = 1 ORDER BY c.id LIMIT 1`,
+      )
+      .get(CURRENT_SEASON)!;
+    const at = new Date().toISOString();
+    return Array.from({ length: count }, (_, i) => {
+      const id = randomUUID();
+      const code = `VX26-${category.code}-8${String(Math.floor(Math.random() * 1000)).padStart(3, "0")}`;
+      db.prepare(
+        `INSERT INTO entries (id, owner_user_id, season_id, track_id, category_id, code, status,
+           brand_name, campaign_name, description_vi, description_en, video_link, credits, version,
+           created_at, updated_at, submitted_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'submitted', 'Bánh Tráng', ?, '', '', '', '{}', 1, ?, ?, ?)`,
+      ).run(
+        id,
+        user.id,
+        category.season_id,
+        category.track_id,
+        category.id,
+        code,
+        `Mùa gặt ${i + 1}`,
+        at,
+        at,
+        at,
+      );
+      return { id, code };
+    });
+  });
+}
+
+const statusOf = (id: string) =>
+  withDatabase(
+    (db) =>
+      db.prepare<[string], { status: string }>("SELECT status FROM entries WHERE id = ?").get(id)!
+        .status,
+  );
+
+async function pay(page: Page, lang: "vi" | "en", method: "vietqr" | "vnpay") {
+  const prefix = lang === "en" ? "/en" : "";
+  await page.goto(`${prefix}/nop-bai-du-thi/thanh-toan`);
+  await waitForHydration(page);
+  await page.locator(`input[name="method"][value="${method}"]`).check();
+  await page.getByRole("button", { name: text(lang, "payment.submit") }).click();
+}
+
+describe("paying entry fees", () => {
+  test("an entrant pays two entries by VietQR; the statement import marks them paid; the receipt reads back", async () => {
+    const { page } = await openPage(browser());
+    const email = await registerEntrant(page, "vi");
+    const entries = submittedEntries(email, 2);
+
+    await pay(page, "vi", "vietqr");
+    await page.waitForURL((u) =>
+      /\/nop-bai-du-thi\/thanh-toan\/VXP26[0-9A-Z]{6}$/.test(u.pathname),
+    );
+    const reference = page.url().split("/").pop()!;
+    await expect.poll(() => page.locator(".pay-qr svg").count()).toBe(1);
+    const facts = await page.locator(".pay-transfer .facts").textContent();
+    expect(facts).toContain(reference);
+    const memo = (await page.locator(".pay-copy-row strong").nth(2).textContent())!;
+    expect(memo.startsWith(reference)).toBe(true);
+    const amountText = (await page.locator(".pay-copy-row strong").nth(1).textContent())!;
+    const amount = Number(amountText.replace(/\D/g, ""));
+    expect(formatVnd(amount, "vi")).toBe(amountText);
+
+    // Staff import the bank's statement (CSV) holding the transfer.
+    const staff = await openPage(browser());
+    const admin = demoCredentials().admin;
+    await signInStaff(staff.page, admin.email, admin.password);
+    const csv = path.join(tmp, "sao-ke.csv");
+    writeFileSync(
+      csv,
+      "\uFEFFNgày giao dịch,Số tiền ghi có,Nội dung,Số tham chiếu\n" +
+        `02/09/2026,"${amount.toLocaleString("vi-VN")}","MBVCB.9981.${memo}.CT tu 0011",FT${Date.now()}\n` +
+        `02/09/2026,"150.000","chuyen tien nham",FT${Date.now() + 1}\n`,
+    );
+    await staff.page.goto("/quan-tri/thanh-toan/sao-ke");
+    await waitForHydration(staff.page);
+    await staff.page.locator("#statement-file").setInputFiles(csv);
+    await staff.page
+      .getByRole("button", { name: text("vi", "paymentAdmin.statements.submit") })
+      .click();
+    await expect
+      .poll(() => staff.page.locator('[data-testid="statement-summary"]').textContent())
+      .toContain("1 dòng khớp");
+    // Importing the same statement again changes nothing.
+    await staff.page.locator("#statement-file").setInputFiles(csv);
+    await staff.page
+      .getByRole("button", { name: text("vi", "paymentAdmin.statements.submit") })
+      .click();
+    await expect
+      .poll(() => staff.page.locator('[data-testid="statement-summary"]').textContent())
+      .toContain("0 dòng khớp");
+    expect(entries.map((e) => statusOf(e.id))).toEqual(["paid", "paid"]);
+
+    // The entrant sees both paid and downloads the receipt.
+    await page.goto("/tai-khoan");
+    for (const entry of entries) {
+      await expect
+        .poll(() => page.locator(`[data-entry-id="${entry.id}"] .status-label`).textContent())
+        .toBe(text("vi", "entry.status.paid"));
+    }
+    await page.goto(`/nop-bai-du-thi/thanh-toan/${reference}`);
+    const receiptHref = await page
+      .getByRole("link", { name: text("vi", "payment.receipt") })
+      .getAttribute("href");
+    const receipt = await fetchAsPage(page, receiptHref!);
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers["content-type"]).toBe("application/pdf");
+    const pdf = await pdfText(receipt.body);
+    expect(pdf).toContain("Biên nhận thanh toán");
+    expect(pdf).toContain(reference);
+    for (const entry of entries) expect(pdf).toContain(entry.code);
+
+    // Staff see it paid in the list, from the statement.
+    await staff.page.goto(`/quan-tri/thanh-toan?q=${reference}`);
+    await expect
+      .poll(() => staff.page.locator("main table tbody").textContent())
+      .toContain(text("vi", "paymentAdmin.state.paid"));
+  });
+
+  test("another entrant pays by VNPay through the gateway and comes back to a paid state", async () => {
+    const { page } = await openPage(browser(), { locale: "en-US" });
+    const email = await registerEntrant(page, "en");
+    const [entry] = submittedEntries(email, 1);
+
+    await pay(page, "en", "vnpay");
+    await page.waitForURL((u) => u.pathname === "/paymentv2/vpcpay.html");
+    acceptNextDialog(page);
+    await page.getByRole("link", { name: "Thanh toán" }).click();
+    await page.waitForURL((u) => u.pathname === "/en/nop-bai-du-thi/thanh-toan/vnpay");
+    await expect
+      .poll(() => page.locator("main").textContent())
+      .toContain(text("en", "payment.vnpayReturn.paid"));
+    expect(statusOf(entry!.id)).toBe("paid");
+  });
+});
