@@ -43,7 +43,16 @@ describe("back-office platform writes over HTTP", () => {
       seoTitleEn: "",
       seoDescriptionEn: "",
       seoImageEn: "",
+      paymentBankName: "VietinBank",
+      paymentBankBin: "970415",
+      paymentAccountNumber: "113366668888",
+      paymentAccountHolder: "BAN TO CHUC GIAI THUONG",
+      paymentExpiryHours: "48",
     };
+    // A bank BIN that is not six digits is refused on its field.
+    const badBin = await post("/quan-tri/cai-dat", "admin", { ...form, paymentBankBin: "9704" });
+    expect(badBin.statusCode).toBe(400);
+    expect(badBin.body).toContain("Mã BIN ngân hàng gồm đúng 6 chữ số.");
     // Refused: the typed values come back, nothing is saved or audited.
     const refused = await post("/quan-tri/cai-dat", "admin", {
       ...form,
@@ -68,6 +77,13 @@ describe("back-office platform writes over HTTP", () => {
     const saved = await post("/quan-tri/cai-dat", "admin", form);
     expect(saved.statusCode).toBe(302);
     expect(saved.headers.location).toBe("/quan-tri/cai-dat?notice=adminPlatform.notices.saved");
+    expect((await office.app.services.settings.get()).payments).toEqual({
+      bankName: "VietinBank",
+      bankBin: "970415",
+      accountNumber: "113366668888",
+      accountHolder: "BAN TO CHUC GIAI THUONG",
+      expiryHours: 48,
+    });
     const home = (await request("GET", "/", "visitor")).body;
     expect(home).toContain("<title>Giải thưởng Vạn Xuân 2026 | ");
     expect(home).toContain('content="Mô tả mặc định do quản trị viên đặt."');

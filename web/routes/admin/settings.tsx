@@ -21,7 +21,7 @@ import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = backOfficeMeta("adminPlatform.settings.title");
 
-/** `/quan-tri/cai-dat`: contact details, social links, chat widget, SEO defaults (admins only). */
+/** `/quan-tri/cai-dat`: contact details, social links, chat widget, SEO defaults, the bank account for transfers (admins only). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "settings");
   return { values: settingsToForm(await context.services.settings.get()) };
@@ -100,6 +100,20 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           f("seoDescriptionEn", { kind: "textarea", row: "seoDescription" }),
           f("seoImageVi", { hint: t("adminPlatform.settings.seoImageHint"), row: "seoImage" }),
           f("seoImageEn", { hint: t("adminPlatform.settings.seoImageHint"), row: "seoImage" }),
+          // Where entrants transfer fees (the VietQR code is made from these).
+          f("paymentBankName", { required: true, row: "bank1" }),
+          f("paymentBankBin", {
+            required: true,
+            hint: t("adminPlatform.settings.bankBinHint"),
+            row: "bank1",
+          }),
+          f("paymentAccountNumber", { required: true, autoComplete: "off", row: "bank2" }),
+          f("paymentAccountHolder", { required: true, row: "bank2" }),
+          f("paymentExpiryHours", {
+            required: true,
+            hint: t("adminPlatform.settings.paymentExpiryHint"),
+            row: "bank3",
+          }),
         ]}
       />
     </AdminPage>
