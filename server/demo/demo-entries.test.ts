@@ -264,6 +264,31 @@ describe.each(testDatabases())("demo entries on $name", (target) => {
       }
     });
 
+    it("records one paid payment, at the entry's fee, for every entry that was paid", async () => {
+      const paidOnce = await db.kysely
+        .selectFrom("entry_status_history")
+        .select("entry_id")
+        .distinct()
+        .where("to_status", "=", "paid")
+        .execute();
+      const payments = await db.kysely
+        .selectFrom("payment_entries as pe")
+        .innerJoin("payments as p", "p.id", "pe.payment_id")
+        .select(["pe.entry_id", "pe.fee_vnd", "p.amount_vnd", "p.state", "p.reference"])
+        .where("pe.live", "=", 1)
+        .execute();
+      expect(payments.length).toBe(paidOnce.length);
+      expect(new Set(payments.map((p) => p.entry_id))).toEqual(
+        new Set(paidOnce.map((h) => h.entry_id)),
+      );
+      for (const p of payments) {
+        expect(p.state).toBe("paid");
+        expect(Number(p.amount_vnd)).toBe(Number(p.fee_vnd));
+        expect(Number(p.fee_vnd)).toBeGreaterThan(0);
+        expect(p.reference).toMatch(/^VXP\d{2}[0-9A-HJKMNP-TV-Z]{6}$/);
+      }
+    });
+
     it("changes nothing when seeded again", async () => {
       const count = async () =>
         Number(

@@ -1,6 +1,8 @@
 import type { Insertable, Transaction } from "kysely";
 import { entryCodePrefix, formatEntryCode } from "../../core/entry-code";
 import type { EntryStatus } from "../../core/entry-status";
+import { categoryFeeOn } from "../../core/fees";
+import { paymentReference, transferMemo } from "../../core/payment-reference";
 import type { Db } from "../db/database";
 import type { Database, EntryFileTable, EntryStatusHistoryTable } from "../db/schema";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
@@ -160,6 +162,9 @@ async function insertAll(
       "c.video_required",
       "c.allow_individual",
       "c.allow_enterprise",
+      "c.fee_vnd",
+      "c.early_bird_fee_vnd",
+      "c.late_fee_vnd",
       "t.id as track_id",
       "t.code as track_code",
       "t.season_id",
@@ -207,6 +212,9 @@ async function insertAll(
   const entries: Insertable<Database["entries"]>[] = [];
   const history: Insertable<EntryStatusHistoryTable>[] = [];
   const files: Insertable<EntryFileTable>[] = [];
+  const payments: Insertable<Database["payments"]>[] = [];
+  const paymentEntries: Insertable<Database["payment_entries"]>[] = [];
+  const paymentEvents: Insertable<Database["payment_events"]>[] = [];
 
   const plan = (
     season: NonNullable<typeof previous>,
@@ -260,6 +268,8 @@ async function insertAll(
       let submitted: number | null = null;
       let withdrawnAt: number | null = null;
       let changesDue: string | null = null;
+      let paid: { at: number; actor: { id: string | null; role: string; name: string } } | null =
+        null;
       for (const [index, [to, actor]] of route.entries()) {
         if (index > 0) {
           const room = Math.max(ceiling - at, 60_000);
@@ -300,6 +310,7 @@ async function insertAll(
           created_at: when(at),
         });
         if (to === "submitted") submitted ??= at;
+        if (to === "paid") paid ??= { at, actor: staffActor };
         if (to === "withdrawn") withdrawnAt = at;
         changesDue = to === "needs_changes" ? due : null;
         from = to;
@@ -342,6 +353,74 @@ async function insertAll(
         createdAt: when(createdAt),
       });
       files.push(...attached.rows);
+      // Its payment: a VietQR transfer, confirmed by the statement or by finance, at the fee
+      // its tier had on the day it was paid.
+      if (paid !== null && submitted !== null) {
+        const quote = categoryFeeOn(
+          {
+            earlyBirdDeadline: season.early_bird_deadline,
+            submissionClosesAt: season.submission_closes_at,
+            lateDeadline: season.late_deadline,
+          },
+          {
+            feeVnd: Number(category.fee_vnd),
+            earlyBirdFeeVnd:
+              category.early_bird_fee_vnd === null ? null : Number(category.early_bird_fee_vnd),
+            lateFeeVnd: category.late_fee_vnd === null ? null : Number(category.late_fee_vnd),
+          },
+          new Date(submitted),
+        ) ?? { tier: "standard" as const, amountVnd: Number(category.fee_vnd) };
+        const paymentId = demoUuid(random);
+        const reference = paymentReference(
+          season.year,
+          Uint8Array.from({ length: 6 }, () => random.int(0, 255)),
+        );
+        const createdAt = when(Math.max(submitted, paid.at - random.int(1, 48) * HOUR));
+        const paidAt = when(paid.at);
+        payments.push({
+          id: paymentId,
+          reference,
+          season_id: season.id,
+          owner_user_id: owner.id,
+          method: "vietqr",
+          state: "paid",
+          amount_vnd: quote.amountVnd,
+          memo: transferMemo(reference, [entries.at(-1)!.code ?? null]),
+          gateway_ref: null,
+          gateway_transaction: `FT${random.int(10_000_000, 99_999_999)}`,
+          created_at: createdAt,
+          expires_at: when(Date.parse(createdAt) + 72 * HOUR),
+          paid_at: paidAt,
+          updated_at: paidAt,
+          state_version: 2,
+        });
+        paymentEntries.push({
+          payment_id: paymentId,
+          entry_id: id,
+          tier: quote.tier,
+          fee_vnd: quote.amountVnd,
+        });
+        paymentEvents.push(
+          {
+            payment_id: paymentId,
+            from_state: null,
+            to_state: "pending",
+            actor_user_id: owner.id,
+            actor_role: "entrant",
+            actor_name: "",
+            created_at: createdAt,
+          },
+          {
+            payment_id: paymentId,
+            from_state: "pending",
+            to_state: "paid",
+            actor_user_id: paid.actor.id,
+            actor_role: paid.actor.role === "system" ? "statement" : paid.actor.role,
+            actor_name: paid.actor.name,
+            created_at: paidAt,
+          },
+        );
+      }
       // Some entries without a video file show their film as a YouTube link instead.
       if (!attached.hasVideo && status !== "draft" && random.chance(0.4)) {
         entries.at(-1)!.video_link = `https://www.youtube.com/watch?v=${youtubeId(random)}`;
@@ -373,6 +452,9 @@ async function insertAll(
   await insertChunks(entries, (c) => trx.insertInto("entries").values(c).execute());
   await insertChunks(files, (c) => trx.insertInto("entry_files").values(c).execute());
   await insertChunks(history, (c) => trx.insertInto("entry_status_history").values(c).execute());
+  await insertChunks(payments, (c) => trx.insertInto("payments").values(c).execute());
+  await insertChunks(paymentEntries, (c) => trx.insertInto("payment_entries").values(c).execute());
+  await insertChunks(paymentEvents, (c) => trx.insertInto("payment_events").values(c).execute());
   const counters = [...lastNumber].map(([key, last]) => {
     const [seasonId, prefix] = key.split(":") as [string, string];
     return { season_id: Number(seasonId), prefix, last_number: last };

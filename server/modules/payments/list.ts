@@ -186,3 +186,16 @@ export async function seasonTotals(ctx: PaymentsContext, seasonId: number): Prom
   );
   return { collectedVnd: sumOf("paid"), pendingVnd: sumOf("pending"), dueVnd };
 }
+
+/** The totals of the season of `year`, or null when there is no such season. */
+export async function seasonTotalsOfYear(
+  ctx: PaymentsContext,
+  year: number,
+): Promise<PaymentTotals | null> {
+  const season = await ctx.db.kysely
+    .selectFrom("seasons")
+    .select("id")
+    .where("year", "=", year)
+    .executeTakeFirst();
+  return season ? seasonTotals(ctx, Number(season.id)) : null;
+}

@@ -10,7 +10,7 @@ import { expireDuePayments } from "./expire-due";
 import { exportPayments } from "./export";
 import { getForEntrant } from "./get-for-entrant";
 import { getPaymentForStaff } from "./get-for-staff";
-import { listPayments, seasonTotals } from "./list";
+import { listPayments, seasonTotals, seasonTotalsOfYear } from "./list";
 import { importStatement, rememberedMapping } from "./import-statement";
 import { receiptPdf } from "./receipt-pdf";
 import { resolveStatementLine } from "./resolve-line";
@@ -66,6 +66,8 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
     export: (query: PaymentListQuery, format: SheetFormat, lang: Lang) =>
       exportPayments(ctx, query, format, lang),
     seasonTotals: (seasonId: number) => seasonTotals(ctx, seasonId),
+    /** Collected, pending and still due for the season of `year` (the dashboard). */
+    totalsOfYear: (year: number) => seasonTotalsOfYear(ctx, year),
     // Bank statements.
     importStatement: (
       actor: StaffActor,

@@ -11,7 +11,16 @@ import "./dashboard.css";
 const shortDay = (day: string, lang: Lang) => formatDate(day, lang).slice(0, 5);
 
 /** The dashboard's figures: counts, per-day series and the estimated fees of one season. */
-export function DashboardView({ figures, lang }: { figures: DashboardFigures; lang: Lang }) {
+export function DashboardView({
+  figures,
+  payments,
+  lang,
+}: {
+  figures: DashboardFigures;
+  /** The payments recorded for the season: collected, pending, still due at today's fees. */
+  payments: { collectedVnd: number; pendingVnd: number; dueVnd: number } | null;
+  lang: Lang;
+}) {
   const { t } = useTranslation();
   const number = new Intl.NumberFormat(localeOf(lang));
   const count = (n: number) => number.format(n);
@@ -165,6 +174,26 @@ export function DashboardView({ figures, lang }: { figures: DashboardFigures; la
           </div>
         </dl>
       </section>
+
+      {payments ? (
+        <section className="panel admin-panel" aria-labelledby="dashboard-payments">
+          <h2 id="dashboard-payments">{t("adminDashboard.payments.heading")}</h2>
+          <dl className="dashboard-totals">
+            <div>
+              <dt>{t("adminDashboard.payments.collected")}</dt>
+              <dd>{formatVnd(payments.collectedVnd, lang)}</dd>
+            </div>
+            <div>
+              <dt>{t("adminDashboard.payments.pending")}</dt>
+              <dd>{formatVnd(payments.pendingVnd, lang)}</dd>
+            </div>
+            <div>
+              <dt>{t("adminDashboard.payments.due")}</dt>
+              <dd>{formatVnd(payments.dueVnd, lang)}</dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
 
       <section className="panel admin-panel" aria-labelledby="dashboard-judging">
         <h2 id="dashboard-judging">{t("adminDashboard.judging.heading")}</h2>

@@ -25,14 +25,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : current !== null && years.includes(current)
         ? current
         : (years[0] ?? null);
-  const figures = year === null ? null : await dashboard.figures(year);
-  return { years, year, figures };
+  const [figures, payments] =
+    year === null
+      ? [null, null]
+      : await Promise.all([dashboard.figures(year), context.services.payments.totalsOfYear(year)]);
+  return { years, year, figures, payments };
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const lang = useLang();
-  const { years, year, figures } = loaderData;
+  const { years, year, figures, payments } = loaderData;
   return (
     <AdminPage
       title={t("admin.sections.dashboard")}
@@ -50,7 +53,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           {t("adminDashboard.empty", { year: figures.season.year })}
         </p>
       ) : (
-        <DashboardView figures={figures} lang={lang} />
+        <DashboardView figures={figures} payments={payments} lang={lang} />
       )}
     </AdminPage>
   );
