@@ -7,6 +7,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { formatVnd } from "../core/dates";
 import { pdfText } from "../server/test-support/pdf-text";
 import { text } from "../server/test-support/text";
+import { expectAxeClean } from "./support/axe";
 import { acceptNextDialog, fetchAsPage } from "./support/back-office-journey";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
 import { CURRENT_SEASON, withDatabase } from "./support/db";
@@ -82,6 +83,9 @@ describe("paying entry fees", () => {
     const { page } = await openPage(browser());
     const email = await registerEntrant(page, "vi");
     const entries = submittedEntries(email, 2);
+    await page.goto("/nop-bai-du-thi/thanh-toan");
+    await waitForHydration(page);
+    await expectAxeClean(page);
 
     await pay(page, "vi", "vietqr");
     await page.waitForURL((u) =>
@@ -89,6 +93,7 @@ describe("paying entry fees", () => {
     );
     const reference = page.url().split("/").pop()!;
     await expect.poll(() => page.locator(".pay-qr svg").count()).toBe(1);
+    await expectAxeClean(page);
     const facts = await page.locator(".pay-transfer .facts").textContent();
     expect(facts).toContain(reference);
     const memo = (await page.locator(".pay-copy-row strong").nth(2).textContent())!;
@@ -110,6 +115,7 @@ describe("paying entry fees", () => {
     );
     await staff.page.goto("/quan-tri/thanh-toan/sao-ke");
     await waitForHydration(staff.page);
+    await expectAxeClean(staff.page);
     await staff.page.locator("#statement-file").setInputFiles(csv);
     await staff.page
       .getByRole("button", { name: text("vi", "paymentAdmin.statements.submit") })
@@ -148,6 +154,8 @@ describe("paying entry fees", () => {
 
     // Staff see it paid in the list, from the statement.
     await staff.page.goto(`/quan-tri/thanh-toan?q=${reference}`);
+    await waitForHydration(staff.page);
+    await expectAxeClean(staff.page);
     await expect
       .poll(() => staff.page.locator("main table tbody").textContent())
       .toContain(text("vi", "paymentAdmin.state.paid"));

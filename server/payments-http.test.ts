@@ -92,6 +92,11 @@ describe("payments over HTTP", () => {
     expect(checkout.body).toContain("Giá sớm");
     expect(checkout.body).not.toContain("VNPay</span>");
 
+    // The dashboard shows each unpaid entry's fee, its tier and until when it holds.
+    const dashboard = await get("/tai-khoan");
+    expect(dashboard.body).toContain("Giá sớm");
+    expect(dashboard.body).toContain("đến hết 15/09/2026");
+
     const empty = await post("/nop-bai-du-thi/thanh-toan", "entrant", [["method", "vietqr"]]);
     expect(empty.statusCode).toBe(400);
     expect(empty.body).toContain("Vui lòng chọn ít nhất một bài dự thi để thanh toán.");
@@ -143,6 +148,9 @@ describe("payments over HTTP", () => {
     ]);
     expect(confirmed.statusCode).toBe(302);
 
+    expect((await get("/tai-khoan")).body).toContain(
+      `/nop-bai-du-thi/thanh-toan/${reference}/bien-nhan`,
+    );
     const receipt = await get(`/nop-bai-du-thi/thanh-toan/${reference}/bien-nhan`);
     expect(receipt.statusCode).toBe(200);
     expect(receipt.headers["content-type"]).toBe("application/pdf");

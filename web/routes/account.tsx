@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useActionData } from "react-router";
 import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from "../../core/password";
+import { formatDate, formatVnd } from "../../core/dates";
 import { formatPhoneForDisplay } from "../../core/phone";
 import { emailChangeSchema, passwordChangeSchema } from "../../core/registration";
 import { FormAlert } from "../components/form/field";
@@ -28,8 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireEntrant(request, context);
   const url = new URL(request.url);
   const { lang } = requestMeta(request, context);
+  // Today's fee of each unpaid entry, with its tier and until when it holds (core/fees.ts).
+  const checkout = await context.services.payments.checkout(user.id);
+  const feeOf = new Map(checkout.payable.map((p) => [p.entryId, p.fee]));
   const entries: EntryListItem[] = (await context.services.entries.listForEntrant(user.id)).map(
     (entry) => ({
+      fee: feeOf.get(entry.id) ?? null,
       id: entry.id,
       code: entry.code,
       title: entry.title,
@@ -47,6 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lang,
     entries,
     user: { name: user.name, email: user.email, emailVerified: user.emailVerified },
+    receipts: checkout.payments
+      .filter((p) => p.state === "paid")
+      .map((p) => ({ reference: p.reference, amountVnd: p.amountVnd, paidAt: p.paidAt })),
     registrant: user.registrant,
     welcome: url.searchParams.has("welcome"),
     verified: url.searchParams.has("verified"),
@@ -175,6 +183,22 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
               </Link>
             </div>
           )}
+          {loaderData.receipts.length > 0 ? (
+            <>
+              <h3>{t("payment.receipts")}</h3>
+              <ul>
+                {loaderData.receipts.map((r) => (
+                  <li key={r.reference}>
+                    <a href={to(`/nop-bai-du-thi/thanh-toan/${r.reference}/bien-nhan`)} download>
+                      {r.reference}
+                    </a>{" "}
+                    · {formatVnd(r.amountVnd, loaderData.lang)}
+                    {r.paidAt ? ` · ${formatDate(r.paidAt, loaderData.lang)}` : ""}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </section>
       </div>
 

@@ -18,6 +18,12 @@ export interface EntryListItem {
   /** `entry.missing.*` keys. */
   missing: string[];
   feeDueVnd: number;
+  /** Today's fee of an unpaid submitted entry: its tier and until when it holds. */
+  fee?: {
+    tier: "early_bird" | "standard" | "late";
+    amountVnd: number;
+    holdsUntil: string | null;
+  } | null;
   editable: boolean;
   updatedAt: string;
   /** While the entry needs changes: what to fix and until when. */
@@ -59,6 +65,16 @@ export function EntriesList({ entries, lang }: { entries: EntryListItem[]; lang:
                 {entry.feeDueVnd > 0
                   ? formatVnd(entry.feeDueVnd, lang)
                   : t("account.entries.noFee")}
+                {entry.fee ? (
+                  <small>
+                    {" "}
+                    ({t(`payment.tier.${entry.fee.tier}`)}
+                    {entry.fee.holdsUntil
+                      ? `, ${t("payment.holdsUntil", { date: formatDate(entry.fee.holdsUntil, lang) })}`
+                      : ""}
+                    )
+                  </small>
+                ) : null}
               </dd>
               <dt>{t("account.entries.updated")}</dt>
               <dd>{formatDate(entry.updatedAt, lang)}</dd>
