@@ -18,7 +18,6 @@ const COMING_SOON = { vi: "Sắp ra mắt", en: "Coming soon" };
  * (News, the introduction, jury and winners have content: e2e/content.test.ts.)
  */
 const COMING_SOON_ROUTES: [string, { vi: string; en: string }][] = [
-  ["/nop-bai-du-thi/thanh-toan", { vi: "Thanh toán phí dự thi", en: "Entry fee payment" }],
   ["/bai-du-thi", { vi: "Thư viện bài dự thi", en: "Entry library" }],
   ["/bai-thi/1", { vi: "Chi tiết bài dự thi", en: "Entry details" }],
 ];

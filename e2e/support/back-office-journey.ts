@@ -1,3 +1,4 @@
+import { forgetRegistrationLimits } from "./db";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -36,6 +37,7 @@ export async function registerEnterprise(
   licence: string,
   company: { companyName: string; representativeName: string; taxCode: string },
 ): Promise<string> {
+  forgetRegistrationLimits();
   const prefix = lang === "en" ? "/en" : "";
   const email = uniqueEmail("doanh-nghiep");
   await page.goto(`${prefix}/dang-ky-du-thi`);
