@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_CRITERIA,
+  scoreSheetSchema,
+  weightedTotal,
+  type Criterion,
+} from "./judging-criteria";
+
+const all = (n: number) => Object.fromEntries(DEFAULT_CRITERIA.map((c) => [c.key, n]));
+
+describe("judging criteria", () => {
+  it("are the award's six public criteria, scored 1–10, equally weighted", () => {
+    expect(DEFAULT_CRITERIA.map((c) => c.key)).toEqual([
+      "creativeIdea",
+      "message",
+      "craft",
+      "brandRecall",
+      "responsibility",
+      "culturalIdentity",
+    ]);
+    expect(DEFAULT_CRITERIA.every((c) => c.min === 1 && c.max === 10 && c.weight === 1)).toBe(true);
+  });
+
+  it("total as the weighted mean on the same scale", () => {
+    expect(weightedTotal(DEFAULT_CRITERIA, all(7))).toBe(7);
+    // 9, 8, 7, 6, 5, 4 equally weighted → 39 / 6 = 6.5
+    const scores = Object.fromEntries(DEFAULT_CRITERIA.map((c, i) => [c.key, 9 - i]));
+    expect(weightedTotal(DEFAULT_CRITERIA, scores)).toBe(6.5);
+    // Idea counts twice: (2×10 + 5) / 3 = 8.33
+    const two: Criterion[] = [
+      { ...DEFAULT_CRITERIA[0]!, weight: 2 },
+      { ...DEFAULT_CRITERIA[1]!, weight: 1 },
+    ];
+    expect(weightedTotal(two, { creativeIdea: 10, message: 5 })).toBe(8.33);
+    expect(() => weightedTotal(two, { creativeIdea: 10 })).toThrow(RangeError);
+  });
+
+  it("check a score sheet: every criterion, whole numbers within the scale", () => {
+    const schema = scoreSheetSchema(DEFAULT_CRITERIA);
+    expect(schema.safeParse({ scores: all(10), comment: " Rất tốt " }).data?.comment).toBe(
+      "Rất tốt",
+    );
+    const wrong = schema.safeParse({ scores: { ...all(5), craft: 11, message: 7.5 } });
+    const messages = Object.fromEntries(
+      wrong.error!.issues.map((i) => [i.path.join("."), i.message]),
+    );
+    expect(messages).toEqual({
+      "scores.craft": "judging.validation.scoreRange",
+      "scores.message": "judging.validation.scoreWhole",
+    });
+  });
+});
