@@ -95,6 +95,20 @@ export const AUDIT_ACTIONS = [
   "payment.refund",
   "payment.statement",
   "payment.vatIssued",
+  "judge.create",
+  "judge.codeIssue",
+  "judge.codeRevoke",
+  "judge.exclude",
+  "judge.unexclude",
+  "round.create",
+  "round.update",
+  "round.state",
+  "round.criteria",
+  "round.assign",
+  "round.unassign",
+  "round.advance",
+  "prize.set",
+  "winners.publish",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -113,6 +127,9 @@ export const AUDIT_TARGET_TYPES = [
   "settings",
   "entry",
   "payment",
+  "judge",
+  "round",
+  "prize",
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

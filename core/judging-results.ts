@@ -115,3 +115,7 @@ export function rankEntries(results: readonly EntryResult[], method: ResultMetho
     return { ...result, rank: first + 1, tied };
   });
 }
+
+export function isResultMethod(value: unknown): value is ResultMethod {
+  return typeof value === "string" && (RESULT_METHODS as readonly string[]).includes(value);
+}

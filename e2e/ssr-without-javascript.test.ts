@@ -57,6 +57,7 @@ describe("the home page without JavaScript", () => {
       ["Giám khảo năm 2025", "/chuyen-gia-dong-hanh?year=2025"],
       ["Giám khảo năm 2024", "/chuyen-gia-dong-hanh?year=2024"],
       ["Giám khảo năm 2023", "/chuyen-gia-dong-hanh?year=2023"],
+      ["Thắng giải năm 2025", "/danh-sach-thang-giai?year=2025"],
       ["Thắng giải năm 2024", "/danh-sach-thang-giai?year=2024"],
       ["Thắng giải năm 2023", "/danh-sach-thang-giai?year=2023"],
     ]);

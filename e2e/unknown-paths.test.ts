@@ -51,7 +51,7 @@ describe("unknown and malformed URLs", () => {
     const cases = [
       ["/chuyen-gia-dong-hanh?year=1999", "/chuyen-gia-dong-hanh", "Hội đồng giám khảo năm 2025"],
       ["/chuyen-gia-dong-hanh?year=abc", "/chuyen-gia-dong-hanh", "Hội đồng giám khảo năm 2025"],
-      ["/danh-sach-thang-giai?year=2025", "/danh-sach-thang-giai", "Danh sách thắng giải năm 2024"],
+      ["/danh-sach-thang-giai?year=2022", "/danh-sach-thang-giai", "Danh sách thắng giải năm 2025"],
       ["/en/chuyen-gia-dong-hanh?year=1999", "/en/chuyen-gia-dong-hanh", "2025 judging panel"],
     ] as const;
     for (const [path, final, heading] of cases) {

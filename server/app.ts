@@ -11,6 +11,7 @@ import { HtmlCache } from "./html-cache";
 import { documentRoutes, PDFJS_VERSION, pdfjsAssetRoutes } from "./modules/documents/routes";
 import { moveLocalDocumentsToStorage } from "./modules/documents/local-files";
 import { mediaRoutes } from "./modules/media/routes";
+import { judgingRoutes } from "./modules/judging/routes";
 import { paymentRoutes } from "./modules/payments/routes";
 import { signedLinkRoutes } from "./modules/storage/routes";
 import { authRoutes } from "./plugins/auth-routes";
@@ -204,6 +205,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     also: (cutoff) => sweepUnreferencedEntryImages(db, services.media, cutoff),
   });
   fastify.addHook("onClose", async () => stopFileSweep());
+
+  // The judge portal's API: code sign-in, assigned entries, scores, conflicts.
+  await fastify.register(judgingRoutes, {
+    judging: services.judging,
+  });
 
   // VNPay's IPN; pending payments past their time expire (checked every five minutes).
   await fastify.register(paymentRoutes, { payments: services.payments });

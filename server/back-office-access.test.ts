@@ -28,7 +28,32 @@ const ROUTES: BackOfficeRoute[] = [
   { path: "/quan-tri", section: "dashboard", post: "no-action" },
   { path: "/quan-tri/hop-thu", section: "outbox", post: "no-action" },
   { path: "/quan-tri/thanh-toan", section: "payments", post: "no-action" },
-  { path: "/quan-tri/cham-giai", section: "judging", post: "no-action" },
+  // Judging: rounds and prizes, judges and codes, a round, its results and export, the log check.
+  { path: "/quan-tri/cham-giai", section: "judging", post: "refused-400" },
+  { path: "/quan-tri/cham-giai?year=2025", section: "judging", post: "refused-400" },
+  { path: "/quan-tri/cham-giai/giam-khao", section: "judging", post: "refused-400" },
+  { path: "/quan-tri/cham-giai/nhat-ky-diem", section: "judging", post: "no-action" },
+  {
+    path: "/quan-tri/cham-giai/vong/1?year=2025",
+    pattern: "/quan-tri/cham-giai/vong/:id",
+    section: "judging",
+    get: "any",
+    post: "any",
+  },
+  {
+    path: "/quan-tri/cham-giai/vong/1/ket-qua?year=2025",
+    pattern: "/quan-tri/cham-giai/vong/:id/ket-qua",
+    section: "judging",
+    get: "any",
+    post: "any",
+  },
+  {
+    path: "/quan-tri/cham-giai/vong/1/xuat?kind=ranking&format=csv&year=2025",
+    pattern: "/quan-tri/cham-giai/vong/:id/xuat",
+    section: "judging",
+    get: "any",
+    post: "no-action",
+  },
   // Back-office platform (H7).
   { path: "/quan-tri/mua-giai", section: "seasons", post: "refused-400" },
   { path: "/quan-tri/mua-giai?year=2025", section: "seasons", post: "refused-400" },

@@ -20,3 +20,16 @@ declare module "react-router" {
   interface AppLoadContext extends AppContext {}
 }
 export type { CurrentUser, RegistrantProfile } from "./modules/identity/types";
+export type {
+  AssignedEntry,
+  BlindEntry,
+  BlindFile,
+  ChainReport,
+  JudgeIdentity,
+  JudgeRow,
+  RoundOverview,
+  RoundProgress,
+  RoundResults,
+  RoundView,
+  ScoreView,
+} from "./modules/judging/service";

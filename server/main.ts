@@ -5,6 +5,7 @@ import { demoBannerLines, seedDemoAccounts } from "./demo/demo-accounts";
 import { seedDemoContent } from "./demo/demo-content";
 import { seedDemoData } from "./demo/demo-data";
 import { seedDemoEntries } from "./demo/demo-entries";
+import { seedDemoJudging } from "./demo/judging";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
 import { migrateToLatest, openDatabase } from "./db/database";
@@ -38,6 +39,8 @@ async function main(): Promise<void> {
       storage: app.services.storage,
       storeImage: (file) => app.services.media.storeImage(file, { purpose: "entry" }),
     });
+    // After the entries and the jury: judges, rounds and scores of 2025, its winners published.
+    await seedDemoJudging(db);
   }
 
   let stopping = false;

@@ -16,6 +16,7 @@ import { createIdentityService } from "./modules/identity/service";
 import { createStaffService } from "./modules/identity/staff/service";
 import type { MailLogger } from "./modules/mail/mailer";
 import { createMailService } from "./modules/mail/service";
+import { createJudgingService } from "./modules/judging/service";
 import { createPaymentsService } from "./modules/payments/service";
 import { createRegistrantsService } from "./modules/registrants/service";
 import { createSeasonsAdminService } from "./modules/seasons/admin";
@@ -143,6 +144,19 @@ export function createServices(
     ...(hooks.logger ? { logger: hooks.logger } : {}),
     ...clock,
   });
+  // Judging: judges and codes, rounds, blind scoring with its hash-chained log, results.
+  const judging = createJudgingService(db, {
+    audit,
+    mail,
+    storage,
+    images: { resolveMany: (refs) => media.resolveMany(refs) },
+    limiter,
+    secret,
+    publicUrl: config.publicUrl,
+    onContentChange: hooks.onContentChange,
+    secureCookies: servesHttps(config),
+    ...clock,
+  });
   return {
     settings,
     seasons,
@@ -166,5 +180,6 @@ export function createServices(
     registrants,
     dashboard,
     payments,
+    judging,
   };
 }

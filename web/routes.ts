@@ -45,6 +45,10 @@ function pages(lang: Lang) {
       route("tai-khoan", "routes/account.tsx", id("account")),
       route("tai-khoan/ho-so", "routes/account-profile.tsx", id("account-profile")),
       route("quan-tri/dang-nhap", "routes/sign-in.tsx", id("admin-sign-in")),
+      // The judge portal: code sign-in, open rounds, assigned entries, blind scoring.
+      route("giam-khao", "routes/judge/portal.tsx", id("judge-portal")),
+      route("giam-khao/vong/:roundId", "routes/judge/round.tsx", id("judge-round")),
+      route("giam-khao/vong/:roundId/:entryId", "routes/judge/entry.tsx", id("judge-entry")),
       // A staff preview of an unpublished article, rendered as the public page (noindex).
       route(
         "quan-tri/noi-dung/tin-tuc/:id/xem-truoc",
@@ -113,8 +117,24 @@ function pages(lang: Lang) {
           id("admin-payments-vat-export"),
         ),
         route("thanh-toan/:id", "routes/admin/payments/payment.tsx", id("admin-payment")),
-        ...["cham-giai"].map((path) =>
-          route(path, "routes/admin/section.tsx", id(`admin-${path}`)),
+        // Judging: rounds and prizes, judges and codes, one round, its results and export, the log check.
+        route("cham-giai", "routes/admin/judging/index.tsx", id("admin-judging")),
+        route("cham-giai/giam-khao", "routes/admin/judging/judges.tsx", id("admin-judging-judges")),
+        route(
+          "cham-giai/nhat-ky-diem",
+          "routes/admin/judging/integrity.tsx",
+          id("admin-judging-integrity"),
+        ),
+        route("cham-giai/vong/:id", "routes/admin/judging/round.tsx", id("admin-judging-round")),
+        route(
+          "cham-giai/vong/:id/ket-qua",
+          "routes/admin/judging/results.tsx",
+          id("admin-judging-results"),
+        ),
+        route(
+          "cham-giai/vong/:id/xuat",
+          "routes/admin/judging/export.tsx",
+          id("admin-judging-export"),
         ),
       ]),
     ]),

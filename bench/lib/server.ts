@@ -171,6 +171,8 @@ export interface ServerEnv {
   dataDir: string;
   htmlCacheSeconds: number;
   logLevel?: string;
+  /** Set last, over the settings above: e.g. a PostgreSQL DATABASE_URL, or AUTH_SECRET. */
+  extraEnv?: Record<string, string>;
 }
 
 export interface RunningServer {
@@ -215,6 +217,7 @@ export async function startServer(options: {
     TRUST_PROXY: "false",
     SHUTDOWN_TIMEOUT_SECONDS: "5",
     DRAIN_SECONDS: "0",
+    ...options.env.extraEnv,
   };
   const child = spawn(
     process.execPath,

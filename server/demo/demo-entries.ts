@@ -253,7 +253,7 @@ async function insertAll(
       const sequence = (lastNumber.get(counter) ?? 0) + 1;
       lastNumber.set(counter, sequence);
       const id = demoUuid(random);
-      const text = demoEntryText(random, category.track_code, season.year, owner.fullName);
+      const text = demoEntryText(random, category.track_code, season.year);
       const route = routeTo(status, random);
       const firstAt = route.length > 0 ? submittedAt() : start + random.next() * (end - start);
       const createdAt = Math.max(firstAt - random.int(1, 10) * DAY, start - 10 * DAY);

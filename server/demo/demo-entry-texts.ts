@@ -69,6 +69,9 @@ const PORTFOLIO = [
   { vi: "Hành trình thương hiệu", en: "The brand's journey" },
 ];
 
+/** What an individual's portfolio is called after, instead of their own name. */
+const PERSONAL = ["bộ ảnh cá nhân", "tuyển tập", "góc nhìn trẻ", "dự án cá nhân"];
+
 export interface DemoEntryText {
   brand: string;
   title: string;
@@ -76,13 +79,11 @@ export interface DemoEntryText {
   descriptionEn: string;
 }
 
-/** The text of an entry in a track (`VX`, `VXC`, `VXS`) of a season year. */
-export function demoEntryText(
-  random: Random,
-  trackCode: string,
-  year: number,
-  registrantName: string,
-): DemoEntryText {
+/**
+ * The text of an entry in a track (`VX`, `VXC`, `VXS`) of a season year. Nothing in it names
+ * the entrant: judging is blind, and entrants are asked not to sign their work.
+ */
+export function demoEntryText(random: Random, trackCode: string, year: number): DemoEntryText {
   const brand = random.pick(BRANDS);
   if (trackCode === "VXC") {
     const title = random.pick(PORTFOLIO);
@@ -97,7 +98,7 @@ export function demoEntryText(
   if (trackCode === "VXS") {
     return {
       brand: brand.name,
-      title: `${title.vi} – ${registrantName}`,
+      title: `${title.vi} – ${PERSONAL[title.vi.length % PERSONAL.length]}`,
       descriptionVi: `Bộ tác phẩm cá nhân thực hiện cho ${brand.name}, kể câu chuyện "${title.vi}" bằng hình ảnh và âm thanh gần gũi với người trẻ.`,
       descriptionEn: `A personal portfolio made for ${brand.name}, telling "${title.en}" in images and sound close to young audiences.`,
     };

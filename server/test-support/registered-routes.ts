@@ -75,7 +75,9 @@ export type Access =
   /** The authentication library's own endpoints (only the links sent by email are kept). */
   | { kind: "auth-library" }
   /** Files of the build or of pdf.js, served as they are. */
-  | { kind: "static" };
+  | { kind: "static" }
+  /** A judge signed in with their code (the judge portal), on their assigned entries only. */
+  | { kind: "judge" };
 
 export interface InventoryLine {
   access: Access;
@@ -86,6 +88,10 @@ export interface InventoryLine {
 const PUBLIC = { kind: "public" } as const;
 const ENTRANT = { kind: "entrant" } as const;
 const staff = (section: string) => ({ kind: "staff", section }) as const;
+const JUDGE = { kind: "judge" } as const;
+const JUDGE_CODE_LIMIT = "judge code attempts per IP and per code (JUDGE_CODE_LIMITS)";
+const JUDGE_ONLY =
+  "none, because only a judge signed in with a code reaches it, on entries assigned to them";
 export const COMING_SOON = "none, because a static placeholder page";
 const READ_ONLY = "none, because it only reads published content (GET, HTML cache)";
 const STAFF_ONLY =
@@ -141,6 +147,15 @@ export const SERVER_ROUTES: Record<string, InventoryLine> = {
   "/api/payments/vnpay/ipn": {
     access: { kind: "signed-link" },
     rateLimit: "none, because the HMAC signature is checked before anything is read",
+  },
+  // The judge portal's API.
+  "/api/judging/session": { access: PUBLIC, rateLimit: JUDGE_CODE_LIMIT },
+  "/api/judging/rounds": { access: JUDGE, rateLimit: JUDGE_ONLY },
+  "/api/judging/rounds/:roundId/entries": { access: JUDGE, rateLimit: JUDGE_ONLY },
+  "/api/judging/rounds/:roundId/entries/:entryId/score": { access: JUDGE, rateLimit: JUDGE_ONLY },
+  "/api/judging/rounds/:roundId/entries/:entryId/conflict": {
+    access: JUDGE,
+    rateLimit: JUDGE_ONLY,
   },
   "/*": { access: PUBLIC, rateLimit: "the page routes below" },
 };
@@ -224,7 +239,15 @@ export const PAGE_ROUTES: Record<string, InventoryLine> = {
   "/quan-tri/thanh-toan/hoa-don-vat": { access: staff("payments"), rateLimit: STAFF_ONLY },
   "/quan-tri/thanh-toan/hoa-don-vat/xuat": { access: staff("payments"), rateLimit: STAFF_ONLY },
   "/quan-tri/thanh-toan/:id": { access: staff("payments"), rateLimit: STAFF_ONLY },
+  "/giam-khao": { access: PUBLIC, rateLimit: JUDGE_CODE_LIMIT },
+  "/giam-khao/vong/:roundId": { access: JUDGE, rateLimit: JUDGE_ONLY },
+  "/giam-khao/vong/:roundId/:entryId": { access: JUDGE, rateLimit: JUDGE_ONLY },
   "/quan-tri/cham-giai": { access: staff("judging"), rateLimit: STAFF_ONLY },
+  "/quan-tri/cham-giai/giam-khao": { access: staff("judging"), rateLimit: STAFF_ONLY },
+  "/quan-tri/cham-giai/nhat-ky-diem": { access: staff("judging"), rateLimit: STAFF_ONLY },
+  "/quan-tri/cham-giai/vong/:id": { access: staff("judging"), rateLimit: STAFF_ONLY },
+  "/quan-tri/cham-giai/vong/:id/ket-qua": { access: staff("judging"), rateLimit: STAFF_ONLY },
+  "/quan-tri/cham-giai/vong/:id/xuat": { access: staff("judging"), rateLimit: STAFF_ONLY },
   "/dang-xuat": {
     access: PUBLIC,
     rateLimit: "none, because it only ends the caller's own session",

@@ -12,6 +12,7 @@ import contentAdmin from "./0008-content-admin";
 import contentMedia from "./0010-content-media";
 import entryLifecycle from "./0011-entry-lifecycle";
 import payments from "./0012-payments";
+import judging from "./0013-judging";
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -28,5 +29,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     "0010-content-media": contentMedia(kind),
     "0011-entry-lifecycle": entryLifecycle(kind),
     "0012-payments": payments(kind),
+    "0013-judging": judging(kind),
   };
 }

@@ -1,8 +1,6 @@
 import type { EntryListQuery } from "../../../core/entry-admin-list";
 import { entryStatusLabelKey } from "../../../core/entry-status";
 import { formatDate } from "../../../core/dates";
-import en from "../../../core/i18n/en.json";
-import vi from "../../../core/i18n/vi.json";
 import type { Lang } from "../../../core/languages";
 import type { Db } from "../../db/database";
 import {
@@ -13,13 +11,9 @@ import {
   type SheetFormat,
 } from "../exports/spreadsheet";
 import { allEntries, type EntryListRow } from "./list-entries";
+import { catalogueText as text } from "../exports/catalogue-text";
 
 /** A catalogue text by dotted key, in the reader's language. */
-function text(lang: Lang, key: string): string {
-  let node: unknown = lang === "en" ? en : vi;
-  for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === "string" ? node : key;
-}
 
 /** Every column of the table, then the registrant's contact details and the descriptions. */
 function columnsFor(lang: Lang): SheetColumn<EntryListRow>[] {

@@ -145,6 +145,16 @@ function sendWith(
           paidAt: "02/09/2026",
         }),
       };
+    case "judgeCode":
+      return {
+        url,
+        sent: mail.send("judgeCode", to, lang, {
+          name,
+          url,
+          judgeCode: "K7M3-QZ9P-4XWB-2HTR-8NDC",
+          season: "2026",
+        }),
+      };
   }
 }
 

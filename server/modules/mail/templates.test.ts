@@ -64,6 +64,12 @@ const DATA: { [T in EmailTemplate]: EmailTemplateData[T] } = {
     entryCodes: "VX26-TVC-0042, VX26-TVC-0043",
     paidAt: "02/09/2026",
   },
+  judgeCode: {
+    name: "Nguyễn Thị Hồng Nhung",
+    url: "https://vanxuan-awards.example/giam-khao",
+    judgeCode: "K7M3-QZ9P-4XWB-2HTR-8NDC",
+    season: "2026",
+  },
 };
 
 /** Templates whose link is a page rather than a tokened link. */
@@ -73,6 +79,7 @@ const PAGE_LINK: readonly EmailTemplate[] = [
   "entryStatusChanged",
   "registrationAttempt",
   "paymentConfirmed",
+  "judgeCode",
 ];
 
 function render<T extends EmailTemplate>(template: T, lang: "vi" | "en", data = DATA[template]) {

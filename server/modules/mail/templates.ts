@@ -51,6 +51,8 @@ export interface EmailTemplateData {
     entryCodes: string;
     paidAt: string;
   };
+  /** A judge's personal code (shown once on the staff page, sent once here) and the portal. */
+  judgeCode: { name: string; url: string; judgeCode: string; season: string };
 }
 
 export type EmailTemplate = keyof EmailTemplateData;
@@ -64,6 +66,7 @@ export const EMAIL_TEMPLATES = [
   "staffInvitation",
   "registrationAttempt",
   "paymentConfirmed",
+  "judgeCode",
 ] as const satisfies readonly EmailTemplate[];
 
 /** The footer's facts, from the site settings (see `emailSiteFrom` in service.ts). */
@@ -135,6 +138,9 @@ export function renderEmail<T extends EmailTemplate>(
           entryCodes: oneLine(data.entryCodes),
           paidAt: oneLine(data.paidAt),
         }
+      : {}),
+    ...("judgeCode" in data
+      ? { judgeCode: oneLine(data.judgeCode), season: oneLine(data.season) }
       : {}),
   };
   const status = "status" in data ? statusFacts(data, statuses, vars) : null;
@@ -220,6 +226,12 @@ function detailLines(
       { label: paid.amountLabel, value: vars.amount ?? "" },
       { label: paid.entriesLabel, value: vars.entryCodes ?? "" },
       { label: paid.paidAtLabel, value: vars.paidAt ?? "" },
+    ].filter((line) => line.value !== "");
+  }
+  if (template === "judgeCode") {
+    return [
+      { label: email.judgeCode.codeLabel, value: vars.judgeCode ?? "" },
+      { label: email.judgeCode.seasonLabel, value: vars.season ?? "" },
     ].filter((line) => line.value !== "");
   }
   if (template !== "entryReceipt") return [];

@@ -1,6 +1,4 @@
 import { formatDate } from "../../../core/dates";
-import en from "../../../core/i18n/en.json";
-import vi from "../../../core/i18n/vi.json";
 import type { Lang } from "../../../core/languages";
 import type { PaymentListQuery } from "../../../core/payments";
 import {
@@ -12,12 +10,7 @@ import {
 } from "../exports/spreadsheet";
 import type { PaymentsContext } from "./context";
 import { listPayments, type PaymentRow } from "./list";
-
-function text(lang: Lang, key: string): string {
-  let node: unknown = lang === "en" ? en : vi;
-  for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === "string" ? node : key;
-}
+import { catalogueText as text } from "../exports/catalogue-text";
 
 function columnsFor(lang: Lang): SheetColumn<PaymentRow>[] {
   const h = (key: string) => text(lang, `paymentAdmin.columns.${key}`);

@@ -1,7 +1,5 @@
 import { sql } from "kysely";
 import { formatDate } from "../../../core/dates";
-import en from "../../../core/i18n/en.json";
-import vi from "../../../core/i18n/vi.json";
 import type { Lang } from "../../../core/languages";
 import { fieldRefusal, refusal, type Outcome } from "../../../core/refusal";
 import { foldedLikePattern, foldForSearch } from "../../../core/search-text";
@@ -15,6 +13,7 @@ import {
 import type { PaymentsContext } from "./context";
 import { findPaymentByReference } from "./queries";
 import type { StaffActor } from "./staff-move";
+import { catalogueText as text } from "../exports/catalogue-text";
 
 export interface VatRequestView {
   id: number;
@@ -199,12 +198,6 @@ export async function issueVat(
     { reference: row.reference, invoiceNumber: parsed.data.invoiceNumber },
   );
   return { ok: true, vat: toView(row) };
-}
-
-function text(lang: Lang, key: string): string {
-  let node: unknown = lang === "en" ? en : vi;
-  for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
-  return typeof node === "string" ? node : key;
 }
 
 /** The requests as CSV or XLSX, for the e-invoice tool finance uses. */

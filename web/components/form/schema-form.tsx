@@ -15,7 +15,16 @@ export type { FormResult } from "../../lib/use-server-form";
 export interface FormFieldSpec {
   name: string;
   label: string;
-  kind?: "text" | "email" | "password" | "textarea" | "checkbox" | "select" | "hidden";
+  kind?:
+    | "text"
+    | "email"
+    | "password"
+    | "textarea"
+    | "checkbox"
+    | "select"
+    | "hidden"
+    | "date"
+    | "number";
   hint?: string;
   placeholder?: string;
   options?: { value: string; label: string }[];

@@ -1,0 +1,375 @@
+import type { Page } from "playwright-core";
+import { describe, expect, onTestFinished, test } from "vitest";
+import { text } from "../server/test-support/text";
+import { expectAxeClean } from "./support/axe";
+import { openPage, useBrowser, waitForHydration } from "./support/browser";
+import { acceptNextDialog } from "./support/back-office-journey";
+import { CURRENT_SEASON, withDatabase } from "./support/db";
+import { demoCredentials } from "./support/demo-credentials";
+import { mailTo } from "./support/outbox";
+import { signInStaff } from "./support/sign-in";
+
+// Judging in Chromium against the production server and its demo entries: the manager creates
+// a round, edits its criteria, adds two judges and issues their codes (read from the outbox),
+// assigns them to a category and opens the round; each judge signs in with the code and scores
+// by keyboard (toasts seen and gone after five seconds), updates and deletes with confirmation,
+// meets a second tab's change, declares a conflict — and no response the judge's browser gets
+// carries an entrant's identity. The manager closes the round, reads the results by all three
+// methods, advances, gives a prize and publishes: the public winners page shows the entry.
+const browser = useBrowser();
+const vi = (key: string, values?: Record<string, string | number>) => text("vi", key, values);
+
+interface Category {
+  id: number;
+  code: string;
+  name: string;
+}
+
+/** The current season's category with the most accepted demo entries, and their owners' identity. */
+function busiestCategory(): { category: Category; identity: string[]; titles: string[] } {
+  return withDatabase((db) => {
+    const category = db
+      .prepare<[number], Category & { n: number }>(
+        `SELECT c.id, c.code, c.name_vi AS name, count(*) AS n FROM entries e
+           JOIN categories c ON c.id = e.category_id
+           JOIN seasons s ON s.id = e.season_id
+          WHERE s.year = ? AND e.status = 'accepted'
+          GROUP BY c.id ORDER BY n DESC, c.id LIMIT 1`,
+      )
+      .get(CURRENT_SEASON);
+    if (!category || category.n < 3)
+      throw new Error("the demo needs 3 accepted entries in a category");
+    const owners = db
+      .prepare<
+        [number],
+        {
+          full_name: string;
+          company_name: string | null;
+          email: string;
+          phone: string;
+          tax_code: string | null;
+          title: string;
+        }
+      >(
+        `SELECT r.full_name, r.company_name, u.email, r.phone, r.tax_code, e.campaign_name AS title
+           FROM entries e JOIN registrants r ON r.user_id = e.owner_user_id JOIN "user" u ON u.id = e.owner_user_id
+          WHERE e.category_id = ? AND e.status = 'accepted'`,
+      )
+      .all(category.id);
+    const identity = owners.flatMap((o) => [
+      o.full_name,
+      o.email,
+      o.phone,
+      o.company_name ?? "",
+      o.tax_code ?? "",
+    ]);
+    return {
+      category,
+      identity: identity.filter((s) => s.length >= 6),
+      titles: owners.map((o) => o.title),
+    };
+  });
+}
+
+/** Every text body the page receives (documents, data, JSON), for the blindness check. */
+function recordBodies(page: Page): { url: string; body: string }[] {
+  const bodies: { url: string; body: string }[] = [];
+  page.on("response", (response) => {
+    const type = response.headers()["content-type"] ?? "";
+    if (
+      !/html|json|text\/x-script|javascript|turbo|text\/plain/.test(type) ||
+      response.url().includes("/assets/")
+    )
+      return;
+    void response.text().then(
+      (body) => bodies.push({ url: response.url(), body }),
+      () => undefined,
+    );
+  });
+  return bodies;
+}
+
+/** Opens the folded form (its summary) unless the field is already showing. */
+async function reveal(page: Page, summary: string, field: string) {
+  if (!(await page.getByLabel(field).isVisible())) {
+    await page.locator("summary").filter({ hasText: summary }).click();
+  }
+}
+
+async function signInJudge(page: Page, code: string) {
+  await page.goto("/giam-khao");
+  await waitForHydration(page);
+  await page.getByLabel(vi("judging.portal.signIn.code")).fill(code.toLowerCase());
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    page.getByRole("button", { name: vi("judging.portal.signIn.submit"), exact: true }).click(),
+  ]);
+  await page.getByRole("heading", { name: vi("judging.portal.rounds.heading") }).waitFor();
+}
+
+/** Types a whole score sheet with the keyboard only: Tab from field to field, Enter to submit. */
+async function typeSheet(page: Page, values: number[]) {
+  await page.locator(".judge-sheet input[type=number]").first().focus();
+  for (const [i, value] of values.entries()) {
+    await page.keyboard.press("Control+A");
+    await page.keyboard.type(String(value));
+    if (i < values.length - 1) await page.keyboard.press("Tab");
+  }
+  await page.keyboard.press("Enter");
+}
+
+/** Confirms the open dialog by keyboard (Enter on its focused confirm button); waits for the toast. */
+async function confirmAndSee(page: Page, toastKey: string) {
+  const dialog = page.getByRole("dialog");
+  await dialog.waitFor();
+  await page.keyboard.press("Enter");
+  const toast = page.getByTestId("toast").filter({ hasText: vi(toastKey) });
+  await toast.waitFor();
+  return toast;
+}
+
+describe("judging, from round to winners", () => {
+  test("manager, two judges, results, prize, publication", async () => {
+    const { category, identity, titles } = busiestCategory();
+    // Other journeys expect the demo's newest winners (2025): this season's go again after.
+    onTestFinished(() => {
+      withDatabase((db) => db.prepare("DELETE FROM winners WHERE year = ?").run(CURRENT_SEASON));
+    });
+    const admin = demoCredentials().admin;
+    const stamp = Date.now();
+    const judges = [
+      { name: "Giám Khảo Một", email: `gk1-${stamp}@example.vn` },
+      { name: "Giám Khảo Hai", email: `gk2-${stamp}@example.vn` },
+    ];
+
+    // The manager: a round with its criteria.
+    const { page: office } = await openPage(browser());
+    await signInStaff(office, admin.email, admin.password);
+    await office.goto("/quan-tri/cham-giai");
+    await waitForHydration(office);
+    await reveal(office, vi("judgingAdmin.rounds.create"), vi("judgingAdmin.rounds.nameVi"));
+    await office.getByLabel(vi("judgingAdmin.rounds.nameVi")).fill("Vòng sơ khảo thử nghiệm");
+    await office.getByLabel(vi("judgingAdmin.rounds.nameEn")).fill("Trial preliminary round");
+    await Promise.all([
+      office.waitForURL(/\/quan-tri\/cham-giai\/vong\/\d+/),
+      office.getByRole("button", { name: vi("judgingAdmin.rounds.create"), exact: true }).click(),
+    ]);
+    const roundPath = new URL(office.url()).pathname;
+    await waitForHydration(office);
+    await office.getByLabel(`${vi("judgingAdmin.round.weight")} 1`).fill("2");
+    await Promise.all([
+      office.waitForURL((u) => u.searchParams.get("notice") === "judgingAdmin.round.criteriaSaved"),
+      office
+        .getByRole("button", { name: vi("judgingAdmin.round.saveCriteria"), exact: true })
+        .click(),
+    ]);
+    expect(await office.getByLabel(`${vi("judgingAdmin.round.weight")} 1`).inputValue()).toBe("2");
+    await expectAxeClean(office);
+
+    // Two judges, their codes issued and read from the outbox.
+    const codes: string[] = [];
+    for (const judge of judges) {
+      await office.goto("/quan-tri/cham-giai/giam-khao");
+      await waitForHydration(office);
+      await reveal(office, vi("judgingAdmin.judges.create"), vi("judgingAdmin.judges.name"));
+      await office.getByLabel(vi("judgingAdmin.judges.name")).fill(judge.name);
+      await office.locator("input[name=email]").fill(judge.email);
+      await Promise.all([
+        office.waitForURL((u) => u.searchParams.get("notice") === "judgingAdmin.judges.created"),
+        office.getByRole("button", { name: vi("judgingAdmin.judges.create"), exact: true }).click(),
+      ]);
+      const since = new Date(Date.now() - 1000);
+      const row = office.locator(`tr[data-judge="${judge.email}"]`);
+      await row.getByRole("button", { name: vi("judgingAdmin.judges.issue"), exact: true }).click();
+      const shown = (await office.getByTestId("judge-code").textContent())!.trim();
+      const mail = await mailTo(judge.email, "judgeCode", since);
+      expect(mail.parsed.text).toContain(shown);
+      codes.push(shown);
+    }
+    await expectAxeClean(office);
+
+    // Both assigned to the category; the round opens.
+    for (const judge of judges) {
+      await office.goto(roundPath);
+      await waitForHydration(office);
+      await office.locator("select[name=judgeId]").selectOption({ label: judge.name });
+      await office.locator("select[name=categoryId]").selectOption(String(category.id));
+      await Promise.all([
+        office.waitForURL((u) => u.searchParams.get("notice") === "judgingAdmin.round.assigned"),
+        office.getByRole("button", { name: vi("judgingAdmin.round.assign"), exact: true }).click(),
+      ]);
+    }
+    acceptNextDialog(office);
+    await Promise.all([
+      office.waitForURL((u) => u.searchParams.get("notice") === "judgingAdmin.round.moved"),
+      office.getByRole("button", { name: vi("judgingAdmin.move.open"), exact: true }).click(),
+    ]);
+
+    // Judge one: keyboard scoring, update, delete, a second tab, a conflict.
+    const one = await openPage(browser());
+    const bodies = recordBodies(one.page);
+    await signInJudge(one.page, codes[0]!);
+    await expectAxeClean(one.page);
+    await one.page
+      .getByRole("link", { name: vi("judging.portal.rounds.open"), exact: true })
+      .first()
+      .click();
+    await one.page.locator("table tbody tr").first().waitFor();
+    const entryLinks = await one.page
+      .locator("table tbody tr th a")
+      .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+    expect(entryLinks.length).toBeGreaterThanOrEqual(3);
+    await one.page.goto(entryLinks[0]!);
+    await waitForHydration(one.page);
+    await typeSheet(one.page, [8, 7, 9, 6, 7, 8]);
+    // Weight 2 on the first criterion: (2×8 + 7 + 9 + 6 + 7 + 8) / 7 = 7.57.
+    await expect.poll(() => one.page.getByTestId("live-total").textContent()).toBe("7,57");
+    const scored = await confirmAndSee(one.page, "judging.portal.toast.scored");
+    // The toast closes by itself after five seconds.
+    await scored.waitFor({ state: "detached", timeout: 8000 });
+    await expectAxeClean(one.page);
+
+    await typeSheet(one.page, [9, 7, 9, 6, 7, 8]);
+    await confirmAndSee(one.page, "judging.portal.toast.updated");
+    await one.page
+      .getByRole("button", { name: vi("judging.portal.sheet.delete"), exact: true })
+      .click();
+    await confirmAndSee(one.page, "judging.portal.toast.deleted");
+    expect(await one.page.locator(".judge-sheet input[type=number]").first().inputValue()).toBe("");
+    await typeSheet(one.page, [9, 8, 9, 7, 8, 8]);
+    await confirmAndSee(one.page, "judging.portal.toast.scored");
+
+    // A second tab of the same judge, opened before a change, does not overwrite it.
+    const second = await one.context.newPage();
+    await second.goto(entryLinks[1]!);
+    await waitForHydration(second);
+    await one.page.goto(entryLinks[1]!);
+    await waitForHydration(one.page);
+    await typeSheet(one.page, [6, 6, 6, 6, 6, 6]);
+    await confirmAndSee(one.page, "judging.portal.toast.scored");
+    await typeSheet(second, [3, 3, 3, 3, 3, 3]);
+    await second.getByRole("dialog").waitFor();
+    await second.keyboard.press("Enter");
+    await second.getByText(vi("judging.errors.changedElsewhere")).waitFor();
+    expect(await second.locator(".judge-sheet input[type=number]").first().inputValue()).toBe("6");
+    await second.close();
+
+    // A conflict on the third entry.
+    await one.page.goto(entryLinks[2]!);
+    await waitForHydration(one.page);
+    await one.page
+      .getByRole("button", { name: vi("judging.portal.conflict.declare"), exact: true })
+      .click();
+    await confirmAndSee(one.page, "judging.portal.toast.conflict");
+    await one.page.getByText(vi("judging.portal.conflict.declared")).waitFor();
+
+    // Judge two scores the first two entries.
+    const two = await openPage(browser());
+    await signInJudge(two.page, codes[1]!);
+    for (const [i, values] of [
+      [7, 7, 8, 6, 7, 7],
+      [5, 6, 5, 6, 5, 6],
+    ].entries()) {
+      await two.page.goto(entryLinks[i]!);
+      await waitForHydration(two.page);
+      await typeSheet(two.page, values);
+      await confirmAndSee(two.page, "judging.portal.toast.scored");
+    }
+
+    // Blind: nothing judge one's browser received names an entrant.
+    await one.page.goto(new URL(entryLinks[0]!).pathname.replace(/\/[^/]+$/, ""));
+    await one.page.waitForLoadState("networkidle");
+    expect(bodies.length).toBeGreaterThan(5);
+    const leaks = bodies.flatMap((b) =>
+      identity.filter((s) => b.body.includes(s)).map((s) => `${b.url}: ${s}`),
+    );
+    expect(leaks).toEqual([]);
+
+    // The manager: the conflict shows, the round closes, the results by every method.
+    await office.goto(roundPath);
+    await office.getByText("Giám Khảo Một").first().waitFor();
+    expect(await office.locator("main").textContent()).toContain(
+      vi("judgingAdmin.round.conflicts"),
+    );
+    acceptNextDialog(office);
+    await Promise.all([
+      office.waitForURL((u) => u.searchParams.get("notice") === "judgingAdmin.round.moved"),
+      office.getByRole("button", { name: vi("judgingAdmin.move.closed"), exact: true }).click(),
+    ]);
+    for (const method of ["mean", "trimmedMean", "normalised"]) {
+      await office.goto(`${roundPath}/ket-qua?method=${method}`);
+      await office.locator(`table[data-results-method="${method}"]`).first().waitFor();
+      const firstRank = await office
+        .locator(
+          `section[aria-label="${category.name}"] table[data-results-method="${method}"] tbody tr`,
+        )
+        .first()
+        .textContent();
+      expect(firstRank).toMatch(/^1/);
+    }
+    await expectAxeClean(office);
+
+    // Advance needs the next round; the best entry goes through, then gets a prize.
+    await office.goto("/quan-tri/cham-giai");
+    await waitForHydration(office);
+    await reveal(office, vi("judgingAdmin.rounds.create"), vi("judgingAdmin.rounds.nameVi"));
+    await office.getByLabel(vi("judgingAdmin.rounds.nameVi")).fill("Vòng chung khảo thử nghiệm");
+    await office.getByLabel(vi("judgingAdmin.rounds.nameEn")).fill("Trial final round");
+    await Promise.all([
+      office.waitForURL(/\/quan-tri\/cham-giai\/vong\/\d+/),
+      office.getByRole("button", { name: vi("judgingAdmin.rounds.create"), exact: true }).click(),
+    ]);
+    await office.goto(`${roundPath}/ket-qua`);
+    await waitForHydration(office);
+    await office.getByLabel(vi("judgingAdmin.results.count2"), { exact: true }).fill("1");
+    acceptNextDialog(office);
+    await Promise.all([
+      office.waitForURL(
+        (u) => u.searchParams.get("notice") === "judgingAdmin.results.advancedDone",
+      ),
+      office
+        .getByRole("button", { name: vi("judgingAdmin.results.advanceSubmit"), exact: true })
+        .click(),
+    ]);
+    const best = office.locator(`section[aria-label="${category.name}"] table tbody tr`).first();
+    const bestCode = (await best.locator("th").textContent())!.trim();
+    const bestTitle = withDatabase(
+      (db) =>
+        db
+          .prepare<[string], { campaign_name: string }>(
+            "SELECT campaign_name FROM entries WHERE code = ?",
+          )
+          .get(bestCode)!.campaign_name,
+    );
+    expect(titles).toContain(bestTitle);
+    await best.getByRole("combobox").selectOption("gold");
+    await Promise.all([
+      office.waitForURL((u) => u.searchParams.get("notice") === "judgingAdmin.results.prizeSaved"),
+      best.getByRole("button", { name: vi("judgingAdmin.results.savePrize"), exact: true }).click(),
+    ]);
+
+    // Publish, and the public winners page of the season shows the entry, in both languages.
+    await office.goto("/quan-tri/cham-giai");
+    await waitForHydration(office);
+    acceptNextDialog(office);
+    await Promise.all([
+      office.waitForURL(
+        (u) => u.searchParams.get("notice") === "judgingAdmin.prizes.publishedDone",
+      ),
+      office.getByRole("button", { name: vi("judgingAdmin.prizes.publish"), exact: true }).click(),
+    ]);
+    const { page: visitor } = await openPage(browser());
+    await visitor.goto(`/danh-sach-thang-giai?year=${CURRENT_SEASON}`);
+    await visitor.getByText(bestTitle).first().waitFor();
+    expect(await visitor.locator("main").textContent()).toContain(vi("winners.prize.gold"));
+    await visitor.goto(`/en/danh-sach-thang-giai?year=${CURRENT_SEASON}`);
+    await visitor.getByText(bestTitle).first().waitFor();
+    expect(await visitor.locator("main").textContent()).toContain("Gold");
+
+    // The score log is intact after all of it.
+    await office.goto("/quan-tri/cham-giai/nhat-ky-diem");
+    expect(await office.getByTestId("chain-state").textContent()).toBe(
+      vi("judgingAdmin.integrity.intact"),
+    );
+  }, 180_000);
+});

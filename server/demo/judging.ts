@@ -1,0 +1,514 @@
+import { randomUUID } from "node:crypto";
+import type { Insertable, Transaction } from "kysely";
+import type { WinnerPrize } from "../../core/content-admin";
+import { DEFAULT_CRITERIA, weightedTotal } from "../../core/judging-criteria";
+import { aggregateRound, rankEntries } from "../../core/judging-results";
+import { JUDGEABLE_STATUSES } from "../../core/judging-rounds";
+import type { Db } from "../db/database";
+import type { Database, ScoreTable } from "../db/schema";
+import { createRateLimiter } from "../modules/identity/rate-limit";
+import { judgingContext } from "../modules/judging/context";
+import { publishWinners } from "../modules/judging/publish-winners";
+import { coverPath } from "./demo-images";
+import { appendScoreLog } from "../modules/judging/score-log";
+import { seededRandom, type Random } from "./demo-registrants";
+
+/**
+ * The demo's judged season (PRODUCT §4): 2025, whose demo entries already carry their final
+ * outcomes (winner, finalist, not awarded), judged by six judges from that year's public jury
+ * in two locked rounds — an online preliminary round over every judgeable entry, then a final
+ * round over the winners and finalists — with every score in the hash-chained score log, one
+ * declared conflict, prizes for the winners, and those prizes published as the 2025 winners.
+ * Scores come from a seeded generator and follow the entries' outcomes, so the rankings agree
+ * with the statuses. Judges get no sign-in code: nobody can use the portal as a demo judge.
+ * Loaded once (marker `demo.judging.loaded`), after the demo entries and jury.
+ */
+const MARKER = "demo.judging.loaded";
+export const DEMO_JUDGING_YEAR = 2025;
+
+interface DemoJudge {
+  /** As on the public jury page of the year, so the judge is linked to that profile. */
+  name: string;
+  email: string;
+  lang: "vi" | "en";
+}
+
+export const DEMO_JUDGES: readonly DemoJudge[] = [
+  { name: "Nguyễn Minh Châu", email: "chau.nguyen@vanxuan-demo.vn", lang: "vi" },
+  { name: "Trần Quốc Bảo", email: "bao.tran@vanxuan-demo.vn", lang: "vi" },
+  { name: "Lê Thu Hà", email: "ha.le@vanxuan-demo.vn", lang: "en" },
+  { name: "Phạm Đức Anh", email: "anh.pham@vanxuan-demo.vn", lang: "vi" },
+  { name: "Hoàng Ngọc Lan", email: "lan.hoang@vanxuan-demo.vn", lang: "vi" },
+  { name: "Vũ Thanh Tùng", email: "tung.vu@vanxuan-demo.vn", lang: "en" },
+];
+
+/** The judge (index in DEMO_JUDGES) who declares a conflict on the first finalist. */
+const CONFLICTED_JUDGE = 3;
+const CONFLICT_NOTE = "Tôi từng cố vấn cho đơn vị thực hiện bài thi này trong năm 2025.";
+
+/**
+ * How good an entry is, by its outcome, on the 1–10 scale: the bands do not overlap, so the
+ * preliminary round ranks every finalist and winner above the entries that stopped there, and
+ * the final round ranks the winners first.
+ */
+const QUALITY: Readonly<Record<string, [number, number]>> = {
+  winner: [7.9, 8.9],
+  finalist: [6.5, 7.6],
+  not_awarded: [3.8, 6.0],
+  accepted: [4.5, 6.5],
+  shortlisted: [5.5, 7.0],
+};
+
+const COMMENTS = {
+  high: [
+    "Ý tưởng đột phá, thông điệp rất dễ nhớ.",
+    "Chất lượng thực hiện xuất sắc, đậm bản sắc Việt.",
+    "Câu chuyện chạm đến cảm xúc, thương hiệu xuất hiện tự nhiên.",
+    "Xứng đáng có mặt ở vòng chung khảo.",
+  ],
+  mid: [
+    "Ý tưởng tốt nhưng phần thực hiện chưa đồng đều.",
+    "Thông điệp rõ ràng, hình ảnh cần chăm chút hơn.",
+    "Có tiềm năng, phần kết còn thiếu điểm nhấn.",
+  ],
+  low: [
+    "Ý tưởng quen thuộc, chưa tạo được khác biệt.",
+    "Thông điệp bị loãng, khó nhớ thương hiệu.",
+    "Hồ sơ thiếu số liệu về hiệu quả chiến dịch.",
+  ],
+};
+
+/** A moment of the judged year, in Vietnam (UTC+7), as an ISO string. */
+const vn = (year: number, monthDay: string, time = "09:00") =>
+  new Date(`${year}-${monthDay}T${time}:00+07:00`).toISOString();
+
+interface JudgedEntry {
+  id: string;
+  code: string;
+  status: string;
+  categoryId: number | null;
+  categoryCode: string | null;
+  trackCode: string | null;
+  /** The entry's level and its strengths and weaknesses per criterion (mean 0). */
+  quality: number;
+  profile: number[];
+}
+
+interface ScoreRecord {
+  roundId: number;
+  entry: JudgedEntry;
+  judgeId: string;
+  scores: string;
+  comment: string;
+  total: number;
+  at: number;
+}
+
+/**
+ * Seeds the judged 2025 season once. Skipped when its marker exists or the season already has
+ * judges (a jury manager's own work is never touched), and — without writing the marker, so a
+ * later start still loads it — when the season or its judgeable entries are not there yet.
+ */
+export async function seedDemoJudging(
+  db: Db,
+  now = new Date(),
+): Promise<"loaded" | "already present" | "nothing to judge"> {
+  const q = db.kysely;
+  const done = await q
+    .selectFrom("site_settings")
+    .select("key")
+    .where("key", "=", MARKER)
+    .executeTakeFirst();
+  if (done) return "already present";
+  const season = await q
+    .selectFrom("seasons")
+    .select(["id", "year", "ceremony_at"])
+    .where("year", "=", DEMO_JUDGING_YEAR)
+    .executeTakeFirst();
+  if (!season) return "nothing to judge";
+  const judged = await q
+    .selectFrom("judges")
+    .select("id")
+    .where("season_id", "=", season.id)
+    .limit(1)
+    .executeTakeFirst();
+  if (judged) return "already present";
+
+  const seeded = await q
+    .transaction()
+    .execute((trx) => insertJudging(db, trx, Number(season.id), DEMO_JUDGING_YEAR, now));
+  if (!seeded) return "nothing to judge";
+  if (seeded.prizes === 0) return "loaded";
+
+  // Published as the jury manager's "publish" does, at the ceremony (or now, if earlier);
+  // outside the transaction above, since publishing runs its own.
+  const ceremony = Date.parse(season.ceremony_at ?? "") || now.getTime();
+  const publishedAt = new Date(Math.min(ceremony, now.getTime()));
+  const ctx = judgingContext(db, {
+    mail: { send: async () => "" },
+    storage: { signedUrl: () => "" },
+    limiter: createRateLimiter(db),
+    // No code is issued, so the key codes would be hashed under is never used.
+    secret: "demo-judging",
+    clock: () => publishedAt,
+  });
+  // No audit service in the context: the demo is nobody's action, so the actor is never recorded.
+  const published = await publishWinners(ctx, { id: "", email: "" }, Number(season.id));
+  if (!published.ok) throw new Error(`demo winners not published: ${published.formError ?? ""}`);
+  // Demo entries carry no uploaded images: each published winner gets a drawn cover instead,
+  // like the earlier years' demo winners, so the winners page looks like a real one.
+  const winners = await db.kysely
+    .selectFrom("winners")
+    .select("id")
+    .where("year", "=", DEMO_JUDGING_YEAR)
+    .where("entry_id", "is not", null)
+    .where("image", "is", null)
+    .execute();
+  for (const w of winners) {
+    await db.kysely
+      .updateTable("winners")
+      .set({ image: coverPath(2500 + Number(w.id)) })
+      .where("id", "=", w.id)
+      .execute();
+  }
+  return "loaded";
+}
+
+/** Everything but the publishing, in one transaction; null when there is nothing to judge. */
+async function insertJudging(
+  db: Db,
+  trx: Transaction<Database>,
+  seasonId: number,
+  year: number,
+  now: Date,
+): Promise<{ prizes: number } | null> {
+  const random = seededRandom(year * 31 + 7);
+  const nowMs = now.getTime();
+  // Never later than the moment of seeding, whatever the clock says.
+  const notAfterNow = (iso: string) => new Date(Math.min(Date.parse(iso), nowMs)).toISOString();
+
+  const rows = await trx
+    .selectFrom("entries as e")
+    .leftJoin("categories as c", "c.id", "e.category_id")
+    .leftJoin("tracks as t", "t.id", "e.track_id")
+    .select([
+      "e.id",
+      "e.code",
+      "e.status",
+      "e.category_id",
+      "c.code as category_code",
+      "t.code as track_code",
+    ])
+    .where("e.season_id", "=", seasonId)
+    .where("e.status", "in", [...JUDGEABLE_STATUSES])
+    .orderBy("e.code")
+    .execute();
+  if (rows.length === 0) return null;
+  const entries: JudgedEntry[] = rows.map((r) => {
+    const [low, high] = QUALITY[r.status] ?? [4, 6];
+    const raw = DEFAULT_CRITERIA.map(() => (random.next() - 0.5) * 1.6);
+    const mean = raw.reduce((a, b) => a + b, 0) / raw.length;
+    return {
+      id: r.id,
+      code: r.code ?? "",
+      status: r.status,
+      categoryId: r.category_id,
+      categoryCode: r.category_code,
+      trackCode: r.track_code,
+      quality: low + random.next() * (high - low),
+      profile: raw.map((v) => v - mean),
+    };
+  });
+  // The final round judges the entries that went on to an award decision.
+  const finalists = entries.filter((e) => e.status === "winner" || e.status === "finalist");
+
+  // Judges, linked to the year's public jury profiles by name.
+  const jury = await trx
+    .selectFrom("jury_members")
+    .select(["id", "name"])
+    .where("year", "=", year)
+    .execute();
+  const judgesCreated = notAfterNow(vn(year, "10-20"));
+  const judges = DEMO_JUDGES.map((j) => ({
+    ...j,
+    id: randomUUID(),
+    // A lenient or a harsh judge: what the normalised method corrects for.
+    bias: (random.next() - 0.5) * 1.2,
+  }));
+  await trx
+    .insertInto("judges")
+    .values(
+      judges.map((j) => ({
+        id: j.id,
+        season_id: seasonId,
+        jury_member_id: jury.find((m) => m.name === j.name)?.id ?? null,
+        name: j.name,
+        email: j.email,
+        lang: j.lang,
+        code_hash: null,
+        code_issued_at: null,
+        code_revoked_at: null,
+        created_at: judgesCreated,
+        updated_at: judgesCreated,
+      })),
+    )
+    .execute();
+
+  // The two rounds, both locked: the results are final.
+  const criteria = JSON.stringify(DEFAULT_CRITERIA);
+  const rounds = [
+    {
+      position: 1,
+      name_vi: "Vòng sơ khảo trực tuyến",
+      name_en: "Online preliminary round",
+      starts_on: `${year}-11-03`,
+      ends_on: `${year}-11-14`,
+      method: "mean",
+      opens: vn(year, "11-03", "08:00"),
+      days: 12,
+      lockedAt: notAfterNow(vn(year, "11-17", "10:00")),
+      entries: entries,
+    },
+    {
+      position: 2,
+      name_vi: "Vòng chung khảo",
+      name_en: "Final round",
+      starts_on: `${year}-11-24`,
+      ends_on: `${year}-12-05`,
+      method: "trimmedMean",
+      opens: vn(year, "11-24", "08:00"),
+      days: 12,
+      lockedAt: notAfterNow(vn(year, "12-08", "10:00")),
+      entries: finalists,
+    },
+  ];
+  const roundsCreated = notAfterNow(vn(year, "10-22"));
+  const roundIds: number[] = [];
+  for (const round of rounds) {
+    const { id } = await trx
+      .insertInto("judging_rounds")
+      .values({
+        season_id: seasonId,
+        position: round.position,
+        name_vi: round.name_vi,
+        name_en: round.name_en,
+        starts_on: round.starts_on,
+        ends_on: round.ends_on,
+        state: "locked",
+        method: round.method,
+        criteria,
+        created_at: roundsCreated,
+        updated_at: round.lockedAt,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    roundIds.push(Number(id));
+  }
+  const [firstRound, finalRound] = roundIds as [number, number];
+
+  if (finalists.length > 0) {
+    await trx
+      .insertInto("round_entries")
+      .values(
+        finalists.map((e) => ({
+          round_id: finalRound,
+          entry_id: e.id,
+          advanced_at: rounds[0]!.lockedAt,
+        })),
+      )
+      .execute();
+  }
+
+  // Every judge on every category with an entry in the round.
+  const assignments: Insertable<Database["judge_assignments"]>[] = [];
+  for (const [r, round] of rounds.entries()) {
+    const categories = [...new Set(round.entries.map((e) => e.categoryId))].filter(
+      (id): id is number => id !== null,
+    );
+    for (const judge of judges) {
+      for (const categoryId of categories) {
+        assignments.push({
+          round_id: roundIds[r]!,
+          judge_id: judge.id,
+          category_id: categoryId,
+          entry_id: null,
+          created_at: roundsCreated,
+        });
+      }
+    }
+  }
+  if (assignments.length > 0)
+    await trx.insertInto("judge_assignments").values(assignments).execute();
+
+  // One judge knows the team behind an entry: declared before scoring, so never scored by them.
+  const conflicted = finalists[0] ?? entries[0]!;
+  const conflictJudge = judges[CONFLICTED_JUDGE]!;
+  await trx
+    .insertInto("judge_conflicts")
+    .values({
+      entry_id: conflicted.id,
+      judge_id: conflictJudge.id,
+      round_id: firstRound,
+      note: CONFLICT_NOTE,
+      declared_at: notAfterNow(vn(year, "11-03", "10:15")),
+    })
+    .execute();
+
+  // The scores, in the order they were given. Each is logged with the same values, in this
+  // transaction: the score rows go in by the hundred (fast on PostgreSQL), the log records one
+  // at a time, as the chain requires.
+  const records: ScoreRecord[] = [];
+  for (const [r, round] of rounds.entries()) {
+    for (const judge of judges) {
+      for (const entry of round.entries) {
+        if (entry === conflicted && judge === conflictJudge) continue;
+        records.push(scoreOf(random, roundIds[r]!, entry, judge, round.opens, round.days));
+      }
+    }
+  }
+  records.sort((a, b) => a.at - b.at || a.entry.code.localeCompare(b.entry.code));
+  const rowsOf = records.map((record): Insertable<ScoreTable> => {
+    const at = new Date(Math.min(record.at, nowMs)).toISOString();
+    return {
+      round_id: record.roundId,
+      entry_id: record.entry.id,
+      judge_id: record.judgeId,
+      scores: record.scores,
+      comment: record.comment,
+      total: record.total,
+      version: 1,
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  for (let i = 0; i < rowsOf.length; i += 100) {
+    await trx
+      .insertInto("scores")
+      .values(rowsOf.slice(i, i + 100))
+      .execute();
+  }
+  for (const row of rowsOf) {
+    await appendScoreLog(trx, db.kind, {
+      round_id: row.round_id,
+      entry_id: row.entry_id,
+      judge_id: row.judge_id,
+      action: "score",
+      scores: row.scores,
+      comment: row.comment ?? "",
+      total: row.total.toFixed(2),
+      version: row.version,
+      created_at: row.created_at,
+    });
+  }
+
+  // Prizes for the winners, by the final round's ranking in their category.
+  const finalResults = aggregateRound(
+    records
+      .filter((s) => s.roundId === finalRound)
+      .map((s) => ({ entryId: s.entry.id, judgeId: s.judgeId, total: s.total })),
+  );
+  const prizes = prizesFor(finalists, finalResults);
+  if (prizes.length > 0) {
+    const prizedAt = notAfterNow(vn(year, "12-09", "15:00"));
+    await trx
+      .insertInto("prizes")
+      .values(
+        prizes.map((p) => ({
+          season_id: seasonId,
+          entry_id: p.entryId,
+          prize: p.prize,
+          created_at: prizedAt,
+          published_at: null,
+        })),
+      )
+      .execute();
+  }
+
+  const stamp = now.toISOString();
+  await trx
+    .insertInto("site_settings")
+    .values({ key: MARKER, value: JSON.stringify(stamp), updated_at: stamp })
+    .execute();
+  return { prizes: prizes.length };
+}
+
+/** One judge's sheet for one entry: the entry's level, the judge's leaning, some noise. */
+function scoreOf(
+  random: Random,
+  roundId: number,
+  entry: JudgedEntry,
+  judge: { id: string; bias: number },
+  opens: string,
+  days: number,
+): ScoreRecord {
+  const sheet: Record<string, number> = {};
+  for (const [i, c] of DEFAULT_CRITERIA.entries()) {
+    const noise = (random.next() + random.next() - 1) * 1.6;
+    const value = Math.round(entry.quality + entry.profile[i]! + judge.bias + noise);
+    sheet[c.key] = Math.min(c.max, Math.max(c.min, value));
+  }
+  const total = weightedTotal(DEFAULT_CRITERIA, sheet);
+  const pool = total >= 7.5 ? COMMENTS.high : total >= 5.5 ? COMMENTS.mid : COMMENTS.low;
+  const comment = random.chance(0.3) ? random.pick(pool) : "";
+  // Some time during the round, in the judge's working hours (08:00–22:00 in Vietnam).
+  const at =
+    Date.parse(opens) + random.int(0, days - 1) * 86_400_000 + random.int(0, 14 * 60 - 1) * 60_000;
+  return {
+    roundId,
+    entry,
+    judgeId: judge.id,
+    // In the criteria's order: the JSON stored in `scores` and chained in the log.
+    scores: JSON.stringify(sheet),
+    comment,
+    total,
+    at,
+  };
+}
+
+/**
+ * The winners' prizes, per category by the final round's ranking (its trimmed mean): in the
+ * Van Xuan track gold, silver, then bronze — Grand Prix in its own category — and first,
+ * second, third in the others. Without a winner in the Grand Prix category, the best gold of
+ * the track becomes the Grand Prix (the campaign of the year is chosen from the golds).
+ */
+function prizesFor(
+  finalists: JudgedEntry[],
+  results: ReturnType<typeof aggregateRound>,
+): { entryId: string; prize: WinnerPrize }[] {
+  const winners = finalists.filter((e) => e.status === "winner");
+  const byCategory = new Map<string, JudgedEntry[]>();
+  for (const e of winners) {
+    const key = String(e.categoryId);
+    byCategory.set(key, [...(byCategory.get(key) ?? []), e]);
+  }
+  const prizes: { entryId: string; prize: WinnerPrize; track: string | null; score: number }[] = [];
+  for (const group of byCategory.values()) {
+    const ids = new Set(group.map((e) => e.id));
+    const ranked = rankEntries(
+      results.filter((r) => ids.has(r.entryId)),
+      "trimmedMean",
+    );
+    for (const [i, r] of ranked.entries()) {
+      const entry = group.find((e) => e.id === r.entryId)!;
+      const ladder: readonly WinnerPrize[] =
+        entry.trackCode === "VX"
+          ? entry.categoryCode === "GPX"
+            ? ["grand_prix", "gold", "silver", "bronze"]
+            : ["gold", "silver", "bronze"]
+          : ["first", "second", "third"];
+      prizes.push({
+        entryId: entry.id,
+        prize: ladder[Math.min(i, ladder.length - 1)]!,
+        track: entry.trackCode,
+        score: r.trimmedMean,
+      });
+    }
+  }
+  if (!prizes.some((p) => p.prize === "grand_prix")) {
+    const best = prizes
+      .filter((p) => p.track === "VX" && p.prize === "gold")
+      .sort((a, b) => b.score - a.score)[0];
+    if (best) best.prize = "grand_prix";
+  }
+  return prizes.map(({ entryId, prize }) => ({ entryId, prize }));
+}

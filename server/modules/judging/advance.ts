@@ -1,0 +1,64 @@
+import { advanceFormSchema } from "../../../core/judging-rounds";
+import { refusal, type Outcome } from "../../../core/refusal";
+import type { Actor } from "../audit/service";
+import type { JudgingContext } from "./context";
+import { roundResults } from "./round-results";
+import { zodRefusal } from "./refusals";
+
+/**
+ * Advances entries of a closed (or locked) round into the next round, by the round's method:
+ * the best N of each category (ties at the edge all go through: a person decides later) or
+ * every entry at or above a threshold. Entries already advanced stay; the next round must
+ * exist and not be locked.
+ */
+export async function advanceEntries(
+  ctx: JudgingContext,
+  actor: Actor,
+  roundId: number,
+  input: unknown,
+): Promise<Outcome<{ advanced: number }>> {
+  const parsed = advanceFormSchema.safeParse(input);
+  if (!parsed.success) return zodRefusal(parsed.error);
+  const results = await roundResults(ctx, roundId);
+  if (!results) return refusal(404, "judging.errors.roundNotFound");
+  const { round, method } = results;
+  if (round.state !== "closed" && round.state !== "locked")
+    return refusal(409, "judging.errors.advanceOpen");
+  const next = await ctx.db.kysely
+    .selectFrom("judging_rounds")
+    .select(["id", "state"])
+    .where("season_id", "=", round.seasonId)
+    .where("position", "=", round.position + 1)
+    .executeTakeFirst();
+  if (!next) return refusal(409, "judging.errors.noNextRound");
+  if (next.state === "locked") return refusal(409, "judging.errors.roundLocked");
+  const rule = parsed.data;
+  const chosen = results.categories.flatMap((c) =>
+    c.rows.filter((r) => {
+      const value = r[method];
+      if (r.rank === undefined || value === undefined) return false;
+      return rule.rule === "top" ? r.rank <= rule.count : value >= rule.threshold - 1e-9;
+    }),
+  );
+  const now = ctx.now();
+  if (chosen.length > 0) {
+    await ctx.db.kysely
+      .insertInto("round_entries")
+      .values(
+        chosen.map((r) => ({ round_id: Number(next.id), entry_id: r.entryId, advanced_at: now })),
+      )
+      .onConflict((oc) => oc.columns(["round_id", "entry_id"]).doNothing())
+      .execute();
+  }
+  await ctx.deps.audit?.record(
+    actor,
+    "round.advance",
+    { type: "round", id: roundId },
+    {
+      rule: rule.rule === "top" ? `top ${rule.count}` : `≥ ${rule.threshold}`,
+      method,
+      advanced: chosen.length,
+    },
+  );
+  return { ok: true, advanced: chosen.length };
+}

@@ -1,0 +1,87 @@
+import { assignmentFormSchema } from "../../../core/judging-rounds";
+import { refusal, type Outcome } from "../../../core/refusal";
+import type { Actor } from "../audit/service";
+import type { JudgingContext } from "./context";
+import { loadRound } from "./queries";
+import { zodRefusal } from "./refusals";
+
+/** Assigns a judge of the season to a category of the season, or to one entry by its code. */
+export async function assignJudge(
+  ctx: JudgingContext,
+  actor: Actor,
+  roundId: number,
+  input: unknown,
+): Promise<Outcome> {
+  const parsed = assignmentFormSchema.safeParse(input);
+  if (!parsed.success) return zodRefusal(parsed.error);
+  const round = await loadRound(ctx.db.kysely, roundId);
+  if (!round) return refusal(404, "judging.errors.roundNotFound");
+  if (round.state === "locked") return refusal(409, "judging.errors.roundLocked");
+  const q = ctx.db.kysely;
+  const judge = await q
+    .selectFrom("judges")
+    .select("id")
+    .where("id", "=", parsed.data.judgeId)
+    .where("season_id", "=", round.seasonId)
+    .executeTakeFirst();
+  if (!judge)
+    return refusal(400, "judging.errors.judgeNotFound", {
+      judgeId: "judging.errors.judgeNotFound",
+    });
+  let categoryId: number | null = null;
+  let entryId: string | null = null;
+  if (parsed.data.entryCode !== "") {
+    const entry = await q
+      .selectFrom("entries")
+      .select("id")
+      .where("code", "=", parsed.data.entryCode)
+      .where("season_id", "=", round.seasonId)
+      .executeTakeFirst();
+    if (!entry)
+      return refusal(400, "judging.errors.entryCode", { entryCode: "judging.errors.entryCode" });
+    entryId = entry.id;
+  } else {
+    const category = await q
+      .selectFrom("categories as c")
+      .innerJoin("category_groups as g", "g.id", "c.group_id")
+      .innerJoin("tracks as t", "t.id", "g.track_id")
+      .select("c.id")
+      .where("c.id", "=", parsed.data.categoryId!)
+      .where("t.season_id", "=", round.seasonId)
+      .executeTakeFirst();
+    if (!category)
+      return refusal(400, "judging.errors.category", { categoryId: "judging.errors.category" });
+    categoryId = category.id;
+  }
+  let existing = q
+    .selectFrom("judge_assignments")
+    .select("id")
+    .where("round_id", "=", roundId)
+    .where("judge_id", "=", judge.id);
+  existing =
+    categoryId !== null
+      ? existing.where("category_id", "=", categoryId)
+      : existing.where("entry_id", "=", entryId!);
+  if (await existing.executeTakeFirst()) return { ok: true };
+  await q
+    .insertInto("judge_assignments")
+    .values({
+      round_id: roundId,
+      judge_id: judge.id,
+      category_id: categoryId,
+      entry_id: entryId,
+      created_at: ctx.now(),
+    })
+    .execute();
+  await ctx.deps.audit?.record(
+    actor,
+    "round.assign",
+    { type: "round", id: roundId },
+    {
+      judgeId: judge.id,
+      categoryId,
+      entryCode: entryId ? parsed.data.entryCode : null,
+    },
+  );
+  return { ok: true };
+}

@@ -1,0 +1,56 @@
+import { createHash, createHmac } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Db } from "../../db/database";
+import type { Database } from "../../db/schema";
+import type { AuditService } from "../audit/service";
+import type { RateLimiter } from "../identity/rate-limit";
+import type { MailService } from "../mail/service";
+import type { MediaService } from "../media/service";
+import type { Storage } from "../storage";
+
+export interface JudgingDeps {
+  audit?: Pick<AuditService, "record">;
+  mail: Pick<MailService, "send">;
+  storage: Pick<Storage, "signedUrl">;
+  /** Entry images' variants, signed for a short while. */
+  images?: Pick<MediaService, "resolveMany">;
+  limiter: RateLimiter;
+  /** The site secret: judge codes are kept as an HMAC under a key derived from it. */
+  secret: string;
+  publicUrl?: string;
+  /** Called when published winners change (clears the anonymous HTML cache). */
+  onContentChange?: () => void;
+  /** Cookies marked Secure (the site is served over HTTPS). */
+  secureCookies?: boolean;
+  clock?: () => Date;
+}
+
+export type Q = Kysely<Database>;
+
+export interface JudgingContext {
+  db: Db;
+  deps: JudgingDeps;
+  clock: () => Date;
+  now: () => string;
+  publicUrl: string;
+  /** The keyed hash a code is stored and looked up by. */
+  hashCode: (code: string) => string;
+}
+
+export function judgingContext(db: Db, deps: JudgingDeps): JudgingContext {
+  const clock = deps.clock ?? (() => new Date());
+  const key = createHash("sha256").update(`vx-judge-code:${deps.secret}`).digest();
+  return {
+    db,
+    deps,
+    clock,
+    now: () => clock().toISOString(),
+    publicUrl: deps.publicUrl ?? "http://localhost:3000",
+    hashCode: (code) => createHmac("sha256", key).update(code).digest("hex"),
+  };
+}
+
+/** The SHA-256 of a session token (what the judge_sessions table keeps). */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}

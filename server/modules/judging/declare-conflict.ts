@@ -1,0 +1,38 @@
+import { conflictSchema } from "../../../core/judging-rounds";
+import { refusal, type Outcome } from "../../../core/refusal";
+import type { JudgingContext } from "./context";
+import { assignedEntries, loadRound } from "./queries";
+import { zodRefusal } from "./refusals";
+import type { JudgeIdentity } from "./types";
+
+/**
+ * A judge declares a conflict of interest on an entry: from then on they cannot score it (in
+ * any round), the manager sees it, and a score already given is left to the manager to judge.
+ */
+export async function declareConflict(
+  ctx: JudgingContext,
+  judge: JudgeIdentity,
+  roundId: number,
+  entryId: string,
+  input: unknown,
+): Promise<Outcome> {
+  const parsed = conflictSchema.safeParse(input);
+  if (!parsed.success) return zodRefusal(parsed.error);
+  const round = await loadRound(ctx.db.kysely, roundId);
+  if (!round || round.seasonId !== judge.seasonId)
+    return refusal(404, "judging.errors.roundNotFound");
+  const [entry] = await assignedEntries(ctx.db.kysely, round, judge.id, entryId);
+  if (!entry) return refusal(404, "judging.errors.entryNotFound");
+  await ctx.db.kysely
+    .insertInto("judge_conflicts")
+    .values({
+      entry_id: entryId,
+      judge_id: judge.id,
+      round_id: roundId,
+      note: parsed.data.note,
+      declared_at: ctx.now(),
+    })
+    .onConflict((oc) => oc.columns(["entry_id", "judge_id"]).doNothing())
+    .execute();
+  return { ok: true };
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from "node:crypto";
+import { judgeCode, normalizeJudgeCode } from "../../../core/judge-code";
+import { localizePath, type Lang } from "../../../core/languages";
+import { refusal, type Outcome } from "../../../core/refusal";
+import type { Actor } from "../audit/service";
+import type { JudgingContext } from "./context";
+
+/**
+ * Issues a judge a new personal code, replacing (and so revoking) any earlier one and ending
+ * their sessions. The code is returned once, for the manager's screen, and emailed once in the
+ * judge's language with the portal link; only its keyed hash is kept.
+ */
+export async function issueJudgeCode(
+  ctx: JudgingContext,
+  actor: Actor,
+  judgeId: string,
+): Promise<Outcome<{ code: string; emailed: boolean }>> {
+  const judge = await ctx.db.kysely
+    .selectFrom("judges as j")
+    .innerJoin("seasons as s", "s.id", "j.season_id")
+    .select(["j.id", "j.name", "j.email", "j.lang", "j.code_hash", "s.year"])
+    .where("j.id", "=", judgeId)
+    .executeTakeFirst();
+  if (!judge) return refusal(404, "judging.errors.judgeNotFound");
+  const code = judgeCode(randomBytes(20));
+  const stored = normalizeJudgeCode(code)!;
+  const now = ctx.now();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("judges")
+      .set({
+        code_hash: ctx.hashCode(stored),
+        code_hint: stored.slice(-4),
+        code_issued_at: now,
+        code_revoked_at: null,
+        updated_at: now,
+      })
+      .where("id", "=", judgeId)
+      .execute();
+    await trx.deleteFrom("judge_sessions").where("judge_id", "=", judgeId).execute();
+  });
+  await ctx.deps.audit?.record(
+    actor,
+    "judge.codeIssue",
+    { type: "judge", id: judgeId },
+    { reissued: judge.code_hash !== null },
+  );
+  const lang: Lang = judge.lang === "en" ? "en" : "vi";
+  let emailed = true;
+  try {
+    await ctx.deps.mail.send("judgeCode", judge.email, lang, {
+      name: judge.name,
+      url: new URL(localizePath("/giam-khao", lang), ctx.publicUrl).toString(),
+      judgeCode: code,
+      season: String(judge.year),
+    });
+  } catch {
+    // The code is on the manager's screen: they can hand it over another way.
+    emailed = false;
+  }
+  return { ok: true, code, emailed };
+}

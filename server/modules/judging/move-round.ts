@@ -1,0 +1,39 @@
+import { canMoveRound, roundStateSchema } from "../../../core/judging-rounds";
+import { refusal, type Outcome } from "../../../core/refusal";
+import type { Actor } from "../audit/service";
+import type { JudgingContext } from "./context";
+import { loadRound } from "./queries";
+import { zodRefusal } from "./refusals";
+
+/** Opens, closes, reopens or locks a round (core/judging-rounds.ts says which moves exist). */
+export async function moveRound(
+  ctx: JudgingContext,
+  actor: Actor,
+  roundId: number,
+  input: unknown,
+): Promise<Outcome> {
+  const parsed = roundStateSchema.safeParse(input);
+  if (!parsed.success) return zodRefusal(parsed.error);
+  const round = await loadRound(ctx.db.kysely, roundId);
+  if (!round) return refusal(404, "judging.errors.roundNotFound");
+  const to = parsed.data.to;
+  if (!canMoveRound(round.state, to)) return refusal(409, "judging.errors.roundMove");
+  // Only the state seen is replaced: two managers clicking at once move it once.
+  const result = await ctx.db.kysely
+    .updateTable("judging_rounds")
+    .set({ state: to, updated_at: ctx.now() })
+    .where("id", "=", roundId)
+    .where("state", "=", round.state)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return refusal(409, "judging.errors.roundMove");
+  await ctx.deps.audit?.record(
+    actor,
+    "round.state",
+    { type: "round", id: roundId },
+    {
+      from: round.state,
+      to,
+    },
+  );
+  return { ok: true };
+}

@@ -1,0 +1,266 @@
+import { describe, expect, it } from "vitest";
+import { backOfficeApp } from "../../test-support/back-office";
+import { TEST_ORIGIN } from "../../test-support/sign-in";
+import { COMPLETE_TEXT, file, PDF } from "../entries/testbed";
+
+// The judge portal over HTTP on the production build: the code signs a judge in (page form and
+// API), the pages and API answer only a judge, a judge's cookie opens nothing else, and no
+// answer a judge can get carries anything of the entrant's identity (blind judging).
+
+const office = backOfficeApp();
+
+/** The entrant's identity: none of it may reach a judge. */
+const SECRET = {
+  name: "Quách Thị Bảo Mật",
+  email: "bao.mat.dinh.danh@example.vn",
+  phone: "+84987654321",
+  phoneLocal: "0987654321",
+  company: "Công ty Cổ phần Định Danh Kín",
+  taxCode: "0312345678",
+  fileNames: [
+    "anh-goc-cua-thi-sinh.jpg",
+    "phim-goc-cua-thi-sinh.mp4",
+    "y-tuong-goc.pdf",
+    "cam-ket-goc.pdf",
+  ] as const,
+  creditPerson: "Nguyễn Văn An",
+};
+
+async function setUp() {
+  const { services, db } = { services: office.app.services, db: office.db };
+  const owner = await services.identity.createEntrant({
+    email: SECRET.email,
+    password: "mat-khau-rat-dai-2026",
+    profile: {
+      type: "enterprise",
+      fullName: SECRET.name,
+      phone: SECRET.phone,
+      address: "1 Định Danh, Hà Nội",
+      personalId: null,
+      companyName: SECRET.company,
+      businessRegistrationNumber: SECRET.taxCode,
+      taxCode: SECRET.taxCode,
+      licenceFileId: null,
+    },
+  });
+  const tvc = await db.kysely
+    .selectFrom("categories as c")
+    .innerJoin("category_groups as g", "g.id", "c.group_id")
+    .innerJoin("tracks as t", "t.id", "g.track_id")
+    .innerJoin("seasons as s", "s.id", "t.season_id")
+    .select(["c.id", "t.id as track_id", "s.id as season_id"])
+    .where("s.year", "=", 2026)
+    .where("c.code", "=", "TVC")
+    .executeTakeFirstOrThrow();
+  const draft = await services.entries.createDraft(owner, {
+    ...COMPLETE_TEXT,
+    trackId: String(tvc.track_id),
+    categoryId: String(tvc.id),
+  });
+  if (!draft.ok) throw new Error(JSON.stringify(draft));
+  const entryId = draft.entry.id;
+  for (const [field, facts] of [
+    ["images", file({ name: SECRET.fileNames[0] })],
+    ["video", file({ name: SECRET.fileNames[1], mime: "video/mp4", bytes: 200_000_000 })],
+    ["ideaArticleVi", file({ ...PDF, name: SECRET.fileNames[2] })],
+    ["legalCommitment", file({ ...PDF, name: SECRET.fileNames[3] })],
+    ["copyrightCommitment", file({ ...PDF, name: SECRET.fileNames[3] })],
+  ] as const) {
+    const attached = await services.entries.attachFile(owner, entryId, field, facts);
+    if (!attached.ok) throw new Error(`${field}: ${JSON.stringify(attached)}`);
+  }
+  const submitted = await services.entries.submit(owner, entryId);
+  if (!submitted.ok) throw new Error(JSON.stringify(submitted));
+  const staff = { id: "staff", email: "staff@example.vn", name: "Staff" };
+  for (const [to, role] of [
+    ["paid", "finance"],
+    ["accepted", "jury_manager"],
+  ] as const) {
+    const entry = await services.entries.getForStaff(entryId);
+    const moved = await services.entries.changeStatus({ ...staff, role }, entryId, {
+      to,
+      reason: "",
+      statusVersion: entry!.statusVersion,
+    });
+    if (!moved.ok) throw new Error(JSON.stringify(moved));
+  }
+  const actor = { id: "staff", email: "staff@example.vn" };
+  const judge = await services.judging.createJudge(actor, Number(tvc.season_id), {
+    name: "Hồ Giám Khảo",
+    email: "ho.gk@example.vn",
+  });
+  if (!judge.ok) throw new Error(JSON.stringify(judge));
+  const code = await services.judging.issueCode(actor, judge.id);
+  if (!code.ok) throw new Error("code");
+  const round = await services.judging.createRound(actor, Number(tvc.season_id), {
+    nameVi: "Vòng sơ khảo",
+    nameEn: "Preliminary round",
+  });
+  if (!round.ok) throw new Error("round");
+  await services.judging.assign(actor, round.id, { judgeId: judge.id, categoryId: String(tvc.id) });
+  await services.judging.moveRound(actor, round.id, { to: "open" });
+  return { entryId, code: code.code, roundId: round.id };
+}
+
+const inject = (
+  method: string,
+  url: string,
+  options: { cookie?: string; json?: unknown; form?: string } = {},
+) =>
+  office.app.fastify.inject({
+    method: method as "GET",
+    url,
+    headers: {
+      host: "localhost:3000",
+      origin: TEST_ORIGIN,
+      ...(options.cookie ? { cookie: options.cookie } : {}),
+      ...(options.json !== undefined ? { "content-type": "application/json" } : {}),
+      ...(options.form !== undefined
+        ? { "content-type": "application/x-www-form-urlencoded" }
+        : {}),
+    },
+    ...(options.json !== undefined ? { payload: JSON.stringify(options.json) } : {}),
+    ...(options.form !== undefined ? { payload: options.form } : {}),
+  });
+
+const cookieOf = (setCookie: string | string[] | undefined) =>
+  String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(";")[0]!;
+
+describe("the judge portal over HTTP", () => {
+  it("signs a judge in, serves their pages and API, blind, and nothing else", async () => {
+    const { entryId, code, roundId } = await setUp();
+
+    // Anonymous: pages send to the code form, the API says 401.
+    const anonymousPage = await inject("GET", `/giam-khao/vong/${roundId}`);
+    expect([anonymousPage.statusCode, anonymousPage.headers.location]).toEqual([302, "/giam-khao"]);
+    const anonymousEnglish = await inject("GET", `/en/giam-khao/vong/${roundId}/${entryId}`);
+    expect(anonymousEnglish.headers.location).toBe("/en/giam-khao");
+    expect((await inject("GET", "/api/judging/rounds")).statusCode).toBe(401);
+    expect(
+      (
+        await inject("PUT", `/api/judging/rounds/${roundId}/entries/${entryId}/score`, {
+          json: { version: null },
+        })
+      ).statusCode,
+    ).toBe(401);
+
+    // The page form: a wrong code is refused with the form's message; the right one signs in.
+    const wrong = await inject("POST", "/giam-khao", { form: "code=AAAA-BBBB-CCCC-DDDD-EEEE" });
+    expect(wrong.statusCode).toBe(401);
+    const viaPage = await inject("POST", "/giam-khao", {
+      form: `code=${encodeURIComponent(code.toLowerCase())}`,
+    });
+    expect(viaPage.statusCode).toBe(302);
+    expect(String(viaPage.headers["set-cookie"])).toMatch(
+      /vx_judge=.+; Path=\/; HttpOnly; SameSite=Lax/,
+    );
+
+    // The API sign-in, then everything a judge can ask for.
+    const session = await inject("POST", "/api/judging/session", { json: { code } });
+    expect(session.statusCode).toBe(200);
+    const cookie = cookieOf(session.headers["set-cookie"]);
+    const answers: { url: string; body: string }[] = [];
+    const ask = async (method: string, url: string, json?: unknown) => {
+      const response = await inject(method, url, {
+        cookie,
+        ...(json !== undefined ? { json } : {}),
+      });
+      answers.push({ url: `${method} ${url} → ${response.statusCode}`, body: response.body });
+      return response;
+    };
+    for (const url of [
+      "/giam-khao",
+      "/en/giam-khao",
+      `/giam-khao/vong/${roundId}`,
+      `/en/giam-khao/vong/${roundId}`,
+      `/giam-khao/vong/${roundId}/${entryId}`,
+      `/en/giam-khao/vong/${roundId}/${entryId}`,
+      "/api/judging/rounds",
+      `/api/judging/rounds/${roundId}/entries`,
+    ]) {
+      expect((await ask("GET", url)).statusCode, url).toBe(200);
+    }
+    const page = answers.find((a) =>
+      a.url.startsWith(`GET /giam-khao/vong/${roundId}/${entryId}`),
+    )!.body;
+    expect(page).toContain("Tết sum vầy");
+    expect(page).toContain("/tep/");
+    const scores = {
+      creativeIdea: 8,
+      message: 8,
+      craft: 8,
+      brandRecall: 8,
+      responsibility: 8,
+      culturalIdentity: 8,
+    };
+    const put = await ask("PUT", `/api/judging/rounds/${roundId}/entries/${entryId}/score`, {
+      scores,
+      version: null,
+    });
+    expect(put.json()).toMatchObject({
+      ok: true,
+      action: "score",
+      score: { total: 8, version: 1 },
+    });
+    const stale = await ask("PUT", `/api/judging/rounds/${roundId}/entries/${entryId}/score`, {
+      scores,
+      version: null,
+    });
+    expect(stale.statusCode).toBe(409);
+    const bad = await ask("PUT", `/api/judging/rounds/${roundId}/entries/${entryId}/score`, {
+      scores: { craft: 99 },
+      version: 1,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      (
+        await ask("DELETE", `/api/judging/rounds/${roundId}/entries/${entryId}/score`, {
+          version: 1,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await ask("POST", `/api/judging/rounds/${roundId}/entries/${entryId}/conflict`, {
+          note: "",
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await ask("GET", `/giam-khao/vong/${roundId}/${entryId}`)).statusCode).toBe(200);
+
+    // Blind: not one answer carries the entrant's identity or the files' original names.
+    const identity = [
+      SECRET.name,
+      SECRET.email,
+      SECRET.phone,
+      SECRET.phoneLocal,
+      SECRET.company,
+      SECRET.taxCode,
+      SECRET.creditPerson,
+      ...SECRET.fileNames,
+    ];
+    const leaks = answers.flatMap((a) =>
+      identity.filter((s) => a.body.includes(s)).map((s) => `${a.url}: ${s}`),
+    );
+    expect(leaks).toEqual([]);
+    // The entrant's signed commitments are not among the files a judge gets.
+    const entryJson = (
+      await inject("GET", `/api/judging/rounds/${roundId}/entries`, { cookie })
+    ).json() as {
+      entries: Record<string, unknown>[];
+    };
+    expect(Object.keys(entryJson.entries[0]!)).not.toContain("ownerUserId");
+
+    // A judge's cookie opens nothing else: not the back office, not an entrant's account.
+    for (const url of ["/quan-tri", "/quan-tri/cham-giai", "/tai-khoan", "/nop-bai-du-thi"]) {
+      const response = await inject("GET", url, { cookie });
+      expect(response.statusCode, url).toBe(302);
+      expect(String(response.headers.location), url).toContain("dang-nhap");
+    }
+    expect((await inject("GET", "/api/media?purpose=news", { cookie })).statusCode).toBe(401);
+
+    // Signing out ends the session.
+    expect((await inject("DELETE", "/api/judging/session", { cookie })).statusCode).toBe(204);
+    expect((await inject("GET", "/api/judging/rounds", { cookie })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,152 @@
+import { sql, type Expression, type SqlBool } from "kysely";
+import { JUDGEABLE_STATUSES, parseCriteria, type RoundState } from "../../../core/judging-rounds";
+import { RESULT_METHODS, type ResultMethod } from "../../../core/judging-results";
+import type { Q } from "./context";
+import type { AssignedEntry, RoundView, ScoreView } from "./types";
+
+type RoundRow = {
+  id: number;
+  season_id: number;
+  position: number;
+  name_vi: string;
+  name_en: string;
+  starts_on: string | null;
+  ends_on: string | null;
+  state: string;
+  method: string;
+  criteria: string;
+};
+
+export function toRoundView(r: RoundRow): RoundView {
+  return {
+    id: Number(r.id),
+    seasonId: Number(r.season_id),
+    position: Number(r.position),
+    name: { vi: r.name_vi, en: r.name_en },
+    startsOn: r.starts_on,
+    endsOn: r.ends_on,
+    state: r.state as RoundState,
+    method: (RESULT_METHODS as readonly string[]).includes(r.method)
+      ? (r.method as ResultMethod)
+      : "mean",
+    criteria: parseCriteria(r.criteria),
+  };
+}
+
+export async function loadRound(q: Q, roundId: number): Promise<RoundView | null> {
+  const row = await q
+    .selectFrom("judging_rounds")
+    .selectAll()
+    .where("id", "=", roundId)
+    .executeTakeFirst();
+  return row ? toRoundView(row) : null;
+}
+
+export async function roundsOfSeason(q: Q, seasonId: number): Promise<RoundView[]> {
+  const rows = await q
+    .selectFrom("judging_rounds")
+    .selectAll()
+    .where("season_id", "=", seasonId)
+    .orderBy("position")
+    .execute();
+  return rows.map(toRoundView);
+}
+
+/**
+ * "Entry `e` is judged in round `round`": round 1 judges the season's screened-in entries, a
+ * later round the entries advanced into it.
+ */
+export function inRound(round: RoundView): Expression<SqlBool> {
+  if (round.position === 1) {
+    return sql<SqlBool>`(e.season_id = ${round.seasonId} and e.status in (${sql.join(
+      JUDGEABLE_STATUSES.map((s) => sql`${s}`),
+    )}))`;
+  }
+  return sql<SqlBool>`exists (select 1 from round_entries re where re.round_id = ${round.id} and re.entry_id = e.id)`;
+}
+
+/** "Judge `judgeId` is assigned entry `e` in the round and not kept away from its owner." */
+export function assignedTo(round: RoundView, judgeId: string): Expression<SqlBool> {
+  return sql<SqlBool>`(exists (select 1 from judge_assignments a where a.round_id = ${round.id}
+      and a.judge_id = ${judgeId} and (a.category_id = e.category_id or a.entry_id = e.id))
+    and not exists (select 1 from judge_exclusions x where x.judge_id = ${judgeId}
+      and x.registrant_user_id = e.owner_user_id))`;
+}
+
+export function toScoreView(row: {
+  scores: string;
+  comment: string;
+  total: number | string;
+  version: number | string;
+  updated_at: string;
+}): ScoreView {
+  return {
+    scores: JSON.parse(row.scores) as Record<string, number>,
+    comment: row.comment,
+    total: Number(row.total),
+    version: Number(row.version),
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The entries a judge is given in a round (or the one asked for), with their score and conflict. */
+export async function assignedEntries(
+  q: Q,
+  round: RoundView,
+  judgeId: string,
+  entryId?: string,
+): Promise<(AssignedEntry & { ownerUserId: string })[]> {
+  let query = q
+    .selectFrom("entries as e")
+    .leftJoin("categories as c", "c.id", "e.category_id")
+    .leftJoin("scores as s", (join) =>
+      join
+        .onRef("s.entry_id", "=", "e.id")
+        .on("s.round_id", "=", round.id)
+        .on("s.judge_id", "=", judgeId),
+    )
+    .leftJoin("judge_conflicts as jc", (join) =>
+      join.onRef("jc.entry_id", "=", "e.id").on("jc.judge_id", "=", judgeId),
+    )
+    .select([
+      "e.id",
+      "e.code",
+      "e.category_id",
+      "e.campaign_name",
+      "e.brand_name",
+      "e.owner_user_id",
+      "c.name_vi as category_vi",
+      "c.name_en as category_en",
+      "c.sort_order as category_order",
+      "s.scores",
+      "s.comment",
+      "s.total",
+      "s.version",
+      "s.updated_at",
+      "jc.declared_at",
+    ])
+    .where(inRound(round))
+    .where(assignedTo(round, judgeId));
+  if (entryId !== undefined) query = query.where("e.id", "=", entryId);
+  const rows = await query.orderBy("c.sort_order").orderBy("e.code").execute();
+  return rows.map((r) => ({
+    id: r.id,
+    code: r.code ?? "",
+    categoryId: r.category_id,
+    category: r.category_vi !== null ? { vi: r.category_vi, en: r.category_en ?? "" } : null,
+    title: r.campaign_name,
+    brand: r.brand_name,
+    ownerUserId: r.owner_user_id,
+    score:
+      r.scores !== null && r.version !== null
+        ? toScoreView({
+            scores: r.scores,
+            comment: r.comment ?? "",
+            total: r.total ?? 0,
+            version: r.version,
+            updated_at: r.updated_at ?? "",
+          })
+        : null,
+    conflict: r.declared_at !== null,
+  }));
+}

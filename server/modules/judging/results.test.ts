@@ -1,0 +1,141 @@
+import ExcelJS from "exceljs";
+import { describe, expect, it } from "vitest";
+import { testDatabases } from "../../test-support/databases";
+import { entriesTestbed } from "../entries/testbed";
+import { acceptedEntry, manager, openRound, seasonId, signedInJudge } from "./testbed";
+
+// From scores to winners, on SQLite and PostgreSQL: five judges score three entries; the
+// round's figures by each method against hand-computed values; advancing the best into the
+// next round; prizes; publishing them on the public winners list; the round's exports.
+describe.each(testDatabases())("judging: results ($name)", (target) => {
+  describe.skipIf(!target.available)("", () => {
+    const t = entriesTestbed(target);
+
+    it("ranks, advances, gives prizes, publishes and exports", async () => {
+      const season = await seasonId(t);
+      const judges = [];
+      for (let i = 1; i <= 5; i++) {
+        judges.push((await signedInJudge(t, season, `Giám khảo ${i}`, `r${i}@example.vn`)).judge);
+      }
+      const entries = [await acceptedEntry(t), await acceptedEntry(t), await acceptedEntry(t)];
+      const round = await openRound(
+        t,
+        season,
+        judges,
+        entries.map((e) => e.id),
+      );
+      const judging = t.services.judging;
+      // Every criterion the same, so each judge's total is that number.
+      const given = [
+        [9, 5, 7],
+        [8, 6, 7],
+        [10, 4, 6],
+        [7, 7, 6],
+        [2, 8, 5],
+      ];
+      for (const [j, row] of given.entries()) {
+        for (const [e, value] of row.entries()) {
+          const scores = Object.fromEntries(
+            [
+              "creativeIdea",
+              "message",
+              "craft",
+              "brandRecall",
+              "responsibility",
+              "culturalIdentity",
+            ].map((k) => [k, value]),
+          );
+          const saved = await judging.saveScore(judges[j]!, round, entries[e]!.id, {
+            scores,
+            version: null,
+          });
+          expect(saved.ok, JSON.stringify(saved)).toBe(true);
+        }
+      }
+      expect(await judging.moveRound(manager(t), round, { to: "closed" })).toMatchObject({
+        ok: true,
+      });
+
+      const byMean = (await judging.results(round, "mean"))!;
+      const rows = byMean.categories.flatMap((c) => c.rows);
+      const row = (i: number) => rows.find((r) => r.entryId === entries[i]!.id)!;
+      // Entry 0: 9 8 10 7 2 → mean 7.2; trimmed (drop 10 and 2) 8; spread 8.
+      expect(row(0)).toMatchObject({ count: 5, mean: 7.2, trimmedMean: 8, spread: 8 });
+      // Entry 1: 5 6 4 7 8 → mean 6, trimmed 6; entry 2: 7 7 6 6 5 → mean 6.2, trimmed 6.333…
+      expect(row(1)).toMatchObject({ mean: 6, trimmedMean: 6 });
+      expect(row(2).trimmedMean).toBeCloseTo(19 / 3, 9);
+      expect(rows.map((r) => r.entryId)).toEqual([entries[0]!.id, entries[2]!.id, entries[1]!.id]);
+      const byTrimmed = (await judging.results(round, "trimmedMean"))!.categories.flatMap(
+        (c) => c.rows,
+      );
+      expect(byTrimmed.map((r) => r.rank)).toEqual([1, 2, 3]);
+      expect(byTrimmed[0]!.entryId).toBe(entries[0]!.id);
+      const byNormalised = (await judging.results(round, "normalised"))!.categories.flatMap(
+        (c) => c.rows,
+      );
+      expect(byNormalised.map((r) => r.count)).toEqual([5, 5, 5]);
+
+      // Advancing needs a next round; then the best two of the category go through.
+      expect(await judging.advance(manager(t), round, { rule: "top", count: 2 })).toMatchObject({
+        status: 409,
+        formError: "judging.errors.noNextRound",
+      });
+      const final = await judging.createRound(manager(t), season, {
+        nameVi: "Chung khảo",
+        nameEn: "Final",
+        method: "trimmedMean",
+      });
+      if (!final.ok) throw new Error("final refused");
+      expect(await judging.advance(manager(t), round, { rule: "top", count: 2 })).toMatchObject({
+        ok: true,
+        advanced: 2,
+      });
+      const advanced = await t.db.kysely
+        .selectFrom("round_entries")
+        .select("entry_id")
+        .where("round_id", "=", final.id)
+        .execute();
+      expect(advanced.map((a) => a.entry_id).sort()).toEqual(
+        [entries[0]!.id, entries[2]!.id].sort(),
+      );
+      expect(
+        await judging.advance(manager(t), round, { rule: "threshold", threshold: 6 }),
+      ).toMatchObject({ advanced: 3 });
+
+      // Prizes, then publishing: the public winners list of 2026 shows the entry.
+      expect(
+        await judging.setPrize(manager(t), season, { entryId: entries[0]!.id, prize: "gold" }),
+      ).toMatchObject({ ok: true });
+      expect(
+        await judging.setPrize(manager(t), season, { entryId: entries[2]!.id, prize: "platinum" }),
+      ).toMatchObject({ status: 400 });
+      expect(await judging.publish(manager(t), season)).toMatchObject({ ok: true, published: 1 });
+      const winners = await t.services.content.winners({ year: 2026 }, "vi");
+      expect(winners.items).toMatchObject([
+        {
+          entryId: entries[0]!.id,
+          prize: "gold",
+          title: "Tết sum vầy",
+          brand: "Trà Xanh Không Độ",
+        },
+      ]);
+      // Publishing again replaces what judging published, never duplicates.
+      expect(await judging.publish(manager(t), season)).toMatchObject({ published: 1 });
+      expect((await t.services.content.winners({ year: 2026 }, "vi")).items).toHaveLength(1);
+
+      // Exports: one line per entry × judge × criterion, and the ranking, in the reader's language.
+      const detail = await judging.exportRound(round, "scores", "csv", "vi");
+      const csv = detail!.body.toString("utf8");
+      expect(csv.charCodeAt(0)).toBe(0xfeff);
+      expect(csv.split("\n").filter((l) => l.trim() !== "").length).toBe(1 + 5 * 3 * 6);
+      expect(csv).toContain("Ý tưởng sáng tạo");
+      const ranking = await judging.exportRound(round, "ranking", "xlsx", "en");
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(ranking!.body as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      expect(sheet.getRow(1).getCell(1).value).toBe("Category");
+      expect(sheet.getRow(2).getCell(2).value).toBe(1);
+      expect(sheet.getRow(2).getCell(12).value).toBe("Gold");
+    });
+  });
+});

@@ -1,0 +1,120 @@
+import { scoreSheetSchema, weightedTotal } from "../../../core/judging-criteria";
+import { scoreVersionSchema } from "../../../core/judging-rounds";
+import { refusal, type Outcome } from "../../../core/refusal";
+import type { JudgingContext } from "./context";
+import { assignedEntries, loadRound, toScoreView } from "./queries";
+import { zodRefusal } from "./refusals";
+import { appendScoreLog } from "./score-log";
+import type { JudgeIdentity, ScoreView } from "./types";
+
+/** The sheet schema of each set of criteria, built once: a round's criteria rarely change. */
+const sheets = new Map<string, ReturnType<typeof scoreSheetSchema>>();
+function sheetSchemaOf(criteria: Parameters<typeof scoreSheetSchema>[0]) {
+  const key = JSON.stringify(criteria);
+  let schema = sheets.get(key);
+  if (!schema) {
+    if (sheets.size > 100) sheets.clear();
+    schema = scoreSheetSchema(criteria);
+    sheets.set(key, schema);
+  }
+  return schema;
+}
+
+export type ScoreConflict = {
+  ok: false;
+  status: 409;
+  code: "conflict";
+  formError: string;
+  current: ScoreView | null;
+};
+
+/**
+ * A judge scores an entry, or updates their score. The sheet is checked against the round's
+ * criteria; the version the judge's screen showed must be the stored one (null: "no score
+ * yet"), so a second tab never overwrites the first silently — it gets the current score back.
+ * The score and its log record are written in one transaction: once acknowledged, both exist.
+ */
+export async function saveScore(
+  ctx: JudgingContext,
+  judge: JudgeIdentity,
+  roundId: number,
+  entryId: string,
+  input: unknown,
+): Promise<Outcome<{ action: "score" | "update"; score: ScoreView }> | ScoreConflict> {
+  const round = await loadRound(ctx.db.kysely, roundId);
+  if (!round || round.seasonId !== judge.seasonId)
+    return refusal(404, "judging.errors.roundNotFound");
+  if (round.state !== "open") return refusal(409, "judging.errors.roundNotOpen");
+  const [entry] = await assignedEntries(ctx.db.kysely, round, judge.id, entryId);
+  if (!entry) return refusal(404, "judging.errors.entryNotFound");
+  if (entry.conflict) return refusal(409, "judging.errors.conflictDeclared");
+  const sheet = sheetSchemaOf(round.criteria).safeParse(input);
+  if (!sheet.success) return zodRefusal(sheet.error);
+  const seen = scoreVersionSchema.safeParse(input);
+  if (!seen.success) return zodRefusal(seen.error);
+  const total = weightedTotal(round.criteria, sheet.data.scores);
+  const scores = JSON.stringify(
+    Object.fromEntries(round.criteria.map((c) => [c.key, sheet.data.scores[c.key]])),
+  );
+  const now = ctx.now();
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("scores")
+      .select(["id", "scores", "comment", "total", "version", "updated_at"])
+      .where("round_id", "=", roundId)
+      .where("entry_id", "=", entryId)
+      .where("judge_id", "=", judge.id)
+      .executeTakeFirst();
+    const expected = seen.data.version;
+    if ((current ? Number(current.version) : null) !== expected) {
+      return {
+        ok: false as const,
+        status: 409 as const,
+        code: "conflict" as const,
+        formError: current ? "judging.errors.changedElsewhere" : "judging.errors.deletedElsewhere",
+        current: current ? toScoreView(current) : null,
+      };
+    }
+    const version = current ? Number(current.version) + 1 : 1;
+    const comment = sheet.data.comment;
+    if (current) {
+      await trx
+        .updateTable("scores")
+        .set({ scores, comment, total, version, updated_at: now })
+        .where("id", "=", current.id)
+        .execute();
+    } else {
+      await trx
+        .insertInto("scores")
+        .values({
+          round_id: roundId,
+          entry_id: entryId,
+          judge_id: judge.id,
+          scores,
+          comment,
+          total,
+          version,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    const action = current ? ("update" as const) : ("score" as const);
+    await appendScoreLog(trx, ctx.db.kind, {
+      round_id: roundId,
+      entry_id: entryId,
+      judge_id: judge.id,
+      action,
+      scores,
+      comment,
+      total: total.toFixed(2),
+      version,
+      created_at: now,
+    });
+    return {
+      ok: true as const,
+      action,
+      score: toScoreView({ scores, comment, total, version, updated_at: now }),
+    };
+  });
+}

@@ -1,0 +1,113 @@
+import type { Lang } from "../../../core/languages";
+import type { ResultMethod } from "../../../core/judging-results";
+import type { Db } from "../../db/database";
+import type { Actor } from "../audit/service";
+import type { SheetFormat } from "../exports/spreadsheet";
+import { advanceEntries } from "./advance";
+import { assignJudge } from "./assign";
+import { judgingContext, type JudgingDeps } from "./context";
+import { clearedJudgeCookie, judgeCookie } from "./cookie";
+import { createJudge } from "./create-judge";
+import { createRound } from "./create-round";
+import { currentJudge, signOutJudge } from "./current-judge";
+import { declareConflict } from "./declare-conflict";
+import { deleteScore } from "./delete-score";
+import { addExclusion, removeExclusion } from "./exclusions";
+import { exportRound, type RoundExportKind } from "./export-round";
+import { issueJudgeCode } from "./issue-code";
+import { listJudges } from "./list-judges";
+import { judgingSeason, managerOptions, seasonPrizes } from "./manager-options";
+import { moveRound } from "./move-round";
+import { portalEntries } from "./portal-entries";
+import { portalEntry } from "./portal-entry";
+import { portalRounds } from "./portal-rounds";
+import { publishWinners } from "./publish-winners";
+import { roundsOfSeason } from "./queries";
+import { revokeJudgeCode } from "./revoke-code";
+import { roundOverview } from "./round-overview";
+import { roundResults } from "./round-results";
+import { saveCriteria } from "./save-criteria";
+import { saveScore } from "./save-score";
+import { verifyScoreChain } from "./score-log";
+import { setPrize } from "./set-prize";
+import { signInJudge } from "./sign-in";
+import type { JudgeIdentity } from "./types";
+import { unassignJudge } from "./unassign";
+import { updateRound } from "./update-round";
+
+export type * from "./types";
+export type { JudgingDeps } from "./context";
+export type { JudgeRow } from "./list-judges";
+export type { RoundOverview } from "./round-overview";
+export type { RoundResults, CategoryResults, ResultRow } from "./round-results";
+export type { ChainReport } from "./score-log";
+export type { RoundProgress } from "./portal-rounds";
+export { JUDGE_COOKIE, judgeTokenFrom } from "./current-judge";
+export { JUDGE_SESSION_HOURS } from "./sign-in";
+
+/**
+ * Judging (PRODUCT §4). Jury managers run judges and their codes, rounds, criteria,
+ * assignments, exclusions, results, advancing, prizes and publishing; judges, signed in with
+ * their code, score their assigned entries blind. Every score change is written with its
+ * hash-chained log record in one transaction.
+ */
+export function createJudgingService(db: Db, deps: JudgingDeps) {
+  const ctx = judgingContext(db, deps);
+  return {
+    // The judge portal.
+    signIn: (input: unknown, ip: string) => signInJudge(ctx, input, ip),
+    currentJudge: (token: string | null) => currentJudge(ctx, token),
+    /** The Set-Cookie value that keeps a judge signed in, and the one that ends it. */
+    sessionCookie: (token: string) => judgeCookie(token, deps.secureCookies ?? false),
+    clearedCookie: () => clearedJudgeCookie(deps.secureCookies ?? false),
+    signOut: (token: string | null) => signOutJudge(ctx, token),
+    rounds: (judge: JudgeIdentity) => portalRounds(ctx, judge),
+    entries: (judge: JudgeIdentity, roundId: number, categoryId: number | null) =>
+      portalEntries(ctx, judge, roundId, categoryId),
+    entry: (judge: JudgeIdentity, roundId: number, entryId: string) =>
+      portalEntry(ctx, judge, roundId, entryId),
+    saveScore: (judge: JudgeIdentity, roundId: number, entryId: string, input: unknown) =>
+      saveScore(ctx, judge, roundId, entryId, input),
+    deleteScore: (judge: JudgeIdentity, roundId: number, entryId: string, input: unknown) =>
+      deleteScore(ctx, judge, roundId, entryId, input),
+    declareConflict: (judge: JudgeIdentity, roundId: number, entryId: string, input: unknown) =>
+      declareConflict(ctx, judge, roundId, entryId, input),
+    // Jury managers (section "judging").
+    season: (year: number) => judgingSeason(ctx, year),
+    judges: (seasonId: number) => listJudges(ctx, seasonId),
+    options: (seasonId: number) => managerOptions(ctx, seasonId),
+    createJudge: (actor: Actor, seasonId: number, input: unknown) =>
+      createJudge(ctx, actor, seasonId, input),
+    issueCode: (actor: Actor, judgeId: string) => issueJudgeCode(ctx, actor, judgeId),
+    revokeCode: (actor: Actor, judgeId: string) => revokeJudgeCode(ctx, actor, judgeId),
+    addExclusion: (actor: Actor, input: unknown) => addExclusion(ctx, actor, input),
+    removeExclusion: (actor: Actor, id: number) => removeExclusion(ctx, actor, id),
+    seasonRounds: (seasonId: number) => roundsOfSeason(ctx.db.kysely, seasonId),
+    createRound: (actor: Actor, seasonId: number, input: unknown) =>
+      createRound(ctx, actor, seasonId, input),
+    updateRound: (actor: Actor, roundId: number, input: unknown) =>
+      updateRound(ctx, actor, roundId, input),
+    moveRound: (actor: Actor, roundId: number, input: unknown) =>
+      moveRound(ctx, actor, roundId, input),
+    saveCriteria: (actor: Actor, roundId: number, input: unknown) =>
+      saveCriteria(ctx, actor, roundId, input),
+    assign: (actor: Actor, roundId: number, input: unknown) =>
+      assignJudge(ctx, actor, roundId, input),
+    unassign: (actor: Actor, roundId: number, assignmentId: number) =>
+      unassignJudge(ctx, actor, roundId, assignmentId),
+    overview: (roundId: number) => roundOverview(ctx, roundId),
+    results: (roundId: number, method?: ResultMethod) => roundResults(ctx, roundId, method),
+    advance: (actor: Actor, roundId: number, input: unknown) =>
+      advanceEntries(ctx, actor, roundId, input),
+    prizes: (seasonId: number) => seasonPrizes(ctx, seasonId),
+    setPrize: (actor: Actor, seasonId: number, input: unknown) =>
+      setPrize(ctx, actor, seasonId, input),
+    publish: (actor: Actor, seasonId: number) => publishWinners(ctx, actor, seasonId),
+    exportRound: (roundId: number, kind: RoundExportKind, format: SheetFormat, lang: Lang) =>
+      exportRound(ctx, roundId, kind, format, lang),
+    /** Walks the score log: is the chain intact, where does it break. */
+    verify: () => verifyScoreChain(ctx.db.kysely, ctx.now),
+  };
+}
+
+export type JudgingService = ReturnType<typeof createJudgingService>;

@@ -1,0 +1,25 @@
+import { refusal, type Outcome } from "../../../core/refusal";
+import type { Actor } from "../audit/service";
+import type { JudgingContext } from "./context";
+
+/** Removes one assignment; the judge's scores already given stay in the round and the log. */
+export async function unassignJudge(
+  ctx: JudgingContext,
+  actor: Actor,
+  roundId: number,
+  assignmentId: number,
+): Promise<Outcome> {
+  const result = await ctx.db.kysely
+    .deleteFrom("judge_assignments")
+    .where("id", "=", assignmentId)
+    .where("round_id", "=", roundId)
+    .executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return refusal(404, "judging.errors.assignmentNotFound");
+  await ctx.deps.audit?.record(
+    actor,
+    "round.unassign",
+    { type: "round", id: roundId },
+    { assignmentId },
+  );
+  return { ok: true };
+}

@@ -1,0 +1,24 @@
+import { data, type AppLoadContext } from "react-router";
+import { requireStaff } from "../../lib/session.server";
+import { actorOf, positiveInt } from "../back-office/form.server";
+
+/**
+ * Every judging back-office page: a jury manager (or admin) — checked on the server — and the
+ * season it works on (`?year=`, else the current season). 404 when there is no such season.
+ */
+export async function judgingPage(request: Request, context: AppLoadContext) {
+  const user = await requireStaff(request, context, "judging");
+  const asked = positiveInt(new URL(request.url).searchParams.get("year"));
+  const year = asked ?? (await context.services.seasons.current())?.year ?? null;
+  const season = year ? await context.services.judging.season(year) : null;
+  if (!season) throw data(null, { status: 404 });
+  return { user, season, actor: actorOf(user, context) };
+}
+
+/** A round of the page's `:id`, which must belong to the season (404 otherwise). */
+export async function judgingRound(context: AppLoadContext, id: string | undefined) {
+  const roundId = positiveInt(id);
+  const overview = roundId ? await context.services.judging.overview(roundId) : null;
+  if (!overview) throw data(null, { status: 404 });
+  return overview;
+}

@@ -1,0 +1,348 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { formatVietnamDateTime } from "../../../core/dates";
+import { scoreSheetSchema, weightedTotal, type Criterion } from "../../../core/judging-criteria";
+import { localeOf, pickLang, type Lang } from "../../../core/languages";
+import type { ScoreView } from "../../../server/load-context";
+import { Field, FormAlert } from "../../components/form/field";
+import { Modal } from "../../components/modal";
+import { useLiveFormValues } from "../../hydration/form-state";
+import { ToastRegion, useToasts } from "../../components/toast";
+
+type Pending = "score" | "update" | "delete" | "conflict";
+
+interface Props {
+  lang: Lang;
+  roundId: number;
+  entryId: string;
+  code: string;
+  criteria: Criterion[];
+  score: ScoreView | null;
+  conflict: boolean;
+}
+
+const emptyValues = (criteria: Criterion[]) => Object.fromEntries(criteria.map((c) => [c.key, ""]));
+const valuesOf = (criteria: Criterion[], score: ScoreView | null) =>
+  score
+    ? Object.fromEntries(criteria.map((c) => [c.key, String(score.scores[c.key] ?? "")]))
+    : emptyValues(criteria);
+
+/**
+ * The judge's score sheet: one whole score per criterion, a comment, the weighted total shown
+ * live. Checked in the browser with the same core schema the server uses; score, update and
+ * delete each ask for confirmation in a dialog and end with the seed's toast. The version the
+ * sheet was loaded with goes with every write: if another tab changed the score meanwhile the
+ * server refuses, and the sheet shows the current score instead of overwriting it.
+ */
+export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conflict }: Props) {
+  const { t } = useTranslation();
+  const { toasts, show, dismiss } = useToasts();
+  const [saved, setSaved] = useState<ScoreView | null>(score);
+  // Scores typed before the page's script arrived are kept when React attaches.
+  const formId = useId();
+  const live: Record<string, unknown> = useLiveFormValues(formId, {
+    ...valuesOf(criteria, score),
+    comment: score?.comment ?? "",
+  });
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(criteria.map((c) => [c.key, String(live[c.key] ?? "")])),
+  );
+  const [comment, setComment] = useState(String(live.comment ?? ""));
+  const [declared, setDeclared] = useState(conflict);
+  const [note, setNote] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  // The dialog opens on the choice to make: Enter confirms, Esc cancels. (The dialog's own
+  // effect has opened it by the time this one runs: a child's effects run first.)
+  useEffect(() => {
+    if (pending !== null) confirmRef.current?.focus();
+  }, [pending]);
+  const schema = scoreSheetSchema(criteria);
+  const number = new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 2 });
+
+  const sheet = { scores: values, comment };
+  const parsed = schema.safeParse(sheet);
+  const total = parsed.success ? weightedTotal(criteria, parsed.data.scores) : null;
+  const url = `/api/judging/rounds/${roundId}/entries/${entryId}`;
+
+  const check = (event: FormEvent, action: "score" | "update") => {
+    event.preventDefault();
+    setFormError(null);
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path.at(-1);
+        if (typeof key === "string") found[key] ??= issue.message;
+      }
+      setErrors(found);
+      const first = criteria.find((c) => found[c.key]);
+      const input = first
+        ? formRef.current?.querySelector<HTMLInputElement>(`[name="${first.key}"]`)
+        : null;
+      input?.focus();
+      return;
+    }
+    setErrors({});
+    setPending(action);
+  };
+
+  const send = async (method: string, path: string, body: unknown) => {
+    setBusy(true);
+    try {
+      const response = await fetch(path, {
+        method,
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(body),
+        credentials: "same-origin",
+      });
+      if (response.status === 401) {
+        window.location.assign(lang === "en" ? "/en/giam-khao" : "/giam-khao");
+        return null;
+      }
+      return {
+        status: response.status,
+        body: (await response.json().catch(() => ({}))) as Record<string, unknown>,
+      };
+    } catch {
+      setFormError("judging.errors.network");
+      return null;
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
+  };
+
+  /** A refusal: field errors, a form message, or (409) the current score from the other tab. */
+  const refused = (answer: { status: number; body: Record<string, unknown> }) => {
+    const body = answer.body as {
+      formError?: string;
+      fieldErrors?: Record<string, string>;
+      current?: ScoreView | null;
+    };
+    if (answer.status === 409 && "current" in body) {
+      const current = body.current ?? null;
+      setSaved(current);
+      setValues(valuesOf(criteria, current));
+      setComment(current?.comment ?? "");
+    }
+    const fields: Record<string, string> = {};
+    for (const [key, message] of Object.entries(body.fieldErrors ?? {}))
+      fields[key.split(".").at(-1) ?? key] = message;
+    setErrors(fields);
+    setFormError(body.formError ?? "judging.errors.invalid");
+  };
+
+  const confirm = async () => {
+    if (pending === "score" || pending === "update") {
+      const answer = await send("PUT", `${url}/score`, {
+        ...sheet,
+        version: saved?.version ?? null,
+      });
+      if (!answer) return;
+      if (answer.status !== 200) return refused(answer);
+      const next = answer.body.score as ScoreView;
+      setSaved(next);
+      setFormError(null);
+      show(
+        t(
+          answer.body.action === "update"
+            ? "judging.portal.toast.updated"
+            : "judging.portal.toast.scored",
+        ),
+      );
+    } else if (pending === "delete" && saved) {
+      const answer = await send("DELETE", `${url}/score`, { version: saved.version });
+      if (!answer) return;
+      if (answer.status !== 200) return refused(answer);
+      setSaved(null);
+      setValues(emptyValues(criteria));
+      setComment("");
+      setFormError(null);
+      show(t("judging.portal.toast.deleted"));
+    } else if (pending === "conflict") {
+      const answer = await send("POST", `${url}/conflict`, { note });
+      if (!answer) return;
+      if (answer.status !== 200) return refused(answer);
+      setDeclared(true);
+      show(t("judging.portal.toast.conflict"));
+    }
+  };
+
+  const formattedTotal = total === null ? "—" : number.format(total);
+  const dialog: Record<Pending, { title: string; body: string }> = {
+    score: {
+      title: t("judging.portal.sheet.confirmScoreTitle"),
+      body: t("judging.portal.sheet.confirmScore", { total: formattedTotal, code }),
+    },
+    update: {
+      title: t("judging.portal.sheet.confirmUpdateTitle"),
+      body: t("judging.portal.sheet.confirmUpdate", { total: formattedTotal, code }),
+    },
+    delete: {
+      title: t("judging.portal.sheet.confirmDeleteTitle"),
+      body: t("judging.portal.sheet.confirmDelete", { code }),
+    },
+    conflict: {
+      title: t("judging.portal.conflict.confirmTitle"),
+      body: t("judging.portal.conflict.confirm", { code }),
+    },
+  };
+
+  return (
+    <>
+      {declared ? (
+        <section className="panel judge-sheet" aria-labelledby="judge-sheet-heading">
+          <h2 id="judge-sheet-heading">{t("judging.portal.conflict.heading")}</h2>
+          <p role="note">{t("judging.portal.conflict.declared")}</p>
+        </section>
+      ) : (
+        <>
+          <form
+            ref={formRef}
+            id={formId}
+            className="panel judge-sheet form"
+            aria-labelledby="judge-sheet-heading"
+            noValidate
+            onSubmit={(event) => check(event, saved ? "update" : "score")}
+          >
+            <h2 id="judge-sheet-heading">{t("judging.portal.sheet.heading")}</h2>
+            <FormAlert message={formError ? t(formError) : undefined} />
+            {criteria.map((c) => (
+              <Field
+                key={c.key}
+                label={pickLang(c.name, lang)}
+                hint={`${t("judging.portal.sheet.scale", { min: c.min, max: c.max })} · ${t("judging.portal.sheet.weight", { weight: c.weight })}`}
+                error={errors[c.key]}
+                required
+                dataField={c.key}
+              >
+                {(control) => (
+                  <input
+                    {...control}
+                    name={c.key}
+                    type="number"
+                    inputMode="numeric"
+                    min={c.min}
+                    max={c.max}
+                    step={1}
+                    className="judge-sheet__score"
+                    value={values[c.key] ?? ""}
+                    onChange={(event) => {
+                      const value = event.currentTarget.value;
+                      setValues((v) => ({ ...v, [c.key]: value }));
+                    }}
+                  />
+                )}
+              </Field>
+            ))}
+            <Field label={t("judging.portal.sheet.comment")} error={errors.comment}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  name="comment"
+                  rows={4}
+                  maxLength={2000}
+                  value={comment}
+                  onChange={(event) => setComment(event.currentTarget.value)}
+                />
+              )}
+            </Field>
+            <p className="judge-sheet__total" aria-live="polite">
+              <span>{t("judging.portal.sheet.total")}: </span>
+              <strong data-testid="live-total">{formattedTotal}</strong>
+              {total === null ? (
+                <span className="tree-node__meta"> · {t("judging.portal.sheet.incomplete")}</span>
+              ) : null}
+            </p>
+            <p className="tree-node__meta">{t("judging.portal.sheet.totalHint")}</p>
+            {saved ? (
+              <p className="tree-node__meta">
+                {t("judging.portal.sheet.lastSaved", {
+                  at: formatVietnamDateTime(saved.updatedAt),
+                })}
+              </p>
+            ) : null}
+            <p className="judge-sheet__actions">
+              <button type="submit" className="button button--primary" disabled={busy}>
+                {busy
+                  ? t("judging.portal.sheet.saving")
+                  : saved
+                    ? t("judging.portal.sheet.update")
+                    : t("judging.portal.sheet.score")}
+              </button>
+              {saved ? (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  disabled={busy}
+                  onClick={() => setPending("delete")}
+                >
+                  {t("judging.portal.sheet.delete")}
+                </button>
+              ) : null}
+            </p>
+          </form>
+          <form
+            className="panel judge-conflict form"
+            aria-labelledby="judge-conflict-heading"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              setPending("conflict");
+            }}
+          >
+            <h2 id="judge-conflict-heading">{t("judging.portal.conflict.heading")}</h2>
+            <p>{t("judging.portal.conflict.lead")}</p>
+            <Field label={t("judging.portal.conflict.note")}>
+              {(control) => (
+                <textarea
+                  {...control}
+                  name="note"
+                  rows={2}
+                  maxLength={300}
+                  value={note}
+                  onChange={(event) => setNote(event.currentTarget.value)}
+                />
+              )}
+            </Field>
+            <p>
+              <button type="submit" className="button button--secondary" disabled={busy}>
+                {t("judging.portal.conflict.declare")}
+              </button>
+            </p>
+          </form>
+        </>
+      )}
+      <Modal
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        title={pending ? dialog[pending].title : ""}
+      >
+        {pending ? <p>{dialog[pending].body}</p> : null}
+        <p className="judge-sheet__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            ref={confirmRef}
+            disabled={busy}
+            onClick={() => void confirm()}
+          >
+            {t("judging.portal.sheet.confirm")}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setPending(null)}
+          >
+            {t("judging.portal.sheet.cancel")}
+          </button>
+        </p>
+      </Modal>
+      <ToastRegion toasts={toasts} onDismiss={dismiss} />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { pickLang } from "../../../core/languages";
+import { SectionHeading } from "../../components/section-heading";
+import { positiveInt } from "../../features/back-office/form.server";
+import { BlindEntryView } from "../../features/judging/blind-entry";
+import { ScoreSheet } from "../../features/judging/score-sheet";
+import { requireJudge } from "../../features/judging/session.server";
+import "../../features/judging/judging.css";
+import { pageMeta } from "../../lib/meta";
+import { useLang, useLocalizedPath } from "../../lib/site";
+import type { Route } from "./+types/entry";
+
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { titleKey: "judging.portal.title" }),
+  { name: "robots", content: "noindex" },
+];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `/giam-khao/vong/:roundId/:entryId`: one assigned entry, blind, with the score sheet. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const judge = await requireJudge(request, context);
+  const roundId = positiveInt(params.roundId);
+  const found =
+    roundId && UUID.test(params.entryId)
+      ? await context.services.judging.entry(judge, roundId, params.entryId)
+      : null;
+  if (!found) throw data(null, { status: 404 });
+  return found;
+}
+
+export default function JudgeEntry({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const lang = useLang();
+  const { round, entry, neighbours } = loaderData;
+  const base = `/giam-khao/vong/${round.id}`;
+  return (
+    <div className="container page">
+      <nav className="judge-sheet__actions" aria-label={pickLang(round.name, lang)}>
+        <Link to={to(base)}>{t("judging.portal.entry.back")}</Link>
+        {neighbours.previous ? (
+          <Link to={to(`${base}/${neighbours.previous}`)}>
+            {t("judging.portal.entry.previous")}
+          </Link>
+        ) : null}
+        {neighbours.next ? (
+          <Link to={to(`${base}/${neighbours.next}`)}>{t("judging.portal.entry.next")}</Link>
+        ) : null}
+      </nav>
+      <SectionHeading level={1} title={`${entry.code} · ${entry.title}`} />
+      <p className="tree-node__meta">{t("judging.portal.blindNote")}</p>
+      <div className="judge-layout">
+        <BlindEntryView entry={entry} lang={lang} />
+        <div className="judge-layout__sheet">
+          {/* A fresh sheet per entry: moving to the next entry must not carry values over. */}
+          <ScoreSheet
+            key={entry.id}
+            lang={lang}
+            roundId={round.id}
+            entryId={entry.id}
+            code={entry.code}
+            criteria={round.criteria}
+            score={entry.score}
+            conflict={entry.conflict}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
