@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { Insertable, Transaction } from "kysely";
-import type { WinnerPrize } from "../../core/content-admin";
-import { DEFAULT_CRITERIA, weightedTotal } from "../../core/judging-criteria";
-import { aggregateRound, rankEntries } from "../../core/judging-results";
+import { DEFAULT_CRITERIA } from "../../core/judging-criteria";
+import { aggregateRound } from "../../core/judging-results";
 import { JUDGEABLE_STATUSES } from "../../core/judging-rounds";
 import type { Db } from "../db/database";
-import type { Database, ScoreTable } from "../db/schema";
+import type { Database } from "../db/schema";
 import { createRateLimiter } from "../modules/identity/rate-limit";
 import { judgingContext } from "../modules/judging/context";
 import { publishWinners } from "../modules/judging/publish-winners";
 import { coverPath } from "./demo-images";
-import { appendScoreLog } from "../modules/judging/score-log";
-import { seededRandom, type Random } from "./demo-registrants";
+import { seededRandom } from "./demo-registrants";
+import { prizesFor } from "./judging-prizes";
+import { insertScores, judgedEntry, scoreOf, type ScoreRecord } from "./judging-scores";
 
 /**
  * The demo's judged season (PRODUCT §4): 2025, whose demo entries already carry their final
@@ -46,63 +46,9 @@ export const DEMO_JUDGES: readonly DemoJudge[] = [
 const CONFLICTED_JUDGE = 3;
 const CONFLICT_NOTE = "Tôi từng cố vấn cho đơn vị thực hiện bài thi này trong năm 2025.";
 
-/**
- * How good an entry is, by its outcome, on the 1–10 scale: the bands do not overlap, so the
- * preliminary round ranks every finalist and winner above the entries that stopped there, and
- * the final round ranks the winners first.
- */
-const QUALITY: Readonly<Record<string, [number, number]>> = {
-  winner: [7.9, 8.9],
-  finalist: [6.5, 7.6],
-  not_awarded: [3.8, 6.0],
-  accepted: [4.5, 6.5],
-  shortlisted: [5.5, 7.0],
-};
-
-const COMMENTS = {
-  high: [
-    "Ý tưởng đột phá, thông điệp rất dễ nhớ.",
-    "Chất lượng thực hiện xuất sắc, đậm bản sắc Việt.",
-    "Câu chuyện chạm đến cảm xúc, thương hiệu xuất hiện tự nhiên.",
-    "Xứng đáng có mặt ở vòng chung khảo.",
-  ],
-  mid: [
-    "Ý tưởng tốt nhưng phần thực hiện chưa đồng đều.",
-    "Thông điệp rõ ràng, hình ảnh cần chăm chút hơn.",
-    "Có tiềm năng, phần kết còn thiếu điểm nhấn.",
-  ],
-  low: [
-    "Ý tưởng quen thuộc, chưa tạo được khác biệt.",
-    "Thông điệp bị loãng, khó nhớ thương hiệu.",
-    "Hồ sơ thiếu số liệu về hiệu quả chiến dịch.",
-  ],
-};
-
 /** A moment of the judged year, in Vietnam (UTC+7), as an ISO string. */
 const vn = (year: number, monthDay: string, time = "09:00") =>
   new Date(`${year}-${monthDay}T${time}:00+07:00`).toISOString();
-
-interface JudgedEntry {
-  id: string;
-  code: string;
-  status: string;
-  categoryId: number | null;
-  categoryCode: string | null;
-  trackCode: string | null;
-  /** The entry's level and its strengths and weaknesses per criterion (mean 0). */
-  quality: number;
-  profile: number[];
-}
-
-interface ScoreRecord {
-  roundId: number;
-  entry: JudgedEntry;
-  judgeId: string;
-  scores: string;
-  comment: string;
-  total: number;
-  at: number;
-}
 
 /**
  * Seeds the judged 2025 season once. Skipped when its marker exists or the season already has
@@ -204,21 +150,7 @@ async function insertJudging(
     .orderBy("e.code")
     .execute();
   if (rows.length === 0) return null;
-  const entries: JudgedEntry[] = rows.map((r) => {
-    const [low, high] = QUALITY[r.status] ?? [4, 6];
-    const raw = DEFAULT_CRITERIA.map(() => (random.next() - 0.5) * 1.6);
-    const mean = raw.reduce((a, b) => a + b, 0) / raw.length;
-    return {
-      id: r.id,
-      code: r.code ?? "",
-      status: r.status,
-      categoryId: r.category_id,
-      categoryCode: r.category_code,
-      trackCode: r.track_code,
-      quality: low + random.next() * (high - low),
-      profile: raw.map((v) => v - mean),
-    };
-  });
+  const entries = rows.map((row) => judgedEntry(random, row));
   // The final round judges the entries that went on to an award decision.
   const finalists = entries.filter((e) => e.status === "winner" || e.status === "finalist");
 
@@ -354,9 +286,7 @@ async function insertJudging(
     })
     .execute();
 
-  // The scores, in the order they were given. Each is logged with the same values, in this
-  // transaction: the score rows go in by the hundred (fast on PostgreSQL), the log records one
-  // at a time, as the chain requires.
+  // The scores, in the order they were given, each with its record in the score log.
   const records: ScoreRecord[] = [];
   for (const [r, round] of rounds.entries()) {
     for (const judge of judges) {
@@ -367,39 +297,7 @@ async function insertJudging(
     }
   }
   records.sort((a, b) => a.at - b.at || a.entry.code.localeCompare(b.entry.code));
-  const rowsOf = records.map((record): Insertable<ScoreTable> => {
-    const at = new Date(Math.min(record.at, nowMs)).toISOString();
-    return {
-      round_id: record.roundId,
-      entry_id: record.entry.id,
-      judge_id: record.judgeId,
-      scores: record.scores,
-      comment: record.comment,
-      total: record.total,
-      version: 1,
-      created_at: at,
-      updated_at: at,
-    };
-  });
-  for (let i = 0; i < rowsOf.length; i += 100) {
-    await trx
-      .insertInto("scores")
-      .values(rowsOf.slice(i, i + 100))
-      .execute();
-  }
-  for (const row of rowsOf) {
-    await appendScoreLog(trx, db.kind, {
-      round_id: row.round_id,
-      entry_id: row.entry_id,
-      judge_id: row.judge_id,
-      action: "score",
-      scores: row.scores,
-      comment: row.comment ?? "",
-      total: row.total.toFixed(2),
-      version: row.version,
-      created_at: row.created_at,
-    });
-  }
+  await insertScores(trx, db.kind, records, nowMs);
 
   // Prizes for the winners, by the final round's ranking in their category.
   const finalResults = aggregateRound(
@@ -430,85 +328,4 @@ async function insertJudging(
     .values({ key: MARKER, value: JSON.stringify(stamp), updated_at: stamp })
     .execute();
   return { prizes: prizes.length };
-}
-
-/** One judge's sheet for one entry: the entry's level, the judge's leaning, some noise. */
-function scoreOf(
-  random: Random,
-  roundId: number,
-  entry: JudgedEntry,
-  judge: { id: string; bias: number },
-  opens: string,
-  days: number,
-): ScoreRecord {
-  const sheet: Record<string, number> = {};
-  for (const [i, c] of DEFAULT_CRITERIA.entries()) {
-    const noise = (random.next() + random.next() - 1) * 1.6;
-    const value = Math.round(entry.quality + entry.profile[i]! + judge.bias + noise);
-    sheet[c.key] = Math.min(c.max, Math.max(c.min, value));
-  }
-  const total = weightedTotal(DEFAULT_CRITERIA, sheet);
-  const pool = total >= 7.5 ? COMMENTS.high : total >= 5.5 ? COMMENTS.mid : COMMENTS.low;
-  const comment = random.chance(0.3) ? random.pick(pool) : "";
-  // Some time during the round, in the judge's working hours (08:00–22:00 in Vietnam).
-  const at =
-    Date.parse(opens) + random.int(0, days - 1) * 86_400_000 + random.int(0, 14 * 60 - 1) * 60_000;
-  return {
-    roundId,
-    entry,
-    judgeId: judge.id,
-    // In the criteria's order: the JSON stored in `scores` and chained in the log.
-    scores: JSON.stringify(sheet),
-    comment,
-    total,
-    at,
-  };
-}
-
-/**
- * The winners' prizes, per category by the final round's ranking (its trimmed mean): in the
- * Van Xuan track gold, silver, then bronze — Grand Prix in its own category — and first,
- * second, third in the others. Without a winner in the Grand Prix category, the best gold of
- * the track becomes the Grand Prix (the campaign of the year is chosen from the golds).
- */
-function prizesFor(
-  finalists: JudgedEntry[],
-  results: ReturnType<typeof aggregateRound>,
-): { entryId: string; prize: WinnerPrize }[] {
-  const winners = finalists.filter((e) => e.status === "winner");
-  const byCategory = new Map<string, JudgedEntry[]>();
-  for (const e of winners) {
-    const key = String(e.categoryId);
-    byCategory.set(key, [...(byCategory.get(key) ?? []), e]);
-  }
-  const prizes: { entryId: string; prize: WinnerPrize; track: string | null; score: number }[] = [];
-  for (const group of byCategory.values()) {
-    const ids = new Set(group.map((e) => e.id));
-    const ranked = rankEntries(
-      results.filter((r) => ids.has(r.entryId)),
-      "trimmedMean",
-    );
-    for (const [i, r] of ranked.entries()) {
-      const entry = group.find((e) => e.id === r.entryId)!;
-      const ladder: readonly WinnerPrize[] =
-        entry.trackCode === "VX"
-          ? entry.categoryCode === "GPX"
-            ? ["grand_prix", "gold", "silver", "bronze"]
-            : ["gold", "silver", "bronze"]
-          : ["first", "second", "third"];
-      prizes.push({
-        entryId: entry.id,
-        prize: ladder[Math.min(i, ladder.length - 1)]!,
-        track: entry.trackCode,
-        score: r.trimmedMean,
-      });
-    }
-  }
-  if (!prizes.some((p) => p.prize === "grand_prix")) {
-    const best = prizes
-      .filter((p) => p.track === "VX" && p.prize === "gold")
-      .sort((a, b) => b.score - a.score)[0];
-    if (best) best.prize = "grand_prix";
-  }
-  return prizes.map(({ entryId, prize }) => ({ entryId, prize }));
 }

@@ -139,5 +139,5 @@ describe("scores survive SIGKILL of the server", () => {
     const report = await services.judging.verify();
     expect(report).toMatchObject({ intact: true, mismatches: [] });
     expect(report.records).toBeGreaterThanOrEqual(acknowledged.size);
-  });
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import en from "../../../core/i18n/en.json";
 import vi from "../../../core/i18n/vi.json";
 import type { Lang } from "../../../core/languages";
+import { detailLines } from "./template-details";
 import {
   oneLine,
   statusDetails,
@@ -212,36 +213,6 @@ function expiryText(
     return interpolate(text, { count: String(count) });
   }
   return null;
-}
-
-function detailLines(
-  template: EmailTemplate,
-  email: EmailTexts,
-  vars: Record<string, string>,
-): EmailContent["details"] {
-  if (template === "paymentConfirmed") {
-    const paid = email.paymentConfirmed;
-    return [
-      { label: paid.referenceLabel, value: vars.reference ?? "" },
-      { label: paid.amountLabel, value: vars.amount ?? "" },
-      { label: paid.entriesLabel, value: vars.entryCodes ?? "" },
-      { label: paid.paidAtLabel, value: vars.paidAt ?? "" },
-    ].filter((line) => line.value !== "");
-  }
-  if (template === "judgeCode") {
-    return [
-      { label: email.judgeCode.codeLabel, value: vars.judgeCode ?? "" },
-      { label: email.judgeCode.seasonLabel, value: vars.season ?? "" },
-    ].filter((line) => line.value !== "");
-  }
-  if (template !== "entryReceipt") return [];
-  const texts = email.entryReceipt;
-  return [
-    { label: texts.codeLabel, value: vars.code ?? "" },
-    { label: texts.titleLabel, value: vars.title ?? "" },
-    { label: texts.categoryLabel, value: vars.category ?? "" },
-    { label: texts.submittedAtLabel, value: vars.submittedAt ?? "" },
-  ].filter((line) => line.value !== "");
 }
 
 function contactLines(common: EmailTexts["common"], site: EmailSite): EmailContent["contacts"] {
