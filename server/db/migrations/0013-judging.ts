@@ -1,4 +1,4 @@
-import { type ColumnDefinitionBuilder, type Kysely, type Migration } from "kysely";
+import { sql, type ColumnDefinitionBuilder, type Kysely, type Migration } from "kysely";
 import type { DatabaseKind } from "../database";
 
 // Judging (PRODUCT §4): judges of a season (linked to a public jury profile) who sign in with a
@@ -172,6 +172,32 @@ async function up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
     .columns(["round_id", "seq"])
     .execute();
 
+  if (kind === "postgres") {
+    // Appends a score log record under the chain's lock in one call: the lock (any constant,
+    // the same for every process), then — a new snapshot per statement in a volatile function —
+    // the tail as it is once the lock is held, then the record with its hash computed exactly as
+    // server/modules/judging/score-log.ts recordHash does (sha256 of "prev\nseq\npayload").
+    await sql`
+      create function vx_append_score_log(p_round integer, p_entry text, p_judge text,
+        p_action text, p_scores text, p_comment text, p_total text, p_version integer,
+        p_created text, p_payload text) returns void language plpgsql volatile as $$
+      declare
+        v_seq integer;
+        v_prev text;
+      begin
+        perform pg_advisory_xact_lock(7240416);
+        select seq, hash into v_seq, v_prev from score_log order by seq desc limit 1;
+        v_seq := coalesce(v_seq, 0) + 1;
+        v_prev := coalesce(v_prev, repeat('0', 64));
+        insert into score_log (seq, round_id, entry_id, judge_id, action, scores, comment, total,
+            version, created_at, prev_hash, hash)
+          values (v_seq, p_round, p_entry, p_judge, p_action, p_scores, p_comment, p_total,
+            p_version, p_created, v_prev,
+            encode(sha256(convert_to(v_prev || E'\n' || v_seq::text || E'\n' || p_payload, 'UTF8')), 'hex'));
+      end
+      $$`.execute(db);
+  }
+
   await db.schema
     .createTable("prizes")
     .addColumn("id", id, idColumn)
@@ -186,6 +212,7 @@ async function up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
 }
 
 async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`drop function if exists vx_append_score_log`.execute(db).catch(() => undefined);
   for (const table of [
     "prizes",
     "score_log",

@@ -8,43 +8,55 @@ import type { Q } from "./context";
  * The score log (PRODUCT §4): every score, update and deletion appended as a record that holds
  * the hash of the record before it, so editing, removing or inserting any past record breaks
  * the chain from there on. Appends are serialised (PostgreSQL: a transaction-scoped advisory
- * lock; SQLite: one writer at a time) so the chain has one order.
+ * lock taken inside one function call; SQLite: one writer at a time) so the chain has one order.
  */
 
 export const GENESIS_HASH = "0".repeat(64);
-/** Any number, the same in every process: the lock that orders appends on PostgreSQL. */
-const CHAIN_LOCK = 7_240_416;
-
 export type ScoreLogRecord = Omit<ScoreLogTable, "seq" | "prev_hash" | "hash">;
 
-/** The hash of a record: its fields in a fixed order after the previous record's hash. */
-export function recordHash(prevHash: string, seq: number, r: ScoreLogRecord): string {
-  const fields = [
-    seq,
-    r.round_id,
+/** A record's own fields in a fixed order, as the text its hash covers (the same on both databases). */
+export function recordPayload(r: ScoreLogRecord): string {
+  return JSON.stringify([
+    Number(r.round_id),
     r.entry_id,
     r.judge_id,
     r.action,
     r.scores,
     r.comment,
     r.total,
-    r.version,
+    Number(r.version),
     r.created_at,
-  ];
+  ]);
+}
+
+/**
+ * The hash of a record: SHA-256 of the previous record's hash, its position and its fields
+ * (`prev \n seq \n payload`, UTF-8). PostgreSQL computes the very same in `vx_append_score_log`.
+ */
+export function recordHash(prevHash: string, seq: number, r: ScoreLogRecord): string {
   return createHash("sha256")
-    .update(prevHash)
-    .update("\n")
-    .update(JSON.stringify(fields))
+    .update(`${prevHash}\n${seq}\n${recordPayload(r)}`, "utf8")
     .digest("hex");
 }
 
-/** Appends one record at the end of the chain; call inside the transaction that changes the score. */
+/**
+ * Appends one record at the end of the chain; call inside the transaction that changes the
+ * score, as its last statement. On PostgreSQL one call to `vx_append_score_log` (migration
+ * 0013) takes the chain's advisory lock, reads the tail and inserts the record on the server,
+ * so the lock is held for that call and the commit only, never across round trips to Node.
+ * SQLite runs one writer at a time: the tail is read and the record written here.
+ */
 export async function appendScoreLog(
   q: Q,
   kind: Db["kind"],
   record: ScoreLogRecord,
 ): Promise<void> {
-  if (kind === "postgres") await sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`.execute(q);
+  if (kind === "postgres") {
+    await sql`select vx_append_score_log(${record.round_id}, ${record.entry_id}, ${record.judge_id},
+      ${record.action}, ${record.scores}, ${record.comment}, ${record.total}, ${record.version},
+      ${record.created_at}, ${recordPayload(record)})`.execute(q);
+    return;
+  }
   const last = await q
     .selectFrom("score_log")
     .select(["seq", "hash"])
