@@ -150,3 +150,33 @@ export async function assignedEntries(
     conflict: r.declared_at !== null,
   }));
 }
+
+/**
+ * In one query, what a write needs to know: the round, whether the entry is the judge's in it
+ * (judged in the round, assigned, not excluded) and whether the judge declared a conflict.
+ */
+export async function scoringTarget(
+  q: Q,
+  roundId: number,
+  judgeId: string,
+  entryId: string,
+): Promise<{ round: RoundView; assigned: boolean; conflict: boolean } | null> {
+  const statuses = sql.join(JUDGEABLE_STATUSES.map((s) => sql`${s}`));
+  const { rows } = await sql<RoundRow & { assigned: unknown; conflict: unknown }>`
+    select r.*,
+      exists (select 1 from entries e where e.id = ${entryId}
+        and ((r.position = 1 and e.season_id = r.season_id and e.status in (${statuses}))
+          or (r.position > 1 and exists (select 1 from round_entries re
+            where re.round_id = r.id and re.entry_id = e.id)))
+        and exists (select 1 from judge_assignments a where a.round_id = r.id
+          and a.judge_id = ${judgeId} and (a.category_id = e.category_id or a.entry_id = e.id))
+        and not exists (select 1 from judge_exclusions x where x.judge_id = ${judgeId}
+          and x.registrant_user_id = e.owner_user_id)) as assigned,
+      exists (select 1 from judge_conflicts jc
+        where jc.entry_id = ${entryId} and jc.judge_id = ${judgeId}) as conflict
+    from judging_rounds r where r.id = ${roundId}`.execute(q);
+  const row = rows[0];
+  if (!row) return null;
+  const yes = (v: unknown) => v === true || Number(v) === 1;
+  return { round: toRoundView(row), assigned: yes(row.assigned), conflict: yes(row.conflict) };
+}

@@ -2,7 +2,7 @@ import { scoreSheetSchema, weightedTotal } from "../../../core/judging-criteria"
 import { scoreVersionSchema } from "../../../core/judging-rounds";
 import { refusal, type Outcome } from "../../../core/refusal";
 import type { JudgingContext } from "./context";
-import { assignedEntries, loadRound, toScoreView } from "./queries";
+import { scoringTarget, toScoreView } from "./queries";
 import { zodRefusal } from "./refusals";
 import { appendScoreLog } from "./score-log";
 import type { JudgeIdentity, ScoreView } from "./types";
@@ -41,13 +41,13 @@ export async function saveScore(
   entryId: string,
   input: unknown,
 ): Promise<Outcome<{ action: "score" | "update"; score: ScoreView }> | ScoreConflict> {
-  const round = await loadRound(ctx.db.kysely, roundId);
-  if (!round || round.seasonId !== judge.seasonId)
+  const target = await scoringTarget(ctx.db.kysely, roundId, judge.id, entryId);
+  const round = target?.round;
+  if (!target || !round || round.seasonId !== judge.seasonId)
     return refusal(404, "judging.errors.roundNotFound");
   if (round.state !== "open") return refusal(409, "judging.errors.roundNotOpen");
-  const [entry] = await assignedEntries(ctx.db.kysely, round, judge.id, entryId);
-  if (!entry) return refusal(404, "judging.errors.entryNotFound");
-  if (entry.conflict) return refusal(409, "judging.errors.conflictDeclared");
+  if (!target.assigned) return refusal(404, "judging.errors.entryNotFound");
+  if (target.conflict) return refusal(409, "judging.errors.conflictDeclared");
   const sheet = sheetSchemaOf(round.criteria).safeParse(input);
   if (!sheet.success) return zodRefusal(sheet.error);
   const seen = scoreVersionSchema.safeParse(input);
@@ -57,16 +57,48 @@ export async function saveScore(
     Object.fromEntries(round.criteria.map((c) => [c.key, sheet.data.scores[c.key]])),
   );
   const now = ctx.now();
+  const expected = seen.data.version;
+  const comment = sheet.data.comment;
+  const version = (expected ?? 0) + 1;
+  const action = expected === null ? ("score" as const) : ("update" as const);
   return ctx.db.kysely.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom("scores")
-      .select(["id", "scores", "comment", "total", "version", "updated_at"])
-      .where("round_id", "=", roundId)
-      .where("entry_id", "=", entryId)
-      .where("judge_id", "=", judge.id)
-      .executeTakeFirst();
-    const expected = seen.data.version;
-    if ((current ? Number(current.version) : null) !== expected) {
+    // The write itself checks the version the judge saw (a new score: none yet), so the happy
+    // path is one statement; only a refused write reads what is there now.
+    const written =
+      expected === null
+        ? await trx
+            .insertInto("scores")
+            .values({
+              round_id: roundId,
+              entry_id: entryId,
+              judge_id: judge.id,
+              scores,
+              comment,
+              total,
+              version,
+              created_at: now,
+              updated_at: now,
+            })
+            .onConflict((oc) => oc.columns(["round_id", "entry_id", "judge_id"]).doNothing())
+            .returning("id")
+            .executeTakeFirst()
+        : await trx
+            .updateTable("scores")
+            .set({ scores, comment, total, version, updated_at: now })
+            .where("round_id", "=", roundId)
+            .where("entry_id", "=", entryId)
+            .where("judge_id", "=", judge.id)
+            .where("version", "=", expected)
+            .returning("id")
+            .executeTakeFirst();
+    if (!written) {
+      const current = await trx
+        .selectFrom("scores")
+        .select(["scores", "comment", "total", "version", "updated_at"])
+        .where("round_id", "=", roundId)
+        .where("entry_id", "=", entryId)
+        .where("judge_id", "=", judge.id)
+        .executeTakeFirst();
       return {
         ok: false as const,
         status: 409 as const,
@@ -75,31 +107,6 @@ export async function saveScore(
         current: current ? toScoreView(current) : null,
       };
     }
-    const version = current ? Number(current.version) + 1 : 1;
-    const comment = sheet.data.comment;
-    if (current) {
-      await trx
-        .updateTable("scores")
-        .set({ scores, comment, total, version, updated_at: now })
-        .where("id", "=", current.id)
-        .execute();
-    } else {
-      await trx
-        .insertInto("scores")
-        .values({
-          round_id: roundId,
-          entry_id: entryId,
-          judge_id: judge.id,
-          scores,
-          comment,
-          total,
-          version,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-    }
-    const action = current ? ("update" as const) : ("score" as const);
     await appendScoreLog(trx, ctx.db.kind, {
       round_id: roundId,
       entry_id: entryId,
