@@ -1,7 +1,7 @@
 import { conflictSchema } from "../../../core/judging-rounds";
 import { refusal, type Outcome } from "../../../core/refusal";
 import type { JudgingContext } from "./context";
-import { assignedEntries, loadRound } from "./queries";
+import { scoringTarget } from "./queries";
 import { zodRefusal } from "./refusals";
 import type { JudgeIdentity } from "./types";
 
@@ -18,11 +18,10 @@ export async function declareConflict(
 ): Promise<Outcome> {
   const parsed = conflictSchema.safeParse(input);
   if (!parsed.success) return zodRefusal(parsed.error);
-  const round = await loadRound(ctx.db.kysely, roundId);
-  if (!round || round.seasonId !== judge.seasonId)
+  const target = await scoringTarget(ctx.db.kysely, roundId, judge.id, entryId);
+  if (!target || target.round.seasonId !== judge.seasonId)
     return refusal(404, "judging.errors.roundNotFound");
-  const [entry] = await assignedEntries(ctx.db.kysely, round, judge.id, entryId);
-  if (!entry) return refusal(404, "judging.errors.entryNotFound");
+  if (!target.assigned) return refusal(404, "judging.errors.entryNotFound");
   await ctx.db.kysely
     .insertInto("judge_conflicts")
     .values({

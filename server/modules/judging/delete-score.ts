@@ -1,7 +1,7 @@
 import { scoreVersionSchema } from "../../../core/judging-rounds";
 import { refusal, type Outcome } from "../../../core/refusal";
 import type { JudgingContext } from "./context";
-import { assignedEntries, loadRound, toScoreView } from "./queries";
+import { scoringTarget, toScoreView } from "./queries";
 import { zodRefusal } from "./refusals";
 import type { ScoreConflict } from "./save-score";
 import { appendScoreLog } from "./score-log";
@@ -20,12 +20,12 @@ export async function deleteScore(
 ): Promise<Outcome | ScoreConflict> {
   const seen = scoreVersionSchema.safeParse(input);
   if (!seen.success) return zodRefusal(seen.error);
-  const round = await loadRound(ctx.db.kysely, roundId);
-  if (!round || round.seasonId !== judge.seasonId)
+  const target = await scoringTarget(ctx.db.kysely, roundId, judge.id, entryId);
+  if (!target || target.round.seasonId !== judge.seasonId)
     return refusal(404, "judging.errors.roundNotFound");
+  const round = target.round;
   if (round.state !== "open") return refusal(409, "judging.errors.roundNotOpen");
-  const [entry] = await assignedEntries(ctx.db.kysely, round, judge.id, entryId);
-  if (!entry) return refusal(404, "judging.errors.entryNotFound");
+  if (!target.assigned) return refusal(404, "judging.errors.entryNotFound");
   const now = ctx.now();
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const current = await trx

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Refusal } from "../../../core/refusal";
 import { answerInvalidRequests, useApiSchemas } from "../../plugins/api-schemas";
-import { judgeTokenFrom } from "./current-judge";
 import type { JudgingService } from "./service";
 import type { JudgeIdentity } from "./types";
 
@@ -33,8 +32,7 @@ export const judgingRoutes: FastifyPluginAsync<JudgingRoutesOptions> = async (fa
       .send({ formError: "judging.errors.invalid" }),
   );
   const { judging } = options;
-  const judgeOf = (request: FastifyRequest) =>
-    judging.currentJudge(judgeTokenFrom(request.headers.cookie));
+  const judgeOf = (request: FastifyRequest) => judging.judgeOfCookie(request.headers.cookie);
   const refuse = (reply: FastifyReply, refusal: Refusal & { current?: unknown }) => {
     reply.code(refusal.status).header("cache-control", "no-store");
     if (refusal.retryAfterMinutes)
@@ -67,7 +65,7 @@ export const judgingRoutes: FastifyPluginAsync<JudgingRoutesOptions> = async (fa
   });
 
   app.delete("/api/judging/session", async (request, reply) => {
-    await judging.signOut(judgeTokenFrom(request.headers.cookie));
+    await judging.signOutCookie(request.headers.cookie);
     return reply
       .code(204)
       .header("cache-control", "no-store")

@@ -9,7 +9,7 @@ import { judgingContext, type JudgingDeps } from "./context";
 import { clearedJudgeCookie, judgeCookie } from "./cookie";
 import { createJudge } from "./create-judge";
 import { createRound } from "./create-round";
-import { currentJudge, signOutJudge } from "./current-judge";
+import { currentJudge, judgeTokenFrom, signOutJudge } from "./current-judge";
 import { declareConflict } from "./declare-conflict";
 import { deleteScore } from "./delete-score";
 import { addExclusion, removeExclusion } from "./exclusions";
@@ -42,7 +42,7 @@ export type { RoundOverview } from "./round-overview";
 export type { RoundResults, CategoryResults, ResultRow } from "./round-results";
 export type { ChainReport } from "./score-log";
 export type { RoundProgress } from "./portal-rounds";
-export { JUDGE_COOKIE, judgeTokenFrom } from "./current-judge";
+export { JUDGE_COOKIE } from "./current-judge";
 export { JUDGE_SESSION_HOURS } from "./sign-in";
 
 /**
@@ -57,10 +57,13 @@ export function createJudgingService(db: Db, deps: JudgingDeps) {
     // The judge portal.
     signIn: (input: unknown, ip: string) => signInJudge(ctx, input, ip),
     currentJudge: (token: string | null) => currentJudge(ctx, token),
+    /** The judge a request's Cookie header signs in, or null. */
+    judgeOfCookie: (cookie: string | null | undefined) => currentJudge(ctx, judgeTokenFrom(cookie)),
+    /** Ends the session a request's Cookie header names. */
+    signOutCookie: (cookie: string | null | undefined) => signOutJudge(ctx, judgeTokenFrom(cookie)),
     /** The Set-Cookie value that keeps a judge signed in, and the one that ends it. */
     sessionCookie: (token: string) => judgeCookie(token, deps.secureCookies ?? false),
     clearedCookie: () => clearedJudgeCookie(deps.secureCookies ?? false),
-    signOut: (token: string | null) => signOutJudge(ctx, token),
     rounds: (judge: JudgeIdentity) => portalRounds(ctx, judge),
     entries: (judge: JudgeIdentity, roundId: number, categoryId: number | null) =>
       portalEntries(ctx, judge, roundId, categoryId),

@@ -6,7 +6,7 @@ import { langOfPath, localizePath, pickLang } from "../../../core/languages";
 import { SectionHeading } from "../../components/section-heading";
 import { SchemaForm } from "../../components/form/schema-form";
 import { JudgeProgress } from "../../features/judging/progress";
-import { currentJudge, judgeToken } from "../../features/judging/session.server";
+import { currentJudge } from "../../features/judging/session.server";
 import "../../features/judging/judging.css";
 import { formValues, invalidForm, refusalResponse } from "../../lib/forms.server";
 import { pageMeta } from "../../lib/meta";
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const here = localizePath("/giam-khao", langOfPath(new URL(request.url).pathname));
   if (form.get("intent") === "signOut") {
-    await context.services.judging.signOut(judgeToken(request));
+    await context.services.judging.signOutCookie(request.headers.get("cookie"));
     throw redirect(here, { headers: { "set-cookie": context.services.judging.clearedCookie() } });
   }
   const secret = { secret: ["code"] };
