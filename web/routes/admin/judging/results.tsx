@@ -88,6 +88,8 @@ export default function AdminJudgingResults({ loaderData }: Route.ComponentProps
   const { season, results } = loaderData;
   const { round, method } = results;
   const [rule, setRule] = useState<"top" | "threshold">("top");
+  // The advance form is checked in the browser with the schema the action uses.
+  const [advanceError, setAdvanceError] = useState<string | null>(null);
   const number = new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 3 });
   const figure = (n: number | undefined) => (n === undefined ? "—" : number.format(n));
   const name = pickLang(round.name, lang);
@@ -255,9 +257,24 @@ export default function AdminJudgingResults({ loaderData }: Route.ComponentProps
             method: t(`judgingAdmin.method.${round.method}`),
           })}
         </p>
-        <Form method="post" className="form">
+        <Form
+          method="post"
+          className="form"
+          onSubmit={(event) => {
+            const values = Object.fromEntries(new FormData(event.currentTarget));
+            const parsed = advanceFormSchema.safeParse(values);
+            setAdvanceError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
+            if (!parsed.success) event.preventDefault();
+          }}
+        >
           <FormAlert
-            message={failed("advance")?.formError ? t(failed("advance")!.formError!) : undefined}
+            message={
+              advanceError
+                ? t(advanceError)
+                : failed("advance")?.formError
+                  ? t(failed("advance")!.formError!)
+                  : undefined
+            }
           />
           <input type="hidden" name="intent" value="advance" />
           <input type="hidden" name="formKey" value="advance" />
