@@ -109,6 +109,8 @@ export const AUDIT_ACTIONS = [
   "round.advance",
   "prize.set",
   "winners.publish",
+  "library.publish",
+  "library.unpublish",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -23,7 +23,7 @@ export interface NewsSummary {
 }
 
 export interface NewsArticle extends NewsSummary {
-  /** og:image: a ~1200 px JPEG variant of an uploaded cover, else the cover path. */
+  /** og:image: the article's 1200×630 JPEG preview (`/og/tin-tuc/…`, core/social-image.ts). */
   shareImage: string | null;
   body: Block[];
   updatedAt: string;

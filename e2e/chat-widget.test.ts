@@ -6,6 +6,7 @@ import { setSiteSetting } from "./support/db";
 
 // PRODUCT §12: the chat launcher is off until an admin configures it (Messenger or Zalo),
 // its code loads only once the page is idle, and it sits 100 px from the bottom (seed §2).
+// Its greeting opens by itself once per visit, without taking focus, read by a live region.
 const browser = useBrowser();
 
 let restore: (() => void) | undefined;
@@ -58,7 +59,7 @@ describe("chat launcher", () => {
     expect(chunks).toEqual([]);
   });
 
-  test("Messenger: loads after idle, 100 px from the bottom, greets and links out", async () => {
+  test("Messenger: loads after idle, 100 px from the bottom, greets by itself once, links out", async () => {
     restore = setSiteSetting("chatWidget", { provider: "messenger", accountId: "vanxuanawards" });
     const { page } = await openPage(browser());
     await waitForLauncher(page, "Trò chuyện với Ban Tổ chức");
@@ -70,13 +71,34 @@ describe("chat launcher", () => {
     const launcher = page.locator(".chat-launcher");
     expect(await launcher.evaluate((el) => getComputedStyle(el).bottom)).toBe("100px");
 
+    // The greeting opens by itself a few seconds later, is announced, and leaves focus alone.
+    const greeting = "Xin chào! Ban Tổ chức có thể giúp gì cho bạn?";
     const button = page.getByRole("button", { name: "Trò chuyện với Ban Tổ chức" });
+    const bubble = page.getByRole("dialog", { name: "Trò chuyện với Ban Tổ chức" });
+    await bubble.waitFor({ timeout: 8_000 });
+    expect(await bubble.textContent()).toContain(greeting);
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    expect(await launcher.locator('[aria-live="polite"]').textContent()).toBe(greeting);
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    // Its close button closes it and hands focus to the launcher.
+    await bubble.getByRole("button", { name: "Đóng khung trò chuyện" }).click();
+    await bubble.waitFor({ state: "detached" });
+    expect((await focused(page)).label).toBe("Trò chuyện với Ban Tổ chức");
+
+    // Once per visit: the next page does not greet again (the tab's session remembers it).
+    await page.goto("/tin-tuc-cuoc-thi");
+    await waitForHydration(page);
+    await button.waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem("vx-chat-greeted"))).toBe("1");
+    expect(await bubble.count()).toBe(0);
+
+    // The launcher opens it too.
     expect(await button.getAttribute("aria-expanded")).toBe("false");
     await button.click();
     expect(await button.getAttribute("aria-expanded")).toBe("true");
-    const bubble = page.getByRole("dialog", { name: "Trò chuyện với Ban Tổ chức" });
     await bubble.waitFor();
-    expect(await bubble.textContent()).toContain("Xin chào! Ban Tổ chức có thể giúp gì cho bạn?");
+    expect(await bubble.textContent()).toContain(greeting);
     const link = bubble.getByRole("link", { name: "Nhắn tin qua Messenger" });
     expect(await link.getAttribute("href")).toBe("https://m.me/vanxuanawards");
     expect(await link.getAttribute("target")).toBe("_blank");
@@ -90,7 +112,9 @@ describe("chat launcher", () => {
 
   test("Zalo, in English", async () => {
     restore = setSiteSetting("chatWidget", { provider: "zalo", accountId: "4318290153" });
-    const { page } = await openPage(browser(), { locale: "en-GB" });
+    const { context, page } = await openPage(browser(), { locale: "en-GB" });
+    // This visit has been greeted already: the bubble opens only from the launcher.
+    await context.addInitScript(() => sessionStorage.setItem("vx-chat-greeted", "1"));
     const link = page.getByRole("link", { name: "Message us on Zalo" });
     // The previous test's Messenger setting may still be cached: wait for the Zalo one.
     await expect
@@ -111,6 +135,9 @@ describe("chat launcher", () => {
       )
       .toBe(1);
     expect(await link.getAttribute("href")).toBe("https://zalo.me/4318290153");
+    expect(
+      await page.getByRole("dialog", { name: "Chat with the organisers" }).textContent(),
+    ).toContain("Hello! How can the organisers help you?");
     await page.getByRole("button", { name: "Close the chat box" }).click();
     expect(await link.count()).toBe(0);
   });

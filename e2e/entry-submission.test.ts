@@ -168,6 +168,11 @@ describe("entry submission", () => {
       .toContain("phim-quang-cao.mp4");
     await throttle(-1);
     await upload(page, "video", ["phim-quang-cao.mp4"].map(file));
+    // The seed's message also shows as a toast (a live region that closes by itself).
+    await page
+      .locator(".toast-region .toast--success")
+      .getByText(text(lang, "entry.upload.videoSucceeded"))
+      .waitFor();
     await expect
       .poll(() => page.locator('.upload[data-field="video"]').textContent())
       .toContain(text(lang, "entry.upload.videoSucceeded"));
@@ -257,6 +262,10 @@ describe("entry submission", () => {
     await expect
       .poll(() => images.locator(".upload__transfer--failed").textContent(), { timeout: 15_000 })
       .toContain(text(lang, "entry.upload.imageFailed"));
+    await page
+      .locator(".toast-region .toast--error")
+      .getByText(text(lang, "entry.upload.imageFailed"))
+      .waitFor();
     await images.getByRole("button", { name: text(lang, "entryForm.upload.cancel") }).click();
     await expect(images.locator(".upload__files .upload__file").count()).resolves.toBe(1);
 

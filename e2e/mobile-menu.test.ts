@@ -73,12 +73,36 @@ describe("mobile menu (390×844)", () => {
       await menu.getByRole("link", { name: "lienhe@vanxuan-awards.example" }).getAttribute("href"),
     ).toBe("mailto:lienhe@vanxuan-awards.example");
     expect(await menu.getByRole("link", { name: "Facebook" }).isVisible()).toBe(true);
+    // A phone's header has no room for them: signing in and the other language are here.
+    expect(await menu.getByRole("link", { name: "Đăng nhập" }).getAttribute("href")).toBe(
+      "/dang-nhap",
+    );
+    expect(await menu.getByRole("link", { name: "Chuyển sang English" }).getAttribute("href")).toBe(
+      "/en",
+    );
+    expect(await page.locator(".site-header__actions > .language-switcher").isVisible()).toBe(
+      false,
+    );
 
     await page.keyboard.press("Escape");
     await panel(page).waitFor({ state: "hidden" });
     expect(await hamburger(page).getAttribute("aria-expanded")).toBe("false");
     expect(await hamburger(page).getAttribute("aria-label")).toBe("Mở menu");
     expect(await focusIsOnHamburger(page)).toBe(true);
+  });
+
+  test("on a tablet the header keeps sign-in and languages; opening still focuses the panel", async () => {
+    const { page } = await openPage(browser(), { viewport: { width: 768, height: 1024 } });
+    await page.goto("/");
+    await waitForHydration(page);
+    const header = page.locator(".site-header__actions");
+    expect(await header.getByRole("link", { name: "Đăng nhập" }).isVisible()).toBe(true);
+    expect(await header.getByRole("link", { name: "Chuyển sang English" }).isVisible()).toBe(true);
+    await hamburger(page).focus();
+    await page.keyboard.press("Enter");
+    await panel(page).waitFor({ state: "visible" });
+    expect(await focused(page)).toMatchObject({ tag: "a", text: "Giới thiệu giải thưởng" });
+    expect(await panel(page).getByRole("link", { name: "Đăng nhập" }).count()).toBe(0);
   });
 
   test("keyboard: Space opens, Enter on the button closes", async () => {

@@ -3,8 +3,8 @@ import { describe, expect, test } from "vitest";
 import { baseUrl, openPage, useBrowser, waitForHydration } from "./support/browser";
 
 // Seed §2's route table, in both languages: every route renders a real page in the public
-// chrome (sections a later release fills say so), the track pages list their categories, the
-// bare /pdf page has no chrome, and each route's code loads only when it is visited.
+// chrome, the track pages list their categories, the bare /pdf page has no chrome, and each
+// route's code loads only when it is visited. (The library's pages: e2e/library.test.ts.)
 const browser = useBrowser();
 
 const SITE = {
@@ -12,15 +12,6 @@ const SITE = {
   en: "Van Xuan Creative Advertising Awards",
 };
 const COMING_SOON = { vi: "Sắp ra mắt", en: "Coming soon" };
-
-/**
- * Sections that show the "coming soon" state for now: path → page heading per language.
- * (News, the introduction, jury and winners have content: e2e/content.test.ts.)
- */
-const COMING_SOON_ROUTES: [string, { vi: string; en: string }][] = [
-  ["/bai-du-thi", { vi: "Thư viện bài dự thi", en: "Entry library" }],
-  ["/bai-thi/1", { vi: "Chi tiết bài dự thi", en: "Entry details" }],
-];
 
 const TRACKS: [string, { vi: string[]; en: string[] }][] = [
   [
@@ -68,20 +59,6 @@ async function expectChrome(page: Page): Promise<void> {
 
 describe("every seed route, in both languages", () => {
   for (const lang of LANGS) {
-    for (const [seedPath, heading] of COMING_SOON_ROUTES) {
-      const path = localized(seedPath, lang);
-      test(`${path} renders its section as coming soon`, async () => {
-        const { page, problems } = await load(path);
-        expect(await page.getAttribute("html", "lang")).toBe(lang);
-        await expectChrome(page);
-        expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(heading[lang]);
-        expect(await page.getByRole("status").textContent()).toContain(COMING_SOON[lang]);
-        expect(await page.title()).toBe(`${heading[lang]} | ${SITE[lang]}`);
-        expect(problems.hydration).toEqual([]);
-        expect(problems.pageErrors).toEqual([]);
-      });
-    }
-
     test(`${localized("/nop-bai-du-thi", lang)} sends a visitor to sign in and back`, async () => {
       const { page } = await openPage(browser());
       await page.goto(localized("/nop-bai-du-thi", lang));

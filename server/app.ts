@@ -12,10 +12,12 @@ import { documentRoutes, PDFJS_VERSION, pdfjsAssetRoutes } from "./modules/docum
 import { moveLocalDocumentsToStorage } from "./modules/documents/local-files";
 import { mediaRoutes } from "./modules/media/routes";
 import { judgingRoutes } from "./modules/judging/routes";
+import { libraryRoutes } from "./modules/library/routes";
 import { paymentRoutes } from "./modules/payments/routes";
 import { signedLinkRoutes } from "./modules/storage/routes";
 import { authRoutes } from "./plugins/auth-routes";
 import { siteRoutes } from "./modules/site/routes";
+import { socialImagesRoutes } from "./modules/social-images/routes";
 import { csrfProtection } from "./plugins/csrf";
 import { useApiSchemas } from "./plugins/api-schemas";
 import { publicUrlPerRequest } from "./public-url";
@@ -169,6 +171,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     tempDir: path.join(config.dataDir, "tmp"),
   });
   await fastify.register(signedLinkRoutes, { storage: services.storage });
+  // Public files of published library entries (video, idea articles, slides), with ranges.
+  await fastify.register(libraryRoutes, { library: services.library, storage: services.storage });
 
   // Resumable entry file uploads (tus): owner checks, limits, content check, then storage.
   const uploads = createUploadService({
@@ -222,6 +226,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   fastify.addHook("onClose", async () => clearInterval(paymentExpiry));
 
   await fastify.register(siteRoutes, { content: services.content, publicUrl: config.publicUrl });
+  // Link previews: 1200×630 JPEGs of news articles and published library entries.
+  await fastify.register(socialImagesRoutes, {
+    socialImages: services.socialImages,
+    storage: services.storage,
+  });
 
   await fastify.register(ssrRoutes, {
     build: options.build,

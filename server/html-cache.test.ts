@@ -9,13 +9,16 @@ describe("HTML cache", () => {
     expect(key("/")).toBe("/");
     expect(key("/chuyen-gia-dong-hanh?year=2025")).toBe("/chuyen-gia-dong-hanh?year=2025");
     expect(key("/tin-tuc-cuoc-thi?page=2")).toBe("/tin-tuc-cuoc-thi?page=2");
+    const library = "/bai-du-thi?year=2024&track=VXC&group=tvc&category=TVC&prize=gold&page=2";
+    expect(key(library)).toBe(library);
     for (const odd of [
       "/?next=%00",
       "/?utm_source=x",
       "/?year=2025&x=1",
       "/?year=%3Cscript%3E",
       `/?year=${"9".repeat(50)}`,
-      "/?year=1&year=2&year=3&year=4",
+      "/?year=1&year=2&year=3&year=4&year=5&year=6&year=7",
+      "/bai-du-thi?q=quang%20cao",
     ]) {
       expect(key(odd), odd).toBeNull();
     }

@@ -100,7 +100,7 @@ function sizeOf(page: CachedPage): number {
 }
 
 /** Query parameters pages read; a URL with any other (or an odd value) is never cached. */
-const CACHEABLE_PARAMS = new Set(["year", "page", "category"]);
+const CACHEABLE_PARAMS = new Set(["year", "page", "category", "track", "group", "prize"]);
 
 /**
  * The cache key part of a page URL (its path and query), or null when its query is not one a page link produces:
@@ -108,7 +108,7 @@ const CACHEABLE_PARAMS = new Set(["year", "page", "category"]);
  */
 export function htmlCacheKey(url: URL): string | null {
   const params = [...url.searchParams];
-  if (params.length > 3) return null;
+  if (params.length > 6) return null;
   for (const [name, value] of params) {
     if (!CACHEABLE_PARAMS.has(name) || !/^[\w-]{1,40}$/.test(value)) return null;
   }

@@ -5,6 +5,7 @@ import { demoBannerLines, seedDemoAccounts } from "./demo/demo-accounts";
 import { seedDemoContent } from "./demo/demo-content";
 import { seedDemoData } from "./demo/demo-data";
 import { seedDemoEntries } from "./demo/demo-entries";
+import { seedDemoLibrary } from "./demo/demo-library";
 import { seedDemoJudging } from "./demo/judging";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
@@ -35,12 +36,15 @@ async function main(): Promise<void> {
     ? await seedDemoAccounts(db, app.services, config.dataDir)
     : null;
   if (config.demoData) {
-    await seedDemoEntries(db, {
+    const files = {
       storage: app.services.storage,
-      storeImage: (file) => app.services.media.storeImage(file, { purpose: "entry" }),
-    });
+      storeImage: (file: string) => app.services.media.storeImage(file, { purpose: "entry" }),
+    };
+    await seedDemoEntries(db, files);
     // After the entries and the jury: judges, rounds and scores of 2025, its winners published.
     await seedDemoJudging(db);
+    // Last: 2023 and 2024 entries, and every finished season's entries in the library.
+    await seedDemoLibrary(db, files);
   }
 
   let stopping = false;

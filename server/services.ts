@@ -17,6 +17,7 @@ import { createStaffService } from "./modules/identity/staff/service";
 import type { MailLogger } from "./modules/mail/mailer";
 import { createMailService } from "./modules/mail/service";
 import { createJudgingService } from "./modules/judging/service";
+import { createLibraryService } from "./modules/library/service";
 import { createPaymentsService } from "./modules/payments/service";
 import { createRegistrantsService } from "./modules/registrants/service";
 import { createSeasonsAdminService } from "./modules/seasons/admin";
@@ -24,6 +25,7 @@ import { createSeasonsService } from "./modules/seasons/service";
 import { createSettingsService } from "./modules/settings/service";
 import { createSiteService } from "./modules/site/service";
 import { createMediaService } from "./modules/media/service";
+import { createSocialImagesService } from "./modules/social-images/service";
 import { createStorage } from "./modules/storage";
 
 /** The domain services, shared by page loaders (through the load context) and `/api` routes. */
@@ -66,6 +68,11 @@ export function createServices(
     ...(hooks.clock ? { clock: hooks.clock } : {}),
   });
   const media = createMediaService({ storage, db, ...(hooks.clock ? { clock: hooks.clock } : {}) });
+  // Link previews (og:image): JPEGs made from covers and entry images, kept in storage.
+  const socialImages = createSocialImagesService(db, {
+    storage,
+    ...(hooks.clock ? { clock: hooks.clock } : {}),
+  });
   const files = createFileStore(db, config.dataDir, storage, hooks.clock);
   const contentAdmin = createContentAdminService({
     db,
@@ -157,6 +164,14 @@ export function createServices(
     secureCookies: servesHttps(config),
     ...clock,
   });
+  // The public entry library: published entries, their search, pages and public files.
+  const library = createLibraryService(db, {
+    audit,
+    images: { resolveMany: (refs) => media.resolveMany(refs) },
+    storage,
+    onContentChange: hooks.onContentChange,
+    ...clock,
+  });
   return {
     settings,
     seasons,
@@ -181,5 +196,7 @@ export function createServices(
     dashboard,
     payments,
     judging,
+    library,
+    socialImages,
   };
 }

@@ -7,14 +7,15 @@ import { sleep } from "./server";
 // PostgreSQL for the judging benchmark (bench/judging.bench.ts): a fresh database per run, the
 // server's main process (to count its CPU), and samples of the server's sessions.
 
-/** A fresh database on the PostgreSQL server, dropped at the end of the run. */
+/** A fresh database on the PostgreSQL server, dropped at the end of the run (any benchmark's). */
 export async function createPgDatabase(
   serverUrl: string,
   cleanup: Cleanup,
   undo: (() => Promise<void>)[],
   log: (message: string) => void,
+  prefix = "vx_bench_judging",
 ): Promise<string> {
-  const name = `vx_bench_judging_${process.pid}`;
+  const name = `${prefix}_${process.pid}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();

@@ -450,6 +450,7 @@ export interface Database {
   scores: ScoreTable;
   score_log: ScoreLogTable;
   prizes: PrizeTable;
+  library_entries: LibraryEntryTable;
 }
 
 /** A judge of a season (PRODUCT §4); the code is kept only as a keyed hash. */
@@ -562,6 +563,31 @@ export interface PrizeTable {
   prize: string;
   created_at: string;
   published_at: string | null;
+}
+
+/** A published entry in the public library (server/modules/library), denormalised for the list. */
+export interface LibraryEntryTable {
+  doc_id: Generated<number>;
+  entry_id: string;
+  season_year: number;
+  track_code: string;
+  group_slug: string;
+  category_code: string;
+  prize: string | null;
+  title: string;
+  brand: string;
+  code: string;
+  track_name_vi: string;
+  track_name_en: string;
+  category_name_vi: string;
+  category_name_en: string;
+  image_media_id: number | null;
+  has_video: number;
+  sort_key: string;
+  search_title: string;
+  search_body: string;
+  published_at: string;
+  published_by: string | null;
 }
 
 /** An uploaded image (server/modules/media): `variants` is JSON (see migration 0006-media). */

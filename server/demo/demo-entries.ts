@@ -62,11 +62,11 @@ export const DEMO_REGISTRANT_COUNT = 80;
 
 export type DemoEntriesDeps = DemoFileDeps;
 
-type Actor = "entrant" | "payment" | "secretariat";
-type Step = [EntryStatus, Actor];
+export type Actor = "entrant" | "payment" | "secretariat";
+export type Step = [EntryStatus, Actor];
 
 /** The transitions that lead from draft to `status` (one of the usual routes). */
-function routeTo(status: EntryStatus, random: Random): Step[] {
+export function routeTo(status: EntryStatus, random: Random): Step[] {
   const submitted: Step[] = [["submitted", "entrant"]];
   const paid: Step[] = [...submitted, ["paid", "payment"]];
   const accepted: Step[] = random.chance(0.15)

@@ -4,33 +4,32 @@ import path from "node:path";
 import type { Insertable } from "kysely";
 import type { EntryFileTable } from "../db/schema";
 import type { StorageDriver } from "../modules/storage";
+import { DEMO_IMAGE_POOL_SIZE, writeDemoImage } from "./demo-entry-images";
 import { demoUuid, type Random } from "./demo-registrants";
+import { DEMO_VIDEO_KEY, DEMO_VIDEO_MIME, makeDemoVideo } from "./demo-video";
 
 /**
- * The files of the demo entries: a handful of stored objects (images with their variants, a
- * short video, PDFs) that every entry's file rows share by storage key, and a licence PDF.
+ * The files of the demo entries: a few stored objects (a pool of pictures with their variants,
+ * a short playable film, PDFs) that every entry's file rows share by storage key, and a
+ * licence PDF.
  */
 
 export interface DemoFileDeps {
   storage: StorageDriver;
   /** Stores an entry image and its variants (the media module); without it, none are made. */
   storeImage?: (filePath: string) => Promise<{ id: number }>;
+  /** Pictures in the pool (default DEMO_IMAGE_POOL_SIZE); tests use fewer, variants are slow. */
+  imagePoolSize?: number;
 }
+
+/** Names of the pool's pictures in storage (`entries/demo/tranh-01.jpg` …). */
+export const DEMO_IMAGE_PREFIX = "tranh-";
 
 const YOUTUBE_ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
 
 /** An 11-character YouTube video id. */
 export function youtubeId(random: Random): string {
   return Array.from({ length: 11 }, () => random.pick([...YOUTUBE_ID_CHARS])).join("");
-}
-
-/** A minimal MP4 (an `ftyp` box and an `mdat` box of filler) that players and sniffers accept. */
-function demoMp4(bytes: number): Buffer {
-  const ftyp = Buffer.from("000000186674797069736f6d0000020069736f6d6d703431", "hex");
-  const mdat = Buffer.alloc(bytes - ftyp.length, 0x2a);
-  mdat.writeUInt32BE(mdat.length, 0);
-  mdat.write("mdat", 4, "ascii");
-  return Buffer.concat([ftyp, mdat]);
 }
 
 /** A one-page PDF with a line of text, its cross-reference table computed. */
@@ -56,7 +55,7 @@ export function demoPdf(line: string): Buffer {
   return Buffer.from(body, "latin1");
 }
 
-interface SharedFile {
+export interface SharedFile {
   key: string;
   name: string;
   mime: string;
@@ -67,23 +66,19 @@ interface SharedFile {
   mediaId?: number;
 }
 
-const IMAGE_COLOURS = [
-  { r: 122, g: 31, b: 31 },
-  { r: 212, g: 160, b: 23 },
-  { r: 26, g: 95, b: 180 },
-  { r: 34, g: 120, b: 80 },
-];
-
-/** Stores the few objects every demo entry shares: images, a video, the PDFs. */
+/** Stores the objects every demo entry shares: the pictures, the film, the PDFs. */
 export async function storeSharedFiles(deps: DemoFileDeps) {
   const put = async (key: string, data: Buffer, mime: string) => {
     await deps.storage.put(key, data, { contentType: mime });
     return { key, mime, bytes: data.length };
   };
+  const film = await makeDemoVideo();
   const video: SharedFile = {
-    ...(await put("entries/demo/phim-quang-cao.mp4", demoMp4(512 * 1024), "video/mp4")),
+    ...(await put(DEMO_VIDEO_KEY, film.data, DEMO_VIDEO_MIME)),
     name: "phim-quang-cao.mp4",
-    duration: 30,
+    width: film.width,
+    height: film.height,
+    duration: Math.round(film.duration),
   };
   const pdf = (name: string, line: string) =>
     put(`entries/demo/${name}`, demoPdf(line), "application/pdf").then((f) => ({ ...f, name }));
@@ -94,39 +89,57 @@ export async function storeSharedFiles(deps: DemoFileDeps) {
     copyrightCommitment: await pdf("cam-ket-ban-quyen.pdf", "Cam ket ban quyen - ban demo"),
   };
   const licence = demoPdf("Giay chung nhan dang ky doanh nghiep - ban demo");
-  const images: SharedFile[] = [];
-  const { default: sharp } = await import("sharp");
+  const images = await storeDemoImages(deps);
+  return { video, documents, images, licence };
+}
+
+/**
+ * Stores the pool of demo pictures (server/demo/demo-entry-images.ts): each as the entrant's
+ * JPEG and, through the media module, with its responsive variants. Two at a time: variants
+ * are most of a fresh start's seeding time.
+ */
+export async function storeDemoImages(deps: DemoFileDeps): Promise<SharedFile[]> {
   const dir = mkdtempSync(path.join(tmpdir(), "demo-entries-"));
+  const size = deps.imagePoolSize ?? DEMO_IMAGE_POOL_SIZE;
+  const images = new Array<SharedFile>(size);
   try {
-    // Made side by side: each is a small encode, and the start waits for them.
-    const made = await Promise.all(
-      IMAGE_COLOURS.map(async (background, i): Promise<SharedFile> => {
-        const name = `anh-${i + 1}.png`;
+    let next = 0;
+    const worker = async () => {
+      while (next < size) {
+        const i = next++;
+        const name = `${DEMO_IMAGE_PREFIX}${String(i + 1).padStart(2, "0")}.jpg`;
         const file = path.join(dir, name);
-        const width = 480;
-        const height = 320;
-        const { size } = await sharp({ create: { width, height, channels: 3, background } })
-          .png()
-          .toFile(file);
+        const { width, height, bytes } = await writeDemoImage(i, file);
         const media = deps.storeImage ? await deps.storeImage(file) : null;
         const key = `entries/demo/${name}`;
-        await deps.storage.putFile(key, file, { contentType: "image/png" });
-        return {
+        await deps.storage.putFile(key, file, { contentType: "image/jpeg" });
+        images[i] = {
           key,
           name,
-          mime: "image/png",
-          bytes: size,
+          mime: "image/jpeg",
+          bytes,
           width,
           height,
           ...(media ? { mediaId: media.id } : {}),
         };
-      }),
-    );
-    images.push(...made);
+      }
+    };
+    await Promise.all([worker(), worker()]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { video, documents, images, licence };
+  return images;
+}
+
+/** Which pictures of the pool an entry shows: `count` of them from a place its id decides. */
+export function pickImages<T>(pool: readonly T[], entryId: string, count: number): T[] {
+  let hash = 0;
+  for (const c of entryId) hash = (Math.imul(hash, 31) + c.charCodeAt(0)) >>> 0;
+  const step = 1 + (hash % 3);
+  return Array.from(
+    { length: Math.min(count, pool.length) },
+    (_, i) => pool[(hash + i * step) % pool.length]!,
+  );
 }
 
 export type SharedFiles = Awaited<ReturnType<typeof storeSharedFiles>>;
@@ -156,8 +169,9 @@ export function entryFileRows(
       created_at: options.createdAt,
     });
   const { draft } = options;
-  const imageCount = draft ? random.int(0, 2) : random.int(1, shared.images.length);
-  for (let i = 0; i < imageCount; i++) row("images", shared.images[i]!, i);
+  // As many random draws as before the pool grew, so the rest of the demo stays the same.
+  const imageCount = draft ? random.int(0, 2) : random.int(1, 4);
+  pickImages(shared.images, entryId, imageCount).forEach((image, i) => row("images", image, i));
   if (draft && random.chance(0.5)) return { rows, hasVideo: false };
   const hasVideo = options.videoRequired || random.chance(0.3);
   if (hasVideo) row("video", shared.video);

@@ -48,6 +48,8 @@ describe.each(testDatabases())("demo judging on $name", (target) => {
         {
           storage: services.storage,
           storeImage: (file) => services.media.storeImage(file, { purpose: "entry" }),
+          // A small pool: the pictures' variants are most of the seeding time.
+          imagePoolSize: 4,
         },
         now,
       );

@@ -124,7 +124,11 @@ export const SERVER_ROUTES: Record<string, InventoryLine> = {
   "/pdfjs/*": { access: { kind: "static" }, rateLimit: "none, because pdf.js files on disk" },
   "/media/:token/:file": {
     access: PUBLIC,
-    rateLimit: "none, because immutable public image variants (cached a year)",
+    rateLimit: "none, because public image variants (cached; one indexed lookup)",
+  },
+  "/bai-thi/:id/tep/:fileId": {
+    access: PUBLIC,
+    rateLimit: "none, because public files of published entries (cached an hour)",
   },
   "/api/media": { access: staff("content"), rateLimit: STAFF_ONLY },
   "/tep/*": {
@@ -143,6 +147,14 @@ export const SERVER_ROUTES: Record<string, InventoryLine> = {
   "/sitemap.xml": { access: PUBLIC, rateLimit: READ_ONLY },
   "/generated/portrait/:hue/:initials": { access: PUBLIC, rateLimit: "none, because pure SVG" },
   "/generated/cover/:seed": { access: PUBLIC, rateLimit: "none, because pure SVG" },
+  "/og/tin-tuc/:file": {
+    access: PUBLIC,
+    rateLimit: "none, because one preview per visible article, made once then read from storage",
+  },
+  "/og/bai-thi/:file": {
+    access: PUBLIC,
+    rateLimit: "none, because one preview per published entry, made once then read from storage",
+  },
   // VNPay's server calls this; the signature, the order and the amount are checked first.
   "/api/payments/vnpay/ipn": {
     access: { kind: "signed-link" },
@@ -184,9 +196,11 @@ export const PAGE_ROUTES: Record<string, InventoryLine> = {
     access: ENTRANT,
     rateLimit: "none, because it only renders the entrant's own receipt",
   },
-  // "Coming soon" pages, no loader or action yet: a new loader must revisit its line.
-  "/bai-du-thi": { access: PUBLIC, rateLimit: COMING_SOON },
-  "/bai-thi/:id": { access: PUBLIC, rateLimit: COMING_SOON },
+  "/bai-du-thi": {
+    access: PUBLIC,
+    rateLimit: "none, because it only reads published entries (indexed search, one page of 24)",
+  },
+  "/bai-thi/:id": { access: PUBLIC, rateLimit: READ_ONLY },
   "/tin-tuc-cuoc-thi": { access: PUBLIC, rateLimit: READ_ONLY },
   "/tin-tuc-cuoc-thi/:id": { access: PUBLIC, rateLimit: READ_ONLY },
   "/gioi-thieu-giai-thuong": { access: PUBLIC, rateLimit: READ_ONLY },

@@ -2,13 +2,16 @@ import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import type { SiteChrome } from "../../server/load-context";
+import { AccountLink } from "./account-link";
 import { FooterContents } from "./footer-contents";
 import { CloseIcon, MenuIcon } from "./icons";
+import { LanguageSwitcher } from "./language-switcher";
 import { useDisclosure } from "./use-dismiss";
 
 /**
  * The hamburger on small screens: a disclosure button that shows the footer's contents
- * (seed §2). Opening moves focus into the panel; Esc or the button closes it and focus
+ * (seed §2) and, on phones, where the header has no room for them, the language switcher
+ * and the account link. Opening moves focus into the panel; Esc or the button closes it and focus
  * returns to the button; navigating closes it.
  */
 export function MobileMenu({ chrome }: { chrome: SiteChrome }) {
@@ -23,7 +26,12 @@ export function MobileMenu({ chrome }: { chrome: SiteChrome }) {
   }, [close, location.pathname]);
 
   useEffect(() => {
-    if (open) panel.current?.querySelector<HTMLElement>("a, button")?.focus();
+    if (!open) return;
+    // The first control shown: the language and account block is hidden above phone widths.
+    const controls = panel.current?.querySelectorAll<HTMLElement>("a, button") ?? [];
+    Array.from(controls)
+      .find((control) => control.getClientRects().length > 0)
+      ?.focus();
   }, [open]);
 
   return (
@@ -47,6 +55,10 @@ export function MobileMenu({ chrome }: { chrome: SiteChrome }) {
         aria-label={t("nav.mobileMenuLabel")}
         hidden={!open}
       >
+        <div className="mobile-menu__chrome">
+          <AccountLink />
+          <LanguageSwitcher />
+        </div>
         <FooterContents
           chrome={chrome}
           onNavigate={close}

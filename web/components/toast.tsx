@@ -58,7 +58,7 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number)
       <button
         type="button"
         className="toast__close"
-        aria-label={t("judging.portal.toast.close")}
+        aria-label={t("toast.close")}
         onClick={() => onDismiss(toast.id)}
       >
         <CloseIcon />

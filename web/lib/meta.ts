@@ -46,6 +46,8 @@ export function pageMeta(
     type?: "website" | "article";
     /** An image path or URL for og:image. */
     image?: string | null;
+    /** The image's size and type when known (our 1200×630 previews: `OG_IMAGE`). */
+    imageInfo?: { width: number; height: number; type: string } | undefined;
     publishedTime?: string;
     /** Per-language paths when they differ (an article's slug), without the `/en` prefix. */
     paths?: Record<Lang, string>;
@@ -88,9 +90,17 @@ export function pageMeta(
     { property: "og:locale", content: root.lang === "en" ? "en_GB" : "vi_VN" },
     { property: "og:locale:alternate", content: root.lang === "en" ? "vi_VN" : "en_GB" },
     ...(image ? [{ property: "og:image", content: image }] : []),
+    ...(image && page.imageInfo
+      ? [
+          { property: "og:image:width", content: String(page.imageInfo.width) },
+          { property: "og:image:height", content: String(page.imageInfo.height) },
+          { property: "og:image:type", content: page.imageInfo.type },
+        ]
+      : []),
     ...(page.publishedTime
       ? [{ property: "article:published_time", content: page.publishedTime }]
       : []),
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    ...(image ? [{ name: "twitter:image", content: image }] : []),
   ];
 }

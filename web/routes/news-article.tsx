@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { readingPageHandle } from "../hydration/on-interaction";
 import { langOfPath, localizePath } from "../../core/languages";
 import { PATHS } from "../../core/paths";
+import { OG_IMAGE, OG_PREFIX } from "../../core/social-image";
 import { articleSegment, parseArticleSegment } from "../../core/slug";
 import { ArticleView } from "../features/content/article-view";
 import { contentStylesheet } from "../features/content/stylesheet";
@@ -51,6 +52,7 @@ export const meta: Route.MetaFunction = (args) => {
     description: article.summary,
     type: "article",
     image: article.shareImage,
+    imageInfo: article.shareImage?.startsWith(OG_PREFIX) ? OG_IMAGE : undefined,
     publishedTime: article.publishedAt,
     paths: {
       vi: articlePath({ slug: article.slugs.vi, id: article.id }),

@@ -13,6 +13,7 @@ import contentMedia from "./0010-content-media";
 import entryLifecycle from "./0011-entry-lifecycle";
 import payments from "./0012-payments";
 import judging from "./0013-judging";
+import library from "./0014-library";
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -30,5 +31,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     "0011-entry-lifecycle": entryLifecycle(kind),
     "0012-payments": payments(kind),
     "0013-judging": judging(kind),
+    "0014-library": library(kind),
   };
 }

@@ -1,12 +1,14 @@
 import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from "kysely";
-import { clampPage, likeContains, type ListPage, type ListQuery } from "../../../core/list-query";
+import { clampPage, type ListPage, type ListQuery } from "../../../core/list-query";
+import { foldedLikePattern } from "../../../core/search-text";
 
 export { parseListQuery, type ListPage, type ListQuery } from "../../../core/list-query";
 
 /**
  * One page of a back-office table from a Kysely query: `WHERE` from the search text over
- * `searchColumns` (case-insensitive substring), `ORDER BY` the whitelisted sort column (then a
- * unique tie-breaker so pages never overlap), `LIMIT/OFFSET`, and a `COUNT(*)` of the same
+ * `searchColumns` (a substring, ignoring case and Vietnamese marks: `vx_fold` on both
+ * databases, so "giam khao" finds "giám khảo"), `ORDER BY` the whitelisted sort column (then
+ * a unique tie-breaker so pages never overlap), `LIMIT/OFFSET`, and a `COUNT(*)` of the same
  * filter for the pager. Sort and search columns should be indexed for large tables.
  *
  *   const result = await listPage(db.selectFrom("news_articles"), query, {
@@ -31,12 +33,12 @@ export async function listPage<DB, TB extends keyof DB, O>(
   let filtered = base;
   const q = query.q.trim();
   if (q && options.searchColumns?.length) {
-    const pattern = likeContains(q);
+    const pattern = foldedLikePattern(q);
     filtered = filtered.where(({ or }) =>
       or(
         options.searchColumns!.map(
           (column) =>
-            sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'` as Expression<SqlBool>,
+            sql<SqlBool>`vx_fold(${sql.ref(column)}) like ${pattern} escape '\\'` as Expression<SqlBool>,
         ),
       ),
     ) as typeof base;

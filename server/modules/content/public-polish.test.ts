@@ -110,12 +110,12 @@ describe.each(testDatabases())("public content on $name", (target) => {
         const related = await services.content.related(second!.id, "vi");
         expect(related.find((a) => a.id === first!.id)?.coverImageData?.id).toBe(image.id);
 
-        // The article: the responsive cover, and og:image the JPEG variant nearest 1200 px.
+        // The article: the responsive cover, and og:image its 1200×630 JPEG preview.
         const article = (await services.content.article(first!.id, "en"))!;
         expect(article.coverImageData?.id).toBe(image.id);
-        expect(article.shareImage).toBe(image.src.replace(/w1600\.jpg$/, "w960.jpg"));
-        const legacyArticle = (await services.content.article(second!.id, "en"))!;
-        expect(legacyArticle.shareImage).toBe(legacy.coverImage);
+        expect(article.shareImage).toBe(`/og/tin-tuc/${first!.id}-en.jpg`);
+        const legacyArticle = (await services.content.article(second!.id, "vi"))!;
+        expect(legacyArticle.shareImage).toBe(`/og/tin-tuc/${second!.id}.jpg`);
       });
     });
 

@@ -1,5 +1,5 @@
 import { pickLang, type Lang } from "../../../core/languages";
-import { fallbackVariantNear, type ResponsiveImageData } from "../../../core/media-image";
+import type { ResponsiveImageData } from "../../../core/media-image";
 import type {
   ContentPage,
   JuryMember,
@@ -10,6 +10,7 @@ import type {
   WinnerCategoryOption,
 } from "../../../core/content";
 import { parseStoredBlocks } from "../../../core/rich-text";
+import { newsOgImagePath } from "../../../core/social-image";
 import type { Db } from "../../db/database";
 import type { NewsArticleTable } from "../../db/schema";
 import { findSeasonByYear } from "../seasons/queries";
@@ -128,10 +129,9 @@ export function createContentService(
       if (!row) return null;
       const body = parseStoredBlocks(lang === "en" ? row.body_en : row.body_vi);
       const [withCover] = await summaries([row], lang);
-      const cover = withCover!.coverImageData ?? null;
       return {
         ...withCover!,
-        shareImage: cover ? fallbackVariantNear(cover, 1200) : row.cover_image,
+        shareImage: newsOgImagePath(Number(row.id), lang),
         body: body.length > 0 ? body : parseStoredBlocks(row.body_vi),
         updatedAt: row.updated_at,
         slugs: { vi: articleSlug(row, "vi"), en: articleSlug(row, "en") },

@@ -1,4 +1,6 @@
 import type { EntryActor, EntryStatus } from "../../../core/entry-status";
+import { isPublishableStatus } from "../../../core/library";
+import { removeFromLibrary } from "../library/remove-from-library";
 import type { Q } from "./context";
 
 /** Who moved an entry, as its history keeps it. */
@@ -33,6 +35,7 @@ export interface Transition {
  * update names the version the mover saw, so even without a row lock a second writer that
  * read the same version changes nothing; false then, and the caller refuses with a conflict.
  * Whether the move is allowed is the caller's check (core/entry-status.ts canTransition).
+ * A move to a status that may not be published takes the entry out of the public library.
  */
 export async function recordTransition(trx: Q, entryId: string, move: Transition) {
   const changesDueAt = move.to === "needs_changes" ? (move.changesDueAt ?? null) : null;
@@ -73,5 +76,7 @@ export async function recordTransition(trx: Q, entryId: string, move: Transition
       created_at: move.at,
     })
     .execute();
+  // Every status move passes here: an entry that no longer took part leaves the library.
+  if (!isPublishableStatus(move.to)) await removeFromLibrary(trx, [entryId]);
   return true;
 }

@@ -1,13 +1,16 @@
 import { prizeRank } from "../../../core/judging-prizes";
+import { PUBLISHABLE_STATUSES } from "../../../core/library";
 import { refusal, type Outcome } from "../../../core/refusal";
 import type { Actor } from "../audit/service";
+import { indexEntries } from "../library/index-entry";
 import type { JudgingContext } from "./context";
 
 /**
  * Publishes the season's prizes as its winners: the public winners page of the season's year
  * then lists each prized entry (title, brand, the entrant's company or name, category, prize),
- * in both languages. Publishing again replaces what judging published before; winners typed in
- * by hand (no entry) are left alone.
+ * in both languages, and the prize-winning entries are published to the library with their
+ * prize. Publishing again replaces what judging published before; winners typed in by hand
+ * (no entry) are left alone.
  */
 export async function publishWinners(
   ctx: JudgingContext,
@@ -84,6 +87,29 @@ export async function publishWinners(
       .set({ published_at: now })
       .where("season_id", "=", seasonId)
       .execute();
+    // The prize-winning entries go into the library with their prize; entries of the season
+    // already there are indexed again, so a prize taken away since is gone from them too.
+    const toIndex = await trx
+      .selectFrom("entries as e")
+      .select("e.id")
+      .where("e.season_id", "=", seasonId)
+      .where("e.status", "in", [...PUBLISHABLE_STATUSES])
+      .where((eb) =>
+        eb.or([
+          eb(
+            "e.id",
+            "in",
+            eb.selectFrom("prizes").select("entry_id").where("season_id", "=", seasonId),
+          ),
+          eb("e.id", "in", eb.selectFrom("library_entries").select("entry_id")),
+        ]),
+      )
+      .execute();
+    await indexEntries(
+      trx,
+      toIndex.map((r) => r.id),
+      { at: now, publishedBy: actor.id },
+    );
   });
   ctx.deps.onContentChange?.();
   await ctx.deps.audit?.record(

@@ -122,6 +122,11 @@ describe.each(testDatabases())("judging: results ($name)", (target) => {
       // Publishing again replaces what judging published, never duplicates.
       expect(await judging.publish(manager(t), season)).toMatchObject({ published: 1 });
       expect((await t.services.content.winners({ year: 2026 }, "vi")).items).toHaveLength(1);
+      // The prize-winning entry is in the public library with its prize.
+      expect(await t.services.library.entry(entries[0]!.id, "vi")).toMatchObject({
+        prize: "gold",
+        title: "Tết sum vầy",
+      });
 
       // Exports: one line per entry × judge × criterion, and the ranking, in the reader's language.
       const detail = await judging.exportRound(round, "scores", "csv", "vi");

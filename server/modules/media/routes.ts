@@ -43,8 +43,9 @@ const jsonError = (reply: FastifyReply, status: number, error: string) =>
 const variantParams = z.object({ token: z.string(), file: z.string() });
 
 /**
- * `GET /media/<token>/<w…>.<avif|webp|jpg|png>`: the public image variants, straight from
- * Storage, cached for a year (a token's files never change). The original is never served.
+ * `GET /media/<token>/<w…>.<avif|webp|jpg|png>`: the variants of public images (private ones
+ * answer 404), straight from Storage, cached for a year (a token's files never change; a
+ * published entry's pictures for an hour). The original is never served.
  *
  * `POST /api/media`: a staff image upload (the `content` section: admin, editor), multipart
  * with one `file` field (plus `purpose`, `alt`). The body is parsed as it arrives and refused
@@ -67,9 +68,15 @@ export const mediaRoutes: FastifyPluginAsync<MediaRoutesOptions> = async (plugin
     async (request, reply) => {
       const notFound = () =>
         reply.code(404).header("cache-control", "no-store").type("text/plain").send("Not found");
-      const key = media.publicKey(request.params.token, request.params.file);
+      const key = await media.publicVariantKey(request.params.token, request.params.file);
       if (!key) return notFound();
-      reply.header("cache-control", "public, max-age=31536000, immutable");
+      // A published entry's pictures turn private again when it is unpublished: cached briefly.
+      reply.header(
+        "cache-control",
+        key.startsWith("media/")
+          ? "public, max-age=31536000, immutable"
+          : "public, max-age=3600, must-revalidate",
+      );
       reply.header("cross-origin-resource-policy", "same-site");
       return sendStoredObject(request, reply, storage, key, { onMissing: notFound });
     },

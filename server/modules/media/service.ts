@@ -83,11 +83,14 @@ export function createMediaService(options: { storage: Storage; db: Db; clock?: 
   const { storage, db } = options;
   const clock = options.clock ?? (() => new Date());
 
-  /** A public variant's address, or for a private image a fresh signed link to it. */
+  /**
+   * A public variant's address (`/media/<token>/<file>`, wherever it is stored: a published
+   * entry's pictures stay under `media-private/`), or for a private image a fresh signed link.
+   */
   const urlOf = (row: Selectable<MediaTable>, key: string) =>
     row.visibility === "private"
       ? storage.signedUrl(key, { disposition: "inline", ttlSeconds: PRIVATE_IMAGE_LINK_SECONDS })
-      : `/${key}`;
+      : `${MEDIA_PREFIX}${row.token}/${key.slice(key.lastIndexOf("/") + 1)}`;
 
   const toImage = (row: Selectable<MediaTable>): MediaImage => {
     const variants = JSON.parse(row.variants) as Variant[];
@@ -319,6 +322,22 @@ export function createMediaService(options: { storage: Storage; db: Db; clock?: 
         ),
       );
       return true;
+    },
+
+    /**
+     * The storage key behind a public address `/media/<token>/<file>`: a variant of an image
+     * that is public now (an unpublished entry's pictures are private again), or null.
+     */
+    async publicVariantKey(token: string, file: string): Promise<string | null> {
+      if (!MEDIA_TOKEN.test(token) || !VARIANT_FILE.test(file)) return null;
+      const row = await db.kysely
+        .selectFrom("media")
+        .select(["visibility", "variants"])
+        .where("token", "=", token)
+        .executeTakeFirst();
+      if (!row || row.visibility !== "public") return null;
+      const variants = JSON.parse(row.variants) as Variant[];
+      return variants.find((v) => v.key.endsWith(`/${file}`))?.key ?? null;
     },
 
     /** The storage key behind a public address `/media/<token>/<file>`, or null. */

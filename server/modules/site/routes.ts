@@ -4,6 +4,7 @@ import { PATHS, TRACK_SLUGS } from "../../../core/paths";
 import { articleSegment } from "../../../core/slug";
 import type { ContentService } from "../content/service";
 import { currentPublicUrl } from "../../public-url";
+import { generatedCoverSeed, generatedCoverSvg } from "./generated-cover";
 
 /**
  * Crawler files and generated placeholder images, answered before the page renderer:
@@ -99,25 +100,9 @@ export const siteRoutes: FastifyPluginAsync<{
   );
 
   app.get<{ Params: { seed: string } }>("/generated/cover/:seed", async (request, reply) => {
-    const match = /^(\d{1,6})\.svg$/.exec(request.params.seed);
-    if (!match) return reply.code(404).type("text/plain").send("Not found");
-    const seed = Number(match[1]);
-    const hue = (seed * 47) % 360;
-    const hue2 = (hue + 40) % 360;
-    const x = 120 + ((seed * 73) % 560);
-    const y = 60 + ((seed * 31) % 300);
-    return sendSvg(
-      reply,
-      `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="450" viewBox="0 0 800 450">` +
-        `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
-        `<stop offset="0" stop-color="hsl(${hue} 60% 40%)"/><stop offset="1" stop-color="hsl(${hue2} 65% 55%)"/>` +
-        `</linearGradient></defs>` +
-        `<rect width="800" height="450" fill="url(#g)"/>` +
-        `<circle cx="${x}" cy="${y}" r="140" fill="#fff" fill-opacity="0.12"/>` +
-        `<circle cx="${800 - x}" cy="${450 - y}" r="90" fill="#fff" fill-opacity="0.18"/>` +
-        `<path d="M0 360 Q200 300 400 360 T800 350 V450 H0z" fill="#000" fill-opacity="0.15"/>` +
-        `</svg>`,
-    );
+    const seed = generatedCoverSeed(`/generated/cover/${request.params.seed}`);
+    if (seed === null) return reply.code(404).type("text/plain").send("Not found");
+    return sendSvg(reply, generatedCoverSvg(seed));
   });
 };
 

@@ -189,3 +189,40 @@ export function ExportLinks({
     </nav>
   );
 }
+
+/**
+ * Publishing the ticked entries to the public library, or taking them out (the same POST form
+ * as the row checkboxes; the button's `libraryIntent` tells the action which).
+ */
+export function LibraryBulkBar({
+  selectedCount,
+  pending,
+}: {
+  selectedCount: number;
+  pending: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="entries-bulk">
+      <legend>{t("library.admin.bulkHeading")}</legend>
+      <div className="list-toolbar__actions">
+        <ConfirmButton
+          name="libraryIntent"
+          value="publish"
+          disabled={pending}
+          message={t("library.admin.confirmBulkPublish", { count: selectedCount })}
+        >
+          {t("library.admin.bulkPublish")}
+        </ConfirmButton>
+        <ConfirmButton
+          name="libraryIntent"
+          value="unpublish"
+          disabled={pending}
+          message={t("library.admin.confirmBulkUnpublish", { count: selectedCount })}
+        >
+          {t("library.admin.bulkUnpublish")}
+        </ConfirmButton>
+      </div>
+    </fieldset>
+  );
+}

@@ -10,6 +10,7 @@ import {
   type EntryFileField,
 } from "../../../core/entry-limits";
 import { FormAlert } from "../../components/form/field";
+import { ToastRegion, useToasts } from "../../components/toast";
 import { useHydrated, useLiveFormValues } from "../../hydration/form-state";
 import { clearLocalCopy, readLocalCopy, useAutosave } from "./autosave";
 import { CatalogueFields } from "./catalogue-fields";
@@ -205,7 +206,8 @@ export function EntryForm({
 
   const code = autosave.code ?? entry?.code ?? null;
   const status = entry?.status ?? "draft";
-  const fileCommon = { entryId, readOnly, onUploaded, onRemove, onUploadingChange };
+  const { toasts, show: onNotify, dismiss } = useToasts();
+  const fileCommon = { entryId, readOnly, onUploaded, onRemove, onUploadingChange, onNotify };
   const submitting = submitQueued || submitFetcher.state !== "idle";
 
   return (
@@ -395,6 +397,7 @@ export function EntryForm({
           ) : null}
         </div>
       ) : null}
+      <ToastRegion toasts={toasts} onDismiss={dismiss} />
     </div>
   );
 }

@@ -52,6 +52,7 @@ export function FileUploadField({
   onUploaded,
   onRemove,
   onUploadingChange,
+  onNotify,
 }: {
   entryId: string | null;
   field: EntryFileField;
@@ -69,6 +70,8 @@ export function FileUploadField({
   onRemove: (file: EntryFileView) => void;
   /** How many of this field's uploads are on their way now. */
   onUploadingChange?: (field: EntryFileField, uploading: number) => void;
+  /** Shows the seed's upload messages as toasts; without it they are only announced. */
+  onNotify?: (message: string, tone: "success" | "error") => void;
 }) {
   const { t } = useTranslation();
   const inputId = `${field}-input`;
@@ -134,6 +137,12 @@ export function FileUploadField({
   const room = maxFiles - files.length - active;
   const blocked = Boolean(blockedReason) || !entryId || room <= 0;
 
+  // A toast is a live region itself: the message is not announced a second time here.
+  function notify(message: string, tone: "success" | "error") {
+    if (onNotify) onNotify(message, tone);
+    else setAnnounce(message);
+  }
+
   async function start(file: File) {
     if (!entryId) return;
     // Listed (and counted as on its way) at once, before the upload code has even loaded.
@@ -185,14 +194,14 @@ export function FileUploadField({
         uploads.current.delete(key);
         const reason = serverReason(err, field);
         update(key, { state: "failed", error: uploadFailedMessage(field), reason });
-        setAnnounce(`${t(uploadFailedMessage(field))}${reason ? ` ${t(reason)}` : ""}`);
+        notify(`${t(uploadFailedMessage(field))}${reason ? ` ${t(reason)}` : ""}`, "error");
       },
       onSuccess: () => {
         uploads.current.delete(key);
         update(key, { state: "done", bytesSent: file.size });
-        setAnnounce(
-          t(SUCCESS_MESSAGES[field] ?? "entryForm.upload.succeeded", { name: file.name }),
-        );
+        const success = SUCCESS_MESSAGES[field];
+        if (success) notify(t(success), "success");
+        else setAnnounce(t("entryForm.upload.succeeded", { name: file.name }));
         onUploaded();
       },
     });

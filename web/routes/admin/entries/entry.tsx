@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
 import { statusChangeSchema } from "../../../../core/entry-status-change";
+import { isPublishableStatus, publishEntriesSchema } from "../../../../core/library";
 import { refusal } from "../../../../core/refusal";
 import type { StaffRole } from "../../../../core/roles";
 import { backOfficeMeta } from "../../../features/back-office/meta";
@@ -9,6 +10,7 @@ import { FlashMessage } from "../../../features/back-office/flash";
 import { actorOf, redirectWithNotice, refused } from "../../../features/back-office/form.server";
 import { EntryDetails, EntrySummary } from "../../../features/entry-review/entry-facts";
 import { EntryFiles } from "../../../features/entry-review/entry-files";
+import { LIBRARY_INTENTS, LibraryPanel } from "../../../features/entry-review/library-panel";
 import "../../../features/entry-review/entry-review.css";
 import { RegistrantCard } from "../../../features/entry-review/registrant-card";
 import {
@@ -40,14 +42,29 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!isEntryId(params.id)) throw data(null, { status: 404 });
   const entry = await loadEntryReview(context.services, params.id, user.role as StaffRole);
   if (!entry) throw data(null, { status: 404 });
-  return { entry, listSearch: listSearchOf(request) };
+  const publishedAt = await context.services.library.publishedAt(params.id);
+  return { entry, listSearch: listSearchOf(request), publishedAt };
 }
 
 /** Authorize → parse with the core schema → the lifecycle's operation (which audits and emails). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context, "entries");
   const form = await request.formData();
-  if (form.get("intent") !== CHANGE_STATUS_INTENT) {
+  const intent = form.get("intent");
+  if (LIBRARY_INTENTS.some((i) => i === intent)) {
+    if (!isEntryId(params.id)) throw data(null, { status: 404 });
+    const parsed = publishEntriesSchema.safeParse({ intent, ids: [params.id] });
+    if (!parsed.success) return refused(invalidForm(parsed.error), form);
+    const outcome = await context.services.library.publish(actorOf(user, context), parsed.data);
+    if (!outcome.ok) return refused(outcome, form);
+    const list = listSearchOf(request);
+    return redirectWithNotice(
+      request,
+      `/quan-tri/bai-du-thi/${params.id}${list ? `?list=${encodeURIComponent(list)}` : ""}`,
+      `library.admin.notices.${outcome.intent === "publish" ? "publishedOne" : "unpublishedOne"}`,
+    );
+  }
+  if (intent !== CHANGE_STATUS_INTENT) {
     return refused(refusal(400, "entryReview.errors.badRequest"), form, {
       formKey: STATUS_FORM_KEY,
     });
@@ -88,7 +105,7 @@ export default function AdminEntry({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const result = useActionData<typeof action>() as StatusFormResult | undefined;
-  const { entry, listSearch } = loaderData;
+  const { entry, listSearch, publishedAt } = loaderData;
   const listPath = `${to("/quan-tri/bai-du-thi")}${listSearch ? `?${listSearch}` : ""}`;
   const title = t("entryReview.title", { code: entry.code ?? "" }).trim();
   return (
@@ -120,6 +137,11 @@ export default function AdminEntry({ loaderData }: Route.ComponentProps) {
             nextStatuses={entry.nextStatuses}
             listSearch={listSearch}
             result={result}
+          />
+          <LibraryPanel
+            entryId={entry.id}
+            publishedAt={publishedAt}
+            publishable={isPublishableStatus(entry.status)}
           />
           <StatusHistory history={entry.history} />
           <EntryDetails entry={entry} />

@@ -5,6 +5,7 @@ import { data, Form, Link, useActionData, useLocation, useNavigation } from "rea
 import { bulkTargetsFor, pageRange, parseEntryListQuery } from "../../../../core/entry-admin-list";
 import { bulkStatusChangeSchema, parseSelectedValue } from "../../../../core/entry-status-change";
 import { langOfPath } from "../../../../core/languages";
+import { publishEntriesSchema } from "../../../../core/library";
 import { refusal } from "../../../../core/refusal";
 import { isStaffRole } from "../../../../core/roles";
 import { FormAlert } from "../../../components/form/field";
@@ -18,6 +19,7 @@ import {
   BulkOutcome,
   BulkStatusBar,
   ExportLinks,
+  LibraryBulkBar,
 } from "../../../features/entries-admin/bulk-actions";
 import { EntriesTable } from "../../../features/entries-admin/entries-table";
 import { EntryFilterBar } from "../../../features/entries-admin/filter-bar";
@@ -56,6 +58,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context, "entries");
   const form = await request.formData();
+  const selected = form
+    .getAll("entries")
+    .map((value) => parseSelectedValue(String(value)))
+    .filter((value) => value !== null);
+  // The library buttons share the form (and its ticked rows) with the status change.
+  if (form.has("libraryIntent")) {
+    const parsed = publishEntriesSchema.safeParse({
+      intent: form.get("libraryIntent"),
+      ids: selected.map((entry) => entry.id),
+    });
+    if (!parsed.success) return refused(invalidForm(parsed.error), form, { formKey: "bulk" });
+    const outcome = await context.services.library.publish(actorOf(user, context), parsed.data);
+    if (!outcome.ok) return refused(outcome, form, { formKey: "bulk" });
+    return data({ ok: true as const, formKey: "library", library: outcome });
+  }
   const intent = String(form.get("intent") ?? "");
   if (intent !== "changeStatus") {
     return refused(refusal(400, "adminPlatform.errors.badRequest"), form);
@@ -64,10 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     to: form.get("to") ?? undefined,
     reason: String(form.get("reason") ?? ""),
     changesDueOn: String(form.get("changesDueOn") ?? ""),
-    entries: form
-      .getAll("entries")
-      .map((value) => parseSelectedValue(String(value)))
-      .filter((value) => value !== null),
+    entries: selected,
   });
   if (!parsed.success) return refused(invalidForm(parsed.error), form, { formKey: "bulk" });
   // requireStaff let only staff in; the check narrows the role's type.
@@ -85,6 +99,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+type LibraryDone = {
+  ok: true;
+  library: { intent: "publish" | "unpublish"; count: number };
+};
+
 type BulkDone = {
   ok: true;
   changed: { code: string | null }[];
@@ -95,17 +114,20 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigation = useNavigation();
-  const actionData = useActionData<typeof action>() as (FormResult | BulkDone) | undefined;
+  const actionData = useActionData<typeof action>() as
+    (FormResult | BulkDone | LibraryDone) | undefined;
   const { result, options, query, seasonYear, targets } = loaderData;
   const [selection, setSelection] = useState<RowSelectionState>({});
   const loading =
     navigation.state === "loading" && navigation.location?.pathname === location.pathname;
   const submitting = navigation.state === "submitting";
   const done = actionData && actionData.ok && "changed" in actionData ? actionData : undefined;
+  const libraryDone =
+    actionData && actionData.ok && "library" in actionData ? actionData.library : undefined;
   const refusedBulk = actionData && !actionData.ok ? (actionData as FormResult) : undefined;
 
   // A new page, filter or finished change starts with nothing ticked.
-  useEffect(() => setSelection({}), [location.search, done]);
+  useEffect(() => setSelection({}), [location.search, done, libraryDone]);
 
   const selected = result.items.filter((row) => selection[row.id]);
   const range = pageRange(result.page, result.pageSize, result.total);
@@ -121,6 +143,13 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
     >
       <FlashMessage />
       {done ? <BulkOutcome changed={done.changed} skipped={done.skipped} /> : null}
+      {libraryDone ? (
+        <div className="flash" role="status" aria-live="polite">
+          <p className="flash__message flash__message--success">
+            {t(`library.admin.notices.${libraryDone.intent}ed`, { count: libraryDone.count })}
+          </p>
+        </div>
+      ) : null}
       <FormAlert message={refusedBulk?.formError ? t(refusedBulk.formError) : undefined} />
       <EntryFilterBar query={query} seasonYear={seasonYear} options={options} />
       <ExportLinks query={query} selected={selected} />
@@ -147,6 +176,7 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
               pending={submitting}
             />
           ) : null}
+          <LibraryBulkBar selectedCount={selected.length} pending={submitting} />
           <p className="entries-range">
             {t("entryAdmin.table.range", { from: range.from, to: range.to, total: range.total })}
           </p>

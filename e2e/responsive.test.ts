@@ -1,0 +1,151 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { newContext, useBrowser, waitForHydration } from "./support/browser";
+
+// PRODUCT §6 / DESIGN: every public page works from a small phone to a wide screen. At each
+// width the page has no horizontal overflow and the fixed header holds all its controls:
+// nothing spills below its bottom edge onto the page, and the page starts below it. Checked
+// on element boxes; one page is resized through the widths rather than reopened per width.
+const browser = useBrowser();
+
+const WIDTHS = [320, 360, 390, 768, 1024, 1440];
+
+/** The public pages; the article and entry are the first ones their lists link to. */
+const PAGES = [
+  "/",
+  "/gioi-thieu-giai-thuong",
+  "/van-xuan",
+  "/van-xuan-classic",
+  "/van-xuan-stars",
+  "/chuyen-gia-dong-hanh",
+  "/danh-sach-thang-giai",
+  "/tin-tuc-cuoc-thi",
+  "article",
+  "/dang-ky-du-thi",
+  "/dang-nhap",
+  "/quen-mat-khau",
+  "/nop-bai-du-thi",
+  "/pdf",
+  "/bai-du-thi",
+  "entry",
+] as const;
+
+/** Where a list's first item leads, or `fallback` while the list is empty. */
+async function firstLink(page: Page, list: string, prefix: string, fallback: string) {
+  await page.goto(list);
+  const href = await page
+    .locator(`main a[href^="${prefix}"]`)
+    .first()
+    .getAttribute("href", { timeout: 2_000 })
+    .catch(() => null);
+  return href ?? fallback;
+}
+
+interface Layout {
+  scrollWidth: number;
+  innerWidth: number;
+  /** Header controls whose box is not inside the header's box. */
+  outside: string[];
+  /** The first thing on the page starts this far above the header's bottom edge (0 if below). */
+  contentUnderHeader: number;
+}
+
+/** Measures the page as laid out now; a page without the site header (the /pdf viewer) has only its width checked. */
+function measure(page: Page): Promise<Layout> {
+  return page.evaluate(() => {
+    const layout = {
+      scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
+      innerWidth: window.innerWidth,
+      outside: [] as string[],
+      contentUnderHeader: 0,
+    };
+    const header = document.querySelector<HTMLElement>(".site-header");
+    if (!header) return layout;
+    const box = header.getBoundingClientRect();
+    const controls = header.querySelectorAll<HTMLElement>(
+      "a[href], button, input, select, [tabindex]",
+    );
+    for (const control of controls) {
+      // Shown only on focus, and then over the page on purpose.
+      if (control.classList.contains("skip-link")) continue;
+      const rect = control.getBoundingClientRect();
+      if (rect.width === 0 && rect.height === 0) continue; // not displayed (a closed menu)
+      const inside =
+        rect.left >= box.left - 0.5 &&
+        rect.right <= box.right + 0.5 &&
+        rect.top >= box.top - 0.5 &&
+        rect.bottom <= box.bottom + 0.5;
+      if (!inside) {
+        const name = control.getAttribute("aria-label") ?? control.textContent?.trim() ?? "";
+        layout.outside.push(
+          `${control.tagName.toLowerCase()} "${name}" at ${Math.round(rect.left)},${Math.round(rect.top)}–${Math.round(rect.right)},${Math.round(rect.bottom)} (header ${Math.round(box.right)}×${Math.round(box.bottom)})`,
+        );
+      }
+    }
+    const main = document.querySelector<HTMLElement>("#main");
+    const first = main?.firstElementChild?.getBoundingClientRect();
+    if (first) layout.contentUnderHeader = Math.max(0, Math.round(box.bottom - first.top));
+    return layout;
+  });
+}
+
+/** Two frames: the resize has been laid out. */
+const nextFrames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+
+describe("every public page at 320–1440 px: no horizontal overflow, the header holds its controls", () => {
+  let page: Page;
+  beforeAll(async () => {
+    const context = await newContext(browser());
+    page = await context.newPage();
+  });
+  afterAll(async () => {
+    await page.context().close();
+  });
+
+  for (const lang of ["vi", "en"] as const) {
+    test(`${lang === "vi" ? "Vietnamese" : "English"} pages`, async () => {
+      const prefix = lang === "en" ? "/en" : "";
+      const problems: string[] = [];
+      for (const entry of PAGES) {
+        const path =
+          entry === "article"
+            ? await firstLink(page, `${prefix}/tin-tuc-cuoc-thi`, `${prefix}/tin-tuc-cuoc-thi/`, "")
+            : entry === "entry"
+              ? await firstLink(
+                  page,
+                  `${prefix}/bai-du-thi`,
+                  `${prefix}/bai-thi/`,
+                  `${prefix}/bai-thi/1`,
+                )
+              : `${prefix}${entry === "/" && prefix ? "" : entry}`;
+        expect(path, `a link to the first ${entry}`).not.toBe("");
+        await page.setViewportSize({ width: WIDTHS.at(-1)!, height: 900 });
+        await page.goto(path);
+        if ((await page.locator(".site-header").count()) > 0) await waitForHydration(page);
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 800 });
+          await nextFrames(page);
+          const layout = await measure(page);
+          const where = `${path} at ${width} px`;
+          if (layout.scrollWidth > layout.innerWidth) {
+            problems.push(`${where}: ${layout.scrollWidth} px wide`);
+          }
+          for (const control of layout.outside)
+            problems.push(`${where}: ${control} outside the header`);
+          if (layout.contentUnderHeader > 0) {
+            problems.push(
+              `${where}: the page starts ${layout.contentUnderHeader} px under the header`,
+            );
+          }
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+});

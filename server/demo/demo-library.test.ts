@@ -1,0 +1,164 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseLibraryQuery } from "../../core/library";
+import { loadConfig } from "../config";
+import { migrateToLatest, type Db } from "../db/database";
+import { createServices, type Services } from "../services";
+import { closeAndSettle, testDatabases } from "../test-support/databases";
+import { seedDemoAccounts } from "./demo-accounts";
+import { seedDemoContent } from "./demo-content";
+import { seedDemoData } from "./demo-data";
+import { DEMO_PREVIOUS_COUNTS, seedDemoEntries } from "./demo-entries";
+import { DEMO_LIBRARY_COUNTS, seedDemoLibrary } from "./demo-library";
+import { DEMO_VIDEO_KEY } from "./demo-video";
+import { seedDemoJudging } from "./judging";
+
+/**
+ * The demo library a fresh start loads: 2023 and 2024 entries with their outcomes and every
+ * finished season's entries published, each with pictures that have variants, some with the
+ * playable film, winners with their prizes, searchable without Vietnamese marks; loaded once.
+ */
+
+const POOL = 6;
+const sum = (counts: object) => Object.values(counts).reduce((a: number, b: number) => a + b, 0);
+
+describe.each(testDatabases())("demo library on $name", (target) => {
+  describe.skipIf(!target.available)("a fresh demo install", () => {
+    let db: Db;
+    let services: Services;
+    let dataDir: string;
+    let seedMs = 0;
+
+    beforeAll(async () => {
+      dataDir = mkdtempSync(path.join(tmpdir(), "vx-demo-library-"));
+      db = await target.open();
+      await migrateToLatest(db);
+      const now = new Date("2026-11-20T03:00:00.000Z");
+      await seedDemoData(db, now);
+      await seedDemoContent(db, now);
+      const config = loadConfig({
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        LOG_LEVEL: "silent",
+        PUBLIC_URL: "http://127.0.0.1:1",
+      });
+      services = createServices(db, config, { onContentChange: () => {} });
+      await seedDemoAccounts(db, services, dataDir);
+      const files = {
+        storage: services.storage,
+        storeImage: (file: string) => services.media.storeImage(file, { purpose: "entry" }),
+        imagePoolSize: POOL,
+      };
+      await seedDemoEntries(db, files, now);
+      await seedDemoJudging(db, now);
+      const started = performance.now();
+      expect(await seedDemoLibrary(db, files, now)).toBe("loaded");
+      seedMs = performance.now() - started;
+      console.log(`demo library on ${target.name}: ${seedMs.toFixed(0)} ms`);
+    }, 60_000);
+
+    afterAll(async () => {
+      await closeAndSettle(db);
+      await target.cleanup();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+
+    it("publishes every finished season's entries that took part, once", async () => {
+      const rows = await db.kysely
+        .selectFrom("library_entries")
+        .select(["season_year", (eb) => eb.fn.countAll<number>().as("n")])
+        .groupBy("season_year")
+        .execute();
+      const perYear = Object.fromEntries(rows.map((r) => [Number(r.season_year), Number(r.n)]));
+      const { rejected: _r, withdrawn: _w, ...took2025 } = DEMO_PREVIOUS_COUNTS;
+      expect(perYear).toEqual({
+        2023: sum(DEMO_LIBRARY_COUNTS[2023]),
+        2024: sum(DEMO_LIBRARY_COUNTS[2024]),
+        2025: sum(took2025),
+      });
+      expect(sum(perYear)).toBeGreaterThanOrEqual(250);
+      expect(seedMs).toBeLessThan(5_000);
+      expect(await seedDemoLibrary(db, { storage: services.storage })).toBe("already present");
+    });
+
+    it("shows one to four public pictures with variants per entry, drawn from the pool", async () => {
+      const images = await db.kysely
+        .selectFrom("entry_files as f")
+        .innerJoin("library_entries as l", "l.entry_id", "f.entry_id")
+        .select(["f.entry_id", "f.variants", "f.storage_key"])
+        .where("f.field", "=", "images")
+        .execute();
+      const perEntry = new Map<string, number>();
+      for (const i of images) perEntry.set(i.entry_id, (perEntry.get(i.entry_id) ?? 0) + 1);
+      const published = await db.kysely.selectFrom("library_entries").select("entry_id").execute();
+      for (const { entry_id } of published) {
+        expect(perEntry.get(entry_id) ?? 0).toBeGreaterThanOrEqual(1);
+        expect(perEntry.get(entry_id)).toBeLessThanOrEqual(4);
+      }
+      const mediaIds = [
+        ...new Set(images.map((i) => (JSON.parse(i.variants) as { mediaId: number }).mediaId)),
+      ];
+      expect(mediaIds.length).toBe(POOL);
+      for (const id of mediaIds) {
+        const media = await services.media.get(id);
+        expect(media?.visibility).toBe("public");
+        expect(media?.srcset?.avif).toContain("480w");
+      }
+    });
+
+    it("gives some entries the playable film, others a YouTube or Vimeo link", async () => {
+      const videos = await db.kysely
+        .selectFrom("entry_files as f")
+        .innerJoin("library_entries as l", "l.entry_id", "f.entry_id")
+        .select(["f.storage_key", "f.mime", "f.duration_seconds"])
+        .where("f.field", "=", "video")
+        .execute();
+      expect(videos.length).toBeGreaterThan(20);
+      expect(new Set(videos.map((v) => `${v.storage_key} ${v.mime}`))).toEqual(
+        new Set([`${DEMO_VIDEO_KEY} video/mp4`]),
+      );
+      const film = await services.storage.get(DEMO_VIDEO_KEY, { start: 0, end: 39 });
+      const chunks: Buffer[] = [];
+      for await (const chunk of film!.body) chunks.push(chunk as Buffer);
+      const head = Buffer.concat(chunks);
+      expect(head.toString("latin1", 4, 8)).toBe("ftyp");
+      expect(head.toString("latin1", 36, 40)).toBe("moov");
+      const links = await db.kysely
+        .selectFrom("entries as e")
+        .innerJoin("library_entries as l", "l.entry_id", "e.id")
+        .select("e.video_link")
+        .where("e.video_link", "!=", "")
+        .execute();
+      expect(links.some((l) => l.video_link.includes("youtube.com"))).toBe(true);
+      expect(links.some((l) => l.video_link.includes("vimeo.com"))).toBe(true);
+    });
+
+    it("lists them with prizes, and finds them without Vietnamese marks", async () => {
+      const all = await services.library.list(parseLibraryQuery({}), "vi");
+      expect(all.total).toBe(all.published);
+      expect(all.facets.years).toEqual(expect.arrayContaining([2023, 2024, 2025]));
+      const prized = await db.kysely
+        .selectFrom("library_entries")
+        .select(["season_year", "prize"])
+        .where("prize", "is not", null)
+        .execute();
+      for (const year of [2023, 2024, 2025]) {
+        expect(prized.filter((p) => Number(p.season_year) === year).length).toBeGreaterThan(3);
+      }
+      for (const [q, word] of [
+        ["quang cao", "quảng cáo"],
+        ["dong", "đông"],
+        ["giam khao", "giám khảo"],
+      ] as const) {
+        const found = await services.library.list(parseLibraryQuery({ q }), "vi");
+        expect(found.total, q).toBeGreaterThan(0);
+        expect(
+          found.items.some((i) => `${i.title} ${i.brand}`.toLowerCase().includes(word)),
+          q,
+        ).toBe(true);
+      }
+    });
+  });
+});

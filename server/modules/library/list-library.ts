@@ -1,0 +1,287 @@
+import { sql, type RawBuilder } from "kysely";
+import type { WinnerPrize } from "../../../core/content-admin";
+import { isPrize, prizeRank } from "../../../core/judging-prizes";
+import {
+  LIBRARY_COUNT_MAX,
+  LIBRARY_PAGE_SIZE,
+  librarySearchTerms,
+  type LibraryCard,
+  type LibraryFacets,
+  type LibraryListPage,
+  type LibraryQuery,
+} from "../../../core/library";
+import type { ResponsiveImageData } from "../../../core/media-image";
+import type { LibraryContext, Q } from "./context";
+
+interface CardRow {
+  entry_id: string;
+  code: string;
+  title: string;
+  brand: string;
+  season_year: number;
+  track_code: string;
+  track_name_vi: string;
+  track_name_en: string;
+  category_code: string;
+  category_name_vi: string;
+  category_name_en: string;
+  prize: string | null;
+  image_media_id: number | null;
+  has_video: number;
+}
+
+/**
+ * One page of the public library for a visitor's query: filters (year, track, group, several
+ * categories, prize), a search that ignores case and Vietnamese marks (each word a prefix, all
+ * words required), the total, and what the filters offer. Without a search: newest year
+ * first, then prize, then code. A search is counted up to LIBRARY_COUNT_MAX matches: within
+ * that it is exact and ranked (a title, brand or code match above a match in the other
+ * texts); beyond, the total says "more than" and the matches come in the default order,
+ * found by walking the order's index and keeping the rows that match, so a word found in
+ * most of 50,000 entries costs one page of rows, not all of them. The page is clamped into the
+ * pages that exist.
+ */
+export async function listLibrary(
+  ctx: LibraryContext,
+  query: LibraryQuery,
+): Promise<LibraryListPage> {
+  const q = ctx.db.kysely;
+  const filters: RawBuilder<unknown>[] = [];
+  if (query.year) filters.push(sql`l.season_year = ${query.year}`);
+  if (query.track) filters.push(sql`l.track_code = ${query.track}`);
+  if (query.track && query.group) filters.push(sql`l.group_slug = ${query.group}`);
+  if (query.track && query.group && query.categories.length > 0) {
+    filters.push(sql`l.category_code in (${sql.join(query.categories)})`);
+  }
+  if (query.prize) filters.push(sql`l.prize = ${query.prize}`);
+  const search = searchOf(ctx, librarySearchTerms(query.q));
+  const where = (conditions: RawBuilder<unknown>[]) =>
+    conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+
+  const unfiltered = filters.length === 0 && !search;
+  const [counted, published, facets] = await Promise.all([
+    search
+      ? sql<{ n: number | string }>`
+          select count(*) as n from (
+            select 1 from ${search.from} ${where([...filters, search.match])}
+            limit ${LIBRARY_COUNT_MAX + 1}) m`.execute(q)
+      : sql<{ n: number | string }>`
+          select count(*) as n from library_entries l ${where(filters)}`.execute(q),
+    unfiltered ? null : publishedCount(q),
+    libraryFacets(q, query),
+  ]);
+  const found = Number(counted.rows[0]?.n ?? 0);
+  const totalCapped = search !== null && found > LIBRARY_COUNT_MAX;
+  const total = totalCapped ? LIBRARY_COUNT_MAX : found;
+  const pageSize = LIBRARY_PAGE_SIZE;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, query.page), pageCount);
+
+  let from: RawBuilder<unknown> = sql`library_entries l`;
+  let conditions = filters;
+  let order: RawBuilder<unknown> = sql`l.sort_key`;
+  if (search && totalCapped) {
+    conditions = [...filters, search.walked];
+  } else if (search) {
+    from = search.from;
+    conditions = [...filters, search.match];
+    order = search.rank;
+  }
+  const rows =
+    total === 0
+      ? []
+      : (
+          await sql<CardRow>`
+            select l.entry_id, l.code, l.title, l.brand, l.season_year, l.track_code,
+              l.track_name_vi, l.track_name_en, l.category_code, l.category_name_vi,
+              l.category_name_en, l.prize, l.image_media_id, l.has_video
+            from ${from} ${where(conditions)}
+            order by ${order}
+            limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(q)
+        ).rows;
+
+  const images = await pictures(
+    ctx,
+    rows.map((r) => r.image_media_id),
+  );
+  const items: LibraryCard[] = rows.map((r, i) => ({
+    id: r.entry_id,
+    code: r.code,
+    title: r.title,
+    brand: r.brand,
+    year: Number(r.season_year),
+    track: { code: r.track_code, vi: r.track_name_vi, en: r.track_name_en },
+    category: { code: r.category_code, vi: r.category_name_vi, en: r.category_name_en },
+    prize: r.prize && isPrize(r.prize) ? r.prize : null,
+    image: images[i] ?? null,
+    hasVideo: Number(r.has_video) === 1,
+  }));
+
+  return {
+    query: { ...query, page },
+    items,
+    total,
+    totalCapped,
+    page,
+    pageSize,
+    pageCount,
+    published: published ?? found,
+    facets,
+  };
+}
+
+interface Search {
+  /** The tables to read a ranked search from (`l` is library_entries). */
+  from: RawBuilder<unknown>;
+  /** The match, with `from`. */
+  match: RawBuilder<unknown>;
+  /** The ranked order, with `from`. */
+  rank: RawBuilder<unknown>;
+  /** The match as a check on library_entries rows met while walking an index in order. */
+  walked: RawBuilder<unknown>;
+}
+
+/**
+ * The search words as each database matches them: quoted words with `*` for FTS5 (a prefix
+ * each, implicitly ANDed; title words weigh ten times more in bm25), a prefix tsquery for
+ * PostgreSQL. Words are letters and digits only (librarySearchTerms), nothing to escape.
+ */
+function searchOf(ctx: LibraryContext, terms: string[]): Search | null {
+  if (terms.length === 0) return null;
+  if (ctx.db.kind === "sqlite") {
+    const match = terms.map((t) => `"${t}"*`).join(" ");
+    return {
+      from: sql`library_search f join library_entries l on l.doc_id = f.rowid`,
+      match: sql`library_search match ${match}`,
+      rank: sql`bm25(library_search, 10.0, 1.0), l.sort_key`,
+      // The matching rowids are gathered once; `+` keeps SQLite from looking the rows up by
+      // them (and sorting them all) instead of walking the order's index.
+      walked: sql`+l.doc_id in (select rowid from library_search where library_search match ${match})`,
+    };
+  }
+  const tsquery = sql`to_tsquery('simple', ${terms.map((t) => `${t}:*`).join(" & ")})`;
+  return {
+    from: sql`library_entries l`,
+    match: sql`l.search @@ ${tsquery}`,
+    rank: sql`ts_rank(l.search, ${tsquery}) desc, l.sort_key`,
+    walked: sql`l.search @@ ${tsquery}`,
+  };
+}
+
+/** The cards' pictures in one query, as the page draws them (no media bookkeeping). */
+async function pictures(
+  ctx: LibraryContext,
+  ids: (number | null)[],
+): Promise<(ResponsiveImageData | null)[]> {
+  if (!ctx.deps.images || ids.every((id) => id === null)) return ids.map(() => null);
+  const resolved = await ctx.deps.images.resolveMany(ids.map((mediaId) => ({ mediaId })));
+  return resolved.map((image) =>
+    image
+      ? {
+          id: image.id,
+          src: image.src,
+          width: image.width,
+          height: image.height,
+          alt: image.alt,
+          srcset: image.srcset,
+          sizes: image.sizes,
+        }
+      : null,
+  );
+}
+
+async function publishedCount(q: Q): Promise<number> {
+  const { n } = await q
+    .selectFrom("library_entries")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+/**
+ * Years with published entries; the category tree of the chosen year (else the newest) as the
+ * season defines it, keeping only categories with published entries; the prizes present. Each
+ * is an index probe (a year, a category, the prizes of a year), never a pass over the entries:
+ * the filters cost the same at 50 entries and at 50,000, and are never stale.
+ */
+async function libraryFacets(q: Q, query: LibraryQuery): Promise<LibraryFacets> {
+  const years = (
+    await q
+      .selectFrom("seasons as s")
+      .select("s.year")
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("library_entries as l")
+            .select(sql`1`.as("one"))
+            .whereRef("l.season_year", "=", "s.year"),
+        ),
+      )
+      .orderBy("s.year", "desc")
+      .execute()
+  ).map((r) => Number(r.year));
+  const year = query.year && years.includes(query.year) ? query.year : (years[0] ?? null);
+  if (year === null) return { years, tracks: [], prizes: [] };
+
+  const [tree, prizeRows] = await Promise.all([
+    q
+      .selectFrom("seasons as s")
+      .innerJoin("tracks as t", "t.season_id", "s.id")
+      .innerJoin("category_groups as g", "g.track_id", "t.id")
+      .innerJoin("categories as c", "c.group_id", "g.id")
+      .select([
+        "t.code as track_code",
+        "t.name_vi as track_vi",
+        "t.name_en as track_en",
+        "g.slug as group_slug",
+        "g.name_vi as group_vi",
+        "g.name_en as group_en",
+        "c.code as category_code",
+        "c.name_vi as category_vi",
+        "c.name_en as category_en",
+      ])
+      .where("s.year", "=", year)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom("library_entries as l")
+            .select(sql`1`.as("one"))
+            .whereRef("l.season_year", "=", "s.year")
+            .whereRef("l.track_code", "=", "t.code")
+            .whereRef("l.group_slug", "=", "g.slug")
+            .whereRef("l.category_code", "=", "c.code"),
+        ),
+      )
+      .orderBy("t.sort_order")
+      .orderBy("t.id")
+      .orderBy("g.sort_order")
+      .orderBy("g.id")
+      .orderBy("c.sort_order")
+      .orderBy("c.id")
+      .execute(),
+    q
+      .selectFrom("library_entries")
+      .select("prize")
+      .distinct()
+      .where("prize", "is not", null)
+      .$if(Boolean(query.year), (qb) => qb.where("season_year", "=", year))
+      .execute(),
+  ]);
+  const tracks: LibraryFacets["tracks"] = [];
+  for (const row of tree) {
+    let track = tracks.find((t) => t.code === row.track_code);
+    if (!track) {
+      track = { code: row.track_code, vi: row.track_vi, en: row.track_en, groups: [] };
+      tracks.push(track);
+    }
+    let group = track.groups.find((g) => g.slug === row.group_slug);
+    if (!group) {
+      group = { slug: row.group_slug, vi: row.group_vi, en: row.group_en, categories: [] };
+      track.groups.push(group);
+    }
+    group.categories.push({ code: row.category_code, vi: row.category_vi, en: row.category_en });
+  }
+  const prizes = prizeRows
+    .map((r) => r.prize)
+    .filter((p): p is WinnerPrize => p !== null && isPrize(p))
+    .sort((a, b) => prizeRank(a) - prizeRank(b));
+  return { years, tracks, prizes };
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from "react-i18next";
+import type { LibraryEntry } from "../../../core/library";
+import { PdfViewer } from "../../pdf/pdf-viewer";
+
+/**
+ * The idea article and slides, each in its language: a PDF opens in the product's viewer
+ * inside a disclosure (nothing of pdf.js loads until it is opened and visible); any other
+ * file is a download link.
+ */
+export function EntryDocuments({
+  documents,
+  code,
+}: {
+  documents: LibraryEntry["documents"];
+  code: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul className="entry-documents">
+      {documents.map((doc) => {
+        const name = t(
+          doc.kind === "article" ? "library.entry.documentArticle" : "library.entry.documentSlides",
+          {
+            language: t(
+              doc.lang === "en" ? "library.entry.languageEn" : "library.entry.languageVi",
+            ),
+          },
+        );
+        return (
+          <li key={doc.field} lang={doc.lang}>
+            {doc.mime === "application/pdf" ? (
+              <details className="entry-documents__pdf">
+                <summary>{name}</summary>
+                <PdfViewer
+                  url={doc.url}
+                  title={`${code}: ${name}`}
+                  className="entry-documents__viewer"
+                />
+              </details>
+            ) : (
+              <a href={doc.url} download className="button button--secondary">
+                {t("library.entry.download")}: {name}
+              </a>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
