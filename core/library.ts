@@ -153,7 +153,8 @@ export function isFiltered(query: LibraryQuery): boolean {
 /**
  * The words of a search, folded like the index (case and Vietnamese marks ignored, `đ` as `d`)
  * and split where the index splits (anything not a letter or digit): "Quảng cáo" and
- * "quang  CAO" both give ["quang", "cao"]. Each word matches as a prefix, all must match.
+ * "quang  CAO" both give ["quang", "cao"]. All must match: whole words, the last one as a
+ * prefix (the visitor may still be typing it).
  */
 export function librarySearchTerms(q: string): string[] {
   const words = foldForSearch(q)

@@ -11,6 +11,9 @@ stage() {
 stage "Browser: make sure Chromium is installed"
 bash scripts/ensure-chromium.sh
 
+stage "Load balancer: make sure nginx is installed (the multi-process test)"
+bash scripts/ensure-nginx.sh
+
 stage "Lint: prettier, eslint, typecheck (npm run lint)"
 npm run lint
 

@@ -8,6 +8,8 @@ import { servesHttps, type Config } from "./config";
 import type { Db } from "./db/database";
 import { DOCUMENTS_PREFIX } from "../core/pdf-document-url";
 import { HtmlCache } from "./html-cache";
+import { createContentChanges } from "./content-changes";
+import { exclusiveJob, runExclusive } from "./db/advisory-lock";
 import { documentRoutes, PDFJS_VERSION, pdfjsAssetRoutes } from "./modules/documents/routes";
 import { moveLocalDocumentsToStorage } from "./modules/documents/local-files";
 import { mediaRoutes } from "./modules/media/routes";
@@ -26,6 +28,7 @@ import { securityHeaders } from "./plugins/security";
 import { ssrRoutes } from "./plugins/ssr";
 import { uploadRoutes } from "./modules/uploads/routes";
 import { createUploadService, type UploadService } from "./modules/uploads/service";
+import { openSharedUploads } from "./modules/uploads/shared";
 import { sweepUnreferencedEntryImages } from "./modules/files/sweep-entry-images";
 import { createServices, type Services } from "./services";
 
@@ -97,14 +100,28 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   let draining = false;
   const htmlCache = new HtmlCache(config.htmlCacheSeconds * 1000);
+  // A content change clears the anonymous pages (and the briefly cached site settings) of every
+  // process sharing the database. `services` exists by the time the first change arrives.
+  const contentChanges = createContentChanges(
+    config.database,
+    db,
+    () => {
+      htmlCache.clear();
+      services.settings.invalidate();
+    },
+    fastify.log,
+  );
+  fastify.addHook("onClose", async () => contentChanges.close());
   const services = createServices(db, config, {
-    onContentChange: () => htmlCache.clear(),
+    onContentChange: () => contentChanges.changed(),
     logger: fastify.log,
     ...(options.clock ? { clock: options.clock } : {}),
   });
 
   fastify.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // Which of several processes answered (APP_INSTANCE): for a load balancer's logs and tests.
+    if (config.instanceName) reply.header("x-served-by", config.instanceName);
   });
 
   fastify.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
@@ -175,24 +192,33 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await fastify.register(libraryRoutes, { library: services.library, storage: services.storage });
 
   // Resumable entry file uploads (tus): owner checks, limits, content check, then storage.
-  const uploads = createUploadService({
-    dir: path.join(config.dataDir, "uploads"),
-    expiryMs: config.uploadExpiryHours * 3_600_000,
-    publicUrl: config.publicUrl,
-    entries: services.entries,
-    media: {
-      inspect: (filePath, inspectOptions) => services.media.inspect(filePath, inspectOptions),
-      // Only the media id is kept with the entry file: its private links are signed on each
-      // read (a link stored now would expire fifteen minutes after the upload).
-      imageVariants: async (filePath) => {
-        const image = await services.media.storeImage(filePath, { purpose: "entry" });
-        return { mediaId: image.id };
+  const uploads = createUploadService(
+    {
+      dir: path.join(config.dataDir, "uploads"),
+      expiryMs: config.uploadExpiryHours * 3_600_000,
+      publicUrl: config.publicUrl,
+      entries: services.entries,
+      media: {
+        inspect: (filePath, inspectOptions) => services.media.inspect(filePath, inspectOptions),
+        // Only the media id is kept with the entry file: its private links are signed on each
+        // read (a link stored now would expire fifteen minutes after the upload).
+        imageVariants: async (filePath) => {
+          const image = await services.media.storeImage(filePath, { purpose: "entry" });
+          return { mediaId: image.id };
+        },
       },
+      storage: services.storage,
+      logger: fastify.log,
+      ...(options.clock ? { clock: options.clock } : {}),
     },
-    storage: services.storage,
-    logger: fastify.log,
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
+    await openSharedUploads({
+      storage: config.storage,
+      database: config.database,
+      tempDir: path.join(config.dataDir, "tmp"),
+      logger: fastify.log,
+    }),
+  );
+  fastify.addHook("onClose", async () => uploads.close());
   await fastify.register(uploadRoutes, {
     uploads,
     currentUserId: async (headers) => (await services.identity.currentUser(headers))?.id ?? null,
@@ -200,12 +226,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Abandoned partial uploads: checked every hour (or sooner for a short expiry).
   const stopUploadCleanup = uploads.startCleanup(
     Math.min(3_600_000, Math.max(1_000, (config.uploadExpiryHours * 3_600_000) / 4)),
+    exclusiveJob(db, "upload-expiry"),
   );
   fastify.addHook("onClose", async () => stopUploadCleanup());
   // Stored files nobody owns (a registration that failed after its licence was stored) and
   // entry images no entry uses: removed once older than an hour, checked every 15 minutes.
   const stopFileSweep = services.files.startSweep({
     logger: fastify.log,
+    exclusive: exclusiveJob(db, "file-sweep"),
     also: (cutoff) => sweepUnreferencedEntryImages(db, services.media, cutoff),
   });
   fastify.addHook("onClose", async () => stopFileSweep());
@@ -217,10 +245,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // VNPay's IPN; pending payments past their time expire (checked every five minutes).
   await fastify.register(paymentRoutes, { payments: services.payments });
+  // With several processes, the one holding the job's lock runs it; the others skip the tick.
   const paymentExpiry = setInterval(() => {
-    services.payments.expireDue().catch((err: unknown) => {
-      fastify.log.error({ err }, "payment expiry failed");
-    });
+    runExclusive(db, "payment-expiry", () => services.payments.expireDue()).catch(
+      (err: unknown) => {
+        fastify.log.error({ err }, "payment expiry failed");
+      },
+    );
   }, 5 * 60_000);
   paymentExpiry.unref();
   fastify.addHook("onClose", async () => clearInterval(paymentExpiry));

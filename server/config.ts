@@ -37,6 +37,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(true),
+  APP_INSTANCE: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, "letters, digits, dot, dash or underscore (at most 64)")
+    .optional(),
   UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().max(8760).default(24),
   // VNPay (PRODUCT §5): all three or none; without them the method is not offered.
   VNPAY_TMN_CODE: z.string().min(1).max(20).optional(),
@@ -81,6 +85,8 @@ export interface Config {
   uploadExpiryHours: number;
   /** The VNPay merchant, or null when VNPay is not configured (the method is then hidden). */
   vnpay: VnpayConfig | null;
+  /** APP_INSTANCE: this process's name among several, sent as `x-served-by`; null: no header. */
+  instanceName: string | null;
 }
 
 export interface VnpayConfig {
@@ -174,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       e.VNPAY_TMN_CODE && e.VNPAY_HASH_SECRET && e.VNPAY_URL
         ? { tmnCode: e.VNPAY_TMN_CODE, hashSecret: e.VNPAY_HASH_SECRET, url: e.VNPAY_URL }
         : null,
+    instanceName: e.APP_INSTANCE ?? null,
   };
 }
 

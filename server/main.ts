@@ -1,7 +1,11 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { demoBannerLines, seedDemoAccounts } from "./demo/demo-accounts";
+import {
+  demoAccountsIssuedElsewhere,
+  demoBannerLines,
+  seedDemoAccounts,
+} from "./demo/demo-accounts";
 import { seedDemoContent } from "./demo/demo-content";
 import { seedDemoData } from "./demo/demo-data";
 import { seedDemoEntries } from "./demo/demo-entries";
@@ -9,20 +13,26 @@ import { seedDemoLibrary } from "./demo/demo-library";
 import { seedDemoJudging } from "./demo/judging";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, loadDotEnv } from "./config";
+import { runSerialized } from "./db/advisory-lock";
 import { migrateToLatest, openDatabase } from "./db/database";
 
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
   const db = openDatabase(config.database);
-  await migrateToLatest(db);
-  const seeded = config.demoData ? await seedDemoData(db) : "skipped";
-  if (config.demoData) {
-    // pdfkit and its font tables load only to generate the demo PDFs, never in a real deployment.
-    const { seedDemoDocuments } = await import("./demo/demo-documents");
-    await seedDemoDocuments(db, config);
-  }
-  if (config.demoData) await seedDemoContent(db);
+  // Processes starting together on one PostgreSQL database migrate and seed one at a time: the
+  // first does the work, the others find it done.
+  const seeded = await runSerialized(db, "start-up", async () => {
+    await migrateToLatest(db);
+    const result = config.demoData ? await seedDemoData(db) : "skipped";
+    if (config.demoData) {
+      // pdfkit and its font tables load only to generate the demo PDFs, never in a real deployment.
+      const { seedDemoDocuments } = await import("./demo/demo-documents");
+      await seedDemoDocuments(db, config);
+    }
+    if (config.demoData) await seedDemoContent(db);
+    return result;
+  });
 
   const serverBuild = path.join(config.buildDir, "server", "index.js");
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
@@ -32,10 +42,11 @@ async function main(): Promise<void> {
     build,
     clientDir: path.join(config.buildDir, "client"),
   });
-  const demoAccounts = config.demoData
-    ? await seedDemoAccounts(db, app.services, config.dataDir)
-    : null;
-  if (config.demoData) {
+  const demoAccounts = await runSerialized(db, "start-up", async () => {
+    if (!config.demoData) return null;
+    const accounts = (await demoAccountsIssuedElsewhere(db, config.dataDir))
+      ? null
+      : await seedDemoAccounts(db, app.services, config.dataDir);
     const files = {
       storage: app.services.storage,
       storeImage: (file: string) => app.services.media.storeImage(file, { purpose: "entry" }),
@@ -45,7 +56,8 @@ async function main(): Promise<void> {
     await seedDemoJudging(db);
     // Last: 2023 and 2024 entries, and every finished season's entries in the library.
     await seedDemoLibrary(db, files);
-  }
+    return accounts;
+  });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -83,6 +95,11 @@ async function main(): Promise<void> {
       `  Awards site ready: ${config.publicUrl}/  (English: ${config.publicUrl}/en)`,
       `  Database: ${database}; demo data: ${seeded}`,
       ...(demoAccounts ? demoBannerLines(demoAccounts, config.publicUrl) : []),
+      ...(config.demoData && !demoAccounts
+        ? [
+            "  Demo accounts: made by another process; passwords in its DATA_DIR/demo-credentials.json",
+          ]
+        : []),
       `  Email: ${app.services.mail.mode === "smtp" ? "SMTP" : `outbox (${config.mail.outboxDir}, listed at /quan-tri/hop-thu)`}`,
       "",
     ].join("\n"),

@@ -15,9 +15,10 @@ import { langOfPath, type Lang } from "../core/languages";
 import type { Route } from "./+types/root";
 import { common as enCommon, error as enError } from "../core/i18n/en.json";
 import { common as viCommon, error as viError } from "../core/i18n/vi.json";
-import { pageMessages } from "./i18n/catalogue.server";
-import { createI18n, type Messages } from "./i18n/i18n";
-import { messageScopeOf } from "./i18n/message-scope";
+import { i18nFor, type Messages } from "./i18n/i18n";
+import { loadMessages, messagesOf, MESSAGES_LINK_ATTRIBUTE } from "./i18n/loaded-messages";
+import { messageAreaOf } from "./i18n/message-areas";
+import { pageMessageUrls } from "./i18n/message-bundles.server";
 import { hydrateAttributeOf } from "./hydration/on-interaction";
 import { useNonce } from "./lib/nonce";
 import { currentUser } from "./lib/session.server";
@@ -41,16 +42,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     lang,
-    messages: pageMessages(lang, pathname),
+    /** The page's message bundles (immutable assets), not the texts themselves. */
+    messages: pageMessageUrls(lang, pathname),
     chrome,
     account: user ? { name: user.name, staff: user.role !== "entrant" } : null,
     year: new Date().getUTCFullYear(),
   };
 }
 
+/** Before a client-side navigation renders, the bundles its area needs are in. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await loadMessages(data.messages);
+  return data;
+}
+
 /**
- * The chrome and catalogue change only with the language, between the public site and the
- * back office, or after a form submission.
+ * The chrome and the message bundles change only with the language, between areas of the site
+ * (public, account, judge portal, back office), or after a form submission.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -61,7 +70,7 @@ export function shouldRevalidate({
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   return (
     langOfPath(currentUrl.pathname) !== langOfPath(nextUrl.pathname) ||
-    messageScopeOf(currentUrl.pathname) !== messageScopeOf(nextUrl.pathname)
+    messageAreaOf(currentUrl.pathname) !== messageAreaOf(nextUrl.pathname)
   );
 }
 
@@ -80,8 +89,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
   const lang: Lang = data?.lang ?? langOfPath(location.pathname);
-  const messages = data?.messages ?? FALLBACK_MESSAGES[lang];
-  const i18n = useMemo(() => createI18n(lang, messages), [lang, messages]);
+  const urls = data?.messages;
+  const i18n = useMemo(
+    () => i18nFor(lang, urls ? messagesOf(urls) : FALLBACK_MESSAGES[lang]),
+    [lang, urls],
+  );
   const nonce = useNonce();
   // Reading pages hydrate at the first interaction (hydration/on-interaction.ts).
   const hydrate = hydrateAttributeOf(useMatches().map((match) => match.handle));
@@ -93,6 +105,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#7a1f1f" />
         <Meta />
         <Links />
+        {urls?.map((href) => (
+          <link
+            key={href}
+            rel="preload"
+            as="fetch"
+            crossOrigin="anonymous"
+            href={href}
+            {...{ [MESSAGES_LINK_ATTRIBUTE]: "" }}
+          />
+        ))}
       </head>
       <body>
         <I18nextProvider i18n={i18n}>{children}</I18nextProvider>

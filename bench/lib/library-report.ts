@@ -77,7 +77,7 @@ export function report(runs: DbRun[], settings: Settings, build: string): BenchR
             ms(s.p99),
             ms(mean(inside.map((r) => r.ms))),
             ms(mean(inside.map((r) => r.statements.reduce((a, b) => a + b.ms, 0)))),
-            inside.map((r) => r.total).join(" / "),
+            inside.map((r) => `${r.total}${r.capped ? "+" : ""}`).join(" / "),
           ];
         }),
       ),

@@ -9,6 +9,8 @@ export interface LoadOptions {
   connections: number;
   /** Count the values of this response header (e.g. `x-html-cache`) over the run. */
   countHeader?: string;
+  /** Request headers, e.g. a session cookie. */
+  headers?: Record<string, string>;
   /** Process group of the server, to measure its CPU share. */
   serverPgid?: number;
 }
@@ -56,6 +58,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     pipelining: 1,
     duration: options.duration,
     timeout: 10,
+    ...(options.headers ? { headers: options.headers } : {}),
     ...(wanted
       ? {
           setupClient: (client) => {

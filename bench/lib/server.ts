@@ -173,6 +173,8 @@ export interface ServerEnv {
   logLevel?: string;
   /** Set last, over the settings above: e.g. a PostgreSQL DATABASE_URL, or AUTH_SECRET. */
   extraEnv?: Record<string, string>;
+  /** Node flags added to SERVER_NODE_FLAGS, e.g. `--cpu-prof`. */
+  nodeFlags?: string[];
 }
 
 export interface RunningServer {
@@ -221,7 +223,11 @@ export async function startServer(options: {
   };
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, serverBundlePath(options.env.buildDir)],
+    [
+      ...SERVER_NODE_FLAGS,
+      ...(options.env.nodeFlags ?? []),
+      serverBundlePath(options.env.buildDir),
+    ],
     {
       cwd: options.repoRoot,
       env,
@@ -310,9 +316,9 @@ export interface RawResponse {
  * One GET with only the headers autocannon sends too (Host, Connection): no Accept-Encoding,
  * so the body is exactly what the benchmark measures.
  */
-export function rawGet(url: string): Promise<RawResponse> {
+export function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent: false, timeout: 10_000 }, (response) => {
+    const request = http.get(url, { agent: false, timeout: 10_000, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () =>

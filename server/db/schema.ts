@@ -451,6 +451,7 @@ export interface Database {
   score_log: ScoreLogTable;
   prizes: PrizeTable;
   library_entries: LibraryEntryTable;
+  library_stats: LibraryStatsTable;
 }
 
 /** A judge of a season (PRODUCT §4); the code is kept only as a keyed hash. */
@@ -563,6 +564,12 @@ export interface PrizeTable {
   prize: string;
   created_at: string;
   published_at: string | null;
+}
+
+/** One row (id 1): the number of published entries, kept by triggers on library_entries. */
+export interface LibraryStatsTable {
+  id: number;
+  published: number;
 }
 
 /** A published entry in the public library (server/modules/library), denormalised for the list. */

@@ -128,6 +128,24 @@ export interface SeededDemoAccounts {
   created: boolean;
 }
 
+/** site_settings key written once some process has generated the demo passwords. */
+const ISSUED_MARKER = "demoCredentialsIssued";
+
+/**
+ * Whether another process (with a DATA_DIR of its own, sharing this PostgreSQL database) made
+ * the demo accounts: this process then has no credentials file and must not make new passwords,
+ * which would replace the ones that process printed and kept.
+ */
+export async function demoAccountsIssuedElsewhere(db: Db, dataDir: string): Promise<boolean> {
+  if (readDemoCredentials(dataDir)) return false;
+  const marker = await db.kysely
+    .selectFrom("site_settings")
+    .select("key")
+    .where("key", "=", ISSUED_MARKER)
+    .executeTakeFirst();
+  return Boolean(marker);
+}
+
 /**
  * Creates the demo admin and demo entrant once, with this install's generated passwords.
  * When the passwords were just generated but the accounts already exist (an install from
@@ -180,6 +198,12 @@ export async function seedDemoAccounts(
   } else if (created) {
     await resetPassword(entrant.id, credentials.entrant.password);
   }
+  const stamp = new Date().toISOString();
+  await db.kysely
+    .insertInto("site_settings")
+    .values({ key: ISSUED_MARKER, value: JSON.stringify(stamp), updated_at: stamp })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
   return { credentials, file, created };
 }
 

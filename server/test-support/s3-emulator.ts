@@ -1,13 +1,27 @@
 import { mkdtempSync, rmSync } from "node:fs";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { S3StorageOptions } from "../modules/storage/s3";
 
+interface KoaContext {
+  method: string;
+  path: string;
+  query: Record<string, string | string[] | undefined>;
+  req: IncomingMessage;
+  res: ServerResponse;
+  respond: boolean;
+}
+
 interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
+  /** Koa's middleware list, composed when the server starts listening. */
+  middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
+  store: { getResourcePath(bucket: string, key: undefined, resource: string): string };
 }
 type S3rverConstructor = new (options: {
   address: string;
@@ -27,7 +41,9 @@ export interface S3Emulator {
 
 /**
  * A local S3-compatible server (npm `s3rver`) on 127.0.0.1 with a random port and a temp
- * folder, with one empty bucket: the `s3` storage driver is tested against it.
+ * folder, with one empty bucket: the `s3` storage driver is tested against it. s3rver stores
+ * multipart uploads but cannot list their parts or abort one, which resumable uploads in S3
+ * (@tus/s3-store) rely on: both are answered here from s3rver's own folder of parts.
  */
 export async function startS3Emulator(bucket = "vx-test"): Promise<S3Emulator> {
   const S3rver = createRequire(import.meta.url)("s3rver") as S3rverConstructor;
@@ -40,6 +56,7 @@ export async function startS3Emulator(bucket = "vx-test"): Promise<S3Emulator> {
     resetOnClose: true,
     configureBuckets: [{ name: bucket }],
   });
+  server.middleware.unshift(multipartExtras(server));
   const address = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
   return {
@@ -56,5 +73,52 @@ export async function startS3Emulator(bucket = "vx-test"): Promise<S3Emulator> {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/** ListParts and AbortMultipartUpload on s3rver's folder `<bucket>/uploads/<uploadId>/<n>`. */
+function multipartExtras(server: S3rverInstance) {
+  return async (ctx: KoaContext, next: () => Promise<void>) => {
+    const uploadId = ctx.query.uploadId;
+    const match = /^\/([^/]+)\/(.+)$/.exec(ctx.path);
+    const listing = ctx.method === "GET" && ctx.query.partNumber === undefined;
+    if (typeof uploadId !== "string" || !match || !(listing || ctx.method === "DELETE")) {
+      return next();
+    }
+    ctx.respond = false;
+    const [, bucket, key] = match;
+    const dir = path.join(server.store.getResourcePath(bucket!, undefined, "uploads"), uploadId);
+    const names = await readdir(dir).catch(() => null);
+    const reply = (status: number, body = "") => {
+      ctx.res.writeHead(status, { "Content-Type": "application/xml" });
+      ctx.res.end(body);
+    };
+    if (!names) {
+      reply(
+        404,
+        `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message><UploadId>${uploadId}</UploadId></Error>`,
+      );
+      return;
+    }
+    if (ctx.method === "DELETE") {
+      await rm(dir, { recursive: true, force: true });
+      reply(204);
+      return;
+    }
+    const numbers = names
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .sort((a, b) => a - b);
+    const parts = await Promise.all(
+      numbers.map(async (n) => {
+        const info = await stat(path.join(dir, String(n)));
+        const md5 = (await readFile(path.join(dir, `${n}.md5`), "utf8").catch(() => "")).trim();
+        return `<Part><PartNumber>${n}</PartNumber><LastModified>${info.mtime.toISOString()}</LastModified><ETag>"${md5}"</ETag><Size>${info.size}</Size></Part>`;
+      }),
+    );
+    reply(
+      200,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<ListPartsResult><Bucket>${bucket}</Bucket><Key>${key}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join("")}</ListPartsResult>`,
+    );
   };
 }

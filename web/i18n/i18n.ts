@@ -22,3 +22,16 @@ export function createI18n(lang: Lang, messages: Messages): I18n {
   });
   return instance;
 }
+
+const instances = new WeakMap<Messages, I18n>();
+
+/**
+ * The instance for a set of texts, made once: the texts of a page's bundles are one object per
+ * set (`messagesOf`), and renders only read from it, so the server's concurrent renders share
+ * one instance instead of initialising i18next per request.
+ */
+export function i18nFor(lang: Lang, messages: Messages): I18n {
+  let instance = instances.get(messages);
+  if (!instance) instances.set(messages, (instance = createI18n(lang, messages)));
+  return instance;
+}

@@ -1,10 +1,12 @@
 import type { MetaDescriptor } from "react-router";
 import { localizePath, stripLangPrefix, type Lang } from "../../core/languages";
 import type { Messages } from "../i18n/i18n";
+import { messagesOf } from "../i18n/loaded-messages";
 
 interface RootData {
   lang: Lang;
-  messages: Messages;
+  /** The URLs of the page's message bundles. */
+  messages: string[];
   chrome: {
     publicUrl: string;
     seo?: Record<Lang, { title: string; description: string; image: string }>;
@@ -55,7 +57,7 @@ export function pageMeta(
 ): MetaDescriptor[] {
   const root = args.matches.find((m) => m?.id === "root")?.data as RootData | undefined;
   if (!root) return [{ title: "Vạn Xuân" }];
-  const t = (key: string) => translate(root.messages, key, page.vars);
+  const t = (key: string) => translate(messagesOf(root.messages), key, page.vars);
   const siteName = t("site.name");
   // The admin's SEO defaults (site settings) fill in what a page does not say itself.
   const seo = root.chrome.seo?.[root.lang];

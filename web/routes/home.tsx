@@ -32,7 +32,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     keyDates,
     news,
-    jury: { year: jury.year, members: jury.members },
+    // The home page's jury cards are compact: no bio, so none travels in the page's data.
+    jury: { year: jury.year, members: jury.members.map((member) => ({ ...member, bio: "" })) },
     winners: { year: winners.year, items: winners.items },
   };
 }

@@ -7,7 +7,10 @@ import type { DatabaseKind } from "../database";
 // SQLite an FTS5 index kept by triggers over the row's document (bm25), PostgreSQL a stored
 // tsvector ('simple': no stemming, the text is already folded) under a GIN index (ts_rank).
 // How listLibrary uses them at 50,000 rows: ARCHITECTURE.md, "Library search".
-export default (kind: DatabaseKind): Migration => ({ up: (db) => up(db, kind), down });
+export default (kind: DatabaseKind): Migration => ({
+  up: (db) => up(db, kind),
+  down: (db) => down(db, kind),
+});
 
 async function up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
   const idColumn = (c: ColumnDefinitionBuilder) =>
@@ -81,7 +84,37 @@ async function up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
     .columns(["season_year", "prize"])
     .execute();
 
+  // The number of published entries, kept by triggers in the writing transaction: every list
+  // request shows it (the total without a filter; "nothing published yet"), and counting
+  // 50,000 index entries per request is most of a PostgreSQL request's work.
+  await db.schema
+    .createTable("library_stats")
+    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("published", "integer", (c) => c.notNull())
+    .execute();
+  await sql`insert into library_stats (id, published) values (1, 0)`.execute(db);
+
   if (kind === "postgres") {
+    // Once per statement, with the rows it inserted or deleted (an upsert's updated rows are
+    // not in its inserted rows): a bulk publication updates the counter once, not per entry.
+    await sql`
+      create function library_stats_count() returns trigger language plpgsql as $$
+      begin
+        if tg_op = 'INSERT' then
+          update library_stats set published = published + (select count(*) from changed) where id = 1;
+        else
+          update library_stats set published = published - (select count(*) from changed) where id = 1;
+        end if;
+        return null;
+      end $$`.execute(db);
+    await sql`
+      create trigger library_entries_count_insert after insert on library_entries
+        referencing new table as changed for each statement
+        execute function library_stats_count()`.execute(db);
+    await sql`
+      create trigger library_entries_count_delete after delete on library_entries
+        referencing old table as changed for each statement
+        execute function library_stats_count()`.execute(db);
     await sql`
       alter table library_entries add column search tsvector generated always as (
         setweight(to_tsvector('simple', search_title), 'A') ||
@@ -102,21 +135,26 @@ async function up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
     return;
   }
   // An external-content index: the words live once, in library_entries; triggers keep it.
+  // Every word of a search is a prefix: a prefix without its own index makes FTS5 gather the
+  // matches of every word it begins before returning the first, so the lengths of almost all
+  // Vietnamese syllables (and most searched words) have one, read lazily like a word.
   await sql`
     create virtual table library_search using fts5(
       search_title, search_body,
       content='library_entries', content_rowid='doc_id',
-      tokenize='unicode61 remove_diacritics 2', prefix='2 3'
+      tokenize='unicode61 remove_diacritics 2', prefix='2 3 4 5 6'
     )`.execute(db);
   await sql`
     create trigger library_entries_ai after insert on library_entries begin
       insert into library_search (rowid, search_title, search_body)
         values (new.doc_id, new.search_title, new.search_body);
+      update library_stats set published = published + 1 where id = 1;
     end`.execute(db);
   await sql`
     create trigger library_entries_ad after delete on library_entries begin
       insert into library_search (library_search, rowid, search_title, search_body)
         values ('delete', old.doc_id, old.search_title, old.search_body);
+      update library_stats set published = published - 1 where id = 1;
     end`.execute(db);
   await sql`
     create trigger library_entries_au after update of search_title, search_body on library_entries begin
@@ -127,7 +165,9 @@ async function up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
     end`.execute(db);
 }
 
-async function down(db: Kysely<unknown>): Promise<void> {
+async function down(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
   await sql`drop table if exists library_search`.execute(db);
   await db.schema.dropTable("library_entries").ifExists().execute();
+  await db.schema.dropTable("library_stats").ifExists().execute();
+  if (kind === "postgres") await sql`drop function if exists library_stats_count()`.execute(db);
 }

@@ -166,6 +166,8 @@ export function createFileStore(
         logger?: SweepLogger;
         /** Other stored things nobody refers to (entry images), given the same cutoff. */
         also?: (cutoff: Date) => Promise<number>;
+        /** Runs each sweep so that one process at a time sweeps (an advisory lock). */
+        exclusive?: (work: () => Promise<void>) => Promise<void>;
       } = {},
     ): () => void {
       let running = false;
@@ -181,7 +183,7 @@ export function createFileStore(
       const tick = () => {
         if (running) return;
         running = true;
-        void sweep()
+        void (options.exclusive ? options.exclusive(sweep) : sweep())
           .catch((error: unknown) =>
             options.logger?.error({ err: error }, "sweeping unowned files failed"),
           )

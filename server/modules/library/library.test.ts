@@ -110,7 +110,7 @@ describe.each(testDatabases())("the entry library on $name", (target) => {
       expect(await found("Đông Xanh")).toEqual([ids.plain]);
     });
 
-    it("searches title, brand, code, credits and both descriptions, each word a prefix", async () => {
+    it("searches title, brand, code, credits and both descriptions, the last word a prefix", async () => {
       expect(await found("moc chau")).toEqual([ids.winter]);
       expect(await found("vx25-tvc-777")).toEqual([ids.english]);
       expect(await found("hong nhung")).toEqual([ids.credits]);

@@ -1,10 +1,7 @@
-import { createWriteStream, existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
-import { pipeline } from "node:stream/promises";
 import type { Upload } from "@tus/server";
 import { displayFileName, isEntryFileField, uploadFailedMessage } from "../../../core/uploads";
 import { newObjectKey } from "../storage/index";
-import { dataPath, donePath, readDone, removeUpload, type UploadState } from "./load";
+import { readDone, removeUpload, type UploadState } from "./load";
 import {
   FIELD_KINDS,
   OWNER_KEY,
@@ -26,12 +23,14 @@ function keyOf(error: unknown): string | null {
 /**
  * Inspects, stores and attaches a complete upload; returns the attached file's id. On a
  * refusal everything of it is deleted (the browser must choose the file again). A second
- * call while the first runs waits for it.
+ * call while the first runs waits for it, in this process or (with shared locks) another.
  */
 export async function finishUpload(state: UploadState, upload: Upload): Promise<string> {
   const running = state.finishing.get(upload.id);
   if (running) return running;
-  const work = finishOnce(state, upload).finally(() => state.finishing.delete(upload.id));
+  const work = state.locks
+    .exclusive(upload.id, () => finishOnce(state, upload))
+    .finally(() => state.finishing.delete(upload.id));
   state.finishing.set(upload.id, work);
   return work;
 }
@@ -41,15 +40,19 @@ async function finishOnce(state: UploadState, upload: Upload): Promise<string> {
   const done = await readDone(state, upload.id);
   if (done) return done.fileId;
   if (state.replaced.has(upload.id)) throw new UploadRefused(410, "upload.replaced");
+  // Refused and removed by a finish that ran before this one (perhaps in another process).
+  if (!(await state.partials.exists(upload.id))) throw new UploadRefused(404, "upload.notFound");
   const metadata = upload.metadata ?? {};
   const ownerUserId = metadata[OWNER_KEY] ?? "";
   const entryId = metadata.entryId ?? "";
   const field = metadata.field;
   if (!isEntryFileField(field)) throw new UploadRefused(400, "upload.badRequest");
-  const file = dataPath(state, upload.id);
   const size = upload.size ?? upload.offset;
   let key: string | null = null;
+  let local: { path: string; release(): Promise<void> } | null = null;
   try {
+    local = await state.partials.localFile(upload.id);
+    const file = local.path;
     let inspected: InspectedFile;
     try {
       // The size was declared, checked and enforced already (tus stops at the length).
@@ -74,8 +77,7 @@ async function finishOnce(state: UploadState, upload: Upload): Promise<string> {
         throw error;
       }
     }
-    // The upload's bytes are not needed afterwards: moved, not copied, when storage is local.
-    await storage.putFile(key, file, { contentType: inspected.mime, move: true });
+    await state.partials.moveToStorage(upload.id, key, inspected.mime, file);
     const result = await entries.attachFile(ownerUserId, entryId, field, {
       key,
       name: displayFileName(metadata.filename ?? ""),
@@ -99,7 +101,7 @@ async function finishOnce(state: UploadState, upload: Upload): Promise<string> {
       size,
       finishedAt: state.now().toISOString(),
     };
-    await writeFile(donePath(state, upload.id), JSON.stringify(record), { mode: 0o600 });
+    await state.partials.writeDone(upload.id, record);
     // The bytes live in storage now; the marker answers a replayed HEAD.
     await removeUpload(state, upload.id);
     state.log.info(
@@ -119,16 +121,12 @@ async function finishOnce(state: UploadState, upload: Upload): Promise<string> {
     }
     // Unexpected (storage or database down): keep the bytes; a HEAD retries the finish.
     if (key) {
-      if (!existsSync(file)) await restore(state, key, file).catch(() => undefined);
+      if (local) await state.partials.restore(upload.id, key, local.path).catch(() => undefined);
       await storage.delete(key).catch(() => undefined);
     }
     state.log.error({ err: error, uploadId: upload.id }, "finishing an upload failed");
     throw new UploadRefused(500, uploadFailedMessage(field));
+  } finally {
+    await local?.release();
   }
-}
-
-/** Puts moved bytes back where the upload had them (a finish that failed half-way). */
-async function restore(state: UploadState, key: string, file: string): Promise<void> {
-  const object = await state.options.storage.get(key);
-  if (object) await pipeline(object.body, createWriteStream(file, { mode: 0o600 }));
 }

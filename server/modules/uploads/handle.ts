@@ -1,10 +1,9 @@
-import { existsSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "@tus/server";
 import { UPLOAD_FILE_ID_HEADER } from "../../../core/uploads";
 import { checkNewUpload } from "./create-upload";
 import { ownUpload } from "./continue-upload";
-import { dataPath, removeUpload, type UploadState } from "./load";
+import { removeUpload, type UploadState } from "./load";
 import { UploadRefused } from "./types";
 
 /**
@@ -56,7 +55,7 @@ export async function handleUploadRequest(
     await removeUpload(state, created);
   } else if (created && res.statusCode >= 300) {
     // Admitted, then not stored after all: it no longer counts.
-    if (!existsSync(`${dataPath(state, created)}.json`)) state.live.delete(created);
+    if (!(await state.partials.exists(created))) state.live.delete(created);
   } else if (method === "DELETE" && uploadId !== null && res.statusCode === 204) {
     state.live.delete(uploadId);
   }

@@ -1,11 +1,10 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
 import type { IncomingMessage } from "node:http";
 import path from "node:path";
-import { FileStore } from "@tus/file-store";
+import type { DataStore } from "@tus/server";
 import { isEntryFileField } from "../../../core/uploads";
+import { memoryUploadLocks, type UploadLocks } from "./locks";
+import { diskPartials, type PartialUploads } from "./partials";
 import {
-  DONE_SUFFIX,
   OWNER_KEY,
   type DoneRecord,
   type LiveUpload,
@@ -16,16 +15,19 @@ import {
 const silent: UploadLogger = { info() {}, warn() {}, error() {} };
 
 /**
- * What the upload operations share in one process: the tus file store under `dir` and the
- * bookkeeping that must be synchronous (quotas are admitted without awaiting, so parallel
- * creations are counted one after another).
+ * What the upload operations share in one process: the store of partial uploads, the locks
+ * and the bookkeeping that must be synchronous (quotas are admitted without awaiting, so
+ * parallel creations are counted one after another).
  */
 export interface UploadState {
   options: UploadServiceOptions;
   dir: string;
   log: UploadLogger;
   now: () => Date;
-  datastore: FileStore;
+  /** Partial uploads: on the disk under `dir`, or in the bucket every process shares. */
+  partials: PartialUploads;
+  datastore: DataStore;
+  locks: UploadLocks;
   /** Uploads in progress of being finished (an id → its promise): a HEAD arriving while the
    * final PATCH still moves the bytes waits for it rather than finishing twice. */
   finishing: Map<string, Promise<string>>;
@@ -43,17 +45,29 @@ export interface UploadState {
   nextSeq(): number;
 }
 
-/** The state of the uploads under `options.dir`, with the unfinished ones found on disk. */
-export function loadUploadState(options: UploadServiceOptions): UploadState {
+/** Where partial uploads live and how they are locked, when not this process's disk alone. */
+export interface SharedUploads {
+  partials?: PartialUploads;
+  locks?: UploadLocks;
+}
+
+/** The upload state, with the unfinished uploads found in the store counted. */
+export function loadUploadState(
+  options: UploadServiceOptions,
+  shared?: SharedUploads,
+): UploadState {
   const dir = path.resolve(options.dir);
-  mkdirSync(dir, { recursive: true });
+  const log = options.logger ?? silent;
+  const partials = shared?.partials ?? diskPartials(dir, options.storage, log);
   let sequence = 0;
   const state: UploadState = {
     options,
     dir,
-    log: options.logger ?? silent,
+    log,
     now: options.clock ?? (() => new Date()),
-    datastore: new FileStore({ directory: dir }),
+    partials,
+    datastore: partials.datastore,
+    locks: shared?.locks ?? memoryUploadLocks(),
     finishing: new Map(),
     usersByRequest: new WeakMap(),
     live: new Map(),
@@ -63,48 +77,27 @@ export function loadUploadState(options: UploadServiceOptions): UploadState {
     nextSeq: () => sequence++,
   };
 
-  // Unfinished uploads from before a restart count too: their descriptions are on disk.
-  for (const name of readdirSync(dir)) {
-    const match = /^([a-f0-9]{32})\.json$/.exec(name);
-    if (!match || existsSync(donePath(state, match[1]!))) continue;
-    try {
-      const stored = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as {
-        size?: unknown;
-        metadata?: Record<string, unknown>;
-      };
-      const metadata = stored.metadata ?? {};
-      const field = metadata.field;
-      if (typeof stored.size !== "number" || !isEntryFileField(field)) continue;
-      state.live.set(match[1]!, {
-        ownerUserId: String(metadata[OWNER_KEY] ?? ""),
-        entryId: String(metadata.entryId ?? ""),
-        field,
-        size: stored.size,
-        seq: state.nextSeq(),
-      });
-    } catch {
-      // Unreadable: the cleanup removes it when it expires.
-    }
+  // Unfinished uploads from before a restart count too.
+  for (const stored of partials.unfinishedAtStart()) {
+    const field = stored.metadata.field;
+    if (stored.size === undefined || !isEntryFileField(field)) continue;
+    state.live.set(stored.id, {
+      ownerUserId: String(stored.metadata[OWNER_KEY] ?? ""),
+      entryId: String(stored.metadata.entryId ?? ""),
+      field,
+      size: stored.size,
+      seq: state.nextSeq(),
+    });
   }
   return state;
 }
 
-/** Beside a finished upload: the attached file's id, so a lost final response can be replayed. */
-export const donePath = (state: UploadState, id: string) => path.join(state.dir, id + DONE_SUFFIX);
-/** The upload's bytes (tus writes its description beside them, `<id>.json`). */
-export const dataPath = (state: UploadState, id: string) => path.join(state.dir, id);
-
-export async function readDone(state: UploadState, id: string): Promise<DoneRecord | null> {
-  try {
-    return JSON.parse(await readFile(donePath(state, id), "utf8")) as DoneRecord;
-  } catch {
-    return null;
-  }
+export function readDone(state: UploadState, id: string): Promise<DoneRecord | null> {
+  return state.partials.readDone(id);
 }
 
 /** Removes an upload's bytes and description; it no longer counts against the quotas. */
 export async function removeUpload(state: UploadState, id: string): Promise<void> {
   state.live.delete(id);
-  await rm(dataPath(state, id), { force: true });
-  await rm(`${dataPath(state, id)}.json`, { force: true });
+  await state.partials.remove(id);
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage } from "node:http";
-import { Server } from "@tus/server";
+import { ERRORS, Server } from "@tus/server";
 import { ENTRY_FILE_RULES } from "../../../core/entry-limits";
 import { isEntryFileField, UPLOAD_FILE_ID_HEADER, UPLOADS_PATH } from "../../../core/uploads";
 import { createUpload } from "./create-upload";
@@ -22,6 +22,8 @@ export function createTusServer(state: UploadState): Server {
   return new Server({
     path: UPLOADS_PATH,
     datastore,
+    // One request writes an upload at a time, across processes when the locks are shared.
+    locker: state.locks.tus,
     relativeLocation: true,
     // Our own cleanup decides on inactivity, not on age: a long upload is never cut off.
     disableTerminationForFinishedUploads: true,
@@ -67,6 +69,10 @@ export function createTusServer(state: UploadState): Server {
       const { status_code, body } = error as { status_code: number; body: string };
       if (body.startsWith("{")) return undefined;
       // tus's own refusals (wrong offset, size exceeded…) as keys the form can show.
+      // Another request (perhaps through another process) kept the upload the whole wait.
+      if (body === ERRORS.ERR_LOCK_TIMEOUT.body) {
+        return tusRefusal(new UploadRefused(423, "upload.busy"));
+      }
       if (status_code === 413) return tusRefusal(new UploadRefused(413, "upload.sizeExceeded"));
       if (status_code === 404 || status_code === 410) {
         return tusRefusal(new UploadRefused(status_code, "upload.notFound"));

@@ -35,7 +35,10 @@ export function LibraryView({ data, lang }: { data: LibraryListPage; lang: Lang 
         <p className="library-results__total" role="status">
           {loading
             ? t("library.list.loading")
-            : t("library.list.total", { count: total, total: count })}
+            : t(data.totalCapped ? "library.list.totalMore" : "library.list.total", {
+                count: total,
+                total: count,
+              })}
         </p>
         {published === 0 ? (
           <div className="library-empty">
