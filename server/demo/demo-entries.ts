@@ -443,9 +443,6 @@ async function insertAll(
   const { licences, registrants } = accounts;
   await Promise.all(accounts.stored);
 
-  const insertChunks = async <T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) => {
-    for (let i = 0; i < rows.length; i += 400) await insert(rows.slice(i, i + 400));
-  };
   await insertChunks(users, (c) => trx.insertInto("user").values(c).execute());
   await insertChunks(licences, (c) => trx.insertInto("files").values(c).execute());
   await insertChunks(registrants, (c) => trx.insertInto("registrants").values(c).execute());
@@ -455,6 +452,22 @@ async function insertAll(
   await insertChunks(payments, (c) => trx.insertInto("payments").values(c).execute());
   await insertChunks(paymentEntries, (c) => trx.insertInto("payment_entries").values(c).execute());
   await insertChunks(paymentEvents, (c) => trx.insertInto("payment_events").values(c).execute());
+  await saveCodeCounters(trx, lastNumber);
+}
+
+/** Inserts rows 400 at a time (SQLite's limit on bound parameters). */
+export async function insertChunks<T>(
+  rows: T[],
+  insert: (chunk: T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += 400) await insert(rows.slice(i, i + 400));
+}
+
+/** Stores each season's last entry number ("<seasonId>:<prefix>" → n), raising existing ones. */
+export async function saveCodeCounters(
+  trx: Transaction<Database>,
+  lastNumber: Map<string, number>,
+): Promise<void> {
   const counters = [...lastNumber].map(([key, last]) => {
     const [seasonId, prefix] = key.split(":") as [string, string];
     return { season_id: Number(seasonId), prefix, last_number: last };

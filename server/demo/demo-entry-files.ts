@@ -144,6 +144,32 @@ export function pickImages<T>(pool: readonly T[], entryId: string, count: number
 
 export type SharedFiles = Awaited<ReturnType<typeof storeSharedFiles>>;
 
+/** One entry_files row pointing at a shared demo file. */
+export function fileRow(
+  random: Random,
+  entryId: string,
+  field: string,
+  file: SharedFile,
+  sortOrder: number,
+  createdAt: string,
+): Insertable<EntryFileTable> {
+  return {
+    id: demoUuid(random),
+    entry_id: entryId,
+    field,
+    storage_key: file.key,
+    original_name: file.name,
+    mime: file.mime,
+    bytes: file.bytes,
+    width: file.width ?? null,
+    height: file.height ?? null,
+    duration_seconds: file.duration ?? null,
+    variants: file.mediaId === undefined ? "null" : JSON.stringify({ mediaId: file.mediaId }),
+    sort_order: sortOrder,
+    created_at: createdAt,
+  };
+}
+
 /** The file rows of one entry: complete for a submitted one, partial for a draft. */
 export function entryFileRows(
   random: Random,
@@ -153,21 +179,7 @@ export function entryFileRows(
 ): { rows: Insertable<EntryFileTable>[]; hasVideo: boolean } {
   const rows: Insertable<EntryFileTable>[] = [];
   const row = (field: string, file: SharedFile, sortOrder = 0) =>
-    rows.push({
-      id: demoUuid(random),
-      entry_id: entryId,
-      field,
-      storage_key: file.key,
-      original_name: file.name,
-      mime: file.mime,
-      bytes: file.bytes,
-      width: file.width ?? null,
-      height: file.height ?? null,
-      duration_seconds: file.duration ?? null,
-      variants: file.mediaId === undefined ? "null" : JSON.stringify({ mediaId: file.mediaId }),
-      sort_order: sortOrder,
-      created_at: options.createdAt,
-    });
+    rows.push(fileRow(random, entryId, field, file, sortOrder, options.createdAt));
   const { draft } = options;
   // As many random draws as before the pool grew, so the rest of the demo stays the same.
   const imageCount = draft ? random.int(0, 2) : random.int(1, 4);

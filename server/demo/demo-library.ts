@@ -6,10 +6,11 @@ import { PUBLISHABLE_STATUSES } from "../../core/library";
 import type { Db } from "../db/database";
 import type { Database, EntryFileTable, EntryStatusHistoryTable } from "../db/schema";
 import { indexEntries } from "../modules/library/index-entry";
-import { routeTo } from "./demo-entries";
+import { insertChunks, routeTo, saveCodeCounters } from "./demo-entries";
 import {
   DEMO_IMAGE_PREFIX,
   demoPdf,
+  fileRow,
   pickImages,
   storeDemoImages,
   youtubeId,
@@ -311,28 +312,11 @@ async function insertAll(
     }
   }
 
-  const chunks = async <T>(list: T[], insert: (chunk: T[]) => Promise<unknown>) => {
-    for (let i = 0; i < list.length; i += 400) await insert(list.slice(i, i + 400));
-  };
-  await chunks(entries, (c) => trx.insertInto("entries").values(c).execute());
-  await chunks(rows, (c) => trx.insertInto("entry_files").values(c).execute());
-  await chunks(history, (c) => trx.insertInto("entry_status_history").values(c).execute());
-  await chunks(prizes, (c) => trx.insertInto("prizes").values(c).execute());
-  const counters = [...lastNumber].map(([key, last]) => {
-    const [seasonId, prefix] = key.split(":") as [string, string];
-    return { season_id: Number(seasonId), prefix, last_number: last };
-  });
-  await chunks(counters, (c) =>
-    trx
-      .insertInto("entry_code_sequences")
-      .values(c)
-      .onConflict((oc) =>
-        oc.columns(["season_id", "prefix"]).doUpdateSet((eb) => ({
-          last_number: eb.ref("excluded.last_number"),
-        })),
-      )
-      .execute(),
-  );
+  await insertChunks(entries, (c) => trx.insertInto("entries").values(c).execute());
+  await insertChunks(rows, (c) => trx.insertInto("entry_files").values(c).execute());
+  await insertChunks(history, (c) => trx.insertInto("entry_status_history").values(c).execute());
+  await insertChunks(prizes, (c) => trx.insertInto("prizes").values(c).execute());
+  await saveCodeCounters(trx, lastNumber);
 
   // Every entry of the finished seasons that took part, 2025's judged ones included.
   const published = await trx
@@ -371,21 +355,7 @@ function fileRows(
 ): Insertable<EntryFileTable>[] {
   const out: Insertable<EntryFileTable>[] = [];
   const row = (field: string, file: SharedFile, sortOrder = 0) =>
-    out.push({
-      id: demoUuid(random),
-      entry_id: entryId,
-      field,
-      storage_key: file.key,
-      original_name: file.name,
-      mime: file.mime,
-      bytes: file.bytes,
-      width: file.width ?? null,
-      height: file.height ?? null,
-      duration_seconds: file.duration ?? null,
-      variants: file.mediaId === undefined ? "null" : JSON.stringify({ mediaId: file.mediaId }),
-      sort_order: sortOrder,
-      created_at: options.createdAt,
-    });
+    out.push(fileRow(random, entryId, field, file, sortOrder, options.createdAt));
   pickImages(files.images, entryId, random.int(1, 4)).forEach((image, i) =>
     row("images", image, i),
   );
