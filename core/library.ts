@@ -17,6 +17,12 @@ export const LIBRARY_PAGE_SIZE = 24;
  * entries would cost more than the page is worth); fewer matches are counted and ranked.
  */
 export const LIBRARY_COUNT_MAX = 1_000;
+
+/**
+ * The list as JSON (`GET /api/library?<the page's query string>`): what the library page asks
+ * for when the visitor refines it in the browser.
+ */
+export const LIBRARY_API_PATH = "/api/library";
 /** Search words used at most; the rest of a long query is ignored. */
 export const LIBRARY_SEARCH_TERMS_MAX = 8;
 export const LIBRARY_QUERY_MAX = 200;

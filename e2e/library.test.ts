@@ -59,8 +59,17 @@ describe("the list", () => {
     expect(await page.locator(".library-card").count()).toBe(24);
     await expectAxeClean(page);
 
+    // A refinement asks the list's JSON endpoint, without reloading the page.
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (request.resourceType() === "document" || url.pathname.startsWith("/api/library")) {
+        asked.push(`${request.resourceType()} ${url.pathname}${url.search}`);
+      }
+    });
     // Without marks finds the marked title; with marks (and other case) finds the same.
     await search(page, "quang cao");
+    expect(asked).toEqual(["fetch /api/library?q=quang+cao"]);
     const plain = await total(page);
     expect((await titles(page)).some((t) => t.includes("Quảng cáo"))).toBe(true);
     await search(page, "QUẢNG CÁO");

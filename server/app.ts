@@ -108,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     () => {
       htmlCache.clear();
       services.settings.invalidate();
+      services.library.forgetKept();
     },
     fastify.log,
   );

@@ -8,6 +8,7 @@ interface ProfileNode {
 }
 
 interface Profile {
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -28,8 +29,16 @@ function where(url: string, line: number): string {
   return ` (${short}:${line + 1})`;
 }
 
-/** The `top` functions by self time over every profile in `dir`, merged. */
-export function topSelfTime(dir: string, top = 15): { entries: SelfTimeEntry[]; totalMs: number } {
+/**
+ * The `top` functions by self time over every profile in `dir`, merged; with `window`, only the
+ * samples taken within it (microseconds of the monotonic clock, `process.hrtime`'s, which is
+ * also the profile's clock).
+ */
+export function topSelfTime(
+  dir: string,
+  top = 15,
+  window?: { fromUs: number; toUs: number },
+): { entries: SelfTimeEntry[]; totalMs: number } {
   const self = new Map<string, number>();
   let totalMs = 0;
   for (const file of readdirSync(dir).filter((name) => name.endsWith(".cpuprofile"))) {
@@ -40,7 +49,10 @@ export function topSelfTime(dir: string, top = 15): { entries: SelfTimeEntry[]; 
         return [node.id, `${functionName || "(anonymous)"}${where(url, lineNumber)}`] as const;
       }),
     );
+    let at = profile.startTime;
     profile.samples.forEach((id, index) => {
+      at += profile.timeDeltas[index] ?? 0;
+      if (window && (at < window.fromUs || at > window.toUs)) return;
       const ms = (profile.timeDeltas[index] ?? 0) / 1000;
       const name = names.get(id) ?? "?";
       // Waiting for work is not work.

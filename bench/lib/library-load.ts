@@ -1,5 +1,5 @@
 import http from "node:http";
-import { libraryQueryString, type LibraryQuery } from "../../core/library";
+import { LIBRARY_API_PATH, libraryQueryString, type LibraryQuery } from "../../core/library";
 import { RARE_WORD } from "./library-texts";
 
 // The requests of the library benchmark (bench/library-search.bench.ts): what a visitor's
@@ -71,13 +71,12 @@ export function queryCases(facets: Facets): QueryCase[] {
 }
 
 /**
- * The React Router data request the browser makes when the visitor refines the list
- * (client navigation to `/bai-du-thi?…`): the root's loader opts out of revalidating, so only
- * the library route's loader runs (`_routes`).
+ * The request the browser makes when the visitor refines the list (a filter, a search, another
+ * page): the library page's client loader asks the JSON endpoint for the list alone.
  */
 export function dataPath(query: LibraryQuery): string {
   const search = libraryQueryString(query);
-  return `/bai-du-thi.data?${search ? `${search}&` : ""}_routes=${encodeURIComponent("vi:library")}`;
+  return `${LIBRARY_API_PATH}${search ? `?${search}` : ""}`;
 }
 
 export interface LoadResult {
@@ -146,4 +145,63 @@ export async function runLoad(
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   return { latencies, statuses, seconds, requests: next };
+}
+
+/**
+ * An open load: requests start at `rate` per second on average (exponential gaps, as independent
+ * visitors arrive) whatever the server's pace, `requests` in all or until `maxSeconds`, at most
+ * `maxInFlight` at once. Each latency runs from the moment the request was due, so a server
+ * that falls behind is charged for the wait (no coordinated omission).
+ */
+export async function runOpenLoad(
+  origin: string,
+  cases: QueryCase[],
+  options: { rate: number; requests: number; maxSeconds: number; maxInFlight: number },
+): Promise<LoadResult & { late: number }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.maxInFlight });
+  const latencies = new Map<string, number[]>();
+  const statuses = new Map<number, number>();
+  const paths = cases.map((c) => ({ kind: c.kind, path: dataPath(c.query) }));
+  const started = performance.now();
+  const deadline = started + options.maxSeconds * 1000;
+  // A fixed sequence of gaps (the same run to run): a small linear congruential generator.
+  let seed = 12345;
+  const uniform = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return (seed + 1) / 2147483649;
+  };
+  let due = started;
+  let inFlight = 0;
+  let late = 0;
+  const running: Promise<void>[] = [];
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  for (let n = 0; n < options.requests && due < deadline; n++) {
+    due += (-Math.log(uniform()) / options.rate) * 1000;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    while (inFlight >= options.maxInFlight) await sleep(1);
+    if (performance.now() - due > 5) late++;
+    const { kind, path } = paths[(n * 7) % paths.length]!;
+    const scheduled = due;
+    inFlight++;
+    running.push(
+      get(agent, origin, path)
+        .then(
+          (response) => response.status,
+          () => 0,
+        )
+        .then((status) => {
+          inFlight--;
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (status !== 200) return;
+          const list = latencies.get(kind) ?? [];
+          list.push(performance.now() - scheduled);
+          latencies.set(kind, list);
+        }),
+    );
+  }
+  await Promise.all(running);
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { latencies, statuses, seconds, requests: running.length, late };
 }

@@ -7,8 +7,18 @@ import { openDatabase, type Db } from "../../server/db/database";
 import { createLibraryService } from "../../server/modules/library/service";
 import type { Cleanup } from "./cleanup";
 import { createPgDatabase } from "./judging-postgres";
-import { dataPath, get, queryCases, runLoad, type Facets, type QueryCase } from "./library-load";
+import {
+  dataPath,
+  get,
+  queryCases,
+  runLoad,
+  runOpenLoad,
+  type Facets,
+  type LoadResult,
+  type QueryCase,
+} from "./library-load";
 import { seedLibrary, type LibrarySeed } from "./library-seed";
+import { topSelfTime } from "./cpu-profile";
 import { startServer } from "./server";
 
 // One database of the library benchmark (bench/library-search.bench.ts): server, 50,000
@@ -20,9 +30,13 @@ export interface Settings {
   entries: number;
   requests: number;
   connections: number;
+  /** The open load's arrival rate (requests per second). */
+  rate: number;
   maxSeconds: number;
   pgUrl: string;
   targetP95Ms: number;
+  /** Run the server under `node --cpu-prof` and keep its top functions by self time. */
+  cpuProfile: boolean;
 }
 
 /** One query run inside the process (no HTTP): its total and each SQL statement's time. */
@@ -47,12 +61,16 @@ export interface DbRun {
   latencies: Map<string, number[]>;
   /** The same requests one at a time. */
   alone: number[];
+  /** The open load at `Settings.rate`: what the target is judged on. */
+  open: LoadResult & { late: number };
   statuses: Map<number, number>;
   seconds: number;
   requests: number;
   /** Plans of the slowest statements, when the target was missed. */
   plans: { kind: string; sql: string; ms: number; plan: string[] }[];
   startSeconds: number;
+  /** The server's top functions by self time over the whole run, with --cpu-profile. */
+  profile?: ReturnType<typeof topSelfTime>;
 }
 
 /** A Db whose statements are recorded as they are compiled (to time and explain them). */
@@ -197,9 +215,17 @@ export async function runDatabase(
     }
     log("starting the server (migrations and demo data on a fresh database)…");
     const started = performance.now();
+    const profileDir = settings.cpuProfile ? path.join(workDir, `cpu-profile-${kind}`) : null;
     const server = await startServer({
       repoRoot,
-      env: { buildDir, dataDir, htmlCacheSeconds: 10, logLevel: "warn", extraEnv },
+      env: {
+        buildDir,
+        dataDir,
+        htmlCacheSeconds: 10,
+        logLevel: "warn",
+        extraEnv,
+        ...(profileDir ? { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {}),
+      },
       cleanup,
       readyTimeoutMs: 240_000,
     });
@@ -250,8 +276,18 @@ export async function runDatabase(
     agent.destroy();
 
     log(`measuring ${settings.requests} requests over ${settings.connections} connections…`);
+    const measuredFromUs = Number(process.hrtime.bigint() / 1000n);
     const load = await runLoad(server.origin, cases, settings);
+    const measured = { fromUs: measuredFromUs, toUs: Number(process.hrtime.bigint() / 1000n) };
     if (server.exited()) throw new Error(`the server stopped while measuring:\n${server.tail()}`);
+    // Visitors arriving at a steady rate, independent of how fast the server answers.
+    log(`an open load: ${settings.rate} requests a second, ${settings.requests} requests…`);
+    const open = await runOpenLoad(server.origin, cases, {
+      rate: settings.rate,
+      requests: settings.requests,
+      maxSeconds: settings.maxSeconds,
+      maxInFlight: 256,
+    });
     // One connection: each request's own time, without waiting behind the others.
     const alone = await runLoad(server.origin, cases, {
       requests: cases.length * 5,
@@ -259,9 +295,9 @@ export async function runDatabase(
       maxSeconds: 30,
     });
 
-    // Where the time goes, for the kinds over the target.
+    // Where the time goes, for the kinds over the target under the open load.
     const plans: DbRun["plans"] = [];
-    for (const [kindName, values] of load.latencies) {
+    for (const [kindName, values] of open.latencies) {
       const sorted = [...values].sort((a, b) => a - b);
       const p95 = sorted[Math.ceil(0.95 * sorted.length) - 1] ?? 0;
       if (p95 <= settings.targetP95Ms) continue;
@@ -278,14 +314,22 @@ export async function runDatabase(
         });
       }
     }
+    // The profile is written when the server exits.
+    let profile: DbRun["profile"];
+    if (profileDir) {
+      await server.stop();
+      profile = topSelfTime(profileDir, 15, measured);
+    }
     return {
       kind,
+      ...(profile ? { profile } : {}),
       seed,
       facets,
       checks,
       inProcess,
       latencies: load.latencies,
       alone: [...alone.latencies.values()].flat(),
+      open,
       statuses: load.statuses,
       seconds: load.seconds,
       requests: load.requests,

@@ -6,6 +6,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultS
 import pg from "pg";
 import type { DatabaseConfig } from "../config";
 import { migrationsFor } from "./migrations/index";
+import { withStatementCache } from "./sqlite-statements";
 import type { Database } from "./schema";
 
 export type DatabaseKind = DatabaseConfig["kind"];
@@ -33,11 +34,17 @@ export function openDatabase(config: DatabaseConfig): Db {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  // Reads straight from the operating system's page cache, without copying each page into
+  // SQLite's own 2 MB cache (a fifth of the library's search time at 50,000 entries). The
+  // mapped pages are the kernel's file cache: reclaimable, not the process's heap.
+  sqlite.pragma("mmap_size = 268435456");
   // Folded text for searches that ignore case and Vietnamese marks (PostgreSQL: migration 0011).
   sqlite.function("vx_fold", { deterministic: true }, (text: unknown) =>
     typeof text === "string" ? foldColumnText(text) : text,
   );
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { kind: "sqlite", kysely, close: () => kysely.destroy() };
 }
 

@@ -570,6 +570,8 @@ export interface PrizeTable {
 export interface LibraryStatsTable {
   id: number;
   published: number;
+  /** Moves with every change of library_entries (migration 0015). */
+  version: Generated<number>;
 }
 
 /** A published entry in the public library (server/modules/library), denormalised for the list. */

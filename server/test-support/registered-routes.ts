@@ -130,6 +130,11 @@ export const SERVER_ROUTES: Record<string, InventoryLine> = {
     access: PUBLIC,
     rateLimit: "none, because public files of published entries (cached an hour)",
   },
+  "/api/library": {
+    access: PUBLIC,
+    rateLimit:
+      "none, because the public list the library page shows (indexed queries, a page at a time)",
+  },
   "/api/media": { access: staff("content"), rateLimit: STAFF_ONLY },
   "/tep/*": {
     access: { kind: "signed-link" },

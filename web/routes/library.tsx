@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
-import { langOfPath } from "../../core/languages";
-import { libraryQueryString, parseLibraryQuery } from "../../core/library";
+import { LIBRARY_API_PATH, libraryQueryString, type LibraryListPage } from "../../core/library";
 import { SectionHeading } from "../components/section-heading";
 import { LibraryView } from "../features/library/library-view";
-import { libraryPath } from "../features/library/paths";
+import { misplacedGroupRedirect, readLibraryRequest } from "../features/library/library-request";
 import { pageMeta } from "../lib/meta";
 import { useLang } from "../lib/site";
 import type { Route } from "./+types/library";
@@ -15,20 +14,31 @@ import type { Route } from "./+types/library";
  * its empty fields; a group of another track) is sent to its one canonical form first.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  const lang = langOfPath(url.pathname);
-  const query = parseLibraryQuery(url.searchParams);
-  const canonical = libraryQueryString(query);
-  if (new URLSearchParams(url.search).toString() !== canonical) {
-    throw redirect(libraryPath(canonical, lang));
-  }
+  const { lang, query, redirectTo } = readLibraryRequest(new URL(request.url));
+  if (redirectTo) throw redirect(redirectTo);
   const page = await context.services.library.list(query, lang);
-  const track = page.facets.tracks.find((t) => t.code === query.track);
-  if (query.group && track && !track.groups.some((g) => g.slug === query.group)) {
-    throw redirect(
-      libraryPath(libraryQueryString({ ...query, group: null, categories: [] }), lang),
-    );
-  }
+  const elsewhere = misplacedGroupRedirect(page, lang);
+  if (elsewhere) throw redirect(elsewhere);
+  return page;
+}
+
+/**
+ * In the browser, a refinement of the list (a filter, a search, another page) asks the
+ * library's JSON endpoint (`GET /api/library?…`) for the list alone: no page render, no
+ * framework encoding, the lightest request the server answers. The first page arrives
+ * rendered with the document (`loader`).
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { lang, canonical, redirectTo } = readLibraryRequest(new URL(request.url));
+  if (redirectTo) throw redirect(redirectTo);
+  const response = await fetch(`${LIBRARY_API_PATH}${canonical ? `?${canonical}` : ""}`, {
+    signal: request.signal,
+    headers: { accept: "application/json" },
+  });
+  if (!response.ok) throw new Response(null, { status: response.status });
+  const page = (await response.json()) as LibraryListPage;
+  const elsewhere = misplacedGroupRedirect(page, lang);
+  if (elsewhere) throw redirect(elsewhere);
   return page;
 }
 

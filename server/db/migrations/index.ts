@@ -14,6 +14,7 @@ import entryLifecycle from "./0011-entry-lifecycle";
 import payments from "./0012-payments";
 import judging from "./0013-judging";
 import library from "./0014-library";
+import libraryVersion from "./0015-library-version";
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -32,5 +33,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     "0012-payments": payments(kind),
     "0013-judging": judging(kind),
     "0014-library": library(kind),
+    "0015-library-version": libraryVersion(kind),
   };
 }

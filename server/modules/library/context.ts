@@ -4,6 +4,7 @@ import type { Database } from "../../db/schema";
 import type { AuditService } from "../audit/service";
 import type { MediaService } from "../media/service";
 import type { Storage } from "../storage";
+import { createFacetMemo, type FacetMemo } from "./facet-memo";
 
 export interface LibraryDeps {
   audit?: Pick<AuditService, "record">;
@@ -22,11 +23,13 @@ export type Q = Kysely<Database>;
 export interface LibraryContext {
   db: Db;
   deps: LibraryDeps;
+  /** What the filters offer, kept per library version (list-library.ts). */
+  facets: FacetMemo;
   clock: () => Date;
   now: () => string;
 }
 
 export function libraryContext(db: Db, deps: LibraryDeps): LibraryContext {
   const clock = deps.clock ?? (() => new Date());
-  return { db, deps, clock, now: () => clock().toISOString() };
+  return { db, deps, clock, now: () => clock().toISOString(), facets: createFacetMemo() };
 }

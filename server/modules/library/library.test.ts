@@ -174,6 +174,25 @@ describe.each(testDatabases())("the entry library on $name", (target) => {
       expect(year2024.facets.tracks[0]!.groups[0]!.categories.map((c) => c.code)).toEqual(["DIG"]);
     });
 
+    it("offers the filters the library has now, whichever way it changed", async () => {
+      const prizes = async () => (await bed.library.list(query({}))).facets.prizes;
+      expect(await prizes()).toEqual(["gold"]);
+      // Taken out without the publishing operation (no content-change notice): seen at once.
+      await bed.library.unindex([ids.gold!]);
+      expect(await prizes()).toEqual([]);
+      await bed.library.index([ids.gold!]);
+      expect(await prizes()).toEqual(["gold"]);
+      // A row changed in place moves the library's version too.
+      await bed.db.kysely
+        .updateTable("library_entries")
+        .set({ prize: null })
+        .where("entry_id", "=", ids.gold!)
+        .execute();
+      expect(await prizes()).toEqual([]);
+      await bed.library.index([ids.gold!]);
+      expect(await prizes()).toEqual(["gold"]);
+    });
+
     it("shows a card's picture and an entry's public fields only", async () => {
       const card = (await bed.library.list(query({ q: "moc chau" }))).items[0]!;
       expect(card.image?.src).toMatch(/^\/media\/[a-f0-9]{24}\/w\d+\.jpg$/);

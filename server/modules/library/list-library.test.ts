@@ -123,6 +123,27 @@ describe.each(testDatabases())("library searches with many matches on $name", (t
       expect(last.items.map((i) => i.id)).toContain(describedOnly);
     });
 
+    it("lists several categories in the default order, page after page, as one list", async () => {
+      const rows = await bed.db.kysely
+        .selectFrom("library_entries")
+        .select(["entry_id", "category_code"])
+        .where("category_code", "in", ["DIG", "TVC"])
+        .where("season_year", "=", 2025)
+        .orderBy("sort_key")
+        .execute();
+      const expected = rows.map((r) => r.entry_id);
+      // Codes sort DIG before TVC: the page where one category ends and the other begins.
+      const turn = Math.floor(rows.findIndex((r) => r.category_code === "TVC") / 24) + 1;
+      const params = { year: "2025", track: "VX", group: "phim", category: ["TVC", "DIG"] };
+      for (const page of [1, 2, turn, turn + 1]) {
+        const listed = await bed.library.list(parseLibraryQuery({ ...params, page: String(page) }));
+        expect(listed.total).toBe(expected.length);
+        expect(listed.items.map((i) => i.id)).toEqual(expected.slice((page - 1) * 24, page * 24));
+      }
+      const turning = await bed.library.list(parseLibraryQuery({ ...params, page: String(turn) }));
+      expect(new Set(turning.items.map((i) => i.category.code))).toEqual(new Set(["TVC", "DIG"]));
+    });
+
     it("counts the list without a search exactly, however long", async () => {
       const all = await list({});
       expect(all).toMatchObject({

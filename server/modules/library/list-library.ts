@@ -13,6 +13,11 @@ import {
 import type { ResponsiveImageData } from "../../../core/media-image";
 import type { LibraryContext, Q } from "./context";
 
+/** What a card shows, from library_entries `l`. */
+const CARD_COLUMNS = sql`l.entry_id, l.code, l.title, l.brand, l.season_year, l.track_code,
+  l.track_name_vi, l.track_name_en, l.category_code, l.category_name_vi, l.category_name_en,
+  l.prize, l.image_media_id, l.has_video`;
+
 interface CardRow {
   entry_id: string;
   code: string;
@@ -50,34 +55,41 @@ export async function listLibrary(
   if (query.year) filters.push(sql`l.season_year = ${query.year}`);
   if (query.track) filters.push(sql`l.track_code = ${query.track}`);
   if (query.track && query.group) filters.push(sql`l.group_slug = ${query.group}`);
-  if (query.track && query.group && query.categories.length > 0) {
-    filters.push(sql`l.category_code in (${sql.join(query.categories)})`);
-  }
+  const categories = query.track && query.group ? query.categories : [];
+  const categoryFilter =
+    categories.length > 0 ? sql`l.category_code in (${sql.join(categories)})` : null;
+  if (categoryFilter) filters.push(categoryFilter);
   if (query.prize) filters.push(sql`l.prize = ${query.prize}`);
   const search = searchOf(ctx, librarySearchTerms(query.q));
   const where = (conditions: RawBuilder<unknown>[]) =>
     conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
 
-  const [published, found, facets] = await Promise.all([
-    publishedCount(q),
-    search
-      ? countOf(
+  const pageSize = LIBRARY_PAGE_SIZE;
+  const asked = Math.max(1, query.page);
+  // PostgreSQL: a search's count and, when it is not capped, its ranked page come from one pass
+  // over the index (a GIN scan gathers every match before returning one: twice is twice).
+  const { published, version, found, ranked } = search?.tsquery
+    ? await countAndRank(q, where([...filters, search.match]), search.tsquery, asked, pageSize)
+    : {
+        ...(await statsAndCount(
           q,
-          sql`select count(*) as n from (
-            select 1 from ${filters.length > 0 ? search.from : search.table}
-            ${where([...filters, search.match])}
-            limit ${LIBRARY_COUNT_MAX + 1}) m`,
-        )
-      : filters.length > 0
-        ? countOf(q, sql`select count(*) as n from library_entries l ${where(filters)}`)
-        : null,
-    libraryFacets(q, query),
-  ]);
+          search
+            ? sql`select count(*) from (
+                select 1 from ${filters.length > 0 ? search.from : search.table}
+                ${where([...filters, search.match])}
+                limit ${LIBRARY_COUNT_MAX + 1}) m`
+            : filters.length > 0
+              ? sql`select count(*) from library_entries l ${where(filters)}`
+              : null,
+        )),
+        ranked: null,
+      };
+  const facets =
+    ctx.facets.current(query.year, version) ?? (await freshFacets(ctx, q, query, version));
   const totalCapped = found !== null && search !== null && found > LIBRARY_COUNT_MAX;
   const total = totalCapped ? LIBRARY_COUNT_MAX : (found ?? published);
-  const pageSize = LIBRARY_PAGE_SIZE;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, query.page), pageCount);
+  const page = Math.min(asked, pageCount);
 
   let from: RawBuilder<unknown> = sql`library_entries l`;
   let conditions = filters;
@@ -87,18 +99,34 @@ export async function listLibrary(
     conditions = [...filters, totalCapped ? search.walked : search.match];
     order = totalCapped ? search.newest : search.rank;
   }
+  if (!search && categories.length > 1) {
+    // Several categories in the default order: each category's own walk of its index (already
+    // in order), merged, instead of gathering every entry of the categories to sort them.
+    const reach = page * pageSize;
+    const others = filters.filter((filter) => filter !== categoryFilter);
+    from = sql`(${sql.join(
+      categories.map(
+        (code, i) => sql`select * from (
+          select ${CARD_COLUMNS}, l.sort_key from library_entries l
+          ${where([...others, sql`l.category_code = ${code}`])}
+          order by l.sort_key limit ${reach}) ${sql.raw(`c${i}`)}`,
+      ),
+      sql` union all `,
+    )}) l`;
+    conditions = [];
+  }
   const rows =
     total === 0
       ? []
-      : (
-          await sql<CardRow>`
-            select l.entry_id, l.code, l.title, l.brand, l.season_year, l.track_code,
-              l.track_name_vi, l.track_name_en, l.category_code, l.category_name_vi,
-              l.category_name_en, l.prize, l.image_media_id, l.has_video
+      : ranked && !totalCapped && page === asked
+        ? ranked
+        : (
+            await sql<CardRow>`
+            select ${CARD_COLUMNS}
             from ${from} ${where(conditions)}
             order by ${order}
             limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(q)
-        ).rows;
+          ).rows;
 
   const images = await pictures(
     ctx,
@@ -130,10 +158,78 @@ export async function listLibrary(
   };
 }
 
-/** The `n` a `select count(*) as n …` answers. */
-async function countOf(q: Q, query: RawBuilder<unknown>): Promise<number> {
-  const result = await sql<{ n: number | string }>`${query}`.execute(q);
-  return Number(result.rows[0]?.n ?? 0);
+/**
+ * The library's published count and version (kept by the triggers of migrations 0014 and
+ * 0015), and the number of matches of `count` when given, in one statement.
+ */
+async function statsAndCount(
+  q: Q,
+  count: RawBuilder<unknown> | null,
+): Promise<{ published: number; version: number; found: number | null }> {
+  const result = await sql<{ published: number; version: number; n: number | string | null }>`
+    select published, version, ${count ? sql`(${count})` : sql`null`} as n
+    from library_stats where id = 1`.execute(q);
+  const row = result.rows[0];
+  return {
+    published: Number(row?.published ?? 0),
+    version: Number(row?.version ?? 0),
+    found: row?.n === null || row?.n === undefined ? null : Number(row.n),
+  };
+}
+
+/**
+ * PostgreSQL, a search: the published count and version, the matches counted up to
+ * LIBRARY_COUNT_MAX + 1 and — only when there are no more than LIBRARY_COUNT_MAX — the ranked
+ * page `page`, all in one statement over one gathering of the matches. `matched` is the where
+ * clause over library_entries `l`.
+ */
+async function countAndRank(
+  q: Q,
+  matched: RawBuilder<unknown>,
+  tsquery: RawBuilder<unknown>,
+  page: number,
+  pageSize: number,
+): Promise<{ published: number; version: number; found: number; ranked: CardRow[] }> {
+  const result = await sql<
+    { published: number; version: number; n: number | string } & Nullable<CardRow>
+  >`
+    with m as materialized (
+      select l.doc_id from library_entries l ${matched}
+      limit ${LIBRARY_COUNT_MAX + 1}),
+    c as (select count(*) as n from m),
+    r as (
+      select k.doc_id, ts_rank(k.search, ${tsquery}) as rank, k.sort_key
+      from c, m join library_entries k on k.doc_id = m.doc_id
+      where c.n <= ${LIBRARY_COUNT_MAX}
+      order by rank desc, k.sort_key
+      limit ${pageSize} offset ${(page - 1) * pageSize})
+    select s.published, s.version, c.n, ${CARD_COLUMNS}
+    from library_stats s cross join c
+      left join r on true
+      left join library_entries l on l.doc_id = r.doc_id
+    where s.id = 1
+    order by r.rank desc, r.sort_key`.execute(q);
+  const first = result.rows[0];
+  return {
+    published: Number(first?.published ?? 0),
+    version: Number(first?.version ?? 0),
+    found: Number(first?.n ?? 0),
+    ranked: result.rows.filter((row): row is typeof row & CardRow => row.entry_id !== null),
+  };
+}
+
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** What the filters offer, read now and kept for the library's current version. */
+async function freshFacets(
+  ctx: LibraryContext,
+  q: Q,
+  query: LibraryQuery,
+  version: number,
+): Promise<LibraryFacets> {
+  const facets = await libraryFacets(q, query);
+  ctx.facets.keep(query.year, version, facets);
+  return facets;
 }
 
 interface Search {
@@ -149,6 +245,8 @@ interface Search {
   walked: RawBuilder<unknown>;
   /** Newest in the library first: the order the full-text index itself walks. */
   newest: RawBuilder<unknown>;
+  /** PostgreSQL: the words as a tsquery (count and rank in one statement, countAndRank). */
+  tsquery?: RawBuilder<unknown>;
 }
 
 /**
@@ -185,6 +283,7 @@ function searchOf(ctx: LibraryContext, terms: string[]): Search | null {
     // primary key backwards and checks each row: with more than LIBRARY_COUNT_MAX matches, a
     // page comes after a few thousand rows at most.
     walked: sql`ts_match_vq(l.search, ${tsquery})`,
+    tsquery,
     newest: sql`l.doc_id desc`,
   };
 }
@@ -209,16 +308,6 @@ async function pictures(
         }
       : null,
   );
-}
-
-/** The number of published entries, kept by the triggers of migration 0014. */
-async function publishedCount(q: Q): Promise<number> {
-  const row = await q
-    .selectFrom("library_stats")
-    .select("published")
-    .where("id", "=", 1)
-    .executeTakeFirst();
-  return Number(row?.published ?? 0);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { libraryFilePath } from "../../../core/library";
+import { LIBRARY_API_PATH, libraryFilePath, type LibraryListPage } from "../../../core/library";
 import { testDatabases } from "../../test-support/databases";
 import { PDF_DOCUMENT } from "../../test-support/media-files";
 import { createAuditService } from "../audit/service";
@@ -81,6 +81,31 @@ describe.each(testDatabases())("the library's public files on $name", (target) =
       // The original of an image is never served (its variants are, at /media/…).
       expect((await get(libraryFilePath(published, files.image!.fileId))).statusCode).toBe(404);
       expect((await get("/bai-thi/not-a-uuid/tep/x")).statusCode).toBe(404);
+    });
+
+    it("lists the published entries as JSON for the page's query, read leniently", async () => {
+      const all = await get(LIBRARY_API_PATH);
+      expect(all.statusCode).toBe(200);
+      expect(all.headers["content-type"]).toMatch(/^application\/json/);
+      expect(all.headers["cache-control"]).toBe("no-cache");
+      const page = all.json<LibraryListPage>();
+      expect(page.items.map((item) => item.id)).toEqual([published]);
+      expect(page).toMatchObject({ total: 1, page: 1, published: 1, totalCapped: false });
+
+      // Search without marks finds the marked title; the hidden entry is never listed.
+      const found = (await get(`${LIBRARY_API_PATH}?q=phim+tet`)).json<LibraryListPage>();
+      expect(found.items.map((item) => item.code)).toEqual(["VX25-TVC-010"]);
+      const none = (await get(`${LIBRARY_API_PATH}?q=chua+cong+bo`)).json<LibraryListPage>();
+      expect(none).toMatchObject({ total: 0, items: [] });
+
+      // Nonsense values are no filter, as on the page; a page past the end is the last page.
+      const lenient = await get(`${LIBRARY_API_PATH}?year=abc&prize=nope&page=99&category=%00`);
+      expect(lenient.statusCode).toBe(200);
+      expect(lenient.json<LibraryListPage>()).toMatchObject({
+        total: 1,
+        page: 1,
+        query: { year: null, prize: null, categories: [] },
+      });
     });
 
     it("serves a published entry's picture at /media/… and 404 once it is unpublished", async () => {

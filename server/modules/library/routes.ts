@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { z } from "zod";
+import { LIBRARY_API_PATH, parseLibraryQuery } from "../../../core/library";
 import { answerInvalidRequests, useApiSchemas } from "../../plugins/api-schemas";
 import type { StorageDriver } from "../storage";
 import { sendStoredObject } from "../storage/http";
@@ -18,11 +19,20 @@ const params = z.object({ id: z.string().uuid(), fileId: z.string().uuid() });
  * entry code; cached for an hour by anyone (unpublishing takes effect within that hour).
  */
 export const libraryRoutes: FastifyPluginAsync<{
-  library: Pick<LibraryService, "file">;
+  library: Pick<LibraryService, "file" | "list">;
   storage: StorageDriver;
 }> = async (plugin, { library, storage }) => {
   const app = useApiSchemas(plugin);
   answerInvalidRequests(plugin, notFound);
+
+  // The published list for a visitor's query, read as leniently as the page's address (an
+  // unknown or malformed value is no filter). Public data, the same for everyone; not kept by
+  // browsers, so a publication shows at once.
+  app.get(LIBRARY_API_PATH, async (request, reply) => {
+    const query = parseLibraryQuery(new URL(request.url, "http://localhost").searchParams);
+    const page = await library.list(query);
+    return reply.header("cache-control", "no-cache").send(page);
+  });
   app.get(
     "/bai-thi/:id/tep/:fileId",
     { compress: false, schema: { params } },

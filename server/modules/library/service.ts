@@ -37,5 +37,7 @@ export function createLibraryService(db: Db, deps: LibraryDeps) {
     index: (ids: readonly string[], publishedBy: string | null = null) =>
       indexEntries(db.kysely, ids, { at: ctx.now(), publishedBy }),
     unindex: (ids: readonly string[]) => removeFromLibrary(db.kysely, ids),
+    /** Content changed somewhere (a season's categories): read the filter offers again. */
+    forgetKept: () => ctx.facets.clear(),
   };
 }
