@@ -34,6 +34,7 @@ import {
   type UploadPlan,
 } from "./lib/deadline-entrant";
 import { fixed, round } from "./lib/report";
+import { SERVER_NODE_FLAGS, serverBundlePath } from "../scripts/build-server";
 import { buildSite, copyBuild, makeWorkDir, startServer } from "./lib/server";
 import type { Benchmark, BenchContext } from "./lib/types";
 
@@ -200,11 +201,15 @@ async function runSetup(
     const why = clusterUnavailable();
     if (why) throw new Error(`the cluster setup cannot run here: ${why}`);
     log("cluster: starting 3 processes on PostgreSQL + S3 emulator behind nginx…");
-    const cluster = await startCluster({
-      build: undefined as never,
-      clientDir: path.join(buildDir, "client"),
-      cleanup: () => {},
-    });
+    // Each process runs the bundled server with the production flags, as `npm start` does.
+    const cluster = await startCluster(
+      {
+        build: undefined as never,
+        clientDir: path.join(buildDir, "client"),
+        cleanup: () => {},
+      },
+      { nodeArgs: [...SERVER_NODE_FLAGS, serverBundlePath(buildDir)] },
+    );
     cleanup.add({
       label: "stop the cluster",
       dispose: () => cluster.stop(),

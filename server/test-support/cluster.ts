@@ -55,7 +55,12 @@ function nginxBinary(): string | null {
  */
 export async function startCluster(
   bundle: ProductionBundle,
-  options: { count?: number; env?: Record<string, string> } = {},
+  options: {
+    count?: number;
+    env?: Record<string, string>;
+    /** Node's arguments for each process (flags and a bundle); default: server/main.ts via tsx. */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<Cluster> {
   const count = options.count ?? 3;
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -89,27 +94,30 @@ export async function startCluster(
 
     const started = await Promise.allSettled(
       dataDirs.map((dataDir, i) =>
-        spawnServer({
-          DATA_DIR: dataDir,
-          DATABASE_URL: databaseUrl,
-          BUILD_DIR: path.dirname(bundle.clientDir),
-          PUBLIC_URL: baseUrl,
-          TRUST_PROXY: "true",
-          AUTH_SECRET: authSecret,
-          APP_INSTANCE: `app-${i + 1}`,
-          DEMO_DATA: "true",
-          HTML_CACHE_SECONDS: "60",
-          STORAGE_DRIVER: "s3",
-          S3_ENDPOINT: s3.endpoint,
-          S3_REGION: s3.options.region,
-          S3_BUCKET: s3.options.bucket,
-          S3_ACCESS_KEY_ID: s3.options.accessKeyId ?? "",
-          S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey ?? "",
-          S3_FORCE_PATH_STYLE: "true",
-          DRAIN_SECONDS: "0",
-          SHUTDOWN_TIMEOUT_SECONDS: "5",
-          ...options.env,
-        }),
+        spawnServer(
+          {
+            DATA_DIR: dataDir,
+            DATABASE_URL: databaseUrl,
+            BUILD_DIR: path.dirname(bundle.clientDir),
+            PUBLIC_URL: baseUrl,
+            TRUST_PROXY: "true",
+            AUTH_SECRET: authSecret,
+            APP_INSTANCE: `app-${i + 1}`,
+            DEMO_DATA: "true",
+            HTML_CACHE_SECONDS: "60",
+            STORAGE_DRIVER: "s3",
+            S3_ENDPOINT: s3.endpoint,
+            S3_REGION: s3.options.region,
+            S3_BUCKET: s3.options.bucket,
+            S3_ACCESS_KEY_ID: s3.options.accessKeyId ?? "",
+            S3_SECRET_ACCESS_KEY: s3.options.secretAccessKey ?? "",
+            S3_FORCE_PATH_STYLE: "true",
+            DRAIN_SECONDS: "0",
+            SHUTDOWN_TIMEOUT_SECONDS: "5",
+            ...options.env,
+          },
+          options.nodeArgs,
+        ),
       ),
     );
     const processes = started.flatMap((result) =>
@@ -176,9 +184,12 @@ export function nginxConfigFor(shipped: string, dir: string, port: number, upstr
   const asRoot = process.getuid?.() === 0 ? "user root;\n" : "";
   return `${asRoot}daemon off;
 worker_processes 1;
+# Each client connection can hold an upstream one too: a few hundred entrants at once need more
+# than nginx's default 512 (Debian's nginx.conf: 768), as deploy/README.md says.
+worker_rlimit_nofile 16384;
 pid ${path.join(dir, "nginx.pid")};
 error_log ${path.join(dir, "error.log")} warn;
-events { worker_connections 1024; }
+events { worker_connections 8192; }
 http {
   log_format upstreams '$request_method $request_uri status=$status upstream=$upstream_addr';
   access_log ${path.join(dir, "access.log")} upstreams;

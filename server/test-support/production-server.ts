@@ -50,14 +50,18 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The real server (server/main.ts through tsx; `npm start` runs the same code bundled) in its
- * own process on a free port of 127.0.0.1, in production mode with warnings logged; `env` adds
- * to that (DATA_DIR, DATABASE_URL, BUILD_DIR…). Resolves once `/readyz` answers 200.
+ * The real server (server/main.ts through tsx; `npm start` runs the same code bundled, which
+ * `nodeArgs` can name instead) in its own process on a free port of 127.0.0.1, in production
+ * mode with warnings logged; `env` adds to that (DATA_DIR, DATABASE_URL, BUILD_DIR…).
+ * Resolves once `/readyz` answers 200.
  */
-export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
+export async function spawnServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = ["--import", "tsx", path.join(REPO, "server", "main.ts")],
+): Promise<SpawnedServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(REPO, "server", "main.ts")], {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: REPO,
     env: {
       ...process.env,

@@ -1,4 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
+import { heavyWork } from "../../cpu-gate";
 import { betterAuth } from "better-auth";
 import { parseLang, type Lang } from "../../../core/languages";
 import type { Db } from "../../db/database";
@@ -86,8 +87,11 @@ export function createAuth(options: {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       password: {
-        hash: (password) => hash(password, ARGON2),
-        verify: ({ hash: digest, password }) => verify(digest, password),
+        // Each argon2 run is ~tens of ms of a core: through the gate, a burst of sign-ins
+        // cannot take every core from the other requests; someone waits on it, so it goes
+        // ahead of queued pictures.
+        hash: (password) => heavyWork.run(() => hash(password, ARGON2), true),
+        verify: ({ hash: digest, password }) => heavyWork.run(() => verify(digest, password), true),
       },
       sendResetPassword: async ({ user, url }) => {
         await mail.sendPasswordReset(user.email, langOf(user), { name: user.name, url: here(url) });

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { execFile } from "node:child_process";
 import { constants } from "node:fs";
 import { access, open, stat } from "node:fs/promises";
@@ -16,6 +17,8 @@ let sharpModule: Promise<typeof Sharp> | undefined;
 export function loadSharp(): Promise<typeof Sharp> {
   sharpModule ??= import("sharp").then(({ default: sharp }) => {
     sharp.cache(false);
+    // libvips threads per image: as many as the heavy-work gate leaves free (one core spare).
+    sharp.concurrency(Math.max(1, os.availableParallelism() - 1));
     return sharp;
   });
   return sharpModule;

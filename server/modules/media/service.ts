@@ -5,6 +5,7 @@ import { MEDIA_PREFIX, mediaTokenOf, type ResponsiveImageData } from "../../../c
 import type { Db } from "../../db/database";
 import type { MediaTable } from "../../db/schema";
 import type { Storage } from "../storage";
+import { heavyWork } from "../../cpu-gate";
 import {
   inspectFile,
   loadSharp,
@@ -198,65 +199,72 @@ export function createMediaService(options: { storage: Storage; db: Db; clock?: 
       const stored: string[] = [];
       const variants: Variant[] = [];
       const sharp = await loadSharp();
-      try {
-        const originalKey = `${base}/original.${facts.ext}`;
-        await storage.putFile(originalKey, filePath, { contentType: facts.mime });
-        stored.push(originalKey);
-        for (const w of widths) {
-          for (const format of ["avif", "webp", fallback] as const) {
-            let pipeline = sharp(filePath, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error" })
-              .autoOrient()
-              .resize({ width: w, withoutEnlargement: true });
-            pipeline =
-              format === "avif"
-                ? pipeline.avif({ quality: 55, effort: 2 })
-                : format === "webp"
-                  ? pipeline.webp({ quality: 78 })
-                  : format === "png"
-                    ? pipeline.png({ compressionLevel: 9, palette: true })
-                    : pipeline.jpeg({ quality: 80, mozjpeg: true, progressive: true });
-            let output: { data: Buffer; info: OutputInfo };
-            try {
-              output = await pipeline.toBuffer({ resolveWithObject: true });
-            } catch {
-              throw new MediaRejected("media.unreadable");
+      // Nine encodings (AVIF above all) are a quarter of a second of a core or more: one
+      // picture at a time per free core (server/cpu-gate.ts).
+      return heavyWork.run(async () => {
+        try {
+          const originalKey = `${base}/original.${facts.ext}`;
+          await storage.putFile(originalKey, filePath, { contentType: facts.mime });
+          stored.push(originalKey);
+          for (const w of widths) {
+            for (const format of ["avif", "webp", fallback] as const) {
+              let pipeline = sharp(filePath, {
+                limitInputPixels: MAX_IMAGE_PIXELS,
+                failOn: "error",
+              })
+                .autoOrient()
+                .resize({ width: w, withoutEnlargement: true });
+              pipeline =
+                format === "avif"
+                  ? pipeline.avif({ quality: 55, effort: 2 })
+                  : format === "webp"
+                    ? pipeline.webp({ quality: 78 })
+                    : format === "png"
+                      ? pipeline.png({ compressionLevel: 9, palette: true })
+                      : pipeline.jpeg({ quality: 80, mozjpeg: true, progressive: true });
+              let output: { data: Buffer; info: OutputInfo };
+              try {
+                output = await pipeline.toBuffer({ resolveWithObject: true });
+              } catch {
+                throw new MediaRejected("media.unreadable");
+              }
+              const key = `${base}/w${w}.${FILE_EXT[format]}`;
+              await storage.put(key, output.data, { contentType: CONTENT_TYPE[format] });
+              stored.push(key);
+              variants.push({
+                format,
+                width: output.info.width,
+                height: output.info.height,
+                key,
+                bytes: output.data.length,
+              });
             }
-            const key = `${base}/w${w}.${FILE_EXT[format]}`;
-            await storage.put(key, output.data, { contentType: CONTENT_TYPE[format] });
-            stored.push(key);
-            variants.push({
-              format,
-              width: output.info.width,
-              height: output.info.height,
-              key,
-              bytes: output.data.length,
-            });
           }
+          const row = await db.kysely
+            .insertInto("media")
+            .values({
+              token,
+              purpose: input.purpose,
+              visibility,
+              mime: facts.mime,
+              bytes: facts.bytes,
+              width,
+              height,
+              has_alpha: facts.hasAlpha ? 1 : 0,
+              original_key: originalKey,
+              variants: JSON.stringify(variants),
+              alt: input.alt?.trim() || null,
+              created_by: input.createdBy ?? null,
+              created_at: clock().toISOString(),
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow();
+          return toImage(row);
+        } catch (error) {
+          await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
+          throw error;
         }
-        const row = await db.kysely
-          .insertInto("media")
-          .values({
-            token,
-            purpose: input.purpose,
-            visibility,
-            mime: facts.mime,
-            bytes: facts.bytes,
-            width,
-            height,
-            has_alpha: facts.hasAlpha ? 1 : 0,
-            original_key: originalKey,
-            variants: JSON.stringify(variants),
-            alt: input.alt?.trim() || null,
-            created_by: input.createdBy ?? null,
-            created_at: clock().toISOString(),
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        return toImage(row);
-      } catch (error) {
-        await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
-        throw error;
-      }
+      });
     },
 
     /** An uploaded image by id, or null. */

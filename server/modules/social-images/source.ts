@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import { generatedCoverSvg } from "../site/generated-cover";
 import type { SocialImagesContext } from "./context";
+import { heavyWork } from "../../cpu-gate";
 import { renderCard, renderPicture, RENDER_VERSION } from "./render";
 
 /** What a preview is made from. */
@@ -57,14 +58,16 @@ export async function drawOgImage(
   ctx: SocialImagesContext,
   source: OgSource,
 ): Promise<Buffer | null> {
-  if (source.kind === "card") return renderCard(source);
+  // Drawing is a core's work for a moment: it takes its turn with the other heavy work.
+  if (source.kind === "card") return heavyWork.run(() => renderCard(source));
   if (source.kind === "generated") {
-    return renderPicture(Buffer.from(generatedCoverSvg(source.seed)));
+    return heavyWork.run(() => renderPicture(Buffer.from(generatedCoverSvg(source.seed))));
   }
   const object = await ctx.storage.get(source.key);
   if (!object) return null;
+  const bytes = await bytesOf(object.body);
   try {
-    return await renderPicture(await bytesOf(object.body));
+    return await heavyWork.run(() => renderPicture(bytes));
   } catch {
     return null;
   }
