@@ -13,6 +13,7 @@ import { exclusiveJob, runExclusive } from "./db/advisory-lock";
 import { documentRoutes, PDFJS_VERSION, pdfjsAssetRoutes } from "./modules/documents/routes";
 import { moveLocalDocumentsToStorage } from "./modules/documents/local-files";
 import { mediaRoutes } from "./modules/media/routes";
+import { startVariantWork } from "./modules/media/variant-work";
 import { judgingRoutes } from "./modules/judging/routes";
 import { libraryRoutes } from "./modules/library/routes";
 import { paymentRoutes } from "./modules/payments/routes";
@@ -192,6 +193,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Public files of published library entries (video, idea articles, slides), with ranges.
   await fastify.register(libraryRoutes, { library: services.library, storage: services.storage });
 
+  // Entry pictures' remaining variants, made behind everything someone waits on; with several
+  // processes, one at a time does it.
+  const variantWork = startVariantWork(
+    services.media,
+    exclusiveJob(db, "image-variants"),
+    fastify.log,
+  );
+  fastify.addHook("onClose", async () => variantWork.stop());
+
   // Resumable entry file uploads (tus): owner checks, limits, content check, then storage.
   const uploads = createUploadService(
     {
@@ -203,8 +213,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
         inspect: (filePath, inspectOptions) => services.media.inspect(filePath, inspectOptions),
         // Only the media id is kept with the entry file: its private links are signed on each
         // read (a link stored now would expire fifteen minutes after the upload).
+        // The upload is acknowledged with the smallest variant made; the image-variants job
+        // below makes the rest.
         imageVariants: async (filePath) => {
-          const image = await services.media.storeImage(filePath, { purpose: "entry" });
+          const image = await services.media.storeImage(filePath, {
+            purpose: "entry",
+            variantsLater: true,
+          });
+          variantWork.kick();
           return { mediaId: image.id };
         },
       },

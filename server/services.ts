@@ -1,3 +1,4 @@
+import path from "node:path";
 import { servesHttps, type Config } from "./config";
 import type { Db } from "./db/database";
 import { createAuditService } from "./modules/audit/service";
@@ -67,7 +68,12 @@ export function createServices(
     onContentChange: hooks.onContentChange,
     ...(hooks.clock ? { clock: hooks.clock } : {}),
   });
-  const media = createMediaService({ storage, db, ...(hooks.clock ? { clock: hooks.clock } : {}) });
+  const media = createMediaService({
+    storage,
+    db,
+    tempDir: path.join(config.dataDir, "tmp"),
+    ...(hooks.clock ? { clock: hooks.clock } : {}),
+  });
   // Link previews (og:image): JPEGs made from covers and entry images, kept in storage.
   const socialImages = createSocialImagesService(db, {
     storage,

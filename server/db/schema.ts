@@ -615,4 +615,6 @@ export interface MediaTable {
   alt: string | null;
   created_by: string | null;
   created_at: string;
+  /** 0 while the image-variants job still has variants to make (migration 0016). */
+  variants_done: Generated<number>;
 }

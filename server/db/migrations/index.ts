@@ -15,6 +15,7 @@ import payments from "./0012-payments";
 import judging from "./0013-judging";
 import library from "./0014-library";
 import libraryVersion from "./0015-library-version";
+import mediaVariantsLater from "./0016-media-variants-later";
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -34,5 +35,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     "0013-judging": judging(kind),
     "0014-library": library(kind),
     "0015-library-version": libraryVersion(kind),
+    "0016-media-variants-later": mediaVariantsLater(),
   };
 }

@@ -1,48 +1,28 @@
 import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import type { Selectable } from "kysely";
-import type { OutputInfo } from "sharp";
 import { MEDIA_PREFIX, mediaTokenOf, type ResponsiveImageData } from "../../../core/media-image";
 import type { Db } from "../../db/database";
 import type { MediaTable } from "../../db/schema";
 import type { Storage } from "../storage";
 import { heavyWork } from "../../cpu-gate";
 import {
-  inspectFile,
-  loadSharp,
-  MAX_IMAGE_PIXELS,
-  MediaRejected,
-  type InspectOptions,
-  type MediaFacts,
-} from "./inspect";
+  encodeVariant,
+  variantKey,
+  variantPlan,
+  type Variant,
+  type VariantFormat,
+} from "./variants";
+import { inspectFile, MediaRejected, type InspectOptions, type MediaFacts } from "./inspect";
 
 export { MediaRejected, MAX_IMAGE_PIXELS } from "./inspect";
 export type { InspectOptions, MediaFacts, MediaKind } from "./inspect";
 
-/** The widths of the responsive variants (never wider than the original). */
-export const VARIANT_WIDTHS = [480, 960, 1600] as const;
-
-type VariantFormat = "avif" | "webp" | "jpeg" | "png";
-
-interface Variant {
-  format: VariantFormat;
-  width: number;
-  height: number;
-  key: string;
-  bytes: number;
-}
-
-const FILE_EXT: Record<VariantFormat, string> = {
-  avif: "avif",
-  webp: "webp",
-  jpeg: "jpg",
-  png: "png",
-};
-const CONTENT_TYPE: Record<VariantFormat, string> = {
-  avif: "image/avif",
-  webp: "image/webp",
-  jpeg: "image/jpeg",
-  png: "image/png",
-};
+export { VARIANT_WIDTHS } from "./variants";
 
 /** The stored name of a public variant inside `media/<token>/`. */
 export const VARIANT_FILE = /^w\d{1,5}\.(avif|webp|jpg|png)$/;
@@ -80,9 +60,26 @@ function legacyImage(src: string, alt: string | null): ResponsiveImageData {
  * content (`inspect`), and images turned into responsive variants stored through Storage and
  * listed in the `media` table. Public variants are served by ./routes.ts at `/media/…`.
  */
-export function createMediaService(options: { storage: Storage; db: Db; clock?: () => Date }) {
+export function createMediaService(options: {
+  storage: Storage;
+  db: Db;
+  clock?: () => Date;
+  /** Where originals are copied to have variants made later (default: the system's). */
+  tempDir?: string;
+}) {
   const { storage, db } = options;
   const clock = options.clock ?? (() => new Date());
+  const tempDir = options.tempDir ?? tmpdir();
+
+  /** A stored object copied to a local file (sharp reads files; S3 objects are remote). */
+  const copyToTemp = async (key: string): Promise<string | null> => {
+    const object = await storage.get(key);
+    if (!object) return null;
+    await mkdir(tempDir, { recursive: true });
+    const file = path.join(tempDir, `variants-${randomBytes(8).toString("hex")}`);
+    await pipeline(object.body, createWriteStream(file));
+    return file;
+  };
 
   /**
    * A public variant's address (`/media/<token>/<file>`, wherever it is stored: a published
@@ -179,6 +176,12 @@ export function createMediaService(options: { storage: Storage; db: Db; clock?: 
         maxBytes?: number;
         /** Default: private for PRIVATE_PURPOSES (entries), public otherwise. */
         visibility?: MediaVisibility;
+        /**
+         * Store the original and the smallest variant now, the rest later (`completeVariants`,
+         * run by the image-variants job): an entrant's upload is acknowledged without waiting
+         * for the heavy encodings.
+         */
+        variantsLater?: boolean;
       },
     ): Promise<MediaImage> {
       const facts = await inspectFile(filePath, {
@@ -192,53 +195,22 @@ export function createMediaService(options: { storage: Storage; db: Db; clock?: 
         input.visibility ?? (PRIVATE_PURPOSES.includes(input.purpose) ? "private" : "public");
       // Only `media/` is served publicly; private images live beside it.
       const base = `${visibility === "private" ? "media-private" : "media"}/${token}`;
-      const fallback: VariantFormat = facts.hasAlpha ? "png" : "jpeg";
-      const widths = [...VARIANT_WIDTHS.filter((w) => w < width), Math.min(width, 1600)]
-        .filter((w, i, all) => all.indexOf(w) === i)
-        .sort((a, b) => a - b);
+      const originalKey = `${base}/original.${facts.ext}`;
+      const plan = variantPlan(width, facts.hasAlpha);
+      const now = input.variantsLater ? plan.slice(0, 1) : plan;
       const stored: string[] = [];
       const variants: Variant[] = [];
-      const sharp = await loadSharp();
       // Nine encodings (AVIF above all) are a quarter of a second of a core or more: one
-      // picture at a time per free core (server/cpu-gate.ts).
+      // picture at a time per free core (server/cpu-gate.ts); the one small variant of a
+      // picture stored for later goes ahead, someone is waiting on it.
       return heavyWork.run(async () => {
         try {
-          const originalKey = `${base}/original.${facts.ext}`;
           await storage.putFile(originalKey, filePath, { contentType: facts.mime });
           stored.push(originalKey);
-          for (const w of widths) {
-            for (const format of ["avif", "webp", fallback] as const) {
-              let pipeline = sharp(filePath, {
-                limitInputPixels: MAX_IMAGE_PIXELS,
-                failOn: "error",
-              })
-                .autoOrient()
-                .resize({ width: w, withoutEnlargement: true });
-              pipeline =
-                format === "avif"
-                  ? pipeline.avif({ quality: 55, effort: 2 })
-                  : format === "webp"
-                    ? pipeline.webp({ quality: 78 })
-                    : format === "png"
-                      ? pipeline.png({ compressionLevel: 9, palette: true })
-                      : pipeline.jpeg({ quality: 80, mozjpeg: true, progressive: true });
-              let output: { data: Buffer; info: OutputInfo };
-              try {
-                output = await pipeline.toBuffer({ resolveWithObject: true });
-              } catch {
-                throw new MediaRejected("media.unreadable");
-              }
-              const key = `${base}/w${w}.${FILE_EXT[format]}`;
-              await storage.put(key, output.data, { contentType: CONTENT_TYPE[format] });
-              stored.push(key);
-              variants.push({
-                format,
-                width: output.info.width,
-                height: output.info.height,
-                key,
-                bytes: output.data.length,
-              });
-            }
+          for (const variant of now) {
+            const made = await encodeVariant(storage, filePath, originalKey, variant);
+            stored.push(made.key);
+            variants.push(made);
           }
           const row = await db.kysely
             .insertInto("media")
@@ -256,6 +228,7 @@ export function createMediaService(options: { storage: Storage; db: Db; clock?: 
               alt: input.alt?.trim() || null,
               created_by: input.createdBy ?? null,
               created_at: clock().toISOString(),
+              variants_done: now.length === plan.length ? 1 : 0,
             })
             .returningAll()
             .executeTakeFirstOrThrow();
@@ -264,7 +237,73 @@ export function createMediaService(options: { storage: Storage; db: Db; clock?: 
           await Promise.all(stored.map((key) => storage.delete(key).catch(() => undefined)));
           throw error;
         }
-      });
+      }, input.variantsLater === true);
+    },
+
+    /** Images stored with `variantsLater` whose other variants are still to be made, oldest first. */
+    async pendingVariants(limit = 20): Promise<number[]> {
+      const rows = await db.kysely
+        .selectFrom("media")
+        .select("id")
+        .where("variants_done", "=", 0)
+        .orderBy("id")
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Makes the variants an image stored with `variantsLater` still lacks, from its original,
+     * one encoding at a time through the CPU gate (behind anything someone waits on). An image
+     * deleted meanwhile keeps nothing; one whose pixels turn out unreadable keeps what it has.
+     * Returns whether there was work.
+     */
+    async completeVariants(id: number): Promise<boolean> {
+      const row = await db.kysely
+        .selectFrom("media")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!row || row.variants_done === 1) return false;
+      const have = JSON.parse(row.variants) as Variant[];
+      const missing = variantPlan(row.width, row.has_alpha === 1).filter(
+        (v) => !have.some((h) => h.key === variantKey(row.original_key, v)),
+      );
+      const made: Variant[] = [];
+      const file = await copyToTemp(row.original_key);
+      // The original is gone (the image is being deleted): nothing more can be made.
+      if (file === null) {
+        await db.kysely
+          .updateTable("media")
+          .set({ variants_done: 1 })
+          .where("id", "=", id)
+          .execute();
+        return true;
+      }
+      try {
+        for (const variant of missing) {
+          made.push(
+            await heavyWork.run(() => encodeVariant(storage, file, row.original_key, variant)),
+          );
+        }
+      } catch (error) {
+        if (!(error instanceof MediaRejected)) {
+          await Promise.all(made.map((v) => storage.delete(v.key).catch(() => undefined)));
+          throw error;
+        }
+      } finally {
+        await rm(file, { force: true });
+      }
+      const updated = await db.kysely
+        .updateTable("media")
+        .set({ variants: JSON.stringify([...have, ...made]), variants_done: 1 })
+        .where("id", "=", id)
+        .where("variants_done", "=", 0)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0) {
+        await Promise.all(made.map((v) => storage.delete(v.key).catch(() => undefined)));
+      }
+      return true;
     },
 
     /** An uploaded image by id, or null. */
