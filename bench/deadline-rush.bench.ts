@@ -35,7 +35,7 @@ import {
 } from "./lib/deadline-entrant";
 import { fixed, round } from "./lib/report";
 import { SERVER_NODE_FLAGS, serverBundlePath } from "../scripts/build-server";
-import { buildSite, copyBuild, makeWorkDir, startServer } from "./lib/server";
+import { makeWorkDir, prepareBuild, startServer } from "./lib/server";
 import type { Benchmark, BenchContext } from "./lib/types";
 
 const MIB = 1024 * 1024;
@@ -99,14 +99,7 @@ const bench: Benchmark = {
     const workDir = makeWorkDir(cleanup, repoRoot, "bench-deadline");
     const buildDir = path.join(workDir, "build");
     const reuseBuild = options["reuse-build"] as string | undefined;
-    if (reuseBuild) {
-      log(`copying the build from ${reuseBuild}`);
-      await copyBuild(reuseBuild, buildDir);
-    } else {
-      log("building the production site (npx react-router build)…");
-      const seconds = await buildSite({ repoRoot, buildDir, cleanup });
-      log(`built in ${seconds.toFixed(1)} s`);
-    }
+    await prepareBuild({ repoRoot, buildDir, cleanup, log, reuseBuild });
 
     const files = await filesToSend(videoMb);
     const runs: SetupRun[] = [];

@@ -23,9 +23,8 @@ import { topSelfTime } from "./lib/cpu-profile";
 import { runLoad, type LoadFigures } from "./lib/load";
 import { fixed, round } from "./lib/report";
 import {
-  buildSite,
-  copyBuild,
   makeWorkDir,
+  prepareBuild,
   rawGet,
   startServer,
   type RawResponse,
@@ -76,15 +75,13 @@ const bench: Benchmark = {
     mkdirSync(dataDir);
     log(`work dir ${workDir}`);
 
-    let buildSeconds: number | undefined;
-    if (reuseBuild) {
-      log(`copying the build from ${reuseBuild}`);
-      await copyBuild(reuseBuild, buildDir);
-    } else {
-      log("building the production site (npx react-router build)…");
-      buildSeconds = await buildSite({ repoRoot, buildDir, cleanup });
-      log(`built in ${buildSeconds.toFixed(1)} s`);
-    }
+    const { seconds: buildSeconds } = await prepareBuild({
+      repoRoot,
+      buildDir,
+      cleanup,
+      log,
+      reuseBuild,
+    });
 
     const env: ServerEnv = { buildDir, dataDir, htmlCacheSeconds, logLevel: "warn" };
     const uncachedEnv: ServerEnv = { ...env, htmlCacheSeconds: 0 };

@@ -16,8 +16,7 @@ import path from "node:path";
 import { parseOptions, UsageError } from "./lib/args";
 import { report } from "./lib/judging-report";
 import { runDatabase, type DbKind, type DbRun, type Settings } from "./lib/judging-run";
-import { fixed } from "./lib/report";
-import { buildSite, copyBuild, makeWorkDir } from "./lib/server";
+import { makeWorkDir, prepareBuild } from "./lib/server";
 import type { Benchmark } from "./lib/types";
 
 const DEFAULT_PG_URL = "postgres://postgres@127.0.0.1:5432/";
@@ -64,17 +63,13 @@ const bench: Benchmark = {
     const workDir = makeWorkDir(cleanup, repoRoot, "bench-judging");
     const buildDir = path.join(workDir, "build");
     log(`work dir ${workDir}`);
-    let build: string;
-    if (reuseBuild) {
-      log(`copying the build from ${reuseBuild}`);
-      await copyBuild(reuseBuild, buildDir);
-      build = `copied from ${reuseBuild}`;
-    } else {
-      log("building the production site (npx react-router build)…");
-      const seconds = await buildSite({ repoRoot, buildDir, cleanup });
-      log(`built in ${seconds.toFixed(1)} s`);
-      build = `fresh (${fixed(seconds, 1)} s)`;
-    }
+    const { description: build } = await prepareBuild({
+      repoRoot,
+      buildDir,
+      cleanup,
+      log,
+      reuseBuild,
+    });
 
     const runs: DbRun[] = [];
     for (const kind of kinds) {

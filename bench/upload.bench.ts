@@ -18,9 +18,8 @@ import { parseOptions } from "./lib/args";
 import { groupCpuSeconds } from "./lib/cpu";
 import { fixed, round } from "./lib/report";
 import {
-  buildSite,
-  copyBuild,
   makeWorkDir,
+  prepareBuild,
   startSeededServer,
   startServer,
   type RunningServer,
@@ -72,14 +71,7 @@ const bench: Benchmark = {
     const dataDir = path.join(workDir, "data");
     mkdirSync(dataDir);
     log(`work dir ${workDir}`);
-    if (reuseBuild) {
-      log(`copying the build from ${reuseBuild}`);
-      await copyBuild(reuseBuild, buildDir);
-    } else {
-      log("building the production site (npx react-router build)…");
-      const seconds = await buildSite({ repoRoot, buildDir, cleanup });
-      log(`built in ${seconds.toFixed(1)} s`);
-    }
+    await prepareBuild({ repoRoot, buildDir, cleanup, log, reuseBuild });
     const env: ServerEnv = { buildDir, dataDir, htmlCacheSeconds: 10, logLevel: "warn" };
 
     log("starting the server once for the demo data, then again to measure…");

@@ -94,6 +94,30 @@ export async function buildSite(options: {
 }
 
 /**
+ * The production build a benchmark runs, in `buildDir`: `reuseBuild` copied when given (the
+ * server bundled from the current source beside it), else built fresh. Returns how, for the
+ * report, and the build's seconds when it was built.
+ */
+export async function prepareBuild(options: {
+  repoRoot: string;
+  buildDir: string;
+  cleanup: Cleanup;
+  log: (message: string) => void;
+  reuseBuild: string | undefined;
+}): Promise<{ description: string; seconds: number | undefined }> {
+  const { reuseBuild, log } = options;
+  if (reuseBuild) {
+    log(`copying the build from ${reuseBuild}`);
+    await copyBuild(reuseBuild, options.buildDir);
+    return { description: `copied from ${reuseBuild}`, seconds: undefined };
+  }
+  log("building the production site (npx react-router build)…");
+  const seconds = await buildSite(options);
+  log(`built in ${seconds.toFixed(1)} s`);
+  return { description: `fresh (${seconds.toFixed(1)} s)`, seconds };
+}
+
+/**
  * Copies an existing build (never written to) into the private build directory, and bundles
  * the current server source beside it.
  */
