@@ -12,7 +12,7 @@
  * the store.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -66,6 +66,8 @@ interface SetupRun {
   check: CheckResult;
   /** Error-level lines the server processes logged, by text. */
   serverErrors: Map<string, number>;
+  /** Where each cluster process's whole output was written, for its stack traces. */
+  logFiles: string[];
 }
 
 const bench: Benchmark = {
@@ -166,6 +168,7 @@ async function runSetup(
   let stop: () => Promise<void>;
   let label: string;
   let serverLog: () => string[];
+  let keepLogs: () => string[] = () => [];
   if (setup === "single") {
     dataDir = path.join(workDir, "data-single");
     mkdirSync(dataDir);
@@ -231,6 +234,15 @@ async function runSetup(
     };
     label = "3 processes, PostgreSQL, S3, nginx";
     serverLog = () => cluster.processes.flatMap((server) => server.output().split("\n"));
+    // Kept after the run (the work dir is removed): a 500's stack trace is read from here.
+    keepLogs = () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), "bench-deadline-logs-"));
+      return cluster.processes.map((server, index) => {
+        const file = path.join(dir, `app-${index + 1}.log`);
+        writeFileSync(file, server.output());
+        return file;
+      });
+    };
   }
 
   log(`${setup}: making ${entrants} entrant accounts…`);
@@ -267,13 +279,14 @@ async function runSetup(
   const seconds = (performance.now() - start) / 1000;
   log(`${setup}: rush over after ${seconds.toFixed(1)} s; stopping and counting…`);
   await stop();
+  const logFiles = keepLogs();
   const serverErrors = errorLines(serverLog());
   const check = await checkLedgers(
     settings,
     dataDir,
     people.map((person) => person.ledger),
   );
-  return { setup, label, entrants, seconds, stats, check, serverErrors };
+  return { setup, label, entrants, seconds, stats, check, serverErrors, logFiles };
 }
 
 /** The server's error-level log lines (pino JSON, level ≥ 50), shortened, counted by text. */
@@ -330,13 +343,16 @@ function report(
     "Upload MB/s: bytes acknowledged by tus PATCHes, from the first upload's start to the last PATCH's end, all entrants together.",
   ];
   for (const row of rows) {
-    for (const [kind, count] of row.run.stats.errors)
-      notes.push(`${row.run.setup}: error ${kind} × ${count}`);
+    for (const [kind, count] of row.run.stats.errors) {
+      const answer = row.run.stats.errorAnswers.get(kind);
+      notes.push(`${row.run.setup}: error ${kind} × ${count}; first: ${answer}`);
+    }
     for (const [text, count] of row.run.serverErrors) {
       notes.push(`${row.run.setup}: server logged ${text} × ${count}`);
     }
     for (const lost of row.run.check.lost.slice(0, 20))
       notes.push(`${row.run.setup}: LOST ${lost}`);
+    for (const file of row.run.logFiles) notes.push(`${row.run.setup}: server output in ${file}`);
   }
   return {
     title: "Deadline rush",

@@ -26,6 +26,8 @@ describe("upload messages", () => {
     expect(uploadErrorKey('{"error":"validation.entryImageTooLarge"}', "images")).toBe(
       "validation.entryImageTooLarge",
     );
+    // A fault of the server has its own reason, shown after the field's failure message.
+    expect(uploadErrorKey('{"error":"upload.serverError"}', "video")).toBe("upload.serverError");
     expect(uploadErrorKey("<html>Bad gateway</html>", "video")).toBe("entry.upload.videoFailed");
     expect(uploadErrorKey('{"error":"<script>"}', "images")).toBe("entry.upload.imageFailed");
     expect(uploadErrorKey(null, "legalCommitment")).toBe("entry.upload.legalCommitmentFailed");

@@ -45,6 +45,8 @@ export interface RushStats {
   saveMs: number[];
   /** Error counts by kind, e.g. `save 500`, `patch timeout`. */
   errors: Map<string, number>;
+  /** The first answer (status and body) or exception seen for each error kind. */
+  errorAnswers: Map<string, string>;
   uploadBytes: number;
   firstUploadAt: number | null;
   lastUploadAt: number | null;
@@ -58,6 +60,7 @@ export function newStats(): RushStats {
   return {
     saveMs: [],
     errors: new Map(),
+    errorAnswers: new Map(),
     uploadBytes: 0,
     firstUploadAt: null,
     lastUploadAt: null,
@@ -105,9 +108,10 @@ export class Entrant {
     };
   }
 
-  private error(kind: string): void {
-    const { errors } = this.options.stats;
+  private error(kind: string, answer?: unknown): void {
+    const { errors, errorAnswers } = this.options.stats;
     errors.set(kind, (errors.get(kind) ?? 0) + 1);
+    if (!errorAnswers.has(kind)) errorAnswers.set(kind, describeAnswer(answer));
   }
 
   private request(
@@ -167,14 +171,14 @@ export class Entrant {
       const setCookie = answer.headers["set-cookie"] ?? [];
       const cookie = sessionCookieOf({ headers: { "set-cookie": setCookie } } as never);
       if (answer.status !== 302 || !cookie) {
-        this.error(`sign-in ${answer.status}`);
+        this.error(`sign-in ${answer.status}`, answer);
         return false;
       }
       this.cookie = cookie;
       this.options.stats.signIns += 1;
       return true;
     } catch (error) {
-      this.error(`sign-in ${kindOf(error)}`);
+      this.error(`sign-in ${kindOf(error)}`, error);
       return false;
     }
   }
@@ -201,7 +205,7 @@ export class Entrant {
 
   private async action(
     body: Record<string, unknown>,
-  ): Promise<{ status: number; data: Record<string, unknown> }> {
+  ): Promise<{ status: number; data: Record<string, unknown>; answer: Answer }> {
     const answer = await this.request(
       "POST",
       "/nop-bai-du-thi.data",
@@ -217,7 +221,7 @@ export class Entrant {
     } catch {
       // Not a single-fetch answer (e.g. a plain-text refusal): the status tells.
     }
-    return { status: answer.status, data };
+    return { status: answer.status, data, answer };
   }
 
   /** One autosave; false when the server did not acknowledge it. */
@@ -225,7 +229,7 @@ export class Entrant {
     const values = this.values(round);
     const started = performance.now();
     try {
-      const { status, data } = await this.action({
+      const { status, data, answer } = await this.action({
         intent: "save",
         entryId: this.ledger.entryId,
         version: this.ledger.version,
@@ -233,7 +237,7 @@ export class Entrant {
       });
       this.options.stats.saveMs.push(performance.now() - started);
       if (status !== 200 || data.ok !== true) {
-        this.error(`save ${status}${data.reason ? ` ${String(data.reason)}` : ""}`);
+        this.error(`save ${status}${data.reason ? ` ${String(data.reason)}` : ""}`, answer);
         return false;
       }
       this.ledger.entryId = String(data.entryId);
@@ -242,7 +246,7 @@ export class Entrant {
       this.ledger.saves += 1;
       return true;
     } catch (error) {
-      this.error(`save ${kindOf(error)}`);
+      this.error(`save ${kindOf(error)}`, error);
       return false;
     }
   }
@@ -251,7 +255,7 @@ export class Entrant {
     if (!this.ledger.entryId) return false;
     const values = this.values(round);
     try {
-      const { status, data } = await this.action({
+      const { status, data, answer } = await this.action({
         intent: "submit",
         entryId: this.ledger.entryId,
         version: this.ledger.version,
@@ -264,7 +268,7 @@ export class Entrant {
           this.ledger.brandName = String(values.brandName);
         }
         const why = data.formError ?? JSON.stringify(data.missing ?? "");
-        this.error(`submit ${status} ${String(why).slice(0, 80)}`);
+        this.error(`submit ${status} ${String(why).slice(0, 80)}`, answer);
         return false;
       }
       if (typeof data.version === "number") this.ledger.version = data.version;
@@ -273,7 +277,7 @@ export class Entrant {
       this.options.stats.submitsOk += 1;
       return true;
     } catch (error) {
-      this.error(`submit ${kindOf(error)}`);
+      this.error(`submit ${kindOf(error)}`, error);
       return false;
     }
   }
@@ -296,7 +300,10 @@ export class Entrant {
       });
       const location = created.headers.location;
       if (created.status !== 201 || typeof location !== "string") {
-        this.error(`upload create ${created.status} ${created.body.toString().slice(0, 60)}`);
+        this.error(
+          `upload create ${created.status} ${created.body.toString().slice(0, 60)}`,
+          created,
+        );
         return false;
       }
       stats.firstUploadAt ??= performance.now();
@@ -319,7 +326,10 @@ export class Entrant {
           body,
         );
         if (patched.status !== 204) {
-          this.error(`upload patch ${patched.status} ${patched.body.toString().slice(0, 60)}`);
+          this.error(
+            `upload patch ${patched.status} ${patched.body.toString().slice(0, 60)}`,
+            patched,
+          );
           return false;
         }
         stats.uploadBytes += end - offset;
@@ -335,7 +345,7 @@ export class Entrant {
       this.ledger.uploads.push({ field: plan.field, fileId, size });
       return true;
     } catch (error) {
-      this.error(`upload ${kindOf(error)}`);
+      this.error(`upload ${kindOf(error)}`, error);
       return false;
     }
   }
@@ -392,6 +402,16 @@ function bodyStream(body: Buffer): ReadableStream<Uint8Array> {
       controller.close();
     },
   });
+}
+
+/** An answer as the report shows it (status and the start of the body), or an exception's message. */
+function describeAnswer(answer: unknown): string {
+  if (answer && typeof answer === "object" && "status" in answer && "body" in answer) {
+    const { status, body } = answer as Answer;
+    return `HTTP ${status} ${body.toString().replace(/\s+/g, " ").slice(0, 200)}`;
+  }
+  if (answer === undefined) return "no answer kept";
+  return answer instanceof Error ? `${answer.name}: ${answer.message}` : String(answer);
 }
 
 function kindOf(error: unknown): string {

@@ -16,8 +16,8 @@ import {
   S3ServiceException,
   type _Object,
 } from "@aws-sdk/client-s3";
-import { S3Store, type MetadataValue } from "@tus/s3-store";
-import type { KvStore } from "@tus/server";
+import { S3Store, type MetadataValue, type Options as S3StoreOptions } from "@tus/s3-store";
+import { ERRORS, type KvStore } from "@tus/server";
 import type { S3StorageOptions } from "../storage/s3";
 import { assertSafeKey } from "../storage/types";
 import { DONE_SUFFIX, type DoneRecord, type UploadLogger } from "./types";
@@ -44,6 +44,34 @@ const noCache: KvStore<MetadataValue> = {
   set: async () => {},
   delete: async () => {},
 };
+
+/**
+ * @tus/s3-store, except when another process removed the upload while this one was writing to
+ * it (it replaced the upload with a newer one of the same field, or expired it): that process
+ * cannot cut a request it does not serve, so the write here meets the bucket's "no such key"
+ * (the description) or "no such upload" (the aborted multipart upload). The PATCH is then
+ * answered as tus answers an upload that is gone (410), not as a fault.
+ */
+class SharedS3Store extends S3Store {
+  private readonly described: (id: string) => Promise<boolean>;
+
+  constructor(options: S3StoreOptions, described: (id: string) => Promise<boolean>) {
+    super(options);
+    this.described = described;
+  }
+
+  override async write(src: Readable, id: string, offset: number): Promise<number> {
+    try {
+      return await super.write(src, id, offset);
+    } catch (error) {
+      // Gone only when its description is: any other failure stays a fault.
+      if (isNotFound(error) && !(await this.described(id).catch(() => true))) {
+        throw ERRORS.FILE_NO_LONGER_EXISTS;
+      }
+      throw error;
+    }
+  }
+}
 
 /**
  * Partial uploads in the S3 bucket storage uses, through @tus/s3-store: a multipart upload
@@ -74,13 +102,16 @@ export function s3Partials(
   };
   const client = new S3Client(clientConfig);
   const Bucket = options.bucket;
-  const datastore = new S3Store({
-    partSize: UPLOAD_PART_BYTES,
-    cache: noCache,
-    s3ClientConfig: { ...clientConfig, bucket: Bucket },
-  });
-
   const infoKey = (id: string) => `${id}.info`;
+  const datastore = new SharedS3Store(
+    {
+      partSize: UPLOAD_PART_BYTES,
+      cache: noCache,
+      s3ClientConfig: { ...clientConfig, bucket: Bucket },
+    },
+    (id) => hasObject(infoKey(id)),
+  );
+
   const doneKey = (id: string) => id + DONE_SUFFIX;
 
   /** The multipart upload's id, from the description; null when there is none. */

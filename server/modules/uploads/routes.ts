@@ -46,7 +46,7 @@ export const uploadRoutes: FastifyPluginAsync<UploadRoutesOptions> = async (app,
       await options.uploads.handle(userId, id, request.raw, res);
     } catch (error) {
       const refused =
-        error instanceof UploadRefused ? error : new UploadRefused(500, "upload.badRequest");
+        error instanceof UploadRefused ? error : new UploadRefused(500, "upload.serverError");
       if (!(error instanceof UploadRefused)) {
         request.log.error({ err: error }, "upload request failed");
       } else {

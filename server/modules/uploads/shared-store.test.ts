@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { PassThrough } from "node:stream";
+import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MEBIBYTE } from "../../../core/upload-rules";
@@ -22,6 +24,7 @@ import {
   type UploadTarget,
 } from "../../test-support/tus-client";
 import { s3Partials } from "./partials-s3";
+import { advisoryKey } from "./pg-locks";
 import { createUploadService } from "./service";
 import { productionBundle, sha256, streamToBuffer } from "./testbed";
 
@@ -184,6 +187,62 @@ describe.skipIf(!serverUrl)("uploads through two apps on PostgreSQL and S3", () 
     const rest = await tusPatch(through(b), location, chunk, file.stream(chunk), file.size - chunk);
     expect(rest.status).toBe(204);
     expect(await attachedHash(entryId)).toBe(file.sha256());
+  }, 60_000);
+
+  /** Whether some process holds the upload's advisory lock (./pg-locks.ts). */
+  async function lockHeld(id: string): Promise<boolean> {
+    const key = BigInt.asUintN(64, BigInt(advisoryKey(id)));
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_locks
+      where locktype = 'advisory' and objsubid = 1 and granted
+        and classid = ${String(key >> 32n)}::oid and objid = ${String(key & 0xffffffffn)}::oid`.execute(
+      a.db.kysely,
+    );
+    return (rows[0]?.n ?? 0) > 0;
+  }
+
+  it("answers 'not found' to a PATCH through B whose upload a newer one through A replaced meanwhile", async () => {
+    const { entryId, file, location } = await newVideo(5);
+    const id = location.split("/").pop()!;
+    const infoStored = async () =>
+      (await fetch(`${s3.endpoint}/${s3.options.bucket}/${id}.info`, { method: "HEAD" })).status ===
+      200;
+    // The whole file in one PATCH through B, held after 4 MiB while A replaces the upload.
+    const body = new PassThrough();
+    const writing = tusPatch(through(b), location, 0, body, file.size).catch((e: Error) => e);
+    for (const chunk of file.chunks(0, 4 * MEBIBYTE)) body.write(Buffer.from(chunk));
+    // B is writing once it holds the upload's lock (taken before its bytes go to the store).
+    for (let i = 0; i < 100 && !(await lockHeld(id)); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await lockHeld(id)).toBe(true);
+
+    // The entrant chose another video; its creation reaches A, which replaces the first.
+    const newer = new GeneratedFile(MEBIBYTE, MP4_HEAD, 6);
+    const replacing = await tusCreate(through(a), newer.size, {
+      entryId,
+      field: "video",
+      filename: "phim-moi.mp4",
+      filetype: "video/mp4",
+    });
+    expect(replacing.status).toBe(201);
+    for (let i = 0; i < 100 && (await infoStored()); i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await infoStored()).toBe(false);
+    for (const chunk of file.chunks(4 * MEBIBYTE)) body.write(Buffer.from(chunk));
+    body.end();
+
+    // B cannot know why the upload went: it is gone (410, "not found"), not a fault of B's.
+    const cut = await writing;
+    if (cut instanceof Error) throw cut;
+    expect([cut.status, JSON.parse(cut.body)]).toEqual([410, { error: "upload.notFound" }]);
+    expect((await tusHead(through(b), location)).status).toBe(404);
+
+    // The newer upload goes through B and is the one attached.
+    const rest = await tusPatch(through(b), replacing.location!, 0, newer.stream(0), newer.size);
+    expect(rest.status).toBe(204);
+    expect(await attachedHash(entryId)).toBe(newer.sha256());
   }, 60_000);
 
   it("resumes through B an upload whose app A stopped in the middle of a PATCH", async () => {

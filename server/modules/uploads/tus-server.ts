@@ -64,7 +64,8 @@ export function createTusServer(state: UploadState): Server {
     onResponseError: (_request, error) => {
       if (error instanceof Error && !("status_code" in error)) {
         log.error({ err: error }, "upload request failed");
-        return tusRefusal(new UploadRefused(500, "upload.badRequest"));
+        // A fault of ours, not a bad request: the form says so and the client may retry.
+        return tusRefusal(new UploadRefused(500, "upload.serverError"));
       }
       const { status_code, body } = error as { status_code: number; body: string };
       if (body.startsWith("{")) return undefined;
