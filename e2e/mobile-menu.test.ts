@@ -43,6 +43,21 @@ describe("mobile menu (390×844)", () => {
       false,
     );
     expect(await panel(page).isVisible()).toBe(false);
+    // Shut, the panel is empty: its copy of the footer is drawn on opening, not sent with every page.
+    expect(await page.locator(".mobile-menu__panel > *").count()).toBe(0);
+    // The icon is drawn by the stylesheet's .icon rule: a line in the text colour, not a fill.
+    const drawn = await page.locator(".mobile-menu__toggle svg.icon").evaluate((svg) => {
+      const style = getComputedStyle(svg);
+      return {
+        fill: style.fill,
+        stroke: style.stroke,
+        color: style.color,
+        width: style.strokeWidth,
+      };
+    });
+    expect(drawn.fill).toBe("none");
+    expect(drawn.stroke).toBe(drawn.color);
+    expect(drawn.width).toBe("2px");
   });
 
   test("keyboard: Tab to the hamburger, Enter opens with focus inside, Escape closes and returns focus", async () => {

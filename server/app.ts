@@ -110,6 +110,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       htmlCache.clear();
       services.settings.invalidate();
       services.library.forgetKept();
+      services.publicReads.clear();
     },
     fastify.log,
   );

@@ -28,6 +28,13 @@ import { createSiteService } from "./modules/site/service";
 import { createMediaService } from "./modules/media/service";
 import { createSocialImagesService } from "./modules/social-images/service";
 import { createStorage } from "./modules/storage";
+import { KeptReads } from "./kept-reads";
+
+/**
+ * How long a public read may be kept without a content change: the bound on what only time
+ * changes (a scheduled article going live, a picture's variants made later).
+ */
+const PUBLIC_READS_TTL_MS = 5_000;
 
 /** The domain services, shared by page loaders (through the load context) and `/api` routes. */
 export type Services = ReturnType<typeof createServices>;
@@ -41,6 +48,13 @@ export function createServices(
     Partial<Pick<Config, "vnpay">>,
   hooks: { onContentChange: () => void; clock?: () => Date; logger?: MailLogger },
 ) {
+  // What every public page repeats, kept between content changes: a change made here forgets
+  // it at once, before telling the other processes (app.ts clears it on their notices).
+  const publicReads = new KeptReads(PUBLIC_READS_TTL_MS, hooks.clock);
+  const onContentChange = () => {
+    publicReads.clear();
+    hooks.onContentChange();
+  };
   // One secret signs sessions, tokens and private file links (each with its own derived key).
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const storage = createStorage(config.storage, {
@@ -49,23 +63,34 @@ export function createServices(
     ...(hooks.clock ? { clock: hooks.clock } : {}),
   });
   const audit = createAuditService(db, hooks.clock);
-  const settings = createSettingsService(db, hooks.onContentChange, audit);
-  const seasons = createSeasonsService(db, settings, hooks.onContentChange, hooks.clock);
+  const settings = createSettingsService(db, onContentChange, audit);
+  const seasons = createSeasonsService(db, settings, onContentChange, hooks.clock);
   // Public PDFs go through the same storage as every other file (disk or S3).
   const documents = createDocumentsService(db, {
     storage,
-    onChange: hooks.onContentChange,
+    onChange: onContentChange,
     ...(hooks.clock ? { clock: hooks.clock } : {}),
   });
   // Jury photos and winner images get their responsive variants from the media library.
-  const content = createContentService(db, seasons, hooks.clock, {
-    resolveMany: (refs) => media.resolveMany(refs),
-  });
-  const site = createSiteService(settings, seasons, config.publicUrl, documents, content);
+  const content = createContentService(
+    db,
+    seasons,
+    hooks.clock,
+    { resolveMany: (refs) => media.resolveMany(refs) },
+    publicReads,
+  );
+  const site = createSiteService(
+    settings,
+    seasons,
+    config.publicUrl,
+    documents,
+    content,
+    publicReads,
+  );
   const mail = createMailService(config, settings, hooks.logger);
   const news = createNewsAdminService(db, {
     audit,
-    onContentChange: hooks.onContentChange,
+    onContentChange,
     ...(hooks.clock ? { clock: hooks.clock } : {}),
   });
   const media = createMediaService({
@@ -85,7 +110,7 @@ export function createServices(
     audit,
     documents,
     seasons,
-    onChange: hooks.onContentChange,
+    onChange: onContentChange,
     ...(hooks.clock ? { clock: hooks.clock } : {}),
   });
   const entries = createEntriesService(db, {
@@ -133,13 +158,7 @@ export function createServices(
     },
   });
   // Back-office platform: seasons and the category tree, staff accounts.
-  const seasonsAdmin = createSeasonsAdminService(
-    db,
-    hooks.onContentChange,
-    hooks.clock,
-    audit,
-    settings,
-  );
+  const seasonsAdmin = createSeasonsAdminService(db, onContentChange, hooks.clock, audit, settings);
   const staff = createStaffService({ db, auth, mail, publicUrl: config.publicUrl, audit });
   // Season operations: the entries table and export, registrants, the dashboard's figures.
   const clock = hooks.clock ? { clock: hooks.clock } : {};
@@ -166,7 +185,7 @@ export function createServices(
     limiter,
     secret,
     publicUrl: config.publicUrl,
-    onContentChange: hooks.onContentChange,
+    onContentChange,
     secureCookies: servesHttps(config),
     ...clock,
   });
@@ -175,7 +194,7 @@ export function createServices(
     audit,
     images: { resolveMany: (refs) => media.resolveMany(refs) },
     storage,
-    onContentChange: hooks.onContentChange,
+    onContentChange,
     ...clock,
   });
   return {
@@ -204,5 +223,6 @@ export function createServices(
     judging,
     library,
     socialImages,
+    publicReads,
   };
 }

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { SiteChrome } from "../../server/load-context";
 import { ChatIcon, CloseIcon } from "./icons";
 import { useDismiss } from "./use-dismiss";

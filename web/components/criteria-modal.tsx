@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useLocalizedPath, useSite } from "../lib/site";
 import { PdfViewer } from "../pdf/pdf-viewer";
 import { Modal } from "./modal";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { langOfPath, localizePath } from "../../core/languages";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link, NavLink } from "react-router";
 import { PATHS } from "../../core/paths";
 import type { SiteChrome } from "../../server/load-context";

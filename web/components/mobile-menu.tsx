@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useLocation } from "react-router";
 import type { SiteChrome } from "../../server/load-context";
 import { AccountLink } from "./account-link";
@@ -12,7 +12,9 @@ import { useDisclosure } from "./use-dismiss";
  * The hamburger on small screens: a disclosure button that shows the footer's contents
  * (seed §2) and, on phones, where the header has no room for them, the language switcher
  * and the account link. Opening moves focus into the panel; Esc or the button closes it and focus
- * returns to the button; navigating closes it.
+ * returns to the button; navigating closes it. The panel's contents are drawn only while it is
+ * open: shut, it is hidden anyway (it opens only with JavaScript), and every page would otherwise
+ * carry a second copy of the footer's links, contacts and icons in its HTML.
  */
 export function MobileMenu({ chrome }: { chrome: SiteChrome }) {
   const { t } = useTranslation();
@@ -55,19 +57,23 @@ export function MobileMenu({ chrome }: { chrome: SiteChrome }) {
         aria-label={t("nav.mobileMenuLabel")}
         hidden={!open}
       >
-        <div className="mobile-menu__chrome">
-          <AccountLink />
-          <LanguageSwitcher />
-        </div>
-        <FooterContents
-          chrome={chrome}
-          onNavigate={close}
-          onOpenDialog={() => {
-            // The panel hides: the dialog must return focus to the (visible) menu button.
-            close();
-            button.current?.focus();
-          }}
-        />
+        {open ? (
+          <>
+            <div className="mobile-menu__chrome">
+              <AccountLink />
+              <LanguageSwitcher />
+            </div>
+            <FooterContents
+              chrome={chrome}
+              onNavigate={close}
+              onOpenDialog={() => {
+                // The panel hides: the dialog must return focus to the (visible) menu button.
+                close();
+                button.current?.focus();
+              }}
+            />
+          </>
+        ) : null}
       </div>
     </div>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { ArrowUpIcon } from "./icons";
 
 const SHOW_AFTER_PX = 400;

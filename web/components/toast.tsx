@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { CloseIcon } from "./icons";
 
 /** How long a toast stays before it closes by itself (seed §9). */

@@ -1,5 +1,5 @@
 import { forwardRef, useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { ChevronDownIcon, ChevronUpIcon, CloseIcon } from "../components/icons";
 import { ToolButton } from "./tool-button";
 

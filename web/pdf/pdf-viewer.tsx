@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { Pdfjs } from "./pdfjs";
 import type { ViewerImplProps } from "./viewer";
 

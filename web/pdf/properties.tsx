@@ -1,7 +1,7 @@
 import { formatBytes } from "../../core/bytes";
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { formatDate } from "../../core/dates";
 import type { Lang } from "../../core/languages";
 import { CloseIcon } from "../components/icons";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import type { Status } from "./use-document";
 
 /** What covers the pages while there is no document to show: progress, a prompt, a message. */

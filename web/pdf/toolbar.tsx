@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { PDF_VIEWER, ZOOM_PERCENTAGES, ZOOM_PRESETS } from "../../core/pdf-viewer-rules";
 import {
   ChevronDownIcon,

@@ -1,7 +1,7 @@
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import type { PDFLinkService } from "pdfjs-dist/web/pdf_viewer.mjs";
 import { useEffect, useState, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { DestinationHistory, PDF_VIEWER } from "../../core/pdf-viewer-rules";
 import { useLang } from "../lib/site";
 import { renderAroundVisible, viewModes, type Engine } from "./engine";

@@ -1,6 +1,6 @@
 import type { PDFDocumentProxy } from "pdfjs-dist";
 import { useCallback, useRef, useState, type RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { parsePageNumber, PDF_VIEWER } from "../../core/pdf-viewer-rules";
 import type { Engine } from "./engine";
 import type { Pdfjs } from "./pdfjs";

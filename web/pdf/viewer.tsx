@@ -1,7 +1,7 @@
 import "pdfjs-dist/web/pdf_viewer.css";
 import "./viewer.css";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { clampScale, downloadFileName, isPdfFileName } from "../../core/pdf-viewer-rules";
 import { useLang } from "../lib/site";
 import {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { useActionData } from "react-router";
 import { passwordResetRequestSchema } from "../../core/registration";
 import { SectionHeading } from "../components/section-heading";

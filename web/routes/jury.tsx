@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { readingPageHandle } from "../hydration/on-interaction";
 import { langOfPath } from "../../core/languages";
 import { PATHS } from "../../core/paths";

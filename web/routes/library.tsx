@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { redirect } from "react-router";
 import { LIBRARY_API_PATH, libraryQueryString, type LibraryListPage } from "../../core/library";
 import { SectionHeading } from "../components/section-heading";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { vatRequestSchema } from "../../core/vat-invoice";
 import { FormAlert } from "../components/form/field";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n/use-translation";
 import { Link, redirect, useActionData } from "react-router";
 import { localizePath } from "../../core/languages";
 import { signInSchema } from "../../core/registration";

@@ -13,6 +13,7 @@ import { parseStoredBlocks } from "../../../core/rich-text";
 import { newsOgImagePath } from "../../../core/social-image";
 import type { Db } from "../../db/database";
 import type { NewsArticleTable } from "../../db/schema";
+import type { KeptReads } from "../../kept-reads";
 import { findSeasonByYear } from "../seasons/queries";
 import type { SeasonsService } from "../seasons/service";
 import {
@@ -71,8 +72,12 @@ export function createContentService(
   seasons: Pick<SeasonsService, "current">,
   clock: () => Date = () => new Date(),
   images?: ImageResolver,
+  /** Where the reads every public page repeats are kept between content changes. */
+  kept?: KeptReads,
 ) {
   const now = () => clock().toISOString();
+  const keep = <T>(key: string, load: () => Promise<T>): Promise<T> =>
+    kept ? kept.get(key, load) : load();
 
   const summary = (
     row: Pick<
@@ -107,6 +112,105 @@ export function createContentService(
     return rows.map((r, i) => ({ ...summary(r, lang), coverImageData: covers[i] ?? null }));
   };
 
+  async function readJury(
+    requestedYear: number | null,
+    lang: Lang,
+    limit?: number,
+  ): Promise<{ year: number | null; years: number[]; members: JuryMember[] }> {
+    const years = await juryYears(db.kysely);
+    const year =
+      requestedYear !== null && years.includes(requestedYear) ? requestedYear : (years[0] ?? null);
+    if (year === null) return { year, years, members: [] };
+    const rows = await listJury(db.kysely, year, limit);
+    const photos = await uploadedImages(
+      images,
+      rows.map((r) => ({ mediaId: r.photo_media_id, src: r.photo })),
+    );
+    return {
+      year,
+      years,
+      members: rows.map((r, i) => ({
+        id: Number(r.id),
+        name: r.name,
+        title: bi(r.title_vi, r.title_en, lang),
+        organisation: r.organisation,
+        bio: bi(r.bio_vi, r.bio_en, lang),
+        photo: r.photo,
+        photoImage: photos[i] ?? null,
+        isChair: Boolean(r.is_chair),
+      })),
+    };
+  }
+
+  async function readWinners(
+    options: { year: number | null; categories?: string[]; page?: number; pageSize?: number },
+    lang: Lang,
+  ): Promise<
+    Paged<Winner> & {
+      year: number | null;
+      years: number[];
+      categories: WinnerCategoryOption[];
+      selected: string[];
+    }
+  > {
+    const years = await winnerYears(db.kysely);
+    const year =
+      options.year !== null && years.includes(options.year) ? options.year : (years[0] ?? null);
+    if (year === null) {
+      return {
+        year,
+        years,
+        categories: [],
+        selected: [],
+        items: [],
+        page: 1,
+        pageCount: 1,
+        total: 0,
+      };
+    }
+    const categoryRows = await listWinnerCategories(db.kysely, year);
+    const categories = categoryRows.map((c) => ({
+      code: c.code,
+      name: bi(c.name_vi, c.name_en, lang),
+      group: bi(c.group_name_vi, c.group_name_en, lang),
+    }));
+    const known = new Set(categories.map((c) => c.code));
+    const selected = [...new Set(options.categories ?? [])].filter((code) => known.has(code));
+    const size = options.pageSize ?? WINNERS_PAGE_SIZE;
+    const total = await countWinners(db.kysely, year, selected);
+    const { page, pageCount, offset } = paging(options.page ?? 1, total, size);
+    const rows = await listWinners(db.kysely, year, selected, { limit: size, offset });
+    const pictures = await uploadedImages(
+      images,
+      rows.map((r) => ({ mediaId: r.image_media_id, src: r.image })),
+    );
+    return {
+      year,
+      years,
+      categories,
+      selected,
+      page,
+      pageCount,
+      total,
+      items: rows.map((r, i) => ({
+        id: Number(r.id),
+        title: r.entry_title?.trim() || r.title,
+        brand: r.entry_brand?.trim() || r.brand,
+        agency: r.agency,
+        category:
+          bi(r.category_label_vi, r.category_label_en, lang) ||
+          bi(r.category_name_vi ?? "", r.category_name_en ?? "", lang),
+        categoryCode: r.category_code ?? null,
+        prize: r.prize,
+        image: r.image,
+        imageData: pictures[i] ?? null,
+        videoUrl: r.video_url,
+        // Only an entry that exists gets a link (a deleted one leaves a dangling id).
+        entryId: r.linked_entry_id ?? null,
+      })),
+    };
+  }
+
   return {
     /** Published news, newest first. */
     async news(lang: Lang, requestedPage = 1): Promise<Paged<NewsSummary>> {
@@ -117,9 +221,11 @@ export function createContentService(
       return { items: await summaries(rows, lang), page, pageCount, total };
     },
 
-    async latestNews(lang: Lang, limit = 3): Promise<NewsSummary[]> {
-      const rows = await listVisibleNews(db.kysely, now(), { limit, offset: 0 });
-      return summaries(rows, lang);
+    latestNews(lang: Lang, limit = 3): Promise<NewsSummary[]> {
+      return keep(`latest-news ${lang} ${limit}`, async () => {
+        const rows = await listVisibleNews(db.kysely, now(), { limit, offset: 0 });
+        return summaries(rows, lang);
+      });
     },
 
     /** A published article by id (the id decides; the slug in a URL only has to match to avoid a redirect). */
@@ -139,9 +245,11 @@ export function createContentService(
     },
 
     /** The years with a jury and the years with winners, newest first (header submenus, switchers). */
-    async years(): Promise<{ jury: number[]; winners: number[] }> {
-      const [jury, winners] = await Promise.all([juryYears(db.kysely), winnerYears(db.kysely)]);
-      return { jury, winners };
+    years(): Promise<{ jury: number[]; winners: number[] }> {
+      return keep("years", async () => {
+        const [jury, winners] = await Promise.all([juryYears(db.kysely), winnerYears(db.kysely)]);
+        return { jury, winners };
+      });
     },
 
     /** Other recent articles to read next. */
@@ -151,106 +259,18 @@ export function createContentService(
     },
 
     /** The jury of a year; a missing or unknown year is the latest year that has a jury. */
-    async jury(
-      requestedYear: number | null,
-      lang: Lang,
-      limit?: number,
-    ): Promise<{ year: number | null; years: number[]; members: JuryMember[] }> {
-      const years = await juryYears(db.kysely);
-      const year =
-        requestedYear !== null && years.includes(requestedYear)
-          ? requestedYear
-          : (years[0] ?? null);
-      if (year === null) return { year, years, members: [] };
-      const rows = await listJury(db.kysely, year, limit);
-      const photos = await uploadedImages(
-        images,
-        rows.map((r) => ({ mediaId: r.photo_media_id, src: r.photo })),
+    jury(requestedYear: number | null, lang: Lang, limit?: number) {
+      return keep(`jury ${requestedYear} ${lang} ${limit}`, () =>
+        readJury(requestedYear, lang, limit),
       );
-      return {
-        year,
-        years,
-        members: rows.map((r, i) => ({
-          id: Number(r.id),
-          name: r.name,
-          title: bi(r.title_vi, r.title_en, lang),
-          organisation: r.organisation,
-          bio: bi(r.bio_vi, r.bio_en, lang),
-          photo: r.photo,
-          photoImage: photos[i] ?? null,
-          isChair: Boolean(r.is_chair),
-        })),
-      };
     },
 
     /** Winners of a year, filtered by category codes (any of them), a page at a time. */
-    async winners(
+    winners(
       options: { year: number | null; categories?: string[]; page?: number; pageSize?: number },
       lang: Lang,
-    ): Promise<
-      Paged<Winner> & {
-        year: number | null;
-        years: number[];
-        categories: WinnerCategoryOption[];
-        selected: string[];
-      }
-    > {
-      const years = await winnerYears(db.kysely);
-      const year =
-        options.year !== null && years.includes(options.year) ? options.year : (years[0] ?? null);
-      if (year === null) {
-        return {
-          year,
-          years,
-          categories: [],
-          selected: [],
-          items: [],
-          page: 1,
-          pageCount: 1,
-          total: 0,
-        };
-      }
-      const categoryRows = await listWinnerCategories(db.kysely, year);
-      const categories = categoryRows.map((c) => ({
-        code: c.code,
-        name: bi(c.name_vi, c.name_en, lang),
-        group: bi(c.group_name_vi, c.group_name_en, lang),
-      }));
-      const known = new Set(categories.map((c) => c.code));
-      const selected = [...new Set(options.categories ?? [])].filter((code) => known.has(code));
-      const size = options.pageSize ?? WINNERS_PAGE_SIZE;
-      const total = await countWinners(db.kysely, year, selected);
-      const { page, pageCount, offset } = paging(options.page ?? 1, total, size);
-      const rows = await listWinners(db.kysely, year, selected, { limit: size, offset });
-      const pictures = await uploadedImages(
-        images,
-        rows.map((r) => ({ mediaId: r.image_media_id, src: r.image })),
-      );
-      return {
-        year,
-        years,
-        categories,
-        selected,
-        page,
-        pageCount,
-        total,
-        items: rows.map((r, i) => ({
-          id: Number(r.id),
-          title: r.entry_title?.trim() || r.title,
-          brand: r.entry_brand?.trim() || r.brand,
-          agency: r.agency,
-          category:
-            bi(r.category_label_vi, r.category_label_en, lang) ||
-            bi(r.category_name_vi ?? "", r.category_name_en ?? "", lang),
-          categoryCode: r.category_code ?? null,
-          prize: r.prize,
-          image: r.image,
-          imageData: pictures[i] ?? null,
-          videoUrl: r.video_url,
-          // Only an entry that exists gets a link (a deleted one leaves a dangling id).
-          entryId: r.linked_entry_id ?? null,
-        })),
-      };
+    ) {
+      return keep(`winners ${lang} ${JSON.stringify(options)}`, () => readWinners(options, lang));
     },
 
     /** An editable page (`award-introduction`, `track:<slug>`) for the current season. */

@@ -2,6 +2,7 @@ import { chatWidgetUrl, type SiteSettings } from "../../../core/site-settings";
 import { SAMPLE_DOCUMENT_KINDS } from "../../../core/document-kinds";
 import type { Lang } from "../../../core/languages";
 import type { SubmissionWindowState } from "../../../core/submission-window";
+import type { KeptReads } from "../../kept-reads";
 import { currentPublicUrl } from "../../public-url";
 import type { DocumentsService } from "../documents/service";
 import type { SeasonsService } from "../seasons/service";
@@ -37,17 +38,21 @@ export function createSiteService(
   publicUrl: string,
   documents: Pick<DocumentsService, "criteriaUrls" | "unattached">,
   content?: { years(): Promise<{ jury: number[]; winners: number[] }> },
+  kept?: KeptReads,
 ) {
+  const keep = <T>(key: string, load: () => Promise<T>): Promise<T> =>
+    kept ? kept.get(key, load) : load();
   return {
     async chrome(): Promise<SiteChrome> {
+      // The season is read every time: where it stands in its window changes with the clock.
       const [s, season, years, samples] = await Promise.all([
         settings.get(),
         seasons.current(),
         content ? content.years() : { jury: [], winners: [] },
-        documents.unattached(SAMPLE_DOCUMENT_KINDS.protected),
+        keep("sample-documents", () => documents.unattached(SAMPLE_DOCUMENT_KINDS.protected)),
       ]);
       const criteriaUrl = season
-        ? await documents.criteriaUrls(season.year)
+        ? await keep(`criteria ${season.year}`, () => documents.criteriaUrls(season.year))
         : { vi: null, en: null };
       const chatUrl = chatWidgetUrl(s.chatWidget);
       return {

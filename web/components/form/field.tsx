@@ -8,7 +8,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 /** Translates a field error whose message is an i18n key (core/ schemas speak in keys). */
 export function useErrorText() {

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { LIST_PAGE_SIZES, type ListPage, type SortDir } from "../../../core/list-query";
 import "./back-office.css";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { FieldError, UseFormReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { NewsFormData, NewsFormValues } from "../../../core/news-admin";
 import { Field } from "../../components/form/field";
 

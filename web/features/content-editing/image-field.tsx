@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { MEDIA_IMAGE_RULES, type MediaPurpose } from "../../../core/media-image";
 import { Field } from "../../components/form/field";
 

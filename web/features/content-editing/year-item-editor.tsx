@@ -8,7 +8,7 @@ import {
   type UseFormRegisterReturn,
   type UseFormReturn,
 } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link, useActionData, useNavigation } from "react-router";
 import type { MediaPurpose } from "../../../core/media-image";
 import { FormAlert, SelectField, TextField } from "../../components/form/field";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link, useActionData } from "react-router";
 import { useLocalizedPath } from "../../lib/site";
 import type { FormResult } from "../../lib/use-server-form";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { formatDate } from "../../../core/dates";
 import { countdownTo, type KeyDate } from "../../../core/key-dates";
 import { SectionHeading } from "../../components/section-heading";

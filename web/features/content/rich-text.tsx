@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { Block, ImageBlock, Inline } from "../../../core/rich-text";
 import { parseVideoLink } from "../../../core/video-link";
 

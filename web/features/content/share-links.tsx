@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 /** Facebook, LinkedIn and copy-link sharing for an absolute URL (plain links work without JS). */
 export function ShareLinks({ url }: { url: string }) {

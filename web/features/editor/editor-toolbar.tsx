@@ -1,6 +1,6 @@
 import { useEditorState, type Editor } from "@tiptap/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { ImageIcon, LinkIcon } from "../../components/icons";
 
 /** What the toolbar's buttons that need more than a TipTap command ask of the editor. */

@@ -1,6 +1,6 @@
 import { EditorContent, useEditor } from "@tiptap/react";
 import { useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { safeHref, type Block } from "../../../core/rich-text";
 import { blocksToTiptap, tiptapToBlocks } from "../../../core/rich-text-tiptap";
 import { parseVideoLink } from "../../../core/video-link";

@@ -6,7 +6,7 @@ import {
   type RowSelectionState,
 } from "@tanstack/react-table";
 import { useEffect, useRef, type Dispatch, type SetStateAction } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link, useLocation } from "react-router";
 import { formatDate } from "../../../core/dates";
 import {

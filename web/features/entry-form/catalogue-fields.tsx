@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { categoryOptionLabel, fieldId, FieldError } from "./fields";
 import type { EntryFormValues, TrackOption } from "./types";
 

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { formatVietnamDateTime } from "../../../core/dates";
 
 /** An entry sent back for changes: the staff member's reason and until when (ISO) it is open. */

@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { EntryFileField } from "../../../core/entry-limits";
 import { fieldId } from "./fields";
 import { FileUploadField } from "./file-upload";

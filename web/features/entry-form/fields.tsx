@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useFieldArray, type UseFormReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import {
   countCharacters,
   ENTRY_CREDITS_MAX,

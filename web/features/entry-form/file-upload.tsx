@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { PreviousUpload, Upload } from "tus-js-client";
 import {
   ENTRY_FILE_RULES,

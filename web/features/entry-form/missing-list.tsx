@@ -1,5 +1,5 @@
 import type { RefObject } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { EntryFileField } from "../../../core/entry-limits";
 import { fieldId } from "./fields";
 import { FILE_FIELD_PATHS } from "./types";

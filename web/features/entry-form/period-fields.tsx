@@ -1,5 +1,5 @@
 import type { UseFormReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { ENTRY_YEAR_MIN } from "../../../core/entry-limits";
 import { Field } from "../../components/form/field";
 import { fieldId } from "./fields";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 /** Another tab or device saved in between: reloading shows what is saved now. */
 export function ConflictAlert({ onReload }: { onReload: () => void }) {

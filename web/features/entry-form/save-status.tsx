@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { entryStatusLabelKey, type EntryStatus } from "../../../core/entry-status";
 import type { SaveStatus } from "./autosave";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useFetcher } from "react-router";
 import { FormAlert } from "../../components/form/field";
 import { useLocalizedPath } from "../../lib/site";

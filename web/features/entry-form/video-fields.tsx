@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import type { UseFormReturn } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { videoAdditionProblem } from "../../../core/entry-eligibility";
 import { parseVideoLink, VIDEO_LINK_MAX_LENGTH } from "../../../core/video-link";
 import { EntryTextField } from "./fields";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { formatDate, formatVietnamDateTime } from "../../../core/dates";
 import { entryStatusLabelKey } from "../../../core/entry-status";
 import { pickLang } from "../../../core/languages";

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import type { TFunction } from "i18next";
 import { useEffect, useId, useRef } from "react";
 import { useForm, type FieldValues } from "react-hook-form";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { useLocation, useNavigation, useSubmit } from "react-router";
 import { STATUS_REASON_MAX, statusChangeSchema } from "../../../core/entry-status-change";
 import {

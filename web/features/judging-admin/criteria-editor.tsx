@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, useNavigation } from "react-router";
 import type { Criterion } from "../../../core/judging-criteria";
 import { criteriaFormSchema } from "../../../core/judging-rounds";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { pickLang, type Lang } from "../../../core/languages";
 import { parseVideoLink } from "../../../core/video-link";
 import type { BlindEntry, BlindFile } from "../../../server/load-context";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { RoundProgress } from "../../../server/load-context";
 
 /** A judge's progress in a round: assigned, scored, remaining, conflicts. */

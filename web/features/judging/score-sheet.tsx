@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { formatVietnamDateTime } from "../../../core/dates";
 import { scoreSheetSchema, weightedTotal, type Criterion } from "../../../core/judging-criteria";
 import { localeOf, pickLang, type Lang } from "../../../core/languages";

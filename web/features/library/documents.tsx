@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { LibraryEntry } from "../../../core/library";
 import { PdfViewer } from "../../pdf/pdf-viewer";
 

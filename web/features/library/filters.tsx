@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link, useNavigate } from "react-router";
 import type { WinnerPrize } from "../../../core/content-admin";
 import { pickLang, type Lang } from "../../../core/languages";

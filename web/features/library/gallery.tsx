@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { ResponsiveImageData } from "../../../core/media-image";
 import { Modal } from "../../components/modal";
 import { ResponsiveImage } from "../../components/responsive-image";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { LibraryVideo } from "../../../core/library";
 import type { ResponsiveImageData } from "../../../core/media-image";
 import { ResponsiveImage } from "../../components/responsive-image";

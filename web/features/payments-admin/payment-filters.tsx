@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link, useLocation } from "react-router";
 import { PAYMENT_METHODS, PAYMENT_STATES } from "../../../core/payment-state";
 import type { PaymentListQuery } from "../../../core/payments";

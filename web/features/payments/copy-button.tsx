@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 
 /** Copies a value (account number, amount, memo) with a visible, announced confirmation. */
 export function CopyButton({ value, label }: { value: string; label: string }) {

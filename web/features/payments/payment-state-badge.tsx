@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { PaymentState } from "../../../core/payment-state";
 
 export function PaymentStateBadge({ state }: { state: PaymentState }) {

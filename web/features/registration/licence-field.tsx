@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { acceptAttribute, LICENCE_FILE_RULES } from "../../../core/upload-rules";
 import { Field } from "../../components/form/field";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { formatVnd } from "../../../core/dates";
 import type { AdminCategory, AdminTrack, TreeNodeKind } from "../../../core/season-admin";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { SEASON_DATE_FIELDS, seasonDatesSchema } from "../../../core/season-admin";
 import { SchemaForm, type FormFieldSpec, type FormResult } from "../../components/form/schema-form";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form } from "react-router";
 import { nextSeasonSchema } from "../../../core/season-admin";
 import { FormAlert } from "../../components/form/field";

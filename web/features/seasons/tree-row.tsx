@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link, useFetcher } from "react-router";
 import type { TreeNodeKind } from "../../../core/season-admin";
 import type { FormResult } from "../../components/form/schema-form";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { auditActionLabelKey, auditTypeLabelKey, summaryPairs } from "../../../core/audit-summary";
 import { parseListQuery } from "../../../core/list-query";
 import { formatVietnamDateTime } from "../../../core/dates";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Form, NavLink, Outlet } from "react-router";
 import { sectionsFor } from "../../../core/roles";
 import { pageMeta } from "../../lib/meta";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { Link, useActionData } from "react-router";
 import { formatVietnamDateTime } from "../../../core/dates";
 import { refusal } from "../../../core/refusal";

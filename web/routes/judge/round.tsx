@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n/use-translation";
 import { data, Form, Link } from "react-router";
 import { localeOf, pickLang } from "../../../core/languages";
 import { SectionHeading } from "../../components/section-heading";

@@ -1,6 +1,6 @@
 import { parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Form, useActionData, useNavigation } from "react-router";
 import { formatBytes } from "../../../../core/bytes";
 import { CRITERIA_PDF_RULES, criteriaDocumentSchema } from "../../../../core/content-admin";

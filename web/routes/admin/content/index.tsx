@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { AdminLinkList, type AdminLink } from "../../../features/back-office/link-list";
 import { AdminPage } from "../../../features/back-office/page";
 import { pageMeta } from "../../../lib/meta";

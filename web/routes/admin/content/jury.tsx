@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Form, useActionData } from "react-router";
 import { moveSchema } from "../../../../core/content-admin";
 import { PATHS } from "../../../../core/paths";

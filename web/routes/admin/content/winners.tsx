@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { pickLang } from "../../../../core/languages";
 import { PATHS } from "../../../../core/paths";
 import { DataTable } from "../../../features/back-office/table";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { data, Link, useActionData } from "react-router";
 import { statusChangeSchema } from "../../../../core/entry-status-change";
 import { isPublishableStatus, publishEntriesSchema } from "../../../../core/library";

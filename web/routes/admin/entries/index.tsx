@@ -1,6 +1,6 @@
 import type { RowSelectionState } from "@tanstack/react-table";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { data, Form, Link, useActionData, useLocation, useNavigation } from "react-router";
 import { bulkTargetsFor, pageRange, parseEntryListQuery } from "../../../../core/entry-admin-list";
 import { bulkStatusChangeSchema, parseSelectedValue } from "../../../../core/entry-status-change";

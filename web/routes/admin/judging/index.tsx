@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, useActionData } from "react-router";
 import { formatDate } from "../../../../core/dates";
 import { roundFormSchema } from "../../../../core/judging-rounds";

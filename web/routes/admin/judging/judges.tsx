@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Form, useActionData } from "react-router";
 import { formatDate } from "../../../../core/dates";
 import { exclusionFormSchema, judgeFormSchema } from "../../../../core/judging-rounds";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, useActionData } from "react-router";
 import { WINNER_PRIZES } from "../../../../core/content-admin";
 import { prizeFormSchema } from "../../../../core/judging-prizes";

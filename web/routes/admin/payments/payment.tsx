@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { formatDate, formatVietnamDateTime, formatVnd } from "../../../../core/dates";
 import { langOfPath, pickLang } from "../../../../core/languages";

@@ -1,5 +1,5 @@
 import { parseFormData, type FileUpload } from "@remix-run/form-data-parser";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n/use-translation";
 import { data, Form, useActionData, useNavigation } from "react-router";
 import { formatDate, formatVnd } from "../../../../core/dates";
 import { langOfPath } from "../../../../core/languages";
