@@ -31,6 +31,7 @@ import { uploadRoutes } from "./modules/uploads/routes";
 import { createUploadService, type UploadService } from "./modules/uploads/service";
 import { openSharedUploads } from "./modules/uploads/shared";
 import { sweepUnreferencedEntryImages } from "./modules/files/sweep-entry-images";
+import { UNOWNED_FILE_SWEEP_INTERVAL_MS } from "./modules/files/storage";
 import { createServices, type Services } from "./services";
 
 export interface AppOptions {
@@ -204,9 +205,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   fastify.addHook("onClose", async () => variantWork.stop());
 
   // Resumable entry file uploads (tus): owner checks, limits, content check, then storage.
-  const uploads = createUploadService(
+  const uploads = await createUploadService(
     {
       dir: path.join(config.dataDir, "uploads"),
+      db,
       expiryMs: config.uploadExpiryHours * 3_600_000,
       publicUrl: config.publicUrl,
       entries: services.entries,
@@ -241,17 +243,22 @@ export async function buildApp(options: AppOptions): Promise<App> {
     uploads,
     currentUserId: async (headers) => (await services.identity.currentUser(headers))?.id ?? null,
   });
-  // Abandoned partial uploads: checked every hour (or sooner for a short expiry).
+  // Abandoned partial uploads: checked every hour (or sooner for a short expiry). Scheduled jobs
+  // run in one process at a time and, given their period, once per period in all.
+  const uploadExpiryMs = Math.min(
+    3_600_000,
+    Math.max(1_000, (config.uploadExpiryHours * 3_600_000) / 4),
+  );
   const stopUploadCleanup = uploads.startCleanup(
-    Math.min(3_600_000, Math.max(1_000, (config.uploadExpiryHours * 3_600_000) / 4)),
-    exclusiveJob(db, "upload-expiry"),
+    uploadExpiryMs,
+    exclusiveJob(db, "upload-expiry", { everyMs: uploadExpiryMs }),
   );
   fastify.addHook("onClose", async () => stopUploadCleanup());
   // Stored files nobody owns (a registration that failed after its licence was stored) and
   // entry images no entry uses: removed once older than an hour, checked every 15 minutes.
   const stopFileSweep = services.files.startSweep({
     logger: fastify.log,
-    exclusive: exclusiveJob(db, "file-sweep"),
+    exclusive: exclusiveJob(db, "file-sweep", { everyMs: UNOWNED_FILE_SWEEP_INTERVAL_MS }),
     also: (cutoff) => sweepUnreferencedEntryImages(db, services.media, cutoff),
   });
   fastify.addHook("onClose", async () => stopFileSweep());
@@ -263,14 +270,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // VNPay's IPN; pending payments past their time expire (checked every five minutes).
   await fastify.register(paymentRoutes, { payments: services.payments });
-  // With several processes, the one holding the job's lock runs it; the others skip the tick.
+  // With several processes, one runs it each period; the others skip their turn.
+  const paymentExpiryMs = 5 * 60_000;
   const paymentExpiry = setInterval(() => {
-    runExclusive(db, "payment-expiry", () => services.payments.expireDue()).catch(
-      (err: unknown) => {
-        fastify.log.error({ err }, "payment expiry failed");
-      },
-    );
-  }, 5 * 60_000);
+    runExclusive(db, "payment-expiry", () => services.payments.expireDue(), {
+      everyMs: paymentExpiryMs,
+    }).catch((err: unknown) => {
+      fastify.log.error({ err }, "payment expiry failed");
+    });
+  }, paymentExpiryMs);
   paymentExpiry.unref();
   fastify.addHook("onClose", async () => clearInterval(paymentExpiry));
 

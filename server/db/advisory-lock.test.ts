@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { closeAndSettle, testDatabases } from "../test-support/databases";
 import { runExclusive, runSerialized } from "./advisory-lock";
-import { openDatabase, type Db } from "./database";
+import { migrateToLatest, openDatabase, type Db } from "./database";
 
 // Two app processes share one database: each opens its own pool, as two `openDatabase` calls do.
 describe.each(testDatabases())("$name", (target) => {
@@ -61,6 +61,34 @@ describe.each(testDatabases())("$name", (target) => {
         }),
       ).rejects.toThrow("job failed");
       expect(await runExclusive(a, "test-job", async () => "ran")).toBe("ran");
+    });
+
+    it("with a period, a job runs once per period whichever process's timer fires", async () => {
+      const [a, b] = await twoProcesses();
+      await migrateToLatest(a);
+      let now = new Date("2026-11-26T10:00:00Z");
+      const period = { everyMs: 5 * 60_000, now: () => now };
+      const later = (ms: number) => (now = new Date(now.getTime() + ms));
+      const ran: string[] = [];
+      const turn = (db: Db, name: string) =>
+        runExclusive(db, "period-job", async () => void ran.push(name), period);
+
+      expect(await turn(a, "a")).not.toBe("skipped");
+      later(2 * 60_000);
+      // The other process's timer, two minutes later: the job ran in this period already.
+      expect(await turn(b, "b")).toBe("skipped");
+      later(2 * 60_000);
+      expect(await turn(a, "a")).toBe("skipped");
+      // Nine tenths of the period after the last start, the next process to come runs it.
+      later(30_000);
+      expect(await turn(b, "b")).not.toBe("skipped");
+      expect(ran).toEqual(["a", "b"]);
+      // A clock set back does not hold the job up for the time it went back.
+      later(-60 * 60_000);
+      expect(await turn(a, "a")).not.toBe("skipped");
+      // Without a period every turn runs (a job kicked by work arriving).
+      expect(await runExclusive(b, "period-job", async () => "ran")).toBe("ran");
+      expect(ran).toEqual(["a", "b", "a"]);
     });
 
     it("start-up work waits for the other process instead of running beside it", async () => {

@@ -452,6 +452,14 @@ export interface Database {
   prizes: PrizeTable;
   library_entries: LibraryEntryTable;
   library_stats: LibraryStatsTable;
+  live_uploads: LiveUploadTable;
+  job_runs: JobRunTable;
+}
+
+/** When a scheduled job last started (ISO time), in any process. */
+export interface JobRunTable {
+  name: string;
+  last_started_at: string;
 }
 
 /** A judge of a season (PRODUCT §4); the code is kept only as a keyed hash. */
@@ -617,4 +625,17 @@ export interface MediaTable {
   created_at: string;
   /** 0 while the image-variants job still has variants to make (migration 0016). */
   variants_done: Generated<number>;
+}
+
+/** An entrant's unfinished upload as the quotas count it (server/modules/uploads, migration 0017). */
+export interface LiveUploadTable {
+  seq: Generated<number>;
+  id: string;
+  owner_user_id: string;
+  entry_id: string;
+  field: string;
+  size: number;
+  created_at: string;
+  /** When a process began finishing it; such an upload is never replaced. */
+  finishing_since: string | null;
 }

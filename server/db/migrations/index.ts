@@ -16,6 +16,8 @@ import judging from "./0013-judging";
 import library from "./0014-library";
 import libraryVersion from "./0015-library-version";
 import mediaVariantsLater from "./0016-media-variants-later";
+import liveUploads from "./0017-live-uploads";
+import jobRuns from "./0018-job-runs";
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -36,5 +38,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     "0014-library": library(kind),
     "0015-library-version": libraryVersion(kind),
     "0016-media-variants-later": mediaVariantsLater(),
+    "0017-live-uploads": liveUploads(kind),
+    "0018-job-runs": jobRuns(),
   };
 }

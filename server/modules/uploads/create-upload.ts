@@ -54,18 +54,19 @@ export async function checkNewUpload(
  * Creates the upload tus is about to store (its `onUploadCreate`): admitted against the
  * quotas, owned by the signed-in user whatever the browser sent. Returns the metadata to keep.
  */
-export function createUpload(
+export async function createUpload(
   state: UploadState,
   req: IncomingMessage | undefined,
   upload: Upload,
-): Record<string, string | null> {
+): Promise<Record<string, string | null>> {
   const userId = req ? state.usersByRequest.get(req) : undefined;
   if (!userId) throw new UploadRefused(401, "upload.signInRequired");
   const field = upload.metadata?.field;
   if (!isEntryFileField(field) || upload.size === undefined) {
     throw new UploadRefused(400, "upload.badRequest");
   }
-  admitUpload(state, upload.id, {
+  await admitUpload(state, {
+    id: upload.id,
     ownerUserId: userId,
     entryId: upload.metadata?.entryId ?? "",
     field,

@@ -4,6 +4,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MEBIBYTE } from "../../../core/upload-rules";
 import type { App } from "../../app";
+import { migrateToLatest, openDatabase, type Db } from "../../db/database";
 import { testDatabases } from "../../test-support/databases";
 import { tusCreate, tusHead, tusPatch, type UploadTarget } from "../../test-support/tus-client";
 import { createDiskStorage } from "../storage/disk";
@@ -18,9 +19,10 @@ describe.each(testDatabases())("tus uploads on $name", (target) => {
   describe.skipIf(!target.available)("the app on 127.0.0.1: abandoned uploads", () => {
     const { bed, draft, uploadsDir } = uploadsTestbed(target, built);
     let app: App;
+    let db: Db;
     let alice: UploadTarget & { userId: string };
     beforeAll(() => {
-      ({ app, alice } = bed);
+      ({ app, db, alice } = bed);
     });
 
     it("deletes partial uploads that received nothing for longer than the expiry, and keeps active ones", async () => {
@@ -40,7 +42,36 @@ describe.each(testDatabases())("tus uploads on $name", (target) => {
       for (const name of [staleId, `${staleId}.json`])
         utimesSync(path.join(uploadsDir(), name), old, old);
 
+      // The count of an upload gone without its row (its process stopped in between), kept
+      // past the expiry, and a fresh count whose upload is still on its way into the store.
+      const vanished = "0123456789abcdef0123456789abcdef";
+      const arriving = "fedcba9876543210fedcba9876543210";
+      for (const [id, createdAt] of [
+        [vanished, old.toISOString()],
+        [arriving, new Date().toISOString()],
+      ] as const) {
+        await db.kysely
+          .insertInto("live_uploads")
+          .values({
+            id,
+            owner_user_id: alice.userId,
+            entry_id: entryId,
+            field: "images",
+            size: MEBIBYTE,
+            created_at: createdAt,
+          })
+          .execute();
+      }
+      expect(await app.uploads.inProgress(alice.userId)).toEqual(
+        expect.arrayContaining([staleId, freshId, vanished, arriving]),
+      );
+
       expect(await app.uploads.cleanupExpired()).toBe(1);
+      // The removed upload and the vanished one no longer count; the others still do.
+      const counted = await app.uploads.inProgress(alice.userId);
+      expect(counted).toEqual(expect.arrayContaining([freshId, arriving]));
+      expect(counted).not.toContain(staleId);
+      expect(counted).not.toContain(vanished);
       expect(existsSync(path.join(uploadsDir(), staleId))).toBe(false);
       expect(existsSync(path.join(uploadsDir(), `${staleId}.json`))).toBe(false);
       expect((await tusHead(alice, stale.location!)).status).toBe(404);
@@ -57,8 +88,11 @@ describe("abandoned-upload cleanup job", () => {
       const unused = () => {
         throw new Error("not used");
       };
-      const uploads = createUploadService({
+      const db = openDatabase({ kind: "sqlite", file: path.join(dir, "db.sqlite") });
+      await migrateToLatest(db);
+      const uploads = await createUploadService({
         dir: path.join(dir, "uploads"),
+        db,
         expiryMs: 300,
         publicUrl: "http://127.0.0.1:1",
         entries: { get: unused, uploadAllowed: unused, attachFile: unused },
@@ -78,6 +112,7 @@ describe("abandoned-upload cleanup job", () => {
           .toEqual([]);
       } finally {
         stop();
+        await db.close();
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -1,16 +1,33 @@
 import type { UploadState } from "./load";
+import { deleteLiveUploads, finishingSince, liveUploadsCreatedBefore } from "./queries";
 
 /**
  * Deletes partial uploads that received no bytes for `expiryMs` (and the markers of
- * finished ones after the same time). Returns how many uploads it removed.
+ * finished ones after the same time), and the quotas' rows of uploads that no longer exist
+ * (a process stopped between removing an upload and its row). Returns how many uploads it
+ * removed.
  */
 export async function expireUploads(state: UploadState): Promise<number> {
+  const { db } = state.options;
   // Real time, not the injected clock: it is compared with the stored files' times.
   const cutoff = Date.now() - state.options.expiryMs;
+  const cutoffTime = new Date(cutoff).toISOString();
   for (const [id, at] of state.replaced) if (at < cutoff) state.replaced.delete(id);
-  const removed = await state.partials.expire(cutoff, (id) => state.finishing.has(id));
-  for (const id of removed) state.live.delete(id);
+  // Being finished here or, lately, by another process (a finish that stopped with its
+  // process long ago holds nothing up).
+  const finishingElsewhere = await finishingSince(db, cutoffTime);
+  const removed = await state.partials.expire(
+    cutoff,
+    (id) => state.finishing.has(id) || finishingElsewhere.has(id),
+  );
+  await deleteLiveUploads(db.kysely, removed);
+  const gone: string[] = [];
+  for (const id of await liveUploadsCreatedBefore(db, cutoffTime)) {
+    if (!state.finishing.has(id) && !(await state.partials.exists(id))) gone.push(id);
+  }
+  await deleteLiveUploads(db.kysely, gone);
   if (removed.length > 0) state.log.info({ removed: removed.length }, "abandoned uploads removed");
+  if (gone.length > 0) state.log.info({ rows: gone.length }, "counts of vanished uploads removed");
   return removed.length;
 }
 

@@ -2,6 +2,7 @@ import type { Upload } from "@tus/server";
 import { displayFileName, isEntryFileField, uploadFailedMessage } from "../../../core/uploads";
 import { newObjectKey } from "../storage/index";
 import { readDone, removeUpload, type UploadState } from "./load";
+import { markFinishing } from "./queries";
 import {
   FIELD_KINDS,
   OWNER_KEY,
@@ -42,6 +43,9 @@ async function finishOnce(state: UploadState, upload: Upload): Promise<string> {
   if (state.replaced.has(upload.id)) throw new UploadRefused(410, "upload.replaced");
   // Refused and removed by a finish that ran before this one (perhaps in another process).
   if (!(await state.partials.exists(upload.id))) throw new UploadRefused(404, "upload.notFound");
+  // From now on no newer upload of the field replaces it, whichever process admits that one
+  // (real time: the expiry compares it with the stored files' times).
+  await markFinishing(state.options.db, upload.id, new Date().toISOString());
   const metadata = upload.metadata ?? {};
   const ownerUserId = metadata[OWNER_KEY] ?? "";
   const entryId = metadata.entryId ?? "";
@@ -119,7 +123,9 @@ async function finishOnce(state: UploadState, upload: Upload): Promise<string> {
       await removeUpload(state, upload.id);
       throw error;
     }
-    // Unexpected (storage or database down): keep the bytes; a HEAD retries the finish.
+    // Unexpected (storage or database down): keep the bytes; a HEAD retries the finish. Until
+    // then it is an unfinished upload like any other.
+    await markFinishing(state.options.db, upload.id, null).catch(() => undefined);
     if (key) {
       if (local) await state.partials.restore(upload.id, key, local.path).catch(() => undefined);
       await storage.delete(key).catch(() => undefined);

@@ -4,6 +4,7 @@ import { UPLOAD_FILE_ID_HEADER } from "../../../core/uploads";
 import { checkNewUpload } from "./create-upload";
 import { ownUpload } from "./continue-upload";
 import { removeUpload, type UploadState } from "./load";
+import { deleteLiveUploads, isLiveUpload } from "./queries";
 import { UploadRefused } from "./types";
 
 /**
@@ -50,14 +51,17 @@ export async function handleUploadRequest(
   if (method === "PATCH" && uploadId !== null) trackWriter(state, uploadId, req);
   await tus.handle(req, res);
   const created = method === "POST" ? state.createdByRequest.get(req) : undefined;
-  if (created && state.replaced.has(created)) {
-    // Replaced by a parallel creation before tus had stored it: stored now, so remove it.
-    await removeUpload(state, created);
-  } else if (created && res.statusCode >= 300) {
+  if (created && res.statusCode < 300) {
+    // Replaced by a parallel creation (in this process or another) before tus had stored
+    // it: stored now, so remove it. Replaced after this check, its bytes are found and removed.
+    if (!(await isLiveUpload(state.options.db, created))) await removeUpload(state, created);
+  } else if (created) {
     // Admitted, then not stored after all: it no longer counts.
-    if (!(await state.partials.exists(created))) state.live.delete(created);
+    if (!(await state.partials.exists(created))) {
+      await deleteLiveUploads(state.options.db.kysely, [created]);
+    }
   } else if (method === "DELETE" && uploadId !== null && res.statusCode === 204) {
-    state.live.delete(uploadId);
+    await deleteLiveUploads(state.options.db.kysely, [uploadId]);
   }
 }
 

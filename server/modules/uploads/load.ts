@@ -4,20 +4,15 @@ import type { DataStore } from "@tus/server";
 import { isEntryFileField } from "../../../core/uploads";
 import { memoryUploadLocks, type UploadLocks } from "./locks";
 import { diskPartials, type PartialUploads } from "./partials";
-import {
-  OWNER_KEY,
-  type DoneRecord,
-  type LiveUpload,
-  type UploadLogger,
-  type UploadServiceOptions,
-} from "./types";
+import { deleteLiveUploads, insertLiveUpload } from "./queries";
+import { OWNER_KEY, type DoneRecord, type UploadLogger, type UploadServiceOptions } from "./types";
 
 const silent: UploadLogger = { info() {}, warn() {}, error() {} };
 
 /**
  * What the upload operations share in one process: the store of partial uploads, the locks
- * and the bookkeeping that must be synchronous (quotas are admitted without awaiting, so
- * parallel creations are counted one after another).
+ * and what this process's own requests need (the quotas' count of unfinished uploads is in
+ * the database, `live_uploads`, shared by every process).
  */
 export interface UploadState {
   options: UploadServiceOptions;
@@ -33,16 +28,12 @@ export interface UploadState {
   finishing: Map<string, Promise<string>>;
   /** The signed-in user of each request, handed from the HTTP layer to the tus hooks. */
   usersByRequest: WeakMap<IncomingMessage, string>;
-  /** Quotas (core/entry-limits.ts): the unfinished uploads by id. */
-  live: Map<string, LiveUpload>;
   /** The PATCH requests writing to each upload. */
   writing: Map<string, Set<IncomingMessage>>;
   /** Uploads a newer one replaced (when), so their late requests are answered 410. */
   replaced: Map<string, number>;
   /** The upload a POST created, by request. */
   createdByRequest: WeakMap<IncomingMessage, string>;
-  /** Creation order of live uploads, to replace the oldest first. */
-  nextSeq(): number;
 }
 
 /** Where partial uploads live and how they are locked, when not this process's disk alone. */
@@ -52,14 +43,13 @@ export interface SharedUploads {
 }
 
 /** The upload state, with the unfinished uploads found in the store counted. */
-export function loadUploadState(
+export async function loadUploadState(
   options: UploadServiceOptions,
   shared?: SharedUploads,
-): UploadState {
+): Promise<UploadState> {
   const dir = path.resolve(options.dir);
   const log = options.logger ?? silent;
   const partials = shared?.partials ?? diskPartials(dir, options.storage, log);
-  let sequence = 0;
   const state: UploadState = {
     options,
     dir,
@@ -70,23 +60,22 @@ export function loadUploadState(
     locks: shared?.locks ?? memoryUploadLocks(),
     finishing: new Map(),
     usersByRequest: new WeakMap(),
-    live: new Map(),
     writing: new Map(),
     replaced: new Map(),
     createdByRequest: new WeakMap(),
-    nextSeq: () => sequence++,
   };
 
-  // Unfinished uploads from before a restart count too.
+  // Unfinished uploads on this disk count too: those of a version that kept the count in
+  // memory get their row; those counted already keep theirs.
   for (const stored of partials.unfinishedAtStart()) {
     const field = stored.metadata.field;
     if (stored.size === undefined || !isEntryFileField(field)) continue;
-    state.live.set(stored.id, {
+    await insertLiveUpload(options.db.kysely, {
+      id: stored.id,
       ownerUserId: String(stored.metadata[OWNER_KEY] ?? ""),
       entryId: String(stored.metadata.entryId ?? ""),
       field,
       size: stored.size,
-      seq: state.nextSeq(),
     });
   }
   return state;
@@ -98,6 +87,6 @@ export function readDone(state: UploadState, id: string): Promise<DoneRecord | n
 
 /** Removes an upload's bytes and description; it no longer counts against the quotas. */
 export async function removeUpload(state: UploadState, id: string): Promise<void> {
-  state.live.delete(id);
+  await deleteLiveUploads(state.options.db.kysely, [id]);
   await state.partials.remove(id);
 }

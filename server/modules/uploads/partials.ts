@@ -27,7 +27,12 @@ export interface StoredUpload {
  */
 export interface PartialUploads {
   readonly datastore: DataStore;
-  /** The unfinished uploads at start (for the quotas); the shared store answers none. */
+  /**
+   * The unfinished uploads on this disk at start, so the quotas count those without a row (a
+   * version that counted in memory stored them). The shared store answers none: listing the
+   * bucket at every start costs more than such uploads going uncounted until they finish or
+   * expire (a lenient count, never a wrong refusal).
+   */
   unfinishedAtStart(): StoredUpload[];
   /** Whether the upload's description is stored. */
   exists(id: string): Promise<boolean>;

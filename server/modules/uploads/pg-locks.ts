@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { ERRORS, type Lock, type Locker, type RequestRelease } from "@tus/server";
 import pg from "pg";
+import { advisoryKey } from "./advisory-key";
 import type { UploadLocks } from "./locks";
 import type { UploadLogger } from "./types";
 
@@ -9,11 +9,6 @@ const RELEASE_CHANNEL = "vx_upload_release";
 /** How long a request waits for an upload's lock before it is answered "locked". */
 const ACQUIRE_TIMEOUT_MS = 30_000;
 const RETRY_MS = 50;
-
-/** A PostgreSQL advisory-lock key (signed 64-bit, as text) for `name`. */
-export function advisoryKey(name: string): string {
-  return createHash("sha256").update(name).digest().readBigInt64BE(0).toString();
-}
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {

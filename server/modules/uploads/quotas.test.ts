@@ -106,8 +106,8 @@ describe.each(testDatabases())("entry quotas on $name", (target) => {
         Array.from({ length: 10 }, () => tusCreate(person, GIBIBYTE, metadata)),
       );
       for (const response of created) expect(response.status).toBe(201);
-      expect(app.uploads.inProgress(person.userId)).toHaveLength(1);
-      const kept = app.uploads.inProgress(person.userId)[0]!;
+      expect(await app.uploads.inProgress(person.userId)).toHaveLength(1);
+      const kept = (await app.uploads.inProgress(person.userId))[0]!;
       const heads = await Promise.all(created.map((r) => tusHead(person, r.location!)));
       const ids = created.map((r) => r.location!.split("/").pop()!);
       for (const [index, head] of heads.entries()) {
@@ -173,25 +173,31 @@ describe.each(testDatabases())("entry quotas on $name", (target) => {
       expect(entry!.files.filter((f) => f.field === "video").map((f) => f.id)).toEqual([
         done.fileId,
       ]);
-      expect(app.uploads.inProgress(person.userId)).toEqual([]);
+      expect(await app.uploads.inProgress(person.userId)).toEqual([]);
     });
 
-    it("counts the unfinished uploads kept from before a restart", async () => {
+    it("counts the unfinished uploads kept on the disk from before the count was in the database", async () => {
       const person = await entrant();
       const entryId = await draft(person.userId);
       const metadata = { entryId, field: "video", filename: "phim.mp4", filetype: "video/mp4" };
       const before = await tusCreate(person, GIBIBYTE, metadata);
       expect(before.status).toBe(201);
+      const id = before.location!.split("/").pop()!;
+      // An upload stored by a version that counted in memory only: no row.
+      await db.kysely.deleteFrom("live_uploads").where("id", "=", id).execute();
+      expect(await app.uploads.inProgress(person.userId)).toEqual([]);
       // A second process on the same data directory (the server after a restart).
-      const restarted = createUploadService({
+      const restarted = await createUploadService({
         dir: path.join(dataDir, "uploads"),
+        db,
         expiryMs: 24 * 3_600_000,
         publicUrl: origin,
         entries: app.services.entries,
         media: { inspect: (file, options) => app.services.media.inspect(file, options) },
         storage: app.services.storage,
       });
-      expect(restarted.inProgress(person.userId)).toEqual([before.location!.split("/").pop()]);
+      expect(await restarted.inProgress(person.userId)).toEqual([id]);
+      expect(await app.uploads.inProgress(person.userId)).toEqual([id]);
     });
 
     it("lets the images upload several at a time, up to the entry's 12", async () => {
@@ -203,7 +209,7 @@ describe.each(testDatabases())("entry quotas on $name", (target) => {
         created.push(await tusCreate(person, 1024 * 1024, metadata));
       }
       for (const response of created) expect(response.status).toBe(201);
-      const live = app.uploads.inProgress(person.userId);
+      const live = await app.uploads.inProgress(person.userId);
       expect(live).toHaveLength(ENTRY_IMAGES_MAX);
       // The two oldest were replaced.
       const ids = created.map((r) => r.location!.split("/").pop()!);
@@ -229,10 +235,10 @@ describe.each(testDatabases())("entry quotas on $name", (target) => {
       const fourth = await tusCreate(person, GIBIBYTE, video(entries[3]!));
       expect(fourth.status).toBe(409);
       expect(refusalKey(fourth)).toBe("upload.tooMuchInProgress");
-      expect(app.uploads.inProgress(person.userId)).toHaveLength(3);
+      expect(await app.uploads.inProgress(person.userId)).toHaveLength(3);
       // Replacing the video of an entry that has one in progress is not more: it is accepted.
       expect((await tusCreate(person, GIBIBYTE, video(entries[0]!))).status).toBe(201);
-      expect(app.uploads.inProgress(person.userId)).toHaveLength(3);
+      expect(await app.uploads.inProgress(person.userId)).toHaveLength(3);
       // Another entrant's uploads are theirs.
       const theirs = await draft(other.userId);
       expect((await tusCreate(other, GIBIBYTE, video(theirs))).status).toBe(201);

@@ -1,41 +1,66 @@
-import { ENTRANT_LIVE_UPLOAD_BYTES_MAX, liveUploadsPerField } from "../../../core/entry-limits";
+import { sql } from "kysely";
+import {
+  ENTRANT_LIVE_UPLOAD_BYTES_MAX,
+  liveUploadsPerField,
+  type EntryFileField,
+} from "../../../core/entry-limits";
 import { removeUpload, type UploadState } from "./load";
-import { UploadRefused, type LiveUpload } from "./types";
+import { advisoryKey } from "./advisory-key";
+import { insertLiveUpload, liveUploadsOf, deleteUnlessFinishing } from "./queries";
+import { UploadRefused } from "./types";
 
-/**
- * Admits a new upload against the quotas, synchronously (no await: parallel creations are
- * counted one after another). Beyond the field's number of unfinished uploads the oldest
- * ones are replaced; beyond the entrant's total of declared bytes the new one is refused.
- */
-export function admitUpload(state: UploadState, id: string, upload: Omit<LiveUpload, "seq">): void {
-  const sameField = [...state.live.entries()]
-    .filter(
-      ([otherId, other]) =>
-        other.ownerUserId === upload.ownerUserId &&
-        other.entryId === upload.entryId &&
-        other.field === upload.field &&
-        !state.finishing.has(otherId),
-    )
-    .sort((a, b) => a[1].seq - b[1].seq);
-  const victims = sameField
-    .slice(0, Math.max(0, sameField.length - (liveUploadsPerField(upload.field) - 1)))
-    .map(([victimId]) => victimId);
-  let total = upload.size;
-  for (const [otherId, other] of state.live) {
-    if (other.ownerUserId === upload.ownerUserId && !victims.includes(otherId)) {
-      total += other.size;
-    }
-  }
-  if (total > ENTRANT_LIVE_UPLOAD_BYTES_MAX) {
-    throw new UploadRefused(409, "upload.tooMuchInProgress");
-  }
-  for (const victimId of victims) replaceUpload(state, victimId);
-  state.live.set(id, { ...upload, seq: state.nextSeq() });
+export interface NewUpload {
+  id: string;
+  ownerUserId: string;
+  entryId: string;
+  field: EntryFileField;
+  size: number;
 }
 
-/** Ends an unfinished upload a newer one of the same field replaces: requests cut, bytes gone. */
+/**
+ * Admits a new upload against the quotas, counted in the database so that every process sees
+ * the same uploads: beyond the field's number of unfinished uploads the oldest ones (not those
+ * being finished) are replaced; beyond the entrant's total of declared bytes the new one is
+ * refused. One transaction per admission, one entrant's at a time: on PostgreSQL under a
+ * transaction-scoped advisory lock on the entrant; on SQLite the insert comes first, so the
+ * transaction holds the database's one write lock before it reads anything.
+ */
+export async function admitUpload(state: UploadState, upload: NewUpload): Promise<void> {
+  const { db } = state.options;
+  const victims = await db.kysely.transaction().execute(async (trx) => {
+    if (db.kind === "postgres") {
+      const key = advisoryKey(`upload-quota:${upload.ownerUserId}`);
+      await sql`select pg_advisory_xact_lock(${key}::bigint)`.execute(trx);
+    }
+    await insertLiveUpload(trx, upload);
+    const others = (await liveUploadsOf(trx, upload.ownerUserId)).filter(
+      (other) => other.id !== upload.id,
+    );
+    const sameField = others.filter(
+      (other) =>
+        other.entryId === upload.entryId && other.field === upload.field && !other.finishing,
+    );
+    const replaced = sameField
+      .slice(0, Math.max(0, sameField.length - (liveUploadsPerField(upload.field) - 1)))
+      .map((other) => other.id);
+    let total = upload.size;
+    for (const other of others) if (!replaced.includes(other.id)) total += other.size;
+    // Thrown inside the transaction: the new row goes with its rollback.
+    if (total > ENTRANT_LIVE_UPLOAD_BYTES_MAX) {
+      throw new UploadRefused(409, "upload.tooMuchInProgress");
+    }
+    // One a process began finishing since it was read stays (PostgreSQL reads without locks).
+    return deleteUnlessFinishing(trx, replaced);
+  });
+  for (const victimId of victims) replaceUpload(state, victimId);
+}
+
+/**
+ * Ends an unfinished upload a newer one of the same field replaced (its row is gone already):
+ * this process's requests writing it are cut and its bytes removed; a request writing it
+ * through another process then finds it gone in the shared store.
+ */
 function replaceUpload(state: UploadState, id: string): void {
-  state.live.delete(id);
   state.replaced.set(id, Date.now());
   // Remembered for a late request's clear answer; bounded however many are replaced.
   if (state.replaced.size > 10_000) state.replaced.delete(state.replaced.keys().next().value!);
@@ -57,10 +82,7 @@ function replaceUpload(state: UploadState, id: string): void {
   }
 }
 
-/** The user's unfinished uploads (ids), oldest first. */
-export function uploadsInProgress(state: UploadState, userId: string): string[] {
-  return [...state.live.entries()]
-    .filter(([, upload]) => upload.ownerUserId === userId)
-    .sort((a, b) => a[1].seq - b[1].seq)
-    .map(([id]) => id);
+/** The user's unfinished uploads (ids), oldest first, whichever process created them. */
+export async function uploadsInProgress(state: UploadState, userId: string): Promise<string[]> {
+  return (await liveUploadsOf(state.options.db.kysely, userId)).map((upload) => upload.id);
 }

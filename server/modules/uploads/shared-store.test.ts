@@ -24,7 +24,7 @@ import {
   type UploadTarget,
 } from "../../test-support/tus-client";
 import { s3Partials } from "./partials-s3";
-import { advisoryKey } from "./pg-locks";
+import { advisoryKey } from "./advisory-key";
 import { createUploadService } from "./service";
 import { productionBundle, sha256, streamToBuffer } from "./testbed";
 
@@ -288,9 +288,10 @@ describe.skipIf(!serverUrl)("uploads through two apps on PostgreSQL and S3", () 
     const unused = () => {
       throw new Error("not used");
     };
-    const janitor = createUploadService(
+    const janitor = await createUploadService(
       {
         dir: path.join(b.dataDir, "unused-uploads"),
+        db: b.db,
         expiryMs: 200,
         publicUrl: "http://127.0.0.1:1",
         entries: { get: unused, uploadAllowed: unused, attachFile: unused },
@@ -302,6 +303,8 @@ describe.skipIf(!serverUrl)("uploads through two apps on PostgreSQL and S3", () 
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await janitor.cleanupExpired()).toBeGreaterThanOrEqual(1);
     expect((await tusHead(through(b), location)).status).toBe(404);
+    // It no longer counts for the entrant's quotas, in either app.
+    expect(await a.app.uploads.inProgress(userId)).not.toContain(id);
     for (const suffix of ["", ".info", ".part"]) {
       const response = await fetch(`${s3.endpoint}/${s3.options.bucket}/${id}${suffix}`, {
         method: "HEAD",

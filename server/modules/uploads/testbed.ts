@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import type { App } from "../../app";
+import type { Db } from "../../db/database";
 import { buildProductionBundle, type ProductionBundle } from "../../test-support/build";
 import type { TestDatabase } from "../../test-support/databases";
 import {
@@ -42,6 +43,7 @@ export function productionBundle(): { bundle?: ProductionBundle } {
 
 export interface UploadsBed {
   app: App;
+  db: Db;
   dataDir: string;
   origin: string;
   alice: UploadTarget & { userId: string };
@@ -55,7 +57,7 @@ export function uploadsTestbed(target: TestDatabase, built: { bundle?: Productio
 
   beforeAll(async () => {
     server = await startListeningApp(target, built.bundle!, { dirPrefix: "vx-uploads-" });
-    ({ app: bed.app, dataDir: bed.dataDir, origin: bed.origin } = server);
+    ({ app: bed.app, db: bed.db, dataDir: bed.dataDir, origin: bed.origin } = server);
     bed.alice = await signedInUploader(bed.app, bed.origin, "alice.uploads@example.com");
     bed.bob = await signedInUploader(bed.app, bed.origin, "bob.uploads@example.com");
   }, 120_000);

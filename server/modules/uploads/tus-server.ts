@@ -46,7 +46,7 @@ export function createTusServer(state: UploadState): Server {
     onUploadCreate: async (request, upload) => {
       const node = (request as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node;
       try {
-        return { metadata: createUpload(state, node?.req, upload) };
+        return { metadata: await createUpload(state, node?.req, upload) };
       } catch (error) {
         if (error instanceof UploadRefused) throw tusRefusal(error);
         throw error;

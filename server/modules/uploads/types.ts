@@ -1,5 +1,6 @@
 import type { Readable } from "node:stream";
 import type { EntryFileField } from "../../../core/entry-limits";
+import type { Db } from "../../db/database";
 import type { AttachFileInput, EntryResult } from "../entries/types";
 
 /** What an upload needs of the entries domain. */
@@ -81,6 +82,8 @@ export interface UploadServiceOptions {
   expiryMs: number;
   /** The site's origin, the only one allowed to call (CORS answer). */
   publicUrl: string;
+  /** Where the quotas' unfinished uploads are counted, for every process alike. */
+  db: Db;
   entries: UploadEntries;
   media: UploadMedia;
   storage: UploadStorage;
@@ -105,15 +108,16 @@ export const UPLOAD_ID = /^[a-f0-9]{32}$/;
 /** Beside a finished upload: the attached file's id, so a lost final response can be replayed. */
 export const DONE_SUFFIX = ".done";
 
-/** An unfinished upload as the quotas see it (kept in memory, rebuilt from disk at start). */
+/** An unfinished upload as the quotas see it (a row of `live_uploads`, shared by every process). */
 export interface LiveUpload {
+  id: string;
   ownerUserId: string;
   entryId: string;
-  field: EntryFileField;
+  field: string;
   /** The declared length: the disk space the upload may take. */
   size: number;
-  /** Creation order, to replace the oldest first. */
-  seq: number;
+  /** Some process is finishing it: a newer upload of its field does not replace it. */
+  finishing: boolean;
 }
 
 export interface DoneRecord {
