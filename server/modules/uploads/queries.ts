@@ -3,9 +3,9 @@ import type { Db } from "../../db/database";
 import type { Database } from "../../db/schema";
 import type { LiveUpload } from "./types";
 
-type Q = Kysely<Database> | Transaction<Database>;
+// The unfinished uploads the quotas count (`live_uploads`, migration 0017).
 
-/** The unfinished uploads the quotas count (`live_uploads`, migration 0017). */
+type Q = Kysely<Database> | Transaction<Database>;
 
 /** An entrant's unfinished uploads, oldest first. */
 export async function liveUploadsOf(q: Q, ownerUserId: string): Promise<LiveUpload[]> {
