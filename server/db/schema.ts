@@ -638,4 +638,6 @@ export interface LiveUploadTable {
   created_at: string;
   /** When a process began finishing it; such an upload is never replaced. */
   finishing_since: string | null;
+  /** When a newer upload of its field replaced it; such a row no longer counts. */
+  replaced_at: string | null;
 }

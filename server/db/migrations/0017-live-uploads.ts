@@ -5,7 +5,9 @@ import type { DatabaseKind } from "../database";
 // one row from the upload's admission to its finish, removal or expiry, so every app process
 // counts the same uploads whichever one created them. `seq` is the creation order (the oldest
 // of a field is replaced first); `finishing_since` marks an upload some process is finishing,
-// which a newer upload of its field never replaces.
+// which a newer upload of its field never replaces; `replaced_at` marks one a newer upload
+// replaced: it no longer counts, and its row answers a late request for it through any
+// process ("replaced", not "not found") until the expiry job deletes it.
 export default (kind: DatabaseKind): Migration => ({ up: (db) => up(db, kind), down });
 
 async function up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
@@ -23,6 +25,7 @@ async function up(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
     .addColumn("size", "integer", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("finishing_since", "text")
+    .addColumn("replaced_at", "text")
     .execute();
   await db.schema
     .createIndex("live_uploads_owner_idx")

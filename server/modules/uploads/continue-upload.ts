@@ -1,6 +1,7 @@
 import type { Upload } from "@tus/server";
 import { readDone, type UploadState } from "./load";
 import { finishUpload } from "./finish";
+import { isReplaced } from "./queries";
 import { OWNER_KEY, UPLOAD_ID, UploadRefused, type DoneRecord } from "./types";
 
 /**
@@ -14,7 +15,10 @@ export async function ownUpload(
   id: string,
 ): Promise<"open" | DoneRecord> {
   if (!UPLOAD_ID.test(id)) throw new UploadRefused(404, "upload.notFound");
-  if (state.replaced.has(id)) throw new UploadRefused(410, "upload.replaced");
+  // Whichever process admitted the newer upload: the row says so.
+  if (await isReplaced(state.options.db, id, userId)) {
+    throw new UploadRefused(410, "upload.replaced");
+  }
   const done = await readDone(state, id);
   if (done) {
     if (done.ownerUserId !== userId) throw new UploadRefused(404, "upload.notFound");

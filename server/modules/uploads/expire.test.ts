@@ -66,12 +66,42 @@ describe.each(testDatabases())("tus uploads on $name", (target) => {
         expect.arrayContaining([staleId, freshId, vanished, arriving]),
       );
 
-      expect(await app.uploads.cleanupExpired()).toBe(1);
-      // The removed upload and the vanished one no longer count; the others still do.
+      // Rows of uploads replaced long ago and lately (their bytes gone): the recent one
+      // answers a late request "replaced" until it is older than the expiry too.
+      const replacedLongAgo = "00112233445566778899aabbccddeeff";
+      const replacedLately = "ffeeddccbbaa99887766554433221100";
+      for (const [id, replacedAt] of [
+        [replacedLongAgo, old.toISOString()],
+        [replacedLately, new Date().toISOString()],
+      ] as const) {
+        await db.kysely
+          .insertInto("live_uploads")
+          .values({
+            id,
+            owner_user_id: alice.userId,
+            entry_id: entryId,
+            field: "images",
+            size: MEBIBYTE,
+            created_at: old.toISOString(),
+            replaced_at: replacedAt,
+          })
+          .execute();
+      }
       const counted = await app.uploads.inProgress(alice.userId);
-      expect(counted).toEqual(expect.arrayContaining([freshId, arriving]));
-      expect(counted).not.toContain(staleId);
-      expect(counted).not.toContain(vanished);
+      expect(counted).not.toContain(replacedLongAgo);
+      expect(counted).not.toContain(replacedLately);
+
+      expect(await app.uploads.cleanupExpired()).toBe(1);
+      const rows = await db.kysely.selectFrom("live_uploads").select("id").execute();
+      expect(rows.map((row) => row.id)).not.toContain(replacedLongAgo);
+      expect(rows.map((row) => row.id)).toContain(replacedLately);
+      expect((await tusHead(alice, `/api/uploads/${replacedLately}`)).status).toBe(410);
+      expect((await tusHead(alice, `/api/uploads/${replacedLongAgo}`)).status).toBe(404);
+      // The removed upload and the vanished one no longer count; the others still do.
+      const left = await app.uploads.inProgress(alice.userId);
+      expect(left).toEqual(expect.arrayContaining([freshId, arriving]));
+      expect(left).not.toContain(staleId);
+      expect(left).not.toContain(vanished);
       expect(existsSync(path.join(uploadsDir(), staleId))).toBe(false);
       expect(existsSync(path.join(uploadsDir(), `${staleId}.json`))).toBe(false);
       expect((await tusHead(alice, stale.location!)).status).toBe(404);

@@ -1,18 +1,23 @@
 import type { UploadState } from "./load";
-import { deleteLiveUploads, finishingSince, liveUploadsCreatedBefore } from "./queries";
+import {
+  deleteLiveUploads,
+  deleteReplacedBefore,
+  finishingSince,
+  liveUploadsCreatedBefore,
+} from "./queries";
 
 /**
  * Deletes partial uploads that received no bytes for `expiryMs` (and the markers of
- * finished ones after the same time), and the quotas' rows of uploads that no longer exist
- * (a process stopped between removing an upload and its row). Returns how many uploads it
- * removed.
+ * finished ones after the same time), the quotas' rows of uploads that no longer exist
+ * (a process stopped between removing an upload and its row), and the rows of uploads
+ * replaced longer than `expiryMs` ago (kept until then to answer late requests "replaced").
+ * Returns how many uploads it removed.
  */
 export async function expireUploads(state: UploadState): Promise<number> {
   const { db } = state.options;
   // Real time, not the injected clock: it is compared with the stored files' times.
   const cutoff = Date.now() - state.options.expiryMs;
   const cutoffTime = new Date(cutoff).toISOString();
-  for (const [id, at] of state.replaced) if (at < cutoff) state.replaced.delete(id);
   // Being finished here or, lately, by another process (a finish that stopped with its
   // process long ago holds nothing up).
   const finishingElsewhere = await finishingSince(db, cutoffTime);
@@ -26,8 +31,10 @@ export async function expireUploads(state: UploadState): Promise<number> {
     if (!state.finishing.has(id) && !(await state.partials.exists(id))) gone.push(id);
   }
   await deleteLiveUploads(db.kysely, gone);
+  const replaced = await deleteReplacedBefore(db, cutoffTime);
   if (removed.length > 0) state.log.info({ removed: removed.length }, "abandoned uploads removed");
   if (gone.length > 0) state.log.info({ rows: gone.length }, "counts of vanished uploads removed");
+  if (replaced > 0) state.log.info({ rows: replaced }, "rows of replaced uploads removed");
   return removed.length;
 }
 

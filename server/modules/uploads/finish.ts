@@ -2,7 +2,7 @@ import type { Upload } from "@tus/server";
 import { displayFileName, isEntryFileField, uploadFailedMessage } from "../../../core/uploads";
 import { newObjectKey } from "../storage/index";
 import { readDone, removeUpload, type UploadState } from "./load";
-import { markFinishing } from "./queries";
+import { isReplaced, startFinishing, stopFinishing } from "./queries";
 import {
   FIELD_KINDS,
   OWNER_KEY,
@@ -40,12 +40,16 @@ async function finishOnce(state: UploadState, upload: Upload): Promise<string> {
   const { media, storage, entries } = state.options;
   const done = await readDone(state, upload.id);
   if (done) return done.fileId;
-  if (state.replaced.has(upload.id)) throw new UploadRefused(410, "upload.replaced");
+  // Replaced through any process: its bytes may still be here, in which case they go too.
+  if (await isReplaced(state.options.db, upload.id)) return refuseReplaced(state, upload);
   // Refused and removed by a finish that ran before this one (perhaps in another process).
   if (!(await state.partials.exists(upload.id))) throw new UploadRefused(404, "upload.notFound");
   // From now on no newer upload of the field replaces it, whichever process admits that one
-  // (real time: the expiry compares it with the stored files' times).
-  await markFinishing(state.options.db, upload.id, new Date().toISOString());
+  // (real time: the expiry compares it with the stored files' times). Replaced in the
+  // meantime, it is not finished: the admission and this mark never both win the row.
+  if (!(await startFinishing(state.options.db, upload.id, new Date().toISOString()))) {
+    return refuseReplaced(state, upload);
+  }
   const metadata = upload.metadata ?? {};
   const ownerUserId = metadata[OWNER_KEY] ?? "";
   const entryId = metadata.entryId ?? "";
@@ -125,7 +129,7 @@ async function finishOnce(state: UploadState, upload: Upload): Promise<string> {
     }
     // Unexpected (storage or database down): keep the bytes; a HEAD retries the finish. Until
     // then it is an unfinished upload like any other.
-    await markFinishing(state.options.db, upload.id, null).catch(() => undefined);
+    await stopFinishing(state.options.db, upload.id).catch(() => undefined);
     if (key) {
       if (local) await state.partials.restore(upload.id, key, local.path).catch(() => undefined);
       await storage.delete(key).catch(() => undefined);
@@ -135,4 +139,11 @@ async function finishOnce(state: UploadState, upload: Upload): Promise<string> {
   } finally {
     await local?.release();
   }
+}
+
+/** Refuses to finish an upload a newer one replaced, and removes its bytes (its row stays). */
+async function refuseReplaced(state: UploadState, upload: Upload): Promise<never> {
+  state.log.info({ uploadId: upload.id, reason: "upload.replaced" }, "upload refused");
+  await removeUpload(state, upload.id);
+  throw new UploadRefused(410, "upload.replaced");
 }

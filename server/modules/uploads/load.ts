@@ -30,8 +30,6 @@ export interface UploadState {
   usersByRequest: WeakMap<IncomingMessage, string>;
   /** The PATCH requests writing to each upload. */
   writing: Map<string, Set<IncomingMessage>>;
-  /** Uploads a newer one replaced (when), so their late requests are answered 410. */
-  replaced: Map<string, number>;
   /** The upload a POST created, by request. */
   createdByRequest: WeakMap<IncomingMessage, string>;
 }
@@ -61,7 +59,6 @@ export async function loadUploadState(
     finishing: new Map(),
     usersByRequest: new WeakMap(),
     writing: new Map(),
-    replaced: new Map(),
     createdByRequest: new WeakMap(),
   };
 
@@ -85,7 +82,10 @@ export function readDone(state: UploadState, id: string): Promise<DoneRecord | n
   return state.partials.readDone(id);
 }
 
-/** Removes an upload's bytes and description; it no longer counts against the quotas. */
+/**
+ * Removes an upload's bytes and description; it no longer counts against the quotas (a
+ * replaced one's row stays, answering late requests, until the expiry job deletes it).
+ */
 export async function removeUpload(state: UploadState, id: string): Promise<void> {
   await deleteLiveUploads(state.options.db.kysely, [id]);
   await state.partials.remove(id);

@@ -3,16 +3,19 @@ import type { Db } from "../../db/database";
 import type { Database } from "../../db/schema";
 import type { LiveUpload } from "./types";
 
-// The unfinished uploads the quotas count (`live_uploads`, migration 0017).
+// The unfinished uploads the quotas count (`live_uploads`, migration 0017). A replaced
+// upload's row stays, marked, so that any process answers its late requests "replaced"; it
+// no longer counts, and the expiry job deletes it.
 
 type Q = Kysely<Database> | Transaction<Database>;
 
-/** An entrant's unfinished uploads, oldest first. */
+/** An entrant's unfinished uploads (not replaced), oldest first. */
 export async function liveUploadsOf(q: Q, ownerUserId: string): Promise<LiveUpload[]> {
   const rows = await q
     .selectFrom("live_uploads")
     .select(["id", "owner_user_id", "entry_id", "field", "size", "finishing_since"])
     .where("owner_user_id", "=", ownerUserId)
+    .where("replaced_at", "is", null)
     .orderBy("seq")
     .execute();
   return rows.map((row) => ({
@@ -42,37 +45,82 @@ export async function insertLiveUpload(q: Q, upload: Omit<LiveUpload, "finishing
     .execute();
 }
 
+/** Deletes the rows of uploads gone; a replaced one's row stays until the expiry job. */
 export async function deleteLiveUploads(q: Q, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await q.deleteFrom("live_uploads").where("id", "in", ids).execute();
-}
-
-/** Deletes the rows of uploads no process is finishing among `ids`; the ids deleted. */
-export async function deleteUnlessFinishing(q: Q, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await q
+  await q
     .deleteFrom("live_uploads")
     .where("id", "in", ids)
+    .where("replaced_at", "is", null)
+    .execute();
+}
+
+/**
+ * Marks as replaced (`at`, ISO time) the uploads among `ids` that no process is finishing;
+ * the ids marked. The condition is evaluated on the row when it is written, so a finish
+ * marking the same row meanwhile (`startFinishing`) and this never both win.
+ */
+export async function replaceUnlessFinishing(
+  q: Q,
+  ids: readonly string[],
+  at: string,
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await q
+    .updateTable("live_uploads")
+    .set({ replaced_at: at })
+    .where("id", "in", ids)
     .where("finishing_since", "is", null)
+    .where("replaced_at", "is", null)
     .returning("id")
     .execute();
   return rows.map((row) => row.id);
 }
 
+/** Whether the upload is counted (it has a row, not replaced). */
 export async function isLiveUpload(db: Db, id: string): Promise<boolean> {
   const row = await db.kysely
     .selectFrom("live_uploads")
     .select("id")
     .where("id", "=", id)
+    .where("replaced_at", "is", null)
     .executeTakeFirst();
   return row !== undefined;
 }
 
-/** Marks an upload as being finished (`at`) or, with null, no longer. */
-export async function markFinishing(db: Db, id: string, at: string | null): Promise<void> {
-  await db.kysely
+/** Whether a newer upload of its field replaced the upload (its row says so), if `owner`'s. */
+export async function isReplaced(db: Db, id: string, ownerUserId?: string): Promise<boolean> {
+  let query = db.kysely
+    .selectFrom("live_uploads")
+    .select("id")
+    .where("id", "=", id)
+    .where("replaced_at", "is not", null);
+  if (ownerUserId !== undefined) query = query.where("owner_user_id", "=", ownerUserId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Marks an upload as being finished since `at` unless it was replaced; false when it was.
+ * An upload without a row (stored by a version that counted in memory) is finished too.
+ */
+export async function startFinishing(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db.kysely
     .updateTable("live_uploads")
     .set({ finishing_since: at })
+    .where("id", "=", id)
+    .where("replaced_at", "is", null)
+    .executeTakeFirst();
+  if (result.numUpdatedRows > 0n) return true;
+  // No row, or a replaced one: a row without the mark cannot gain it now (admission marks
+  // only rows it counted, and this one is not counted).
+  return !(await isReplaced(db, id));
+}
+
+/** An upload is no longer being finished (its finish failed; it may be retried). */
+export async function stopFinishing(db: Db, id: string): Promise<void> {
+  await db.kysely
+    .updateTable("live_uploads")
+    .set({ finishing_since: null })
     .where("id", "=", id)
     .execute();
 }
@@ -87,12 +135,22 @@ export async function finishingSince(db: Db, since: string): Promise<Set<string>
   return new Set(rows.map((row) => row.id));
 }
 
-/** The ids of uploads counted since before `before` (ISO time). */
+/** The ids of uploads counted (not replaced) since before `before` (ISO time). */
 export async function liveUploadsCreatedBefore(db: Db, before: string): Promise<string[]> {
   const rows = await db.kysely
     .selectFrom("live_uploads")
     .select("id")
     .where("created_at", "<", before)
+    .where("replaced_at", "is", null)
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** Deletes the rows of uploads replaced before `before` (ISO time); how many. */
+export async function deleteReplacedBefore(db: Db, before: string): Promise<number> {
+  const result = await db.kysely
+    .deleteFrom("live_uploads")
+    .where("replaced_at", "<", before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

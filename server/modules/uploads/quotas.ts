@@ -6,7 +6,7 @@ import {
 } from "../../../core/entry-limits";
 import { removeUpload, type UploadState } from "./load";
 import { advisoryKey } from "./advisory-key";
-import { insertLiveUpload, liveUploadsOf, deleteUnlessFinishing } from "./queries";
+import { insertLiveUpload, liveUploadsOf, replaceUnlessFinishing } from "./queries";
 import { UploadRefused } from "./types";
 
 export interface NewUpload {
@@ -20,10 +20,11 @@ export interface NewUpload {
 /**
  * Admits a new upload against the quotas, counted in the database so that every process sees
  * the same uploads: beyond the field's number of unfinished uploads the oldest ones (not those
- * being finished) are replaced; beyond the entrant's total of declared bytes the new one is
- * refused. One transaction per admission, one entrant's at a time: on PostgreSQL under a
- * transaction-scoped advisory lock on the entrant; on SQLite the insert comes first, so the
- * transaction holds the database's one write lock before it reads anything.
+ * being finished) are replaced (their rows marked, no longer counted); beyond the entrant's
+ * total of declared bytes the new one is refused. One transaction per admission, one
+ * entrant's at a time: on PostgreSQL under a transaction-scoped advisory lock on the entrant;
+ * on SQLite the insert comes first, so the transaction holds the database's one write lock
+ * before it reads anything.
  */
 export async function admitUpload(state: UploadState, upload: NewUpload): Promise<void> {
   const { db } = state.options;
@@ -50,20 +51,19 @@ export async function admitUpload(state: UploadState, upload: NewUpload): Promis
       throw new UploadRefused(409, "upload.tooMuchInProgress");
     }
     // One a process began finishing since it was read stays (PostgreSQL reads without locks).
-    return deleteUnlessFinishing(trx, replaced);
+    // Real time, not the injected clock: the expiry compares it with real time.
+    return replaceUnlessFinishing(trx, replaced, new Date().toISOString());
   });
   for (const victimId of victims) replaceUpload(state, victimId);
 }
 
 /**
- * Ends an unfinished upload a newer one of the same field replaced (its row is gone already):
- * this process's requests writing it are cut and its bytes removed; a request writing it
- * through another process then finds it gone in the shared store.
+ * Ends an unfinished upload a newer one of the same field replaced (its row is marked
+ * already): this process's requests writing it are cut and its bytes removed; a request
+ * writing it through another process then finds it gone in the shared store, and any
+ * process answers its late requests "replaced" from the row.
  */
 function replaceUpload(state: UploadState, id: string): void {
-  state.replaced.set(id, Date.now());
-  // Remembered for a late request's clear answer; bounded however many are replaced.
-  if (state.replaced.size > 10_000) state.replaced.delete(state.replaced.keys().next().value!);
   const requests = [...(state.writing.get(id) ?? [])];
   state.log.info({ uploadId: id, cut: requests.length }, "upload replaced by a newer one");
   const remove = () => void removeUpload(state, id).catch(() => undefined);

@@ -1,6 +1,7 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { PassThrough } from "node:stream";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ENTRANT_LIVE_UPLOAD_BYTES_MAX, GIBIBYTE } from "../../../core/entry-limits";
@@ -139,10 +140,12 @@ describe.each(testDatabases())("upload quotas across two apps on $name", (target
       }
       // The older one is gone from the shared folder: neither app continues it.
       expect(existsSync(path.join(server.dataDir, "uploads", idOf(older.location!)))).toBe(false);
+      // Either app answers "replaced", from the row B marked.
       expect((await tusHead(person.viaB, older.location!)).status).toBe(410);
-      expect((await tusHead(person.viaA, older.location!)).status).toBe(404);
+      expect((await tusHead(person.viaA, older.location!)).status).toBe(410);
       const late = await tusPatch(person.viaA, older.location!, 0, MP4_HEAD, MP4_HEAD.length);
-      expect(late.status).toBe(404);
+      expect(late.status).toBe(410);
+      expect(refusalKey(late)).toBe("upload.replaced");
       expect((await tusHead(person.viaA, newer.location!)).status).toBe(200);
     });
 
@@ -164,6 +167,46 @@ describe.each(testDatabases())("upload quotas across two apps on $name", (target
         idOf(newer.location!),
       ]);
       expect((await tusHead(person.viaA, finishing.location!)).status).toBe(200);
+    });
+
+    it("refuses a finish through B of an upload replaced through A before A removed its bytes", async () => {
+      const person = await entrant();
+      const entryId = await draftEntry(a, person.userId);
+      const png = await noisePng(64, 48);
+      const picture = await tusCreate(person.viaA, png.length, {
+        entryId,
+        field: "images",
+        filename: "anh.png",
+        filetype: "image/png",
+      });
+      expect(picture.status).toBe(201);
+      const id = idOf(picture.location!);
+      const stored = path.join(server.dataDir, "uploads", id);
+      // The whole file in one PATCH through B, held before its last bytes.
+      const body = new PassThrough();
+      const writing = tusPatch(person.viaB, picture.location!, 0, body, png.length);
+      const head = png.subarray(0, png.length - 16);
+      body.write(head);
+      await expect
+        .poll(() => (existsSync(stored) ? statSync(stored).size : 0), { timeout: 10_000 })
+        .toBe(head.length);
+      // What A's admission of a newer picture writes (quotas.ts), before A removes the bytes.
+      await server.db.kysely
+        .updateTable("live_uploads")
+        .set({ replaced_at: new Date().toISOString() })
+        .where("id", "=", id)
+        .execute();
+      body.end(png.subarray(head.length));
+
+      const refused = await writing;
+      expect(refused.status).toBe(410);
+      expect(refusalKey(refused)).toBe("upload.replaced");
+      const entry = await b.services.entries.get(person.userId, entryId);
+      expect(entry!.files.filter((f) => f.field === "images")).toEqual([]);
+      // B removed the bytes; the row stays, so A too answers a late request "replaced".
+      expect(existsSync(stored)).toBe(false);
+      expect((await tusHead(person.viaA, picture.location!)).status).toBe(410);
+      expect(await a.uploads.inProgress(person.userId)).toEqual([]);
     });
 
     it("enforces the entrant's total across both apps", async () => {

@@ -6,6 +6,7 @@ import { isEntryFileField, UPLOAD_FILE_ID_HEADER, UPLOADS_PATH } from "../../../
 import { createUpload } from "./create-upload";
 import { finishUpload } from "./finish";
 import type { UploadState } from "./load";
+import { isReplaced } from "./queries";
 import { UPLOAD_ID, UploadRefused } from "./types";
 
 /** A refusal as tus sends it: the status and our JSON body `{ error: key }`. */
@@ -61,7 +62,7 @@ export function createTusServer(state: UploadState): Server {
         throw error;
       }
     },
-    onResponseError: (_request, error) => {
+    onResponseError: async (request, error) => {
       if (error instanceof Error && !("status_code" in error)) {
         log.error({ err: error }, "upload request failed");
         // A fault of ours, not a bad request: the form says so and the client may retry.
@@ -76,6 +77,12 @@ export function createTusServer(state: UploadState): Server {
       }
       if (status_code === 413) return tusRefusal(new UploadRefused(413, "upload.sizeExceeded"));
       if (status_code === 404 || status_code === 410) {
+        // Gone under a request already writing it: replaced by a newer upload of its field
+        // (through any process, the row says so), or really gone.
+        const id = new URL(request.url).pathname.split("/").pop() ?? "";
+        if (UPLOAD_ID.test(id) && (await isReplaced(state.options.db, id).catch(() => false))) {
+          return tusRefusal(new UploadRefused(410, "upload.replaced"));
+        }
         return tusRefusal(new UploadRefused(status_code, "upload.notFound"));
       }
       return undefined;
