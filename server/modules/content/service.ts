@@ -13,7 +13,7 @@ import { parseStoredBlocks } from "../../../core/rich-text";
 import { newsOgImagePath } from "../../../core/social-image";
 import type { Db } from "../../db/database";
 import type { NewsArticleTable } from "../../db/schema";
-import type { KeptReads } from "../../kept-reads";
+import { KeptReads } from "../../kept-reads";
 import { findSeasonByYear } from "../seasons/queries";
 import type { SeasonsService } from "../seasons/service";
 import {
@@ -73,11 +73,9 @@ export function createContentService(
   clock: () => Date = () => new Date(),
   images?: ImageResolver,
   /** Where the reads every public page repeats are kept between content changes. */
-  kept?: KeptReads,
+  kept: KeptReads = new KeptReads(0),
 ) {
   const now = () => clock().toISOString();
-  const keep = <T>(key: string, load: () => Promise<T>): Promise<T> =>
-    kept ? kept.get(key, load) : load();
 
   const summary = (
     row: Pick<
@@ -222,7 +220,7 @@ export function createContentService(
     },
 
     latestNews(lang: Lang, limit = 3): Promise<NewsSummary[]> {
-      return keep(`latest-news ${lang} ${limit}`, async () => {
+      return kept.get(`latest-news ${lang} ${limit}`, async () => {
         const rows = await listVisibleNews(db.kysely, now(), { limit, offset: 0 });
         return summaries(rows, lang);
       });
@@ -246,7 +244,7 @@ export function createContentService(
 
     /** The years with a jury and the years with winners, newest first (header submenus, switchers). */
     years(): Promise<{ jury: number[]; winners: number[] }> {
-      return keep("years", async () => {
+      return kept.get("years", async () => {
         const [jury, winners] = await Promise.all([juryYears(db.kysely), winnerYears(db.kysely)]);
         return { jury, winners };
       });
@@ -260,7 +258,7 @@ export function createContentService(
 
     /** The jury of a year; a missing or unknown year is the latest year that has a jury. */
     jury(requestedYear: number | null, lang: Lang, limit?: number) {
-      return keep(`jury ${requestedYear} ${lang} ${limit}`, () =>
+      return kept.get(`jury ${requestedYear} ${lang} ${limit}`, () =>
         readJury(requestedYear, lang, limit),
       );
     },
@@ -270,7 +268,9 @@ export function createContentService(
       options: { year: number | null; categories?: string[]; page?: number; pageSize?: number },
       lang: Lang,
     ) {
-      return keep(`winners ${lang} ${JSON.stringify(options)}`, () => readWinners(options, lang));
+      return kept.get(`winners ${lang} ${JSON.stringify(options)}`, () =>
+        readWinners(options, lang),
+      );
     },
 
     /** An editable page (`award-introduction`, `track:<slug>`) for the current season. */

@@ -2,7 +2,7 @@ import { chatWidgetUrl, type SiteSettings } from "../../../core/site-settings";
 import { SAMPLE_DOCUMENT_KINDS } from "../../../core/document-kinds";
 import type { Lang } from "../../../core/languages";
 import type { SubmissionWindowState } from "../../../core/submission-window";
-import type { KeptReads } from "../../kept-reads";
+import { KeptReads } from "../../kept-reads";
 import { currentPublicUrl } from "../../public-url";
 import type { DocumentsService } from "../documents/service";
 import type { SeasonsService } from "../seasons/service";
@@ -38,10 +38,8 @@ export function createSiteService(
   publicUrl: string,
   documents: Pick<DocumentsService, "criteriaUrls" | "unattached">,
   content?: { years(): Promise<{ jury: number[]; winners: number[] }> },
-  kept?: KeptReads,
+  kept: KeptReads = new KeptReads(0),
 ) {
-  const keep = <T>(key: string, load: () => Promise<T>): Promise<T> =>
-    kept ? kept.get(key, load) : load();
   return {
     async chrome(): Promise<SiteChrome> {
       // The season is read every time: where it stands in its window changes with the clock.
@@ -49,10 +47,10 @@ export function createSiteService(
         settings.get(),
         seasons.current(),
         content ? content.years() : { jury: [], winners: [] },
-        keep("sample-documents", () => documents.unattached(SAMPLE_DOCUMENT_KINDS.protected)),
+        kept.get("sample-documents", () => documents.unattached(SAMPLE_DOCUMENT_KINDS.protected)),
       ]);
       const criteriaUrl = season
-        ? await keep(`criteria ${season.year}`, () => documents.criteriaUrls(season.year))
+        ? await kept.get(`criteria ${season.year}`, () => documents.criteriaUrls(season.year))
         : { vi: null, en: null };
       const chatUrl = chatWidgetUrl(s.chatWidget);
       return {

@@ -46,11 +46,8 @@ describe.each(testDatabases())("tus uploads on $name", (target) => {
       // past the expiry, and a fresh count whose upload is still on its way into the store.
       const vanished = "0123456789abcdef0123456789abcdef";
       const arriving = "fedcba9876543210fedcba9876543210";
-      for (const [id, createdAt] of [
-        [vanished, old.toISOString()],
-        [arriving, new Date().toISOString()],
-      ] as const) {
-        await db.kysely
+      const countRow = (id: string, createdAt: string, replacedAt: string | null = null) =>
+        db.kysely
           .insertInto("live_uploads")
           .values({
             id,
@@ -59,9 +56,11 @@ describe.each(testDatabases())("tus uploads on $name", (target) => {
             field: "images",
             size: MEBIBYTE,
             created_at: createdAt,
+            replaced_at: replacedAt,
           })
           .execute();
-      }
+      await countRow(vanished, old.toISOString());
+      await countRow(arriving, new Date().toISOString());
       expect(await app.uploads.inProgress(alice.userId)).toEqual(
         expect.arrayContaining([staleId, freshId, vanished, arriving]),
       );
@@ -70,23 +69,8 @@ describe.each(testDatabases())("tus uploads on $name", (target) => {
       // answers a late request "replaced" until it is older than the expiry too.
       const replacedLongAgo = "00112233445566778899aabbccddeeff";
       const replacedLately = "ffeeddccbbaa99887766554433221100";
-      for (const [id, replacedAt] of [
-        [replacedLongAgo, old.toISOString()],
-        [replacedLately, new Date().toISOString()],
-      ] as const) {
-        await db.kysely
-          .insertInto("live_uploads")
-          .values({
-            id,
-            owner_user_id: alice.userId,
-            entry_id: entryId,
-            field: "images",
-            size: MEBIBYTE,
-            created_at: old.toISOString(),
-            replaced_at: replacedAt,
-          })
-          .execute();
-      }
+      await countRow(replacedLongAgo, old.toISOString(), old.toISOString());
+      await countRow(replacedLately, old.toISOString(), new Date().toISOString());
       const counted = await app.uploads.inProgress(alice.userId);
       expect(counted).not.toContain(replacedLongAgo);
       expect(counted).not.toContain(replacedLately);
