@@ -13,6 +13,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -33,6 +34,7 @@ import {
   type RushStats,
   type UploadPlan,
 } from "./lib/deadline-entrant";
+import { topSelfTime, type SelfTimeEntry } from "./lib/cpu-profile";
 import { fixed, round } from "./lib/report";
 import { SERVER_NODE_FLAGS, serverBundlePath } from "../scripts/build-server";
 import { makeWorkDir, prepareBuild, startServer } from "./lib/server";
@@ -53,7 +55,13 @@ const OPTIONS = {
   "save-every": { kind: "string" },
   "pg-url": { kind: "string" },
   "reuse-build": { kind: "string" },
+  connections: { kind: "string" },
+  "cpu-profile": { kind: "flag" },
 } as const;
+
+/** A browser keeps up to six HTTP/1.1 connections to a site open and reuses them. */
+const BROWSER_CONNECTIONS = 6;
+type Connections = "browser" | "new";
 
 type Setup = "single" | "cluster";
 
@@ -68,6 +76,8 @@ interface SetupRun {
   serverErrors: Map<string, number>;
   /** Where each cluster process's whole output was written, for its stack traces. */
   logFiles: string[];
+  /** With --cpu-profile, the single process's functions with the most self time. */
+  profile?: { entries: SelfTimeEntry[]; totalMs: number };
 }
 
 const bench: Benchmark = {
@@ -80,6 +90,8 @@ const bench: Benchmark = {
     "--save-every <min>-<max>  seconds between an entrant's autosaves, uniform (default 2-5)",
     `--pg-url <url>            PostgreSQL for the cluster (default TEST_DATABASE_URL or ${DEFAULT_PG_URL})`,
     "--reuse-build <dir>       copy this React Router build instead of building",
+    "--cpu-profile             profile the single process (node --cpu-prof); print its top 15 by self time",
+    `--connections browser|new  each entrant keeps up to ${BROWSER_CONNECTIONS} keep-alive connections as a browser does (default), or opens a new one for every request`,
   ],
 
   async run(context) {
@@ -95,6 +107,10 @@ const bench: Benchmark = {
       Math.max(1, Math.min(20, Math.floor(DEFAULT_VIDEO_BUDGET_MB / entrants)));
     const duration = (options.duration as number | undefined) ?? 120;
     const saveEvery = parseSeconds((options["save-every"] as string | undefined) ?? "2-5");
+    const connections = (options.connections as string | undefined) ?? "browser";
+    if (connections !== "browser" && connections !== "new") {
+      throw new UsageError(`--connections: browser or new, not ${connections}`);
+    }
     process.env.TEST_DATABASE_URL ??= (options["pg-url"] as string | undefined) ?? DEFAULT_PG_URL;
 
     const { repoRoot, cleanup, log } = context;
@@ -107,10 +123,20 @@ const bench: Benchmark = {
     const runs: SetupRun[] = [];
     for (const setup of setups) {
       runs.push(
-        await runSetup(setup, { context, workDir, buildDir, entrants, duration, files, saveEvery }),
+        await runSetup(setup, {
+          context,
+          workDir,
+          buildDir,
+          entrants,
+          duration,
+          files,
+          saveEvery,
+          connections,
+          cpuProfile: options["cpu-profile"] === true,
+        }),
       );
     }
-    return report(runs, { entrants, videoMb, duration, saveEvery });
+    return report(runs, { entrants, videoMb, duration, saveEvery, connections });
   },
 };
 
@@ -158,9 +184,13 @@ async function runSetup(
     duration: number;
     files: Files;
     saveEvery: [number, number];
+    connections: Connections;
+    cpuProfile: boolean;
   },
 ): Promise<SetupRun> {
-  const { context, workDir, buildDir, entrants, duration, files, saveEvery } = options;
+  const { context, workDir, buildDir, entrants, duration, files, saveEvery, connections } = options;
+  const profileDir =
+    options.cpuProfile && setup === "single" ? path.join(workDir, "cpu-profile") : undefined;
   const { log, cleanup, repoRoot } = context;
   let baseUrl: string;
   let settings: ServerSettings;
@@ -181,6 +211,7 @@ async function runSetup(
         dataDir,
         htmlCacheSeconds: 0,
         extraEnv: { AUTH_SECRET: randomBytes(32).toString("base64url") },
+        ...(profileDir ? { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {}),
       },
     });
     baseUrl = server.origin;
@@ -248,18 +279,25 @@ async function runSetup(
   log(`${setup}: making ${entrants} entrant accounts…`);
   const seeded = await seedEntrants(settings, entrants, PASSWORD);
   const stats = newStats();
-  const people = seeded.emails.map(
-    (email, index) =>
-      new Entrant({
-        baseUrl,
-        index,
-        email,
-        password: PASSWORD,
-        localAddress: loopbackAddress(index),
-        place: seeded.place,
-        stats,
-      }),
-  );
+  const agents: http.Agent[] = [];
+  const people = seeded.emails.map((email, index) => {
+    const agent =
+      connections === "browser"
+        ? new http.Agent({ keepAlive: true, maxSockets: BROWSER_CONNECTIONS })
+        : false;
+    if (agent) agents.push(agent);
+    return new Entrant({
+      baseUrl,
+      index,
+      email,
+      password: PASSWORD,
+      localAddress: loopbackAddress(index),
+      agent,
+      place: seeded.place,
+      stats,
+    });
+  });
+
   const ms = duration * 1000;
   log(`${setup}: ${entrants} entrants for ${duration} s…`);
   const start = performance.now();
@@ -277,6 +315,7 @@ async function runSetup(
     ),
   );
   const seconds = (performance.now() - start) / 1000;
+  for (const agent of agents) agent.destroy();
   log(`${setup}: rush over after ${seconds.toFixed(1)} s; stopping and counting…`);
   await stop();
   const logFiles = keepLogs();
@@ -286,7 +325,18 @@ async function runSetup(
     dataDir,
     people.map((person) => person.ledger),
   );
-  return { setup, label, entrants, seconds, stats, check, serverErrors, logFiles };
+  const profile = profileDir ? topSelfTime(profileDir, 15) : undefined;
+  return {
+    setup,
+    label,
+    entrants,
+    seconds,
+    stats,
+    check,
+    serverErrors,
+    logFiles,
+    ...(profile ? { profile } : {}),
+  };
 }
 
 /** The server's error-level log lines (pino JSON, level ≥ 50), shortened, counted by text. */
@@ -312,7 +362,13 @@ function errorLines(lines: string[]): Map<string, number> {
 
 function report(
   runs: SetupRun[],
-  settings: { entrants: number; videoMb: number; duration: number; saveEvery: [number, number] },
+  settings: {
+    entrants: number;
+    videoMb: number;
+    duration: number;
+    saveEvery: [number, number];
+    connections: Connections;
+  },
 ) {
   const rows = runs.map((run) => {
     const sorted = [...run.stats.saveMs].sort((a, b) => a - b);
@@ -337,7 +393,7 @@ function report(
       (row.p99 ?? Infinity) < SAVE_P99_TARGET_MS,
   );
   const notes = [
-    `Entrants: ${settings.entrants}, each from a loopback address of its own; ${settings.duration} s of rush per setup; autosave every ${settings.saveEvery.join("–")} s; submissions over the last quarter.`,
+    `Entrants: ${settings.entrants}, each from a loopback address of its own, ${settings.connections === "browser" ? `keeping up to ${BROWSER_CONNECTIONS} connections open as a browser does (--connections new: a new connection per request)` : "opening a new connection for every request (--connections new; a browser keeps its connections open)"}; ${settings.duration} s of rush per setup; autosave every ${settings.saveEvery.join("–")} s; submissions over the last quarter.`,
     `Files per entrant: 1–3 JPEG pictures, 3 PDFs and a ${settings.videoMb} MB video, in 8 MiB tus PATCHes. The video is scaled from the real 50–200 MB because ${settings.entrants} × 50 MB would be ${fixed((settings.entrants * 50) / 1024, 1)} GB per setup, more than this ${os.cpus().length}-core machine moves in the run's time alongside the entrants' own load.`,
     'Targets: 0 errors, 0 lost, save p99 < 200 ms. "no time": entrants whose files were not all up by the end, who therefore did not submit (not an error).',
     "Upload MB/s: bytes acknowledged by tus PATCHes, from the first upload's start to the last PATCH's end, all entrants together.",
@@ -353,6 +409,11 @@ function report(
     for (const lost of row.run.check.lost.slice(0, 20))
       notes.push(`${row.run.setup}: LOST ${lost}`);
     for (const file of row.run.logFiles) notes.push(`${row.run.setup}: server output in ${file}`);
+    if (row.run.profile) {
+      notes.push(
+        `${row.run.setup}: CPU profile (node --cpu-prof) over the whole run, ${fixed(row.run.profile.totalMs / 1000, 1)} s of samples (idle excluded).`,
+      );
+    }
   }
   return {
     title: "Deadline rush",
@@ -387,6 +448,20 @@ function report(
           row.run.check.lost.length,
         ]),
       },
+      ...rows.flatMap((row) =>
+        row.run.profile
+          ? [
+              {
+                columns: [`self time (${row.run.label}, top 15)`, "ms", "%"],
+                rows: row.run.profile.entries.map((entry) => [
+                  entry.name,
+                  fixed(entry.selfMs, 0),
+                  fixed(entry.percent, 1),
+                ]),
+              },
+            ]
+          : [],
+      ),
     ],
     notes,
     pass,
@@ -395,6 +470,7 @@ function report(
       videoMb: settings.videoMb,
       durationSeconds: settings.duration,
       saveEverySeconds: settings.saveEvery,
+      connections: settings.connections,
       setups: rows.map((row) => ({
         setup: row.run.setup,
         label: row.run.label,

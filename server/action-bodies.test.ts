@@ -1,7 +1,37 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { LICENCE_FILE_RULES } from "../core/upload-rules";
-import { bodyParses, bodyRuleFor, bodyTypeOf, BodyTooLarge, readCapped } from "./action-bodies";
+import type { ServerBuild } from "react-router";
+import {
+  bodyParses,
+  bodyRuleFor,
+  bodyTypeOf,
+  BodyTooLarge,
+  createActionRouteFinder,
+  readCapped,
+} from "./action-bodies";
+
+/** A route table shaped as the build's: a layout, an index page, pages with and without actions. */
+function buildOf(): ServerBuild {
+  const action = () => null;
+  const route = (id: string, rest: Record<string, unknown>) => ({ id, module: {}, ...rest });
+  return {
+    routes: {
+      root: route("root", { path: "" }),
+      "vi:layout": route("vi:layout", { parentId: "root" }),
+      "vi:home": route("vi:home", { parentId: "vi:layout", index: true, module: { action } }),
+      "vi:submit-entry": route("vi:submit-entry", {
+        parentId: "vi:layout",
+        path: "nop-bai-du-thi",
+        module: { action },
+      }),
+      "vi:news-article": route("vi:news-article", {
+        parentId: "vi:layout",
+        path: "tin-tuc-cuoc-thi/:id",
+      }),
+    },
+  } as unknown as ServerBuild;
+}
 
 describe("page action bodies", () => {
   it("name the body type of a Content-Type, refusing multipart without a boundary", () => {
@@ -18,6 +48,27 @@ describe("page action bodies", () => {
     expect(bodyRuleFor("en:registration").maxBytes).toBeGreaterThan(LICENCE_FILE_RULES.maxBytes);
     expect(bodyRuleFor("en:registration").stream).toBe(true);
     expect(bodyRuleFor("vi:submit-entry").types).toEqual(["json"]);
+  });
+
+  it("find the route whose action a POST runs, the same however often and however many paths", () => {
+    const actionRouteOf = createActionRouteFinder(buildOf());
+    const at = (address: string) => actionRouteOf(new URL(address, "http://127.0.0.1"));
+    for (let round = 0; round < 2; round += 1) {
+      expect(at("/nop-bai-du-thi.data")).toEqual({ id: "vi:submit-entry", hasAction: true });
+      expect(at("/nop-bai-du-thi")).toEqual({ id: "vi:submit-entry", hasAction: true });
+      // An index route's action only with ?index; otherwise its parent's (which has none).
+      expect(at("/?index")).toEqual({ id: "vi:home", hasAction: true });
+      expect(at("/")).toEqual({ id: "vi:layout", hasAction: false });
+      expect(at("/_root.data?index")).toEqual({ id: "vi:home", hasAction: true });
+      expect(at("/tin-tuc-cuoc-thi/7")).toEqual({ id: "vi:news-article", hasAction: false });
+      expect(at("/khong-co")).toBeNull();
+    }
+    // Past the memo's bound (2,000 paths) the answers stay right.
+    for (let id = 0; id < 2_500; id += 1) {
+      expect(at(`/tin-tuc-cuoc-thi/${id}`)?.id).toBe("vi:news-article");
+    }
+    expect(at("/nop-bai-du-thi.data")).toEqual({ id: "vi:submit-entry", hasAction: true });
+    expect(at("/?index")).toEqual({ id: "vi:home", hasAction: true });
   });
 
   it("stop reading past the limit", async () => {

@@ -73,6 +73,13 @@ export function bodyTypeOf(contentType: string | undefined): BodyType | null {
   }
 }
 
+export interface ActionRoute {
+  id: string;
+  hasAction: boolean;
+}
+
+const FOUND_ROUTES_KEPT = 2_000;
+
 /**
  * The route whose action a POST to this path runs, as React Router picks it: the deepest
  * match, but an index route's parent unless `?index` is given; `<path>.data` is the same
@@ -90,18 +97,34 @@ export function createActionRouteFinder(build: ServerBuild) {
       );
   const roots = tree(undefined);
 
-  return (url: URL): { id: string; hasAction: boolean } | null => {
-    let pathname = url.pathname;
-    if (pathname.endsWith("/_root.data"))
-      pathname = pathname.slice(0, -"/_root.data".length) || "/";
-    else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
+  // React Router flattens, ranks and compiles every route's pattern on each `matchRoutes`
+  // call (hundreds of regular expressions): what a path finds is kept instead. Paths carry ids,
+  // so the memo is emptied when it reaches its bound rather than growing with every address.
+  const found = new Map<string, ActionRoute | null>();
+  const find = (pathname: string, index: boolean): ActionRoute | null => {
     const matches = matchRoutes(roots, pathname) ?? [];
     let target = matches.at(-1);
-    if (target?.route.index && !url.searchParams.has("index")) target = matches.at(-2);
+    if (target?.route.index && !index) target = matches.at(-2);
     const id = target?.route.id;
     if (!id) return null;
     const module = build.routes[id]?.module as { action?: unknown } | undefined;
     return { id, hasAction: typeof module?.action === "function" };
+  };
+
+  return (url: URL): ActionRoute | null => {
+    let pathname = url.pathname;
+    if (pathname.endsWith("/_root.data"))
+      pathname = pathname.slice(0, -"/_root.data".length) || "/";
+    else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
+    const index = url.searchParams.has("index");
+    const key = `${index ? "index " : ""}${pathname}`;
+    let route = found.get(key);
+    if (route === undefined) {
+      route = find(pathname, index);
+      if (found.size >= FOUND_ROUTES_KEPT) found.clear();
+      found.set(key, route);
+    }
+    return route;
   };
 }
 

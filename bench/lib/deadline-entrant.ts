@@ -93,6 +93,8 @@ export class Entrant {
       email: string;
       password: string;
       localAddress: string;
+      /** A browser's keep-alive connections, or false: a new connection for every request. */
+      agent: http.Agent | false;
       place: EntryPlace;
       stats: RushStats;
     },
@@ -126,7 +128,7 @@ export class Entrant {
         url,
         {
           method,
-          agent: false,
+          agent: this.options.agent,
           localAddress: this.options.localAddress,
           headers: {
             origin: this.options.baseUrl,

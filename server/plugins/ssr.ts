@@ -18,6 +18,7 @@ import { SESSION_COOKIE_NAMES } from "../modules/identity/auth";
 import "../load-context";
 import type { Services } from "../services";
 import { currentPublicUrl } from "../public-url";
+import { createTurns } from "../turns";
 import { sendWebResponse, toWebRequest } from "../web-request";
 
 export interface SsrOptions {
@@ -43,6 +44,7 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   const handle = createRequestHandler(options.build, options.mode);
   const inflight = new Map<string, Promise<CachedPage | null>>();
   const actionRouteOf = createActionRouteFinder(options.build);
+  const turns = createTurns();
 
   // Page forms post urlencoded or multipart bodies: hand the raw stream to React Router.
   app.removeAllContentTypeParsers();
@@ -100,12 +102,12 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
           }
         }
         if (!cacheable || request.method !== "GET")
-          return sendWebResponse(reply, await render(request, reply, url));
+          return sendWebResponse(reply, await renderPage(request, reply, url));
 
         let share: (page: CachedPage | null) => void = () => {};
         inflight.set(key, new Promise((resolve) => (share = resolve)));
         try {
-          const response = await render(request, reply, url);
+          const response = await renderPage(request, reply, url);
           if (response.status !== 200 || !isHtml(response)) {
             share(null);
             return sendWebResponse(reply, response);
@@ -189,6 +191,23 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     for (const [name, value] of page.headers) reply.header(name, value);
     reply.header("x-html-cache", how);
     return reply.send(Cache.withNonce(page, reply.scriptNonce));
+  }
+
+  /**
+   * A whole page, rendered on its turn (server/turns.ts): the costly requests. Data requests
+   * and actions (an autosave) are a few milliseconds and never wait behind pages. A visitor who
+   * left while waiting gets nothing rendered: 499 (nginx's "client closed request") only names
+   * it in the log; no one receives it.
+   */
+  async function renderPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    url: URL,
+  ): Promise<Response> {
+    if (!(await turns.take(() => request.raw.socket.destroyed))) {
+      return new Response(null, { status: 499 });
+    }
+    return render(request, reply, url);
   }
 
   function render(
