@@ -68,14 +68,23 @@ export function pgUploadLocks(url: string, log: UploadLogger): UploadLocks {
       return connection;
     })());
 
+  // One statement at a time on the lock connection: pg queues overlapping queries itself, but
+  // that use is deprecated (pg 9 drops it), so requests wait their turn here instead.
+  let queue: Promise<unknown> = Promise.resolve();
+  const query = <Row extends pg.QueryResultRow>(text: string, values: unknown[]) => {
+    const result = queue.then(async () => (await connect()).query<Row>(text, values));
+    queue = result.catch(() => undefined);
+    return result;
+  };
   const tryLock = async (key: string): Promise<boolean> => {
-    const result = await (
-      await connect()
-    ).query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1::bigint) AS locked", [key]);
+    const result = await query<{ locked: boolean }>(
+      "SELECT pg_try_advisory_lock($1::bigint) AS locked",
+      [key],
+    );
     return result.rows[0]?.locked === true;
   };
   const unlock = async (key: string): Promise<void> => {
-    await (await connect()).query("SELECT pg_advisory_unlock($1::bigint)", [key]);
+    await query("SELECT pg_advisory_unlock($1::bigint)", [key]);
   };
 
   /** Takes `name` for this process; false when another request or process has it. */
@@ -108,7 +117,7 @@ export function pgUploadLocks(url: string, log: UploadLogger): UploadLocks {
               await local.release();
             } else if (!asked) {
               asked = true;
-              await (await connect()).query("SELECT pg_notify($1, $2)", [RELEASE_CHANNEL, id]);
+              await query("SELECT pg_notify($1, $2)", [RELEASE_CHANNEL, id]);
             }
             await sleep(RETRY_MS, signal);
           }
