@@ -233,6 +233,57 @@ describe("entry submission", () => {
     expect(problems.hydration).toEqual([]);
   });
 
+  test("an upload the server failed to take goes on with Continue, from where it stopped", async () => {
+    const { page, problems } = await openPage(browser());
+    const lang: Lang = "vi";
+    await registerEntrant(page, lang);
+    await page.goto("/nop-bai-du-thi");
+    await waitForHydration(page);
+    await chooseFirstCategory(page);
+    await page.locator("#entry-brandName").fill("Trà Sen Tây Hồ");
+    await waitSaved(page, lang);
+    await page.waitForURL((u) => u.searchParams.has("entry"));
+
+    // The server faults on every PATCH (as our 5xx answers do) until the test lets them through;
+    // the upload is created, and its retries over the next minutes run on a fast clock.
+    let faulty = true;
+    let faults = 0;
+    let creations = 0;
+    await page.route("**/api/uploads**", async (route) => {
+      if (route.request().method() === "POST") creations += 1;
+      if (!faulty || route.request().method() !== "PATCH") return route.fallback();
+      faults += 1;
+      await route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: JSON.stringify({ error: "upload.serverError" }),
+      });
+    });
+    await page.clock.install();
+    const group = page.locator('.upload[data-field="images"]');
+    await group.locator("input[type=file]").setInputFiles(file("anh-1.png"));
+    const failed = group.locator(".upload__transfers .field__error");
+    // Each step fires the retry due next; its answer then schedules the following one.
+    for (let step = 0; step < 40 && (await failed.count()) === 0; step += 1) {
+      await page.clock.runFor(60_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await expect.poll(() => failed.textContent()).toContain(text(lang, "upload.serverError"));
+    expect(faults).toBeGreaterThan(1);
+
+    // Not a refusal of the file: "Continue" is offered, and it finishes the upload.
+    faulty = false;
+    await page.clock.resume();
+    await group.getByRole("button", { name: text(lang, "entryForm.upload.resume") }).click();
+    await expect
+      .poll(() => group.locator(".upload__files .upload__file").count(), { timeout: 20_000 })
+      .toBe(1);
+    await expect(failed.count()).resolves.toBe(0);
+    // The same upload went on: it was created once.
+    expect(creations).toBe(1);
+    expect(problems.pageErrors).toEqual([]);
+  });
+
   test("in English: missing items lead to their fields, a conflict between tabs, duplicate and withdraw", async () => {
     const { context, page, problems } = await openPage(browser(), { locale: "en-GB" });
     const lang: Lang = "en";

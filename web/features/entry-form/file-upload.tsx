@@ -191,9 +191,12 @@ export function FileUploadField({
         );
       },
       onError: (err) => {
-        uploads.current.delete(key);
+        // A refusal (wrong file, too large, no longer allowed) is final; anything else (the
+        // connection, a fault of the server's) can go on from where it stopped: "Continue".
+        const retryable = !isClientError(err);
+        if (!retryable) uploads.current.delete(key);
         const reason = serverReason(err, field);
-        update(key, { state: "failed", error: uploadFailedMessage(field), reason });
+        update(key, { state: "failed", error: uploadFailedMessage(field), reason, retryable });
         notify(`${t(uploadFailedMessage(field))}${reason ? ` ${t(reason)}` : ""}`, "error");
       },
       onSuccess: () => {
@@ -249,7 +252,7 @@ export function FileUploadField({
       at: Date.now(),
       bytes: transfers.find((i) => i.key === key)?.bytesSent ?? 0,
     });
-    update(key, { state: "uploading", error: undefined });
+    update(key, { state: "uploading", error: undefined, reason: undefined, retryable: undefined });
     upload.start();
   }
 

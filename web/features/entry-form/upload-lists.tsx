@@ -19,6 +19,8 @@ export interface Transfer {
   /** i18n keys: the seed's message and, when the server said why, its reason. */
   error?: string | undefined;
   reason?: string | undefined;
+  /** A failure the upload can go on from (not a refusal): "Continue" is offered. */
+  retryable?: boolean | undefined;
 }
 
 /** The files attached to a field: thumbnails of images, links, sizes and remove buttons. */
@@ -131,7 +133,7 @@ export function TransferList({
                   {t("entryForm.upload.pause")}
                 </button>
               ) : null}
-              {item.state === "paused" || (item.state === "failed" && !item.reason) ? (
+              {item.state === "paused" || (item.state === "failed" && item.retryable) ? (
                 <button
                   type="button"
                   className="button button--secondary button--small"
