@@ -34,7 +34,7 @@ import {
   type RushStats,
   type UploadPlan,
 } from "./lib/deadline-entrant";
-import { topSelfTime, type SelfTimeEntry } from "./lib/cpu-profile";
+import { selfTimeTable, topSelfTime, type SelfTimeEntry } from "./lib/cpu-profile";
 import { fixed, round } from "./lib/report";
 import { SERVER_NODE_FLAGS, serverBundlePath } from "../scripts/build-server";
 import { makeWorkDir, prepareBuild, startServer } from "./lib/server";
@@ -450,16 +450,7 @@ function report(
       },
       ...rows.flatMap((row) =>
         row.run.profile
-          ? [
-              {
-                columns: [`self time (${row.run.label}, top 15)`, "ms", "%"],
-                rows: row.run.profile.entries.map((entry) => [
-                  entry.name,
-                  fixed(entry.selfMs, 0),
-                  fixed(entry.percent, 1),
-                ]),
-              },
-            ]
+          ? [selfTimeTable(`self time (${row.run.label}, top 15)`, row.run.profile)]
           : [],
       ),
     ],

@@ -19,7 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { signInDemoEntrant } from "../server/test-support/sign-in";
 import { parseOptions } from "./lib/args";
-import { topSelfTime } from "./lib/cpu-profile";
+import { selfTimeTable, topSelfTime } from "./lib/cpu-profile";
 import { runLoad, type LoadFigures } from "./lib/load";
 import { fixed, round } from "./lib/report";
 import {
@@ -301,14 +301,7 @@ const bench: Benchmark = {
       },
     ];
     if (profile) {
-      tables.push({
-        columns: ["self time (uncached runs, top 15)", "ms", "%"],
-        rows: profile.entries.map((entry) => [
-          entry.name,
-          fixed(entry.selfMs, 0),
-          fixed(entry.percent, 1),
-        ]),
-      });
+      tables.push(selfTimeTable("self time (uncached runs, top 15)", profile));
       notes.push(
         `CPU profile: node --cpu-prof over the uncached runs, ${fixed(profile.totalMs / 1000, 1)} s of samples (idle excluded).`,
       );

@@ -1,6 +1,8 @@
 /** Reads a V8 `.cpuprofile` (`node --cpu-prof`) into its functions by self time. */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { fixed } from "./report";
+import type { Table } from "./types";
 
 interface ProfileNode {
   id: number;
@@ -70,4 +72,21 @@ export function topSelfTime(
     .sort((a, b) => b.selfMs - a.selfMs)
     .slice(0, top);
   return { entries, totalMs };
+}
+
+/** The profile's top functions as a report table: name, self time in ms, share in %. */
+export function selfTimeTable(
+  firstColumn: string,
+  profile: { entries: SelfTimeEntry[] },
+  title?: string,
+): Table {
+  return {
+    ...(title ? { title } : {}),
+    columns: [firstColumn, "ms", "%"],
+    rows: profile.entries.map((entry) => [
+      entry.name,
+      fixed(entry.selfMs, 0),
+      fixed(entry.percent, 1),
+    ]),
+  };
 }

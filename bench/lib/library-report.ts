@@ -1,4 +1,5 @@
 import { LIBRARY_API_PATH } from "../../core/library";
+import { selfTimeTable } from "./cpu-profile";
 import { summarise } from "./judging-figures";
 import type { DbRun, Settings } from "./library-run";
 import { fixed, round } from "./report";
@@ -136,11 +137,13 @@ export function report(runs: DbRun[], settings: Settings, build: string): BenchR
   ];
   for (const run of runs) {
     if (!run.profile) continue;
-    tables.push({
-      title: `${run.kind}: the server's CPU profile while measuring (${fixed(run.profile.totalMs / 1000, 1)} s of samples, idle excluded)`,
-      columns: ["self time, top 15", "ms", "%"],
-      rows: run.profile.entries.map((e) => [e.name, fixed(e.selfMs, 0), fixed(e.percent, 1)]),
-    });
+    tables.push(
+      selfTimeTable(
+        "self time, top 15",
+        run.profile,
+        `${run.kind}: the server's CPU profile while measuring (${fixed(run.profile.totalMs / 1000, 1)} s of samples, idle excluded)`,
+      ),
+    );
   }
   const notes = [
     `Build: ${build}. Entries: ${settings.entries} generated (Vietnamese titles, brands, credits, descriptions in both languages), ` +

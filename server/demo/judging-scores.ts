@@ -1,7 +1,8 @@
 import type { Insertable, Transaction } from "kysely";
 import { DEFAULT_CRITERIA, weightedTotal } from "../../core/judging-criteria";
 import type { Db } from "../db/database";
-import type { Database, ScoreTable } from "../db/schema";
+import type { Database } from "../db/schema";
+import type { ScoreTable } from "../db/schema-judging";
 import { appendScoreLog } from "../modules/judging/score-log";
 import type { Random } from "./demo-registrants";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
-import type { ScoreLogTable } from "../../db/schema";
+import type { ScoreLogTable } from "../../db/schema-judging";
 import type { Q } from "./context";
 
 /**
