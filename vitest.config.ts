@@ -1,7 +1,9 @@
 import { defineConfig } from "vitest/config";
+import { E2E_WORKERS } from "./e2e/workers";
 
 // Unit and server tests run in parallel on two workers and share one production build; the
-// browser journeys share one production build and one server, so they run in a single worker.
+// browser journeys share one production build and run on E2E_WORKERS workers (two unless set),
+// each worker with a server and database of its own, its files one after another.
 // `npm test` builds once for both projects (scripts/test.sh, TEST_BUILD_DIR).
 export default defineConfig({
   test: {
@@ -32,8 +34,7 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["e2e/global-setup.ts"],
           pool: "forks",
-          maxWorkers: 1,
-          fileParallelism: false,
+          maxWorkers: E2E_WORKERS,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

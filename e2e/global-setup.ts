@@ -9,17 +9,24 @@ import { demoCredentialsPath } from "../server/demo/demo-accounts";
 import { PREBUILT_ENV, runReactRouterBuild } from "../server/test-support/build-once";
 import { freePort } from "../server/test-support/production-server";
 import { startVnpaySimulator, type VnpaySimulator } from "../server/test-support/vnpay-simulator";
+import { E2E_WORKERS } from "./workers";
+
+/** One production server of the e2e run, with everything a journey needs to reach behind it. */
+export interface E2eServer {
+  /** Where the server listens, without a trailing slash. */
+  baseUrl: string;
+  /** The server's SQLite file, for tests that move the season's dates. */
+  dbFile: string;
+  /** Where the server files the mail it sends (no SMTP in the e2e run). */
+  outboxDir: string;
+  /** The demo accounts' passwords the server generated at its first start (DATA_DIR). */
+  demoCredentialsFile: string;
+}
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** Where the production server under test listens, without a trailing slash. */
-    baseUrl: string;
-    /** The server's SQLite file, for tests that move the season's dates. */
-    dbFile: string;
-    /** Where the server files the mail it sends (no SMTP in the e2e run). */
-    outboxDir: string;
-    /** The demo accounts' passwords the server generated at its first start (DATA_DIR). */
-    demoCredentialsFile: string;
+    /** One server per e2e worker: worker N (VITEST_POOL_ID) uses server N (e2e/support/server.ts). */
+    e2eServers: E2eServer[];
   }
 }
 
@@ -27,11 +34,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const READY_TIMEOUT_MS = 60_000;
 
 /**
- * One production build and one real server (`server/main.ts` bundled as `npm start` runs it, on
- * a fresh SQLite database with the demo data) for every browser journey. The build goes under
- * node_modules/.cache, not the system temp dir: its server bundles import react & co. by bare
- * name, which Node resolves from the bundle's own location, and that folder is ignored by git,
- * prettier and eslint.
+ * One production build and, per worker, one real server (`server/main.ts` bundled as `npm
+ * start` runs it, on a fresh SQLite database with the demo data and its own VNPay simulator).
+ * The build goes under node_modules/.cache, not the system temp dir: its server bundles import
+ * react & co. by bare name, which Node resolves from the bundle's own location, and that folder
+ * is ignored by git, prettier and eslint.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const cacheDir = path.join(ROOT, "node_modules", ".cache");
@@ -41,23 +48,56 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const buildDir = prebuilt
     ? path.resolve(prebuilt)
     : mkdtempSync(path.join(cacheDir, "e2e-build-"));
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
-  const removeDirs = () => {
+  const started: RunningServer[] = [];
+  const stopAll = async () => {
+    await Promise.all(started.map((server) => server.stop()));
     if (!prebuilt) rmSync(buildDir, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    if (!prebuilt) await buildSite(buildDir);
+    const results = await Promise.allSettled(
+      Array.from({ length: E2E_WORKERS }, () => startServer(buildDir)),
+    );
+    for (const result of results) if (result.status === "fulfilled") started.push(result.value);
+    const failed = results.find((result) => result.status === "rejected");
+    if (failed) throw failed.reason;
+    project.provide(
+      "e2eServers",
+      started.map((server) => server.info),
+    );
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return stopAll;
+}
 
+interface RunningServer {
+  info: E2eServer;
+  stop: () => Promise<void>;
+}
+
+/** Starts one server on a fresh data dir; `stop` ends it and removes the data dir. */
+async function startServer(buildDir: string): Promise<RunningServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
   let server: ChildProcess | undefined;
   let vnpay: VnpaySimulator | undefined;
   let stopping = false;
   const killOnExit = () => server?.kill("SIGKILL");
   process.once("exit", killOnExit);
+  const stop = async () => {
+    stopping = true;
+    await stopServer(server);
+    await vnpay?.close();
+    process.off("exit", killOnExit);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
 
   try {
-    if (!prebuilt) await buildSite(buildDir);
     const port = await freePort();
     const baseUrl = `http://127.0.0.1:${port}`;
     const dbFile = path.join(dataDir, "app.db");
+    const label = `[e2e server :${port}]`;
     // VNPay is configured, pointing at a local simulator of the gateway (the real one is out of reach).
     vnpay = await startVnpaySimulator(() => baseUrl);
     const stderr: string[] = [];
@@ -89,44 +129,36 @@ export default async function setup(project: TestProject): Promise<() => Promise
     server.stdout?.on("data", (chunk: Buffer) => {
       if (!ready) return;
       for (const line of chunk.toString().split("\n")) {
-        if (line.startsWith("{")) process.stderr.write(`[e2e server] ${line}\n`);
+        if (line.startsWith("{")) process.stderr.write(`${label} ${line}\n`);
       }
     });
     server.stderr?.on("data", (chunk: Buffer) => {
       stderr.push(chunk.toString());
-      if (ready) process.stderr.write(`[e2e server] ${chunk.toString()}`);
+      if (ready) process.stderr.write(`${label} ${chunk.toString()}`);
     });
     await waitUntilReady(server, baseUrl, () => stderr.join(""));
     ready = true;
     server.once("exit", (code, signal) => {
       if (!stopping) {
         process.stderr.write(
-          `[e2e server] exited during the run (code ${code ?? "none"}, signal ${signal ?? "none"}); ` +
-            "every later test will fail to connect.\n",
+          `${label} exited during the run (code ${code ?? "none"}, signal ${signal ?? "none"}); ` +
+            "every later test on it will fail to connect.\n",
         );
       }
     });
-
-    project.provide("baseUrl", baseUrl);
-    project.provide("dbFile", dbFile);
-    project.provide("outboxDir", path.join(dataDir, "outbox"));
-    project.provide("demoCredentialsFile", demoCredentialsPath(dataDir));
+    return {
+      info: {
+        baseUrl,
+        dbFile,
+        outboxDir: path.join(dataDir, "outbox"),
+        demoCredentialsFile: demoCredentialsPath(dataDir),
+      },
+      stop,
+    };
   } catch (error) {
-    stopping = true;
-    await stopServer(server);
-    await vnpay?.close();
-    process.off("exit", killOnExit);
-    removeDirs();
+    await stop();
     throw error;
   }
-
-  return async () => {
-    stopping = true;
-    await stopServer(server);
-    await vnpay?.close();
-    process.off("exit", killOnExit);
-    removeDirs();
-  };
 }
 
 async function buildSite(buildDir: string): Promise<void> {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "playwright-core";
-import { afterAll, beforeEach, describe, expect, inject, test } from "vitest";
+import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { catalogText } from "../core/i18n/lookup";
 import { DEMO_ACCOUNTS } from "../server/demo/demo-accounts";
 import { demoCredentials } from "./support/demo-credentials";
@@ -12,6 +12,7 @@ import { seriousViolations } from "./support/axe";
 import { baseUrl, openPage, useBrowser, waitForHydration } from "./support/browser";
 import { forgetRegistrationLimits } from "./support/db";
 import { linkIn, mailTo } from "./support/outbox";
+import { e2eServer } from "./support/server";
 
 // The account journeys in Chromium against the production server: registering (both types, both
 // languages), confirming the email from the outbox, signing out and in, resetting the
@@ -89,7 +90,7 @@ async function confirmEmail(page: Page, email: string, prefix: "" | "/en") {
 
 /** The stored licence of the registrant with this email: its owner and type (server's database). */
 function storedLicence(email: string) {
-  const db = new Database(inject("dbFile"), { readonly: true, fileMustExist: true });
+  const db = new Database(e2eServer().dbFile, { readonly: true, fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
     return db

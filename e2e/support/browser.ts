@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject, onTestFinished } from "vitest";
+import { afterAll, beforeAll, onTestFinished } from "vitest";
+import { e2eServer } from "./server";
 
 /** Debian's Chromium; the suite never downloads a browser (scripts/ensure-chromium.sh installs it). */
 export const CHROMIUM = "/usr/bin/chromium";
@@ -37,7 +38,7 @@ export function useBrowser(): () => Browser {
 }
 
 export function baseUrl(): string {
-  return inject("baseUrl");
+  return e2eServer().baseUrl;
 }
 
 export interface ContextOptions {

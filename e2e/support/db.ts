@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { inject } from "vitest";
+import { e2eServer } from "./server";
 
 /** The current demo season: its dates decide whether the header's submit button is enabled. */
 export const CURRENT_SEASON = 2026;
@@ -12,7 +12,7 @@ export interface SubmissionWindow {
 /** Runs `work` on the e2e server's SQLite file, opened beside the server and closed after. */
 export function withDatabase<T>(work: (db: Database.Database) => T): T {
   // The running server holds the same file open in WAL mode; wait out its short write locks.
-  const db = new Database(inject("dbFile"), { fileMustExist: true });
+  const db = new Database(e2eServer().dbFile, { fileMustExist: true });
   try {
     db.pragma("busy_timeout = 5000");
     return work(db);

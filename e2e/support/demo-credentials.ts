@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { inject } from "vitest";
+import { e2eServer } from "./server";
 import type { DemoCredentials } from "../../server/demo/demo-accounts";
 
 /**
@@ -7,7 +7,7 @@ import type { DemoCredentials } from "../../server/demo/demo-accounts";
  * its first start (DATA_DIR/demo-credentials.json; no password ships in the repository).
  */
 export function demoCredentials(): DemoCredentials {
-  const file = inject("demoCredentialsFile");
+  const file = e2eServer().demoCredentialsFile;
   try {
     return JSON.parse(readFileSync(file, "utf8")) as DemoCredentials;
   } catch (error) {

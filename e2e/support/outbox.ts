@@ -1,7 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
-import { inject } from "vitest";
+import { e2eServer } from "./server";
 
 interface OutboxEntry {
   id: string;
@@ -25,7 +25,7 @@ export async function mailTo(
   template: string,
   since: Date = new Date(0),
 ): Promise<OutboxMail> {
-  const dir = inject("outboxDir");
+  const dir = e2eServer().outboxDir;
   const deadline = Date.now() + 5_000;
   for (;;) {
     const names = await readdir(dir).catch(() => [] as string[]);

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
-import { expect, inject } from "vitest";
+import { expect } from "vitest";
+import { e2eServer } from "./server";
 import { documentUrl } from "../../core/pdf-document-url";
 import { documentKey } from "../../server/modules/documents/service";
 import { diskStorageRoot } from "../../server/modules/storage";
@@ -99,7 +100,7 @@ export function longPdf(pages: number): Buffer {
 export function publishLongPdf(pages: number): { url: string; bytes: number } {
   const data = longPdf(pages);
   const storageName = `${randomBytes(16).toString("hex")}.pdf`;
-  const dataDir = path.dirname(inject("dbFile"));
+  const dataDir = path.dirname(e2eServer().dbFile);
   const file = path.join(diskStorageRoot(dataDir), documentKey(storageName));
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, data);

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { inject } from "vitest";
+import { e2eServer } from "./server";
 import { loadConfig, type Config } from "../../server/config";
 import { openDatabase, type Db } from "../../server/db/database";
 import { createServices, type Services } from "../../server/services";
@@ -7,7 +7,7 @@ import { baseUrl } from "./browser";
 
 /** The configuration of the e2e server: its SQLite file, data dir and address. */
 export function e2eConfig(): Config {
-  const dbFile = inject("dbFile");
+  const dbFile = e2eServer().dbFile;
   return loadConfig({
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
