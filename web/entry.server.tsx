@@ -29,7 +29,8 @@ export default function handleRequest(
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceContext.Provider>,
       {
-        nonce,
+        // Scripts need the nonce (script-src); stylesheets are allowed by 'self' (style-src).
+        nonce: { script: nonce },
         [readyEvent]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -2,7 +2,7 @@ import { useId, type ReactNode } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { Link } from "react-router";
 import { PATHS } from "../../core/paths";
-import { isSafeLink } from "../../core/site-settings";
+import { isSafeLink } from "../../core/safe-link";
 import type { SiteChrome } from "../../server/load-context";
 import { useLocalizedPath } from "../lib/site";
 import { useCriteriaModal } from "./criteria-context";
@@ -89,13 +89,13 @@ export function FooterContents({
         <ul>
           <li>
             <MailIcon size={18} />
-            <span className="visually-hidden">{t("footer.email")}: </span>
+            <span className="visually-hidden">{`${t("footer.email")}: `}</span>
             <a href={`mailto:${chrome.contactEmail}`}>{chrome.contactEmail}</a>
           </li>
           {chrome.contactPhone ? (
             <li>
               <PhoneIcon size={18} />
-              <span className="visually-hidden">{t("footer.phone")}: </span>
+              <span className="visually-hidden">{`${t("footer.phone")}: `}</span>
               <a href={`tel:${chrome.contactPhone.replace(/[^\d+]/g, "")}`}>
                 {chrome.contactPhone}
               </a>

@@ -81,8 +81,7 @@ export function JuryCard({
         <span className="badge">{member.isChair ? t("jury.chair") : t("jury.member")}</span>
       </p>
       <p className="jury-card__title">
-        {member.title}
-        {member.organisation ? <>, {member.organisation}</> : null}
+        {member.organisation ? `${member.title}, ${member.organisation}` : member.title}
       </p>
       {!compact && member.bio ? <p className="jury-card__bio">{member.bio}</p> : null}
     </li>
