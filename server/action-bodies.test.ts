@@ -11,22 +11,25 @@ import {
   readCapped,
 } from "./action-bodies";
 
-/** A route table shaped as the build's: a layout, an index page, pages with and without actions. */
+/**
+ * A route table shaped as the build's: a layout under the optional `en` segment (one route for
+ * both languages), an index page, pages with and without actions.
+ */
 function buildOf(): ServerBuild {
   const action = () => null;
   const route = (id: string, rest: Record<string, unknown>) => ({ id, module: {}, ...rest });
   return {
     routes: {
       root: route("root", { path: "" }),
-      "vi:layout": route("vi:layout", { parentId: "root" }),
-      "vi:home": route("vi:home", { parentId: "vi:layout", index: true, module: { action } }),
-      "vi:submit-entry": route("vi:submit-entry", {
-        parentId: "vi:layout",
+      layout: route("layout", { parentId: "root", path: "en?" }),
+      home: route("home", { parentId: "layout", index: true, module: { action } }),
+      "submit-entry": route("submit-entry", {
+        parentId: "layout",
         path: "nop-bai-du-thi",
         module: { action },
       }),
-      "vi:news-article": route("vi:news-article", {
-        parentId: "vi:layout",
+      "news-article": route("news-article", {
+        parentId: "layout",
         path: "tin-tuc-cuoc-thi/:id",
       }),
     },
@@ -44,31 +47,36 @@ describe("page action bodies", () => {
   });
 
   it("give public forms 64 KiB, and a file form room for its file", () => {
-    expect(bodyRuleFor("vi:sign-in")).toEqual({ types: ["form", "multipart"], maxBytes: 65_536 });
-    expect(bodyRuleFor("en:registration").maxBytes).toBeGreaterThan(LICENCE_FILE_RULES.maxBytes);
-    expect(bodyRuleFor("en:registration").stream).toBe(true);
-    expect(bodyRuleFor("vi:submit-entry").types).toEqual(["json"]);
+    expect(bodyRuleFor("sign-in")).toEqual({ types: ["form", "multipart"], maxBytes: 65_536 });
+    expect(bodyRuleFor("registration").maxBytes).toBeGreaterThan(LICENCE_FILE_RULES.maxBytes);
+    expect(bodyRuleFor("registration").stream).toBe(true);
+    expect(bodyRuleFor("submit-entry").types).toEqual(["json"]);
   });
 
   it("find the route whose action a POST runs, the same however often and however many paths", () => {
     const actionRouteOf = createActionRouteFinder(buildOf());
     const at = (address: string) => actionRouteOf(new URL(address, "http://127.0.0.1"));
     for (let round = 0; round < 2; round += 1) {
-      expect(at("/nop-bai-du-thi.data")).toEqual({ id: "vi:submit-entry", hasAction: true });
-      expect(at("/nop-bai-du-thi")).toEqual({ id: "vi:submit-entry", hasAction: true });
+      expect(at("/nop-bai-du-thi.data")).toEqual({ id: "submit-entry", hasAction: true });
+      expect(at("/nop-bai-du-thi")).toEqual({ id: "submit-entry", hasAction: true });
+      expect(at("/en/nop-bai-du-thi.data")).toEqual({ id: "submit-entry", hasAction: true });
       // An index route's action only with ?index; otherwise its parent's (which has none).
-      expect(at("/?index")).toEqual({ id: "vi:home", hasAction: true });
-      expect(at("/")).toEqual({ id: "vi:layout", hasAction: false });
-      expect(at("/_root.data?index")).toEqual({ id: "vi:home", hasAction: true });
-      expect(at("/tin-tuc-cuoc-thi/7")).toEqual({ id: "vi:news-article", hasAction: false });
+      expect(at("/?index")).toEqual({ id: "home", hasAction: true });
+      expect(at("/")).toEqual({ id: "layout", hasAction: false });
+      expect(at("/_root.data?index")).toEqual({ id: "home", hasAction: true });
+      expect(at("/en?index")).toEqual({ id: "home", hasAction: true });
+      expect(at("/en.data?index")).toEqual({ id: "home", hasAction: true });
+      expect(at("/tin-tuc-cuoc-thi/7")).toEqual({ id: "news-article", hasAction: false });
+      expect(at("/en/tin-tuc-cuoc-thi/7")).toEqual({ id: "news-article", hasAction: false });
       expect(at("/khong-co")).toBeNull();
+      expect(at("/en/khong-co")).toBeNull();
     }
     // Past the memo's bound (2,000 paths) the answers stay right.
     for (let id = 0; id < 2_500; id += 1) {
-      expect(at(`/tin-tuc-cuoc-thi/${id}`)?.id).toBe("vi:news-article");
+      expect(at(`/tin-tuc-cuoc-thi/${id}`)?.id).toBe("news-article");
     }
-    expect(at("/nop-bai-du-thi.data")).toEqual({ id: "vi:submit-entry", hasAction: true });
-    expect(at("/?index")).toEqual({ id: "vi:home", hasAction: true });
+    expect(at("/nop-bai-du-thi.data")).toEqual({ id: "submit-entry", hasAction: true });
+    expect(at("/?index")).toEqual({ id: "home", hasAction: true });
   });
 
   it("stop reading past the limit", async () => {

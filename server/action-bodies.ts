@@ -53,8 +53,7 @@ const RULES: Record<string, BodyRule> = {
 };
 
 export function bodyRuleFor(routeId: string): BodyRule {
-  const name = routeId.replace(/^(vi|en):/, "");
-  return RULES[name] ?? (name.startsWith("admin") ? STAFF_FORM : FORM);
+  return RULES[routeId] ?? (routeId.startsWith("admin") ? STAFF_FORM : FORM);
 }
 
 /** The body type a Content-Type header names, or null for anything else (or a broken one). */

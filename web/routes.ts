@@ -1,14 +1,16 @@
-import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
-import type { Lang } from "../core/languages";
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 /**
  * The one route table (seed §2). Vietnamese pages use the seed's paths; English pages are
- * the same modules under `/en`. Each route module loads as its own chunk on demand.
+ * the same routes under `/en`, an optional first segment (`en?`), so each page is one route
+ * for both languages: one entry in the browser's manifest and one route object per request.
+ * The language comes from the address (`langOfPath`). Each route module loads as its own
+ * chunk on demand.
  */
-function pages(lang: Lang) {
-  const id = (name: string) => ({ id: `${lang}:${name}` });
+function pages() {
+  const id = (name: string) => ({ id: name });
   return [
-    layout("routes/public-layout.tsx", id("layout"), [
+    route("en?", "routes/public-layout.tsx", id("layout"), [
       index("routes/home.tsx", id("home")),
       route("dang-ky-du-thi", "routes/registration.tsx", id("registration")),
       route("nop-bai-du-thi", "routes/submit-entry.tsx", id("submit-entry")),
@@ -138,10 +140,11 @@ function pages(lang: Lang) {
         ),
       ]),
     ]),
-    route("dang-xuat", "routes/sign-out.tsx", id("sign-out")),
-    route("pdf", "routes/pdf.tsx", id("pdf")),
+    route("en?/dang-xuat", "routes/sign-out.tsx", id("sign-out")),
+    route("en?/pdf", "routes/pdf.tsx", id("pdf")),
+    // Any other address, in either language (the page reads which from the address).
     route("*", "routes/unknown-path.tsx", id("unknown-path")),
   ];
 }
 
-export default [...pages("vi"), ...prefix("en", pages("en"))] satisfies RouteConfig;
+export default pages() satisfies RouteConfig;

@@ -15,7 +15,7 @@ export interface PageRoute {
 
 /**
  * Every page route of a server build, with its loader and action, from the route manifest
- * (a layout shares its pattern with its index route).
+ * (a layout shares its pattern with its index route), once per language it serves.
  */
 export function pageRoutes(build: ServerBuild): PageRoute[] {
   const routes = build.routes;
@@ -29,17 +29,21 @@ export function pageRoutes(build: ServerBuild): PageRoute[] {
   return Object.entries(routes)
     .filter((entry): entry is [string, NonNullable<(typeof entry)[1]>] => entry[1] !== undefined)
     .filter(([id]) => id !== "root")
-    .map(([id, route]) => {
-      const pattern = fullPath(id) || "/";
+    .flatMap(([id, route]) => {
       const module = route.module as { loader?: unknown; action?: unknown };
-      return {
+      // A route under the optional `en?` segment is a page in each language.
+      const full = fullPath(id);
+      const patterns = /^\/en\?(\/|$)/.test(full)
+        ? [full.replace(/^\/en\?/, "") || "/", full.replace(/^\/en\?/, "/en")]
+        : [full || "/"];
+      return patterns.map((pattern) => ({
         id,
         pattern,
         viPattern: pattern === "/en" ? "/" : pattern.replace(/^\/en\//, "/"),
         index: route.index === true,
         hasLoader: typeof module.loader === "function",
         hasAction: typeof module.action === "function",
-      };
+      }));
     });
 }
 
