@@ -33,6 +33,7 @@ import { openSharedUploads } from "./modules/uploads/shared";
 import { sweepUnreferencedEntryImages } from "./modules/files/sweep-entry-images";
 import { UNOWNED_FILE_SWEEP_INTERVAL_MS } from "./modules/files/storage";
 import { createServices, type Services } from "./services";
+import { logHooks } from "./log-hooks";
 
 export interface AppOptions {
   config: Config;
@@ -69,7 +70,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger:
       config.logLevel === "silent"
         ? false
-        : { level: config.logLevel, redact: ["req.headers.cookie", "req.headers.authorization"] },
+        : {
+            level: config.logLevel,
+            redact: ["req.headers.cookie", "req.headers.authorization"],
+            hooks: logHooks,
+          },
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     // Keep a caller's id (a proxy's X-Request-Id) when it looks like one; otherwise mint one.
