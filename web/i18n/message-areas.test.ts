@@ -67,16 +67,26 @@ interface RouteLike {
   children?: RouteLike[];
 }
 
-/** Every page of the route table: its address and its modules (layouts first). */
+/** A route's path in each language: `en?/x` is `x` and `en/x`. */
+function spellings(path: string | undefined): (string | undefined)[] {
+  const optional = path?.match(/^en\?(?:\/(.*))?$/);
+  if (!optional) return [path];
+  const rest = optional[1];
+  return [rest, rest ? `en/${rest}` : "en"];
+}
+
+/** Every page of the route table, in both languages: its address and its modules (layouts first). */
 function pages(list: RouteLike[], parents: string[] = [], prefix = ""): [string, string[]][] {
-  return list.flatMap((route) => {
-    const address = route.path ? `${prefix}/${route.path}` : prefix;
-    const files = [...parents, route.file];
-    return [
-      [address || "/", files] as [string, string[]],
-      ...pages(route.children ?? [], files, address),
-    ];
-  });
+  return list.flatMap((route) =>
+    spellings(route.path).flatMap((routePath) => {
+      const address = routePath ? `${prefix}/${routePath}` : prefix;
+      const files = [...parents, route.file];
+      return [
+        [address || "/", files] as [string, string[]],
+        ...pages(route.children ?? [], files, address),
+      ];
+    }),
+  );
 }
 
 describe("message areas", () => {
