@@ -5,6 +5,7 @@ import {
   langFromAcceptLanguage,
   langOfPath,
   localizePath,
+  routePathInEachLanguage,
   parseLang,
   pickLang,
   savedLangIsInvalid,
@@ -74,6 +75,16 @@ describe("localizePath", () => {
     expect(localizePath(en, "vi")).toBe(vi);
     expect(localizePath(vi, "en")).toBe(en);
     expect(stripLangPrefix(en)).toBe(vi);
+  });
+});
+
+describe("routePathInEachLanguage", () => {
+  it("reads the optional en? segment as both languages' paths", () => {
+    expect(routePathInEachLanguage("en?")).toEqual(["", "en"]);
+    expect(routePathInEachLanguage("en?/bai-thi/:id")).toEqual(["bai-thi/:id", "en/bai-thi/:id"]);
+    expect(routePathInEachLanguage("bai-du-thi")).toEqual(["bai-du-thi"]);
+    expect(routePathInEachLanguage("english")).toEqual(["english"]);
+    expect(routePathInEachLanguage("*")).toEqual(["*"]);
   });
 });
 

@@ -50,6 +50,23 @@ export function localizePath(pathname: string, lang: Lang): string {
 }
 
 /**
+ * The route table's optional first segment: a route path `en?/x` serves `/x` in Vietnamese and
+ * `/en/x` in English (web/routes.ts), one route for both languages.
+ */
+export const OPTIONAL_EN = "en?";
+
+/**
+ * A route path (no leading slash) as each language's path: `en?/x` → `x`, `en/x`; `en?` →
+ * ``, `en`; a path without the optional segment stays as it is.
+ */
+export function routePathInEachLanguage(path: string): string[] {
+  if (path === OPTIONAL_EN) return ["", "en"];
+  if (!path.startsWith(`${OPTIONAL_EN}/`)) return [path];
+  const rest = path.slice(OPTIONAL_EN.length + 1);
+  return [rest, `en/${rest}`];
+}
+
+/**
  * The language a browser prefers from its Accept-Language header: English only when English
  * is preferred over Vietnamese (PRODUCT §6: "vi unless it prefers en").
  */

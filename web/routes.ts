@@ -1,8 +1,9 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { OPTIONAL_EN } from "../core/languages";
 
 /**
  * The one route table (seed §2). Vietnamese pages use the seed's paths; English pages are
- * the same routes under `/en`, an optional first segment (`en?`), so each page is one route
+ * the same routes under `/en`, an optional first segment (`en?`, `OPTIONAL_EN`), so each page is one route
  * for both languages: one entry in the browser's manifest and one route object per request.
  * The language comes from the address (`langOfPath`). Each route module loads as its own
  * chunk on demand.
@@ -10,7 +11,7 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 function pages() {
   const id = (name: string) => ({ id: name });
   return [
-    route("en?", "routes/public-layout.tsx", id("layout"), [
+    route(OPTIONAL_EN, "routes/public-layout.tsx", id("layout"), [
       index("routes/home.tsx", id("home")),
       route("dang-ky-du-thi", "routes/registration.tsx", id("registration")),
       route("nop-bai-du-thi", "routes/submit-entry.tsx", id("submit-entry")),
@@ -140,8 +141,8 @@ function pages() {
         ),
       ]),
     ]),
-    route("en?/dang-xuat", "routes/sign-out.tsx", id("sign-out")),
-    route("en?/pdf", "routes/pdf.tsx", id("pdf")),
+    route(`${OPTIONAL_EN}/dang-xuat`, "routes/sign-out.tsx", id("sign-out")),
+    route(`${OPTIONAL_EN}/pdf`, "routes/pdf.tsx", id("pdf")),
     // Any other address, in either language (the page reads which from the address).
     route("*", "routes/unknown-path.tsx", id("unknown-path")),
   ];

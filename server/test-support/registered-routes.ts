@@ -1,4 +1,5 @@
 import type { ServerBuild } from "react-router";
+import { routePathInEachLanguage } from "../../core/languages";
 import type { RegisteredRoute } from "../app";
 
 /** A React Router route of the server build, with its full URL pattern. */
@@ -32,10 +33,9 @@ export function pageRoutes(build: ServerBuild): PageRoute[] {
     .flatMap(([id, route]) => {
       const module = route.module as { loader?: unknown; action?: unknown };
       // A route under the optional `en?` segment is a page in each language.
-      const full = fullPath(id);
-      const patterns = /^\/en\?(\/|$)/.test(full)
-        ? [full.replace(/^\/en\?/, "") || "/", full.replace(/^\/en\?/, "/en")]
-        : [full || "/"];
+      const patterns = routePathInEachLanguage(fullPath(id).replace(/^\//, "")).map(
+        (path) => `/${path}`,
+      );
       return patterns.map((pattern) => ({
         id,
         pattern,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { routePathInEachLanguage } from "../../core/languages";
 import en from "../../core/i18n/en.json";
 import vi from "../../core/i18n/vi.json";
 import routes from "../routes";
@@ -67,26 +68,19 @@ interface RouteLike {
   children?: RouteLike[];
 }
 
-/** A route's path in each language: `en?/x` is `x` and `en/x`. */
-function spellings(path: string | undefined): (string | undefined)[] {
-  const optional = path?.match(/^en\?(?:\/(.*))?$/);
-  if (!optional) return [path];
-  const rest = optional[1];
-  return [rest, rest ? `en/${rest}` : "en"];
-}
-
 /** Every page of the route table, in both languages: its address and its modules (layouts first). */
 function pages(list: RouteLike[], parents: string[] = [], prefix = ""): [string, string[]][] {
-  return list.flatMap((route) =>
-    spellings(route.path).flatMap((routePath) => {
+  return list.flatMap((route) => {
+    const paths = route.path === undefined ? [undefined] : routePathInEachLanguage(route.path);
+    return paths.flatMap((routePath) => {
       const address = routePath ? `${prefix}/${routePath}` : prefix;
       const files = [...parents, route.file];
       return [
         [address || "/", files] as [string, string[]],
         ...pages(route.children ?? [], files, address),
       ];
-    }),
-  );
+    });
+  });
 }
 
 describe("message areas", () => {

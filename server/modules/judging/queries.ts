@@ -1,21 +1,12 @@
-import { sql, type Expression, type SqlBool } from "kysely";
+import { sql, type Expression, type Selectable, type SqlBool } from "kysely";
 import { JUDGEABLE_STATUSES, parseCriteria, type RoundState } from "../../../core/judging-rounds";
 import { RESULT_METHODS, type ResultMethod } from "../../../core/judging-results";
+import type { JudgingRoundTable } from "../../db/schema-judging";
 import type { Q } from "./context";
 import type { AssignedEntry, RoundView, ScoreView } from "./types";
 
-type RoundRow = {
-  id: number;
-  season_id: number;
-  position: number;
-  name_vi: string;
-  name_en: string;
-  starts_on: string | null;
-  ends_on: string | null;
-  state: string;
-  method: string;
-  criteria: string;
-};
+/** A round's row as read (its timestamps are not shown). */
+type RoundRow = Omit<Selectable<JudgingRoundTable>, "created_at" | "updated_at">;
 
 export function toRoundView(r: RoundRow): RoundView {
   return {
