@@ -140,6 +140,31 @@ describe("home page", () => {
   });
 });
 
+describe("a rendered page", () => {
+  const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === "Timeout").length;
+
+  it("leaves no timer behind once it is sent (a pending one holds the whole render in memory)", async () => {
+    // A query string the HTML cache does not key on: every request renders the page.
+    await get("/?warm=1");
+    const before = timers();
+    for (let i = 0; i < 5; i++) {
+      const response = await get(`/?render=${i}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain("</html>");
+    }
+    expect(timers()).toBeLessThanOrEqual(before);
+  });
+
+  it("is cached and served whole from the cache", async () => {
+    const first = await get("/en/bai-du-thi");
+    const second = await get("/en/bai-du-thi");
+    expect(first.headers["x-html-cache"]).toBe("miss");
+    expect(second.headers["x-html-cache"]).toBe("hit");
+    expect(second.body).toContain("</html>");
+    expect(second.body.length).toBeGreaterThan(first.body.length - 200);
+  });
+});
+
 describe("request ids", () => {
   it("echoes a caller's valid X-Request-Id", async () => {
     const response = await get("/healthz", { "x-request-id": "proxy-req.0001_abc" });

@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { Services } from "./services";
 
 /**
@@ -11,6 +12,11 @@ export interface AppContext {
   publicUrl: string;
   /** The client's address (behind a trusted proxy: from X-Forwarded-For), for rate limits. */
   clientIp: string;
+  /**
+   * The Response for a rendered page whose markup streams into `body`: the server sends the
+   * Node stream as it is, without turning it into a web stream and back.
+   */
+  documentResponse(body: Readable, init: ResponseInit): Response;
 }
 export type { SiteChrome } from "./modules/site/service";
 

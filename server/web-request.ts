@@ -14,7 +14,12 @@ export function toWebRequest(
   body?: Buffer | Readable,
 ): Request {
   const controller = new AbortController();
-  reply.raw.on("close", () => controller.abort());
+  // Only a client that leaves before the whole response was written aborts the request. Aborting
+  // after every finished response would make an AbortError (with its captured stack, which holds
+  // the request's objects) on every request for nothing.
+  reply.raw.on("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -37,6 +42,31 @@ export function toWebRequest(
   });
 }
 
+/** Responses whose body is a Node stream (`nodeStreamResponse`), by response. */
+const nodeBodies = new WeakMap<Response, Readable>();
+
+/**
+ * A Response whose body is the Node stream `body`, which `sendWebResponse` sends as it is.
+ * A page's markup is a Node stream (React's renderToPipeableStream): wrapping it in a web stream
+ * for the Response and unwrapping it again for the socket costs a promise per chunk each way.
+ */
+export function nodeStreamResponse(body: Readable, init: ResponseInit): Response {
+  const response = new Response(null, init);
+  nodeBodies.set(response, body);
+  return response;
+}
+
+/** The whole body of a response as text, whichever kind of body it has. */
+export async function responseText(response: Response): Promise<string> {
+  const body = nodeBodies.get(response);
+  if (!body) return response.text();
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) {
+    chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /** Sends a Fetch API Response through Fastify (status, headers including every cookie, body). */
 export function sendWebResponse(reply: FastifyReply, response: Response): FastifyReply {
   reply.code(response.status);
@@ -46,6 +76,8 @@ export function sendWebResponse(reply: FastifyReply, response: Response): Fastif
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
+  const nodeBody = nodeBodies.get(response);
+  if (nodeBody) return reply.send(nodeBody);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }

@@ -1,5 +1,4 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
@@ -20,9 +19,29 @@ export default function handleRequest(
   const nonce = loadContext.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    let allRendered = false;
+    // Stops a render still waiting for data after the stream timeout. Cleared once everything
+    // has rendered: a pending timer keeps the whole render (request, data, markup) in memory.
+    let abortTimer: ReturnType<typeof setTimeout> | undefined;
     const userAgent = request.headers.get("user-agent");
     const waitForAll = (userAgent && isbot(userAgent)) || routerContext.isSpaMode;
-    const readyEvent = waitForAll ? "onAllReady" : "onShellReady";
+
+    const respond = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+      if (!responseHeaders.has("Cache-Control")) {
+        responseHeaders.set("Cache-Control", "no-cache");
+      }
+      resolve(
+        loadContext.documentResponse(body, {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      if (isReadingPage(routerContext)) pipe(headWithoutModulePreloads()).pipe(body);
+      else pipe(body);
+    };
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
@@ -31,23 +50,17 @@ export default function handleRequest(
       {
         // Scripts need the nonce (script-src); stylesheets are allowed by 'self' (style-src).
         nonce: { script: nonce },
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (!responseHeaders.has("Cache-Control")) {
-            responseHeaders.set("Cache-Control", "no-cache");
-          }
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          if (isReadingPage(routerContext)) pipe(headWithoutModulePreloads()).pipe(body);
-          else pipe(body);
+        onShellReady() {
+          if (!waitForAll) respond();
+        },
+        onAllReady() {
+          allRendered = true;
+          clearTimeout(abortTimer);
+          if (waitForAll) respond();
         },
         onShellError(error: unknown) {
+          allRendered = true;
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -58,6 +71,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    if (!allRendered) abortTimer = setTimeout(abort, streamTimeout + 1000);
   });
 }

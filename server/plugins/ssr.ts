@@ -19,7 +19,7 @@ import "../load-context";
 import type { Services } from "../services";
 import { currentPublicUrl } from "../public-url";
 import { createTurns } from "../turns";
-import { sendWebResponse, toWebRequest } from "../web-request";
+import { nodeStreamResponse, responseText, sendWebResponse, toWebRequest } from "../web-request";
 
 export interface SsrOptions {
   build: ServerBuild;
@@ -115,7 +115,7 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
           const page = Cache.page(
             200,
             [...response.headers].filter(([name]) => name !== "set-cookie"),
-            await response.text(),
+            await responseText(response),
             reply.scriptNonce,
           );
           options.htmlCache.set(key, page);
@@ -222,6 +222,7 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
       cspNonce: reply.scriptNonce,
       publicUrl: currentPublicUrl(options.publicUrl),
       clientIp: request.ip,
+      documentResponse: nodeStreamResponse,
     };
     return handle(webRequest, context);
   }

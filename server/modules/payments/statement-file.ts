@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import ExcelJS from "exceljs";
+import { loadExcelJs } from "../exports/spreadsheet";
 
 /** A statement file's table: its header row and the rows under it, cells as text or dates/numbers. */
 export interface StatementTable {
@@ -18,7 +18,8 @@ export async function readStatementFile(bytes: Uint8Array): Promise<StatementTab
   let grid: unknown[][];
   try {
     if (isXlsx(bytes)) {
-      const workbook = new ExcelJS.Workbook();
+      const { Workbook } = await loadExcelJs();
+      const workbook = new Workbook();
       await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
       const sheet = workbook.worksheets[0];
       if (!sheet) return null;
