@@ -11,12 +11,56 @@ describe("the page's translation", () => {
     expect(translationOf(i18n).t).toBe(t);
     expect(t("site.skipToContent")).toBe(i18n.t("site.skipToContent"));
     expect(t("site.skipToContent")).toBe(vi.site.skipToContent);
-    // Interpolation and plurals still go through i18next on every call.
+    // Interpolation gives i18next's text for each value.
     expect(t("jury.homeHeading", { year: 2025 })).toBe(i18n.t("jury.homeHeading", { year: 2025 }));
     expect(t("jury.homeHeading", { year: 2025 })).toContain("2025");
     expect(t("jury.homeHeading", { year: 2024 })).toContain("2024");
     // An unknown key comes back as the key, as i18next does.
     expect(t("no.such.key")).toBe("no.such.key");
+  });
+
+  it("looks a call up once per key and plain option values, and every other call each time", () => {
+    const i18n = createI18n("vi", vi);
+    let lookups = 0;
+    const original = i18n.t.bind(i18n);
+    i18n.t = ((...args: Parameters<typeof original>) => {
+      lookups += 1;
+      return original(...args);
+    }) as typeof i18n.t;
+    const { t } = translationOf(i18n);
+
+    const first = t("jury.homeHeading", { year: 2025 });
+    expect(t("jury.homeHeading", { year: 2025 })).toBe(first);
+    expect(lookups).toBe(1);
+    // Another value, or the same digits as text, is another text.
+    expect(t("jury.homeHeading", { year: 2024 })).toContain("2024");
+    expect(t("jury.homeHeading", { year: "2025" })).toBe(first);
+    expect(lookups).toBe(3);
+    // Options holding an object are not kept: i18next is asked each time.
+    t("jury.homeHeading", { year: 2025, extra: { a: 1 } });
+    t("jury.homeHeading", { year: 2025, extra: { a: 1 } });
+    expect(lookups).toBe(5);
+  });
+
+  it("keeps a bounded number of texts, dropping the oldest", () => {
+    const i18n = createI18n("vi", vi);
+    let lookups = 0;
+    const original = i18n.t.bind(i18n);
+    i18n.t = ((...args: Parameters<typeof original>) => {
+      lookups += 1;
+      return original(...args);
+    }) as typeof i18n.t;
+    const { t } = translationOf(i18n);
+    for (let year = 0; year < 5_000; year++) t("jury.homeHeading", { year });
+    expect(lookups).toBe(5_000);
+    t("jury.homeHeading", { year: 4_999 });
+    expect(lookups).toBe(5_000);
+    // The 5,001st text drops the oldest half: year 0 is looked up again, year 4,999 is not.
+    t("jury.homeHeading", { year: 5_000 });
+    t("jury.homeHeading", { year: 4_999 });
+    expect(lookups).toBe(5_001);
+    expect(t("jury.homeHeading", { year: 0 })).toContain("0");
+    expect(lookups).toBe(5_002);
   });
 
   it("keeps each instance's language apart", () => {
