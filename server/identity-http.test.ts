@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { BACK_OFFICE_SECTIONS, type BackOfficeSection } from "../core/roles";
 import { identityHttpApp, localized, text } from "./test-support/identity-http";
 import { sessionCookieOf, TEST_ORIGIN, TEST_PASSWORD, WHO } from "./test-support/sign-in";
@@ -144,5 +144,53 @@ describe("account forms before (or without) JavaScript", () => {
     const response = await request("GET", "/dat-lai-mat-khau?token=tok_abc123");
     expect(response.statusCode).toBe(200);
     expect(response.body).toMatch(/<input[^>]*type="hidden"[^>]*value="tok_abc123"/);
+  });
+});
+
+describe("the signed-in person of a request", () => {
+  /** The form's inputs as a browser would post them back. */
+  function inputsOf(html: string): Record<string, string> {
+    const values: Record<string, string> = {};
+    for (const [, name, value] of html.matchAll(/<input[^>]*name="(\w+)"[^>]*value="([^"]*)"/g)) {
+      values[name!] = value!.replaceAll("&amp;", "&");
+    }
+    return values;
+  }
+
+  it("is looked up once for all the loaders of a page", async () => {
+    const spy = vi.spyOn(http.app.services.identity, "currentUser");
+    try {
+      const dashboard = await request("GET", "/tai-khoan", { cookie: cookies.get("entrant")! });
+      expect(dashboard.statusCode).toBe(200);
+      expect(dashboard.body).toContain("Phạm Thị Riêng Tư");
+      // The root loader (the header's account menu) and the dashboard's loader.
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("is read again after an action changed them (a form posted without JavaScript)", async () => {
+    const cookie = cookies.get("entrant")!;
+    const form = await request("GET", "/tai-khoan/ho-so", { cookie });
+    const original = inputsOf(form.body);
+    expect(original.address).toBe("1 Tràng Tiền, Hà Nội");
+    try {
+      const saved = await request("POST", "/tai-khoan/ho-so", {
+        cookie,
+        headers: { origin: TEST_ORIGIN },
+        form: { ...original, address: "2 Tràng Tiền, Hà Nội" },
+      });
+      expect(saved.statusCode).toBe(200);
+      // The page rendered after the action shows the stored address, not the one before it.
+      expect(saved.body).toContain('value="2 Tràng Tiền, Hà Nội"');
+    } finally {
+      const restored = await request("POST", "/tai-khoan/ho-so", {
+        cookie,
+        headers: { origin: TEST_ORIGIN },
+        form: original,
+      });
+      expect(restored.body).toContain('value="1 Tràng Tiền, Hà Nội"');
+    }
   });
 });

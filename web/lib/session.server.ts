@@ -13,17 +13,22 @@ export function requestMeta(request: Request, context: AppLoadContext) {
   };
 }
 
-// The root loader and the page's loader ask about the same request: one session lookup.
-const usersByRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+// The root loader and the page's loader ask about the same request: one session lookup. React
+// Router hands each loader a copy of the request, so a page load (GET: loaders only, run
+// together) is recognised by its load context, made once per request by the server. A POST
+// keys by the request itself: its action may change who is signed in or what they are called
+// before the page's loaders run again.
+const usersByRequest = new WeakMap<object, Promise<CurrentUser | null>>();
 
 export function currentUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<CurrentUser | null> {
-  let user = usersByRequest.get(request);
+  const key = request.method === "GET" || request.method === "HEAD" ? context : request;
+  let user = usersByRequest.get(key);
   if (!user) {
     user = context.services.identity.currentUser(request.headers);
-    usersByRequest.set(request, user);
+    usersByRequest.set(key, user);
   }
   return user;
 }
