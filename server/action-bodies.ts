@@ -1,8 +1,9 @@
 import { Transform, type Readable } from "node:stream";
-import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { matchRoutes, type ServerBuild } from "react-router";
 import { CRITERIA_PDF_RULES } from "../core/content-admin";
 import { NEWS_BODY_MAX_CHARS } from "../core/news-admin";
 import { STATEMENT_MAX_BYTES } from "../core/statement";
+import { routeTreeOf } from "./route-tree";
 import { LICENCE_FILE_RULES } from "../core/upload-rules";
 
 /** What a page action accepts: its content types and how many bytes of body. */
@@ -85,16 +86,7 @@ const FOUND_ROUTES_KEPT = 2_000;
  * route (single fetch). Null when nothing matches.
  */
 export function createActionRouteFinder(build: ServerBuild) {
-  const routes = Object.values(build.routes).filter((r) => r !== undefined);
-  const tree = (parentId: string | undefined): RouteObject[] =>
-    routes
-      .filter((route) => route.parentId === parentId)
-      .map((route) =>
-        route.index
-          ? { id: route.id, index: true, ...(route.path ? { path: route.path } : {}) }
-          : { id: route.id, ...(route.path ? { path: route.path } : {}), children: tree(route.id) },
-      );
-  const roots = tree(undefined);
+  const roots = routeTreeOf(build);
 
   // React Router flattens, ranks and compiles every route's pattern on each `matchRoutes`
   // call (hundreds of regular expressions): what a path finds is kept instead. Paths carry ids,

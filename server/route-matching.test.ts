@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routeTreeOf } from "./route-tree";
 import { buildProductionBundle, type ProductionBundle } from "./test-support/build";
 import { concretePath, pageRoutes } from "./test-support/registered-routes";
 
@@ -17,35 +18,10 @@ let routes: RouteObject[];
 beforeAll(async () => {
   bundle = await buildProductionBundle();
   build = bundle.build;
-  routes = routeTree(build);
+  routes = routeTreeOf(build);
 }, 240_000);
 
 afterAll(() => bundle?.cleanup());
-
-/** The build's route manifest as the nested route objects React Router matches against. */
-function routeTree(serverBuild: ServerBuild): RouteObject[] {
-  type ManifestRoute = NonNullable<ServerBuild["routes"][string]>;
-  const children = new Map<string, ManifestRoute[]>();
-  for (const route of Object.values(serverBuild.routes)) {
-    if (!route) continue;
-    const parent = route.parentId ?? "";
-    children.set(parent, [...(children.get(parent) ?? []), route]);
-  }
-  const toObject = (route: ManifestRoute): RouteObject => {
-    const common = {
-      id: route.id,
-      ...(route.caseSensitive === undefined ? {} : { caseSensitive: route.caseSensitive }),
-    };
-    return route.index
-      ? { ...common, index: true }
-      : {
-          ...common,
-          ...(route.path === undefined ? {} : { path: route.path }),
-          children: (children.get(route.id) ?? []).map(toObject),
-        };
-  };
-  return (children.get("") ?? []).map(toObject);
-}
 
 const lastId = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.id ?? null;
 
