@@ -58,14 +58,15 @@ describe("mobile menu (390×844)", () => {
     expect(drawn.fill).toBe("none");
     expect(drawn.stroke).toBe(drawn.color);
     expect(drawn.width).toBe("2px");
-    // The drawing comes from the cached icon sprite (`<use>`), and the footer's logo repeats
-    // the header's drawing (`<use>`): both have a size once drawn.
+    // The drawings come from the cached icon sprite (`<use>`), the logos in the header and
+    // the footer too: each has a size once drawn.
     const drawnSize = (selector: string) =>
       page.locator(selector).evaluate((use) => {
         const box = (use as SVGGraphicsElement).getBBox();
         return box.width > 0 && box.height > 0;
       });
     await expect.poll(() => drawnSize(".mobile-menu__toggle svg.icon use")).toBe(true);
+    expect(await drawnSize(".site-header__logo use")).toBe(true);
     expect(await drawnSize(".site-footer__logo use")).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
+import { runInNewContext } from "node:vm";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -153,6 +154,60 @@ describe("a rendered page", () => {
       expect(response.body).toContain("</html>");
     }
     expect(timers()).toBeLessThanOrEqual(before);
+  });
+
+  it("reaches a browser whole: no Suspense runtime, the data script in place", async () => {
+    const response = await get("/?whole=1");
+    expect(response.statusCode).toBe(200);
+    // Streamed shell-first, the page would carry React's boundary runtime and hidden copies.
+    expect(response.body).not.toContain("$RC");
+    expect(response.body).not.toMatch(/<template id="B:|<div hidden id="S:/);
+    expect(response.body).toMatch(/streamController\.enqueue\('\[/);
+    expect(response.body).toContain("streamController.close();</script>");
+    expect(response.body.endsWith("</html>")).toBe(true);
+  });
+
+  it("carries data with quotes, backslashes, markup and line separators intact", async () => {
+    // The inline data is a single-quoted script string (React Router, patched): whatever the
+    // text holds must come back exactly, and must not end the script early.
+    const title = `It's "quoted" \\ back\\slash </script><!-- \u2028\u2029 line\nbreak \u0001`;
+    const { id } = await db.kysely
+      .insertInto("news_articles")
+      .values({
+        slug_vi: "du-lieu-kho",
+        slug_en: "tricky-data",
+        title_vi: title,
+        title_en: title,
+        summary_vi: "Tóm tắt",
+        summary_en: "Summary",
+        body_vi: "[]",
+        body_en: "[]",
+        cover_image: null,
+        status: "published",
+        published_at: "2026-08-31T00:00:00.000Z",
+        created_at: "2026-08-31T00:00:00.000Z",
+        updated_at: "2026-08-31T00:00:00.000Z",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    try {
+      const response = await get("/en/tin-tuc-cuoc-thi?tricky=1");
+      expect(response.statusCode).toBe(200);
+      const scripts = [...response.body.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)];
+      const data = scripts.map((m) => m[1] ?? "").find((text) => text.includes(".enqueue("));
+      if (!data) throw new Error("no inline data script");
+      const chunks: string[] = [];
+      runInNewContext(data, {
+        window: {
+          __reactRouterContext: { streamController: { enqueue: (c: string) => chunks.push(c) } },
+        },
+      });
+      const values: unknown = JSON.parse(chunks.join(""));
+      // A raw "</script" in the text would have cut the script short and failed the parse.
+      expect(values).toEqual(expect.arrayContaining([title]));
+    } finally {
+      await db.kysely.deleteFrom("news_articles").where("id", "=", id).execute();
+    }
   });
 
   it("is cached and served whole from the cache", async () => {

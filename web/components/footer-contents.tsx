@@ -113,7 +113,7 @@ export function FooterContents({
                   <li key={key}>
                     <a
                       href={href}
-                      className="icon-button social-links__link"
+                      className="icon-button"
                       aria-label={t(`footer.socialLinks.${key}`)}
                       {...(key === "email" ? {} : { target: "_blank", rel: "noopener noreferrer" })}
                     >

@@ -12,7 +12,7 @@ export function Footer({ chrome, year }: { chrome: SiteChrome; year: number }) {
     <footer className="site-footer" aria-label={t("footer.label")}>
       <div className="container site-footer__inner">
         <Link to={to("/")} className="site-footer__logo" aria-label={t("site.logoAlt")}>
-          <Logo repeat />
+          <Logo />
         </Link>
         <FooterContents chrome={chrome} />
       </div>

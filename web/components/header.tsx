@@ -33,17 +33,12 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
         </Link>
         <nav className="main-nav" aria-label={t("nav.mainLabel")}>
           <ul className="main-nav__list">
-            <li className="nav-item">
-              <NavLink
-                to={to("/")}
-                end
-                className="nav-link nav-link--icon"
-                aria-label={t("nav.home")}
-              >
+            <li>
+              <NavLink to={to("/")} end className="nav-link" aria-label={t("nav.home")}>
                 <HomeIcon />
               </NavLink>
             </li>
-            <li className="nav-item">
+            <li>
               <NavLink to={to(PATHS.awardIntroduction)} className="nav-link">
                 {t("nav.awardIntroduction")}
               </NavLink>
@@ -56,10 +51,10 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
                 { label: t("home.tracks.vanXuanStars.title"), to: to("/van-xuan-stars") },
               ]}
             />
-            <li className="nav-item">
+            <li>
               <button
                 type="button"
-                className="nav-link nav-link--button"
+                className="nav-link"
                 aria-haspopup="dialog"
                 onClick={openCriteria}
               >
@@ -74,7 +69,7 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
                 to: to(`${PATHS.jury}?year=${year}`),
               }))}
             />
-            <li className="nav-item">
+            <li>
               <NavLink to={to(PATHS.library)} className="nav-link">
                 {t("nav.library")}
               </NavLink>
@@ -87,7 +82,7 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
                 to: to(`${PATHS.winners}?year=${year}`),
               }))}
             />
-            <li className="nav-item">
+            <li>
               <NavLink to={to(PATHS.news)} className="nav-link">
                 {t("nav.news")}
               </NavLink>
@@ -109,7 +104,7 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
 function YearsMenu({ label, path, items }: { label: string; path: string; items: NavItem[] }) {
   if (items.length > 0) return <NavDisclosure label={label} items={items} />;
   return (
-    <li className="nav-item">
+    <li>
       <NavLink to={path} className="nav-link">
         {label}
       </NavLink>

@@ -22,7 +22,6 @@ export function LanguageSwitcher() {
                 lang={code}
                 aria-current={code === lang ? "true" : undefined}
                 aria-label={code === lang ? name : t("language.switchTo", { language: name })}
-                className="language-switcher__link"
                 onClick={() => saveLanguageChoice(code)}
               >
                 {code.toUpperCase()}

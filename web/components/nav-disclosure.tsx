@@ -23,11 +23,11 @@ export function NavDisclosure({ label, items }: { label: string; items: NavItem[
   const current = `${location.pathname}${location.search}`;
 
   return (
-    <li className="nav-item nav-item--has-submenu" ref={container}>
+    <li className="nav-item--has-submenu" ref={container}>
       <button
         ref={button}
         type="button"
-        className="nav-link nav-link--button"
+        className="nav-link"
         aria-expanded={open}
         aria-controls={listId}
         onClick={toggle}
@@ -49,7 +49,6 @@ export function NavDisclosure({ label, items }: { label: string; items: NavItem[
           <li key={item.to}>
             <Link
               to={item.to}
-              className="submenu__link"
               aria-current={current === item.to ? "page" : undefined}
               onClick={close}
             >

@@ -7,7 +7,7 @@ export interface ResponsiveImageProps {
   alt?: string;
   /** How wide the image is drawn, e.g. "(min-width: 64rem) 33vw, 100vw". */
   sizes?: string;
-  className?: string;
+  className?: string | undefined;
   /** The page's main picture (above the fold): loaded eagerly with high priority. */
   priority?: boolean;
   /** Width and height for a legacy image whose size is not known (keeps the layout still). */

@@ -89,7 +89,7 @@ export function SubmitMenu({ submission }: { submission: SubmissionWindowState |
         >
           {MENU_ITEMS.map(({ path, label }) => (
             <li key={path} role="none">
-              <Link role="menuitem" to={to(path)} className="dropdown__item" onClick={close}>
+              <Link role="menuitem" to={to(path)} onClick={close}>
                 {t(label)}
               </Link>
             </li>

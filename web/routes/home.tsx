@@ -58,10 +58,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero__inner">
-          <h1 id="hero-title" className="hero__title">
+          <h1 id="hero-title">
             {season ? t("home.heroTitle", { year: season.year }) : t("site.name")}
           </h1>
-          <p className="hero__lead">{t("home.heroLead")}</p>
+          <p>{t("home.heroLead")}</p>
           {submission?.state === "open" ? (
             <p className="hero__deadline">
               {t("submit.openUntil", { date: formatDate(submission.closesAt, lang) })}
@@ -80,9 +80,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {TRACK_CARDS.map(({ key, path }) => {
             const title = t(`home.tracks.${key}.title`);
             return (
-              <li key={key} className={`track-card track-card--${key}`} data-track={key}>
-                <h3 className="track-card__title">{title}</h3>
-                <p className="track-card__description">{t(`home.tracks.${key}.description`)}</p>
+              <li key={key} className="track-card">
+                <h3>{title}</h3>
+                <p>{t(`home.tracks.${key}.description`)}</p>
                 <Link
                   to={to(path)}
                   className="button button--secondary"

@@ -7,6 +7,11 @@ import type { JuryMember, NewsSummary, Winner } from "../../../core/content";
 import { useLang, useLocalizedPath } from "../../lib/site";
 import { ContentImage } from "./content-image";
 
+/*
+ * A card names only itself (`news-card`, `jury-card`, `winner-card`); cards.css reaches its
+ * parts by element, since a grid repeats them and each class would be sent once per card.
+ */
+
 export function articlePath(article: { slug: string; id: number }): string {
   return `${PATHS.news}/${articleSegment(article.slug, article.id)}`;
 }
@@ -32,21 +37,20 @@ export function NewsCard({
       <ContentImage
         image={article.coverImageData}
         src={article.coverImage}
-        className="news-card__image"
         alt=""
         sizes={CARD_SIZES}
         width={400}
         height={225}
         priority={priority}
       />
-      <div className="news-card__body">
-        <p className="news-card__date">
+      <div>
+        <p>
           <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, lang)}</time>
         </p>
-        <Heading className="news-card__title">
+        <Heading>
           <Link to={to(articlePath(article))}>{article.title}</Link>
         </Heading>
-        <p className="news-card__summary">{article.summary}</p>
+        <p>{article.summary}</p>
       </div>
     </li>
   );
@@ -70,19 +74,16 @@ export function JuryCard({
       <ContentImage
         image={member.photoImage}
         src={member.photo}
-        className="jury-card__photo"
         alt={t("jury.photoOf", { name: member.name })}
         sizes="160px"
         width={160}
         height={160}
       />
-      <Heading className="jury-card__name">{member.name}</Heading>
-      <p className="jury-card__role">
+      <Heading>{member.name}</Heading>
+      <p>
         <span className="badge">{member.isChair ? t("jury.chair") : t("jury.member")}</span>
       </p>
-      <p className="jury-card__title">
-        {member.organisation ? `${member.title}, ${member.organisation}` : member.title}
-      </p>
+      <p>{member.organisation ? `${member.title}, ${member.organisation}` : member.title}</p>
       {!compact && member.bio ? <p className="jury-card__bio">{member.bio}</p> : null}
     </li>
   );
@@ -97,17 +98,16 @@ export function WinnerCard({ winner, headingLevel = 2 }: { winner: Winner; headi
       <ContentImage
         image={winner.imageData}
         src={winner.image}
-        className="winner-card__image"
         alt=""
         sizes={CARD_SIZES}
         width={400}
         height={225}
       />
-      <div className="winner-card__body">
-        <p className={`winner-card__prize winner-card__prize--${winner.prize}`}>
+      <div>
+        <p data-prize={winner.prize}>
           {t(`winners.prize.${winner.prize}`, { defaultValue: winner.prize })}
         </p>
-        <Heading className="winner-card__title">
+        <Heading>
           {winner.entryId ? (
             <Link to={to(`${PATHS.entryDetail}/${encodeURIComponent(winner.entryId)}`)}>
               {winner.title}
@@ -116,22 +116,20 @@ export function WinnerCard({ winner, headingLevel = 2 }: { winner: Winner; headi
             winner.title
           )}
         </Heading>
-        <dl className="winner-card__facts">
-          <div>
-            <dt>{t("winners.category")}</dt>
-            <dd>{winner.category}</dd>
-          </div>
+        <dl>
+          <dt>{t("winners.category")}</dt>
+          <dd>{winner.category}</dd>
           {winner.brand ? (
-            <div>
+            <>
               <dt>{t("winners.brand")}</dt>
               <dd>{winner.brand}</dd>
-            </div>
+            </>
           ) : null}
           {winner.agency ? (
-            <div>
+            <>
               <dt>{t("winners.agency")}</dt>
               <dd>{winner.agency}</dd>
-            </div>
+            </>
           ) : null}
         </dl>
         {winner.videoUrl ? (

@@ -18,7 +18,7 @@ export function ContentImage({
 }: {
   image: ResponsiveImageData | null | undefined;
   src: string | null;
-  className: string;
+  className?: string;
   alt: string;
   /** How wide the picture is drawn (media-library pictures choose their variant by it). */
   sizes: string;

@@ -26,7 +26,7 @@ export function HomeSection({
     <>
       <SectionHeading id={id} title={title} />
       <ul className={gridClass}>{children}</ul>
-      <p className="home-section__more">
+      <p>
         <Link to={more.to} className="button button--secondary">
           {more.label}
         </Link>

@@ -34,7 +34,7 @@ export function KeyDates({ dates, now: serverNow }: { dates: KeyDate[]; now: str
     <section className="key-dates container" aria-labelledby="key-dates-heading">
       <SectionHeading id="key-dates-heading" title={t("home.keyDates.heading")} />
       {left ? (
-        <p className="key-dates__countdown" data-testid="countdown">
+        <p className="key-dates__countdown">
           <span className="key-dates__countdown-lead">{t("home.keyDates.countdownLead")}</span>{" "}
           <span className="key-dates__countdown-parts">
             <span className="key-dates__part">{t("home.keyDates.days", { count: left.days })}</span>{" "}
@@ -51,18 +51,11 @@ export function KeyDates({ dates, now: serverNow }: { dates: KeyDate[]; now: str
         {dates.map((date) => {
           const past = Date.parse(date.at) <= now.getTime();
           return (
-            <li
-              key={date.kind}
-              className={`key-dates__item${past ? " key-dates__item--past" : ""}${
-                date.kind === "submissionCloses" ? " key-dates__item--deadline" : ""
-              }`}
-              data-kind={date.kind}
-            >
-              <span className="key-dates__label">{t(`home.keyDates.kinds.${date.kind}`)}</span>
-              <time className="key-dates__date" dateTime={date.at}>
-                {formatDate(date.at, lang)}
-              </time>
-              {past ? <span className="key-dates__passed">{t("home.keyDates.passed")}</span> : null}
+            // The list's items are reached by element in home.css: label, date, "passed".
+            <li key={date.kind} className={past ? "past" : undefined} data-kind={date.kind}>
+              <span>{t(`home.keyDates.kinds.${date.kind}`)}</span>
+              <time dateTime={date.at}>{formatDate(date.at, lang)}</time>
+              {past ? <span>{t("home.keyDates.passed")}</span> : null}
             </li>
           );
         })}
