@@ -13,10 +13,10 @@ export interface AppContext {
   /** The client's address (behind a trusted proxy: from X-Forwarded-For), for rate limits. */
   clientIp: string;
   /**
-   * The Response for a rendered page whose markup streams into `body`: the server sends the
-   * Node stream as it is, without turning it into a web stream and back.
+   * The Response for a rendered page, its markup as one buffer (or a Node stream): the server
+   * sends it as it is, without turning it into a web stream and back.
    */
-  documentResponse(body: Readable, init: ResponseInit): Response;
+  documentResponse(body: Buffer | Readable, init: ResponseInit): Response;
 }
 export type { SiteChrome } from "./modules/site/service";
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { PassThrough } from "node:stream";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
-import { nodeStreamResponse, responseText, sendWebResponse, toWebRequest } from "./web-request";
+import { nodeBodyResponse, responseText, sendWebResponse, toWebRequest } from "./web-request";
 
 let app: FastifyInstance | undefined;
 
@@ -43,7 +43,7 @@ describe("a Fetch API request for a Fastify request", () => {
 
   it("is aborted when the client leaves before the response ends", async () => {
     const body = new PassThrough();
-    const { origin, requests } = await serve(() => nodeStreamResponse(body, { status: 200 }));
+    const { origin, requests } = await serve(() => nodeBodyResponse(body, { status: 200 }));
     await new Promise<void>((resolve) => {
       const request = http.get(`${origin}/slow`, (response) => {
         response.once("data", () => {
@@ -66,7 +66,7 @@ describe("a response whose body is a Node stream", () => {
       const body = new PassThrough();
       setTimeout(() => body.end("<p>Xin chào</p>"), 10);
       body.write("<!DOCTYPE html>");
-      return nodeStreamResponse(body, {
+      return nodeBodyResponse(body, {
         status: 201,
         headers: { "content-type": "text/html; charset=utf-8", "x-page": "yes" },
       });
@@ -81,7 +81,30 @@ describe("a response whose body is a Node stream", () => {
     const body = new PassThrough();
     body.write(Buffer.from("Vạn "));
     body.end("Xuân");
-    expect(await responseText(nodeStreamResponse(body, { status: 200 }))).toBe("Vạn Xuân");
+    expect(await responseText(nodeBodyResponse(body, { status: 200 }))).toBe("Vạn Xuân");
     expect(await responseText(new Response("Giải thưởng"))).toBe("Giải thưởng");
+  });
+});
+
+describe("a response whose body is a Node buffer", () => {
+  it("is sent whole, with its length, status and headers", async () => {
+    const page = Buffer.from("<!DOCTYPE html><p>Xin chào, Đà Nẵng</p>", "utf8");
+    const { origin } = await serve(() =>
+      nodeBodyResponse(page, {
+        status: 200,
+        headers: { "content-type": "text/html; charset=utf-8", "x-page": "yes" },
+      }),
+    );
+    const response = await fetch(`${origin}/`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-page")).toBe("yes");
+    expect(response.headers.get("content-length")).toBe(String(page.length));
+    expect(response.headers.get("transfer-encoding")).toBeNull();
+    expect(await response.text()).toBe("<!DOCTYPE html><p>Xin chào, Đà Nẵng</p>");
+  });
+
+  it("reads whole as text", async () => {
+    const body = Buffer.from("Vạn Xuân", "utf8");
+    expect(await responseText(nodeBodyResponse(body, { status: 200 }))).toBe("Vạn Xuân");
   });
 });

@@ -42,15 +42,16 @@ export function toWebRequest(
   });
 }
 
-/** Responses whose body is a Node stream (`nodeStreamResponse`), by response. */
-const nodeBodies = new WeakMap<Response, Readable>();
+/** Responses whose body is a Node buffer or stream (`nodeBodyResponse`), by response. */
+const nodeBodies = new WeakMap<Response, Buffer | Readable>();
 
 /**
- * A Response whose body is the Node stream `body`, which `sendWebResponse` sends as it is.
- * A page's markup is a Node stream (React's renderToPipeableStream): wrapping it in a web stream
- * for the Response and unwrapping it again for the socket costs a promise per chunk each way.
+ * A Response whose body is the Node buffer or stream `body`, which `sendWebResponse` sends as
+ * it is. A page's markup is a Node buffer (React's renderToPipeableStream, collected): wrapping
+ * it in a web stream for the Response and unwrapping it again for the socket costs a promise
+ * per chunk each way.
  */
-export function nodeStreamResponse(body: Readable, init: ResponseInit): Response {
+export function nodeBodyResponse(body: Buffer | Readable, init: ResponseInit): Response {
   const response = new Response(null, init);
   nodeBodies.set(response, body);
   return response;
@@ -60,6 +61,7 @@ export function nodeStreamResponse(body: Readable, init: ResponseInit): Response
 export async function responseText(response: Response): Promise<string> {
   const body = nodeBodies.get(response);
   if (!body) return response.text();
+  if (Buffer.isBuffer(body)) return body.toString("utf8");
   const chunks: Buffer[] = [];
   for await (const chunk of body) {
     chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));

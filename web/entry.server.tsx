@@ -1,8 +1,8 @@
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { headWithoutModulePreloads, isReadingPage } from "./hydration/head-without-preloads.server";
+import { isReadingPage, withoutModulePreloads } from "./hydration/head-without-preloads.server";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 10_000;
@@ -28,20 +28,31 @@ export default function handleRequest(
     // Stops a render still waiting for data after the stream timeout. Cleared once everything
     // has rendered: a pending timer keeps the whole render (request, data, markup) in memory.
     let abortTimer: ReturnType<typeof setTimeout> | undefined;
+    // The page is complete when this runs: React writes it out at once, and it is sent as one
+    // buffer (with its length) rather than streamed through a chain of Node streams.
     const respond = () => {
-      const body = new PassThrough();
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      if (!responseHeaders.has("Cache-Control")) {
-        responseHeaders.set("Cache-Control", "no-cache");
-      }
-      resolve(
-        loadContext.documentResponse(body, {
-          headers: responseHeaders,
-          status: responseStatusCode,
-        }),
-      );
-      if (isReadingPage(routerContext)) pipe(headWithoutModulePreloads()).pipe(body);
-      else pipe(body);
+      const chunks: Buffer[] = [];
+      const sink = new Writable({
+        write(chunk: Buffer, _encoding, callback) {
+          chunks.push(chunk);
+          callback();
+        },
+      });
+      sink.on("error", reject);
+      sink.on("finish", () => {
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        if (!responseHeaders.has("Cache-Control")) {
+          responseHeaders.set("Cache-Control", "no-cache");
+        }
+        const html = Buffer.concat(chunks);
+        resolve(
+          loadContext.documentResponse(
+            isReadingPage(routerContext) ? withoutModulePreloads(html) : html,
+            { headers: responseHeaders, status: responseStatusCode },
+          ),
+        );
+      });
+      pipe(sink);
     };
 
     const { pipe, abort } = renderToPipeableStream(

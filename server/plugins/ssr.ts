@@ -19,7 +19,7 @@ import "../load-context";
 import type { Services } from "../services";
 import { currentPublicUrl } from "../public-url";
 import { createTurns } from "../turns";
-import { nodeStreamResponse, responseText, sendWebResponse, toWebRequest } from "../web-request";
+import { nodeBodyResponse, responseText, sendWebResponse, toWebRequest } from "../web-request";
 
 export interface SsrOptions {
   build: ServerBuild;
@@ -222,7 +222,7 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
       cspNonce: reply.scriptNonce,
       publicUrl: currentPublicUrl(options.publicUrl),
       clientIp: request.ip,
-      documentResponse: nodeStreamResponse,
+      documentResponse: nodeBodyResponse,
     };
     return handle(webRequest, context);
   }
