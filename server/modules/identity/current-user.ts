@@ -1,5 +1,6 @@
 import { parseLang } from "../../../core/languages";
 import { isStaffRole, type Role } from "../../../core/roles";
+import { SESSION_COOKIE_NAMES } from "./auth";
 import { loadRegistrant } from "./queries";
 import type { CurrentUser, IdentityDeps } from "./types";
 
@@ -8,6 +9,10 @@ export async function currentUser(
   deps: Pick<IdentityDeps, "auth" | "db">,
   headers: Headers,
 ): Promise<CurrentUser | null> {
+  // Without a session cookie there is no one to look up (most page views): better-auth's
+  // lookup would build its request context only to say so.
+  const cookie = headers.get("cookie");
+  if (!cookie || !SESSION_COOKIE_NAMES.some((name) => cookie.includes(`${name}=`))) return null;
   const session = await deps.auth.api.getSession({ headers });
   if (!session) return null;
   const user = session.user as typeof session.user & {

@@ -97,6 +97,12 @@ describe.each(testDatabases())("identity on $name", (target) => {
       expect(cookie).not.toBe(registered);
       expect((await services.identity.currentUser(withCookie(cookie)))?.email).toBe(email);
 
+      // The session cookie is found among others; without it the request is nobody.
+      const among = withCookie(`lang=vi; theme=dark; ${cookie}; consent=1`);
+      expect((await services.identity.currentUser(among))?.email).toBe(email);
+      expect(await services.identity.currentUser(withCookie("lang=vi; theme=dark"))).toBeNull();
+      expect(await services.identity.currentUser(new Headers())).toBeNull();
+
       // An entrant is not staff: the back-office sign-in refuses the same credentials.
       const asStaff = await services.identity.signIn(
         { email, password: PASSWORD },
