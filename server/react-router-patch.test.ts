@@ -67,7 +67,12 @@ async function render(url: string): Promise<Record<string, string>> {
 describe("the patched React Router", () => {
   it("is installed (the install applied patches/)", () => {
     const all = sources.join("\n");
-    for (const mark of ["serverRoutesByManifest", "dataRoutesByRoutes", "quoteScriptString"]) {
+    for (const mark of [
+      "serverRoutesByManifest",
+      "dataRoutesByRoutes",
+      "quoteScriptString",
+      "withoutSingleFetchParams",
+    ]) {
       expect(all, mark).toContain(mark);
     }
   });
