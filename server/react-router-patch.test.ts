@@ -1,6 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { createElement, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import {
@@ -12,15 +9,11 @@ import {
   type RouteObject,
 } from "react-router";
 import { describe, expect, it } from "vitest";
+import { reactRouterDistFiles } from "./test-support/react-router-dist";
 
 // React Router is patched (patches/, docs/dependencies.md "Patches") so that a render makes
 // less: the server's route objects once per build, an absolute link resolved without encoding
 // the matched routes. These tests hold the patch to "the same pages, made with less".
-
-const dist = path.dirname(createRequire(import.meta.url).resolve("react-router"));
-const sources = readdirSync(dist)
-  .filter((file) => /\.m?js$/.test(file))
-  .map((file) => readFileSync(path.join(dist, file), "utf8"));
 
 /** The links a page of these routes shows, as `label → href`. */
 const links = (...items: [string, string][]): ReactNode =>
@@ -66,7 +59,9 @@ async function render(url: string): Promise<Record<string, string>> {
 
 describe("the patched React Router", () => {
   it("is installed (the install applied patches/)", () => {
-    const all = sources.join("\n");
+    const all = reactRouterDistFiles()
+      .map(({ source }) => source)
+      .join("\n");
     for (const mark of [
       "serverRoutesByManifest",
       "dataRoutesByRoutes",

@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { routeTreeOf } from "./route-tree";
 import { buildProductionBundle, type ProductionBundle } from "./test-support/build";
+import { reactRouterDistFiles } from "./test-support/react-router-dist";
 import { concretePath, pageRoutes } from "./test-support/registered-routes";
 
 // React Router is patched (patches/, docs/dependencies.md "Patches") to skip a route branch
@@ -27,10 +25,9 @@ const lastId = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.rout
 
 describe("route matching with the branch skip", () => {
   it("is the patched React Router (the install applied patches/)", () => {
-    const dist = path.dirname(createRequire(import.meta.url).resolve("react-router"));
-    const matchers = readdirSync(dist)
-      .filter((file) => /^chunk-.*\.m?js$/.test(file))
-      .map((file) => readFileSync(path.join(dist, file), "utf8"))
+    const matchers = reactRouterDistFiles()
+      .filter(({ file }) => file.startsWith("chunk-"))
+      .map(({ source }) => source)
       .filter((source) => source.includes("function matchRoutesImpl("));
     // One chunk for import, one for require.
     expect(matchers.length).toBe(2);
