@@ -54,21 +54,23 @@ export async function admitUpload(state: UploadState, upload: NewUpload): Promis
     // Real time, not the injected clock: the expiry compares it with real time.
     return replaceUnlessFinishing(trx, replaced, new Date().toISOString());
   });
-  for (const victimId of victims) replaceUpload(state, victimId);
+  await Promise.all(victims.map((victimId) => replaceUpload(state, victimId)));
 }
 
 /**
  * Ends an unfinished upload a newer one of the same field replaced (its row is marked
  * already): this process's requests writing it are cut and its bytes removed; a request
  * writing it through another process then finds it gone in the shared store, and any
- * process answers its late requests "replaced" from the row.
+ * process answers its late requests "replaced" from the row. Bytes no request holds open are
+ * gone before the newer upload is acknowledged; those of a request being cut go once it has
+ * closed.
  */
-function replaceUpload(state: UploadState, id: string): void {
+async function replaceUpload(state: UploadState, id: string): Promise<void> {
   const requests = [...(state.writing.get(id) ?? [])];
   state.log.info({ uploadId: id, cut: requests.length }, "upload replaced by a newer one");
-  const remove = () => void removeUpload(state, id).catch(() => undefined);
+  const remove = () => removeUpload(state, id).catch(() => undefined);
   if (requests.length === 0) {
-    remove();
+    await remove();
     return;
   }
   // The bytes go once the requests writing them have closed (tus holds the file open).
@@ -76,7 +78,7 @@ function replaceUpload(state: UploadState, id: string): void {
   for (const request of requests) {
     request.once("close", () => {
       open -= 1;
-      if (open === 0) remove();
+      if (open === 0) void remove();
     });
     request.destroy();
   }
