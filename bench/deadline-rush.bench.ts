@@ -16,6 +16,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import sharp from "sharp";
 import { PDF_DOCUMENT } from "../server/test-support/media-files";
 import { GeneratedFile, MP4_HEAD } from "../server/test-support/tus-client";
@@ -76,7 +77,7 @@ interface SetupRun {
   serverErrors: Map<string, number>;
   /** Where each cluster process's whole output was written, for its stack traces. */
   logFiles: string[];
-  /** With --cpu-profile, the single process's functions with the most self time. */
+  /** With --cpu-profile, the functions with the most self time (the cluster's processes merged). */
   profile?: { entries: SelfTimeEntry[]; totalMs: number };
 }
 
@@ -90,7 +91,7 @@ const bench: Benchmark = {
     "--save-every <min>-<max>  seconds between an entrant's autosaves, uniform (default 2-5)",
     `--pg-url <url>            PostgreSQL for the cluster (default TEST_DATABASE_URL or ${DEFAULT_PG_URL})`,
     "--reuse-build <dir>       copy this React Router build instead of building",
-    "--cpu-profile             profile the single process (node --cpu-prof); print its top 15 by self time",
+    "--cpu-profile             profile the app processes (node --cpu-prof); print their top 15 by self time",
     `--connections browser|new  each entrant keeps up to ${BROWSER_CONNECTIONS} keep-alive connections as a browser does (default), or opens a new one for every request`,
   ],
 
@@ -189,8 +190,8 @@ async function runSetup(
   },
 ): Promise<SetupRun> {
   const { context, workDir, buildDir, entrants, duration, files, saveEvery, connections } = options;
-  const profileDir =
-    options.cpuProfile && setup === "single" ? path.join(workDir, "cpu-profile") : undefined;
+  const profileDir = options.cpuProfile ? path.join(workDir, `cpu-profile-${setup}`) : undefined;
+  const profileFlags = profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [];
   const { log, cleanup, repoRoot } = context;
   let baseUrl: string;
   let settings: ServerSettings;
@@ -211,7 +212,7 @@ async function runSetup(
         dataDir,
         htmlCacheSeconds: 0,
         extraEnv: { AUTH_SECRET: randomBytes(32).toString("base64url") },
-        ...(profileDir ? { nodeFlags: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] } : {}),
+        ...(profileDir ? { nodeFlags: profileFlags } : {}),
       },
     });
     baseUrl = server.origin;
@@ -235,7 +236,7 @@ async function runSetup(
         clientDir: path.join(buildDir, "client"),
         cleanup: () => {},
       },
-      { nodeArgs: [...SERVER_NODE_FLAGS, serverBundlePath(buildDir)] },
+      { nodeArgs: [...SERVER_NODE_FLAGS, ...profileFlags, serverBundlePath(buildDir)] },
     );
     cleanup.add({
       label: "stop the cluster",
@@ -261,6 +262,15 @@ async function runSetup(
     };
     // The check reads the database and the bucket after the processes stop: keep those.
     stop = async () => {
+      // A profiled process writes its profile when it exits of itself: ask it to stop first.
+      if (profileDir) {
+        await Promise.all(
+          cluster.processes.map((server) => {
+            server.child.kill("SIGTERM");
+            return Promise.race([server.exited, delay(20_000)]);
+          }),
+        );
+      }
       await Promise.all(cluster.processes.map((server) => server.kill()));
     };
     label = "3 processes, PostgreSQL, S3, nginx";
