@@ -21,13 +21,21 @@ export function formatDate(value: Date | string, lang: Lang): string {
   return format.format(date);
 }
 
+const vndFormats = new Map<Lang, Intl.NumberFormat>();
+
 /** Whole VND amounts in the locale's format: `1.500.000 ₫` (vi) or `₫1,500,000` (en). */
 export function formatVnd(amount: number, lang: Lang): string {
-  return new Intl.NumberFormat(localeOf(lang), {
-    style: "currency",
-    currency: "VND",
-    maximumFractionDigits: 0,
-  }).format(amount);
+  // A formatter is costly to build (locale data) and cheap to reuse: one per language.
+  let format = vndFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(localeOf(lang), {
+      style: "currency",
+      currency: "VND",
+      maximumFractionDigits: 0,
+    });
+    vndFormats.set(lang, format);
+  }
+  return format.format(amount);
 }
 
 // Dates typed in back-office forms: `DD/MM/YYYY HH:mm`, always Vietnam time.
