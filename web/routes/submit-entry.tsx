@@ -127,7 +127,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 type Entries = Services["entries"];
-type Refused = Extract<Awaited<ReturnType<Entries["saveDraft"]>>, { ok: false }>;
+type Refused = Extract<Awaited<ReturnType<Entries["autosave"]>>, { ok: false }>;
 
 /** A stale `version`: someone (another tab) saved in between. */
 const isConflict = (refused: Refused) =>
@@ -188,26 +188,35 @@ function refusedAs(intent: "withdraw" | "removeFile" | "duplicate", refused: Ref
   );
 }
 
-const patchOf = (values: Record<string, unknown>) => values as Parameters<Entries["saveDraft"]>[2];
+type EntryPatch = Parameters<Entries["autosave"]>[2];
+const patchOf = (values: Record<string, unknown>) => values as EntryPatch;
+
+/** A new draft's answer as an autosave's: the form goes on from its version and code. */
+async function createdAsSaved(entries: Entries, userId: string, values: EntryPatch) {
+  const created = await entries.createDraft(userId, values);
+  if (!created.ok) return created;
+  const { id, version, code, updatedAt } = created.entry;
+  return { ok: true as const, saved: { id, version, code, updatedAt } };
+}
 
 async function save(entries: Entries, userId: string, input: EntryAction & { intent: "save" }) {
   const values = patchOf(input.values);
   const result = input.entryId
-    ? await entries.saveDraft(
+    ? await entries.autosave(
         userId,
         input.entryId,
         values,
         input.version ? { version: input.version } : {},
       )
-    : await entries.createDraft(userId, values);
+    : await createdAsSaved(entries, userId, values);
   if (result.ok) {
     return data<EntryActionResult>({
       ok: true,
       intent: "save",
-      entryId: result.entry.id,
-      version: result.entry.version,
-      code: result.entry.code,
-      savedAt: result.entry.updatedAt,
+      entryId: result.saved.id,
+      version: result.saved.version,
+      code: result.saved.code,
+      savedAt: result.saved.updatedAt,
     });
   }
   const reason = isConflict(result)
@@ -240,7 +249,7 @@ async function save(entries: Entries, userId: string, input: EntryAction & { int
 /** What is on the screen is saved first, so the rules run on exactly that. */
 async function submit(entries: Entries, userId: string, input: EntryAction & { intent: "submit" }) {
   const { entryId, version } = input;
-  const saved = await entries.saveDraft(
+  const saved = await entries.autosave(
     userId,
     entryId,
     patchOf(input.values),
@@ -268,7 +277,7 @@ async function submit(entries: Entries, userId: string, input: EntryAction & { i
   }
   // Refused, the save still stands: the form's next autosave goes on from its version (a
   // save refused as invalid left the version as it was).
-  const versionNow = saved.ok ? saved.entry.version : (version ?? undefined);
+  const versionNow = saved.ok ? saved.saved.version : (version ?? undefined);
   const invalid = saved.ok
     ? []
     : Object.entries(saved.fieldErrors ?? {}).map(([field, messageKey]) => ({

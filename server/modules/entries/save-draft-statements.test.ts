@@ -17,6 +17,8 @@ import { COMPLETE_TEXT, enterprise, file, NOW } from "./testbed";
  * counts every statement Kysely sends to a real SQLite file, transaction control included.
  */
 const AUTOSAVE_STATEMENTS_MAX = 6;
+/** The form's own autosave: the entry and its files read, one versioned write, no transaction. */
+const FORM_AUTOSAVE_STATEMENTS = 3;
 
 describe("an autosave on SQLite", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "vx-entries-statements-"));
@@ -96,5 +98,17 @@ describe("an autosave on SQLite", () => {
     // What it answers is what a fresh read gives.
     const read = await services.entries.get(userId, created.entry.id);
     expect(saved.ok && saved.entry).toEqual(read);
+
+    // The form's autosave answers with the version only: no image links, no transaction.
+    statements.length = 0;
+    const autosaved = await services.entries.autosave(
+      userId,
+      created.entry.id,
+      { brandName: "Trà Xanh Xuân" },
+      { version: read!.version },
+    );
+    expect(autosaved).toMatchObject({ ok: true, saved: { version: read!.version + 1 } });
+    expect(statements, statements.join("\n")).toHaveLength(FORM_AUTOSAVE_STATEMENTS);
+    expect(statements.filter((sql) => /^(begin|commit|savepoint)/i.test(sql))).toEqual([]);
   });
 });

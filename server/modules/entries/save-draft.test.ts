@@ -145,6 +145,69 @@ describe.each(testDatabases())("entries on $name", (target) => {
       expect((await t.entries.get(t.alice, entry.id))!.values.brandName).toBe("Tab một");
     });
 
+    it("lands 12 concurrent autosaves without a version, one version apart, none lost", async () => {
+      const entry = await t.draft();
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          t.entries.autosave(t.alice, entry.id, { brandName: `Lưu ${i}` }),
+        ),
+      );
+      const versions = results.map((r) => (r.ok ? r.saved.version : null));
+      expect(versions.every((v) => v !== null)).toBe(true);
+      expect([...versions].sort((a, b) => a! - b!)).toEqual(
+        Array.from({ length: 12 }, (_, i) => entry.version + 1 + i),
+      );
+      const stored = (await t.entries.get(t.alice, entry.id))!;
+      expect(stored.version).toBe(entry.version + 12);
+      // The stored text is that of the save answered with the last version.
+      const last = versions.indexOf(entry.version + 12);
+      expect(stored.values.brandName).toBe(`Lưu ${last}`);
+    });
+
+    it("of 8 concurrent autosaves naming one version, one lands and the others are conflicts showing it", async () => {
+      const entry = await t.draft();
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          t.entries.autosave(
+            t.alice,
+            entry.id,
+            { brandName: `Tab ${i}` },
+            { version: entry.version },
+          ),
+        ),
+      );
+      const landed = results.flatMap((r, i) => (r.ok ? [i] : []));
+      expect(landed).toHaveLength(1);
+      const winner = results[landed[0]!]!;
+      expect(winner.ok && winner.saved.version).toBe(entry.version + 1);
+      for (const refused of results.filter((r) => !r.ok)) {
+        expect(refused).toMatchObject({ status: 409, formError: "entry.problems.versionConflict" });
+        expect(!refused.ok && refused.entry?.values.brandName).toBe(`Tab ${landed[0]}`);
+        expect(!refused.ok && refused.entry?.version).toBe(entry.version + 1);
+      }
+    });
+
+    it("answers an autosave with what a read gives of the version, code and time", async () => {
+      const entry = await t.draft();
+      const tvc = t.cat("TVC");
+      const saved = await t.entries.autosave(t.alice, entry.id, {
+        trackId: tvc.trackId,
+        categoryId: tvc.id,
+        brandName: "Sữa Tươi",
+      });
+      expect(saved.ok).toBe(true);
+      if (!saved.ok) return;
+      const read = (await t.entries.get(t.alice, entry.id))!;
+      expect(saved.saved).toEqual({
+        id: read.id,
+        version: read.version,
+        code: read.code,
+        updatedAt: read.updatedAt,
+      });
+      expect(read.code).toMatch(/^VX26-TVC-\d{4}$/);
+      expect(read.values.brandName).toBe("Sữa Tươi");
+    });
+
     it("checks the category against the track and the registrant type", async () => {
       const entry = await t.draft();
       const wrongTrack = await t.entries.saveDraft(t.alice, entry.id, {

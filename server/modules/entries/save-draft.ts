@@ -1,6 +1,6 @@
 import { entryCodePrefixOf } from "../../../core/entry-code";
 import { codePrefixFor, issueCode, resolveCatalogue } from "./catalogue";
-import type { EntriesContext } from "./context";
+import type { EntriesContext, Q } from "./context";
 import { loadOwned, toView, viewOf, withFreshImages, type Loaded } from "./load";
 import { invalidField, notEntrant, notFound, refuse, writeProblem } from "./refusals";
 import type { EntryFailure, EntryPatch, EntryResult, EntryView } from "./types";
@@ -16,19 +16,134 @@ export function isVersionConflict(failure: EntryFailure): boolean {
   return failure.status === 409 && failure.formError === "entry.problems.versionConflict";
 }
 
+/** The entry as a save wrote it: what was loaded, with the written columns, files and catalogue. */
+export interface WrittenDraft {
+  saved: Loaded;
+}
+
+/** A save that must run again inside a transaction holding the entry's row. */
+const UNDER_LOCK = Symbol("under lock");
+
 /**
- * Autosave: applies `patch` (any subset of the form's fields; file ids are ignored — files
- * are attached and removed on their own — except `imageIds` holding exactly the entry's
- * images in a new order, which reorders them) over the stored values, validated with the
- * draft schema. With `version`, a save over a newer version is refused as a conflict carrying
- * the entry as it is now. The first save with a category issues the code; while still a draft,
- * moving to a category with another code issues a new one. After submission the track and
- * category no longer change (the fee and the code depend on them).
+ * Applies `patch` (any subset of the form's fields; file ids are ignored — files are attached
+ * and removed on their own — except `imageIds` holding exactly the entry's images in a new
+ * order, which reorders them) over the stored values, validated with the draft schema. With
+ * `version`, a save over a newer version is refused as a conflict carrying the entry as it is
+ * now. The first save with a category issues the code; while still a draft, moving to a
+ * category with another code issues a new one. After submission the track and category no
+ * longer change (the fee and the code depend on them).
  *
- * It runs on every pause in typing, so it reads the entry once (with its season, track,
- * category and the owner's registrant type), reads the catalogue again only for a changed
- * choice, and answers with the entry built from what it wrote rather than reading it back.
+ * It runs on every pause in typing, so most saves read the entry once (with its season, track,
+ * category and the owner's registrant type) without a transaction and write once, the write
+ * naming the version and status version read: anything that changed the entry in between
+ * makes it match no row. A save that issues a code or reorders images, or whose write matched
+ * nothing, runs again in a transaction that holds the entry's row (PostgreSQL), so its answer
+ * is the one a save made alone would get.
  */
+export async function writeDraft(
+  ctx: EntriesContext,
+  userId: string,
+  entryId: string,
+  patch: EntryPatch,
+  options: { version?: number } = {},
+): Promise<EntryFailure | WrittenDraft> {
+  const quick = await applyPatch(ctx, ctx.db.kysely, userId, entryId, patch, options, false);
+  if (quick !== UNDER_LOCK) return quick;
+  const locked = await ctx.db.kysely
+    .transaction()
+    .execute((trx) => applyPatch(ctx, trx, userId, entryId, patch, options, true));
+  // Under the row's lock nothing else writes it: the versioned write always matches.
+  return locked === UNDER_LOCK ? versionConflict() : locked;
+}
+
+/**
+ * One try at a save: `locked` inside a transaction holding the row (it may issue a code and
+ * reorder images); otherwise outside one, answering `UNDER_LOCK` for anything it must not do
+ * there.
+ */
+async function applyPatch(
+  ctx: EntriesContext,
+  q: Q,
+  userId: string,
+  entryId: string,
+  patch: EntryPatch,
+  options: { version?: number },
+  locked: boolean,
+): Promise<EntryFailure | WrittenDraft | typeof UNDER_LOCK> {
+  const loaded = await loadOwned(ctx, q, userId, entryId, locked);
+  if (!loaded) return notFound();
+  const refused = writeProblem(loaded, ctx.clock());
+  if (refused) return refused;
+  const type = loaded.registrantType;
+  if (!type) return notEntrant();
+  const { row, season } = loaded;
+  if (options.version !== undefined && options.version !== Number(row.version)) {
+    return versionConflict(toView(ctx, loaded));
+  }
+  const checked = mergeAndValidate(valuesOf(row, loaded.files), patch);
+  if (!checked.ok) return checked;
+  const catalogue = await resolveCatalogue(q, Number(season.id), checked.values, type, loaded);
+  if (!catalogue.ok) return catalogue;
+  const catalogueChanged =
+    catalogue.trackId !== row.track_id || catalogue.categoryId !== row.category_id;
+  if (catalogueChanged && row.status !== "draft") {
+    return invalidField("categoryId", "entry.problems.categoryLocked");
+  }
+  let code = row.code;
+  if (catalogue.category && catalogue.track) {
+    const wanted = codePrefixFor(season, catalogue.track, catalogue.category);
+    if (code === null || (row.status === "draft" && entryCodePrefixOf(code) !== wanted)) {
+      if (!locked) return UNDER_LOCK;
+      code = await issueCode(q, season, catalogue.track, catalogue.category);
+    }
+  }
+  const order = newImageOrder(loaded, patch?.imageIds);
+  if (order && !locked) return UNDER_LOCK;
+  const files = order ? await writeImageOrder(q, loaded, order) : loaded.files;
+  const columns = {
+    ...columnsOf(checked.values),
+    track_id: catalogue.trackId,
+    category_id: catalogue.categoryId,
+    code,
+    version: Number(row.version) + 1,
+    updated_at: ctx.now(),
+  };
+  const result = await q
+    .updateTable("entries")
+    .set(columns)
+    .where("id", "=", row.id)
+    .where("version", "=", row.version)
+    .where("status_version", "=", row.status_version)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return locked ? versionConflict() : UNDER_LOCK;
+  return {
+    saved: {
+      ...loaded,
+      row: { ...row, ...columns },
+      files,
+      track: catalogue.track,
+      category: catalogue.category,
+    },
+  };
+}
+
+/**
+ * A refused save as the form gets it: a version conflict carries the entry as it is now (with
+ * its image links signed for the page).
+ */
+export async function refusedSave(
+  ctx: EntriesContext,
+  entryId: string,
+  failure: EntryFailure,
+): Promise<EntryFailure> {
+  if (!isVersionConflict(failure)) return failure;
+  return {
+    ...failure,
+    entry: failure.entry ? await withFreshImages(ctx, failure.entry) : await viewOf(ctx, entryId),
+  };
+}
+
+/** Autosave with the whole entry as the answer, as a fresh read would give it. */
 export async function saveDraft(
   ctx: EntriesContext,
   userId: string,
@@ -36,88 +151,18 @@ export async function saveDraft(
   patch: EntryPatch,
   options: { version?: number } = {},
 ): Promise<EntryResult<{ entry: EntryView }>> {
-  const outcome = await ctx.db.kysely
-    .transaction()
-    .execute(async (trx): Promise<EntryFailure | { saved: Loaded }> => {
-      const loaded = await loadOwned(ctx, trx, userId, entryId, true);
-      if (!loaded) return notFound();
-      const refused = writeProblem(loaded, ctx.clock());
-      if (refused) return refused;
-      const type = loaded.registrantType;
-      if (!type) return notEntrant();
-      const { row, season } = loaded;
-      if (options.version !== undefined && options.version !== Number(row.version)) {
-        return versionConflict(toView(ctx, loaded));
-      }
-      const checked = mergeAndValidate(valuesOf(row, loaded.files), patch);
-      if (!checked.ok) return checked;
-      const catalogue = await resolveCatalogue(
-        trx,
-        Number(season.id),
-        checked.values,
-        type,
-        loaded,
-      );
-      if (!catalogue.ok) return catalogue;
-      const catalogueChanged =
-        catalogue.trackId !== row.track_id || catalogue.categoryId !== row.category_id;
-      if (catalogueChanged && row.status !== "draft") {
-        return invalidField("categoryId", "entry.problems.categoryLocked");
-      }
-      let code = row.code;
-      if (catalogue.category && catalogue.track) {
-        const wanted = codePrefixFor(season, catalogue.track, catalogue.category);
-        if (code === null || (row.status === "draft" && entryCodePrefixOf(code) !== wanted)) {
-          code = await issueCode(trx, season, catalogue.track, catalogue.category);
-        }
-      }
-      const files = await reorderImages(trx, loaded, patch?.imageIds);
-      const columns = {
-        ...columnsOf(checked.values),
-        track_id: catalogue.trackId,
-        category_id: catalogue.categoryId,
-        code,
-        version: Number(row.version) + 1,
-        updated_at: ctx.now(),
-      };
-      const result = await trx
-        .updateTable("entries")
-        .set(columns)
-        .where("id", "=", row.id)
-        .where("version", "=", row.version)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) return versionConflict();
-      return {
-        saved: {
-          ...loaded,
-          row: { ...row, ...columns },
-          files,
-          track: catalogue.track,
-          category: catalogue.category,
-        },
-      };
-    });
+  const outcome = await writeDraft(ctx, userId, entryId, patch, options);
   if ("saved" in outcome) {
     return { ok: true, entry: await withFreshImages(ctx, toView(ctx, outcome.saved)) };
   }
-  if (isVersionConflict(outcome)) {
-    return {
-      ...outcome,
-      entry: outcome.entry ? await withFreshImages(ctx, outcome.entry) : await viewOf(ctx, entryId),
-    };
-  }
-  return outcome;
+  return refusedSave(ctx, entryId, outcome);
 }
 
 /**
- * Stores a new order of the entry's images when `order` names exactly them, and gives the
- * files in the order a read would (other fields' files stay where they are).
+ * The images' new order when `order` names exactly the entry's images in another order;
+ * null otherwise (nothing to write).
  */
-async function reorderImages(
-  trx: EntriesContext["db"]["kysely"],
-  loaded: Loaded,
-  order: unknown,
-): Promise<Loaded["files"]> {
+function newImageOrder(loaded: Loaded, order: unknown): string[] | null {
   const images = loaded.files.filter((f) => f.field === "images");
   if (
     !Array.isArray(order) ||
@@ -125,17 +170,23 @@ async function reorderImages(
     new Set(order).size !== order.length ||
     !images.every((f) => order.includes(f.id))
   ) {
-    return loaded.files;
+    return null;
   }
   const ids = order as string[];
+  return ids.some((id, index) => images[index]!.id !== id) ? ids : null;
+}
+
+/** Stores the images' new order and gives the files in the order a read would. */
+async function writeImageOrder(q: Q, loaded: Loaded, ids: string[]): Promise<Loaded["files"]> {
   for (const [index, fileId] of ids.entries()) {
-    await trx
+    await q
       .updateTable("entry_files")
       .set({ sort_order: index })
       .where("id", "=", fileId)
       .where("entry_id", "=", loaded.row.id)
       .execute();
   }
+  const images = loaded.files.filter((f) => f.field === "images");
   const byId = new Map(images.map((f) => [f.id, f]));
   const reordered = ids.map((id, index) => ({ ...byId.get(id)!, sort_order: index }));
   let next = 0;

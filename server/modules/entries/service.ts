@@ -2,6 +2,7 @@ import type { Db } from "../../db/database";
 import type { EntryFileField } from "../../../core/entry-limits";
 import type { BulkStatusChangeInput, StatusChangeInput } from "../../../core/entry-status-change";
 import { attachFile } from "./attach-file";
+import { autosave } from "./autosave";
 import { changeStatus, type StatusActor } from "./change-status";
 import { changeStatuses } from "./change-statuses";
 import { entriesContext, type EntriesDeps } from "./context";
@@ -22,6 +23,7 @@ import { withdrawEntry } from "./withdraw";
 
 export type * from "./types";
 export type { EntriesDeps, EntryFileStorage, EntryImages } from "./context";
+export type { SavedDraft } from "./autosave";
 export type { StatusActor, StatusChanged } from "./change-status";
 export type { SkipReason } from "./change-statuses";
 export type { StatusHistoryItem } from "./status-history";
@@ -58,6 +60,12 @@ export function createEntriesService(db: Db, deps: EntriesDeps) {
       patch: EntryPatch,
       options?: { version?: number },
     ) => saveDraft(ctx, userId, entryId, patch, options),
+    autosave: (
+      userId: string,
+      entryId: string,
+      patch: EntryPatch,
+      options?: { version?: number },
+    ) => autosave(ctx, userId, entryId, patch, options),
     uploadAllowed: (
       userId: string,
       entryId: string,
