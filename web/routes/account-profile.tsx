@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = (args) => [
 /** `/tai-khoan/ho-so`: edit the registrant profile with the same core/ rules as registration. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireEntrant(request, context);
-  const r = user.registrant;
+  const r = await context.services.identity.registrantProfile(user.id);
   if (!r) throw redirect(localizePath("/tai-khoan", requestMeta(request, context).lang));
   const values: Record<string, string> =
     r.type === "individual"
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireEntrant(request, context);
-  const current = user.registrant;
+  const current = await context.services.identity.registrantProfile(user.id);
   if (!current) return refusalResponse(refusal(400, "auth.requestFailed"), {});
   const values = formValues(await request.formData());
   // The type and the licence on file are not the form's to change.

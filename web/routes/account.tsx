@@ -30,7 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { lang } = requestMeta(request, context);
   // Today's fee of each unpaid entry, with its tier and until when it holds (core/fees.ts).
-  const checkout = await context.services.payments.checkout(user.id);
+  const [checkout, registrant] = await Promise.all([
+    context.services.payments.checkout(user.id),
+    context.services.identity.registrantProfile(user.id),
+  ]);
   const feeOf = new Map(checkout.payable.map((p) => [p.entryId, p.fee]));
   const entries: EntryListItem[] = (await context.services.entries.listForEntrant(user.id)).map(
     (entry) => ({
@@ -55,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     receipts: checkout.payments
       .filter((p) => p.state === "paid")
       .map((p) => ({ reference: p.reference, amountVnd: p.amountVnd, paidAt: p.paidAt })),
-    registrant: user.registrant,
+    registrant,
     welcome: url.searchParams.has("welcome"),
     verified: url.searchParams.has("verified"),
   };

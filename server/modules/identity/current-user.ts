@@ -1,12 +1,11 @@
 import { parseLang } from "../../../core/languages";
 import { isStaffRole, type Role } from "../../../core/roles";
 import { SESSION_COOKIE_NAMES } from "./auth";
-import { loadRegistrant } from "./queries";
 import type { CurrentUser, IdentityDeps } from "./types";
 
 /** The signed-in person of a request (its session cookie), or null; a deactivated account is nobody. */
 export async function currentUser(
-  deps: Pick<IdentityDeps, "auth" | "db">,
+  deps: Pick<IdentityDeps, "auth">,
   headers: Headers,
 ): Promise<CurrentUser | null> {
   // Without a session cookie there is no one to look up (most page views): better-auth's
@@ -29,6 +28,5 @@ export async function currentUser(
     emailVerified: Boolean(user.emailVerified),
     role,
     lang: parseLang(user.lang),
-    registrant: role === "entrant" ? await loadRegistrant(deps.db, user.id) : null,
   };
 }

@@ -42,7 +42,9 @@ describe.each(testDatabases())("identity on $name", (target) => {
         lang: "vi",
         emailVerified: false,
       });
-      expect(user?.registrant).toEqual(individual("Trần Văn An"));
+      expect(await services.identity.registrantProfile(user!.id)).toEqual(
+        individual("Trần Văn An"),
+      );
       const row = await db.kysely
         .selectFrom("registrants")
         .selectAll()
@@ -102,7 +104,8 @@ describe.each(testDatabases())("identity on $name", (target) => {
       const cookie = signedIn.ok ? cookieFrom(signedIn.headers) : "";
 
       const user = await services.identity.currentUser(withCookie(cookie));
-      expect(user).toMatchObject({ email, lang: "en", registrant: profile });
+      expect(user).toMatchObject({ email, lang: "en" });
+      expect(await services.identity.registrantProfile(user!.id)).toEqual(profile);
       const file = await services.files.find(licence.id);
       expect(file?.owner_user_id).toBe(user?.id);
       expect((await services.files.read(licence.id))?.data.equals(PDF)).toBe(true);

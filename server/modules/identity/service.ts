@@ -4,6 +4,7 @@ import { changePassword } from "./change-password";
 import { currentUser } from "./current-user";
 import { requestPasswordReset, resetPassword } from "./password-reset";
 import { register } from "./register";
+import { registrantProfile } from "./registrant-profile";
 import { resendVerification } from "./resend-verification";
 import { signIn } from "./sign-in";
 import { signOut, signOutEverywhere } from "./sign-out";
@@ -24,6 +25,7 @@ export function createIdentityService(deps: IdentityDeps) {
       operation(deps, ...args);
   return {
     currentUser: bind(currentUser),
+    registrantProfile: bind(registrantProfile),
     register: bind(register),
     signIn: bind(signIn),
     signOut: bind(signOut),

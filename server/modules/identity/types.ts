@@ -14,7 +14,6 @@ export interface CurrentUser {
   emailVerified: boolean;
   role: Role;
   lang: Lang;
-  registrant: RegistrantProfile | null;
 }
 
 /** The registrant profile (seed §3), as stored; the phone is E.164. */
