@@ -200,9 +200,9 @@ describe.each(testDatabases())("identity on $name", (target) => {
       const staff = await services.identity.signIn({ email, password: PASSWORD }, meta(), "staff");
       expect(staff.ok).toBe(true);
       const cookie = staff.ok ? cookieFrom(staff.headers) : "";
-      const staff = await services.identity.currentUser(withCookie(cookie));
-      expect(staff).toMatchObject({ role: "editor", emailVerified: true });
-      expect(await services.identity.registrantProfile(staff!.id)).toBeNull();
+      const editor = await services.identity.currentUser(withCookie(cookie));
+      expect(editor).toMatchObject({ role: "editor", emailVerified: true });
+      expect(await services.identity.registrantProfile(editor!.id)).toBeNull();
       const public_ = await services.identity.signIn(
         { email, password: PASSWORD },
         meta(),
