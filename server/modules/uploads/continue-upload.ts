@@ -1,7 +1,7 @@
 import type { Upload } from "@tus/server";
 import { readDone, type UploadState } from "./load";
 import { finishUpload } from "./finish";
-import { isReplaced } from "./queries";
+import { uploadRowState } from "./queries";
 import { OWNER_KEY, UPLOAD_ID, UploadRefused, type DoneRecord } from "./types";
 
 /**
@@ -16,18 +16,19 @@ export async function ownUpload(
 ): Promise<"open" | DoneRecord> {
   if (!UPLOAD_ID.test(id)) throw new UploadRefused(404, "upload.notFound");
   // Whichever process admitted the newer upload: the row says so.
-  if (await isReplaced(state.options.db, id, userId)) {
-    throw new UploadRefused(410, "upload.replaced");
-  }
-  const done = await readDone(state, id);
-  if (done) {
-    if (done.ownerUserId !== userId) throw new UploadRefused(404, "upload.notFound");
-    return done;
-  }
+  const row = await uploadRowState(state.options.db, id, userId);
+  if (row === "replaced") throw new UploadRefused(410, "upload.replaced");
+  // A counted upload is not finished yet (its finished record comes an instant before its row
+  // goes): only an upload without a row needs the record read here.
+  const done = row === "live" ? null : await readDone(state, id);
+  if (done) return ownDone(done, userId);
   let upload: Upload;
   try {
     upload = await state.datastore.getUpload(id);
   } catch {
+    // Finished by another request since its row was read: its bytes are gone, its record stays.
+    const finished = row === "live" ? await readDone(state, id) : null;
+    if (finished) return ownDone(finished, userId);
     throw new UploadRefused(404, "upload.notFound");
   }
   if (upload.metadata?.[OWNER_KEY] !== userId) throw new UploadRefused(404, "upload.notFound");
@@ -42,4 +43,9 @@ export async function ownUpload(
     };
   }
   return "open";
+}
+
+function ownDone(done: DoneRecord, userId: string): DoneRecord {
+  if (done.ownerUserId !== userId) throw new UploadRefused(404, "upload.notFound");
+  return done;
 }

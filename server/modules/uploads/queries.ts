@@ -88,6 +88,26 @@ export async function isLiveUpload(db: Db, id: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/**
+ * What the row of `owner`'s upload says: "replaced" by a newer one of its field, "live" (still
+ * counted: unfinished, or being finished), or null when there is no such row (finished and
+ * attached, removed, or someone else's).
+ */
+export async function uploadRowState(
+  db: Db,
+  id: string,
+  ownerUserId: string,
+): Promise<"replaced" | "live" | null> {
+  const row = await db.kysely
+    .selectFrom("live_uploads")
+    .select("replaced_at")
+    .where("id", "=", id)
+    .where("owner_user_id", "=", ownerUserId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return row.replaced_at === null ? "live" : "replaced";
+}
+
 /** Whether a newer upload of its field replaced the upload (its row says so), if `owner`'s. */
 export async function isReplaced(db: Db, id: string, ownerUserId?: string): Promise<boolean> {
   let query = db.kysely
