@@ -108,15 +108,15 @@ export async function uploadRowState(
   return row.replaced_at === null ? "live" : "replaced";
 }
 
-/** Whether a newer upload of its field replaced the upload (its row says so), if `owner`'s. */
-export async function isReplaced(db: Db, id: string, ownerUserId?: string): Promise<boolean> {
-  let query = db.kysely
+/** Whether a newer upload of its field replaced the upload (its row says so). */
+export async function isReplaced(db: Db, id: string): Promise<boolean> {
+  const row = await db.kysely
     .selectFrom("live_uploads")
     .select("id")
     .where("id", "=", id)
-    .where("replaced_at", "is not", null);
-  if (ownerUserId !== undefined) query = query.where("owner_user_id", "=", ownerUserId);
-  return (await query.executeTakeFirst()) !== undefined;
+    .where("replaced_at", "is not", null)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
