@@ -7,17 +7,22 @@ import { OWNER_KEY, UPLOAD_ID, UploadRefused, type DoneRecord } from "./types";
 /**
  * The stored upload a continuing request (HEAD, PATCH, DELETE) names, if it is this user's:
  * "open" while bytes are still expected, or the record of the finished upload. Another
- * user's upload is "not found", never "forbidden".
+ * user's upload is "not found", never "forbidden". A PATCH or DELETE of an upload whose row
+ * says it is this user's and counted goes straight on (tus reads the upload itself, under its
+ * lock, and finishes it when its last byte is in); a HEAD, which a resuming browser sends
+ * first, also finishes an upload that is complete but was never attached.
  */
 export async function ownUpload(
   state: UploadState,
   userId: string,
   id: string,
+  method: "HEAD" | "PATCH" | "DELETE",
 ): Promise<"open" | DoneRecord> {
   if (!UPLOAD_ID.test(id)) throw new UploadRefused(404, "upload.notFound");
   // Whichever process admitted the newer upload: the row says so.
   const row = await uploadRowState(state.options.db, id, userId);
   if (row === "replaced") throw new UploadRefused(410, "upload.replaced");
+  if (row === "live" && method !== "HEAD") return "open";
   // A counted upload is not finished yet (its finished record comes an instant before its row
   // goes): only an upload without a row needs the record read here.
   const done = row === "live" ? null : await readDone(state, id);

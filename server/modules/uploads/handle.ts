@@ -30,7 +30,7 @@ export async function handleUploadRequest(
     await checkNewUpload(state, userId, req.headers);
   } else if (method === "HEAD" || method === "PATCH" || method === "DELETE") {
     if (uploadId === null) throw new UploadRefused(404, "upload.notFound");
-    const upload = await ownUpload(state, userId, uploadId);
+    const upload = await ownUpload(state, userId, uploadId, method);
     if (upload !== "open") {
       // Finished: HEAD replays the result; nothing else may change it.
       if (method !== "HEAD") throw new UploadRefused(409, "upload.badRequest");
