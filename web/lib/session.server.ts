@@ -16,9 +16,8 @@ export function requestMeta(request: Request, context: AppLoadContext) {
 // The root loader and the page's loader ask about the same request: one session lookup. React
 // Router may hand each loader a copy of the request (it does when the address names `?index` or
 // `_routes`), so a page load (GET: loaders only, run together) is recognised by its load
-// context, made once per request by the server. A POST
-// keys by the request itself: its action may change who is signed in or what they are called
-// before the page's loaders run again.
+// context, made once per request by the server. A POST keys by the request itself: its action
+// may change who is signed in or what they are called before the page's loaders run again.
 const usersByRequest = new WeakMap<object, Promise<CurrentUser | null>>();
 
 export function currentUser(

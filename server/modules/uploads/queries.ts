@@ -77,46 +77,31 @@ export async function replaceUnlessFinishing(
   return rows.map((row) => row.id);
 }
 
-/** Whether the upload is counted (it has a row, not replaced). */
-export async function isLiveUpload(db: Db, id: string): Promise<boolean> {
-  const row = await db.kysely
-    .selectFrom("live_uploads")
-    .select("id")
-    .where("id", "=", id)
-    .where("replaced_at", "is", null)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
- * What the row of `owner`'s upload says: "replaced" by a newer one of its field, "live" (still
- * counted: unfinished, or being finished), or null when there is no such row (finished and
- * attached, removed, or someone else's).
+ * What the upload's row says: "replaced" by a newer one of its field, "live" (still counted:
+ * unfinished, or being finished), or null when there is no row (finished and attached,
+ * removed) — with `ownerUserId`, also when the upload is someone else's.
  */
 export async function uploadRowState(
   db: Db,
   id: string,
-  ownerUserId: string,
+  ownerUserId?: string,
 ): Promise<"replaced" | "live" | null> {
-  const row = await db.kysely
-    .selectFrom("live_uploads")
-    .select("replaced_at")
-    .where("id", "=", id)
-    .where("owner_user_id", "=", ownerUserId)
-    .executeTakeFirst();
+  let query = db.kysely.selectFrom("live_uploads").select("replaced_at").where("id", "=", id);
+  if (ownerUserId !== undefined) query = query.where("owner_user_id", "=", ownerUserId);
+  const row = await query.executeTakeFirst();
   if (!row) return null;
   return row.replaced_at === null ? "live" : "replaced";
 }
 
+/** Whether the upload is counted (it has a row, not replaced). */
+export async function isLiveUpload(db: Db, id: string): Promise<boolean> {
+  return (await uploadRowState(db, id)) === "live";
+}
+
 /** Whether a newer upload of its field replaced the upload (its row says so). */
 export async function isReplaced(db: Db, id: string): Promise<boolean> {
-  const row = await db.kysely
-    .selectFrom("live_uploads")
-    .select("id")
-    .where("id", "=", id)
-    .where("replaced_at", "is not", null)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await uploadRowState(db, id)) === "replaced";
 }
 
 /**
