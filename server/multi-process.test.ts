@@ -1,4 +1,6 @@
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -164,6 +166,33 @@ describe.skipIf(Boolean(unavailable))("three processes behind nginx on PostgreSQ
         }
       }),
     );
+  });
+
+  it("an email filed through one process is in the outbox every process shows", async () => {
+    const { admin, entrant } = cluster.credentials;
+    const requested = await visit("/quen-mat-khau", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email: entrant.email }).toString(),
+    });
+    expect(requested.status, await requested.text()).toBe(200);
+    const cookie = await signInOverHttp(
+      cluster.baseUrl,
+      admin.email,
+      admin.password,
+      "/quan-tri/dang-nhap",
+    );
+    for (const server of cluster.processes) {
+      const outbox = await fetch(`${server.baseUrl}/quan-tri/hop-thu`, { headers: { cookie } });
+      const html = await outbox.text();
+      expect(outbox.status, html).toBe(200);
+      expect(html, `the outbox of ${servedBy(outbox)}`).toContain(entrant.email);
+    }
+    // Filed in the shared bucket, on no process's disk.
+    const keys = await createS3Storage(cluster.s3.options).list("outbox");
+    expect(keys.filter((key) => key.endsWith(".eml")).length).toBeGreaterThan(0);
+    for (const dataDir of cluster.dataDirs)
+      expect(existsSync(path.join(dataDir, "outbox"))).toBe(false);
   });
 
   it("an upload whose requests nginx spreads over the processes attaches the identical file", async () => {

@@ -16,6 +16,7 @@ import { resolveAuthSecret } from "./modules/identity/secret";
 import { createIdentityService } from "./modules/identity/service";
 import { createStaffService } from "./modules/identity/staff/service";
 import type { MailLogger } from "./modules/mail/mailer";
+import { outboxFolder, outboxInStorage } from "./modules/mail/outbox-files";
 import { createMailService } from "./modules/mail/service";
 import { createJudgingService } from "./modules/judging/service";
 import { createLibraryService } from "./modules/library/service";
@@ -87,7 +88,14 @@ export function createServices(
     content,
     publicReads,
   );
-  const mail = createMailService(config, settings, hooks.logger);
+  // Without SMTP, messages are filed where every process reads them: with the shared bucket
+  // in its `outbox/`, else in the folder DATA_DIR/outbox.
+  const mail = createMailService(
+    config,
+    settings,
+    hooks.logger,
+    config.storage.driver === "s3" ? outboxInStorage(storage) : outboxFolder(config.mail.outboxDir),
+  );
   const news = createNewsAdminService(db, {
     audit,
     onContentChange,

@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Lang } from "../../../core/languages";
 import type { Config } from "../../config";
 import { outboxIdFor, type OutboxEntry } from "./outbox";
+import { outboxFolder, type OutboxFiles } from "./outbox-files";
 
 /** The subset of pino (and so of `fastify.log`) the mailer uses. */
 export interface MailLogger {
@@ -35,8 +34,15 @@ const SINGLE_ADDRESS = /^[^\s@,;:<>()"'[\]\\]+@[^\s@,;:<>()"'[\]\\]+$/;
 /** A slow or unreachable SMTP server fails a send in seconds rather than nodemailer's minutes. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-/** SMTP when `smtpUrl` is set; otherwise every message is written to `outboxDir`. */
-export function createMailer(config: Config["mail"], logger?: MailLogger): Mailer {
+/**
+ * SMTP when `smtpUrl` is set; otherwise every message is filed in the outbox: `outbox` when
+ * given (the shared storage's), else the folder `outboxDir`.
+ */
+export function createMailer(
+  config: Config["mail"],
+  logger?: MailLogger,
+  outbox: OutboxFiles = outboxFolder(config.outboxDir),
+): Mailer {
   const mode = config.smtpUrl ? "smtp" : "outbox";
   const smtp = config.smtpUrl
     ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
@@ -102,13 +108,9 @@ export function createMailer(config: Config["mail"], logger?: MailLogger): Maile
             text: Buffer.byteLength(mail.text),
           },
         };
-        await mkdir(config.outboxDir, { recursive: true });
-        // The .json is written last: a listed message always has its .eml.
-        await writeAtomically(path.join(config.outboxDir, `${id}.eml`), info.message);
-        await writeAtomically(
-          path.join(config.outboxDir, `${id}.json`),
-          `${JSON.stringify(entry, null, 2)}\n`,
-        );
+        // The summary is written last: a listed message always has its .eml.
+        await outbox.write(id, "eml", info.message);
+        await outbox.write(id, "json", Buffer.from(`${JSON.stringify(entry, null, 2)}\n`));
       }
     } catch (error) {
       logger?.error({ ...logged, err: error }, "mail not sent");
@@ -126,20 +128,4 @@ export function createMailer(config: Config["mail"], logger?: MailLogger): Maile
       composer?.close();
     },
   };
-}
-
-/** Readers never see a half-written file: write beside it, then rename over. */
-async function writeAtomically(file: string, data: string | Buffer): Promise<void> {
-  const temp = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${randomBytes(4).toString("hex")}.tmp`,
-  );
-  try {
-    // The messages hold sign-in links: readable by the app's user only.
-    await writeFile(temp, data, { mode: 0o600 });
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,8 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type Db } from "../../db/database";
 import { DEMO_SETTINGS, seedDemoData } from "../../demo/demo-data";
 import { createSettingsService } from "../settings/service";
+import { startS3Emulator, type S3Emulator } from "../../test-support/s3-emulator";
+import { createS3Storage } from "../storage/s3";
 import { createMailer } from "./mailer";
 import { listOutbox, readOutboxMessage } from "./outbox";
+import { outboxFolder, outboxInStorage } from "./outbox-files";
 import { createMailService, type MailService } from "./service";
 
 const FROM = "Giải thưởng Vạn Xuân <no-reply@vanxuan-awards.example>";
@@ -173,10 +176,13 @@ describe("the outbox (no SMTP_URL)", () => {
     writeFileSync(path.join(other, "2020-01-01T00-00-00.000Z-aaaaaaaaaaaa.json"), "{not json");
     writeFileSync(path.join(other, "notes.json"), "{}");
     writeFileSync(path.join(other, `.${id}.json.1234.tmp`), "{}");
-    const page = await listOutbox(other, {});
+    const page = await listOutbox(outboxFolder(other), {});
     expect(page.items.map((item) => item.id)).toEqual([id]);
     expect(page.items[0]).toMatchObject({ template: null, lang: null, subject: "S" });
-    expect(await readOutboxMessage(other, id)).toMatchObject({ text: "T", html: "<p>H</p>" });
+    expect(await readOutboxMessage(outboxFolder(other), id)).toMatchObject({
+      text: "T",
+      html: "<p>H</p>",
+    });
     mailer.close();
   });
 
@@ -199,12 +205,82 @@ describe("the outbox (no SMTP_URL)", () => {
   });
 
   it("lists nothing before the first message (no folder yet)", async () => {
-    expect(await listOutbox(path.join(dir, "missing"), { page: 1, pageSize: 20 })).toEqual({
+    expect(
+      await listOutbox(outboxFolder(path.join(dir, "missing")), { page: 1, pageSize: 20 }),
+    ).toEqual({
       items: [],
       total: 0,
       page: 1,
       pageSize: 20,
     });
-    expect(await readOutboxMessage(path.join(dir, "missing"), sent[0]!)).toBeNull();
+    expect(await readOutboxMessage(outboxFolder(path.join(dir, "missing")), sent[0]!)).toBeNull();
+  });
+});
+
+describe("the outbox in the shared storage (STORAGE_DRIVER=s3, several processes)", () => {
+  let emulator: S3Emulator;
+  let dir: string;
+  let db: Db;
+
+  beforeAll(async () => {
+    emulator = await startS3Emulator();
+    dir = mkdtempSync(path.join(tmpdir(), "vx-mail-outbox-s3-"));
+    db = openDatabase({ kind: "sqlite", file: path.join(dir, "app.db") });
+    await migrateToLatest(db);
+    await seedDemoData(db);
+  }, 60_000);
+
+  afterAll(async () => {
+    await db?.close();
+    await emulator?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("lists and opens on one process what another filed, newest first, nothing on disk", async () => {
+    // Two processes: each its own storage client and its own (unused) outbox folder.
+    const processes = ["a", "b"].map((name) =>
+      createMailService(
+        {
+          publicUrl: "http://localhost:3000",
+          mail: { smtpUrl: null, from: FROM, outboxDir: path.join(dir, name, "outbox") },
+        },
+        createSettingsService(db, () => {}),
+        undefined,
+        outboxInStorage(createS3Storage(emulator.options)),
+      ),
+    );
+    const [a, b] = processes as [MailService, MailService];
+    expect(await b.listOutbox()).toMatchObject({ items: [], total: 0 });
+    const first = await a.sendVerification("nhung@example.vn", "vi", {
+      name: "Nguyễn Thị Hồng Nhung",
+      url: URL,
+      expiresInHours: 24,
+    });
+    const second = await b.sendWelcome("jane@example.org", "en", {
+      name: "Jane",
+      url: "http://localhost:3000/en/account",
+    });
+    for (const reader of [a, b]) {
+      const page = await reader.listOutbox({ page: 1, pageSize: 20 });
+      expect(page.items.map((item) => item.id)).toEqual([second, first]);
+      expect(page.total).toBe(2);
+      const message = await reader.readOutboxMessage(first);
+      expect(message).toMatchObject({ to: "nhung@example.vn", template: "verification" });
+      expect(message!.text).toContain(URL);
+    }
+    expect(await a.readOutboxMessage(first.replace(/.$/, "0"))).toBeNull();
+    // The bucket holds both files of each message; the processes' folders were never made.
+    const keys = await createS3Storage(emulator.options).list("outbox");
+    expect(keys.sort()).toEqual(
+      [first, second]
+        .flatMap((id) => [
+          `outbox/${id.replace(".", "_")}.eml`,
+          `outbox/${id.replace(".", "_")}.json`,
+        ])
+        .sort(),
+    );
+    expect(existsSync(path.join(dir, "a"))).toBe(false);
+    expect(existsSync(path.join(dir, "b"))).toBe(false);
+    for (const mail of processes) mail.close();
   });
 });

@@ -1,12 +1,11 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import type { Lang } from "../../../core/languages";
+import type { OutboxFiles } from "./outbox-files";
 
 /**
- * The outbox: with no SMTP server configured, each message is two files in the outbox folder,
- * `<id>.eml` (the complete RFC 822 message) and `<id>.json` (an `OutboxEntry`), where the id
- * starts with the send time, so names sort oldest to newest. The back office lists the small
- * JSON files and opens one `.eml` on demand.
+ * The outbox: with no SMTP server configured, each message is two files in the outbox
+ * (`OutboxFiles`: a folder, or the shared storage), `<id>.eml` (the complete RFC 822 message)
+ * and `<id>.json` (an `OutboxEntry`), where the id starts with the send time, so ids sort
+ * oldest to newest. The back office lists the small JSON files and opens one `.eml` on demand.
  */
 export interface OutboxEntry {
   /** `2026-05-01T08-30-00.123Z-1a2b3c4d5e6f`: ISO time (":" → "-", file-name safe) + random. */
@@ -49,14 +48,14 @@ export function outboxIdFor(date: Date, random: string): string {
 
 /** Newest first. `page` counts from 1; out-of-range values are clamped, never an error. */
 export async function listOutbox(
-  outboxDir: string,
+  outbox: OutboxFiles,
   options: { page?: number; pageSize?: number } = {},
 ): Promise<OutboxPage> {
   const pageSize = clamp(options.pageSize ?? 20, 1, MAX_OUTBOX_PAGE_SIZE);
   const page = clamp(options.page ?? 1, 1, Number.MAX_SAFE_INTEGER);
-  const ids = (await outboxIds(outboxDir)).sort().reverse();
+  const ids = (await outbox.summaryIds()).filter(isOutboxId).sort().reverse();
   const slice = ids.slice((page - 1) * pageSize, page * pageSize);
-  const entries = await Promise.all(slice.map((id) => readEntry(outboxDir, id)));
+  const entries = await Promise.all(slice.map((id) => readEntry(outbox, id)));
   return {
     items: entries.filter((entry): entry is OutboxEntry => entry !== null),
     total: ids.length,
@@ -67,52 +66,29 @@ export async function listOutbox(
 
 /** One message with its decoded bodies for display; null for an unknown or malformed id. */
 export async function readOutboxMessage(
-  outboxDir: string,
+  outbox: OutboxFiles,
   id: string,
 ): Promise<OutboxMessage | null> {
   if (!isOutboxId(id)) return null;
-  const entry = await readEntry(outboxDir, id);
+  const entry = await readEntry(outbox, id);
   if (!entry) return null;
-  let raw: Buffer;
-  try {
-    raw = await readFile(path.join(outboxDir, `${id}.eml`));
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
+  const raw = await outbox.read(id, "eml");
+  if (!raw) return null;
   const bodies = parseMimeBodies(raw);
   return { ...entry, text: bodies.text ?? "", html: bodies.html ?? "" };
 }
 
-async function outboxIds(outboxDir: string): Promise<string[]> {
-  let names: string[];
+async function readEntry(outbox: OutboxFiles, id: string): Promise<OutboxEntry | null> {
+  // Missing (deleted meanwhile) or unreadable (hand-edited): left out rather than failing the page.
+  const raw = await outbox.read(id, "json");
+  if (!raw) return null;
   try {
-    names = await readdir(outboxDir);
-  } catch (error) {
-    if (isNotFound(error)) return [];
-    throw error;
-  }
-  return names
-    .filter((name) => name.endsWith(".json"))
-    .map((name) => name.slice(0, -".json".length))
-    .filter(isOutboxId);
-}
-
-async function readEntry(outboxDir: string, id: string): Promise<OutboxEntry | null> {
-  try {
-    const entry = JSON.parse(
-      await readFile(path.join(outboxDir, `${id}.json`), "utf8"),
-    ) as OutboxEntry;
+    const entry = JSON.parse(raw.toString("utf8")) as OutboxEntry;
     return entry.id === id ? entry : null;
   } catch (error) {
-    // Missing (deleted meanwhile) or unreadable (hand-edited): leave it out rather than fail the page.
-    if (isNotFound(error) || error instanceof SyntaxError) return null;
+    if (error instanceof SyntaxError) return null;
     throw error;
   }
-}
-
-function isNotFound(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException | null)?.code === "ENOENT";
 }
 
 function clamp(value: number, min: number, max: number): number {

@@ -6,6 +6,7 @@ import type { Config } from "../../config";
 import type { SettingsService } from "../settings/service";
 import { createMailer, type MailLogger } from "./mailer";
 import { listOutbox, readOutboxMessage } from "./outbox";
+import { outboxFolder, type OutboxFiles } from "./outbox-files";
 import {
   renderEmail,
   type EmailSite,
@@ -25,8 +26,10 @@ export function createMailService(
   config: Pick<Config, "publicUrl" | "mail">,
   settings: Pick<SettingsService, "get">,
   logger?: MailLogger,
+  /** Where messages are filed without SMTP; the folder `config.mail.outboxDir` by default. */
+  outbox: OutboxFiles = outboxFolder(config.mail.outboxDir),
 ) {
-  const mailer = createMailer(config.mail, logger);
+  const mailer = createMailer(config.mail, logger, outbox);
 
   async function send<T extends EmailTemplate>(
     template: T,
@@ -74,9 +77,8 @@ export function createMailService(
       data: { name: string; url: string; role: string; expiresInHours: number },
     ) => send("staffInvitation", to, lang, { ...data, role: roleLabel(data.role, lang) }),
     /** The outbox, newest first (admins only: the messages hold sign-in links). */
-    listOutbox: (options: { page?: number; pageSize?: number } = {}) =>
-      listOutbox(config.mail.outboxDir, options),
-    readOutboxMessage: (id: string) => readOutboxMessage(config.mail.outboxDir, id),
+    listOutbox: (options: { page?: number; pageSize?: number } = {}) => listOutbox(outbox, options),
+    readOutboxMessage: (id: string) => readOutboxMessage(outbox, id),
     close: () => mailer.close(),
   };
 }

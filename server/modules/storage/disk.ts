@@ -1,12 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { createReadStream, createWriteStream, type Dirent } from "node:fs";
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import {
+  assertSafeFolder,
   assertSafeKey,
   clampRange,
+  isSafeKey,
   type ByteRange,
   type ObjectStat,
   type PutOptions,
@@ -157,6 +159,23 @@ export function createDiskStorage(root: string): StorageDriver {
       const file = pathOf(key);
       await rm(file, { force: true });
       await rm(file + META_SUFFIX, { force: true });
+    },
+
+    async list(folder: string) {
+      assertSafeFolder(folder);
+      let entries: Dirent[];
+      try {
+        entries = await readdir(path.join(resolvedRoot, ...folder.split("/")), {
+          withFileTypes: true,
+        });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+        throw error;
+      }
+      // A half-written `~part` or a `~meta` beside an object is no key of its own.
+      return entries
+        .filter((entry) => entry.isFile() && isSafeKey(entry.name))
+        .map((entry) => `${folder}/${entry.name}`);
     },
   };
 }

@@ -78,6 +78,7 @@ function lazyS3Storage(options: S3StorageOptions): StorageDriver {
     get: async (key, range) => (await s3()).get(key, range),
     stat: async (key) => (await s3()).stat(key),
     delete: async (key) => (await s3()).delete(key),
+    list: async (folder) => (await s3()).list(folder),
   };
 }
 

@@ -8,11 +8,13 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import {
+  assertSafeFolder,
   assertSafeKey,
   clampRange,
   exactLength,
@@ -201,6 +203,28 @@ export function createS3Storage(options: S3StorageOptions): StorageDriver & { cl
 
     async delete(key: string) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: keyOf(key) }));
+    },
+
+    async list(folder: string) {
+      assertSafeFolder(folder);
+      const prefix = `${options.prefix ?? ""}${folder}/`;
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({
+            Bucket,
+            Prefix: prefix,
+            Delimiter: "/",
+            ...(token ? { ContinuationToken: token } : {}),
+          }),
+        );
+        for (const item of page.Contents ?? []) {
+          if (item.Key) keys.push(`${folder}/${item.Key.slice(prefix.length)}`);
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys;
     },
   };
 }

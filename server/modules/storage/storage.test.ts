@@ -124,6 +124,19 @@ describe.each(drivers)("storage driver $name", ({ make }) => {
     expect((await collect(object!.body)).equals(second)).toBe(true);
   });
 
+  it("lists the keys of one folder, not of its sub-folders, and none of an empty folder", async () => {
+    expect(await storage.list("listed")).toEqual([]);
+    for (const key of ["listed/a.json", "listed/b-2.eml", "listed/deeper/c.txt", "listedx/d.txt"]) {
+      await storage.put(key, Buffer.from(key), { contentType: "text/plain" });
+    }
+    expect((await storage.list("listed")).sort()).toEqual(["listed/a.json", "listed/b-2.eml"]);
+    expect(await storage.list("listed/deeper")).toEqual(["listed/deeper/c.txt"]);
+    await storage.delete("listed/a.json");
+    expect(await storage.list("listed")).toEqual(["listed/b-2.eml"]);
+    await expect(storage.list("../etc")).rejects.toThrow(/unsafe/);
+    await expect(storage.list("listed/")).rejects.toThrow(/unsafe/);
+  });
+
   it("refuses a body whose length differs from the declared size and stores nothing", async () => {
     await expect(
       storage.put("test/short.bin", Readable.from([Buffer.alloc(10)]), {

@@ -51,6 +51,11 @@ export interface StorageDriver {
   stat(key: string): Promise<ObjectStat | null>;
   /** Removes the object; a missing one is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * The keys of the objects in one folder, `folder` being a safe key's folder part (`outbox`,
+   * `a/b`), its sub-folders left out; in no particular order, none when it holds nothing.
+   */
+  list(folder: string): Promise<string[]>;
 }
 
 export class RangeNotSatisfiable extends Error {
@@ -65,6 +70,13 @@ const SAFE_KEY = /^(?:[A-Za-z0-9_-]{1,64}\/){0,8}[A-Za-z0-9_-]{1,64}(?:\.[A-Za-z
 /** Throws unless `key` is of the safe form (no `..`, no leading `/`, no odd characters). */
 export function assertSafeKey(key: string): void {
   if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
+}
+
+/** Throws unless `folder` could hold safe keys (`name` or `name/name`, no trailing slash). */
+export function assertSafeFolder(folder: string): void {
+  if (!SAFE_KEY.test(`${folder}/x`) || folder.includes(".")) {
+    throw new Error(`unsafe storage folder: ${JSON.stringify(folder)}`);
+  }
 }
 
 export function isSafeKey(key: string): boolean {
