@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Server } from "@tus/server";
 import { UPLOAD_FILE_ID_HEADER } from "../../../core/uploads";
 import { checkNewUpload } from "./create-upload";
+import { collectWhileStreaming } from "./body-memory";
 import { ownUpload } from "./continue-upload";
 import { removeUpload, type UploadState } from "./load";
 import { deleteLiveUploads, isLiveUpload } from "./queries";
@@ -48,7 +49,10 @@ export async function handleUploadRequest(
     throw new UploadRefused(405, "upload.badRequest");
   }
   state.usersByRequest.set(req, userId);
-  if (method === "PATCH" && uploadId !== null) trackWriter(state, uploadId, req);
+  if (method === "PATCH" && uploadId !== null) {
+    trackWriter(state, uploadId, req);
+    collectWhileStreaming(req);
+  }
   await tus.handle(req, res);
   const created = method === "POST" ? state.createdByRequest.get(req) : undefined;
   if (created && res.statusCode < 300) {
