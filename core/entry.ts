@@ -325,8 +325,22 @@ export const entryDraftSchema = z
 
 export type EntryDraft = z.output<typeof entryDraftSchema>;
 
-/** The submission schema of an entry in a category, by whether it requires a video. */
+/**
+ * The submission schema of an entry in a category, by whether it requires a video. Made once
+ * per option: zod builds (and compiles) an object schema's parser on its first use, a cost
+ * worth paying once rather than for each entry a dashboard lists.
+ */
 export function entrySubmissionSchemaFor(options: SubmissionOptions) {
+  const kept = submissionSchemas.get(options.videoRequired);
+  if (kept) return kept;
+  const made = makeSubmissionSchema(options);
+  submissionSchemas.set(options.videoRequired, made);
+  return made;
+}
+
+const submissionSchemas = new Map<boolean, ReturnType<typeof makeSubmissionSchema>>();
+
+function makeSubmissionSchema(options: SubmissionOptions) {
   return z.object(entryFields).superRefine((entry, ctx) => {
     const record = entry as Record<string, unknown>;
     // A field that already has a problem (a bad link, month 13) is not also "missing".
