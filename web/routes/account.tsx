@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       brandName: entry.brandName,
       category: entry.category ? pickLang(entry.category.name, lang) : null,
       status: entry.status,
-      missing: entry.missing.map((item) => item.itemKey),
+      missing: entry.missing,
       feeDueVnd: entry.feeDueVnd,
       editable: entry.editable,
       changesRequested: entry.changesRequested,

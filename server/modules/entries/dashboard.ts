@@ -1,4 +1,5 @@
 import { isEditableByEntrant, isEntryStatus, type EntryStatus } from "../../../core/entry-status";
+import { missingItems } from "../../../core/entry";
 import { categoryFeeOn, type FeeQuote } from "../../../core/fees";
 import type { EntriesContext } from "./context";
 import { categoryRef, changesRequestedOf, trackRef } from "./load";
@@ -12,7 +13,7 @@ import {
 import type { SeasonFacts } from "./load";
 import { entryWindowProblem } from "./refusals";
 import type { EntrySummary } from "./types";
-import { missingOf, valuesOf } from "./values";
+import { valuesOf } from "./values";
 
 /** The fee an entry in the category costs on `at`, by the season's tiers (core/fees.ts). */
 function feeOf(season: SeasonFacts, category: CategoryRow | null, at: Date): FeeQuote | null {
@@ -89,7 +90,7 @@ export async function entrantDashboard(
       row,
       files.filter((f) => f.entry_id === row.id),
     );
-    const missing = missingOf(values, categoryView?.videoRequired ?? true);
+    const missing = missingItems(values, { videoRequired: categoryView?.videoRequired ?? true });
     const fee = feeOf(season, category, at);
     const owes = status === "draft" || status === "submitted";
     return {

@@ -125,7 +125,11 @@ export interface EntrySummary {
   status: EntryStatus;
   track: { id: string; name: Bilingual } | null;
   category: { id: string; name: Bilingual } | null;
-  missing: MissingItem[];
+  /**
+   * What submit would still ask for, as i18n keys (`entry.missing.images`, …) in the form's
+   * order: the dashboard lists them; the form itself says why each field is refused.
+   */
+  missing: string[];
   missingCount: number;
   /** The price if paid now (tier + amount), null without a category or when payment is closed. */
   fee: FeeQuote | null;
