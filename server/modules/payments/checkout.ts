@@ -1,7 +1,7 @@
 import type { PaymentMethod } from "../../../core/payment-state";
 import type { PaymentsContext } from "./context";
 import { entryFees, type EntryFee } from "./fees";
-import { paymentView } from "./queries";
+import { paymentViews } from "./queries";
 import type { PaymentView } from "./types";
 
 export interface CheckoutView {
@@ -22,11 +22,10 @@ export async function checkout(ctx: PaymentsContext, userId: string): Promise<Ch
     .orderBy("created_at", "desc")
     .limit(50)
     .execute();
-  const payments: PaymentView[] = [];
-  for (const { id } of ids) {
-    const view = await paymentView(ctx.db.kysely, id);
-    if (view) payments.push(view);
-  }
+  const payments = await paymentViews(
+    ctx.db.kysely,
+    ids.map(({ id }) => id),
+  );
   return {
     payable: fees.filter((f) => f.status === "submitted" && f.livePayment === null),
     methods: ctx.deps.vnpay ? ["vietqr", "vnpay"] : ["vietqr"],

@@ -42,6 +42,24 @@ describe.each(testDatabases())("payments on $name", (target) => {
       expect(after.payable.map((p) => p.entryId)).not.toContain(a!.id);
     });
 
+    it("lists the entrant's payments newest first, each with its own entries and events", async () => {
+      const entries = await submittedEntries(t, 3);
+      const made = [];
+      for (const entry of entries) made.push((await created(t, [entry!.id])).payment);
+      const { payments } = await t.services.payments.checkout(t.alice);
+      const mine = payments.filter((p) => made.some((m) => m.id === p.id));
+      expect(mine.map((p) => p.reference)).toEqual(made.map((p) => p.reference).reverse());
+      for (const payment of mine) {
+        const source = made.find((m) => m.id === payment.id)!;
+        expect(payment).toEqual(source);
+        expect(payment.entries.map((e) => e.entryId)).toHaveLength(1);
+        expect(payment.events.map((e) => e.to)).toEqual(["pending"]);
+      }
+      expect(new Set(mine.map((p) => p.entries[0]!.entryId))).toEqual(
+        new Set(entries.map((e) => e!.id)),
+      );
+    });
+
     it("charges the standard price after the early-bird deadline", async () => {
       t.now = STANDARD_TIME;
       const [a] = await submittedEntries(t, 1);
