@@ -44,7 +44,7 @@ describe.each(testDatabases())("payments on $name", (target) => {
 
     it("lists the entrant's payments newest first, each with its own entries and events", async () => {
       const entries = await submittedEntries(t, 3);
-      const made = [];
+      const made: Awaited<ReturnType<typeof created>>["payment"][] = [];
       for (const entry of entries) made.push((await created(t, [entry!.id])).payment);
       const { payments } = await t.services.payments.checkout(t.alice);
       const mine = payments.filter((p) => made.some((m) => m.id === p.id));
