@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import type { StorageDriver } from "../storage/index";
 
 /** The two files of one outbox message: the RFC 822 message and its JSON summary. */
@@ -65,10 +66,7 @@ export function outboxInStorage(storage: StorageDriver): OutboxFiles {
     },
     async read(id, kind) {
       const object = await storage.get(keyOf(id, kind));
-      if (!object) return null;
-      const chunks: Buffer[] = [];
-      for await (const chunk of object.body) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks);
+      return object ? buffer(object.body) : null;
     },
     async write(id, kind, body) {
       await storage.put(keyOf(id, kind), body, {
