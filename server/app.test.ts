@@ -101,6 +101,18 @@ describe("home page", () => {
     expect(second.body.replaceAll(secondNonce, "N")).toBe(first.body.replaceAll(firstNonce, "N"));
   });
 
+  it("never gives two responses the same nonce, over many responses", async () => {
+    // More responses than one draw of random bytes serves (256 nonces), and then some.
+    const seen = new Set<string>();
+    for (let i = 0; i < 600; i++) {
+      const response = await app.fastify.inject({ method: "GET", url: "/healthz" });
+      const nonce = cspNonce(response);
+      expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+      seen.add(nonce);
+    }
+    expect(seen.size).toBe(600);
+  });
+
   // HEAD may read the cached GET page but must never store its empty body under it.
   it("is not emptied by a HEAD request (load balancers and monitors send them)", async () => {
     app.htmlCache.clear();
