@@ -33,6 +33,7 @@ import { openSharedUploads } from "./modules/uploads/shared";
 import { sweepUnreferencedEntryImages } from "./modules/files/sweep-entry-images";
 import { UNOWNED_FILE_SWEEP_INTERVAL_MS } from "./modules/files/storage";
 import { createServices, type Services } from "./services";
+import { replyWithError } from "./error-handler";
 import { logHooks } from "./log-hooks";
 
 export interface AppOptions {
@@ -133,14 +134,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     if (config.instanceName) reply.header("x-served-by", config.instanceName);
   });
 
-  fastify.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, "request failed");
-    else request.log.info({ err: error }, "request rejected");
-    reply
-      .code(status)
-      .send({ error: status >= 500 ? "internal_error" : error.message, requestId: request.id });
-  });
+  fastify.setErrorHandler(replyWithError);
 
   await fastify.register(securityHeaders, { hsts: servesHttps(config) });
   await fastify.register(publicUrlPerRequest, { config });
