@@ -52,7 +52,12 @@ describe("replyWithError", () => {
     });
     running = app;
 
-    const failed = await fetch(`${origin}/action.data`, { method: "POST" });
+    // With a body read to its end, as an action's is (the request then counts as destroyed).
+    const failed = await fetch(`${origin}/action.data`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ intent: "save", text: "x".repeat(100_000) }),
+    });
     expect(failed.status).toBe(500);
     expect(failed.headers.get("content-type")).toBe("application/json; charset=utf-8");
     const body = (await failed.json()) as { error: string; requestId: string };

@@ -11,7 +11,8 @@ export function replyWithError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  if (request.raw.destroyed || reply.raw.destroyed) {
+  // The response, not the request: a request whose body has been read is already "destroyed".
+  if (reply.raw.destroyed) {
     request.log.info({ err: error }, "the visitor left before the response was sent");
     return;
   }
