@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import { fileTypeFromBuffer } from "file-type";
 import type { Db } from "../../db/database";
 import type { StorageDriver } from "../storage";
@@ -202,9 +203,7 @@ export function createFileStore(
       if (!row) return null;
       const object = await storage.get(objectKey(row.storage_key));
       if (!object) return { mime: row.mime, data: await readFile(legacyPathOf(row.storage_key)) };
-      const chunks: Buffer[] = [];
-      for await (const chunk of object.body) chunks.push(chunk as Buffer);
-      return { mime: row.mime, data: Buffer.concat(chunks) };
+      return { mime: row.mime, data: await buffer(object.body) };
     },
   };
 }

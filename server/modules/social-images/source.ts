@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { Readable } from "node:stream";
+import { buffer } from "node:stream/consumers";
 import { generatedCoverSvg } from "../site/generated-cover";
 import type { SocialImagesContext } from "./context";
 import { heavyWork } from "../../cpu-gate";
@@ -47,12 +47,6 @@ export interface OgImageChoice {
   fallback: OgSource & { kind: "card" };
 }
 
-async function bytesOf(body: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** Draws the preview's JPEG; a stored source that is gone or unreadable becomes null. */
 export async function drawOgImage(
   ctx: SocialImagesContext,
@@ -65,7 +59,7 @@ export async function drawOgImage(
   }
   const object = await ctx.storage.get(source.key);
   if (!object) return null;
-  const bytes = await bytesOf(object.body);
+  const bytes = await buffer(object.body);
   try {
     return await heavyWork.run(() => renderPicture(bytes));
   } catch {
