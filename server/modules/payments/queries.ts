@@ -40,21 +40,15 @@ async function paymentEntries(
     .where("pe.payment_id", "in", [...paymentIds])
     .orderBy("e.code")
     .execute();
-  const byPayment = new Map<string, PaymentEntryView[]>();
-  for (const r of rows) {
-    const list = byPayment.get(r.payment_id) ?? [];
-    list.push({
-      entryId: r.entry_id,
-      code: r.code,
-      title: r.campaign_name,
-      brandName: r.brand_name,
-      categoryName: r.name_vi === null ? null : { vi: r.name_vi, en: r.name_en ?? r.name_vi },
-      tier: r.tier as FeeTier,
-      feeVnd: Number(r.fee_vnd),
-    });
-    byPayment.set(r.payment_id, list);
-  }
-  return byPayment;
+  return byPayment(rows, (r) => ({
+    entryId: r.entry_id,
+    code: r.code,
+    title: r.campaign_name,
+    brandName: r.brand_name,
+    categoryName: r.name_vi === null ? null : { vi: r.name_vi, en: r.name_en ?? r.name_vi },
+    tier: r.tier as FeeTier,
+    feeVnd: Number(r.fee_vnd),
+  }));
 }
 
 /** The events of the payments, by payment, oldest first. */
@@ -68,20 +62,28 @@ async function paymentEvents(
     .where("payment_id", "in", [...paymentIds])
     .orderBy("id")
     .execute();
-  const byPayment = new Map<string, PaymentEventView[]>();
-  for (const r of rows) {
-    const list = byPayment.get(r.payment_id) ?? [];
-    list.push({
-      at: r.created_at,
-      from: r.from_state as PaymentState | null,
-      to: r.to_state as PaymentState,
-      actorRole: r.actor_role,
-      actorName: r.actor_name,
-      reason: r.reason,
-    });
-    byPayment.set(r.payment_id, list);
+  return byPayment(rows, (r) => ({
+    at: r.created_at,
+    from: r.from_state as PaymentState | null,
+    to: r.to_state as PaymentState,
+    actorRole: r.actor_role,
+    actorName: r.actor_name,
+    reason: r.reason,
+  }));
+}
+
+/** Rows' views grouped by their payment, each group in the rows' order. */
+function byPayment<Row extends { payment_id: string }, View>(
+  rows: readonly Row[],
+  view: (row: Row) => View,
+): Map<string, View[]> {
+  const grouped = new Map<string, View[]>();
+  for (const row of rows) {
+    const group = grouped.get(row.payment_id);
+    if (group) group.push(view(row));
+    else grouped.set(row.payment_id, [view(row)]);
   }
-  return byPayment;
+  return grouped;
 }
 
 /** A payment with its entries and events, as the entrant and staff see it. */
