@@ -30,8 +30,10 @@ function bytesRead(): number {
  */
 export function collectWhileStreaming(req: IncomingMessage): void {
   if (!collect) return;
+  // Sockets count what they read over their whole life (keep-alive): the baseline takes in
+  // what this one read before, so only bytes received from now on count towards a collection.
   streaming.add(req);
-  readAtLastCollection = bytesRead();
+  readAtLastCollection += req.socket?.bytesRead ?? 0;
   timer ??= setInterval(() => {
     const read = bytesRead();
     if (read - readAtLastCollection < COLLECT_EVERY_BYTES) return;
@@ -39,9 +41,12 @@ export function collectWhileStreaming(req: IncomingMessage): void {
     readAtLastCollection = read;
   }, CHECK_EVERY_MS);
   req.once("close", () => {
+    // Its bytes leave the sum and the baseline alike: what it received since the last
+    // collection still counts towards the next one.
+    readAtLastCollection -= req.socket?.bytesRead ?? 0;
     streaming.delete(req);
-    readAtLastCollection = bytesRead();
     if (streaming.size === 0) {
+      readAtLastCollection = 0;
       clearInterval(timer);
       timer = undefined;
     }
