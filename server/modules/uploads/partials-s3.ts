@@ -1,4 +1,4 @@
-import { createWriteStream } from "node:fs";
+import { createWriteStream, type ReadStream } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
@@ -22,6 +22,7 @@ import type { S3StorageOptions } from "../storage/s3";
 import { assertSafeKey } from "../storage/types";
 import { DONE_SUFFIX, type DoneRecord, type UploadLogger } from "./types";
 import type { PartialUploads } from "./partials";
+import { sendPartWithRetries } from "./part-retry";
 
 /**
  * Each PATCH's bytes go to S3 in parts of this size (the upload form sends chunks of the same
@@ -46,18 +47,51 @@ const noCache: KvStore<MetadataValue> = {
 };
 
 /**
- * @tus/s3-store, except when another process removed the upload while this one was writing to
- * it (it replaced the upload with a newer one of the same field, or expired it): that process
- * cannot cut a request it does not serve, so the write here meets the bucket's "no such key"
- * (the description) or "no such upload" (the aborted multipart upload). The PATCH is then
- * answered as tus answers an upload that is gone (410), not as a fault.
+ * @tus/s3-store, with two differences. When another process removed the upload while this one
+ * was writing to it (it replaced the upload with a newer one of the same field, or expired it):
+ * that process cannot cut a request it does not serve, so the write here meets the bucket's
+ * "no such key" (the description) or "no such upload" (the aborted multipart upload). The
+ * PATCH is then answered as tus answers an upload that is gone (410), not as a fault. And a
+ * part or tail the store dropped (a reset connection, a 5xx) is sent again from its file.
  */
 class SharedS3Store extends S3Store {
   private readonly described: (id: string) => Promise<boolean>;
+  private readonly log: UploadLogger;
 
-  constructor(options: S3StoreOptions, described: (id: string) => Promise<boolean>) {
+  constructor(
+    options: S3StoreOptions,
+    described: (id: string) => Promise<boolean>,
+    log: UploadLogger,
+  ) {
     super(options);
     this.described = described;
+    this.log = log;
+  }
+
+  protected override uploadPart(
+    metadata: MetadataValue,
+    body: ReadStream | Readable | Buffer,
+    partNumber: number,
+  ): Promise<string> {
+    return sendPartWithRetries(
+      body,
+      (fresh) => super.uploadPart(metadata, fresh, partNumber),
+      this.log,
+      { uploadId: metadata.file.id, part: partNumber },
+    );
+  }
+
+  protected override uploadIncompletePart(
+    id: string,
+    body: ReadStream | Readable,
+  ): Promise<string> {
+    return sendPartWithRetries(
+      body,
+      // Never a buffer: only a buffer given is given back.
+      (fresh) => super.uploadIncompletePart(id, fresh as ReadStream | Readable),
+      this.log,
+      { uploadId: id, part: "tail" },
+    );
   }
 
   override async write(src: Readable, id: string, offset: number): Promise<number> {
@@ -110,6 +144,7 @@ export function s3Partials(
       s3ClientConfig: { ...clientConfig, bucket: Bucket },
     },
     (id) => hasObject(infoKey(id)),
+    log,
   );
 
   const doneKey = (id: string) => id + DONE_SUFFIX;
