@@ -12,6 +12,27 @@ describe("formatDate", () => {
     expect(formatDate("2026-01-05T00:00:00Z", lang)).toBe("05/01/2026");
   });
 
+  it.each(["vi", "en"] as const)(
+    "agrees with ICU in Asia/Ho_Chi_Minh all year round (%s)",
+    (lang) => {
+      const icu = new Intl.DateTimeFormat(lang === "vi" ? "vi-VN" : "en-GB", {
+        timeZone: "Asia/Ho_Chi_Minh",
+        day: "2-digit",
+        month: "2-digit",
+        year: "numeric",
+      });
+      // Every 7 hours and 13 minutes from 2020 to 2031: every hour of the day, every month.
+      for (let t = Date.UTC(2020, 0, 1); t < Date.UTC(2031, 0, 1); t += (7 * 60 + 13) * 60_000) {
+        expect(formatDate(new Date(t), lang)).toBe(icu.format(t));
+      }
+    },
+  );
+
+  it("refuses a date that is not one, as Intl does", () => {
+    expect(() => formatDate("not a date", "vi")).toThrow(RangeError);
+    expect(() => formatDate(new Date(Number.NaN), "en")).toThrow(RangeError);
+  });
+
   it("turns the year over at Vietnamese midnight", () => {
     expect(formatDate("2025-12-31T17:00:00Z", "vi")).toBe("01/01/2026");
     expect(formatDate("2025-12-31T16:59:59Z", "en")).toBe("31/12/2025");

@@ -3,23 +3,22 @@ import { localeOf, type Lang } from "./languages";
 /** Times are stored in UTC and shown in the competition's own time zone. */
 export const DISPLAY_TIME_ZONE = "Asia/Ho_Chi_Minh";
 
-const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
+/** Vietnam keeps UTC+7 all year (no daylight saving), so the offset is a constant. */
+const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
 
-/** DD/MM/YYYY in Vietnam's time zone, for either language (vi and en-GB share the order). */
-export function formatDate(value: Date | string, lang: Lang): string {
-  const date = typeof value === "string" ? new Date(value) : value;
-  let format = dateFormats.get(lang);
-  if (!format) {
-    format = new Intl.DateTimeFormat(localeOf(lang), {
-      timeZone: DISPLAY_TIME_ZONE,
-      day: "2-digit",
-      month: "2-digit",
-      year: "numeric",
-    });
-    dateFormats.set(lang, format);
-  }
-  return format.format(date);
+/**
+ * DD/MM/YYYY in Vietnam's time zone: both languages write it so (vi-VN and en-GB agree).
+ * Vietnam keeps UTC+7 all year, so this is arithmetic, not the ICU formatter a page would
+ * otherwise call for every date it shows. A date that is not one is an error, as in `Intl`.
+ */
+export function formatDate(value: Date | string, _lang: Lang): string {
+  const time = typeof value === "string" ? Date.parse(value) : value.getTime();
+  if (Number.isNaN(time)) throw new RangeError("Invalid time value");
+  const d = new Date(time + VIETNAM_OFFSET_MS);
+  return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
 }
+
+const two = (n: number) => String(n).padStart(2, "0");
 
 const vndFormats = new Map<Lang, Intl.NumberFormat>();
 
@@ -39,9 +38,6 @@ export function formatVnd(amount: number, lang: Lang): string {
 }
 
 // Dates typed in back-office forms: `DD/MM/YYYY HH:mm`, always Vietnam time.
-
-/** Vietnam keeps UTC+7 all year (no daylight saving), so the offset is a constant. */
-const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
 const DATE_TIME = /^(\d{2})\/(\d{2})\/(\d{4})(?:\s+(\d{2}):(\d{2}))?$/;
 
 /** `31/12/2026 23:59` (Vietnam time; the time may be left out = 00:00) → ISO UTC, or null. */
@@ -63,6 +59,5 @@ export function formatVietnamDateTime(iso: string | null | undefined): string {
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return "";
   const d = new Date(time + VIETNAM_OFFSET_MS);
-  const two = (n: number) => String(n).padStart(2, "0");
   return `${two(d.getUTCDate())}/${two(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
 }
