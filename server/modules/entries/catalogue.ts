@@ -99,7 +99,11 @@ export function codePrefixFor(season: SeasonFacts, track: TrackRow, category: Ca
   });
 }
 
-/** A fresh entry code for the season, track and category, numbered inside the transaction. */
+/**
+ * A fresh entry code for the season, track and category, numbered by one atomic statement.
+ * Called with the database rather than a transaction: the counter row is locked only for
+ * that statement (create-draft.ts says why).
+ */
 export async function issueCode(
   q: Q,
   season: SeasonFacts,

@@ -28,16 +28,21 @@ export async function createDraft(
   const checked = mergeAndValidate({} as EntryDraft, input);
   if (!checked.ok) return checked;
   const id = randomUUID();
+  const catalogue = await resolveCatalogue(db.kysely, Number(season.id), checked.values, type);
+  if (!catalogue.ok) return catalogue;
+  // The code is drawn before the draft's transaction, in a statement of its own: its counter
+  // is one row per category, shared by every entrant in it, and drawn inside the transaction
+  // it would stay locked until the commit, queueing each new draft of the category (and the
+  // pooled connection it holds) behind the one before. A draft refused after the draw leaves
+  // its number unused: codes are unique, not gapless.
+  const code =
+    catalogue.category && catalogue.track
+      ? await issueCode(db.kysely, season, catalogue.track, catalogue.category)
+      : null;
   const outcome = await db.kysely.transaction().execute(async (trx) => {
     const quota = await draftQuotaProblem(ctx, trx, userId, Number(season.id));
     if (quota) return quota;
-    const catalogue = await resolveCatalogue(trx, Number(season.id), checked.values, type);
-    if (!catalogue.ok) return catalogue;
     const stamp = ctx.now();
-    const code =
-      catalogue.category && catalogue.track
-        ? await issueCode(trx, season, catalogue.track, catalogue.category)
-        : null;
     await trx
       .insertInto("entries")
       .values({

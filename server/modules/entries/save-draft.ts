@@ -1,7 +1,16 @@
 import { entryCodePrefixOf } from "../../../core/entry-code";
 import { codePrefixFor, issueCode, resolveCatalogue } from "./catalogue";
 import type { EntriesContext, Q } from "./context";
-import { loadOwned, toView, viewOf, withFreshImages, type Loaded } from "./load";
+import {
+  loadOwned,
+  toView,
+  viewOf,
+  withFreshImages,
+  type Loaded,
+  type SeasonFacts,
+  type TrackRow,
+} from "./load";
+import type { CategoryRow } from "./queries";
 import { invalidField, notEntrant, notFound, refuse, writeProblem } from "./refusals";
 import type { EntryFailure, EntryPatch, EntryResult, EntryView } from "./types";
 import { columnsOf, mergeAndValidate, valuesOf } from "./values";
@@ -24,6 +33,11 @@ export interface WrittenDraft {
 /** A save that must run again inside a transaction holding the entry's row. */
 const UNDER_LOCK = Symbol("under lock");
 
+/** The catalogue a save under the lock will issue a code for, as the first try found it. */
+interface CodeWanted {
+  wanted: { season: SeasonFacts; track: TrackRow; category: CategoryRow };
+}
+
 /**
  * Applies `patch` (any subset of the form's fields; file ids are ignored — files are attached
  * and removed on their own — except `imageIds` holding exactly the entry's images in a new
@@ -38,7 +52,8 @@ const UNDER_LOCK = Symbol("under lock");
  * naming the version and status version read: anything that changed the entry in between
  * makes it match no row. A save that issues a code or reorders images, or whose write matched
  * nothing, runs again in a transaction that holds the entry's row (PostgreSQL), so its answer
- * is the one a save made alone would get.
+ * is the one a save made alone would get. A code is drawn before that transaction, as a new
+ * draft's is (create-draft.ts): the category's counter row is not held while the save runs.
  */
 export async function writeDraft(
   ctx: EntriesContext,
@@ -48,18 +63,30 @@ export async function writeDraft(
   options: { version?: number } = {},
 ): Promise<EntryFailure | WrittenDraft> {
   const quick = await applyPatch(ctx, ctx.db.kysely, userId, entryId, patch, options, false);
-  if (quick !== UNDER_LOCK) return quick;
+  if (quick !== UNDER_LOCK && !("wanted" in quick)) return quick;
+  // Unused when the save under the lock finds the code issued meanwhile (codes are unique,
+  // not gapless).
+  const drawn =
+    quick !== UNDER_LOCK
+      ? await issueCode(
+          ctx.db.kysely,
+          quick.wanted.season,
+          quick.wanted.track,
+          quick.wanted.category,
+        )
+      : undefined;
   const locked = await ctx.db.kysely
     .transaction()
-    .execute((trx) => applyPatch(ctx, trx, userId, entryId, patch, options, true));
+    .execute((trx) => applyPatch(ctx, trx, userId, entryId, patch, options, true, drawn));
   // Under the row's lock nothing else writes it: the versioned write always matches.
-  return locked === UNDER_LOCK ? versionConflict() : locked;
+  // Under the lock a code is issued, never asked for.
+  return locked === UNDER_LOCK || "wanted" in locked ? versionConflict() : locked;
 }
 
 /**
- * One try at a save: `locked` inside a transaction holding the row (it may issue a code and
- * reorder images); otherwise outside one, answering `UNDER_LOCK` for anything it must not do
- * there.
+ * One try at a save: `locked` inside a transaction holding the row (it may issue a code, the
+ * one `drawn` when its prefix is still the one wanted, and reorder images); otherwise outside
+ * one, answering `UNDER_LOCK` (or the code it wants) for anything it must not do there.
  */
 async function applyPatch(
   ctx: EntriesContext,
@@ -69,7 +96,8 @@ async function applyPatch(
   patch: EntryPatch,
   options: { version?: number },
   locked: boolean,
-): Promise<EntryFailure | WrittenDraft | typeof UNDER_LOCK> {
+  drawn?: string,
+): Promise<EntryFailure | WrittenDraft | CodeWanted | typeof UNDER_LOCK> {
   const loaded = await loadOwned(ctx, q, userId, entryId, locked);
   if (!loaded) return notFound();
   const refused = writeProblem(loaded, ctx.clock());
@@ -93,8 +121,12 @@ async function applyPatch(
   if (catalogue.category && catalogue.track) {
     const wanted = codePrefixFor(season, catalogue.track, catalogue.category);
     if (code === null || (row.status === "draft" && entryCodePrefixOf(code) !== wanted)) {
-      if (!locked) return UNDER_LOCK;
-      code = await issueCode(q, season, catalogue.track, catalogue.category);
+      if (!locked)
+        return { wanted: { season, track: catalogue.track, category: catalogue.category } };
+      code =
+        drawn !== undefined && entryCodePrefixOf(drawn) === wanted
+          ? drawn
+          : await issueCode(q, season, catalogue.track, catalogue.category);
     }
   }
   const order = newImageOrder(loaded, patch?.imageIds);
