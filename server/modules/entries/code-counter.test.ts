@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { parseEntryCode } from "../../../core/entry-code";
 import { testDatabases } from "../../test-support/databases";
 import { entriesTestbed } from "./testbed";
+import type { EntryResult, EntryView } from "./types";
+
+type Outcome = EntryResult<{ entry: EntryView }>;
 
 /**
  * Every new draft of a category counts on one row of `entry_code_sequences`. On PostgreSQL a
@@ -27,7 +30,7 @@ describe.each(testDatabases().filter((target) => target.name === "postgres"))(
           )?.last_number ?? 0,
         );
 
-      it.each(["a new draft", "a draft's first save with a category"])(
+      it.each(["a new draft", "a draft's first save with a category", "a copy of an entry"])(
         "is not held while %s waits in its transaction: the next one draws its number at once",
         async (way) => {
           const ooh = t.cat("OOH");
@@ -52,9 +55,11 @@ describe.each(testDatabases().filter((target) => target.name === "postgres"))(
           });
           await held;
           const drafts = [t.alice, t.bob].map((user, i) =>
-            empty
-              ? t.entries.saveDraft(user, empty[i]!.id, input)
-              : t.entries.createDraft(user, input),
+            !empty
+              ? t.entries.createDraft(user, input)
+              : way === "a copy of an entry"
+                ? t.entries.duplicate(user, empty[i]!.id, { categoryId: ooh.id })
+                : t.entries.saveDraft(user, empty[i]!.id, input),
           );
 
           // Both numbers are drawn while both wait; drawn inside the transactions, the second
@@ -66,7 +71,7 @@ describe.each(testDatabases().filter((target) => target.name === "postgres"))(
           const drawnWhileWaiting = await counter("VX26-OOH");
           letGo();
           await holder;
-          const [a, b] = await Promise.all(drafts);
+          const [a, b] = (await Promise.all(drafts)) as [Outcome, Outcome];
           expect(drawnWhileWaiting).toBe(before + 2);
 
           expect(a.ok && b.ok).toBe(true);
@@ -75,8 +80,16 @@ describe.each(testDatabases().filter((target) => target.name === "postgres"))(
             (code) => parseEntryCode(code!)!.sequence,
           );
           expect(numbers.sort((x, y) => x - y)).toEqual([before + 1, before + 2]);
-          await t.entries.withdraw(t.alice, a.entry.id);
-          await t.entries.withdraw(t.bob, b.entry.id);
+          // Out of their drafts, so the season's quota stays for the next case.
+          const owners = new Map<string, string>([
+            [a.entry.id, t.alice],
+            [b.entry.id, t.bob],
+            ...(empty ?? []).map((draft, i): [string, string] => [
+              draft.id,
+              i === 0 ? t.alice : t.bob,
+            ]),
+          ]);
+          for (const [id, owner] of owners) await t.entries.withdraw(owner, id);
         },
       );
     });

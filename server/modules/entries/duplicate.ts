@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { EntryDraft } from "../../../core/entry";
-import { draftQuotaProblem, issueCode, resolveCatalogue } from "./catalogue";
+import { entryCodePrefixOf } from "../../../core/entry-code";
+import { codePrefixFor, draftQuotaProblem, issueCode, resolveCatalogue } from "./catalogue";
 import type { EntriesContext } from "./context";
 import { loadOwned, viewOf } from "./load";
 import { invalidField, notEntrant, notFound, windowProblem } from "./refusals";
@@ -20,6 +21,10 @@ export async function duplicateEntry(
   target: { categoryId: string; trackId?: string },
 ): Promise<EntryResult<{ entry: EntryView }>> {
   const id = randomUUID();
+  // The code is drawn before the transaction, as a new draft's is (create-draft.ts), from the
+  // catalogue as it is now; the transaction checks everything again and draws another only if
+  // the entry's season or the category's prefix changed in between.
+  const drawn = await drawTargetCode(ctx, userId, entryId, target);
   const outcome = await ctx.db.kysely
     .transaction()
     .execute(async (trx): Promise<EntryFailure | null> => {
@@ -43,7 +48,11 @@ export async function duplicateEntry(
       const catalogue = await resolveCatalogue(trx, seasonId, values, type, source);
       if (!catalogue.ok) return catalogue;
       const stamp = ctx.now();
-      const code = await issueCode(trx, source.season, catalogue.track!, catalogue.category!);
+      const wanted = codePrefixFor(source.season, catalogue.track!, catalogue.category!);
+      const code =
+        drawn !== null && entryCodePrefixOf(drawn) === wanted
+          ? drawn
+          : await issueCode(trx, source.season, catalogue.track!, catalogue.category!);
       await trx
         .insertInto("entries")
         .values({
@@ -70,4 +79,29 @@ export async function duplicateEntry(
     });
   if (outcome) return outcome;
   return { ok: true, entry: await viewOf(ctx, id) };
+}
+
+/** The copy's code, drawn ahead; null when the copy would be refused (the transaction says why). */
+async function drawTargetCode(
+  ctx: EntriesContext,
+  userId: string,
+  entryId: string,
+  target: { categoryId: string; trackId?: string },
+): Promise<string | null> {
+  const source = await loadOwned(ctx, ctx.db.kysely, userId, entryId);
+  const type = source?.registrantType;
+  if (!source || !type || !target.categoryId) return null;
+  const catalogue = await resolveCatalogue(
+    ctx.db.kysely,
+    Number(source.season.id),
+    {
+      ...valuesOf(source.row, source.files),
+      trackId: target.trackId ?? "",
+      categoryId: String(target.categoryId),
+    },
+    type,
+    source,
+  );
+  if (!catalogue.ok || !catalogue.track || !catalogue.category) return null;
+  return issueCode(ctx.db.kysely, source.season, catalogue.track, catalogue.category);
 }
