@@ -90,7 +90,9 @@ async function drawTargetCode(
 ): Promise<string | null> {
   const source = await loadOwned(ctx, ctx.db.kysely, userId, entryId);
   const type = source?.registrantType;
-  if (!source || !type || !target.categoryId) return null;
+  if (!source || !type || !target.categoryId || windowProblem(source.season, ctx.clock())) {
+    return null;
+  }
   const catalogue = await resolveCatalogue(
     ctx.db.kysely,
     Number(source.season.id),
