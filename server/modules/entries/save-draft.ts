@@ -78,8 +78,8 @@ export async function writeDraft(
   const locked = await ctx.db.kysely
     .transaction()
     .execute((trx) => applyPatch(ctx, trx, userId, entryId, patch, options, true, drawn));
-  // Under the row's lock nothing else writes it: the versioned write always matches.
-  // Under the lock a code is issued, never asked for.
+  // Under the row's lock nothing else writes it (the versioned write always matches), and a
+  // code is issued there, never asked for.
   return locked === UNDER_LOCK || "wanted" in locked ? versionConflict() : locked;
 }
 
@@ -121,8 +121,9 @@ async function applyPatch(
   if (catalogue.category && catalogue.track) {
     const wanted = codePrefixFor(season, catalogue.track, catalogue.category);
     if (code === null || (row.status === "draft" && entryCodePrefixOf(code) !== wanted)) {
-      if (!locked)
+      if (!locked) {
         return { wanted: { season, track: catalogue.track, category: catalogue.category } };
+      }
       code =
         drawn !== undefined && entryCodePrefixOf(drawn) === wanted
           ? drawn
