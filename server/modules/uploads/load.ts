@@ -32,6 +32,8 @@ export interface UploadState {
   writing: Map<string, Set<IncomingMessage>>;
   /** The upload a POST created, by request. */
   createdByRequest: WeakMap<IncomingMessage, string>;
+  /** Each entrant's admissions in this process, chained: one runs at a time (quotas.ts). */
+  admitting: Map<string, Promise<void>>;
 }
 
 /** Where partial uploads live and how they are locked, when not this process's disk alone. */
@@ -60,6 +62,7 @@ export async function loadUploadState(
     usersByRequest: new WeakMap(),
     writing: new Map(),
     createdByRequest: new WeakMap(),
+    admitting: new Map(),
   };
 
   // Unfinished uploads on this disk count too: those of a version that kept the count in

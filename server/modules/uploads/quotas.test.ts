@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ENTRANT_LIVE_UPLOAD_BYTES_MAX,
@@ -28,6 +29,7 @@ import {
   tusPatch,
   type TusResponse,
 } from "../../test-support/tus-client";
+import { advisoryKey } from "./advisory-key";
 import { createUploadService } from "./service";
 
 /**
@@ -216,6 +218,49 @@ describe.each(testDatabases())("entry quotas on $name", (target) => {
       expect(live).toEqual(ids.slice(2));
       expect((await tusHead(person, created[0]!.location!)).status).toBe(410);
     });
+
+    it.skipIf(target.name !== "postgres")(
+      "queues an entrant's simultaneous new uploads in the process: one waits on the entrant's lock, holding one connection",
+      async () => {
+        const person = await entrant();
+        const entryId = await draft(person.userId);
+        const metadata = { entryId, field: "images", filename: "anh.png", filetype: "image/png" };
+        const waitingOnLocks = async () =>
+          Number(
+            (
+              await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'
+                and wait_event = 'advisory'`.execute(db.kysely)
+            ).rows[0]!.n,
+          );
+        // Another process is admitting one of the entrant's uploads: it holds the lock.
+        let letGo!: () => void;
+        let holding!: () => void;
+        const held = new Promise<void>((resolve) => (holding = resolve));
+        const holder = db.kysely.transaction().execute(async (trx) => {
+          const key = advisoryKey(`upload-quota:${person.userId}`);
+          await sql`select pg_advisory_xact_lock(${key}::bigint)`.execute(trx);
+          holding();
+          await new Promise<void>((resolve) => (letGo = resolve));
+        });
+        await held;
+        const created = Promise.all(
+          Array.from({ length: 6 }, () => tusCreate(person, 1024 * 1024, metadata)),
+        );
+        const deadline = Date.now() + 10_000;
+        while ((await waitingOnLocks()) === 0 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        // Time for the other five to reach the lock too, were they not queued.
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        const waiting = await waitingOnLocks();
+        letGo();
+        await holder;
+        for (const response of await created) expect(response.status).toBe(201);
+        expect(waiting).toBe(1);
+        expect(await app.uploads.inProgress(person.userId)).toHaveLength(6);
+      },
+    );
 
     it("caps an entrant's unfinished uploads at 3 GiB declared, across entries", async () => {
       expect(ENTRANT_LIVE_UPLOAD_BYTES_MAX).toBe(3 * GIBIBYTE);

@@ -27,8 +27,34 @@ export interface NewUpload {
  * before it reads anything.
  */
 export async function admitUpload(state: UploadState, upload: NewUpload): Promise<void> {
+  const victims = await oneAtATime(state, upload.ownerUserId, () => admit(state, upload));
+  await Promise.all(victims.map((victimId) => replaceUpload(state, victimId)));
+}
+
+/**
+ * Runs an entrant's admissions in this process one after another. They would anyway (the
+ * entrant's lock), but each waiting inside its transaction holds a pooled connection: an
+ * entrant picking twelve pictures at once would take the whole pool meanwhile, and every
+ * other request of the process would wait for a connection. Queued here, they hold none.
+ */
+function oneAtATime<T>(state: UploadState, userId: string, work: () => Promise<T>): Promise<T> {
+  const before = state.admitting.get(userId) ?? Promise.resolve();
+  const run = before.then(work);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  state.admitting.set(userId, settled);
+  void settled.then(() => {
+    if (state.admitting.get(userId) === settled) state.admitting.delete(userId);
+  });
+  return run;
+}
+
+/** One admission, in one transaction (see admitUpload); the ids of the uploads it replaced. */
+async function admit(state: UploadState, upload: NewUpload): Promise<string[]> {
   const { db } = state.options;
-  const victims = await db.kysely.transaction().execute(async (trx) => {
+  return db.kysely.transaction().execute(async (trx) => {
     if (db.kind === "postgres") {
       const key = advisoryKey(`upload-quota:${upload.ownerUserId}`);
       await sql`select pg_advisory_xact_lock(${key}::bigint)`.execute(trx);
@@ -54,7 +80,6 @@ export async function admitUpload(state: UploadState, upload: NewUpload): Promis
     // Real time, not the injected clock: the expiry compares it with real time.
     return replaceUnlessFinishing(trx, replaced, new Date().toISOString());
   });
-  await Promise.all(victims.map((victimId) => replaceUpload(state, victimId)));
 }
 
 /**
