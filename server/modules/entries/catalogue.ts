@@ -1,6 +1,6 @@
 import type { EntryDraft } from "../../../core/entry";
 import { categoryProblem } from "../../../core/entry-eligibility";
-import { entryCodePrefix, formatEntryCode } from "../../../core/entry-code";
+import { entryCodePrefix, entryCodePrefixOf, formatEntryCode } from "../../../core/entry-code";
 import { ENTRY_DRAFTS_PER_SEASON_MAX } from "../../../core/entry-limits";
 import type { RegistrantType } from "../../../core/registration";
 import type { EntriesContext, Q } from "./context";
@@ -121,6 +121,22 @@ export async function issueCode(
     categoryCode: category.code,
     sequence,
   });
+}
+
+/**
+ * The code an entry gets under its transaction: the one `drawn` ahead of it when it still has
+ * the prefix wanted (the category did not change in between), else a fresh one.
+ */
+export async function drawnOrFreshCode(
+  q: Q,
+  drawn: string | null | undefined,
+  season: SeasonFacts,
+  track: TrackRow,
+  category: CategoryRow,
+): Promise<string> {
+  return drawn != null && entryCodePrefixOf(drawn) === codePrefixFor(season, track, category)
+    ? drawn
+    : issueCode(q, season, track, category);
 }
 
 /**

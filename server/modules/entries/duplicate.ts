@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { EntryDraft } from "../../../core/entry";
-import { entryCodePrefixOf } from "../../../core/entry-code";
-import { codePrefixFor, draftQuotaProblem, issueCode, resolveCatalogue } from "./catalogue";
+import { draftQuotaProblem, drawnOrFreshCode, issueCode, resolveCatalogue } from "./catalogue";
 import type { EntriesContext } from "./context";
 import { loadOwned, viewOf } from "./load";
 import { invalidField, notEntrant, notFound, windowProblem } from "./refusals";
@@ -48,11 +47,13 @@ export async function duplicateEntry(
       const catalogue = await resolveCatalogue(trx, seasonId, values, type, source);
       if (!catalogue.ok) return catalogue;
       const stamp = ctx.now();
-      const wanted = codePrefixFor(source.season, catalogue.track!, catalogue.category!);
-      const code =
-        drawn !== null && entryCodePrefixOf(drawn) === wanted
-          ? drawn
-          : await issueCode(trx, source.season, catalogue.track!, catalogue.category!);
+      const code = await drawnOrFreshCode(
+        trx,
+        drawn,
+        source.season,
+        catalogue.track!,
+        catalogue.category!,
+      );
       await trx
         .insertInto("entries")
         .values({

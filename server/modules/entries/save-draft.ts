@@ -1,5 +1,5 @@
 import { entryCodePrefixOf } from "../../../core/entry-code";
-import { codePrefixFor, issueCode, resolveCatalogue } from "./catalogue";
+import { codePrefixFor, drawnOrFreshCode, issueCode, resolveCatalogue } from "./catalogue";
 import type { EntriesContext, Q } from "./context";
 import {
   loadOwned,
@@ -124,10 +124,7 @@ async function applyPatch(
       if (!locked) {
         return { wanted: { season, track: catalogue.track, category: catalogue.category } };
       }
-      code =
-        drawn !== undefined && entryCodePrefixOf(drawn) === wanted
-          ? drawn
-          : await issueCode(q, season, catalogue.track, catalogue.category);
+      code = await drawnOrFreshCode(q, drawn, season, catalogue.track, catalogue.category);
     }
   }
   const order = newImageOrder(loaded, patch?.imageIds);
