@@ -4,7 +4,8 @@
  * near the end. Targets: 0 errors, 0 acknowledged saves or uploads lost, save p99 < 200 ms.
  *
  * Runs against (a) one process on SQLite (the bundled server, as `npm start`) and (b) three
- * processes on PostgreSQL and the S3 emulator behind nginx (server/test-support/cluster.ts, the
+ * processes for pages and two for uploads (at a lower CPU priority) on PostgreSQL and the S3
+ * emulator behind nginx running deploy/nginx.conf (server/test-support/cluster.ts, the
  * multi-process test's harness). Entrant accounts are made through the identity service before
  * the clock starts; everything else goes over HTTP from a loopback address per entrant. Files
  * are generated as they are sent (one shared 1 MiB pattern), never held whole in memory.
@@ -228,7 +229,9 @@ async function runSetup(
     const { clusterUnavailable, startCluster } = await import("../server/test-support/cluster");
     const why = clusterUnavailable();
     if (why) throw new Error(`the cluster setup cannot run here: ${why}`);
-    log("cluster: starting 3 processes on PostgreSQL + S3 emulator behind nginx…");
+    log(
+      "cluster: starting 3 page and 2 upload processes on PostgreSQL + S3 emulator behind nginx…",
+    );
     // Each process runs the bundled server with the production flags, as `npm start` does.
     const cluster = await startCluster(
       {
@@ -273,7 +276,7 @@ async function runSetup(
       }
       await Promise.all(cluster.processes.map((server) => server.kill()));
     };
-    label = "3 processes, PostgreSQL, S3, nginx";
+    label = "3 + 2 upload processes, PostgreSQL, S3, nginx";
     serverLog = () => cluster.processes.flatMap((server) => server.output().split("\n"));
     // Kept after the run (the work dir is removed): a 500's stack trace is read from here.
     keepLogs = () => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
@@ -8,12 +8,19 @@ import { MEBIBYTE } from "../core/upload-rules";
 import { readDemoCredentials } from "./demo/demo-accounts";
 import { createS3Storage } from "./modules/storage/s3";
 import { buildProductionBundle, type ProductionBundle } from "./test-support/build";
-import { clusterUnavailable, servedBy, startCluster, type Cluster } from "./test-support/cluster";
+import {
+  clusterUnavailable,
+  servedBy,
+  startCluster,
+  UPLOAD_NICE,
+  type Cluster,
+} from "./test-support/cluster";
 import { sessionCookieOf, signInOverHttp } from "./test-support/sign-in";
 import { GeneratedFile, MP4_HEAD, tusCreate, tusHead, tusPatch } from "./test-support/tus-client";
 
-// Several processes, one truth: three production processes on one PostgreSQL database and one
-// S3 bucket, behind nginx running deploy/nginx.conf, started together on an empty database.
+// Several processes, one truth: five production processes on one PostgreSQL database and one
+// S3 bucket, behind nginx running deploy/nginx.conf, started together on an empty database:
+// three take pages, data and forms, two (at a lower CPU priority) take the resumable uploads.
 // Whichever process a request reaches, the visitor sees the same site.
 
 const unavailable = clusterUnavailable();
@@ -54,9 +61,10 @@ function visit(path: string, init: RequestInit & { cookie?: string } = {}) {
   });
 }
 
-describe.skipIf(Boolean(unavailable))("three processes behind nginx on PostgreSQL and S3", () => {
+describe.skipIf(Boolean(unavailable))("five processes behind nginx on PostgreSQL and S3", () => {
   it("started together on an empty database, they migrated and loaded the demo data once", async () => {
-    expect(cluster.processes).toHaveLength(3);
+    expect(cluster.processes).toHaveLength(5);
+    expect(cluster.uploadProcesses).toHaveLength(2);
     expect(
       await count(`select count(*) as n from "user" where email like '%@vanxuan-awards.example'`),
     ).toBe(2);
@@ -71,6 +79,20 @@ describe.skipIf(Boolean(unavailable))("three processes behind nginx on PostgreSQ
     const answered = new Set<string>();
     for (let i = 0; i < 6; i += 1) answered.add(servedBy(await visit("/healthz")));
     expect([...answered].sort()).toEqual(["app-1", "app-2", "app-3"]);
+  });
+
+  it("the upload processes run at the priority deploy/uploads-priority.conf gives them", () => {
+    const conf = readFileSync(
+      path.join(import.meta.dirname, "..", "deploy", "uploads-priority.conf"),
+      "utf8",
+    );
+    expect(conf).toMatch(new RegExp(`^Nice=${UPLOAD_NICE}$`, "m"));
+    /** A process's nice value: field 19 of /proc/<pid>/stat (after the command in parentheses). */
+    const niceOf = (pid: number) =>
+      Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[16]);
+    for (const server of cluster.uploadProcesses)
+      expect(niceOf(server.child.pid!)).toBe(UPLOAD_NICE);
+    for (const server of cluster.processes.slice(0, 3)) expect(niceOf(server.child.pid!)).toBe(0);
   });
 
   it("a session made on one process is valid on every process, and drafts save on any", async () => {
@@ -195,7 +217,7 @@ describe.skipIf(Boolean(unavailable))("three processes behind nginx on PostgreSQ
       expect(existsSync(path.join(dataDir, "outbox"))).toBe(false);
   });
 
-  it("an upload whose requests nginx spreads over the processes attaches the identical file", async () => {
+  it("an upload whose requests nginx spreads over the upload processes attaches the identical file", async () => {
     const { entrant } = cluster.credentials;
     const cookie = await signInOverHttp(cluster.baseUrl, entrant.email, entrant.password);
     const saved = await visit("/nop-bai-du-thi.data", {
@@ -243,7 +265,10 @@ describe.skipIf(Boolean(unavailable))("three processes behind nginx on PostgreSQ
         .filter((line) => line.includes(`/api/uploads/${id}`))
         .map((line) => /upstream=(\S+)/.exec(line)?.[1]),
     );
-    expect(upstreams.size).toBe(3);
+    // Both upload processes took part; no page process did.
+    expect([...upstreams].sort()).toEqual(
+      cluster.uploadProcesses.map((server) => new URL(server.baseUrl).host).sort(),
+    );
     const { rows } = await db.query<{ storage_key: string }>(
       "select storage_key from entry_files where entry_id = $1 and field = 'video'",
       [entryId],

@@ -15,12 +15,26 @@ const REPO = fileURLToPath(new URL("../..", import.meta.url));
 export const SHIPPED_NGINX_CONF = path.join(REPO, "deploy", "nginx.conf");
 const NGINX_CANDIDATES = ["/usr/sbin/nginx", "/usr/bin/nginx"];
 
+/**
+ * The CPU priority of the upload processes: deploy/uploads-priority.conf's `Nice=`, which
+ * `server/multi-process.test.ts` holds the two to.
+ */
+export const UPLOAD_NICE = 10;
+
 /** Several production app processes on one PostgreSQL database and one S3 bucket, behind nginx. */
 export interface Cluster {
   /** nginx's address, `http://127.0.0.1:<port>`: every process's PUBLIC_URL. */
   baseUrl: string;
-  /** The processes, named `app-1`, `app-2`… (their `x-served-by`), each reachable directly too. */
+  /**
+   * Every process, each reachable directly too: first those nginx sends pages, data and forms
+   * to (`vanxuan_app`), named `app-1`, `app-2`… (their `x-served-by`), then `uploadProcesses`.
+   */
   processes: SpawnedServer[];
+  /**
+   * The processes nginx sends resumable uploads to (`vanxuan_uploads`), named `uploads-1`…:
+   * the same program, started at the lower CPU priority UPLOAD_NICE as deploy/ runs them.
+   */
+  uploadProcesses: SpawnedServer[];
   /** The fresh PostgreSQL database they share. */
   databaseUrl: string;
   s3: S3Emulator;
@@ -50,19 +64,22 @@ function nginxBinary(): string | null {
 }
 
 /**
- * Starts `count` processes of the real server at once (so start-up races are part of the test)
- * with demo data, then nginx in front of them with the shipped configuration.
+ * Starts `count` processes of the real server for pages and `uploadCount` for uploads, all at
+ * once (so start-up races are part of the test), with demo data, then nginx in front of them
+ * with the shipped configuration.
  */
 export async function startCluster(
   bundle: ProductionBundle,
   options: {
     count?: number;
+    uploadCount?: number;
     env?: Record<string, string>;
     /** Node's arguments for each process (flags and a bundle); default: server/main.ts via tsx. */
     nodeArgs?: string[];
   } = {},
 ): Promise<Cluster> {
   const count = options.count ?? 3;
+  const uploadCount = options.uploadCount ?? 2;
   const adminUrl = process.env.TEST_DATABASE_URL;
   const nginx = nginxBinary();
   if (!adminUrl || !nginx) throw new Error(clusterUnavailable() ?? "cluster unavailable");
@@ -87,7 +104,7 @@ export async function startCluster(
     const nginxPort = await freePort();
     const baseUrl = `http://127.0.0.1:${nginxPort}`;
     const authSecret = randomBytes(32).toString("base64url");
-    const dataDirs = Array.from({ length: count }, () =>
+    const dataDirs = Array.from({ length: count + uploadCount }, () =>
       mkdtempSync(path.join(tmpdir(), "vx-cluster-data-")),
     );
     cleanups.push(() => dataDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -102,7 +119,7 @@ export async function startCluster(
             PUBLIC_URL: baseUrl,
             TRUST_PROXY: "true",
             AUTH_SECRET: authSecret,
-            APP_INSTANCE: `app-${i + 1}`,
+            APP_INSTANCE: i < count ? `app-${i + 1}` : `uploads-${i - count + 1}`,
             DEMO_DATA: "true",
             HTML_CACHE_SECONDS: "60",
             STORAGE_DRIVER: "s3",
@@ -117,6 +134,7 @@ export async function startCluster(
             ...options.env,
           },
           options.nodeArgs,
+          i < count ? {} : { nice: UPLOAD_NICE },
         ),
       ),
     );
@@ -130,16 +148,17 @@ export async function startCluster(
     const credentials = dataDirs.map((dir) => readDemoCredentials(dir)).find(Boolean);
     if (!credentials) throw new Error("no process wrote the demo credentials");
 
-    const balancer = await startNginx(
-      nginx,
-      nginxPort,
-      processes.map((server) => new URL(server.baseUrl).host),
-    );
+    const hostOf = (server: SpawnedServer) => new URL(server.baseUrl).host;
+    const balancer = await startNginx(nginx, nginxPort, {
+      app: processes.slice(0, count).map(hostOf),
+      uploads: processes.slice(count).map(hostOf),
+    });
     cleanups.push(() => balancer.stop());
 
     return {
       baseUrl,
       processes,
+      uploadProcesses: processes.slice(count),
       databaseUrl,
       s3,
       dataDirs,
@@ -163,19 +182,31 @@ async function adminQuery(url: string, statement: string): Promise<void> {
   }
 }
 
+/** The processes behind each upstream of deploy/nginx.conf, as `host:port`. */
+export interface Upstreams {
+  app: string[];
+  uploads: string[];
+}
+
 /**
  * The shipped configuration with this run's upstream servers and listen address put in,
  * inside a main configuration that keeps every file nginx writes in `dir`.
  */
-export function nginxConfigFor(shipped: string, dir: string, port: number, upstreams: string[]) {
-  const servers = upstreams
-    .map((host) => `    server ${host} max_fails=3 fail_timeout=10s;`)
-    .join("\n");
+export function nginxConfigFor(shipped: string, dir: string, port: number, upstreams: Upstreams) {
+  const serversOf = (hosts: string[]) =>
+    hosts.map((host) => `    server ${host} max_fails=3 fail_timeout=10s;`).join("\n");
+  const app = serversOf(upstreams.app);
+  const uploads = serversOf(upstreams.uploads);
   const site = shipped
-    .replace(/(upstream vanxuan_app \{\n)(?:\s*#.*\n)*(?:\s*server .*\n)+/, `$1${servers}\n`)
+    .replace(/(upstream vanxuan_app \{\n)(?:\s*#.*\n)*(?:\s*server .*\n)+/, `$1${app}\n`)
+    .replace(/(upstream vanxuan_uploads \{\n)(?:\s*#.*\n)*(?:\s*server .*\n)+/, `$1${uploads}\n`)
     .replace(/^\s*listen \[::\]:80;\n/m, "")
     .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${port};`);
-  if (!site.includes(`listen 127.0.0.1:${port};`) || !site.includes(servers)) {
+  if (
+    !site.includes(`listen 127.0.0.1:${port};`) ||
+    !site.includes(`{\n${app}\n`) ||
+    !site.includes(`{\n${uploads}\n`)
+  ) {
     throw new Error(
       "deploy/nginx.conf no longer has the upstream and listen lines the test fills in",
     );
@@ -202,7 +233,7 @@ ${site}
 async function startNginx(
   binary: string,
   port: number,
-  upstreams: string[],
+  upstreams: Upstreams,
 ): Promise<{ log(): string; stop(): Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), "vx-nginx-"));
   for (const kind of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) {

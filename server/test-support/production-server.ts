@@ -52,16 +52,23 @@ export function freePort(): Promise<number> {
 /**
  * The real server (server/main.ts through tsx; `npm start` runs the same code bundled, which
  * `nodeArgs` can name instead) in its own process on a free port of 127.0.0.1, in production
- * mode with warnings logged; `env` adds to that (DATA_DIR, DATABASE_URL, BUILD_DIR…).
- * Resolves once `/readyz` answers 200.
+ * mode with warnings logged; `env` adds to that (DATA_DIR, DATABASE_URL, BUILD_DIR…); `nice`
+ * lowers its CPU priority. Resolves once `/readyz` answers 200.
  */
 export async function spawnServer(
   env: Record<string, string>,
   nodeArgs: string[] = ["--import", "tsx", path.join(REPO, "server", "main.ts")],
+  options: { nice?: number } = {},
 ): Promise<SpawnedServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, nodeArgs, {
+  // Under `nice` (coreutils), as systemd's Nice= starts it: every thread of the process
+  // inherits the priority, V8's and libuv's included.
+  const [command, args] =
+    options.nice === undefined
+      ? [process.execPath, nodeArgs]
+      : ["nice", ["-n", String(options.nice), process.execPath, ...nodeArgs]];
+  const child = spawn(command, args, {
     cwd: REPO,
     env: {
       ...process.env,
