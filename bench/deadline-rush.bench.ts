@@ -17,6 +17,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as delay } from "node:timers/promises";
 import sharp from "sharp";
 import { PDF_DOCUMENT } from "../server/test-support/media-files";
@@ -80,12 +81,17 @@ interface SetupRun {
   logFiles: string[];
   /** With --cpu-profile, the functions with the most self time (the cluster's processes merged). */
   profile?: { entries: SelfTimeEntry[]; totalMs: number };
+  /**
+   * This process (the entrants and, for the cluster, the S3 emulator) during the rush: its
+   * event loop's delay, which every latency measured here includes, and its CPU.
+   */
+  harness: { delayP50Ms: number; delayP99Ms: number; cpuPercent: number };
 }
 
 const bench: Benchmark = {
   description: "the deadline rush: entrants saving, uploading and submitting at once (§11)",
   options: [
-    "--setup single|cluster|both  one process on SQLite, 3 on PostgreSQL+S3 behind nginx (default both)",
+    "--setup single|cluster|both  one process on SQLite, 3 + 2 for uploads on PostgreSQL+S3 behind nginx (default both)",
     "--entrants <n>            simulated entrants (default 300)",
     `--video-mb <n>            video size per entrant (default ${DEFAULT_VIDEO_BUDGET_MB} MB / entrants, ≤ 20)`,
     "--duration <s>            seconds of rush per setup (default 120)",
@@ -314,6 +320,11 @@ async function runSetup(
   const ms = duration * 1000;
   log(`${setup}: ${entrants} entrants for ${duration} s…`);
   const start = performance.now();
+  // The histogram holds the time between two ticks of a 10 ms timer: its delay is the excess.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  const excessMs = (nanoseconds: number) => Math.max(0, nanoseconds / 1e6 - 10);
+  loopDelay.enable();
+  const cpuAtStart = process.cpuUsage();
   await Promise.all(
     people.map((person, index) =>
       person.run({
@@ -328,6 +339,13 @@ async function runSetup(
     ),
   );
   const seconds = (performance.now() - start) / 1000;
+  loopDelay.disable();
+  const cpu = process.cpuUsage(cpuAtStart);
+  const harness = {
+    delayP50Ms: excessMs(loopDelay.percentile(50)),
+    delayP99Ms: excessMs(loopDelay.percentile(99)),
+    cpuPercent: ((cpu.user + cpu.system) / 1e6 / seconds) * 100,
+  };
   for (const agent of agents) agent.destroy();
   log(`${setup}: rush over after ${seconds.toFixed(1)} s; stopping and counting…`);
   await stop();
@@ -348,6 +366,7 @@ async function runSetup(
     check,
     serverErrors,
     logFiles,
+    harness,
     ...(profile ? { profile } : {}),
   };
 }
@@ -421,6 +440,10 @@ function report(
     }
     for (const lost of row.run.check.lost.slice(0, 20))
       notes.push(`${row.run.setup}: LOST ${lost}`);
+    const { harness } = row.run;
+    notes.push(
+      `${row.run.setup}: this process (the entrants${row.run.setup === "cluster" ? " and the S3 emulator" : ""}) used ${round(harness.cpuPercent)} % of a core; its event loop's delay, in every latency above, was p50 ${fixed(harness.delayP50Ms, 1)} ms, p99 ${fixed(harness.delayP99Ms, 1)} ms.`,
+    );
     for (const file of row.run.logFiles) notes.push(`${row.run.setup}: server output in ${file}`);
     if (row.run.profile) {
       notes.push(
