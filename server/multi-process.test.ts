@@ -87,9 +87,11 @@ describe.skipIf(Boolean(unavailable))("five processes behind nginx on PostgreSQL
       "utf8",
     );
     expect(conf).toMatch(new RegExp(`^Nice=${UPLOAD_NICE}$`, "m"));
-    /** A process's nice value: field 19 of /proc/<pid>/stat (after the command in parentheses). */
-    const niceOf = (pid: number) =>
-      Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[16]);
+    /** A process's nice value: field 19 of /proc/<pid>/stat, counted after the command's ")". */
+    const niceOf = (pid: number) => {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+    };
     for (const server of cluster.uploadProcesses)
       expect(niceOf(server.child.pid!)).toBe(UPLOAD_NICE);
     for (const server of cluster.processes.slice(0, 3)) expect(niceOf(server.child.pid!)).toBe(0);

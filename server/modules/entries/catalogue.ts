@@ -101,8 +101,9 @@ export function codePrefixFor(season: SeasonFacts, track: TrackRow, category: Ca
 
 /**
  * A fresh entry code for the season, track and category, numbered by one atomic statement.
- * Called with the database rather than a transaction: the counter row is locked only for
- * that statement (create-draft.ts says why).
+ * Called with the database ahead of the transaction that writes the code, so the counter row
+ * is locked only for that statement (create-draft.ts says why); inside one only when the code
+ * drawn ahead no longer fits (drawnOrFreshCode).
  */
 export async function issueCode(
   q: Q,
