@@ -281,6 +281,19 @@ export async function buildApp(options: AppOptions): Promise<App> {
   paymentExpiry.unref();
   fastify.addHook("onClose", async () => clearInterval(paymentExpiry));
 
+  // Emails whose sending failed for a passing reason go again when due (checked every minute,
+  // by one process at a time: modules/mail/retries.ts has the waits).
+  const mailRetryMs = 60_000;
+  const mailRetry = setInterval(() => {
+    runExclusive(db, "mail-retry", () => services.mail.retryDue(), {
+      everyMs: mailRetryMs,
+    }).catch((err: unknown) => {
+      fastify.log.error({ err }, "mail retry failed");
+    });
+  }, mailRetryMs);
+  mailRetry.unref();
+  fastify.addHook("onClose", async () => clearInterval(mailRetry));
+
   await fastify.register(siteRoutes, { content: services.content, publicUrl: config.publicUrl });
   // Link previews: 1200×630 JPEGs of news articles and published library entries.
   await fastify.register(socialImagesRoutes, {

@@ -1,7 +1,11 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
+import { formatVietnamDateTime } from "../core/dates";
 import { BACK_OFFICE_SECTIONS, type BackOfficeSection } from "../core/roles";
 import { identityHttpApp, localized, text } from "./test-support/identity-http";
 import { sessionCookieOf, TEST_ORIGIN, TEST_PASSWORD, WHO } from "./test-support/sign-in";
+import { TEST_NOW } from "./test-support/signed-in-app";
 
 // The identity rules as a browser meets them: back-office access by role, CSRF, the HTML
 // cache and signed-in pages, and account forms rendered on the server. Registration, sign-in
@@ -72,6 +76,43 @@ describe("back office access", () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain("entrant@example.vn");
     expect(response.body).toContain(text("vi", "admin.sections.outbox"));
+  });
+
+  it("shows admins the emails not sent yet, until the retry sends them", async () => {
+    // A file where the outbox folder should be: filing the message fails for now.
+    const outbox = path.join(http.dataDir, "outbox");
+    mkdirSync(outbox, { recursive: true });
+    renameSync(outbox, `${outbox}.away`);
+    writeFileSync(outbox, "");
+    let answer;
+    try {
+      answer = await request("POST", "/en/quen-mat-khau", {
+        form: { email: "entrant@example.vn" },
+        headers: { origin: TEST_ORIGIN },
+      });
+    } finally {
+      rmSync(outbox);
+      renameSync(`${outbox}.away`, outbox);
+    }
+    // The entrant is told what any request is told: the email is on its way.
+    expect(answer.statusCode).toBeLessThan(400);
+    const admin = { cookie: cookies.get("admin")! };
+
+    const waiting = await request("GET", "/en/quan-tri/hop-thu", admin);
+    expect(waiting.statusCode).toBe(200);
+    expect(waiting.body).toContain(text("en", "admin.outboxUndelivered"));
+    const row = /<tr><td>[^<]*<\/td><td>entrant@example\.vn<\/td>.*?<\/tr>/.exec(waiting.body);
+    expect(row?.[0]).toContain(">1</td>");
+    // The next attempt a minute after the first, in Vietnam time.
+    expect(row?.[0]).toContain(
+      formatVietnamDateTime(new Date(TEST_NOW.getTime() + 60_000).toISOString()),
+    );
+    expect(row?.[0]).not.toContain("token");
+
+    const run = await http.app.services.mail.retryDue(new Date(TEST_NOW.getTime() + 60_000));
+    expect(run).toMatchObject({ sent: 1, waiting: 0 });
+    const sent = await request("GET", "/en/quan-tri/hop-thu", admin);
+    expect(sent.body).not.toContain(text("en", "admin.outboxUndelivered"));
   });
 
   it("shows staff who they are, with only their sections in the navigation", async () => {

@@ -17,6 +17,7 @@ import { createIdentityService } from "./modules/identity/service";
 import { createStaffService } from "./modules/identity/staff/service";
 import type { MailLogger } from "./modules/mail/mailer";
 import { outboxFolder, outboxInStorage } from "./modules/mail/outbox-files";
+import { mailRetries } from "./modules/mail/retries";
 import { createMailService } from "./modules/mail/service";
 import { createJudgingService } from "./modules/judging/service";
 import { createLibraryService } from "./modules/library/service";
@@ -95,6 +96,9 @@ export function createServices(
     settings,
     hooks.logger,
     config.storage.driver === "s3" ? outboxInStorage(storage) : outboxFolder(config.mail.outboxDir),
+    // A message the SMTP server or the store did not take waits in the database for the
+    // mail-retry job (app.ts), whichever process tried it.
+    { retries: mailRetries(db.kysely), ...(hooks.clock ? { clock: hooks.clock } : {}) },
   );
   const news = createNewsAdminService(db, {
     audit,

@@ -466,6 +466,23 @@ export interface Database {
   library_stats: LibraryStatsTable;
   live_uploads: LiveUploadTable;
   job_runs: JobRunTable;
+  mail_retries: MailRetryTable;
+}
+
+/** An email waiting to be sent again after a failure that may pass (modules/mail/retries.ts). */
+export interface MailRetryTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  template: string | null;
+  lang: string | null;
+  /** The composed message (JSON); null once given up. */
+  message: string | null;
+  attempts: number;
+  last_error: string;
+  created_at: string;
+  next_attempt_at: string | null;
+  given_up_at: string | null;
 }
 
 /** When a scheduled job last started (ISO time), in any process. */

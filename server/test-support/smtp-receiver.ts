@@ -14,17 +14,34 @@ export interface SmtpReceiver {
   received: ReceivedMail[];
   /** The next message to `to` (waits up to `timeoutMs` for it), taken off the list. */
   next(to: string, timeoutMs?: number): Promise<ParsedMail>;
+  /** While true, every connection is turned away with "421" (a failure that may pass). */
+  busy: boolean;
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that parses and keeps every message it accepts. */
-export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+/**
+ * A real SMTP server on loopback that parses and keeps every message it accepts; on `port`
+ * when given (a server that comes back where one was), else on a free one.
+ */
+export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
   const received: ReceivedMail[] = [];
+  const state = { busy: false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     disableReverseLookup: true,
     logger: false,
+    // An address starting "refused@" is refused for good, as a server refuses an unknown mailbox.
+    onRcptTo(address, _session, callback) {
+      if (address.address.toLowerCase().startsWith("refused@")) {
+        callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+      } else callback();
+    },
+    onConnect(_session, callback) {
+      if (state.busy) {
+        callback(Object.assign(new Error("Too busy, try later"), { responseCode: 421 }));
+      } else callback();
+    },
     onData(stream, session, callback) {
       const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
       simpleParser(stream).then(
@@ -38,9 +55,9 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   });
   await new Promise<void>((resolve, reject) => {
     server.server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    server.listen(port, "127.0.0.1", () => resolve());
   });
-  const { port } = server.server.address() as AddressInfo;
+  const listening = server.server.address() as AddressInfo;
 
   async function next(to: string, timeoutMs = 5_000): Promise<ParsedMail> {
     const address = to.toLowerCase();
@@ -54,9 +71,15 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   }
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening.port}`,
     received,
     next,
+    get busy() {
+      return state.busy;
+    },
+    set busy(value: boolean) {
+      state.busy = value;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -18,6 +18,7 @@ import libraryVersion from "./0015-library-version";
 import mediaVariantsLater from "./0016-media-variants-later";
 import liveUploads from "./0017-live-uploads";
 import jobRuns from "./0018-job-runs";
+import mailRetries from "./0019-mail-retries";
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -40,5 +41,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     "0016-media-variants-later": mediaVariantsLater(),
     "0017-live-uploads": liveUploads(kind),
     "0018-job-runs": jobRuns(),
+    "0019-mail-retries": mailRetries(),
   };
 }

@@ -3,11 +3,13 @@ import nodemailer from "nodemailer";
 import type { Lang } from "../../../core/languages";
 import type { Config } from "../../config";
 import { outboxIdFor, type OutboxEntry } from "./outbox";
+import { mayPass, type ComposedMail, type MailRetries } from "./retries";
 import { outboxFolder, type OutboxFiles } from "./outbox-files";
 
 /** The subset of pino (and so of `fastify.log`) the mailer uses. */
 export interface MailLogger {
   info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
@@ -24,9 +26,23 @@ export interface OutgoingMail {
 
 export interface Mailer {
   readonly mode: "smtp" | "outbox";
-  /** Sends (or files) one message; resolves to its id, rejects when the SMTP server refuses it. */
+  /**
+   * Sends (or files) one message; resolves to its id. When the attempt fails for a reason that
+   * may pass and a retry table is given, the message waits there for the retry job and this
+   * still resolves; it rejects when the server refuses the message for good, or nothing could
+   * keep it.
+   */
   send(mail: OutgoingMail): Promise<string>;
+  /** Sends again the messages due at `at` (the retry job); counts what happened. */
+  retryDue(at?: Date): Promise<RetryRun>;
   close(): void;
+}
+
+/** One run of the retry job: messages sent, still waiting, and given up. */
+export interface RetryRun {
+  sent: number;
+  waiting: number;
+  givenUp: number;
 }
 
 const SINGLE_ADDRESS = /^[^\s@,;:<>()"'[\]\\]+@[^\s@,;:<>()"'[\]\\]+$/;
@@ -36,13 +52,17 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
 
 /**
  * SMTP when `smtpUrl` is set; otherwise every message is filed in the outbox: `outbox` when
- * given (the shared storage's), else the folder `outboxDir`.
+ * given (the shared storage's), else the folder `outboxDir`. With `retries`, a message whose
+ * attempt failed for a reason that may pass waits there for `retryDue`.
  */
 export function createMailer(
   config: Config["mail"],
   logger?: MailLogger,
   outbox: OutboxFiles = outboxFolder(config.outboxDir),
+  options: { retries?: MailRetries; clock?: () => Date } = {},
 ): Mailer {
+  const { retries } = options;
+  const clock = options.clock ?? (() => new Date());
   const mode = config.smtpUrl ? "smtp" : "outbox";
   const smtp = config.smtpUrl
     ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
@@ -53,6 +73,7 @@ export function createMailer(
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
   const domain = /@([^\s<>@]+)>?\s*$/.exec(config.from)?.[1] ?? "localhost";
   let lastTime = 0;
+  let retrying: Promise<RetryRun> | null = null;
 
   /** Ids start with the time; one process never repeats or reorders a millisecond. */
   function nextId(): { id: string; createdAt: Date } {
@@ -61,71 +82,153 @@ export function createMailer(
     return { id: outboxIdFor(createdAt, randomBytes(6).toString("hex")), createdAt };
   }
 
-  async function send(mail: OutgoingMail): Promise<string> {
-    // One recipient per message: a list or a display name here would be a caller's bug.
-    if (!SINGLE_ADDRESS.test(mail.to)) throw new Error("mail.to must be one plain email address");
+  function compose(mail: OutgoingMail): ComposedMail {
     const { id, createdAt } = nextId();
-    const messageId = `<${id}@${domain}>`;
-    const message = {
+    return {
+      id,
+      messageId: `<${id}@${domain}>`,
+      createdAt: createdAt.toISOString(),
       from: config.from,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
-      messageId,
-      date: createdAt,
+      replyTo: mail.replyTo ?? null,
+      template: mail.template ?? null,
+      lang: mail.lang ?? null,
+    };
+  }
+
+  /** Bodies carry tokens: the logs get who, what and which template, never the content. */
+  function logged(mail: ComposedMail) {
+    return {
+      mailId: mail.id,
+      to: mail.to,
+      subject: mail.subject,
+      template: mail.template,
+      lang: mail.lang,
+      transport: mode,
+    };
+  }
+
+  async function deliver(mail: ComposedMail): Promise<void> {
+    const message = {
+      from: mail.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      messageId: mail.messageId,
+      date: new Date(mail.createdAt),
       // RFC 3834: no auto-replies (out-of-office) to these messages.
       headers: { "Auto-Submitted": "auto-generated" },
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     };
-    // Bodies carry tokens: the logs get who, what and which template, never the content.
-    const logged = {
-      mailId: id,
-      to: mail.to,
-      subject: mail.subject,
-      template: mail.template ?? null,
-      lang: mail.lang ?? null,
-      transport: mode,
-    };
+    if (smtp) {
+      await smtp.sendMail(message);
+    } else if (composer) {
+      const info = await composer.sendMail(message);
+      if (!Buffer.isBuffer(info.message)) throw new Error("the composer returned no buffer");
+      const entry: OutboxEntry = {
+        id: mail.id,
+        messageId: mail.messageId,
+        to: mail.to,
+        from: mail.from,
+        subject: mail.subject,
+        template: mail.template,
+        lang: mail.lang,
+        createdAt: mail.createdAt,
+        sizes: {
+          eml: info.message.length,
+          html: Buffer.byteLength(mail.html),
+          text: Buffer.byteLength(mail.text),
+        },
+      };
+      // The summary is written last: a listed message always has its .eml.
+      await outbox.write(mail.id, "eml", info.message);
+      await outbox.write(mail.id, "json", Buffer.from(`${JSON.stringify(entry, null, 2)}\n`));
+    }
+  }
+
+  const sentMessage = mode === "smtp" ? "mail sent" : "mail written to the outbox";
+
+  async function send(mail: OutgoingMail): Promise<string> {
+    // One recipient per message: a list or a display name here would be a caller's bug.
+    if (!SINGLE_ADDRESS.test(mail.to)) throw new Error("mail.to must be one plain email address");
+    const composed = compose(mail);
     try {
-      if (smtp) {
-        await smtp.sendMail(message);
-      } else if (composer) {
-        const info = await composer.sendMail(message);
-        if (!Buffer.isBuffer(info.message)) throw new Error("the composer returned no buffer");
-        const entry: OutboxEntry = {
-          id,
-          messageId,
-          to: mail.to,
-          from: config.from,
-          subject: mail.subject,
-          template: mail.template ?? null,
-          lang: mail.lang ?? null,
-          createdAt: createdAt.toISOString(),
-          sizes: {
-            eml: info.message.length,
-            html: Buffer.byteLength(mail.html),
-            text: Buffer.byteLength(mail.text),
-          },
-        };
-        // The summary is written last: a listed message always has its .eml.
-        await outbox.write(id, "eml", info.message);
-        await outbox.write(id, "json", Buffer.from(`${JSON.stringify(entry, null, 2)}\n`));
-      }
+      await deliver(composed);
     } catch (error) {
-      logger?.error({ ...logged, err: error }, "mail not sent");
+      if (retries && mayPass(error)) {
+        try {
+          const next = await retries.defer(composed, error, clock());
+          logger?.warn(
+            { ...logged(composed), err: error, attempt: 1, nextAttemptAt: next.toISOString() },
+            "mail not sent yet: it will be retried",
+          );
+          return composed.id;
+        } catch (deferError) {
+          logger?.error(
+            { ...logged(composed), err: deferError },
+            "mail could not wait for a retry",
+          );
+        }
+      }
+      logger?.error({ ...logged(composed), err: error }, "mail not sent");
       throw error;
     }
-    logger?.info(logged, mode === "smtp" ? "mail sent" : "mail written to the outbox");
-    return id;
+    logger?.info(logged(composed), sentMessage);
+    return composed.id;
+  }
+
+  async function retryRun(at: Date): Promise<RetryRun> {
+    const run: RetryRun = { sent: 0, waiting: 0, givenUp: 0 };
+    if (!retries) return run;
+    for (const waiting of await retries.due(at)) {
+      const attempt = waiting.attempts + 1;
+      try {
+        await deliver(waiting.mail);
+      } catch (error) {
+        const { next } = await retries.failed(waiting, error, at, !mayPass(error));
+        if (next) {
+          run.waiting += 1;
+          logger?.warn(
+            { ...logged(waiting.mail), err: error, attempt, nextAttemptAt: next.toISOString() },
+            "mail not sent yet: it will be retried",
+          );
+        } else {
+          run.givenUp += 1;
+          logger?.error({ ...logged(waiting.mail), err: error, attempt }, "mail given up");
+        }
+        // Unreachable (no answer at all): the others would wait as long; they go next run.
+        if (!hasAnswer(error)) break;
+        continue;
+      }
+      await retries.sent(waiting.mail.id);
+      run.sent += 1;
+      logger?.info({ ...logged(waiting.mail), attempt }, sentMessage);
+    }
+    return run;
   }
 
   return {
     mode,
     send,
+    retryDue(at = clock()) {
+      // One run at a time in a process (a slow server may outlast the job's period).
+      retrying ??= retryRun(at).finally(() => {
+        retrying = null;
+      });
+      return retrying;
+    },
     close() {
       smtp?.close();
       composer?.close();
     },
   };
+}
+
+/** Whether the failure came with an answer from the server (an SMTP reply code). */
+function hasAnswer(error: unknown): boolean {
+  return typeof (error as { responseCode?: unknown } | null)?.responseCode === "number";
 }

@@ -64,6 +64,7 @@ function recordingLogger() {
   const lines: { level: string; obj: object; msg: string }[] = [];
   const logger: MailLogger = {
     info: (obj, msg) => lines.push({ level: "info", obj, msg }),
+    warn: (obj, msg) => lines.push({ level: "warn", obj, msg }),
     error: (obj, msg) => lines.push({ level: "error", obj, msg }),
   };
   return { lines, logger };

@@ -7,6 +7,7 @@ import type { SettingsService } from "../settings/service";
 import { createMailer, type MailLogger } from "./mailer";
 import { listOutbox, readOutboxMessage } from "./outbox";
 import { outboxFolder, type OutboxFiles } from "./outbox-files";
+import type { MailRetries } from "./retries";
 import {
   renderEmail,
   type EmailSite,
@@ -17,8 +18,10 @@ import { currentPublicUrl } from "../../public-url";
 
 /**
  * The emails the product sends, in the recipient's language, with the footer from the current
- * site settings. Each send resolves to the message id (the outbox id when there is no SMTP)
- * and rejects when the message could not be sent or filed (logged without its body).
+ * site settings. Each send resolves to the message id (the outbox id when there is no SMTP) once
+ * the message is sent, filed, or (given the retry table) waiting to be sent again after a
+ * failure that may pass; it rejects when the message is refused for good or could not be kept
+ * (logged without its body).
  */
 export type MailService = ReturnType<typeof createMailService>;
 
@@ -28,8 +31,10 @@ export function createMailService(
   logger?: MailLogger,
   /** Where messages are filed without SMTP; the folder `config.mail.outboxDir` by default. */
   outbox: OutboxFiles = outboxFolder(config.mail.outboxDir),
+  /** With the database's retry table, a send that fails for a passing reason waits there. */
+  options: { retries?: MailRetries; clock?: () => Date } = {},
 ) {
-  const mailer = createMailer(config.mail, logger, outbox);
+  const mailer = createMailer(config.mail, logger, outbox, options);
 
   async function send<T extends EmailTemplate>(
     template: T,
@@ -79,6 +84,10 @@ export function createMailService(
     /** The outbox, newest first (admins only: the messages hold sign-in links). */
     listOutbox: (options: { page?: number; pageSize?: number } = {}) => listOutbox(outbox, options),
     readOutboxMessage: (id: string) => readOutboxMessage(outbox, id),
+    /** Messages not sent yet (waiting for a retry or given up), newest first; none without the table. */
+    undelivered: () => options.retries?.undelivered() ?? Promise.resolve([]),
+    /** Sends again the messages whose retry is due (the mail-retry job, every minute). */
+    retryDue: (at?: Date) => mailer.retryDue(at),
     close: () => mailer.close(),
   };
 }

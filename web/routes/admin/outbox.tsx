@@ -1,32 +1,75 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
-import { formatDate } from "../../../core/dates";
+import { formatDate, formatVietnamDateTime } from "../../../core/dates";
 import { SectionHeading } from "../../components/section-heading";
 import { requireStaff } from "../../lib/session.server";
 import { useLang, useLocalizedPath } from "../../lib/site";
 import type { Route } from "./+types/outbox";
 
-/** Sent mail when no SMTP server is configured (admins only: messages hold sign-in links). */
+/**
+ * Sent mail when no SMTP server is configured (admins only: messages hold sign-in links), and
+ * whatever mail is waiting to be sent again or was given up (who, what and why; no body).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "outbox");
   const url = new URL(request.url);
   const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
   const id = url.searchParams.get("id");
   const { mail } = context.services;
-  const list = await mail.listOutbox({ page, pageSize: 25 });
+  const [list, undelivered] = await Promise.all([
+    mail.listOutbox({ page, pageSize: 25 }),
+    mail.undelivered(),
+  ]);
   const message = id ? await mail.readOutboxMessage(id) : null;
-  return { mode: mail.mode, list, message, page };
+  return { mode: mail.mode, list, message, page, undelivered };
 }
 
 export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalizedPath();
-  const { list, message, mode } = loaderData;
+  const { list, message, mode, undelivered } = loaderData;
   return (
     <section aria-labelledby="outbox-heading">
       <SectionHeading level={1} id="outbox-heading" title={t("admin.sections.outbox")} />
       <p>{mode === "smtp" ? t("admin.outboxSmtp") : t("admin.outboxLead")}</p>
+      {undelivered.length > 0 ? (
+        <section className="panel" aria-labelledby="outbox-undelivered">
+          <h2 id="outbox-undelivered">{t("admin.outboxUndelivered")}</h2>
+          <p>{t("admin.outboxUndeliveredLead")}</p>
+          <table className="table">
+            <caption className="visually-hidden">{t("admin.outboxUndelivered")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.outboxDate")}</th>
+                <th scope="col">{t("admin.outboxTo")}</th>
+                <th scope="col">{t("admin.outboxSubject")}</th>
+                <th scope="col">{t("admin.outboxAttempts")}</th>
+                <th scope="col">{t("admin.outboxNextAttempt")}</th>
+                <th scope="col">{t("admin.outboxLastError")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {undelivered.map((item) => (
+                <tr key={item.id}>
+                  <td>{formatVietnamDateTime(item.createdAt)}</td>
+                  <td>{item.to}</td>
+                  <td>{item.subject}</td>
+                  <td>{item.attempts}</td>
+                  <td>
+                    {item.givenUpAt
+                      ? t("admin.outboxGivenUp", { date: formatVietnamDateTime(item.givenUpAt) })
+                      : formatVietnamDateTime(item.nextAttemptAt)}
+                  </td>
+                  <td>
+                    <code>{item.lastError}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
       {list.items.length === 0 ? (
         <p className="empty-state">{t("admin.outboxEmpty")}</p>
       ) : (
