@@ -269,30 +269,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // VNPay's IPN; pending payments past their time expire (checked every five minutes).
   await fastify.register(paymentRoutes, { payments: services.payments });
-  // With several processes, one runs it each period; the others skip their turn.
-  const paymentExpiryMs = 5 * 60_000;
-  const paymentExpiry = setInterval(() => {
-    runExclusive(db, "payment-expiry", () => services.payments.expireDue(), {
-      everyMs: paymentExpiryMs,
-    }).catch((err: unknown) => {
-      fastify.log.error({ err }, "payment expiry failed");
-    });
-  }, paymentExpiryMs);
-  paymentExpiry.unref();
-  fastify.addHook("onClose", async () => clearInterval(paymentExpiry));
-
-  // Emails whose sending failed for a passing reason go again when due (checked every minute,
-  // by one process at a time: modules/mail/retries.ts has the waits).
-  const mailRetryMs = 60_000;
-  const mailRetry = setInterval(() => {
-    runExclusive(db, "mail-retry", () => services.mail.retryDue(), {
-      everyMs: mailRetryMs,
-    }).catch((err: unknown) => {
-      fastify.log.error({ err }, "mail retry failed");
-    });
-  }, mailRetryMs);
-  mailRetry.unref();
-  fastify.addHook("onClose", async () => clearInterval(mailRetry));
+  // With several processes, one runs each of these jobs each period; the others skip their turn.
+  const everyPeriod = (job: string, everyMs: number, work: () => Promise<unknown>) => {
+    const timer = setInterval(() => {
+      runExclusive(db, job, work, { everyMs }).catch((err: unknown) => {
+        fastify.log.error({ err, job }, "scheduled job failed");
+      });
+    }, everyMs);
+    timer.unref();
+    fastify.addHook("onClose", async () => clearInterval(timer));
+  };
+  everyPeriod("payment-expiry", 5 * 60_000, () => services.payments.expireDue());
+  // Emails whose sending failed for a passing reason go again when due (modules/mail/retries.ts
+  // has the waits).
+  everyPeriod("mail-retry", 60_000, () => services.mail.retryDue());
 
   await fastify.register(siteRoutes, { content: services.content, publicUrl: config.publicUrl });
   // Link previews: 1200×630 JPEGs of news articles and published library entries.

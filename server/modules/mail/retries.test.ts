@@ -19,6 +19,8 @@ const URL_WITH_TOKEN = `https://vanxuan-awards.example/dat-lai-mat-khau?token=${
 const T0 = new Date("2026-12-01T03:00:00.000Z");
 const minutes = (n: number) => n * 60_000;
 const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
+/** A retry run that found nothing due. */
+const NOTHING_DUE = { sent: 0, waiting: 0, givenUp: 0 };
 
 function recordingLogger() {
   const lines: { level: string; obj: Record<string, unknown>; msg: string }[] = [];
@@ -125,11 +127,7 @@ describe.each(testDatabases())("mail retries on $name", (target) => {
 
       receiver.busy = false;
       // Not due yet: nothing goes.
-      expect(await mail.retryDue(later(T0, minutes(1) - 1))).toEqual({
-        sent: 0,
-        waiting: 0,
-        givenUp: 0,
-      });
+      expect(await mail.retryDue(later(T0, minutes(1) - 1))).toEqual(NOTHING_DUE);
       expect(receiver.received).toHaveLength(0);
 
       expect(await mail.retryDue(later(T0, minutes(1)))).toEqual({
@@ -154,11 +152,7 @@ describe.each(testDatabases())("mail retries on $name", (target) => {
       });
 
       // Sent once: a later run finds nothing.
-      expect(await mail.retryDue(later(T0, minutes(60)))).toEqual({
-        sent: 0,
-        waiting: 0,
-        givenUp: 0,
-      });
+      expect(await mail.retryDue(later(T0, minutes(60)))).toEqual(NOTHING_DUE);
       expect(receiver.received).toHaveLength(0);
     });
 
@@ -196,11 +190,7 @@ describe.each(testDatabases())("mail retries on $name", (target) => {
       expect((due.getTime() - T0.getTime()) / 3_600_000).toBeCloseTo(22.35, 1);
 
       receiver.busy = false;
-      expect(await mail.retryDue(later(due, minutes(24 * 60)))).toEqual({
-        sent: 0,
-        waiting: 0,
-        givenUp: 0,
-      });
+      expect(await mail.retryDue(later(due, minutes(24 * 60)))).toEqual(NOTHING_DUE);
       expect(receiver.received).toHaveLength(0);
     });
 
