@@ -78,7 +78,7 @@ describe("back office access", () => {
     expect(response.body).toContain(text("vi", "admin.sections.outbox"));
   });
 
-  it("shows admins the emails not sent yet, until the retry sends them", async () => {
+  it("shows admins the emails not sent yet, and sends them again when asked", async () => {
     // A file where the outbox folder should be: filing the message fails for now.
     const outbox = path.join(http.dataDir, "outbox");
     mkdirSync(outbox, { recursive: true });
@@ -109,10 +109,38 @@ describe("back office access", () => {
     );
     expect(row?.[0]).not.toContain("token");
 
-    const run = await http.app.services.mail.retryDue(new Date(TEST_NOW.getTime() + 60_000));
-    expect(run).toMatchObject({ sent: 1, waiting: 0 });
-    const sent = await request("GET", "/en/quan-tri/hop-thu", admin);
+    expect(waiting.body).toContain(text("en", "admin.outboxRetryNow"));
+
+    // "Send again now": only staff with the outbox section may; the others change nothing.
+    const retryNow = { form: { intent: "retryNow" }, headers: { origin: TEST_ORIGIN } };
+    for (const who of ["entrant", "editor"] as const) {
+      const refusedAnswer = await request("POST", "/en/quan-tri/hop-thu", {
+        ...retryNow,
+        cookie: cookies.get(who)!,
+      });
+      expect(refusedAnswer.statusCode, who).toBeGreaterThanOrEqual(300);
+      expect(refusedAnswer.headers.location ?? "", who).not.toContain("outboxRetried");
+    }
+    const stillWaiting = await request("GET", "/en/quan-tri/hop-thu", admin);
+    expect(stillWaiting.body).toContain(text("en", "admin.outboxUndelivered"));
+
+    const sentNow = await request("POST", "/en/quan-tri/hop-thu", { ...retryNow, ...admin });
+    expect(sentNow.statusCode).toBe(302);
+    expect(sentNow.headers.location).toBe("/en/quan-tri/hop-thu?notice=admin.outboxRetriedAll");
+    const sent = await request("GET", sentNow.headers.location!, admin);
     expect(sent.body).not.toContain(text("en", "admin.outboxUndelivered"));
+    expect(sent.body).toContain(text("en", "admin.outboxRetriedAll"));
+    const audited = await http.db.kysely
+      .selectFrom("audit_log")
+      .select(["actor_email", "summary"])
+      .where("action", "=", "mail.retryNow")
+      .execute();
+    expect(audited).toEqual([
+      {
+        actor_email: "admin@vanxuan-awards.example",
+        summary: JSON.stringify({ sent: 1, waiting: 0, givenUp: 0 }),
+      },
+    ]);
   });
 
   it("shows staff who they are, with only their sections in the navigation", async () => {

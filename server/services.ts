@@ -1,7 +1,7 @@
 import path from "node:path";
 import { servesHttps, type Config } from "./config";
 import type { Db } from "./db/database";
-import { createAuditService } from "./modules/audit/service";
+import { createAuditService, type Actor } from "./modules/audit/service";
 import { createContentAdminService } from "./modules/content/admin";
 import { createNewsAdminService } from "./modules/content/news-admin";
 import { createContentService } from "./modules/content/service";
@@ -18,6 +18,7 @@ import { createStaffService } from "./modules/identity/staff/service";
 import type { MailLogger } from "./modules/mail/mailer";
 import { outboxFolder, outboxInStorage } from "./modules/mail/outbox-files";
 import { mailRetries } from "./modules/mail/retries";
+import { retryWaitingNow } from "./modules/mail/retry-now";
 import { createMailService } from "./modules/mail/service";
 import { createJudgingService } from "./modules/judging/service";
 import { createLibraryService } from "./modules/library/service";
@@ -91,6 +92,7 @@ export function createServices(
   );
   // Without SMTP, messages are filed where every process reads them: with the shared bucket
   // in its `outbox/`, else in the folder DATA_DIR/outbox.
+  const waitingMail = mailRetries(db.kysely);
   const mail = createMailService(
     config,
     settings,
@@ -98,8 +100,22 @@ export function createServices(
     config.storage.driver === "s3" ? outboxInStorage(storage) : outboxFolder(config.mail.outboxDir),
     // A message the SMTP server or the store did not take waits in the database for the
     // mail-retry job (app.ts), whichever process tried it.
-    { retries: mailRetries(db.kysely), ...(hooks.clock ? { clock: hooks.clock } : {}) },
+    { retries: waitingMail, ...(hooks.clock ? { clock: hooks.clock } : {}) },
   );
+  const mailAdmin = {
+    /** The back office's "send again now" (audited). */
+    retryWaitingNow: (actor: Actor) =>
+      retryWaitingNow(
+        {
+          db,
+          retries: waitingMail,
+          audit,
+          retryDue: (at) => mail.retryDue(at),
+          clock: hooks.clock ?? (() => new Date()),
+        },
+        actor,
+      ),
+  };
   const news = createNewsAdminService(db, {
     audit,
     onContentChange,
@@ -214,6 +230,7 @@ export function createServices(
     seasons,
     site,
     mail,
+    mailAdmin,
     files,
     auth,
     limiter,

@@ -167,6 +167,16 @@ export function mailRetries(db: Kysely<Database>) {
       }));
     },
 
+    /** Every waiting message becomes due at `at` (staff's "send again now"). */
+    async makeWaitingDue(at: Date): Promise<void> {
+      await db
+        .updateTable("mail_retries")
+        .set({ next_attempt_at: at.toISOString() })
+        .where("given_up_at", "is", null)
+        .where("next_attempt_at", ">", at.toISOString())
+        .execute();
+    },
+
     /** The message went: nothing of it is kept. */
     async sent(id: string): Promise<void> {
       await db.deleteFrom("mail_retries").where("id", "=", id).execute();

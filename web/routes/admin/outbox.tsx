@@ -1,7 +1,10 @@
 import { useTranslation } from "../../i18n/use-translation";
-import { Link } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { formatDate, formatVietnamDateTime } from "../../../core/dates";
+import { refusal } from "../../../core/refusal";
 import { SectionHeading } from "../../components/section-heading";
+import { FlashMessage } from "../../features/back-office/flash";
+import { actorOf, redirectWithNotice, refused } from "../../features/back-office/form.server";
 import { requireStaff } from "../../lib/session.server";
 import { useLang, useLocalizedPath } from "../../lib/site";
 import type { Route } from "./+types/outbox";
@@ -24,19 +27,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { mode: mail.mode, list, message, page, undelivered };
 }
 
+/** "Send again now": every waiting email is due at once and one retry run sends them. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireStaff(request, context, "outbox");
+  const form = await request.formData();
+  if (form.get("intent") !== "retryNow") {
+    return refused(refusal(400, "adminPlatform.errors.badRequest"), form);
+  }
+  const { mail, mailAdmin } = context.services;
+  const run = await mailAdmin.retryWaitingNow(actorOf(user, context));
+  const stillWaiting = (await mail.undelivered()).some((item) => item.givenUpAt === null);
+  return redirectWithNotice(
+    request,
+    "/quan-tri/hop-thu",
+    run && !stillWaiting ? "admin.outboxRetriedAll" : "admin.outboxRetriedSome",
+  );
+}
+
 export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const lang = useLang();
   const to = useLocalizedPath();
   const { list, message, mode, undelivered } = loaderData;
+  const retrying = useNavigation().formData?.get("intent") === "retryNow";
   return (
     <section aria-labelledby="outbox-heading">
       <SectionHeading level={1} id="outbox-heading" title={t("admin.sections.outbox")} />
       <p>{mode === "smtp" ? t("admin.outboxSmtp") : t("admin.outboxLead")}</p>
+      <FlashMessage />
       {undelivered.length > 0 ? (
         <section className="panel" aria-labelledby="outbox-undelivered">
           <h2 id="outbox-undelivered">{t("admin.outboxUndelivered")}</h2>
           <p>{t("admin.outboxUndeliveredLead")}</p>
+          {undelivered.some((item) => item.givenUpAt === null) ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="retryNow" />
+              <p className="field__hint" id="outbox-retry-hint">
+                {t("admin.outboxRetryNowHint")}
+              </p>
+              <button
+                type="submit"
+                className="button button--secondary"
+                aria-describedby="outbox-retry-hint"
+                disabled={retrying}
+                aria-busy={retrying}
+              >
+                {t("admin.outboxRetryNow")}
+              </button>
+            </Form>
+          ) : null}
           <table className="table">
             <caption className="visually-hidden">{t("admin.outboxUndelivered")}</caption>
             <thead>
