@@ -184,6 +184,7 @@ export function createMailer(
   async function retryRun(at: Date): Promise<RetryRun> {
     const run: RetryRun = { sent: 0, waiting: 0, givenUp: 0 };
     if (!retries) return run;
+    await retries.forgetGivenUp(at);
     for (const waiting of await retries.due(at)) {
       const attempt = waiting.attempts + 1;
       try {

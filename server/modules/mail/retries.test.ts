@@ -10,7 +10,13 @@ import { SUBJECTS } from "../../test-support/email-subjects";
 import { startSmtpReceiver, type SmtpReceiver } from "../../test-support/smtp-receiver";
 import { createSettingsService } from "../settings/service";
 import type { MailLogger } from "./mailer";
-import { MAX_ATTEMPTS, mailRetries, mayPass, RETRY_DELAYS_MINUTES } from "./retries";
+import {
+  GIVEN_UP_KEPT_DAYS,
+  MAX_ATTEMPTS,
+  mailRetries,
+  mayPass,
+  RETRY_DELAYS_MINUTES,
+} from "./retries";
 import { createMailService, type MailService } from "./service";
 
 const FROM = "Giải thưởng Vạn Xuân <no-reply@vanxuan-awards.example>";
@@ -192,6 +198,11 @@ describe.each(testDatabases())("mail retries on $name", (target) => {
       receiver.busy = false;
       expect(await mail.retryDue(later(due, minutes(24 * 60)))).toEqual(NOTHING_DUE);
       expect(receiver.received).toHaveLength(0);
+      // Listed for the back office a while, then forgotten.
+      await mail.retryDue(later(due, minutes(GIVEN_UP_KEPT_DAYS * 24 * 60)));
+      expect((await rows()).map((row) => row.id)).toEqual([id]);
+      await mail.retryDue(later(due, minutes(GIVEN_UP_KEPT_DAYS * 24 * 60 + 1)));
+      expect(await rows()).toEqual([]);
     });
 
     it("does not keep a message the server refuses for good", async () => {

@@ -35,6 +35,9 @@ export interface WaitingMail {
 export const RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 180, 360, 720] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
 
+/** How long a given-up message stays listed in the back office before it is forgotten. */
+export const GIVEN_UP_KEPT_DAYS = 30;
+
 /** Messages taken per run of the retry job; the rest wait for the next run. */
 const DUE_PER_RUN = 20;
 
@@ -165,6 +168,12 @@ export function mailRetries(db: Kysely<Database>) {
         nextAttemptAt: row.next_attempt_at,
         givenUpAt: row.given_up_at,
       }));
+    },
+
+    /** Forgets the messages given up more than GIVEN_UP_KEPT_DAYS before `at`. */
+    async forgetGivenUp(at: Date): Promise<void> {
+      const before = new Date(at.getTime() - GIVEN_UP_KEPT_DAYS * 24 * 3_600_000);
+      await db.deleteFrom("mail_retries").where("given_up_at", "<", before.toISOString()).execute();
     },
 
     /** Every waiting message becomes due at `at` (staff's "send again now"). */
