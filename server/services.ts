@@ -90,9 +90,9 @@ export function createServices(
     content,
     publicReads,
   );
+  const waitingMail = mailRetries(db.kysely);
   // Without SMTP, messages are filed where every process reads them: with the shared bucket
   // in its `outbox/`, else in the folder DATA_DIR/outbox.
-  const waitingMail = mailRetries(db.kysely);
   const mail = createMailService(
     config,
     settings,
