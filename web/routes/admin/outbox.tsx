@@ -110,7 +110,9 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       {list.items.length === 0 ? (
-        <p className="empty-state">{t("admin.outboxEmpty")}</p>
+        mode === "smtp" ? null : (
+          <p className="empty-state">{t("admin.outboxEmpty")}</p>
+        )
       ) : (
         <table className="table">
           <caption className="visually-hidden">{t("admin.sections.outbox")}</caption>
