@@ -26,7 +26,7 @@ interface BackOfficeRoute {
 
 const ROUTES: BackOfficeRoute[] = [
   { path: "/quan-tri", section: "dashboard", post: "no-action" },
-  { path: "/quan-tri/hop-thu", section: "outbox", post: "no-action" },
+  { path: "/quan-tri/hop-thu", section: "outbox", post: "refused-400" },
   { path: "/quan-tri/thanh-toan", section: "payments", post: "no-action" },
   // Judging: rounds and prizes, judges and codes, a round, its results and export, the log check.
   { path: "/quan-tri/cham-giai", section: "judging", post: "refused-400" },
