@@ -1,3 +1,4 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SUBJECTS } from "../../test-support/email-subjects";
 import { testDatabases } from "../../test-support/databases";
@@ -50,6 +51,34 @@ describe.each(testDatabases())("judging: judge codes ($name)", (target) => {
         status: 409,
         fieldErrors: { email: "judging.errors.judgeEmailTaken" },
       });
+    });
+
+    it("never keeps a code waiting for a retry: when its email fails, the manager is told", async () => {
+      const season = await seasonId(t);
+      const created = await t.services.judging.createJudge(manager(t), season, {
+        name: "Lê Thu Hà",
+        email: "ha.code@example.vn",
+      });
+      if (!created.ok) throw new Error(JSON.stringify(created));
+      // A file where the outbox folder should be: filing the email fails.
+      const outbox = t.config.mail.outboxDir;
+      mkdirSync(outbox, { recursive: true });
+      renameSync(outbox, `${outbox}.away`);
+      writeFileSync(outbox, "");
+      let issued;
+      try {
+        issued = await t.services.judging.issueCode(manager(t), created.id);
+      } finally {
+        rmSync(outbox);
+        renameSync(`${outbox}.away`, outbox);
+      }
+      expect(issued).toMatchObject({ ok: true, emailed: false });
+      const waiting = await t.db.kysely.selectFrom("mail_retries").selectAll().execute();
+      expect(waiting.filter((row) => row.recipient === "ha.code@example.vn")).toEqual([]);
+      expect(await t.services.mail.retryDue(new Date(Date.now() + 86_400_000))).toMatchObject({
+        sent: 0,
+      });
+      expect(await newestMail(t, "ha.code@example.vn", "judgeCode")).toBeNull();
     });
 
     it("signs in with the code typed loosely; a revoked or replaced code signs nobody in", async () => {

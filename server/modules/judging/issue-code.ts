@@ -48,12 +48,20 @@ export async function issueJudgeCode(
   const lang: Lang = judge.lang === "en" ? "en" : "vi";
   let emailed = true;
   try {
-    await ctx.deps.mail.send("judgeCode", judge.email, lang, {
-      name: judge.name,
-      url: new URL(localizePath("/giam-khao", lang), ctx.publicUrl).toString(),
-      judgeCode: code,
-      season: String(judge.year),
-    });
+    // Sent now or not at all: the code is kept only hashed, so it never waits in the database
+    // for a retry; when the email fails, the manager is told and hands the code over.
+    await ctx.deps.mail.send(
+      "judgeCode",
+      judge.email,
+      lang,
+      {
+        name: judge.name,
+        url: new URL(localizePath("/giam-khao", lang), ctx.publicUrl).toString(),
+        judgeCode: code,
+        season: String(judge.year),
+      },
+      { mayWait: false },
+    );
   } catch {
     // The code is on the manager's screen: they can hand it over another way.
     emailed = false;

@@ -22,6 +22,11 @@ export interface OutgoingMail {
   /** For the outbox listing and the logs. */
   template?: string;
   lang?: Lang;
+  /**
+   * False for a message that must not wait in the database: one carrying a credential kept
+   * only hashed elsewhere (a judge's code), whose sender has another way to hand it over.
+   */
+  mayWait?: boolean;
 }
 
 export interface Mailer {
@@ -159,7 +164,7 @@ export function createMailer(
     try {
       await deliver(composed);
     } catch (error) {
-      if (retries && mayPass(error)) {
+      if (retries && mail.mayWait !== false && mayPass(error)) {
         try {
           const next = await retries.defer(composed, error, clock());
           logger?.warn(

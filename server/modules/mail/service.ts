@@ -41,6 +41,7 @@ export function createMailService(
     to: string,
     lang: Lang,
     data: EmailTemplateData[T],
+    sendOptions: { mayWait?: boolean } = {},
   ): Promise<string> {
     const site = await settings.get();
     const email = renderEmail(
@@ -50,7 +51,14 @@ export function createMailService(
       emailSiteFrom(site, currentPublicUrl(config.publicUrl), lang),
     );
     // Replies reach the organisers rather than the no-reply sender.
-    return mailer.send({ to, ...email, replyTo: site.contactEmail, template, lang });
+    return mailer.send({
+      to,
+      ...email,
+      replyTo: site.contactEmail,
+      template,
+      lang,
+      ...sendOptions,
+    });
   }
 
   return {
