@@ -1,9 +1,9 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { formatVietnamDateTime } from "../core/dates";
 import { BACK_OFFICE_SECTIONS, type BackOfficeSection } from "../core/roles";
 import { identityHttpApp, localized, text } from "./test-support/identity-http";
+import { withOutboxBlocked } from "./test-support/mail";
 import { sessionCookieOf, TEST_ORIGIN, TEST_PASSWORD, WHO } from "./test-support/sign-in";
 import { TEST_NOW } from "./test-support/signed-in-app";
 
@@ -79,21 +79,13 @@ describe("back office access", () => {
   });
 
   it("shows admins the emails not sent yet, and sends them again when asked", async () => {
-    // A file where the outbox folder should be: filing the message fails for now.
-    const outbox = path.join(http.dataDir, "outbox");
-    mkdirSync(outbox, { recursive: true });
-    renameSync(outbox, `${outbox}.away`);
-    writeFileSync(outbox, "");
-    let answer;
-    try {
-      answer = await request("POST", "/en/quen-mat-khau", {
+    // Filing the message fails for now.
+    const answer = await withOutboxBlocked(path.join(http.dataDir, "outbox"), () =>
+      request("POST", "/en/quen-mat-khau", {
         form: { email: "entrant@example.vn" },
         headers: { origin: TEST_ORIGIN },
-      });
-    } finally {
-      rmSync(outbox);
-      renameSync(`${outbox}.away`, outbox);
-    }
+      }),
+    );
     // The entrant is told what any request is told: the email is on its way.
     expect(answer.statusCode).toBeLessThan(400);
     const admin = { cookie: cookies.get("admin")! };

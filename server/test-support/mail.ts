@@ -1,3 +1,4 @@
+import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import type { App } from "../app";
 
 /**
@@ -11,4 +12,20 @@ export async function outboxMail(app: App, to: string, template: string) {
   const message = await app.services.mail.readOutboxMessage(entry.id);
   if (!message) throw new Error(`outbox message ${entry.id} unreadable`);
   return message;
+}
+
+/**
+ * Runs `work` while the outbox folder cannot take a message (a file stands where the folder
+ * should be: filing fails as a broken store does), then puts the folder back.
+ */
+export async function withOutboxBlocked<T>(outbox: string, work: () => Promise<T>): Promise<T> {
+  mkdirSync(outbox, { recursive: true });
+  renameSync(outbox, `${outbox}.away`);
+  writeFileSync(outbox, "");
+  try {
+    return await work();
+  } finally {
+    rmSync(outbox);
+    renameSync(`${outbox}.away`, outbox);
+  }
 }

@@ -1,7 +1,7 @@
-import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SUBJECTS } from "../../test-support/email-subjects";
 import { testDatabases } from "../../test-support/databases";
+import { withOutboxBlocked } from "../../test-support/mail";
 import { newestMail } from "../entries/lifecycle-testbed";
 import { entriesTestbed } from "../entries/testbed";
 import { JUDGE_CODE_LIMITS } from "./sign-in";
@@ -60,18 +60,10 @@ describe.each(testDatabases())("judging: judge codes ($name)", (target) => {
         email: "ha.code@example.vn",
       });
       if (!created.ok) throw new Error(JSON.stringify(created));
-      // A file where the outbox folder should be: filing the email fails.
-      const outbox = t.config.mail.outboxDir;
-      mkdirSync(outbox, { recursive: true });
-      renameSync(outbox, `${outbox}.away`);
-      writeFileSync(outbox, "");
-      let issued;
-      try {
-        issued = await t.services.judging.issueCode(manager(t), created.id);
-      } finally {
-        rmSync(outbox);
-        renameSync(`${outbox}.away`, outbox);
-      }
+      // Filing the email fails.
+      const issued = await withOutboxBlocked(t.config.mail.outboxDir, () =>
+        t.services.judging.issueCode(manager(t), created.id),
+      );
       expect(issued).toMatchObject({ ok: true, emailed: false });
       const waiting = await t.db.kysely.selectFrom("mail_retries").selectAll().execute();
       expect(waiting.filter((row) => row.recipient === "ha.code@example.vn")).toEqual([]);
