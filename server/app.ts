@@ -284,7 +284,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // has the waits).
   everyPeriod("mail-retry", 60_000, () => services.mail.retryDue());
 
-  await fastify.register(siteRoutes, { content: services.content, publicUrl: config.publicUrl });
+  await fastify.register(siteRoutes, {
+    content: services.content,
+    library: services.library,
+    publicUrl: config.publicUrl,
+  });
   // Link previews: 1200×630 JPEGs of news articles and published library entries.
   await fastify.register(socialImagesRoutes, {
     socialImages: services.socialImages,

@@ -9,6 +9,7 @@ import { listLibrary } from "./list-library";
 import { publicEntryFile } from "./public-file";
 import { publishEntries } from "./publish-entries";
 import { removeFromLibrary } from "./remove-from-library";
+import { sitemapEntries } from "./sitemap-entries";
 
 export type LibraryService = ReturnType<typeof createLibraryService>;
 export type { LibraryDeps } from "./context";
@@ -24,6 +25,8 @@ export function createLibraryService(db: Db, deps: LibraryDeps) {
     entry: (id: string, lang: Lang) => getLibraryEntry(ctx, id, lang),
     file: (entryId: string, fileId: string) => publicEntryFile(ctx, entryId, fileId),
     publish: (actor: Actor, input: PublishEntriesInput) => publishEntries(ctx, actor, input),
+    /** Published entries for the sitemap, newest first (bounded by the protocol's size). */
+    sitemapEntries: () => sitemapEntries(ctx),
     /** Since when an entry is in the library (ISO), or null. */
     async publishedAt(entryId: string): Promise<string | null> {
       const row = await db.kysely

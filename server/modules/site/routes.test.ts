@@ -26,7 +26,11 @@ describe.each(testDatabases())("crawler files and generated images on $name", (t
         clock: () => NOW,
       });
       app = Fastify();
-      await app.register(siteRoutes, { content: services.content, publicUrl: PUBLIC_URL });
+      await app.register(siteRoutes, {
+        content: services.content,
+        library: services.library,
+        publicUrl: PUBLIC_URL,
+      });
     });
     afterAll(async () => {
       await app.close();
@@ -41,6 +45,8 @@ describe.each(testDatabases())("crawler files and generated images on $name", (t
       expect(xml).toContain(`<loc>${PUBLIC_URL}/</loc>`);
       expect(xml).toContain(`<loc>${PUBLIC_URL}/en</loc>`);
       expect(xml).toContain(`<loc>${PUBLIC_URL}/en/danh-sach-thang-giai?year=2023</loc>`);
+      expect(xml).toContain(`<loc>${PUBLIC_URL}/bai-du-thi</loc>`);
+      expect(xml).toContain(`<loc>${PUBLIC_URL}/en/bai-du-thi</loc>`);
       const articles = [...xml.matchAll(/<loc>[^<]*\/tin-tuc-cuoc-thi\/[^<]+<\/loc>/g)];
       expect(articles).toHaveLength(32);
       expect(xml).toContain(

@@ -3,19 +3,21 @@ import { localizePath, type Lang } from "../../../core/languages";
 import { PATHS, TRACK_SLUGS } from "../../../core/paths";
 import { articleSegment } from "../../../core/slug";
 import type { ContentService } from "../content/service";
+import type { LibraryService } from "../library/service";
 import { currentPublicUrl } from "../../public-url";
 import { generatedCoverSeed, generatedCoverSvg } from "./generated-cover";
 
 /**
  * Crawler files and generated placeholder images, answered before the page renderer:
- * `/sitemap.xml` (both languages, published items only), `/robots.txt`, and the SVG
+ * `/sitemap.xml` (both languages, published articles and library entries only), `/robots.txt`, and the SVG
  * portraits and covers the demo content points at (`/generated/…`).
  */
 export const siteRoutes: FastifyPluginAsync<{
   content: ContentService;
+  library: Pick<LibraryService, "sitemapEntries">;
   publicUrl: string;
 }> = async (app, options) => {
-  const { content } = options;
+  const { content, library } = options;
   app.get("/robots.txt", async (_request, reply) => {
     const publicUrl = currentPublicUrl(options.publicUrl);
     reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600");
@@ -39,6 +41,7 @@ export const siteRoutes: FastifyPluginAsync<{
       ...years.jury.map((year) => ({ path: `${PATHS.jury}?year=${year}` })),
       ...years.winners.map((year) => ({ path: `${PATHS.winners}?year=${year}` })),
       { path: PATHS.news },
+      { path: PATHS.library },
     ];
     const urls: string[] = [];
     const entry = (paths: Record<Lang, string>, lastmod?: string) => {
@@ -68,6 +71,10 @@ export const siteRoutes: FastifyPluginAsync<{
       const path = (lang: Lang) =>
         localized(`${PATHS.news}/${articleSegment(article.slugs[lang], article.id)}`, lang);
       entry({ vi: path("vi"), en: path("en") }, article.updatedAt);
+    }
+    for (const published of await library.sitemapEntries()) {
+      const path = (lang: Lang) => localized(`${PATHS.entryDetail}/${published.id}`, lang);
+      entry({ vi: path("vi"), en: path("en") }, published.publishedAt);
     }
     reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=600");
     return [
