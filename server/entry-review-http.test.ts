@@ -182,6 +182,34 @@ describe("the staff entry page", () => {
     expect(await statusVersionOf()).toBe(1);
   });
 
+  it("says why an entry that has not taken part cannot be published to the library", async () => {
+    // The page offers no publish button for a paid entry; a page from before a status change
+    // (or a hand-made request) still posts one.
+    const alertOf = (body: string) =>
+      /aria-labelledby="library-panel-heading"[\s\S]*?class="form-alert form-alert--error"[^>]*>([^<]*)</.exec(
+        body,
+      )?.[1];
+    const refused = await post("admin", { intent: "publish" });
+    expect(refused.statusCode).toBe(409);
+    expect(alertOf(refused.body)).toBe(catalogText("vi", "library.errors.notPublishableOne"));
+    const inEnglish = await post(
+      "admin",
+      { intent: "publish" },
+      `/en/quan-tri/bai-du-thi/${entryId}`,
+    );
+    expect(inEnglish.statusCode).toBe(409);
+    expect(alertOf(inEnglish.body)).toBe(catalogText("en", "library.errors.notPublishableOne"));
+    expect(
+      await office.db.kysely
+        .selectFrom("library_entries")
+        .select("entry_id")
+        .where("entry_id", "=", entryId)
+        .executeTakeFirst(),
+    ).toBeUndefined();
+    // Not the status form's refusal: that form shows nothing.
+    expect(refused.body.match(/form-alert--error/g)).toHaveLength(1);
+  });
+
   it("sends the entry back for changes: history, email, and a stale page gets a conflict", async () => {
     const version = await statusVersionOf();
     const reason = "Vui lòng bổ sung phụ đề tiếng Anh cho phim.";

@@ -1,11 +1,26 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link } from "react-router";
 import { formatDate } from "../../../core/dates";
+import type { Refusal } from "../../../core/refusal";
+import { FormAlert } from "../../components/form/field";
 import { ConfirmButton } from "../back-office/confirm";
 import { useLang, useLocalizedPath } from "../../lib/site";
 
 /** The intents of the staff entry page's library form (`publishEntriesSchema`'s values). */
 export const LIBRARY_INTENTS = ["publish", "unpublish"] as const;
+
+/** Tells the library form's refusals from the status form's on the same page. */
+export const LIBRARY_FORM_KEY = "library";
+
+/**
+ * The service words its refusal for a selection ("untick the others"); on one entry's page the
+ * entry itself is what cannot be published (its status may have just changed).
+ */
+export function refusalForOneEntry<R extends Refusal>(outcome: R): R {
+  return outcome.formError === "library.errors.notPublishable"
+    ? { ...outcome, formError: "library.errors.notPublishableOne" }
+    : outcome;
+}
 
 /**
  * Whether the entry is in the public library (since when, with a link to its public page),
@@ -16,10 +31,13 @@ export function LibraryPanel({
   entryId,
   publishedAt,
   publishable,
+  result,
 }: {
   entryId: string;
   publishedAt: string | null;
   publishable: boolean;
+  /** The page's action result: shown when it is this form's refusal. */
+  result?: { ok: boolean; formKey?: string; formError?: string } | undefined;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
@@ -27,6 +45,13 @@ export function LibraryPanel({
   return (
     <section className="panel admin-panel" aria-labelledby="library-panel-heading">
       <h2 id="library-panel-heading">{t("library.admin.heading")}</h2>
+      <FormAlert
+        message={
+          result && !result.ok && result.formKey === LIBRARY_FORM_KEY && result.formError
+            ? t(result.formError)
+            : undefined
+        }
+      />
       {publishedAt ? (
         <p>
           {t("library.admin.publishedSince", { date: formatDate(publishedAt, lang) })}{" "}

@@ -10,7 +10,12 @@ import { FlashMessage } from "../../../features/back-office/flash";
 import { actorOf, redirectWithNotice, refused } from "../../../features/back-office/form.server";
 import { EntryDetails, EntrySummary } from "../../../features/entry-review/entry-facts";
 import { EntryFiles } from "../../../features/entry-review/entry-files";
-import { LIBRARY_INTENTS, LibraryPanel } from "../../../features/entry-review/library-panel";
+import {
+  LIBRARY_FORM_KEY,
+  LIBRARY_INTENTS,
+  LibraryPanel,
+  refusalForOneEntry,
+} from "../../../features/entry-review/library-panel";
 import "../../../features/entry-review/entry-review.css";
 import { RegistrantCard } from "../../../features/entry-review/registrant-card";
 import {
@@ -54,9 +59,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (LIBRARY_INTENTS.some((i) => i === intent)) {
     if (!isEntryId(params.id)) throw data(null, { status: 404 });
     const parsed = publishEntriesSchema.safeParse({ intent, ids: [params.id] });
-    if (!parsed.success) return refused(invalidForm(parsed.error), form);
+    if (!parsed.success) {
+      return refused(invalidForm(parsed.error), form, { formKey: LIBRARY_FORM_KEY });
+    }
     const outcome = await context.services.library.publish(actorOf(user, context), parsed.data);
-    if (!outcome.ok) return refused(outcome, form);
+    if (!outcome.ok) {
+      return refused(refusalForOneEntry(outcome), form, { formKey: LIBRARY_FORM_KEY });
+    }
     const list = listSearchOf(request);
     return redirectWithNotice(
       request,
@@ -142,6 +151,7 @@ export default function AdminEntry({ loaderData }: Route.ComponentProps) {
             entryId={entry.id}
             publishedAt={publishedAt}
             publishable={isPublishableStatus(entry.status)}
+            result={result}
           />
           <StatusHistory history={entry.history} />
           <EntryDetails entry={entry} />
