@@ -112,6 +112,11 @@ export const AUDIT_ACTIONS = [
   "winners.publish",
   "library.publish",
   "library.unpublish",
+  "entries.export",
+  "registrants.export",
+  "payments.export",
+  "vat.export",
+  "round.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

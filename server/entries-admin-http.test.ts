@@ -142,5 +142,18 @@ describe("entries table over HTTP", () => {
     expect(text).not.toContain("VX31-TVC-0001");
 
     expect((await get("/quan-tri/bai-du-thi/xuat?format=csv", "editor")).statusCode).toBe(403);
+
+    // Who downloaded what is in the audit log (the editor's refused attempt is not).
+    const downloads = await office.db.kysely
+      .selectFrom("audit_log as a")
+      .innerJoin("user as u", "u.id", "a.actor_id")
+      .select(["u.role", "a.summary"])
+      .where("a.action", "=", "entries.export")
+      .orderBy("a.id")
+      .execute();
+    expect(downloads.map((d) => [d.role, JSON.parse(d.summary)])).toEqual([
+      ["admin", { format: "xlsx", rows: 5, season: 2031 }],
+      ["finance", { format: "csv", rows: 2, season: 2031, selected: 2 }],
+    ]);
   });
 });

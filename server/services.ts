@@ -190,8 +190,8 @@ export function createServices(
   const staff = createStaffService({ db, auth, mail, publicUrl: config.publicUrl, audit });
   // Season operations: the entries table and export, registrants, the dashboard's figures.
   const clock = hooks.clock ? { clock: hooks.clock } : {};
-  const entryAdmin = createEntryAdminService(db, { storage, ...clock });
-  const registrants = createRegistrantsService(db, { storage, ...clock });
+  const entryAdmin = createEntryAdminService(db, { storage, audit, ...clock });
+  const registrants = createRegistrantsService(db, { storage, audit, ...clock });
   const dashboard = createDashboardService(db, { ...clock });
   // Payments: checkout, VietQR and VNPay, reconciliation, refunds (PRODUCT §5).
   const payments = createPaymentsService(db, {

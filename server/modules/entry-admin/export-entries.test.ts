@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseEntryListQuery } from "../../../core/entry-admin-list";
 import { migrateToLatest, type Db } from "../../db/database";
 import { closeAndSettle, testDatabases } from "../../test-support/databases";
+import { createAuditService } from "../audit/service";
 import { exportEntries } from "./export-entries";
 import { SEASON, seedEntryAdminWorld, type EntryAdminWorld } from "./testbed";
 
@@ -38,6 +39,9 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
+/** The staff member who downloads. */
+const STAFF = { id: "staff-export", email: "thu.ky@example.vn", ip: "203.0.113.7" };
+
 describe.each(testDatabases())("entries export on $name", (target) => {
   describe.skipIf(!target.available)("exportEntries", () => {
     let db: Db;
@@ -58,14 +62,19 @@ describe.each(testDatabases())("entries export on $name", (target) => {
       lang: "vi" | "en" = "vi",
       ids?: string[],
     ) =>
-      exportEntries(db, {
-        query: parseEntryListQuery(params),
-        seasonYear: SEASON,
-        lang,
-        format,
-        now: NOW,
-        ...(ids ? { ids } : {}),
-      });
+      exportEntries(
+        db,
+        createAuditService(db, () => NOW),
+        STAFF,
+        {
+          query: parseEntryListQuery(params),
+          seasonYear: SEASON,
+          lang,
+          format,
+          now: NOW,
+          ...(ids ? { ids } : {}),
+        },
+      );
 
     it("writes the whole filter as XLSX that Excel (exceljs) reads back, in Vietnamese", async () => {
       // pageSize and page do not limit an export: every row of the filter is in it.
@@ -153,6 +162,21 @@ describe.each(testDatabases())("entries export on $name", (target) => {
           .sort(),
       ).toEqual(["", "VX31-TVC-0001"]);
       expect(file.rows).toBe(2);
+      const exported = await db.kysely
+        .selectFrom("audit_log")
+        .select(["actor_id", "target_type", "summary"])
+        .where("action", "=", "entries.export")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      expect(exported.actor_id).toBe(STAFF.id);
+      expect(exported.target_type).toBe("entry");
+      expect(JSON.parse(exported.summary)).toEqual({
+        format: "csv",
+        rows: 2,
+        season: SEASON,
+        selected: 2,
+        filter: { filters: { status: "paid" } },
+      });
     });
   });
 });

@@ -3,6 +3,8 @@ import { entryStatusLabelKey } from "../../../core/entry-status";
 import { formatDate } from "../../../core/dates";
 import type { Lang } from "../../../core/languages";
 import type { Db } from "../../db/database";
+import type { Actor } from "../audit/service";
+import { exportSummary, type ExportAudit } from "../exports/export-summary";
 import {
   exportFileName,
   SHEET_CONTENT_TYPES,
@@ -56,9 +58,12 @@ function columnsFor(lang: Lang): SheetColumn<EntryListRow>[] {
 /**
  * The entries of the filter (every page of it), or only the selected `ids`, as a CSV or XLSX
  * download with headings and values in the staff member's language and dates as DD/MM/YYYY.
+ * The download is audited: who, the filter, how many rows.
  */
 export async function exportEntries(
   db: Db,
+  audit: ExportAudit | undefined,
+  actor: Actor,
   input: {
     query: EntryListQuery;
     seasonYear: number;
@@ -74,6 +79,21 @@ export async function exportEntries(
     `${text(input.lang, "entryAdmin.export.sheet")} ${input.seasonYear}`,
     columnsFor(input.lang),
     rows,
+  );
+  await audit?.record(
+    actor,
+    "entries.export",
+    { type: "entry" },
+    // The season is named once, resolved (the filter's own may be empty: the current one).
+    exportSummary(
+      input.format,
+      rows.length,
+      { ...input.query, season: null },
+      {
+        season: input.seasonYear,
+        ...(input.ids ? { selected: input.ids.length } : {}),
+      },
+    ),
   );
   return {
     body,

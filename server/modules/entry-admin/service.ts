@@ -1,4 +1,6 @@
 import type { Db } from "../../db/database";
+import type { Actor } from "../audit/service";
+import type { ExportAudit } from "../exports/export-summary";
 import type { Storage } from "../storage";
 import { exportEntries } from "./export-entries";
 import { entryFilterOptions } from "./filter-options";
@@ -6,10 +8,12 @@ import { listEntries } from "./list-entries";
 
 export interface EntryAdminDeps {
   storage: Storage;
+  audit?: ExportAudit;
   clock?: () => Date;
 }
 
 type Input<F extends (db: Db, input: never) => unknown> = Parameters<F>[1];
+type ExportInput = Parameters<typeof exportEntries>[3];
 
 /**
  * The back office's view of every entry of a season: the filtered, searched, sorted and
@@ -20,8 +24,8 @@ export function createEntryAdminService(db: Db, deps: EntryAdminDeps) {
   return {
     list: (input: Input<typeof listEntries>) => listEntries(db, input),
     filterOptions: (input: Input<typeof entryFilterOptions>) => entryFilterOptions(db, input),
-    export: (input: Omit<Input<typeof exportEntries>, "now">) =>
-      exportEntries(db, { ...input, now: clock() }),
+    export: (actor: Actor, input: Omit<ExportInput, "now">) =>
+      exportEntries(db, deps.audit, actor, { ...input, now: clock() }),
   };
 }
 

@@ -7,6 +7,8 @@ import {
   type SheetColumn,
   type SheetFormat,
 } from "../exports/spreadsheet";
+import type { Actor } from "../audit/service";
+import { exportSummary } from "../exports/export-summary";
 import type { JudgingContext } from "./context";
 import { inRound, loadRound } from "./queries";
 import { roundResults, type ResultRow } from "./round-results";
@@ -22,6 +24,7 @@ const round2 = (n: number | undefined) => (n === undefined ? null : Math.round(n
  */
 export async function exportRound(
   ctx: JudgingContext,
+  actor: Actor,
   roundId: number,
   kind: RoundExportKind,
   format: SheetFormat,
@@ -55,10 +58,12 @@ export async function exportRound(
         value: (r) => (r.prize ? text(lang, `winners.prize.${r.prize}`) : ""),
       },
     ];
+    const body = await writeSheet(format, pickLang(round.name, lang), columns, rows);
+    await recordExport(ctx, actor, roundId, kind, format, rows.length);
     return {
       fileName: exportFileName(stem, format, ctx.clock()),
       contentType: SHEET_CONTENT_TYPES[format],
-      body: await writeSheet(format, pickLang(round.name, lang), columns, rows),
+      body,
     };
   }
   const scores = await ctx.db.kysely
@@ -120,9 +125,28 @@ export async function exportRound(
     { header: h("total"), width: 10, value: (r) => r.total },
     { header: h("comment"), width: 40, value: (r) => r.comment },
   ];
+  const body = await writeSheet(format, pickLang(round.name, lang), columns, rows);
+  await recordExport(ctx, actor, roundId, kind, format, rows.length);
   return {
     fileName: exportFileName(stem, format, ctx.clock()),
     contentType: SHEET_CONTENT_TYPES[format],
-    body: await writeSheet(format, pickLang(round.name, lang), columns, rows),
+    body,
   };
+}
+
+/** Every download of a round's scores or ranking is audited: who, which, how many rows. */
+async function recordExport(
+  ctx: JudgingContext,
+  actor: Actor,
+  roundId: number,
+  kind: RoundExportKind,
+  format: SheetFormat,
+  rows: number,
+) {
+  await ctx.deps.audit?.record(
+    actor,
+    "round.export",
+    { type: "round", id: roundId },
+    exportSummary(format, rows, {}, { kind }),
+  );
 }

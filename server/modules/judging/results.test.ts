@@ -129,18 +129,29 @@ describe.each(testDatabases())("judging: results ($name)", (target) => {
       });
 
       // Exports: one line per entry × judge × criterion, and the ranking, in the reader's language.
-      const detail = await judging.exportRound(round, "scores", "csv", "vi");
+      const detail = await judging.exportRound(manager(t), round, "scores", "csv", "vi");
       const csv = detail!.body.toString("utf8");
       expect(csv.charCodeAt(0)).toBe(0xfeff);
       expect(csv.split("\n").filter((l) => l.trim() !== "").length).toBe(1 + 5 * 3 * 6);
       expect(csv).toContain("Ý tưởng sáng tạo");
-      const ranking = await judging.exportRound(round, "ranking", "xlsx", "en");
+      const ranking = await judging.exportRound(manager(t), round, "ranking", "xlsx", "en");
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(ranking!.body as unknown as ArrayBuffer);
       const sheet = book.worksheets[0]!;
       expect(sheet.getRow(1).getCell(1).value).toBe("Category");
       expect(sheet.getRow(2).getCell(2).value).toBe(1);
       expect(sheet.getRow(2).getCell(12).value).toBe("Gold");
+      // Both downloads are in the audit log, against the round.
+      const exported = await t.db.kysely
+        .selectFrom("audit_log")
+        .select(["target_id", "summary"])
+        .where("action", "=", "round.export")
+        .orderBy("id")
+        .execute();
+      expect(exported.map((row) => [row.target_id, JSON.parse(row.summary)])).toEqual([
+        [String(round), { format: "csv", rows: 5 * 3 * 6, kind: "scores" }],
+        [String(round), { format: "xlsx", rows: sheet.rowCount - 1, kind: "ranking" }],
+      ]);
     });
   });
 });

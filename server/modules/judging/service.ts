@@ -106,8 +106,13 @@ export function createJudgingService(db: Db, deps: JudgingDeps) {
     setPrize: (actor: Actor, seasonId: number, input: unknown) =>
       setPrize(ctx, actor, seasonId, input),
     publish: (actor: Actor, seasonId: number) => publishWinners(ctx, actor, seasonId),
-    exportRound: (roundId: number, kind: RoundExportKind, format: SheetFormat, lang: Lang) =>
-      exportRound(ctx, roundId, kind, format, lang),
+    exportRound: (
+      actor: Actor,
+      roundId: number,
+      kind: RoundExportKind,
+      format: SheetFormat,
+      lang: Lang,
+    ) => exportRound(ctx, actor, roundId, kind, format, lang),
     /** Walks the score log: is the chain intact, where does it break. */
     verify: () => verifyScoreChain(ctx.db.kysely, ctx.now),
   };

@@ -1,4 +1,6 @@
 import { formatDate } from "../../../core/dates";
+import type { Actor } from "../audit/service";
+import { exportSummary } from "../exports/export-summary";
 import type { Lang } from "../../../core/languages";
 import type { PaymentListQuery } from "../../../core/payments";
 import {
@@ -32,14 +34,22 @@ function columnsFor(lang: Lang): SheetColumn<PaymentRow>[] {
 /** The payments the list's filter selects (every page) as CSV or XLSX, in the reader's language. */
 export async function exportPayments(
   ctx: PaymentsContext,
+  actor: Actor,
   query: PaymentListQuery,
   format: SheetFormat,
   lang: Lang,
 ) {
   const { rows } = await listPayments(ctx, query, { all: true });
+  const body = await writeSheet(format, text(lang, "paymentAdmin.title"), columnsFor(lang), rows);
+  await ctx.deps.audit?.record(
+    actor,
+    "payments.export",
+    { type: "payment" },
+    exportSummary(format, rows.length, query),
+  );
   return {
     fileName: exportFileName("thanh-toan", format, ctx.clock()),
     contentType: SHEET_CONTENT_TYPES[format],
-    body: await writeSheet(format, text(lang, "paymentAdmin.title"), columnsFor(lang), rows),
+    body,
   };
 }

@@ -18,6 +18,7 @@ import { openStatementLines } from "./statement-lines";
 import { exportVatRequests, issueVat, listVatRequests, requestVat, vatForEntrant } from "./vat";
 import type { VatRequestState } from "../../../core/vat-invoice";
 import { refundPayment } from "./refund";
+import type { Actor } from "../audit/service";
 import type { StaffActor } from "./staff-move";
 import { vnpayIpn } from "./vnpay-ipn";
 import { vnpayReturn } from "./vnpay-return";
@@ -63,8 +64,8 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
     confirm: (actor: StaffActor, id: string, input: unknown) =>
       confirmPayment(ctx, actor, id, input),
     refund: (actor: StaffActor, id: string, input: unknown) => refundPayment(ctx, actor, id, input),
-    export: (query: PaymentListQuery, format: SheetFormat, lang: Lang) =>
-      exportPayments(ctx, query, format, lang),
+    export: (actor: Actor, query: PaymentListQuery, format: SheetFormat, lang: Lang) =>
+      exportPayments(ctx, actor, query, format, lang),
     seasonTotals: (seasonId: number) => seasonTotals(ctx, seasonId),
     /** Collected, pending and still due for the season of `year` (the dashboard). */
     totalsOfYear: (year: number) => seasonTotalsOfYear(ctx, year),
@@ -85,10 +86,11 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
       listVatRequests(ctx, query),
     issueVat: (actor: StaffActor, id: number, input: unknown) => issueVat(ctx, actor, id, input),
     exportVat: (
+      actor: Actor,
       query: { state?: VatRequestState | undefined; q?: string | undefined },
       format: SheetFormat,
       lang: Lang,
-    ) => exportVatRequests(ctx, query, format, lang),
+    ) => exportVatRequests(ctx, actor, query, format, lang),
     // Scheduled.
     expireDue: () => expireDuePayments(ctx),
   };

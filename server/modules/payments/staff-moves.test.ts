@@ -101,11 +101,25 @@ describe.each(testDatabases())("payments staff on $name", (target) => {
       expect(
         (await t.services.payments.list({ page: 1, state: "refunded", q: "bob" })).rows,
       ).toEqual([]);
-      const csv = await t.services.payments.export({ page: 1, q: "bob" }, "csv", "vi");
+      const csv = await t.services.payments.export(finance(t), { page: 1, q: "bob" }, "csv", "vi");
       const text = csv.body.toString("utf8");
       expect(text.charCodeAt(0)).toBe(0xfeff);
       expect(text).toContain(payment.reference);
       expect(text).toContain("Bob Stone");
+      // The download is in the audit log: who, the filter, how many rows.
+      const exported = await t.db.kysely
+        .selectFrom("audit_log")
+        .select(["actor_id", "target_type", "summary"])
+        .where("action", "=", "payments.export")
+        .execute();
+      expect(exported).toHaveLength(1);
+      expect(exported[0]!.actor_id).toBe(t.staff);
+      expect(exported[0]!.target_type).toBe("payment");
+      expect(JSON.parse(exported[0]!.summary)).toEqual({
+        format: "csv",
+        rows: 1,
+        filter: { q: "bob" },
+      });
     });
   });
 });
@@ -200,8 +214,16 @@ describe.each(testDatabases())("VAT invoice requests on $name", (target) => {
       expect(await t.services.payments.requestVat(t.alice, payment.reference, input)).toMatchObject(
         { ok: false, formError: "paymentCore.vat.alreadyIssued" },
       );
-      const xlsx = await t.services.payments.exportVat({}, "xlsx", "en");
+      const xlsx = await t.services.payments.exportVat(finance(t), {}, "xlsx", "en");
       expect(xlsx.body.subarray(0, 2).toString()).toBe("PK");
+      const exported = await t.db.kysely
+        .selectFrom("audit_log")
+        .select(["actor_id", "summary"])
+        .where("action", "=", "vat.export")
+        .execute();
+      expect(exported.map((row) => [row.actor_id, JSON.parse(row.summary)])).toEqual([
+        [t.staff, { format: "xlsx", rows: 1 }],
+      ]);
     });
 
     it("refuses individuals", async () => {

@@ -10,6 +10,8 @@ import {
   writeSheet,
   type SheetFormat,
 } from "../exports/spreadsheet";
+import type { Actor } from "../audit/service";
+import { exportSummary } from "../exports/export-summary";
 import type { PaymentsContext } from "./context";
 import { findPaymentByReference } from "./queries";
 import type { StaffActor } from "./staff-move";
@@ -203,34 +205,42 @@ export async function issueVat(
 /** The requests as CSV or XLSX, for the e-invoice tool finance uses. */
 export async function exportVatRequests(
   ctx: PaymentsContext,
+  actor: Actor,
   query: { state?: VatRequestState | undefined; q?: string | undefined },
   format: SheetFormat,
   lang: Lang,
 ) {
   const rows = await listVatRequests(ctx, query);
   const h = (key: string) => text(lang, `paymentAdmin.vat.columns.${key}`);
+  const body = await writeSheet(
+    format,
+    text(lang, "paymentAdmin.vat.title"),
+    [
+      { header: h("reference"), width: 16, value: (r: VatRequestView) => r.reference },
+      { header: h("company"), width: 36, value: (r) => r.companyName },
+      { header: h("taxCode"), width: 16, value: (r) => r.taxCode },
+      { header: h("address"), width: 40, value: (r) => r.address },
+      { header: h("email"), width: 28, value: (r) => r.email },
+      { header: h("amount"), width: 14, value: (r) => r.amountVnd },
+      {
+        header: h("state"),
+        width: 14,
+        value: (r) => text(lang, `paymentAdmin.vat.state.${r.state}`),
+      },
+      { header: h("invoiceNumber"), width: 16, value: (r) => r.invoiceNumber ?? "" },
+      { header: h("requested"), width: 12, value: (r) => formatDate(r.createdAt, lang) },
+    ],
+    rows,
+  );
+  await ctx.deps.audit?.record(
+    actor,
+    "vat.export",
+    { type: "payment" },
+    exportSummary(format, rows.length, query),
+  );
   return {
     fileName: exportFileName("hoa-don-vat", format, ctx.clock()),
     contentType: SHEET_CONTENT_TYPES[format],
-    body: await writeSheet(
-      format,
-      text(lang, "paymentAdmin.vat.title"),
-      [
-        { header: h("reference"), width: 16, value: (r: VatRequestView) => r.reference },
-        { header: h("company"), width: 36, value: (r) => r.companyName },
-        { header: h("taxCode"), width: 16, value: (r) => r.taxCode },
-        { header: h("address"), width: 40, value: (r) => r.address },
-        { header: h("email"), width: 28, value: (r) => r.email },
-        { header: h("amount"), width: 14, value: (r) => r.amountVnd },
-        {
-          header: h("state"),
-          width: 14,
-          value: (r) => text(lang, `paymentAdmin.vat.state.${r.state}`),
-        },
-        { header: h("invoiceNumber"), width: 16, value: (r) => r.invoiceNumber ?? "" },
-        { header: h("requested"), width: 12, value: (r) => formatDate(r.createdAt, lang) },
-      ],
-      rows,
-    ),
+    body,
   };
 }

@@ -4,6 +4,9 @@ import { parseRegistrantListQuery } from "../../../core/registrants-admin";
 import { testDatabases } from "../../test-support/databases";
 import { DOMAIN, registrantsTestbed } from "./testbed";
 
+/** The staff member who downloads. */
+const STAFF = { id: "staff-export", email: "thu.ky@example.vn", ip: "203.0.113.7" };
+
 describe.each(testDatabases())("registrants export on $name", (target) => {
   describe.skipIf(!target.available)("exportRegistrants", () => {
     const t = registrantsTestbed(target);
@@ -30,7 +33,7 @@ describe.each(testDatabases())("registrants export on $name", (target) => {
       const query = parseRegistrantListQuery(
         new URLSearchParams({ q: DOMAIN, sort: "name", dir: "asc", pageSize: "10" }),
       );
-      const sheet = await t.registrants.export(query, "xlsx", "vi");
+      const sheet = await t.registrants.export(STAFF, query, "xlsx", "vi");
       expect(sheet.fileName).toBe("registrants-2026-09-01.xlsx");
       expect(sheet.contentType).toContain("spreadsheetml");
       const book = new ExcelJS.Workbook();
@@ -51,13 +54,38 @@ describe.each(testDatabases())("registrants export on $name", (target) => {
       const query = parseRegistrantListQuery(
         new URLSearchParams({ q: DOMAIN, type: "individual" }),
       );
-      const sheet = await t.registrants.export(query, "csv", "en");
+      const sheet = await t.registrants.export(STAFF, query, "csv", "en");
       expect([...sheet.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = sheet.body.subarray(3).toString("utf8");
       const lines = text.trim().split(/\r?\n/);
       expect(lines[0]).toContain('"Full name","Type","Company","Email"');
       expect(lines).toHaveLength(2);
       expect(lines[1]).toContain('"Nguyễn Đức Thắng","Individual"');
+      // Each download is in the audit log: who, the filter, how many rows.
+      const exported = await t.db.kysely
+        .selectFrom("audit_log")
+        .select(["actor_email", "target_type", "summary", "ip"])
+        .where("action", "=", "registrants.export")
+        .orderBy("id")
+        .execute();
+      expect(exported.map((row) => ({ ...row, summary: JSON.parse(row.summary) }))).toEqual([
+        {
+          actor_email: STAFF.email,
+          target_type: "user",
+          summary: { format: "xlsx", rows: 2, filter: { q: DOMAIN } },
+          ip: STAFF.ip,
+        },
+        {
+          actor_email: STAFF.email,
+          target_type: "user",
+          summary: {
+            format: "csv",
+            rows: 1,
+            filter: { q: DOMAIN, filters: { type: "individual" } },
+          },
+          ip: STAFF.ip,
+        },
+      ]);
       expect(text).not.toContain("Võ Thị Lan");
     });
   });

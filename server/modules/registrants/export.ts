@@ -9,6 +9,8 @@ import {
   writeSheet,
   type SheetColumn,
 } from "../exports/spreadsheet";
+import type { Actor } from "../audit/service";
+import { exportSummary } from "../exports/export-summary";
 import type { RegistrantsContext } from "./context";
 import { entriesCount, filteredRegistrants, REGISTRANT_SORT_COLUMNS } from "./queries";
 
@@ -41,6 +43,7 @@ interface ExportRow {
  */
 export async function exportRegistrants(
   ctx: RegistrantsContext,
+  actor: Actor,
   query: RegistrantListQuery,
   format: ExportFormat,
   lang: Lang,
@@ -106,8 +109,15 @@ export async function exportRegistrants(
       value: (r) => formatDate(r.created_at, lang),
     },
   ];
+  const body = await writeSheet(format, text("registrantsAdmin.export.sheet"), columns, rows);
+  await ctx.audit?.record(
+    actor,
+    "registrants.export",
+    { type: "user" },
+    exportSummary(format, rows.length, query),
+  );
   return {
-    body: await writeSheet(format, text("registrantsAdmin.export.sheet"), columns, rows),
+    body,
     fileName: exportFileName("registrants", format, ctx.clock()),
     contentType: SHEET_CONTENT_TYPES[format],
   };

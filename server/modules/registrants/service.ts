@@ -1,6 +1,8 @@
 import type { ExportFormat, RegistrantListQuery } from "../../../core/registrants-admin";
 import type { Lang } from "../../../core/languages";
 import type { Db } from "../../db/database";
+import type { Actor } from "../audit/service";
+import type { ExportAudit } from "../exports/export-summary";
 import type { Storage } from "../storage";
 import type { RegistrantsContext } from "./context";
 import { entryOwnerFacts } from "./entry-owner";
@@ -16,6 +18,7 @@ export type { ExportedSheet } from "./export";
 export interface RegistrantsDeps {
   /** Not read here: pages sign the links to files (services.storage) where they show them. */
   storage?: Storage;
+  audit?: ExportAudit;
   clock?: () => Date;
 }
 
@@ -25,12 +28,16 @@ export interface RegistrantsDeps {
  * Read-only: registrants change their own profile. Pages check the staff role first.
  */
 export function createRegistrantsService(db: Db, deps: RegistrantsDeps) {
-  const ctx: RegistrantsContext = { db, clock: deps.clock ?? (() => new Date()) };
+  const ctx: RegistrantsContext = {
+    db,
+    clock: deps.clock ?? (() => new Date()),
+    ...(deps.audit ? { audit: deps.audit } : {}),
+  };
   return {
     list: (query: RegistrantListQuery) => listRegistrants(ctx, query),
     get: (userId: string) => getRegistrant(ctx, userId),
-    export: (query: RegistrantListQuery, format: ExportFormat, lang: Lang) =>
-      exportRegistrants(ctx, query, format, lang),
+    export: (actor: Actor, query: RegistrantListQuery, format: ExportFormat, lang: Lang) =>
+      exportRegistrants(ctx, actor, query, format, lang),
     entryOwner: (entryId: string) => entryOwnerFacts(ctx, entryId),
   };
 }

@@ -4,6 +4,7 @@ import type { RegistrantType } from "../../../core/registration";
 import { migrateToLatest, type Db } from "../../db/database";
 import { seedDemoData } from "../../demo/demo-data";
 import { closeAndSettle, type TestDatabase } from "../../test-support/databases";
+import { createAuditService } from "../audit/service";
 import { createRegistrantsService, type RegistrantsService } from "./service";
 
 /** Inside the demo 2026 season. */
@@ -127,7 +128,10 @@ export function registrantsTestbed(target: TestDatabase): RegistrantsTestbed {
     t.db = await target.open();
     await migrateToLatest(t.db);
     await seedDemoData(t.db, NOW);
-    t.registrants = createRegistrantsService(t.db, { clock: () => NOW });
+    t.registrants = createRegistrantsService(t.db, {
+      audit: createAuditService(t.db, () => NOW),
+      clock: () => NOW,
+    });
   }, 60_000);
   afterAll(async () => {
     await closeAndSettle(t.db);

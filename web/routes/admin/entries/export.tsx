@@ -1,6 +1,7 @@
 import { parseEntryListQuery } from "../../../../core/entry-admin-list";
 import { BULK_STATUS_MAX, parseSelectedValue } from "../../../../core/entry-status-change";
 import { langOfPath } from "../../../../core/languages";
+import { actorOf } from "../../../features/back-office/form.server";
 import { requireStaff } from "../../../lib/session.server";
 import type { Route } from "./+types/export";
 
@@ -10,7 +11,7 @@ import type { Route } from "./+types/export";
  * as a download with headings in the staff member's language.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, "entries");
+  const user = await requireStaff(request, context, "entries");
   const url = new URL(request.url);
   const params = url.searchParams;
   const format = params.get("format") === "xlsx" ? "xlsx" : "csv";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         .filter((id): id is string => Boolean(id))
         .slice(0, BULK_STATUS_MAX)
     : undefined;
-  const file = await context.services.entryAdmin.export({
+  const file = await context.services.entryAdmin.export(actorOf(user, context), {
     query,
     seasonYear,
     lang: langOfPath(url.pathname),

@@ -4,7 +4,7 @@ import type { Route } from "./+types/export";
 
 /** `/quan-tri/cham-giai/vong/:id/xuat?kind=scores|ranking&format=csv|xlsx`: the round's export. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await judgingPage(request, context);
+  const { actor } = await judgingPage(request, context);
   const { round } = await judgingRound(context, params.id);
   const url = new URL(request.url);
   const format = url.searchParams.get("format");
@@ -16,6 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     });
   }
   const sheet = (await context.services.judging.exportRound(
+    actor,
     round.id,
     kind,
     format,

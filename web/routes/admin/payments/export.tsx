@@ -1,11 +1,12 @@
 import { langOfPath } from "../../../../core/languages";
 import { parsePaymentListQuery } from "../../../../core/payments";
+import { actorOf } from "../../../features/back-office/form.server";
 import { requireStaff } from "../../../lib/session.server";
 import type { Route } from "./+types/export";
 
 /** `/quan-tri/thanh-toan/xuat?format=csv|xlsx&…`: the payments the filter selects, every page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, "payments");
+  const user = await requireStaff(request, context, "payments");
   const url = new URL(request.url);
   const format = url.searchParams.get("format");
   if (format !== "csv" && format !== "xlsx") {
@@ -15,6 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   const sheet = await context.services.payments.export(
+    actorOf(user, context),
     parsePaymentListQuery(url.searchParams),
     format,
     langOfPath(url.pathname),

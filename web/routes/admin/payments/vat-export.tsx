@@ -1,11 +1,12 @@
 import { langOfPath } from "../../../../core/languages";
 import { VAT_REQUEST_STATES, type VatRequestState } from "../../../../core/vat-invoice";
+import { actorOf } from "../../../features/back-office/form.server";
 import { requireStaff } from "../../../lib/session.server";
 import type { Route } from "./+types/vat-export";
 
 /** `/quan-tri/thanh-toan/hoa-don-vat/xuat?format=csv|xlsx`: the VAT requests the filter selects. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, "payments");
+  const user = await requireStaff(request, context, "payments");
   const url = new URL(request.url);
   const format = url.searchParams.get("format");
   if (format !== "csv" && format !== "xlsx") {
@@ -16,6 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const state = url.searchParams.get("state");
   const sheet = await context.services.payments.exportVat(
+    actorOf(user, context),
     {
       state: (VAT_REQUEST_STATES as readonly string[]).includes(state ?? "")
         ? (state as VatRequestState)

@@ -1,5 +1,6 @@
 import { langOfPath } from "../../../../core/languages";
 import { parseExportFormat, parseRegistrantListQuery } from "../../../../core/registrants-admin";
+import { actorOf } from "../../../features/back-office/form.server";
 import { requireStaff } from "../../../lib/session.server";
 import type { Route } from "./+types/export";
 
@@ -8,7 +9,7 @@ import type { Route } from "./+types/export";
  * select (every page, in the list's order) as a download, in the staff member's language.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, "registrants");
+  const user = await requireStaff(request, context, "registrants");
   const url = new URL(request.url);
   const format = parseExportFormat(url.searchParams.get("format"));
   if (!format) {
@@ -18,6 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   const sheet = await context.services.registrants.export(
+    actorOf(user, context),
     parseRegistrantListQuery(url.searchParams),
     format,
     langOfPath(url.pathname),
