@@ -1,5 +1,6 @@
 import { ENTRY_STATUSES, isSubmittedStatus, type EntryStatus } from "./entry-status";
 import { categoryFeeOn, totalVnd, type CategoryPrices, type SeasonFeeDates } from "./fees";
+import type { RoundProgressLine } from "./judging-progress";
 
 /**
  * The back-office dashboard's figures, computed from grouped counts the server reads in a
@@ -253,6 +254,8 @@ export interface DashboardFigures {
   /** Registrant profiles created per day over the same days. */
   registrationsPerDay: DayCount[];
   fees: FeeEstimate;
+  /** The season's judging rounds in order, each with its progress; empty before the first. */
+  judging: RoundProgressLine[];
 }
 
 /** `?season=2026` as the dashboard reads it, or null. */

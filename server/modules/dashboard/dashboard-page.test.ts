@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_CRITERIA } from "../../../core/judging-criteria";
 import { backOfficeApp } from "../../test-support/back-office";
 import { TEST_NOW } from "../../test-support/signed-in-app";
 import { TEST_ORIGIN, type Who } from "../../test-support/sign-in";
@@ -19,7 +20,10 @@ const post = (url: string, who: Who, form: Record<string, string>) =>
     form,
   });
 
-/** Entries of the 2026 season by the signed-in entrant, submitted on 01/09/2026 unless drafts. */
+/**
+ * Entries of the 2026 season by the signed-in entrant, submitted on 01/09/2026 unless drafts;
+ * their ids and category.
+ */
 async function seedEntries(statuses: string[]) {
   const db = office.db.kysely;
   const owner = await db
@@ -37,11 +41,12 @@ async function seedEntries(statuses: string[]) {
     .where("c.code", "=", "TVC")
     .executeTakeFirstOrThrow();
   const at = TEST_NOW.toISOString();
+  const ids = statuses.map(() => randomUUID());
   await db
     .insertInto("entries")
     .values(
-      statuses.map((status) => ({
-        id: randomUUID(),
+      statuses.map((status, i) => ({
+        id: ids[i]!,
         owner_user_id: owner.id,
         season_id: category.season_id,
         track_id: category.track_id,
@@ -67,6 +72,75 @@ async function seedEntries(statuses: string[]) {
       })),
     )
     .execute();
+  return { ids, categoryId: Number(category.id), seasonId: Number(category.season_id) };
+}
+
+/**
+ * An open first round of 2026 with one judge assigned to TVC, who has scored one of `entries`;
+ * the round's id.
+ */
+async function seedRound(seeded: Awaited<ReturnType<typeof seedEntries>>) {
+  const db = office.db.kysely;
+  const at = TEST_NOW.toISOString();
+  const judgeId = randomUUID();
+  await db
+    .insertInto("judges")
+    .values({
+      id: judgeId,
+      season_id: seeded.seasonId,
+      jury_member_id: null,
+      name: "Giám khảo Thử",
+      email: "giam-khao-thu@example.vn",
+      lang: "vi",
+      code_hash: null,
+      code_issued_at: null,
+      code_revoked_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  const round = await db
+    .insertInto("judging_rounds")
+    .values({
+      season_id: seeded.seasonId,
+      position: 1,
+      name_vi: "Vòng sơ khảo thử",
+      name_en: "Trial preliminary round",
+      starts_on: null,
+      ends_on: null,
+      state: "open",
+      method: "mean",
+      criteria: JSON.stringify(DEFAULT_CRITERIA),
+      created_at: at,
+      updated_at: at,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const roundId = Number(round.id);
+  await db
+    .insertInto("judge_assignments")
+    .values({
+      round_id: roundId,
+      judge_id: judgeId,
+      category_id: seeded.categoryId,
+      entry_id: null,
+      created_at: at,
+    })
+    .execute();
+  await db
+    .insertInto("scores")
+    .values({
+      round_id: roundId,
+      entry_id: seeded.ids[0]!,
+      judge_id: judgeId,
+      scores: JSON.stringify(Object.fromEntries(DEFAULT_CRITERIA.map((c) => [c.key, 7]))),
+      total: 7,
+      version: 1,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return roundId;
 }
 
 /** The text of a table's row header cell and the next cell, e.g. ["01/09", "3"]. */
@@ -103,6 +177,30 @@ describe("the back-office dashboard over HTTP", () => {
     }
     const english = await page("/en/quan-tri", "admin");
     expect(english.body).toContain("<caption>Submissions per day</caption>");
+  });
+
+  it("shows each judging round's progress, linked to its page for roles that open judging", async () => {
+    const before = await page("/quan-tri", "admin");
+    expect(before.body).toContain("Chưa bắt đầu chấm giải.");
+    const roundId = await seedRound(await seedEntries(["accepted", "accepted"]));
+    const href = `href="/quan-tri/cham-giai/vong/${roundId}?year=2026"`;
+    for (const who of ["admin", "jury_manager", "editor", "finance"] as const) {
+      const html = (await page("/quan-tri", who)).body;
+      expect(html, who).not.toContain("Chưa bắt đầu chấm giải.");
+      expect(html, who).toContain("<caption>Tiến độ chấm theo vòng</caption>");
+      expect(html, who).toContain("1. Vòng sơ khảo thử");
+      expect(html, who).toContain("<td>Đang mở</td>");
+      // The judge's two TVC entries, one scored.
+      expect(html, who).toContain("1/2 phiếu (50%)");
+      expect(html, who).toMatch(/<progress[^>]* value="1" max="2"/);
+      if (who === "admin" || who === "jury_manager") expect(html, who).toContain(href);
+      else expect(html, who).not.toContain("/quan-tri/cham-giai/vong/");
+    }
+    const english = (await page("/en/quan-tri", "admin")).body;
+    expect(english).toContain("1. Trial preliminary round");
+    expect(english).toContain("<td>Open</td>");
+    expect(english).toContain("1 of 2 sheets (50%)");
+    expect(english).toContain(`href="/en/quan-tri/cham-giai/vong/${roundId}?year=2026"`);
   });
 
   it("shows an earlier season without entries as empty, and is closed to entrants", async () => {

@@ -10,6 +10,7 @@ import {
 } from "../../../core/dashboard";
 import type { CategoryPrices } from "../../../core/fees";
 import type { Db } from "../../db/database";
+import { judgingProgress } from "./judging-progress";
 
 export type { DashboardFigures } from "../../../core/dashboard";
 
@@ -22,7 +23,8 @@ export interface DashboardDeps {
  * A season's dashboard figures in four queries that read the same on SQLite and PostgreSQL:
  * entries grouped by status, track, category and registrant type; submitted entries grouped
  * by minute, category and status (for the per-day series and the fee tiers); registrants
- * grouped by hour; the season's tree with its prices. Null when the season does not exist.
+ * grouped by hour; the season's tree with its prices. Then the progress of its judging rounds
+ * (`judging-progress.ts`). Null when the season does not exist.
  */
 export async function seasonFigures(
   deps: DashboardDeps,
@@ -37,7 +39,7 @@ export async function seasonFigures(
   if (!season) return null;
   const seasonId = Number(season.id);
 
-  const [entryGroups, submissionGroups, tree] = await Promise.all([
+  const [entryGroups, submissionGroups, tree, judging] = await Promise.all([
     q
       .selectFrom("entries as e")
       .leftJoin("registrants as r", "r.user_id", "e.owner_user_id")
@@ -86,6 +88,7 @@ export async function seasonFigures(
       .orderBy("g.sort_order")
       .orderBy("c.sort_order")
       .execute(),
+    judgingProgress(q, seasonId),
   ]);
 
   const now = deps.clock();
@@ -199,6 +202,7 @@ export async function seasonFigures(
       },
       prices,
     ),
+    judging,
   };
 }
 

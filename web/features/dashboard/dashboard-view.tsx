@@ -1,25 +1,33 @@
 import { useTranslation } from "../../i18n/use-translation";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { formatDate, formatVnd } from "../../../core/dates";
 import { entryStatusLabelKey } from "../../../core/entry-status";
 import { localeOf, type Lang } from "../../../core/languages";
 import type { DashboardFigures } from "../../../core/dashboard";
+import type { RoundProgressLine } from "../../../core/judging-progress";
+import { useLocalizedPath } from "../../lib/site";
 import { ChartFigure } from "./chart-figure";
 import "./dashboard.css";
 
 /** `01/09` for an axis, from a Vietnam day `2026-09-01`. */
 const shortDay = (day: string, lang: Lang) => formatDate(day, lang).slice(0, 5);
 
-/** The dashboard's figures: counts, per-day series and the estimated fees of one season. */
+/**
+ * The dashboard's figures: counts, per-day series, the estimated fees and the judging progress
+ * of one season.
+ */
 export function DashboardView({
   figures,
   payments,
   lang,
+  linkRounds,
 }: {
   figures: DashboardFigures;
   /** The payments recorded for the season: collected, pending, still due at today's fees. */
   payments: { collectedVnd: number; pendingVnd: number; dueVnd: number } | null;
   lang: Lang;
+  /** Whether the viewer may open the judging pages, so each round links to its page. */
+  linkRounds: boolean;
 }) {
   const { t } = useTranslation();
   const number = new Intl.NumberFormat(localeOf(lang));
@@ -195,11 +203,110 @@ export function DashboardView({
         </section>
       ) : null}
 
-      <section className="panel admin-panel" aria-labelledby="dashboard-judging">
-        <h2 id="dashboard-judging">{t("adminDashboard.judging.heading")}</h2>
-        <p>{t("adminDashboard.judging.notStarted")}</p>
-      </section>
+      <JudgingProgress
+        rounds={figures.judging}
+        year={figures.season.year}
+        lang={lang}
+        linkRounds={linkRounds}
+      />
     </>
+  );
+}
+
+/**
+ * Each judging round of the season: its state, entries, judges, and the score sheets submitted
+ * out of those expected, in words and as a progress bar. Rounds link to their page only for a
+ * viewer who may open judging; everyone who sees the dashboard sees the figures.
+ */
+function JudgingProgress({
+  rounds,
+  year,
+  lang,
+  linkRounds,
+}: {
+  rounds: RoundProgressLine[];
+  year: number;
+  lang: Lang;
+  linkRounds: boolean;
+}) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const locale = localeOf(lang);
+  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
+  const percent = (p: number) =>
+    new Intl.NumberFormat(locale, { style: "percent" }).format(p / 100);
+  return (
+    <section className="panel admin-panel" aria-labelledby="dashboard-judging">
+      <h2 id="dashboard-judging">{t("adminDashboard.judging.heading")}</h2>
+      {rounds.length === 0 ? (
+        <p>{t("adminDashboard.judging.notStarted")}</p>
+      ) : (
+        <>
+          <p className="field__hint">{t("adminDashboard.judging.expectedHint")}</p>
+          <table className="table dashboard-judging">
+            <caption>{t("adminDashboard.judging.caption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("adminDashboard.judging.columns.round")}</th>
+                <th scope="col">{t("adminDashboard.judging.columns.state")}</th>
+                <th scope="col" className="dashboard-number">
+                  {t("adminDashboard.judging.columns.entries")}
+                </th>
+                <th scope="col" className="dashboard-number">
+                  {t("adminDashboard.judging.columns.judges")}
+                </th>
+                <th scope="col">{t("adminDashboard.judging.columns.sheets")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rounds.map((round) => {
+                const label = `${round.position}. ${lang === "en" && round.nameEn ? round.nameEn : round.nameVi}`;
+                const sheetsId = `dashboard-round-${round.id}-sheets`;
+                const sheets =
+                  round.percent === null
+                    ? t("adminDashboard.judging.noneExpected")
+                    : t("adminDashboard.judging.sheets", {
+                        count: round.expected,
+                        submitted: count(round.submitted),
+                        expected: count(round.expected),
+                        percent: percent(round.percent),
+                      });
+                return (
+                  <tr key={round.id}>
+                    <th scope="row">
+                      {linkRounds ? (
+                        <Link to={`${to(`/quan-tri/cham-giai/vong/${round.id}`)}?year=${year}`}>
+                          {label}
+                        </Link>
+                      ) : (
+                        label
+                      )}
+                    </th>
+                    <td>{t(`judgingAdmin.state.${round.state}`)}</td>
+                    <td className="dashboard-number">{count(round.entries)}</td>
+                    <td className="dashboard-number">{count(round.judges)}</td>
+                    <td>
+                      <span id={sheetsId}>{sheets}</span>
+                      {round.percent === null ? null : (
+                        <progress
+                          className="dashboard-judging__bar"
+                          value={round.submitted}
+                          max={round.expected}
+                          aria-label={t("adminDashboard.judging.barLabel", { round: label })}
+                          aria-describedby={sheetsId}
+                        >
+                          {percent(round.percent)}
+                        </progress>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
   );
 }
 

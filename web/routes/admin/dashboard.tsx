@@ -1,5 +1,6 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { parseSeasonParam } from "../../../core/dashboard";
+import { canOpenSection } from "../../../core/roles";
 import { AdminPage } from "../../features/back-office/page";
 import { backOfficeMeta } from "../../features/back-office/meta";
 import { DashboardView, SeasonPicker } from "../../features/dashboard/dashboard-view";
@@ -11,10 +12,11 @@ export const meta: Route.MetaFunction = backOfficeMeta("admin.sections.dashboard
 
 /**
  * `/quan-tri` (every staff role): the figures of the current season, or of `?season=YEAR`.
- * A season that does not exist falls back to the current one.
+ * A season that does not exist falls back to the current one. Every role sees every figure,
+ * judging progress included; its rounds link to their pages only for roles that open judging.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireStaff(request, context, "dashboard");
+  const user = await requireStaff(request, context, "dashboard");
   const { dashboard, seasons } = context.services;
   const years = await dashboard.years();
   const asked = parseSeasonParam(new URL(request.url).searchParams.get("season"));
@@ -29,13 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     year === null
       ? [null, null]
       : await Promise.all([dashboard.figures(year), context.services.payments.totalsOfYear(year)]);
-  return { years, year, figures, payments };
+  return { years, year, figures, payments, linkRounds: canOpenSection(user.role, "judging") };
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const lang = useLang();
-  const { years, year, figures, payments } = loaderData;
+  const { years, year, figures, payments, linkRounds } = loaderData;
   return (
     <AdminPage
       title={t("admin.sections.dashboard")}
@@ -53,7 +55,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           {t("adminDashboard.empty", { year: figures.season.year })}
         </p>
       ) : (
-        <DashboardView figures={figures} payments={payments} lang={lang} />
+        <DashboardView figures={figures} payments={payments} lang={lang} linkRounds={linkRounds} />
       )}
     </AdminPage>
   );
