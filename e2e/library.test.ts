@@ -167,6 +167,14 @@ describe("an entry", () => {
     expect(await page.locator('link[hreflang="en"]').getAttribute("href")).toBe(
       `${baseUrl()}/en/bai-thi/${id}`,
     );
+    // The header shows the visitor is in the library (an entry's page is part of it).
+    const libraryItem = page
+      .locator(".main-nav")
+      .getByRole("link", { name: "Thư viện", exact: true });
+    expect(await libraryItem.getAttribute("class")).toBe("nav-link active");
+    expect(
+      await page.locator(".main-nav .nav-link.active").evaluateAll((links) => links.length),
+    ).toBe(1);
     await expectAxeClean(page);
 
     // The lightbox opens with Enter, closes with Esc, and gives focus back.

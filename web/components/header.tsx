@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "../i18n/use-translation";
-import { Link, NavLink } from "react-router";
+import { Link, NavLink, useMatch } from "react-router";
 import { PATHS } from "../../core/paths";
 import type { SiteChrome } from "../../server/load-context";
 import { useLocalizedPath } from "../lib/site";
@@ -18,6 +18,8 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const { openCriteria } = useCriteriaModal();
+  // An entry's page belongs to the library: its menu item shows where the visitor is.
+  const onEntryPage = useMatch(to(`${PATHS.entryDetail}/:id`)) !== null;
   // Before hydration, CSS opens submenus on hover/focus so the site works without JavaScript.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -70,7 +72,12 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
               }))}
             />
             <li>
-              <NavLink to={to(PATHS.library)} className="nav-link">
+              <NavLink
+                to={to(PATHS.library)}
+                className={({ isActive }) =>
+                  isActive || onEntryPage ? "nav-link active" : "nav-link"
+                }
+              >
                 {t("nav.library")}
               </NavLink>
             </li>
