@@ -1,15 +1,21 @@
 import { describe, expect, it } from "vitest";
 import {
   LICENCE_FILE_RULES,
+  LICENCE_IMAGE_MAX_BYTES,
   MEBIBYTE,
   acceptAttribute,
   fileProblem,
   licenceFileProblemMessage,
+  licenceMaxBytes,
 } from "./upload-rules";
 
 describe("LICENCE_FILE_RULES", () => {
-  it("accepts PDF, JPEG and PNG up to 20 MB", () => {
-    expect(LICENCE_FILE_RULES.maxBytes).toBe(20 * MEBIBYTE);
+  it("accepts PDF up to 50 MB, JPEG and PNG up to 20 MB", () => {
+    expect(LICENCE_FILE_RULES.maxBytes).toBe(50 * MEBIBYTE);
+    expect(LICENCE_IMAGE_MAX_BYTES).toBe(20 * MEBIBYTE);
+    expect(licenceMaxBytes("application/pdf")).toBe(50 * MEBIBYTE);
+    expect(licenceMaxBytes("image/jpeg")).toBe(20 * MEBIBYTE);
+    expect(licenceMaxBytes("IMAGE/PNG")).toBe(20 * MEBIBYTE);
     expect(acceptAttribute(LICENCE_FILE_RULES)).toBe(
       ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png",
     );
@@ -27,10 +33,10 @@ describe("LICENCE_FILE_RULES", () => {
     expect(fileProblem(LICENCE_FILE_RULES, { name, size: 1000, type })).toBeNull();
   });
 
-  it("accepts exactly 20 MB and refuses one byte more", () => {
+  it("accepts exactly 50 MB and refuses one byte more", () => {
     const file = { name: "a.pdf", type: "application/pdf" };
-    expect(fileProblem(LICENCE_FILE_RULES, { ...file, size: 20 * MEBIBYTE })).toBeNull();
-    expect(fileProblem(LICENCE_FILE_RULES, { ...file, size: 20 * MEBIBYTE + 1 })).toBe("tooLarge");
+    expect(fileProblem(LICENCE_FILE_RULES, { ...file, size: 50 * MEBIBYTE })).toBeNull();
+    expect(fileProblem(LICENCE_FILE_RULES, { ...file, size: 50 * MEBIBYTE + 1 })).toBe("tooLarge");
   });
 
   it.each([
@@ -51,9 +57,20 @@ describe("LICENCE_FILE_RULES", () => {
     const pdf = { name: "a.pdf", type: "application/pdf" };
     expect(licenceFileProblemMessage({ ...pdf, size: 10 })).toBeNull();
     expect(licenceFileProblemMessage({ ...pdf, size: 0 })).toBe("validation.licenceEmpty");
-    expect(licenceFileProblemMessage({ ...pdf, size: 21 * MEBIBYTE })).toBe(
+    expect(licenceFileProblemMessage({ ...pdf, size: 50 * MEBIBYTE })).toBeNull();
+    expect(licenceFileProblemMessage({ ...pdf, size: 50 * MEBIBYTE + 1 })).toBe(
       "validation.licenceTooLarge",
     );
+    // A scan or photo is held to the image limit, whatever type the browser declared.
+    for (const picture of [
+      { name: "scan.jpg", type: "image/jpeg" },
+      { name: "scan.PNG", type: "" },
+    ]) {
+      expect(licenceFileProblemMessage({ ...picture, size: 20 * MEBIBYTE })).toBeNull();
+      expect(licenceFileProblemMessage({ ...picture, size: 20 * MEBIBYTE + 1 })).toBe(
+        "validation.licenceTooLarge",
+      );
+    }
     expect(licenceFileProblemMessage({ name: "a.gif", type: "image/gif", size: 10 })).toBe(
       "validation.licenceType",
     );

@@ -14,12 +14,25 @@ export interface FileRule {
 
 export const MEBIBYTE = 1024 * 1024;
 
-/** The business registration licence of an enterprise registrant: PDF, JPEG or PNG, ≤ 20 MB. */
+/**
+ * The business registration licence of an enterprise registrant: a PDF document of up to 50 MB,
+ * or a JPEG or PNG scan of up to 20 MB (the document and image limits of every upload).
+ */
 export const LICENCE_FILE_RULES = {
-  maxBytes: 20 * MEBIBYTE,
+  maxBytes: 50 * MEBIBYTE,
   mimeTypes: ["application/pdf", "image/jpeg", "image/png"],
   extensions: [".pdf", ".jpg", ".jpeg", ".png"],
 } as const satisfies FileRule;
+
+/** A licence that is a picture (a scan, a photo) is held to the image limit. */
+export const LICENCE_IMAGE_MAX_BYTES = 20 * MEBIBYTE;
+
+/** The most a licence of this MIME type may weigh. */
+export function licenceMaxBytes(mime: string): number {
+  return mime.toLowerCase().startsWith("image/")
+    ? LICENCE_IMAGE_MAX_BYTES
+    : LICENCE_FILE_RULES.maxBytes;
+}
 
 export type FileProblem = "empty" | "tooLarge" | "type";
 
@@ -59,5 +72,8 @@ const LICENCE_FILE_MESSAGES: Readonly<Record<FileProblem, string>> = {
 /** The i18n key of the problem with a licence file, or null if it may be uploaded. */
 export function licenceFileProblemMessage(file: FileFacts): string | null {
   const problem = fileProblem(LICENCE_FILE_RULES, file);
-  return problem ? LICENCE_FILE_MESSAGES[problem] : null;
+  if (problem) return LICENCE_FILE_MESSAGES[problem];
+  // An accepted name that is not a PDF is a JPEG or PNG, whatever type the browser declared.
+  const picture = !file.name.toLowerCase().endsWith(".pdf");
+  return picture && file.size > LICENCE_IMAGE_MAX_BYTES ? LICENCE_FILE_MESSAGES.tooLarge : null;
 }

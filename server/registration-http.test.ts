@@ -186,6 +186,67 @@ describe("registration over HTTP", () => {
     ).toEqual([]);
   });
 
+  it("takes a PDF licence up to 50 MB and holds a scan to 20 MB, by its content", async () => {
+    const MiB = 1024 * 1024;
+    const pngHeader = Buffer.from("89504e470d0a1a0a0000000d49484452", "hex");
+    const registrationOf = (email: string) =>
+      http.db.kysely
+        .selectFrom("registrants")
+        .innerJoin("user", "user.id", "registrants.user_id")
+        .innerJoin("files", "files.id", "registrants.licence_file_id")
+        .select(["files.mime", "files.bytes"])
+        .where("user.email", "=", email)
+        .execute();
+
+    // A PNG scan one byte over 20 MB, even named .pdf, is refused with the message in Vietnamese.
+    const bigScan = await postMultipart(
+      "/dang-ky-du-thi",
+      multipart(
+        { ...enterprise, email: "scan-lon@example.vn" },
+        {
+          field: "licence",
+          name: "giay-phep.pdf",
+          data: Buffer.concat([pngHeader, Buffer.alloc(20 * MiB + 1 - pngHeader.length)]),
+        },
+      ),
+      "203.0.113.61",
+    );
+    expect(bigScan.statusCode).toBe(400);
+    expect(bigScan.body).toContain(text("vi", "validation.licenceTooLarge"));
+    expect(await registrationOf("scan-lon@example.vn")).toEqual([]);
+
+    // A 30 MB PDF is a document: kept whole.
+    const size = 30 * MiB;
+    const start = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n");
+    const document = Buffer.concat([start, Buffer.alloc(size - start.length, 0x20)]);
+    const kept = await postMultipart(
+      "/dang-ky-du-thi",
+      multipart(
+        { ...enterprise, email: "pdf-lon@example.vn" },
+        { field: "licence", name: "giay-phep.pdf", data: document },
+      ),
+      "203.0.113.62",
+    );
+    expect(kept.statusCode).toBe(302);
+    expect(await registrationOf("pdf-lon@example.vn")).toEqual([
+      { mime: "application/pdf", bytes: size },
+    ]);
+
+    // Over 50 MB: 413, said in English on the English page, with what was typed kept.
+    const tooBig = await postMultipart(
+      "/en/dang-ky-du-thi",
+      multipart(
+        { ...enterprise, email: "pdf-qua-lon@example.vn" },
+        { field: "licence", name: "licence.pdf", data: Buffer.alloc(50 * MiB + 1, 0x25) },
+      ),
+      "203.0.113.63",
+    );
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.body).toContain(text("en", "validation.licenceTooLarge"));
+    expect(tooBig.body).toContain(`value="${enterprise.companyName}"`);
+    expect(tooBig.body).not.toContain(TEST_PASSWORD);
+  });
+
   it("registers an enterprise with a PDF licence, signs it in, and verifies through the emailed link", async () => {
     const pdf = Buffer.from(
       "%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",

@@ -2,7 +2,7 @@ import { parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { redirect, useActionData } from "react-router";
 import { localizePath } from "../../core/languages";
 import { registrationSchema } from "../../core/registration";
-import { LICENCE_FILE_RULES } from "../../core/upload-rules";
+import { LICENCE_FILE_RULES, MEBIBYTE } from "../../core/upload-rules";
 import { RegistrationForm, RegistrationSent } from "../features/registration/registration-form";
 import { fieldRefusal } from "../../core/refusal";
 import { formValues, invalidForm, refusalResponse } from "../lib/forms.server";
@@ -30,13 +30,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { files, identity } = context.services;
 
   let form: FormData;
+  // The licence as it arrived, read once and kept here (a PDF may weigh 50 MB: no second copy).
+  let received: { name: string; bytes: Uint8Array } | null = null;
+  let licenceTooLarge = false;
   try {
     form = await parseFormData(
       request,
-      { maxFiles: 1, maxFileSize: LICENCE_FILE_RULES.maxBytes, maxHeaderSize: 8 * 1024 },
+      // A file a little over the limit is still read, so that its refusal keeps what was typed;
+      // the request's body limit (server/action-bodies.ts) stops anything larger before this.
+      { maxFiles: 1, maxFileSize: LICENCE_FILE_RULES.maxBytes + MEBIBYTE, maxHeaderSize: 8 * 1024 },
       async (upload: FileUpload) => {
         if (upload.fieldName !== "licence" || !upload.name) return undefined;
-        return new File([await upload.arrayBuffer()], upload.name, { type: upload.type });
+        if (upload.size > LICENCE_FILE_RULES.maxBytes) licenceTooLarge = true;
+        else received = { name: upload.name, bytes: new Uint8Array(await upload.arrayBuffer()) };
+        return undefined;
       },
     );
   } catch {
@@ -50,9 +57,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   // The licence: a new upload is kept in memory until the form and the limits have passed
   // (the identity service stores it then); an earlier stored one is reused.
-  const licence = form.get("licence");
+  if (licenceTooLarge && values.type === "enterprise") {
+    const { licenceFileId: _dropped, licenceName: _name, ...typed } = values;
+    return refusalResponse(
+      fieldRefusal({ licenceFileId: "validation.licenceTooLarge" }, 413),
+      typed,
+    );
+  }
+  const arrived = received as { name: string; bytes: Uint8Array } | null;
   const upload =
-    values.type === "enterprise" && licence instanceof File && licence.size > 0 ? licence : null;
+    values.type === "enterprise" && arrived && arrived.bytes.byteLength > 0 ? arrived : null;
   let licenceName = values.licenceName ?? "";
   let earlierLicence: string | null = null;
   if (upload) {
@@ -104,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
             },
       licence: upload
         ? {
-            data: new Uint8Array(await upload.arrayBuffer()),
+            data: upload.bytes,
             allowedMimes: LICENCE_FILE_RULES.mimeTypes,
             maxBytes: LICENCE_FILE_RULES.maxBytes,
           }

@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
+import { licenceMaxBytes } from "../../../core/upload-rules";
 import { FileRejected } from "../files/storage";
 import {
   dbNow,
@@ -152,5 +153,9 @@ async function licenceProblem(licence: LicenceUpload): Promise<string | null> {
   if (licence.data.byteLength === 0) return "validation.licenceType";
   if (licence.data.byteLength > licence.maxBytes) return "validation.licenceTooLarge";
   const sniffed = await fileTypeFromBuffer(licence.data);
-  return sniffed && licence.allowedMimes.includes(sniffed.mime) ? null : "validation.licenceType";
+  if (!sniffed || !licence.allowedMimes.includes(sniffed.mime)) return "validation.licenceType";
+  // A scan or photo is held to the image limit, whatever its name says: its content decides.
+  return licence.data.byteLength > licenceMaxBytes(sniffed.mime)
+    ? "validation.licenceTooLarge"
+    : null;
 }
