@@ -39,6 +39,10 @@ export const SUBJECTS: Record<EmailTemplate, Record<Lang, string>> = {
     vi: "Đã nhận thanh toán VXP26K7M3QZ – Giải thưởng Vạn Xuân",
     en: "Payment VXP26K7M3QZ received – Van Xuan Awards",
   },
+  paymentRefunded: {
+    vi: "Đã hoàn tiền khoản thanh toán VXP26K7M3QZ – Giải thưởng Vạn Xuân",
+    en: "Payment VXP26K7M3QZ refunded – Van Xuan Awards",
+  },
   judgeCode: {
     vi: "Mã giám khảo mùa giải 2026 – Giải thưởng Vạn Xuân",
     en: "Your judge code for the 2026 season – Van Xuan Awards",

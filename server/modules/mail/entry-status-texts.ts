@@ -90,7 +90,7 @@ export function statusNoteLabel(email: EmailTexts, status: StatusFacts): string 
 }
 
 /** Free text kept as lines and paragraphs: control characters dropped, at most one blank line. */
-function paragraphs(value: string): string {
+export function paragraphs(value: string): string {
   return (
     value
       .replace(/\r\n?/g, "\n")

@@ -146,6 +146,19 @@ function sendWith(
           paidAt: "02/09/2026",
         }),
       };
+    case "paymentRefunded":
+      return {
+        url,
+        sent: mail.send("paymentRefunded", to, lang, {
+          name,
+          url,
+          reference: "VXP26K7M3QZ",
+          amount: lang === "en" ? "VND 6,000,000" : "6.000.000 ₫",
+          refundedAt: "05/09/2026",
+          reason: "Chuyển khoản trùng hai lần.",
+          entries: [{ code: "VX26-TVC-0042", title: "Tết sum vầy", status: "Đã nộp" }],
+        }),
+      };
     case "judgeCode":
       return {
         url,

@@ -3,11 +3,15 @@ import type { EmailTemplate } from "./templates";
 
 type EmailTexts = typeof vi.email;
 
-/** The facts listed under an email's introduction (an entry's code, a payment's amount …). */
+/**
+ * The facts listed under an email's introduction (an entry's code, a payment's amount …);
+ * `entries` are a refunded payment's, one line each.
+ */
 export function detailLines(
   template: EmailTemplate,
   email: EmailTexts,
   vars: Record<string, string>,
+  entries: readonly { code: string; title: string; status: string }[] = [],
 ): { label: string; value: string }[] {
   if (template === "paymentConfirmed") {
     const paid = email.paymentConfirmed;
@@ -16,6 +20,18 @@ export function detailLines(
       { label: paid.amountLabel, value: vars.amount ?? "" },
       { label: paid.entriesLabel, value: vars.entryCodes ?? "" },
       { label: paid.paidAtLabel, value: vars.paidAt ?? "" },
+    ].filter((line) => line.value !== "");
+  }
+  if (template === "paymentRefunded") {
+    const refunded = email.paymentRefunded;
+    return [
+      { label: refunded.referenceLabel, value: vars.reference ?? "" },
+      { label: refunded.amountLabel, value: vars.amount ?? "" },
+      { label: refunded.refundedAtLabel, value: vars.refundedAt ?? "" },
+      ...entries.map((entry) => ({
+        label: refunded.entryLabel,
+        value: `${entry.title ? `${entry.code} “${entry.title}”` : entry.code} — ${entry.status}`,
+      })),
     ].filter((line) => line.value !== "");
   }
   if (template === "judgeCode") {

@@ -64,6 +64,18 @@ const DATA: { [T in EmailTemplate]: EmailTemplateData[T] } = {
     entryCodes: "VX26-TVC-0042, VX26-TVC-0043",
     paidAt: "02/09/2026",
   },
+  paymentRefunded: {
+    name: "Nguyễn Thị Hồng Nhung",
+    url: "https://vanxuan-awards.example/nop-bai-du-thi/thanh-toan",
+    reference: "VXP26K7M3QZ",
+    amount: "6.000.000 ₫",
+    refundedAt: "05/09/2026",
+    reason: "Khoản phí đã được chuyển khoản hai lần.\nBan Tổ chức hoàn lại lần chuyển thứ hai.",
+    entries: [
+      { code: "VX26-TVC-0042", title: "Tết sum vầy", status: "Đã nộp" },
+      { code: "VX26-TVC-0043", title: "Mùa xuân <b>xanh</b>", status: "Được chấp nhận" },
+    ],
+  },
   judgeCode: {
     name: "Nguyễn Thị Hồng Nhung",
     url: "https://vanxuan-awards.example/giam-khao",
@@ -79,6 +91,7 @@ const PAGE_LINK: readonly EmailTemplate[] = [
   "entryStatusChanged",
   "registrationAttempt",
   "paymentConfirmed",
+  "paymentRefunded",
   "judgeCode",
 ];
 
@@ -296,5 +309,45 @@ describe("the payment confirmation", () => {
     }
     expect(render("paymentConfirmed", "vi").text).toContain("Số tiền (đã gồm VAT)");
     expect(render("paymentConfirmed", "en").text).toContain("Amount (VAT included)");
+  });
+});
+
+describe("the payment refund", () => {
+  it("gives the reference, amount, date, reason and each entry by code and title, HTML and text", () => {
+    const vi = render("paymentRefunded", "vi");
+    expect(vi.subject).toBe("Đã hoàn tiền khoản thanh toán VXP26K7M3QZ – Giải thưởng Vạn Xuân");
+    expect(vi.text).toContain("Mã thanh toán: VXP26K7M3QZ\n");
+    expect(vi.text).toContain("Số tiền hoàn lại: 6.000.000 ₫\n");
+    expect(vi.text).toContain("Ngày hoàn tiền: 05/09/2026\n");
+    // Each entry with its status now: one already screened keeps it.
+    expect(vi.text).toContain("Bài dự thi: VX26-TVC-0042 “Tết sum vầy” — Đã nộp\n");
+    expect(vi.text).toContain("Bài dự thi: VX26-TVC-0043 “Mùa xuân <b>xanh</b>” — Được chấp nhận");
+    expect(vi.text).toContain("đã trở lại trạng thái “Đã nộp”");
+    // The reason keeps its lines.
+    expect(vi.text).toContain(
+      "Lý do hoàn tiền:\nKhoản phí đã được chuyển khoản hai lần.\nBan Tổ chức hoàn lại lần chuyển thứ hai.",
+    );
+    expect(vi.html).toContain(
+      "Khoản phí đã được chuyển khoản hai lần.<br>Ban Tổ chức hoàn lại lần chuyển thứ hai.",
+    );
+    expect(vi.html).toContain("Mùa xuân &lt;b&gt;xanh&lt;/b&gt;");
+    expect(vi.html).not.toContain("<b>xanh");
+    expect(vi.text).toContain(
+      "Thanh toán lại:\nhttps://vanxuan-awards.example/nop-bai-du-thi/thanh-toan\n",
+    );
+
+    const en = render("paymentRefunded", "en", {
+      ...DATA.paymentRefunded,
+      url: "https://vanxuan-awards.example/en/nop-bai-du-thi/thanh-toan",
+      amount: "₫6,000,000",
+      reason: "Paid twice.",
+    });
+    expect(en.subject).toBe("Payment VXP26K7M3QZ refunded – Van Xuan Awards");
+    expect(en.text).toContain("Amount refunded: ₫6,000,000\n");
+    expect(en.text).toContain("Refunded on: 05/09/2026\n");
+    expect(en.text).toContain("Entry: VX26-TVC-0042 “Tết sum vầy” — Đã nộp\n");
+    expect(en.text).toContain("back to “Submitted”");
+    expect(en.text).toContain("Reason for the refund:\nPaid twice.");
+    expect(en.html).toContain("VX26-TVC-0042, VX26-TVC-0043");
   });
 });

@@ -4,6 +4,7 @@ import type { Lang } from "../../../core/languages";
 import { detailLines } from "./template-details";
 import {
   oneLine,
+  paragraphs,
   statusDetails,
   statusFacts,
   statusIntro,
@@ -52,6 +53,21 @@ export interface EmailTemplateData {
     entryCodes: string;
     paidAt: string;
   };
+  /**
+   * A paid payment was refunded: `url` is the entrant's checkout page (the entries may be paid
+   * again); the amount and date already formatted in the recipient's language, `reason` the
+   * staff member's words, the entries the payment covered by code and title with each one's
+   * status now (its label in the recipient's language).
+   */
+  paymentRefunded: {
+    name: string;
+    url: string;
+    reference: string;
+    amount: string;
+    refundedAt: string;
+    reason: string;
+    entries: { code: string; title: string; status: string }[];
+  };
   /** A judge's personal code (shown once on the staff page, sent once here) and the portal. */
   judgeCode: { name: string; url: string; judgeCode: string; season: string };
 }
@@ -67,6 +83,7 @@ export const EMAIL_TEMPLATES = [
   "staffInvitation",
   "registrationAttempt",
   "paymentConfirmed",
+  "paymentRefunded",
   "judgeCode",
 ] as const satisfies readonly EmailTemplate[];
 
@@ -132,7 +149,7 @@ export function renderEmail<T extends EmailTemplate>(
           deadline: oneLine(data.deadline),
         }
       : {}),
-    ...("reference" in data
+    ...("paidAt" in data
       ? {
           reference: oneLine(data.reference),
           amount: oneLine(data.amount),
@@ -140,11 +157,20 @@ export function renderEmail<T extends EmailTemplate>(
           paidAt: oneLine(data.paidAt),
         }
       : {}),
+    ...("refundedAt" in data
+      ? {
+          reference: oneLine(data.reference),
+          amount: oneLine(data.amount),
+          entryCodes: data.entries.map((entry) => oneLine(entry.code)).join(", "),
+          refundedAt: oneLine(data.refundedAt),
+        }
+      : {}),
     ...("judgeCode" in data
       ? { judgeCode: oneLine(data.judgeCode), season: oneLine(data.season) }
       : {}),
   };
   const status = "status" in data ? statusFacts(data, statuses, vars) : null;
+  const refund = "refundedAt" in data ? refundFacts(data) : null;
 
   const expiry = expiryText(lang, common, data);
   const content: EmailContent = {
@@ -153,8 +179,14 @@ export function renderEmail<T extends EmailTemplate>(
     preheader: interpolate(texts.preheader, vars),
     greeting: name ? interpolate(common.greeting, vars) : common.greetingNoName,
     intro: interpolate(status ? statusIntro(email, status) : texts.intro, vars),
-    details: status ? statusDetails(email, status, vars) : detailLines(template, email, vars),
-    note: status?.note ? { label: statusNoteLabel(email, status), text: status.note } : null,
+    details: status
+      ? statusDetails(email, status, vars)
+      : detailLines(template, email, vars, refund?.entries),
+    note: status?.note
+      ? { label: statusNoteLabel(email, status), text: status.note }
+      : refund?.note
+        ? { label: email.paymentRefunded.reasonLabel, text: refund.note }
+        : null,
     button: interpolate(status?.changes ? email.entryStatusChanged.buttonEdit : texts.button, vars),
     url,
     linkFallback: common.linkFallback,
@@ -194,6 +226,18 @@ interface EmailContent {
   contactHeading: string;
   contacts: { label: string; value: string; href: string }[];
   reason: string;
+}
+
+/** A refund's entries on one line each and the staff member's reason kept as paragraphs. */
+function refundFacts(data: EmailTemplateData["paymentRefunded"]) {
+  return {
+    entries: data.entries.map((entry) => ({
+      code: oneLine(entry.code),
+      title: oneLine(entry.title),
+      status: oneLine(entry.status),
+    })),
+    note: paragraphs(data.reason),
+  };
 }
 
 function expiryText(

@@ -1,12 +1,14 @@
 import { refundPaymentSchema } from "../../../core/payments";
 import type { Outcome } from "../../../core/refusal";
 import type { PaymentsContext } from "./context";
+import { emailPaymentRefunded } from "./refund-email";
 import { issuesToRefusal, staffMove, type StaffActor } from "./staff-move";
 import type { PaymentView } from "./types";
 
 /**
  * A paid payment is refunded (the money went back outside the platform), with a reason: its
  * entries let go of it, and those still `paid` return to `submitted` (they may be paid again).
+ * The owner is emailed once the refund is committed.
  */
 export async function refundPayment(
   ctx: PaymentsContext,
@@ -16,11 +18,13 @@ export async function refundPayment(
 ): Promise<Outcome<{ payment: PaymentView }>> {
   const parsed = refundPaymentSchema.safeParse(input);
   if (!parsed.success) return issuesToRefusal(parsed.error.issues);
-  return staffMove(
+  const outcome = await staffMove(
     ctx,
     actor,
     id,
     { to: "refunded", stateVersion: parsed.data.stateVersion, reason: parsed.data.reason },
     "payment.refund",
   );
+  if (outcome.ok) await emailPaymentRefunded(ctx, id);
+  return outcome;
 }

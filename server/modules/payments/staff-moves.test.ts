@@ -1,7 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatVnd } from "../../../core/dates";
+import type { Lang } from "../../../core/languages";
+import { recordTransition } from "../entries/record-transition";
+import { COMPLETE_TEXT } from "../entries/testbed";
 import { testDatabases } from "../../test-support/databases";
+import { SUBJECTS } from "../../test-support/email-subjects";
 import { pdfText } from "../../test-support/pdf-text";
+import { startSmtpReceiver, type SmtpReceiver } from "../../test-support/smtp-receiver";
 import { created, finance, paymentsTestbed, statuses, submittedEntries } from "./testbed";
 
 describe.each(testDatabases())("payments staff on $name", (target) => {
@@ -120,6 +125,157 @@ describe.each(testDatabases())("payments staff on $name", (target) => {
         rows: 1,
         filter: { q: "bob" },
       });
+    });
+  });
+});
+
+describe.each(testDatabases())("refund emails on $name", (target) => {
+  describe.skipIf(!target.available)("the owner is told of a refund", () => {
+    const t = paymentsTestbed(target);
+    let receiver: SmtpReceiver;
+    beforeAll(async () => {
+      receiver = await startSmtpReceiver();
+      // From here on the services (made again before each test) send through SMTP.
+      t.config.mail.smtpUrl = receiver.url;
+    });
+    afterAll(() => receiver.close());
+
+    /** A payment of `count` new entries of `userId`, confirmed by hand. */
+    async function paidPayment(userId: string, count: number) {
+      const entries = await submittedEntries(t, count, userId);
+      const { payment } = await created(
+        t,
+        entries.map((e) => e.id),
+        "vietqr",
+        userId,
+      );
+      const paid = await t.services.payments.confirm(finance(t), payment.id, {
+        stateVersion: payment.stateVersion,
+      });
+      if (!paid.ok) throw new Error("confirm refused");
+      return { entries, payment: paid.payment };
+    }
+
+    /** The refund emails the receiver holds for a payment (its subject names the reference). */
+    const refundMails = (to: string, lang: Lang, reference: string) =>
+      receiver.received.filter(
+        (mail) =>
+          mail.to.includes(to) &&
+          mail.parsed.subject === SUBJECTS.paymentRefunded[lang].replace("VXP26K7M3QZ", reference),
+      );
+
+    it.each([
+      ["vi", "alice@example.vn", 2, "Chuyển khoản trùng hai lần.", "Đã nộp", ""],
+      ["en", "bob@example.com", 1, "Paid twice by mistake.", "Submitted", "/en"],
+    ] as const)(
+      "emails the %s-speaking owner once, with the reference, amount, date, reason and entries",
+      async (lang, to, count, reason, submittedName, prefix) => {
+        const { entries, payment } = await paidPayment(lang === "vi" ? t.alice : t.bob, count);
+        // 18:30 on 04/09 in UTC is already 05/09 in Vietnam.
+        t.now = new Date("2026-09-04T18:30:00.000Z");
+        const refunded = await t.services.payments.refund(finance(t), payment.id, {
+          stateVersion: payment.stateVersion,
+          reason,
+        });
+        expect(refunded).toMatchObject({ ok: true, payment: { state: "refunded" } });
+        // A second refund from a stale page changes nothing and sends nothing.
+        const again = await t.services.payments.refund(finance(t), payment.id, {
+          stateVersion: payment.stateVersion,
+          reason,
+        });
+        expect(again).toMatchObject({ ok: false, status: 409 });
+
+        const mails = refundMails(to, lang, payment.reference);
+        expect(mails).toHaveLength(1);
+        const mail = mails[0]!.parsed;
+        const text = mail.text ?? "";
+        const html = mail.html || "";
+        expect(html).toMatch(new RegExp(`<html lang="${lang}"`));
+        for (const body of [text, html]) {
+          expect(body).toContain(payment.reference);
+          // One line in the email: the formatter's no-break space is written as a space.
+          expect(body).toContain(formatVnd(payment.amountVnd, lang).replace(/\s/g, " "));
+          expect(body).toContain("05/09/2026");
+          expect(body).toContain(reason);
+          expect(body).toContain(`“${submittedName}”`);
+          expect(body).toContain(COMPLETE_TEXT.campaignName);
+          for (const entry of entries) expect(body).toContain(entry.code!);
+        }
+        expect(text).toContain(`http://localhost:3000${prefix}/nop-bai-du-thi/thanh-toan\n`);
+        expect(
+          await statuses(
+            t,
+            entries.map((e) => e.id),
+          ),
+        ).toEqual(entries.map(() => "submitted"));
+      },
+    );
+
+    it("gives each entry's status now: one already screened keeps it, and says so", async () => {
+      const { entries, payment } = await paidPayment(t.alice, 2);
+      const screened = entries[1]!;
+      const row = await t.db.kysely
+        .selectFrom("entries")
+        .select("status_version")
+        .where("id", "=", screened.id)
+        .executeTakeFirstOrThrow();
+      expect(
+        await recordTransition(t.db.kysely, screened.id, {
+          from: "paid",
+          to: "accepted",
+          actor: { userId: t.staff, role: "admin", name: "Quản trị" },
+          statusVersion: Number(row.status_version),
+          at: t.now.toISOString(),
+        }),
+      ).toBe(true);
+      const refunded = await t.services.payments.refund(finance(t), payment.id, {
+        stateVersion: payment.stateVersion,
+        reason: "Hoàn theo yêu cầu của thí sinh.",
+      });
+      expect(refunded.ok).toBe(true);
+      expect(await statuses(t, [entries[0]!.id, screened.id])).toEqual(["submitted", "accepted"]);
+      const [mail] = refundMails("alice@example.vn", "vi", payment.reference);
+      const text = mail!.parsed.text ?? "";
+      expect(text).toContain(`${entries[0]!.code} “${COMPLETE_TEXT.campaignName}” — Đã nộp`);
+      expect(text).toContain(`${screened.code} “${COMPLETE_TEXT.campaignName}” — Được chấp nhận`);
+    });
+
+    it("refunds all the same when the email cannot be sent", async () => {
+      const { entries, payment } = await paidPayment(t.alice, 1);
+      // The SMTP server refuses this mailbox for good: the email fails, with no retry.
+      const refused = "refused@example.vn";
+      await t.db.kysely
+        .updateTable("user")
+        .set({ email: refused })
+        .where("id", "=", t.alice)
+        .execute();
+      try {
+        const refunded = await t.services.payments.refund(finance(t), payment.id, {
+          stateVersion: payment.stateVersion,
+          reason: "Hoàn tiền theo yêu cầu của thí sinh.",
+        });
+        expect(refunded).toMatchObject({ ok: true, payment: { state: "refunded" } });
+      } finally {
+        await t.db.kysely
+          .updateTable("user")
+          .set({ email: "alice@example.vn" })
+          .where("id", "=", t.alice)
+          .execute();
+      }
+      expect(refundMails(refused, "vi", payment.reference)).toEqual([]);
+      expect(await statuses(t, [entries[0]!.id])).toEqual(["submitted"]);
+      const audit = await t.db.kysely
+        .selectFrom("audit_log")
+        .select(["action"])
+        .where("target_id", "=", payment.id)
+        .execute();
+      expect(audit.map((a) => a.action)).toEqual(["payment.confirm", "payment.refund"]);
+      const waiting = await t.db.kysely
+        .selectFrom("mail_retries")
+        .select("recipient")
+        .where("recipient", "=", refused)
+        .execute();
+      expect(waiting).toEqual([]);
     });
   });
 });
