@@ -1,5 +1,6 @@
 import { formatDate, formatVnd } from "../../../core/dates";
 import type { PaymentsContext } from "./context";
+import { paymentForOwnerEmail } from "./queries";
 
 /**
  * After a payment becomes paid: the entrant's confirmation email, in their language, with the
@@ -10,13 +11,7 @@ export async function emailPaymentConfirmed(
   paymentId: string,
 ): Promise<boolean> {
   try {
-    const row = await ctx.db.kysely
-      .selectFrom("payments as p")
-      .innerJoin("user as u", "u.id", "p.owner_user_id")
-      .select(["p.reference", "p.amount_vnd", "p.paid_at", "u.email", "u.name", "u.lang"])
-      .where("p.id", "=", paymentId)
-      .where("p.state", "=", "paid")
-      .executeTakeFirst();
+    const row = await paymentForOwnerEmail(ctx.db.kysely, paymentId, "paid");
     if (!row) return false;
     const lang = row.lang === "en" ? "en" : "vi";
     const codes = (

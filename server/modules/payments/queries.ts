@@ -9,6 +9,17 @@ export function findPayment(db: Q, id: string, lock = false) {
   return (lock ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/** A payment in `state` with what its owner's email needs (address, name, language); else none. */
+export function paymentForOwnerEmail(db: Q, id: string, state: PaymentState) {
+  return db
+    .selectFrom("payments as p")
+    .innerJoin("user as u", "u.id", "p.owner_user_id")
+    .select(["p.reference", "p.amount_vnd", "p.paid_at", "u.email", "u.name", "u.lang"])
+    .where("p.id", "=", id)
+    .where("p.state", "=", state)
+    .executeTakeFirst();
+}
+
 export function findPaymentByReference(db: Q, reference: string) {
   return db
     .selectFrom("payments")

@@ -4,6 +4,7 @@ import { catalogText } from "../../../core/i18n/lookup";
 import { localizePath, type Lang } from "../../../core/languages";
 import { currentPublicUrl } from "../../public-url";
 import type { PaymentsContext } from "./context";
+import { paymentForOwnerEmail } from "./queries";
 
 /**
  * After a payment is refunded: the owner's email, in their language, with the reason staff
@@ -17,13 +18,7 @@ export async function emailPaymentRefunded(
   paymentId: string,
 ): Promise<boolean> {
   try {
-    const row = await ctx.db.kysely
-      .selectFrom("payments as p")
-      .innerJoin("user as u", "u.id", "p.owner_user_id")
-      .select(["p.reference", "p.amount_vnd", "u.email", "u.name", "u.lang"])
-      .where("p.id", "=", paymentId)
-      .where("p.state", "=", "refunded")
-      .executeTakeFirst();
+    const row = await paymentForOwnerEmail(ctx.db.kysely, paymentId, "refunded");
     if (!row) return false;
     const refund = await ctx.db.kysely
       .selectFrom("payment_events")
