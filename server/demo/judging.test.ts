@@ -27,7 +27,6 @@ describe.each(testDatabases())("demo judging on $name", (target) => {
     let services: Services;
     let dataDir: string;
     let seasonId: number;
-    let firstRunMs = 0;
     const now = new Date("2026-11-20T03:00:00.000Z");
 
     beforeAll(async () => {
@@ -64,8 +63,9 @@ describe.each(testDatabases())("demo judging on $name", (target) => {
       );
       const started = performance.now();
       const result = await seedDemoJudging(db, now);
-      firstRunMs = performance.now() - started;
-      console.log(`demo judging on ${target.name}: ${firstRunMs.toFixed(0)} ms`);
+      // Printed, not asserted (about half a second on PostgreSQL: three round trips per log
+      // record); a busy machine doubles it.
+      console.log(`demo judging on ${target.name}: ${(performance.now() - started).toFixed(0)} ms`);
       expect(result).toBe("loaded");
     }, 60_000);
 
@@ -83,7 +83,7 @@ describe.each(testDatabases())("demo judging on $name", (target) => {
         .orderBy("position")
         .execute();
 
-    it("loads two locked rounds with the award's criteria, fast", async () => {
+    it("loads two locked rounds with the award's criteria", async () => {
       const rows = await rounds();
       expect(rows.map((r) => [Number(r.position), r.name_en, r.state, r.method])).toEqual([
         [1, "Online preliminary round", "locked", "mean"],
@@ -91,8 +91,6 @@ describe.each(testDatabases())("demo judging on $name", (target) => {
       ]);
       expect(rows.map((r) => r.name_vi)).toEqual(["Vòng sơ khảo trực tuyến", "Vòng chung khảo"]);
       for (const r of rows) expect(JSON.parse(r.criteria)).toEqual(DEFAULT_CRITERIA);
-      // About half a second on PostgreSQL (three round trips per log record); room for a busy machine.
-      expect(firstRunMs).toBeLessThan(2_000);
     });
 
     it("adds the judges without codes, linked to the year's jury profiles", async () => {
