@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatVietnamDateTime, parseVietnamDateTime } from "./dates";
 import {
+  categoryFeesSchema,
   categorySchema,
   makeCurrentSchema,
   nextSeasonDefaults,
@@ -177,5 +178,61 @@ describe("the next season", () => {
     });
     expect(makeCurrentSchema.safeParse({ year: "1999" }).success).toBe(false);
     expect(makeCurrentSchema.parse({ year: "2027" })).toEqual({ year: 2027 });
+  });
+});
+
+/** The form the fees page posts for a category, as the schema reads it. */
+function feesForm(over: Record<string, string> = {}) {
+  return categoryFeesSchema.safeParse({
+    categoryId: "1",
+    feeVnd: "3.300.000",
+    earlyBirdFeeVnd: "2.750.000",
+    lateFeeVnd: "",
+    currentFeeVnd: "0",
+    currentEarlyBirdFeeVnd: "",
+    currentLateFeeVnd: "",
+    ...over,
+  });
+}
+
+describe("the fees form", () => {
+  it("reads amounts typed with separators and empty optional fees as null", () => {
+    const parsed = feesForm();
+    expect(parsed.success && parsed.data).toMatchObject({
+      categoryId: 1,
+      feeVnd: 3_300_000,
+      earlyBirdFeeVnd: 2_750_000,
+      lateFeeVnd: null,
+    });
+  });
+
+  it("names the field of a negative, fractional, too large or missing amount", () => {
+    const errors = (over: Record<string, string>) => {
+      const parsed = feesForm(over);
+      return parsed.success ? {} : parsed.error.issues.map((i) => [i.path[0], i.message]);
+    };
+    expect(errors({ feeVnd: "-5" })).toEqual([["feeVnd", "adminPlatform.validation.vnd"]]);
+    expect(errors({ earlyBirdFeeVnd: "1500000.5" })).toEqual([
+      ["earlyBirdFeeVnd", "adminPlatform.validation.vnd"],
+    ]);
+    expect(errors({ lateFeeVnd: "1".repeat(13) })).toEqual([
+      ["lateFeeVnd", "adminPlatform.validation.vnd"],
+    ]);
+    expect(errors({ feeVnd: "1.500.000,5" })).toEqual([["feeVnd", "adminPlatform.validation.vnd"]]);
+    expect(errors({ feeVnd: "" })).toEqual([["feeVnd", "validation.required"]]);
+  });
+
+  it("takes the amount as the page shows it in either language", () => {
+    for (const typed of [
+      "3300000",
+      "3.300.000",
+      "3,300,000",
+      "3 300 000",
+      "3.300.000 ₫",
+      "₫3,300,000",
+    ]) {
+      const parsed = feesForm({ feeVnd: typed });
+      expect(parsed.success && parsed.data.feeVnd, typed).toBe(3_300_000);
+    }
   });
 });

@@ -119,18 +119,31 @@ const nameVi = z
 const nameEn = z.string().trim().max(160, { message: "validation.tooLong" }).default("");
 const longText = z.string().trim().max(2000, { message: "validation.tooLong" }).default("");
 
+/**
+ * Plain digits, or digits in groups of three split by one kind of separator (3.300.000,
+ * 3,300,000, 3 300 000): so a decimal such as 1500000.5 is refused, not read as 15 million.
+ */
+const VND_TYPED = /^(?:\d+|\d{1,3}([.,\s])\d{3}(?:\1\d{3})*)$/;
+
 /** Whole VND as typed: digits (dots, commas and spaces as thousands separators allowed). */
 const vnd = (required: boolean) =>
   z
     .string()
     .trim()
     .default("")
-    .transform((v) => v.replace(/[.,\s₫]/g, ""))
+    .transform((v) => v.replace(/₫/g, "").trim())
     .refine((v) => (required ? v !== "" : true), { message: "validation.required" })
-    .refine((v) => v === "" || (/^\d{1,12}$/.test(v) && Number.isSafeInteger(Number(v))), {
+    .refine((v) => v === "" || (VND_TYPED.test(v) && /^\d{1,12}$/.test(v.replace(/\D/g, ""))), {
       message: "adminPlatform.validation.vnd",
     })
-    .transform((v) => (v === "" ? null : Number(v)));
+    .transform((v) => (v === "" ? null : Number(v.replace(/\D/g, ""))));
+
+/** A category's three fees: the standard one required, early-bird and late empty = standard. */
+const feeFields = {
+  feeVnd: vnd(true),
+  earlyBirdFeeVnd: vnd(false),
+  lateFeeVnd: vnd(false),
+};
 
 export const trackSchema = z.object({
   slug,
@@ -151,9 +164,7 @@ export const categorySchema = z
     nameEn,
     descriptionVi: longText,
     descriptionEn: longText,
-    feeVnd: vnd(true),
-    earlyBirdFeeVnd: vnd(false),
-    lateFeeVnd: vnd(false),
+    ...feeFields,
     videoRequired: checkbox,
     allowIndividual: checkbox,
     allowEnterprise: checkbox,
@@ -167,6 +178,23 @@ export const categorySchema = z
       });
     }
   });
+
+/**
+ * The fees page of the payments section: one category's three fees (the same rules as the
+ * category form) and the three the page showed when it loaded (`current*`, hidden fields), so
+ * a save from a stale page is refused instead of overwriting someone else's change.
+ */
+export const categoryFeesSchema = z.object({
+  categoryId: z
+    .string()
+    .regex(/^\d{1,9}$/, { message: "adminPlatform.errors.badRequest" })
+    .transform(Number),
+  ...feeFields,
+  currentFeeVnd: vnd(true),
+  currentEarlyBirdFeeVnd: vnd(false),
+  currentLateFeeVnd: vnd(false),
+});
+export type CategoryFeesInput = z.output<typeof categoryFeesSchema>;
 
 export type TrackInput = z.output<typeof trackSchema>;
 export type GroupInput = z.output<typeof groupSchema>;

@@ -133,6 +133,27 @@ describe("paying entry fees", () => {
       .toContain("0 dòng khớp");
     expect(entries.map((e) => statusOf(e.id))).toEqual(["paid", "paid"]);
 
+    // The fees page checks an amount in the browser with the server's schema: a decimal is
+    // refused on its field before anything is sent.
+    await staff.page.goto("/quan-tri/thanh-toan/le-phi");
+    await waitForHydration(staff.page);
+    await expectAxeClean(staff.page);
+    const fee = staff.page.getByLabel(text("vi", "adminPlatform.fields.feeVnd")).first();
+    await fee.fill("1500000.5");
+    let posted = false;
+    staff.page.on("request", (r) => {
+      if (r.method() === "POST") posted = true;
+    });
+    await staff.page
+      .getByRole("button", { name: text("vi", "paymentAdmin.fees.save") })
+      .first()
+      .click();
+    await expect.poll(() => fee.getAttribute("aria-invalid")).toBe("true");
+    expect(await staff.page.locator("main").textContent()).toContain(
+      text("vi", "adminPlatform.validation.vnd"),
+    );
+    expect(posted).toBe(false);
+
     // The entrant sees both paid and downloads the receipt.
     await page.goto("/tai-khoan");
     for (const entry of entries) {

@@ -121,6 +121,8 @@ const ROUTES: BackOfficeRoute[] = [
   { path: "/quan-tri/thanh-toan/xuat?format=xlsx", section: "payments", post: "no-action" },
   { path: "/quan-tri/thanh-toan/sao-ke", section: "payments", post: "refused-400" },
   { path: "/quan-tri/thanh-toan/hoa-don-vat", section: "payments", post: "refused-400" },
+  { path: "/quan-tri/thanh-toan/le-phi", section: "payments", post: "refused-400" },
+  { path: "/quan-tri/thanh-toan/le-phi?year=2025", section: "payments", post: "refused-400" },
   {
     path: "/quan-tri/thanh-toan/hoa-don-vat/xuat?format=csv",
     section: "payments",

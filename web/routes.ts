@@ -105,7 +105,7 @@ function pages() {
         route("noi-dung/tin-tuc", "routes/admin/content/news/index.tsx", id("admin-news")),
         route("noi-dung/tin-tuc/moi", "routes/admin/content/news/edit.tsx", id("admin-news-new")),
         route("noi-dung/tin-tuc/:id", "routes/admin/content/news/edit.tsx", id("admin-news-edit")),
-        // Payments: list and totals, statement import, VAT invoice requests, export, one payment.
+        // Payments: list and totals, statement import, VAT invoice requests, export, category fees, one payment.
         route("thanh-toan", "routes/admin/payments/index.tsx", id("admin-payments")),
         route("thanh-toan/xuat", "routes/admin/payments/export.tsx", id("admin-payments-export")),
         route(
@@ -119,6 +119,7 @@ function pages() {
           "routes/admin/payments/vat-export.tsx",
           id("admin-payments-vat-export"),
         ),
+        route("thanh-toan/le-phi", "routes/admin/payments/fees.tsx", id("admin-payments-fees")),
         route("thanh-toan/:id", "routes/admin/payments/payment.tsx", id("admin-payment")),
         // Judging: rounds and prizes, judges and codes, one round, its results and export, the log check.
         route("cham-giai", "routes/admin/judging/index.tsx", id("admin-judging")),

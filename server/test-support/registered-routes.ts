@@ -261,6 +261,7 @@ export const PAGE_ROUTES: Record<string, InventoryLine> = {
   "/quan-tri/thanh-toan/sao-ke": { access: staff("payments"), rateLimit: STAFF_ONLY },
   "/quan-tri/thanh-toan/hoa-don-vat": { access: staff("payments"), rateLimit: STAFF_ONLY },
   "/quan-tri/thanh-toan/hoa-don-vat/xuat": { access: staff("payments"), rateLimit: STAFF_ONLY },
+  "/quan-tri/thanh-toan/le-phi": { access: staff("payments"), rateLimit: STAFF_ONLY },
   "/quan-tri/thanh-toan/:id": { access: staff("payments"), rateLimit: STAFF_ONLY },
   "/giam-khao": { access: PUBLIC, rateLimit: JUDGE_CODE_LIMIT },
   "/giam-khao/vong/:roundId": { access: JUDGE, rateLimit: JUDGE_ONLY },

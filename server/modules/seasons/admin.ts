@@ -1,4 +1,5 @@
 import type {
+  CategoryFeesInput,
   CategoryInput,
   GroupInput,
   NextSeasonInput,
@@ -16,6 +17,7 @@ import { moveTreeNode } from "./reorder";
 import * as node from "./save-tree-node";
 import type { SeasonsAdminDeps } from "./tree-queries";
 import { updateSeasonDates } from "./update-dates";
+import { updateCategoryFees } from "./update-fees";
 
 export type { AdminCategory, AdminGroup, AdminSeason, AdminTrack, SeasonDates } from "./admin-read";
 export type { TreeWrite } from "./tree-queries";
@@ -58,6 +60,8 @@ export function createSeasonsAdminService(
       node.createTreeNode(deps, "category", groupId, input, actor),
     updateCategory: (id: number, input: CategoryInput, actor?: Actor) =>
       node.updateTreeNode(deps, "category", id, input, actor),
+    updateCategoryFees: (id: number, input: CategoryFeesInput, actor?: Actor) =>
+      updateCategoryFees(deps, id, input, actor),
     saveNode: (
       target: Parameters<typeof node.saveTreeNode>[1],
       input: node.TreeNodeInput,

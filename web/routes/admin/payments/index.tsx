@@ -59,6 +59,12 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
           >
             {t("paymentAdmin.links.vat")}
           </Link>{" "}
+          <Link
+            className="button button--secondary button--small"
+            to={to("/quan-tri/thanh-toan/le-phi")}
+          >
+            {t("paymentAdmin.links.fees")}
+          </Link>{" "}
           <a className="button button--secondary button--small" href={exportHref("csv")}>
             {t("paymentAdmin.export.csv")}
           </a>{" "}
