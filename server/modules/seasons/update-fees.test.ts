@@ -3,20 +3,6 @@ import { categoryFeesSchema } from "../../../core/season-admin";
 import { testDatabases } from "../../test-support/databases";
 import { ADMIN, seasonsAdminFixture } from "./admin-test-setup";
 
-/** The form the fees page posts for a category, as the schema reads it. */
-function feesForm(over: Record<string, string> = {}) {
-  return categoryFeesSchema.safeParse({
-    categoryId: "1",
-    feeVnd: "3.300.000",
-    earlyBirdFeeVnd: "2.750.000",
-    lateFeeVnd: "",
-    currentFeeVnd: "0",
-    currentEarlyBirdFeeVnd: "",
-    currentLateFeeVnd: "",
-    ...over,
-  });
-}
-
 describe.each(testDatabases())("category fees on $name", (target) => {
   describe.skipIf(!target.available)("service", () => {
     const f = seasonsAdminFixture(target);
@@ -31,7 +17,7 @@ describe.each(testDatabases())("category fees on $name", (target) => {
     /** The fees form for a category as the page showed it, with some fields retyped. */
     async function formFor(over: Record<string, string>) {
       const c = await firstCategory();
-      const parsed = feesForm({
+      const parsed = categoryFeesSchema.safeParse({
         categoryId: String(c.id),
         feeVnd: String(c.feeVnd),
         earlyBirdFeeVnd: text(c.earlyBirdFeeVnd),
