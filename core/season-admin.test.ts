@@ -12,6 +12,7 @@ import {
   seasonDatesSchema,
   seasonDatesToIso,
   trackSchema,
+  seasonToShow,
 } from "./season-admin";
 
 describe("Vietnam date-times typed in the back office", () => {
@@ -234,5 +235,15 @@ describe("the fees form", () => {
       const parsed = feesForm({ feeVnd: typed });
       expect(parsed.success && parsed.data.feeVnd, typed).toBe(3_300_000);
     }
+  });
+});
+
+describe("the season a back-office page shows", () => {
+  const seasons = [{ year: 2027 }, { year: 2026 }, { year: 2025 }];
+  it("is the asked one, else the current one, else the newest", () => {
+    expect(seasonToShow(seasons, 2025, 2026)).toEqual({ year: 2025 });
+    expect(seasonToShow(seasons, 1999, 2026)).toEqual({ year: 2026 });
+    expect(seasonToShow(seasons, Number.NaN, 2030)).toEqual({ year: 2027 });
+    expect(seasonToShow([], 2026, 2026)).toBeNull();
   });
 });

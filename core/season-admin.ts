@@ -27,6 +27,23 @@ export const SEASON_DATE_FIELDS = [
 ] as const;
 export type SeasonDateField = (typeof SEASON_DATE_FIELDS)[number];
 
+/**
+ * The season a back-office page shows for `?year=`: that one if it exists, else the current
+ * one, else the first listed (the newest).
+ */
+export function seasonToShow<S extends { year: number }>(
+  seasons: readonly S[],
+  asked: number,
+  current: number,
+): S | null {
+  return (
+    seasons.find((s) => s.year === asked) ??
+    seasons.find((s) => s.year === current) ??
+    seasons[0] ??
+    null
+  );
+}
+
 const at = (v: string) => (v ? Date.parse(parseVietnamDateTime(v) ?? "") : NaN);
 
 /** A season's dates as the form sends them (DD/MM/YYYY HH:mm, Vietnam time), in order. */

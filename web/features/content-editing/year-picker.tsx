@@ -1,6 +1,8 @@
 import { useId } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, useLocation } from "react-router";
+// Its layout (`.content-admin-filter`) comes with it, whichever page shows it.
+import "./content-editing.css";
 
 /**
  * The year a back-office content list shows: a GET form (works without JavaScript) that

@@ -2,12 +2,16 @@ import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link } from "react-router";
 import { formatDate, formatVnd } from "../../../core/dates";
 import { entryStatusLabelKey } from "../../../core/entry-status";
-import { localeOf, type Lang } from "../../../core/languages";
+import { localeOf, pickLang, type Lang } from "../../../core/languages";
 import type { DashboardFigures } from "../../../core/dashboard";
 import type { RoundProgressLine } from "../../../core/judging-progress";
 import { useLocalizedPath } from "../../lib/site";
 import { ChartFigure } from "./chart-figure";
 import "./dashboard.css";
+
+/** A name in the page's language (Vietnamese when it has no English one). */
+const nameIn = (item: { nameVi: string; nameEn: string }, lang: Lang) =>
+  pickLang({ vi: item.nameVi, en: item.nameEn }, lang);
 
 /** `01/09` for an axis, from a Vietnam day `2026-09-01`. */
 const shortDay = (day: string, lang: Lang) => formatDate(day, lang).slice(0, 5);
@@ -32,8 +36,7 @@ export function DashboardView({
   const { t } = useTranslation();
   const number = new Intl.NumberFormat(localeOf(lang));
   const count = (n: number) => number.format(n);
-  const name = (item: { nameVi: string; nameEn: string }) =>
-    lang === "en" && item.nameEn ? item.nameEn : item.nameVi;
+  const name = (item: { nameVi: string; nameEn: string }) => nameIn(item, lang);
   const deadline = figures.season.deadlineDay;
   const submissionDays = figures.submissionsPerDay;
   const inSeries = deadline && submissionDays.some((d) => d.day === deadline);
@@ -232,9 +235,10 @@ function JudgingProgress({
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const locale = localeOf(lang);
-  const count = (n: number) => new Intl.NumberFormat(locale).format(n);
-  const percent = (p: number) =>
-    new Intl.NumberFormat(locale, { style: "percent" }).format(p / 100);
+  const number = new Intl.NumberFormat(locale);
+  const percentFormat = new Intl.NumberFormat(locale, { style: "percent" });
+  const count = (n: number) => number.format(n);
+  const percent = (p: number) => percentFormat.format(p / 100);
   return (
     <section className="panel admin-panel" aria-labelledby="dashboard-judging">
       <h2 id="dashboard-judging">{t("adminDashboard.judging.heading")}</h2>
@@ -260,7 +264,7 @@ function JudgingProgress({
             </thead>
             <tbody>
               {rounds.map((round) => {
-                const label = `${round.position}. ${lang === "en" && round.nameEn ? round.nameEn : round.nameVi}`;
+                const label = `${round.position}. ${nameIn(round, lang)}`;
                 const sheetsId = `dashboard-round-${round.id}-sheets`;
                 const sheets =
                   round.percent === null

@@ -9,6 +9,7 @@ import {
   parseNodeParam,
   SEASON_DATE_FIELDS,
   seasonDatesSchema,
+  seasonToShow,
   seasonDatesToIso,
   TREE_NODE_KINDS,
   TREE_NODE_SCHEMAS,
@@ -44,9 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const seasons = await seasonsAdmin.list();
   const current = (await settings.get()).currentSeasonYear;
   const asked = Number(url.searchParams.get("year"));
-  const year = seasons.some((s) => s.year === asked)
-    ? asked
-    : (seasons.find((s) => s.year === current)?.year ?? seasons[0]?.year ?? null);
+  const year = seasonToShow(seasons, asked, current)?.year ?? null;
   const season = year === null ? null : await seasonsAdmin.get(year);
   const tree = year === null ? [] : await seasonsAdmin.tree(year);
   return {

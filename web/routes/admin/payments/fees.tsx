@@ -1,15 +1,16 @@
-import { Form, useActionData } from "react-router";
+import { useActionData } from "react-router";
 import { formatVietnamDateTime, formatVnd } from "../../../../core/dates";
-import { langOfPath, type Lang } from "../../../../core/languages";
+import { langOfPath, pickLang, type Lang } from "../../../../core/languages";
 import { refusal, type Refusal } from "../../../../core/refusal";
 import { isStaffRole } from "../../../../core/roles";
-import { categoryFeesSchema } from "../../../../core/season-admin";
+import { categoryFeesSchema, seasonToShow } from "../../../../core/season-admin";
 import {
   SchemaForm,
   type FormFieldSpec,
   type FormResult,
 } from "../../../components/form/schema-form";
 import { FlashMessage } from "../../../features/back-office/flash";
+import { YearPicker } from "../../../features/content-editing/year-picker";
 import { actorOf, idField, redirectWithNotice } from "../../../features/back-office/form.server";
 import { backOfficeMeta } from "../../../features/back-office/meta";
 import { AdminPage } from "../../../features/back-office/page";
@@ -27,7 +28,7 @@ const PATH = "/quan-tri/thanh-toan/le-phi";
 const SEEN_FIELDS = ["currentFeeVnd", "currentEarlyBirdFeeVnd", "currentLateFeeVnd"] as const;
 
 const nameIn = (lang: Lang, item: { nameVi: string; nameEn: string }) =>
-  lang === "en" && item.nameEn ? item.nameEn : item.nameVi;
+  pickLang({ vi: item.nameVi, en: item.nameEn }, lang);
 
 /** `/quan-tri/thanh-toan/le-phi?year=2026`: every category's fees in a season (finance, admins). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -37,12 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { seasonsAdmin, settings } = context.services;
   const seasons = await seasonsAdmin.list();
   const current = (await settings.get()).currentSeasonYear;
-  const asked = Number(url.searchParams.get("year"));
-  const season =
-    seasons.find((s) => s.year === asked) ??
-    seasons.find((s) => s.year === current) ??
-    seasons[0] ??
-    null;
+  const season = seasonToShow(seasons, Number(url.searchParams.get("year")), current);
   const tree = season ? await seasonsAdmin.tree(season.year) : [];
   return {
     lang,
@@ -144,21 +140,7 @@ export default function AdminFees({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
-          <Form method="get" className="payment-filters">
-            <label>
-              {t("paymentAdmin.fees.season")}
-              <select className="field__input" name="year" defaultValue={season.year}>
-                {years.map((year) => (
-                  <option key={year} value={year}>
-                    {year}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="submit" className="button button--secondary">
-              {t("paymentAdmin.fees.show")}
-            </button>
-          </Form>
+          <YearPicker years={years} year={season.year} />
           <h2>
             {season.name} ({season.year})
           </h2>
