@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   ENTRY_STATUSES,
   canTransition,
+  entrantMayWithdraw,
   entryStatusLabelKey,
   isEditableByEntrant,
   isFinalStatus,
@@ -63,6 +64,18 @@ describe("entry status", () => {
     for (const from of ["shortlisted", "winner", "finalist", "not_awarded", "rejected"] as const) {
       expect(canTransition(from, "withdrawn", "entrant"), from).toBe(false);
       expect(canTransition(from, "withdrawn", "admin"), from).toBe(false);
+    }
+  });
+
+  it("keeps an accepted entry from its owner once a round of its season has opened", () => {
+    for (const from of ["draft", "submitted", "paid", "needs_changes"] as const) {
+      expect(entrantMayWithdraw(from, false), from).toBe(true);
+      expect(entrantMayWithdraw(from, true), from).toBe(true);
+    }
+    expect(entrantMayWithdraw("accepted", false)).toBe(true);
+    expect(entrantMayWithdraw("accepted", true)).toBe(false);
+    for (const from of ["shortlisted", "winner", "rejected", "withdrawn"] as const) {
+      expect(entrantMayWithdraw(from, false), from).toBe(false);
     }
   });
 

@@ -1,3 +1,4 @@
+import { JUDGEABLE_STATUSES } from "./judging-rounds";
 import type { StaffRole } from "./roles";
 
 /**
@@ -7,6 +8,11 @@ import type { StaffRole } from "./roles";
  *   accepted → shortlisted → winner | finalist | not_awarded
  *   needs_changes → submitted (the entrant fixes it and submits again)
  *   withdrawn from any state before judging
+ *
+ * "Before judging" for the entrant: an entry screened in (accepted) can be withdrawn until a
+ * round of its season opens, because round 1 judges every accepted entry from then on
+ * (`entrantMayWithdraw`). Admin keeps the move, with its reason recorded, for what only staff
+ * can settle (a rights dispute, a disqualification) while judging runs.
  *
  * Who moves an entry:
  * - the entrant submits, resubmits and withdraws their own entry;
@@ -88,6 +94,15 @@ export function nextStatuses(from: EntryStatus): EntryStatus[] {
 /** The statuses `actor` may move an entry to from `from` (for the buttons a page shows). */
 export function nextStatusesFor(from: EntryStatus, actor: EntryActor): EntryStatus[] {
   return nextStatuses(from).filter((to) => canTransition(from, to, actor));
+}
+
+/**
+ * Whether the entrant may withdraw an entry in `status` now: a move the table allows them,
+ * and not once it is being judged (`judgingBegun`: a round of its season is no longer a draft).
+ */
+export function entrantMayWithdraw(status: EntryStatus, judgingBegun: boolean): boolean {
+  if (!canTransition(status, "withdrawn", "entrant")) return false;
+  return !(judgingBegun && (JUDGEABLE_STATUSES as readonly EntryStatus[]).includes(status));
 }
 
 /** Nothing more happens to an entry in these states. */

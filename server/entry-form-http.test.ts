@@ -1,5 +1,6 @@
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { catalogText } from "../core/i18n/lookup";
 import type { App } from "./app";
 import { startTestApp, type TestApp } from "./test-support/app";
 import { FIREFOX, signedInStaffAndEntrant, TEST_ORIGIN } from "./test-support/sign-in";
@@ -165,5 +166,64 @@ describe("the entry page", () => {
     });
     // Nothing happened to the entry.
     expect((await app.services.entries.get(userId, entry.id))?.status).toBe("draft");
+  });
+
+  // Last: it opens a judging round of the season the other tests' drafts belong to.
+  it("keeps an accepted entry once judging has begun: no withdraw button, and a refusal", async () => {
+    const entry = await newDraft();
+    await started!.db.kysely
+      .updateTable("entries")
+      .set({ status: "accepted" })
+      .where("id", "=", entry.id)
+      .execute();
+    const page = async (path: string) => {
+      const response = await app.fastify.inject({
+        method: "GET",
+        url: `${path}?entry=${entry.id}`,
+        headers: headers(),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.body;
+    };
+    expect(await page("/nop-bai-du-thi")).toContain(catalogText("vi", "entryForm.withdraw.button"));
+
+    const season = await started!.db.kysely
+      .selectFrom("entries")
+      .select("season_id")
+      .where("id", "=", entry.id)
+      .executeTakeFirstOrThrow();
+    await started!.db.kysely
+      .insertInto("judging_rounds")
+      .values({
+        season_id: season.season_id,
+        position: 1,
+        name_vi: "Vòng sơ khảo",
+        name_en: "Preliminary round",
+        starts_on: null,
+        ends_on: null,
+        state: "open",
+        method: "mean",
+        criteria: "[]",
+        created_at: NOW.toISOString(),
+        updated_at: NOW.toISOString(),
+      })
+      .execute();
+
+    for (const [lang, path] of [
+      ["vi", "/nop-bai-du-thi"],
+      ["en", "/en/nop-bai-du-thi"],
+    ] as const) {
+      const html = await page(path);
+      expect(html).toContain(catalogText(lang, "entryForm.withdraw.judgingBegun"));
+      expect(html).not.toContain(catalogText(lang, "entryForm.withdraw.button"));
+    }
+    const refused = await actWithStatus({ intent: "withdraw", entryId: entry.id });
+    expect(refused.status).toBe(409);
+    expect(refused.result).toMatchObject({
+      ok: false,
+      intent: "withdraw",
+      formError: "entry.problems.judgingBegun",
+    });
+    expect((await app.services.entries.get(userId, entry.id))?.status).toBe("accepted");
   });
 });

@@ -3,7 +3,6 @@ import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { pickLang } from "../../core/languages";
 import { formatDate } from "../../core/dates";
 import { isEntryActionIntent, parseEntryAction, type EntryAction } from "../../core/entry-actions";
-import { canTransition } from "../../core/entry-status";
 import { SectionHeading } from "../components/section-heading";
 import { EntryForm } from "../features/entry-form/entry-form";
 import "../features/entry-form/entry-form.css";
@@ -65,7 +64,7 @@ function viewOf(entry: ServerEntry, services: Services): EntryView {
     })),
     updatedAt: entry.updatedAt,
     editable: entry.editable,
-    withdrawable: canTransition(entry.status, "withdrawn", "entrant"),
+    withdrawable: entry.withdrawable,
   };
 }
 

@@ -1,5 +1,10 @@
 import type { Selectable } from "kysely";
-import { isEditableByEntrant, isEntryStatus, type EntryStatus } from "../../../core/entry-status";
+import {
+  entrantMayWithdraw,
+  isEditableByEntrant,
+  isEntryStatus,
+  type EntryStatus,
+} from "../../../core/entry-status";
 import type { RegistrantType } from "../../../core/registration";
 import type { EntryFileTable, EntryRow, SeasonTable, TrackTable } from "../../db/schema";
 import type { EntriesContext, Q } from "./context";
@@ -35,6 +40,8 @@ export interface Loaded {
   registrantType: RegistrantType | null;
   /** The reason of the latest move to needs_changes, if any. */
   changesReason: string | null;
+  /** A round of the entry's season has opened (no longer a draft). */
+  judgingBegun: boolean;
 }
 
 /**
@@ -145,6 +152,8 @@ function loadedOf(
     category,
     registrantType: found.registrant_type,
     changesReason: found.changes_reason ?? null,
+    // SQLite answers 0/1, PostgreSQL a boolean.
+    judgingBegun: Boolean(Number(found.judging_begun)),
   };
 }
 
@@ -199,6 +208,7 @@ export function toView(ctx: EntriesContext, loaded: Loaded): EntryView {
     files: files.map(toFileView),
     missing: missingOf(values, categoryView?.videoRequired ?? true),
     editable: isEditableByEntrant(status) && entryWindowProblem(row, season, ctx.clock()) === null,
+    withdrawable: entrantMayWithdraw(status, loaded.judgingBegun),
     submissionClosesAt: season.submission_closes_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

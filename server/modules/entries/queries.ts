@@ -59,6 +59,18 @@ export function findEntryWithCatalogue(db: Q, id: string, lock = false) {
           .limit(1)
           .as("changes_reason"),
       )
+      // Whether a round of the season has opened: judging has begun for its accepted entries.
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom("judging_rounds as jr")
+              .select("jr.id")
+              .whereRef("jr.season_id", "=", "e.season_id")
+              .where("jr.state", "<>", "draft"),
+          )
+          .as("judging_begun"),
+      )
       .where("e.id", "=", id)
       .$if(lock, (q) => q.forUpdate("e"))
       .executeTakeFirst()

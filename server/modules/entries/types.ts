@@ -106,6 +106,8 @@ export interface EntryView {
   missing: MissingItem[];
   /** Whether the entrant may change it now (status, the season's window or the changes date). */
   editable: boolean;
+  /** Whether the entrant may withdraw it now (its status, and not once it is being judged). */
+  withdrawable: boolean;
   /** The season's submission deadline (ISO), or null when unscheduled. */
   submissionClosesAt: string | null;
   createdAt: string;

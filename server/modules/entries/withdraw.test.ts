@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
+import { acceptedEntry, manager, seasonId } from "../judging/testbed";
+import { moved, statusOf, submittedEntry } from "./lifecycle-testbed";
 import { entriesTestbed, NOW } from "./testbed";
 
 describe.each(testDatabases())("entries on $name", (target) => {
@@ -30,6 +32,52 @@ describe.each(testDatabases())("entries on $name", (target) => {
         .where("id", "=", judged.id)
         .execute();
       expect(await t.entries.withdraw(t.alice, judged.id)).toMatchObject({ status: 409 });
+    });
+
+    // Last in the file: it opens a round of the season the other tests share.
+    it("lets an accepted entry go until a round of its season opens", async () => {
+      const season = await seasonId(t);
+      const early = await acceptedEntry(t);
+      const late = await acceptedEntry(t);
+      const round = await t.services.judging.createRound(manager(t), season, {
+        nameVi: "Vòng sơ khảo",
+        nameEn: "Preliminary round",
+        startsOn: "2026-09-01",
+        endsOn: "2026-09-30",
+        method: "mean",
+      });
+      if (!round.ok) throw new Error(JSON.stringify(round));
+      // A round still being prepared is not judging yet.
+      expect(await t.entries.get(t.alice, late.id)).toMatchObject({ withdrawable: true });
+      expect(await t.entries.withdraw(t.alice, early.id)).toMatchObject({
+        ok: true,
+        entry: { status: "withdrawn" },
+      });
+
+      const opened = await t.services.judging.moveRound(manager(t), round.id, { to: "open" });
+      expect(opened).toMatchObject({ ok: true });
+      expect(await t.entries.get(t.alice, late.id)).toMatchObject({
+        status: "accepted",
+        withdrawable: false,
+      });
+      expect(await t.entries.withdraw(t.alice, late.id)).toMatchObject({
+        status: 409,
+        formError: "entry.problems.judgingBegun",
+      });
+      expect(await statusOf(t, late.id)).toMatchObject({ status: "accepted" });
+
+      // An entry not screened in is not being judged: its owner may still withdraw it.
+      const unscreened = await submittedEntry(t, t.bob);
+      expect(await t.entries.get(t.bob, unscreened.id)).toMatchObject({ withdrawable: true });
+      expect(await t.entries.withdraw(t.bob, unscreened.id)).toMatchObject({ ok: true });
+
+      // Closing the round does not give the entry back: judging has begun.
+      await t.services.judging.moveRound(manager(t), round.id, { to: "closed" });
+      expect(await t.entries.withdraw(t.alice, late.id)).toMatchObject({ status: 409 });
+
+      // Admin keeps the move, with a reason recorded, for what only staff can settle.
+      await moved(t, late.id, "withdrawn", "admin", { reason: "Tranh chấp bản quyền" });
+      expect(await statusOf(t, late.id)).toMatchObject({ status: "withdrawn" });
     });
   });
 });

@@ -1,4 +1,4 @@
-import { canTransition, type EntryStatus } from "../../../core/entry-status";
+import { canTransition, entrantMayWithdraw, type EntryStatus } from "../../../core/entry-status";
 import type { EntriesContext } from "./context";
 import { loadOwned, viewOf } from "./load";
 import { findUserContact } from "./queries";
@@ -8,8 +8,8 @@ import { emailStatusChange } from "./status-email";
 import type { EntryFailure, EntryResult, EntryView } from "./types";
 
 /**
- * Withdraws the owner's entry (any state before judging, deadline or not), recorded in its
- * history; the entrant gets the status email as confirmation (`emailed`).
+ * Withdraws the owner's entry (any state before judging, deadline or not; an accepted entry
+ * only until a round of its season opens), recorded in its history; the entrant gets the status email as confirmation (`emailed`).
  */
 export async function withdrawEntry(
   ctx: EntriesContext,
@@ -25,6 +25,9 @@ export async function withdrawEntry(
       const from = row.status as EntryStatus;
       if (!canTransition(from, "withdrawn", "entrant")) {
         return refuse(409, "entry.problems.cannotWithdraw");
+      }
+      if (!entrantMayWithdraw(from, loaded.judgingBegun)) {
+        return refuse(409, "entry.problems.judgingBegun");
       }
       const owner = await findUserContact(trx, userId);
       const moved = await recordTransition(trx, row.id, {

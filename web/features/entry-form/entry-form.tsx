@@ -34,7 +34,7 @@ import {
   type TrackOption,
 } from "./types";
 import { VideoFields } from "./video-fields";
-import { WithdrawPanel } from "./withdraw-panel";
+import { WithdrawClosed, WithdrawPanel } from "./withdraw-panel";
 
 /** The form's element id: its live values are read from it on hydration. */
 const ENTRY_FORM_ID = "entry-form";
@@ -394,6 +394,8 @@ export function EntryForm({
               code={code}
               campaignName={() => form.getValues("campaignName")}
             />
+          ) : entry.status === "accepted" ? (
+            <WithdrawClosed />
           ) : null}
         </div>
       ) : null}

@@ -57,3 +57,17 @@ export function WithdrawPanel({
     </section>
   );
 }
+
+/**
+ * In place of the panel for an accepted entry the entrant may no longer withdraw: the server
+ * allows that only until judging begins (an accepted entry is otherwise always withdrawable).
+ */
+export function WithdrawClosed() {
+  const { t } = useTranslation();
+  return (
+    <section className="panel" aria-labelledby="entry-withdraw-title">
+      <h2 id="entry-withdraw-title">{t("entryForm.withdraw.title")}</h2>
+      <p className="field__hint">{t("entryForm.withdraw.judgingBegun")}</p>
+    </section>
+  );
+}
