@@ -1,4 +1,3 @@
-import { JUDGEABLE_STATUSES } from "./judging-rounds";
 import type { StaffRole } from "./roles";
 
 /**
@@ -52,6 +51,15 @@ const PAYMENT = ["system", "finance", "admin"] as const;
 const SECRETARIAT = ["jury_manager", "admin"] as const;
 const WITHDRAW = ["entrant", "admin"] as const;
 const SYSTEM = ["system"] as const;
+
+/** Entries that have passed screening, in any later state: what round 1 judges. */
+export const JUDGEABLE_STATUSES = [
+  "accepted",
+  "shortlisted",
+  "winner",
+  "finalist",
+  "not_awarded",
+] as const satisfies readonly EntryStatus[];
 
 /** Every allowed move and who may make it. */
 const TRANSITIONS: Readonly<

@@ -33,13 +33,7 @@ export function roundIsEditable(state: RoundState): boolean {
 }
 
 /** Entries that have passed screening, in any later state: what round 1 judges. */
-export const JUDGEABLE_STATUSES = [
-  "accepted",
-  "shortlisted",
-  "winner",
-  "finalist",
-  "not_awarded",
-] as const;
+export { JUDGEABLE_STATUSES } from "./entry-status";
 
 const trimmed = (max: number) =>
   z.string().trim().max(max, { message: "validation.tooLong" }).default("");
