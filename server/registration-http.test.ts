@@ -1,10 +1,12 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { formatVietnamDateTime } from "../core/dates";
 import { LIMITS } from "./modules/identity/rate-limit";
 import { multipart, type MultipartBody } from "./test-support/http";
 import { identityHttpApp, text } from "./test-support/identity-http";
 import { sessionCookieOf, TEST_ORIGIN, TEST_PASSWORD } from "./test-support/sign-in";
+import { TEST_NOW } from "./test-support/signed-in-app";
 
 // Registration as a browser meets it: refusals that keep what was typed (and store no file),
 // the same answer for a taken address, and an enterprise with its licence through to the
@@ -293,5 +295,77 @@ describe("registration over HTTP", () => {
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain(text("en", "account.emailVerified"));
     expect(after.body).not.toContain('value="resendVerification"');
+  });
+});
+
+describe("registration outside the season's window", () => {
+  /** Moves the current season's registration window; the page asked for afresh each time. */
+  async function windowOf(opens: string | null, closes: string | null) {
+    const season = await http.app.services.seasons.current();
+    await http.db.kysely
+      .updateTable("seasons")
+      .set({ registration_opens_at: opens, registration_closes_at: closes })
+      .where("year", "=", season!.year)
+      .execute();
+    return season!.year;
+  }
+  let fresh = 0;
+  const page = (path: string) => request("GET", `${path}?window=${(fresh += 1)}`);
+
+  it("says when registration opens or closed instead of the form, and refuses a form sent anyway", async () => {
+    const current = await http.app.services.seasons.current();
+    const original = await http.db.kysely
+      .selectFrom("seasons")
+      .select(["registration_opens_at", "registration_closes_at"])
+      .where("year", "=", current!.year)
+      .executeTakeFirstOrThrow();
+    const day = 86_400_000;
+    try {
+      const opens = new Date(Date.UTC(2099, 6, 14, 17, 0)).toISOString(); // 15/07/2099 00:00 VN
+      const year = await windowOf(opens, null);
+      const early = await page("/dang-ky-du-thi");
+      expect(early.statusCode).toBe(200);
+      expect(early.body).toContain(
+        text("vi", "registration.window.opensOn", { year, when: "15/07/2099 00:00" }),
+      );
+      expect(early.body).not.toContain('name="password"');
+
+      const closed = new Date(TEST_NOW.getTime() - day);
+      await windowOf(null, closed.toISOString());
+      const when = formatVietnamDateTime(closed.toISOString());
+      const late = await page("/en/dang-ky-du-thi");
+      expect(late.body).toContain(text("en", "registration.window.closedOn", { year, when }));
+      expect(late.body).toContain(text("en", "registration.window.registeredHint"));
+      expect(late.body).toContain('href="/en/dang-nhap"');
+
+      // A form opened before the close and sent after it: refused, nothing stored.
+      const email = "muon-qua@example.vn";
+      const sent = await request("POST", "/dang-ky-du-thi", {
+        headers: { origin: TEST_ORIGIN },
+        form: {
+          type: "individual",
+          fullName: "Phạm Muộn",
+          phone: "0912 345 678",
+          email,
+          address: "1 Tràng Tiền, Hà Nội",
+          password: TEST_PASSWORD,
+          acceptRules: "on",
+        },
+      });
+      expect(sent.statusCode).toBe(403);
+      expect(sent.body).toContain(text("vi", "registration.window.closedOn", { year, when }));
+      const stored = await http.db.kysely
+        .selectFrom("user")
+        .select("id")
+        .where("email", "=", email)
+        .executeTakeFirst();
+      expect(stored).toBeUndefined();
+
+      // Open again: the form is back.
+      await windowOf(null, new Date(TEST_NOW.getTime() + day).toISOString());
+      expect((await page("/dang-ky-du-thi")).body).toContain('name="password"');
+    } finally {
+      await windowOf(original.registration_opens_at, original.registration_closes_at);
+    }
   });
 });

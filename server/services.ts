@@ -184,6 +184,7 @@ export function createServices(
     mail: {
       sendRegistrationAttempt: (to, lang, data) => mail.send("registrationAttempt", to, lang, data),
     },
+    registrationWindow: () => seasons.registration(),
   });
   // Back-office platform: seasons and the category tree, staff accounts.
   const seasonsAdmin = createSeasonsAdminService(db, onContentChange, hooks.clock, audit, settings);

@@ -3,7 +3,11 @@ import { redirect, useActionData } from "react-router";
 import { localizePath } from "../../core/languages";
 import { registrationSchema } from "../../core/registration";
 import { LICENCE_FILE_RULES, MEBIBYTE } from "../../core/upload-rules";
-import { RegistrationForm, RegistrationSent } from "../features/registration/registration-form";
+import {
+  RegistrationClosed,
+  RegistrationForm,
+  RegistrationSent,
+} from "../features/registration/registration-form";
 import { fieldRefusal } from "../../core/refusal";
 import { formValues, invalidForm, refusalResponse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
@@ -22,7 +26,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         requestMeta(request, context).lang,
       ),
     );
-  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
+  const season = await context.services.seasons.current();
+  const registration = season?.registration ?? null;
+  return {
+    sent: new URL(request.url).searchParams.get("sent") === "1",
+    // Outside the season's registration window the page says when it opens or closed.
+    closed:
+      season && registration && registration.state !== "open"
+        ? registration.state === "not_yet_open"
+          ? { state: registration.state, at: registration.opensAt, year: season.year }
+          : { state: registration.state, at: registration.closedAt, year: season.year }
+        : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -137,5 +152,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function RegistrationPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   if (loaderData?.sent) return <RegistrationSent />;
+  if (loaderData?.closed) return <RegistrationClosed {...loaderData.closed} />;
   return <RegistrationForm failure={actionData && !actionData.ok ? actionData : undefined} />;
 }

@@ -211,5 +211,69 @@ describe.each(testDatabases())("identity on $name", (target) => {
       expect(retried.ok).toBe(true);
       expect((await receiver.next(email)).subject).toBe(SUBJECTS.verification.vi);
     });
+    it("refuses outside the current season's registration window, storing and counting nothing", async () => {
+      const { currentSeasonYear } = await services.settings.get();
+      const day = 86_400_000;
+      const at = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString();
+      await db.kysely
+        .insertInto("seasons")
+        .values({
+          year: 2041,
+          code: "VX41",
+          name_vi: "Vạn Xuân 2041",
+          name_en: "Van Xuan 2041",
+          registration_opens_at: at(10),
+          registration_closes_at: at(20),
+          submission_opens_at: null,
+          submission_closes_at: null,
+          early_bird_deadline: null,
+          late_deadline: null,
+          ceremony_at: null,
+          created_at: at(0),
+          updated_at: at(0),
+        })
+        .execute();
+      const window = (opens: number, closes: number) =>
+        db.kysely
+          .updateTable("seasons")
+          .set({ registration_opens_at: at(opens), registration_closes_at: at(closes) })
+          .where("year", "=", 2041)
+          .execute();
+      await services.settings.update({ currentSeasonYear: 2041 });
+      try {
+        const email = uniqueEmail("giang");
+        const attempt = () =>
+          services.identity.register(
+            { email, password: PASSWORD, profile: individual("Đỗ Hương Giang") },
+            meta("vi", "203.0.113.77"),
+          );
+        // More attempts than the per-IP limit allows: refusals here are not counted.
+        for (let i = 0; i < 11; i += 1) {
+          expect(await attempt()).toEqual({
+            ok: false,
+            status: 403,
+            formError: "registration.window.notYetOpen",
+          });
+        }
+        await window(-20, -1);
+        expect(await attempt()).toEqual({
+          ok: false,
+          status: 403,
+          formError: "registration.window.closed",
+        });
+        const stored = await db.kysely
+          .selectFrom("user")
+          .select("id")
+          .where("email", "=", email)
+          .executeTakeFirst();
+        expect(stored).toBeUndefined();
+
+        await window(-1, 1);
+        expect(await attempt()).toMatchObject({ ok: true });
+        expect((await receiver.next(email)).subject).toBe(SUBJECTS.verification.vi);
+      } finally {
+        await services.settings.update({ currentSeasonYear });
+      }
+    });
   });
 });

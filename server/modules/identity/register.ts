@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from "file-type";
+import { registrationClosedKey } from "../../../core/registration-window";
 import { licenceMaxBytes } from "../../../core/upload-rules";
 import { FileRejected } from "../files/storage";
 import {
@@ -18,7 +19,8 @@ import type { IdentityDeps, LicenceUpload, Outcome, RegistrantProfile, RequestMe
  * in one transaction, then sends the verification email; the emailed link signs the person
  * in. An address that already has an account gets the same answer, and its owner an email
  * saying someone tried to register with it: the form never tells who has an account.
- * Nothing is stored (not even the licence) before the per-IP limit has passed.
+ * Nothing is stored (not even the licence) before the per-IP limit has passed, nor at all
+ * outside the current season's registration window.
  */
 export async function register(
   deps: IdentityDeps,
@@ -31,6 +33,9 @@ export async function register(
   meta: RequestMeta,
 ): Promise<Outcome> {
   const { db } = deps;
+  // Outside the season's registration window nothing is stored and no attempt is counted.
+  const closed = registrationClosedKey(await deps.registrationWindow());
+  if (closed) return { ok: false, status: 403, formError: closed };
   const refused = await consumed(deps, [`register:ip:${meta.ip}`, LIMITS.registrationPerIp]);
   if (refused) return refused;
   // The licence's content is judged before anything else, so a bad file gets the same

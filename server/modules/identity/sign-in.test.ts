@@ -125,6 +125,7 @@ describe.each(testDatabases())("identity on $name", (target) => {
         limiter: createRateLimiter(db, () => now),
         files: services.files,
         publicUrl: PUBLIC_URL,
+        registrationWindow: () => services.seasons.registration(),
       });
       const email = uniqueEmail("dung");
       await registerIndividual(email);

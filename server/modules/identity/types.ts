@@ -1,3 +1,4 @@
+import type { RegistrationWindowState } from "../../../core/registration-window";
 import type { Lang } from "../../../core/languages";
 import type { Refusal } from "../../../core/refusal";
 import type { Role } from "../../../core/roles";
@@ -71,4 +72,6 @@ export interface IdentityDeps {
   files: FileStore;
   publicUrl: string;
   mail?: RegistrationMail;
+  /** Whether new entrants may register now (the current season's registration window). */
+  registrationWindow: () => Promise<RegistrationWindowState>;
 }

@@ -1,4 +1,8 @@
 import type { TrackNode } from "../../../core/category-tree";
+import {
+  registrationWindowState,
+  type RegistrationWindowState,
+} from "../../../core/registration-window";
 import { submissionWindowState, type SubmissionWindowState } from "../../../core/submission-window";
 import type { Db } from "../../db/database";
 import type { SeasonTable } from "../../db/schema";
@@ -16,6 +20,8 @@ export interface SeasonSummary {
 
 export interface CurrentSeason extends SeasonSummary {
   submission: SubmissionWindowState;
+  /** Whether new entrants may create their account now. */
+  registration: RegistrationWindowState;
 }
 
 export type SeasonsService = ReturnType<typeof createSeasonsService>;
@@ -39,14 +45,35 @@ export function createSeasonsService(
     submissionClosesAt: row.submission_closes_at,
   });
 
+  /**
+   * The configured current season and where it stands in its submission and registration
+   * windows right now.
+   */
+  async function current(): Promise<CurrentSeason | null> {
+    const { currentSeasonYear } = await settings.get();
+    const row = await findSeasonByYear(db.kysely, currentSeasonYear);
+    if (!row) return null;
+    const season = summarize(row);
+    const now = clock();
+    return {
+      ...season,
+      submission: submissionWindowState(season, now),
+      registration: registrationWindowState(
+        {
+          registrationOpensAt: row.registration_opens_at,
+          registrationClosesAt: row.registration_closes_at,
+        },
+        now,
+      ),
+    };
+  }
+
   return {
-    /** The configured current season and where it stands in its submission window right now. */
-    async current(): Promise<CurrentSeason | null> {
-      const { currentSeasonYear } = await settings.get();
-      const row = await findSeasonByYear(db.kysely, currentSeasonYear);
-      if (!row) return null;
-      const season = summarize(row);
-      return { ...season, submission: submissionWindowState(season, clock()) };
+    current,
+
+    /** Whether new entrants may register now: the current season's window (open without one). */
+    async registration(): Promise<RegistrationWindowState> {
+      return (await current())?.registration ?? { state: "open", closesAt: null };
     },
 
     /**

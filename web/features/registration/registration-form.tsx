@@ -8,6 +8,7 @@ import {
   registrationSchema,
   type RegistrationInput,
 } from "../../../core/registration";
+import { formatVietnamDateTime } from "../../../core/dates";
 import { licenceFileProblemMessage } from "../../../core/upload-rules";
 import { FormAlert, TextField, useErrorText } from "../../components/form/field";
 import { SectionHeading } from "../../components/section-heading";
@@ -62,6 +63,38 @@ export function RegistrationSent() {
       </p>
       <p>
         {t("account.registrationSentHint")} <Link to={to("/dang-nhap")}>{t("account.signIn")}</Link>
+      </p>
+    </div>
+  );
+}
+
+/**
+ * In place of the form outside the current season's registration window: when it opens, or
+ * when it closed (DD/MM/YYYY HH:mm, Vietnam time), and the way in for those already registered.
+ */
+export function RegistrationClosed({
+  state,
+  at,
+  year,
+}: {
+  state: "not_yet_open" | "closed";
+  at: string;
+  year: number;
+}) {
+  const { t } = useTranslation();
+  const to = useLocalizedPath();
+  const when = formatVietnamDateTime(at);
+  return (
+    <div className="container page auth-card">
+      <SectionHeading level={1} title={t("sections.registration")} />
+      <p className="form-alert" role="status">
+        {state === "not_yet_open"
+          ? t("registration.window.opensOn", { year, when })
+          : t("registration.window.closedOn", { year, when })}
+      </p>
+      <p>
+        {t("registration.window.registeredHint")}{" "}
+        <Link to={to("/dang-nhap")}>{t("account.signIn")}</Link>
       </p>
     </div>
   );
