@@ -13,7 +13,13 @@ import {
   submitCompleteEntry,
   useLicenceFile,
 } from "./support/back-office-journey";
-import { CURRENT_SEASON, setSiteSetting, setSubmissionWindow, withDatabase } from "./support/db";
+import {
+  CURRENT_SEASON,
+  setRegistrationWindow,
+  setSiteSetting,
+  setSubmissionWindow,
+  withDatabase,
+} from "./support/db";
 import { demoCredentials } from "./support/demo-credentials";
 import {
   chooseFirstCategory,
@@ -412,7 +418,20 @@ describe("running the season in the back office", () => {
       vi("submit.opensOn", { date: formatDate(opensAt, "vi") }),
     );
 
-    // With 2027's window open, a new draft is numbered in 2027.
+    // 2027's registration opens on 15/07/2027 (shifted a year): until then the page says so.
+    await visitor.page.goto("/dang-ky-du-thi");
+    await expect(visitor.page.locator("main").textContent()).resolves.toContain(
+      vi("registration.window.opensOn", { year: nextYear, when: `15/07/${nextYear} 00:00` }),
+    );
+    expect(await visitor.page.locator('input[name="fullName"]').count()).toBe(0);
+
+    // With 2027's registration and submission windows open, a new draft is numbered in 2027.
+    onTestFinished(
+      setRegistrationWindow(
+        { opensAt: new Date(Date.now() - DAY_MS).toISOString(), closesAt: null },
+        nextYear,
+      ),
+    );
     onTestFinished(
       setSubmissionWindow(
         {

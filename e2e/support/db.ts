@@ -21,17 +21,36 @@ export function withDatabase<T>(work: (db: Database.Database) => T): T {
   }
 }
 
-export function readSubmissionWindow(year = CURRENT_SEASON): SubmissionWindow {
+/** A season's window of one kind: its columns `<kind>_opens_at` and `<kind>_closes_at`. */
+type WindowKind = "submission" | "registration";
+
+function readWindow(kind: WindowKind, year: number): SubmissionWindow {
   return withDatabase((db) => {
     const row = db
-      .prepare<
-        [number],
-        { submission_opens_at: string | null; submission_closes_at: string | null }
-      >("SELECT submission_opens_at, submission_closes_at FROM seasons WHERE year = ?")
+      .prepare<[number], { opens: string | null; closes: string | null }>(
+        `SELECT ${kind}_opens_at AS opens, ${kind}_closes_at AS closes FROM seasons WHERE year = ?`,
+      )
       .get(year);
     if (!row) throw new Error(`No season ${year} in the e2e database`);
-    return { opensAt: row.submission_opens_at, closesAt: row.submission_closes_at };
+    return { opensAt: row.opens, closesAt: row.closes };
   });
+}
+
+function setWindow(kind: WindowKind, window: SubmissionWindow, year: number): () => void {
+  const previous = readWindow(kind, year);
+  const write = (w: SubmissionWindow) =>
+    withDatabase((db) => {
+      const result = db
+        .prepare(`UPDATE seasons SET ${kind}_opens_at = ?, ${kind}_closes_at = ? WHERE year = ?`)
+        .run(w.opensAt, w.closesAt, year);
+      if (result.changes !== 1) throw new Error(`No season ${year} in the e2e database`);
+    });
+  write(window);
+  return () => write(previous);
+}
+
+export function readSubmissionWindow(year = CURRENT_SEASON): SubmissionWindow {
+  return readWindow("submission", year);
 }
 
 /**
@@ -39,18 +58,12 @@ export function readSubmissionWindow(year = CURRENT_SEASON): SubmissionWindow {
  * request). Returns a function that puts the previous window back.
  */
 export function setSubmissionWindow(window: SubmissionWindow, year = CURRENT_SEASON): () => void {
-  const previous = readSubmissionWindow(year);
-  const write = (w: SubmissionWindow) =>
-    withDatabase((db) => {
-      const result = db
-        .prepare(
-          "UPDATE seasons SET submission_opens_at = ?, submission_closes_at = ? WHERE year = ?",
-        )
-        .run(w.opensAt, w.closesAt, year);
-      if (result.changes !== 1) throw new Error(`No season ${year} in the e2e database`);
-    });
-  write(window);
-  return () => write(previous);
+  return setWindow("submission", window, year);
+}
+
+/** Moves a season's registration window the same way; returns the way back. */
+export function setRegistrationWindow(window: SubmissionWindow, year = CURRENT_SEASON): () => void {
+  return setWindow("registration", window, year);
 }
 
 /**
