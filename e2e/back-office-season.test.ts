@@ -421,7 +421,11 @@ describe("running the season in the back office", () => {
     // 2027's registration opens on 15/07/2027 (shifted a year): until then the page says so.
     await visitor.page.goto("/dang-ky-du-thi");
     await expect(visitor.page.locator("main").textContent()).resolves.toContain(
-      vi("registration.window.opensOn", { year: nextYear, when: `15/07/${nextYear} 00:00` }),
+      vi("registration.window.opensOn", {
+        year: nextYear,
+        date: `15/07/${nextYear}`,
+        time: "00:00",
+      }),
     );
     expect(await visitor.page.locator('input[name="fullName"]').count()).toBe(0);
 

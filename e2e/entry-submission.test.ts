@@ -117,6 +117,8 @@ describe("entry submission", () => {
       3,
     );
     await waitSaved(page, lang);
+    const categoryId = await page.locator("#entry-categoryId").inputValue();
+    expect(categoryId).not.toBe("");
 
     // The video link and a video file are one or the other.
     await page.locator("#entry-videoLink").fill("https://youtu.be/dQw4w9WgXcQ");
@@ -226,6 +228,9 @@ describe("entry submission", () => {
       ).resolves.not.toBeNull();
       await expect(page.locator(".upload input[type=file]").count()).resolves.toBe(0);
       await expect(page.locator(".entry-form form button[type=submit]").count()).resolves.toBe(0);
+      // Disabled, the award and the category still show what was chosen, after hydration too.
+      await expect(page.locator("#entry-categoryId").inputValue()).resolves.toBe(categoryId);
+      await expect(page.locator('input[name="trackId"]:checked').count()).resolves.toBe(1);
     } finally {
       reopen();
     }

@@ -168,6 +168,57 @@ describe("the entry page", () => {
     expect((await app.services.entries.get(userId, entry.id))?.status).toBe("draft");
   });
 
+  it("shows an entry of a past season with its own season's award and category, and no copy", async () => {
+    const entry = await newDraft();
+    const kysely = started!.db.kysely;
+    const now = await kysely
+      .selectFrom("entries as e")
+      .innerJoin("tracks as t", "t.id", "e.track_id")
+      .innerJoin("categories as c", "c.id", "e.category_id")
+      .select(["t.slug as track", "c.code as category"])
+      .where("e.id", "=", entry.id)
+      .executeTakeFirstOrThrow();
+    // The same award and category in the 2025 catalogue: the entry as if made then.
+    const then = await kysely
+      .selectFrom("categories as c")
+      .innerJoin("category_groups as g", "g.id", "c.group_id")
+      .innerJoin("tracks as t", "t.id", "g.track_id")
+      .innerJoin("seasons as s", "s.id", "t.season_id")
+      .select(["s.id as season", "t.id as track", "c.id as category"])
+      .where("s.year", "=", 2025)
+      .where("t.slug", "=", now.track)
+      .where("c.code", "=", now.category)
+      .executeTakeFirstOrThrow();
+    await kysely
+      .updateTable("entries")
+      .set({
+        season_id: then.season,
+        track_id: then.track,
+        category_id: then.category,
+        status: "submitted",
+      })
+      .where("id", "=", entry.id)
+      .execute();
+
+    const response = await app.fastify.inject({
+      method: "GET",
+      url: `/nop-bai-du-thi?entry=${entry.id}`,
+      headers: headers(),
+    });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    const checked = (html.match(/<input[^>]*name="trackId"[^>]*>/g) ?? []).filter((tag) =>
+      tag.includes('checked=""'),
+    );
+    expect(checked).toHaveLength(1);
+    expect(checked[0]).toContain(`value="${then.track}"`);
+    expect(html).toMatch(new RegExp(`<option value="${then.category}" selected="">`));
+    // 2025 takes no entries any more: no copy into another of its categories, no deadline.
+    expect(html).not.toContain(catalogText("vi", "entryForm.duplicate.title"));
+    const lead = /<p class="lead">([^<]*)<\/p>/.exec(html)?.[1];
+    expect(lead).toBe(catalogText("vi", "entryForm.lead"));
+  });
+
   // Last: it opens a judging round of the season the other tests' drafts belong to.
   it("keeps an accepted entry once judging has begun: no withdraw button, and a refusal", async () => {
     const entry = await newDraft();

@@ -80,7 +80,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { entries } = context.services;
   const entryId = new URL(request.url).searchParams.get("entry");
 
-  const options = await entries.formOptions(user.id);
+  const found = entryId ? await entries.get(user.id, entryId) : null;
+  if (entryId && !found) return { state: "notFound" as const, lang };
+  // An entry is shown with its own season's tracks and categories, a past season's too.
+  const options = await entries.formOptions(user.id, found?.seasonYear);
   if (!options.ok) {
     const messageKey = options.formError ?? "entry.problems.submissionNotOpen";
     return { state: "unavailable" as const, messageKey, lang };
@@ -103,9 +106,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   let entry: EntryView | null = null;
   let changesRequested: { reason: string; dueAt: string } | null = null;
-  if (entryId) {
-    const found = await entries.get(user.id, entryId);
-    if (!found) return { state: "notFound" as const, lang };
+  if (found) {
     entry = viewOf(found, context.services);
     changesRequested = found.changesRequested;
   } else if (submission.state !== "open") {
@@ -122,6 +123,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     emailVerified: user.emailVerified,
     email: user.email,
     closesAt: closesAt ? formatDate(closesAt, lang) : null,
+    // A copy goes into the same season: offered while that season takes entries.
+    duplicable: submission.state === "open",
   };
 }
 
@@ -383,6 +386,7 @@ export default function SubmitEntryPage({ loaderData }: Route.ComponentProps) {
         tracks={loaderData.tracks}
         lang={loaderData.lang}
         changesRequested={loaderData.changesRequested}
+        duplicable={loaderData.duplicable}
       />
     </div>
   );

@@ -5,16 +5,20 @@ import { findRegistrantType, findSeasonByYear, listSeasonCatalogue } from "./que
 import { notEntrant, refuse } from "./refusals";
 import type { EntryFormOptions, EntryResult } from "./types";
 
-/** The current season, its window and the tracks/categories open to this registrant. */
+/**
+ * A season (the current one unless `seasonYear` names another: an entry of a past season is
+ * shown with its own catalogue), its window and the tracks/categories open to this registrant.
+ */
 export async function formOptions(
   ctx: EntriesContext,
   userId: string,
+  seasonYear?: number,
 ): Promise<EntryResult<{ options: EntryFormOptions }>> {
   const { db, deps } = ctx;
   const type = (await findRegistrantType(db.kysely, userId))?.type;
   if (!type) return notEntrant();
-  const current = await deps.seasons.current();
-  const season = current ? await findSeasonByYear(db.kysely, current.year) : undefined;
+  const year = seasonYear ?? (await deps.seasons.current())?.year;
+  const season = year === undefined ? undefined : await findSeasonByYear(db.kysely, year);
   if (!season) return refuse(403, "entry.problems.submissionNotOpen");
   const rows = await listSeasonCatalogue(db.kysely, Number(season.id));
   const tracks: EntryFormOptions["tracks"] = [];

@@ -50,7 +50,7 @@ export { entryErrorStatus } from "./refusals";
 export function createEntriesService(db: Db, deps: EntriesDeps) {
   const ctx = entriesContext(db, deps);
   return {
-    formOptions: (userId: string) => formOptions(ctx, userId),
+    formOptions: (userId: string, seasonYear?: number) => formOptions(ctx, userId, seasonYear),
     createDraft: (userId: string, input?: EntryPatch) => createDraft(ctx, userId, input),
     get: (userId: string, entryId: string) => getEntry(ctx, userId, entryId),
     getForStaff: (entryId: string) => getEntryForStaff(ctx, entryId),

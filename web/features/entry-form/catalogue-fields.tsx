@@ -52,11 +52,21 @@ export function CatalogueFields({
               id={`${fieldId("trackId")}-${index}`}
               type="radio"
               value={option.id}
-              disabled={readOnly}
-              defaultChecked={initial.trackId === option.id}
-              {...form.register("trackId", {
-                onChange: () => form.setValue("categoryId", "", { shouldDirty: true }),
-              })}
+              // Read-only, the award is shown as it is and left out of react-hook-form, which
+              // would read (and write back) a disabled radio group as empty.
+              {...(readOnly
+                ? {
+                    name: "trackId",
+                    disabled: true,
+                    readOnly: true,
+                    checked: initial.trackId === option.id,
+                  }
+                : {
+                    defaultChecked: initial.trackId === option.id,
+                    ...form.register("trackId", {
+                      onChange: () => form.setValue("categoryId", "", { shouldDirty: true }),
+                    }),
+                  })}
             />
             {option.name}
           </label>

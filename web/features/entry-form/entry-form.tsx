@@ -48,12 +48,15 @@ export function EntryForm({
   tracks,
   lang,
   changesRequested,
+  duplicable,
 }: {
   entry: EntryView | null;
   tracks: TrackOption[];
   lang: "vi" | "en";
   /** While the entry needs changes: what to fix and until when. */
   changesRequested?: ChangesRequestedView | null;
+  /** Whether the entry's season takes entries, so a copy into another category can be made. */
+  duplicable: boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -134,7 +137,9 @@ export function EntryForm({
 
   const watchedTrackId = form.watch("trackId");
   const watchedVideoLink = form.watch("videoLink");
-  const trackId = hydrated ? watchedTrackId : serverValues.trackId;
+  // A read-only entry's inputs are disabled, and react-hook-form reads a disabled field as
+  // undefined: its award cannot change, so what the server sent is the one to show.
+  const trackId = hydrated && !readOnly ? watchedTrackId : serverValues.trackId;
   const videoLink = hydrated ? watchedVideoLink : serverValues.videoLink;
   const track = tracks.find((item) => item.id === trackId) ?? null;
   const errors = form.formState.errors;
@@ -381,11 +386,13 @@ export function EntryForm({
 
       {entry ? (
         <div className="entry-form__more">
-          {tracks.length > 0 && entry.status !== "withdrawn" ? (
+          {duplicable && tracks.length > 0 && entry.status !== "withdrawn" ? (
             <DuplicatePanel
               entryId={entry.id}
               tracks={tracks}
-              currentCategoryId={() => form.getValues("categoryId")}
+              currentCategoryId={() =>
+                readOnly ? serverValues.categoryId : form.getValues("categoryId")
+              }
             />
           ) : null}
           {entry.withdrawable ? (

@@ -83,14 +83,15 @@ export function RegistrationClosed({
 }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const when = formatVietnamDateTime(at);
+  // "DD/MM/YYYY HH:mm": each language places the day and the time in its own order.
+  const [date, time] = formatVietnamDateTime(at).split(" ");
   return (
     <div className="container page auth-card">
       <SectionHeading level={1} title={t("sections.registration")} />
       <p className="form-alert" role="status">
         {state === "not_yet_open"
-          ? t("registration.window.opensOn", { year, when })
-          : t("registration.window.closedOn", { year, when })}
+          ? t("registration.window.opensOn", { year, date, time })
+          : t("registration.window.closedOn", { year, date, time })}
       </p>
       <p>
         {t("registration.window.registeredHint")}{" "}
