@@ -1,6 +1,8 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { newContext, useBrowser, waitForHydration } from "./support/browser";
+import { demoCredentials } from "./support/demo-credentials";
+import { signInStaff, signInThroughForm } from "./support/sign-in";
 
 // PRODUCT §6 / DESIGN: every public page works from a small phone to a wide screen. At each
 // width the page has no horizontal overflow and the fixed header holds all its controls:
@@ -148,4 +150,106 @@ describe("every public page at 320–1440 px: no horizontal overflow, the header
       expect(problems).toEqual([]);
     });
   }
+});
+
+/**
+ * The signed-in pages: the back office as the demo admin and the account as the demo entrant,
+ * with one of each kind of detail page (the first its list links to). A table wider than a
+ * phone scrolls in its own box; nothing widens the page.
+ */
+const ACCOUNT_PAGES = ["/tai-khoan", "/nop-bai-du-thi/thanh-toan", "entry-form"] as const;
+const BACK_OFFICE_PAGES = [
+  "/quan-tri",
+  "/quan-tri/bai-du-thi",
+  "/quan-tri/bai-du-thi/",
+  "/quan-tri/thi-sinh",
+  "/quan-tri/thi-sinh/",
+  "/quan-tri/thanh-toan",
+  "/quan-tri/thanh-toan/",
+  "/quan-tri/thanh-toan/le-phi",
+  "/quan-tri/thanh-toan/sao-ke",
+  "/quan-tri/thanh-toan/hoa-don-vat",
+  "/quan-tri/cham-giai",
+  "/quan-tri/cham-giai/vong/",
+  "/quan-tri/cham-giai/giam-khao",
+  "/quan-tri/cham-giai/nhat-ky-diem",
+  "/quan-tri/mua-giai",
+  "/quan-tri/noi-dung",
+  "/quan-tri/noi-dung/tin-tuc",
+  "/quan-tri/noi-dung/chuyen-gia",
+  "/quan-tri/noi-dung/thang-giai",
+  "/quan-tri/cai-dat",
+  "/quan-tri/nguoi-dung",
+  "/quan-tri/nhat-ky",
+  "/quan-tri/hop-thu",
+] as const;
+const SIGNED_IN_WIDTHS = [390, 768, 1280];
+
+/** A path ending in "/" is a detail page: the first one its list (the path without it) links to. */
+async function pageOf(page: Page, path: string): Promise<string> {
+  if (path === "entry-form") {
+    return firstLink(page, "/tai-khoan", "/nop-bai-du-thi?entry=", "");
+  }
+  if (!path.endsWith("/")) return path;
+  // The demo data's judged season is 2025.
+  const list = path.endsWith("/vong/") ? "/quan-tri/cham-giai?year=2025" : path.slice(0, -1);
+  // A row of the list's table (its other links are exports and filters).
+  await page.goto(list);
+  const href = await page
+    .locator(`main table a[href^="${path}"]`)
+    .first()
+    .getAttribute("href", { timeout: 2_000 })
+    .catch(() => null);
+  return href ?? "";
+}
+
+async function overflowing(page: Page, paths: readonly string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const entry of paths) {
+    const path = await pageOf(page, entry);
+    expect(path, `a link to the first of ${entry}`).not.toBe("");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(path);
+    await waitForHydration(page);
+    for (const width of SIGNED_IN_WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await nextFrames(page);
+      const layout = await measure(page);
+      if (layout.scrollWidth > layout.innerWidth) {
+        problems.push(`${path} at ${width} px: ${layout.scrollWidth} px wide`);
+      }
+    }
+  }
+  return problems;
+}
+
+describe("signed-in pages at 390–1280 px: no horizontal overflow", () => {
+  test("the back office, as the demo admin", async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    try {
+      const { admin } = demoCredentials();
+      await signInStaff(page, admin.email, admin.password);
+      expect(await overflowing(page, BACK_OFFICE_PAGES)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  test("the account, as the demo entrant", async () => {
+    const context = await newContext(browser());
+    const page = await context.newPage();
+    try {
+      const { entrant } = demoCredentials();
+      await signInThroughForm(page, {
+        at: "/dang-nhap",
+        email: entrant.email,
+        password: entrant.password,
+        lands: "/tai-khoan",
+      });
+      expect(await overflowing(page, ACCOUNT_PAGES)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

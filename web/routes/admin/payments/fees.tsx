@@ -163,35 +163,37 @@ export default function AdminFees({ loaderData }: Route.ComponentProps) {
                   {track.code} · {track.name}
                 </h2>
                 {track.groups.map((group) => (
-                  <table key={group.id} className="table">
-                    <caption>{group.name}</caption>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t("paymentAdmin.fees.code")}</th>
-                        <th scope="col">{t("paymentAdmin.fees.category")}</th>
-                        <th scope="col">{t("paymentAdmin.fees.current")}</th>
-                        <th scope="col">{t("paymentAdmin.fees.edit")}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {group.categories.map((category) => (
-                        <tr key={category.id}>
-                          <td>{category.code}</td>
-                          <th scope="row">{category.name}</th>
-                          <td>
-                            {fee("standard", category.feeVnd)}
-                            <br />
-                            {fee("earlyBird", category.earlyBirdFeeVnd)}
-                            <br />
-                            {fee("late", category.lateFeeVnd)}
-                          </td>
-                          <td>
-                            <FeesForm category={category} result={result} />
-                          </td>
+                  <div key={group.id} className="table-scroll">
+                    <table className="table">
+                      <caption>{group.name}</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">{t("paymentAdmin.fees.code")}</th>
+                          <th scope="col">{t("paymentAdmin.fees.category")}</th>
+                          <th scope="col">{t("paymentAdmin.fees.current")}</th>
+                          <th scope="col">{t("paymentAdmin.fees.edit")}</th>
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                      </thead>
+                      <tbody>
+                        {group.categories.map((category) => (
+                          <tr key={category.id}>
+                            <td>{category.code}</td>
+                            <th scope="row">{category.name}</th>
+                            <td>
+                              {fee("standard", category.feeVnd)}
+                              <br />
+                              {fee("earlyBird", category.earlyBirdFeeVnd)}
+                              <br />
+                              {fee("late", category.lateFeeVnd)}
+                            </td>
+                            <td>
+                              <FeesForm category={category} result={result} />
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
                 ))}
               </section>
             ))

@@ -107,49 +107,51 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p>{t("paymentAdmin.range", { total: result.total })}</p>
-          <table className="table" aria-busy={loading}>
-            <caption className="visually-hidden">
-              {t("paymentAdmin.caption", { year: result.seasonYear })}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("paymentAdmin.columns.reference")}</th>
-                <th scope="col">{t("paymentAdmin.columns.entrant")}</th>
-                <th scope="col">{t("paymentAdmin.columns.entries")}</th>
-                <th scope="col" className="payment-amount">
-                  {t("paymentAdmin.columns.amount")}
-                </th>
-                <th scope="col">{t("paymentAdmin.columns.method")}</th>
-                <th scope="col">{t("paymentAdmin.columns.state")}</th>
-                <th scope="col">{t("paymentAdmin.columns.created")}</th>
-                <th scope="col">{t("paymentAdmin.columns.paid")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {result.rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">
-                    <Link to={to(`/quan-tri/thanh-toan/${row.id}`)}>{row.reference}</Link>
+          <div className="table-scroll">
+            <table className="table" aria-busy={loading}>
+              <caption className="visually-hidden">
+                {t("paymentAdmin.caption", { year: result.seasonYear })}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("paymentAdmin.columns.reference")}</th>
+                  <th scope="col">{t("paymentAdmin.columns.entrant")}</th>
+                  <th scope="col">{t("paymentAdmin.columns.entries")}</th>
+                  <th scope="col" className="payment-amount">
+                    {t("paymentAdmin.columns.amount")}
                   </th>
-                  <td>
-                    {row.owner.name}
-                    <br />
-                    <small>{row.owner.email}</small>
-                  </td>
-                  <td>{row.entryCodes.join(", ")}</td>
-                  <td className="payment-amount">{formatVnd(row.amountVnd, lang)}</td>
-                  <td>{t(`paymentAdmin.method.${row.method}`)}</td>
-                  <td>
-                    <StatusBadge tone={PAYMENT_TONES[row.state]}>
-                      {t(`paymentAdmin.state.${row.state}`)}
-                    </StatusBadge>
-                  </td>
-                  <td>{formatDate(row.createdAt, lang)}</td>
-                  <td>{row.paidAt ? formatDate(row.paidAt, lang) : ""}</td>
+                  <th scope="col">{t("paymentAdmin.columns.method")}</th>
+                  <th scope="col">{t("paymentAdmin.columns.state")}</th>
+                  <th scope="col">{t("paymentAdmin.columns.created")}</th>
+                  <th scope="col">{t("paymentAdmin.columns.paid")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {result.rows.map((row) => (
+                  <tr key={row.id}>
+                    <th scope="row">
+                      <Link to={to(`/quan-tri/thanh-toan/${row.id}`)}>{row.reference}</Link>
+                    </th>
+                    <td>
+                      {row.owner.name}
+                      <br />
+                      <small>{row.owner.email}</small>
+                    </td>
+                    <td>{row.entryCodes.join(", ")}</td>
+                    <td className="payment-amount">{formatVnd(row.amountVnd, lang)}</td>
+                    <td>{t(`paymentAdmin.method.${row.method}`)}</td>
+                    <td>
+                      <StatusBadge tone={PAYMENT_TONES[row.state]}>
+                        {t(`paymentAdmin.state.${row.state}`)}
+                      </StatusBadge>
+                    </td>
+                    <td>{formatDate(row.createdAt, lang)}</td>
+                    <td>{row.paidAt ? formatDate(row.paidAt, lang) : ""}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
       <Pager result={{ page: result.page, pageCount, total: result.total }} />

@@ -132,32 +132,34 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
         ) : null}
       </dl>
       <h2>{t("paymentAdmin.detail.entries")}</h2>
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">{t("payment.columns.code")}</th>
-            <th scope="col">{t("payment.columns.title")}</th>
-            <th scope="col">{t("payment.columns.category")}</th>
-            <th scope="col">{t("payment.columns.tier")}</th>
-            <th scope="col" className="payment-amount">
-              {t("payment.columns.fee")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {payment.entries.map((e) => (
-            <tr key={e.entryId}>
-              <th scope="row">
-                <Link to={to(`/quan-tri/bai-du-thi/${e.entryId}`)}>{e.code}</Link>
+      <div className="table-scroll">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t("payment.columns.code")}</th>
+              <th scope="col">{t("payment.columns.title")}</th>
+              <th scope="col">{t("payment.columns.category")}</th>
+              <th scope="col">{t("payment.columns.tier")}</th>
+              <th scope="col" className="payment-amount">
+                {t("payment.columns.fee")}
               </th>
-              <td>{e.title}</td>
-              <td>{e.category ?? ""}</td>
-              <td>{t(`payment.tier.${e.tier}`)}</td>
-              <td className="payment-amount">{formatVnd(e.feeVnd, lang)}</td>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {payment.entries.map((e) => (
+              <tr key={e.entryId}>
+                <th scope="row">
+                  <Link to={to(`/quan-tri/bai-du-thi/${e.entryId}`)}>{e.code}</Link>
+                </th>
+                <td>{e.title}</td>
+                <td>{e.category ?? ""}</td>
+                <td>{t(`payment.tier.${e.tier}`)}</td>
+                <td className="payment-amount">{formatVnd(e.feeVnd, lang)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <div className="payment-actions">
         {payment.state === "pending" ? (
           <Form method="post" className="panel" noValidate>
