@@ -61,7 +61,7 @@ export function CriteriaEditor({
   return (
     <Form
       method="post"
-      className="form"
+      className="form form--full"
       onSubmit={(event) => {
         const parsed = criteriaFormSchema.safeParse({ criteria: toJson(rows) });
         if (!parsed.success) {

@@ -90,7 +90,12 @@ export default function AdminJudgingResults({ loaderData }: Route.ComponentProps
   const [rule, setRule] = useState<"top" | "threshold">("top");
   // The advance form is checked in the browser with the schema the action uses.
   const [advanceError, setAdvanceError] = useState<string | null>(null);
-  const number = new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 3 });
+  // Every figure with the same three decimals, so a column reads down evenly (8,722 · 8,790 ·
+  // 7,000); ties are flagged from the exact values, not from what shows.
+  const number = new Intl.NumberFormat(localeOf(lang), {
+    minimumFractionDigits: 3,
+    maximumFractionDigits: 3,
+  });
   const figure = (n: number | undefined) => (n === undefined ? "—" : number.format(n));
   const name = pickLang(round.name, lang);
   const base = to(`/quan-tri/cham-giai/vong/${round.id}`);
