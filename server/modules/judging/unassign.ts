@@ -1,14 +1,21 @@
 import { refusal, type Outcome } from "../../../core/refusal";
 import type { Actor } from "../audit/service";
 import type { JudgingContext } from "./context";
+import { loadRound } from "./queries";
 
-/** Removes one assignment; the judge's scores already given stay in the round and the log. */
+/**
+ * Removes one assignment; the judge's scores already given stay in the round and the log. A
+ * locked round is final: its assignments stay as they were, as assigning is refused there too.
+ */
 export async function unassignJudge(
   ctx: JudgingContext,
   actor: Actor,
   roundId: number,
   assignmentId: number,
 ): Promise<Outcome> {
+  const round = await loadRound(ctx.db.kysely, roundId);
+  if (!round) return refusal(404, "judging.errors.roundNotFound");
+  if (round.state === "locked") return refusal(409, "judging.errors.roundLocked");
   const result = await ctx.db.kysely
     .deleteFrom("judge_assignments")
     .where("id", "=", assignmentId)

@@ -104,6 +104,8 @@ export default function AdminJudgingRound({ loaderData }: Route.ComponentProps) 
   const result = useActionData<typeof action>() as FormResult | undefined;
   const { season, overview, judges, categories } = loaderData;
   const { round } = overview;
+  // A locked round is final: its details and assignments are shown, not offered for change.
+  const locked = round.state === "locked";
   const failedFor = (key: string) =>
     result && !result.ok && result.formKey === key ? result : undefined;
   const moveFailed = failedFor("move") ?? failedFor("unassign");
@@ -152,44 +154,61 @@ export default function AdminJudgingRound({ loaderData }: Route.ComponentProps) 
         ))}
       </Form>
 
-      <details className="panel admin-panel">
-        <summary>{t("judgingAdmin.round.details")}</summary>
-        <SchemaForm
-          schema={roundFormSchema}
-          result={result}
-          formKey="details"
-          intent="details"
-          submitLabel={t("judgingAdmin.round.save")}
-          wide
-          defaults={{
-            nameVi: round.name.vi,
-            nameEn: round.name.en,
-            startsOn: round.startsOn ?? "",
-            endsOn: round.endsOn ?? "",
-            method: round.method,
-          }}
-          fields={[
-            { name: "nameVi", label: t("judgingAdmin.rounds.nameVi"), required: true, row: "name" },
-            { name: "nameEn", label: t("judgingAdmin.rounds.nameEn"), required: true, row: "name" },
-            {
-              name: "startsOn",
-              label: t("judgingAdmin.rounds.startsOn"),
-              kind: "date",
-              row: "dates",
-            },
-            { name: "endsOn", label: t("judgingAdmin.rounds.endsOn"), kind: "date", row: "dates" },
-            {
-              name: "method",
-              label: t("judgingAdmin.method.label"),
-              kind: "select",
-              options: RESULT_METHODS.map((m) => ({
-                value: m,
-                label: t(`judgingAdmin.method.${m}`),
-              })),
-            },
-          ]}
-        />
-      </details>
+      {locked ? null : (
+        <details className="panel admin-panel">
+          <summary>{t("judgingAdmin.round.details")}</summary>
+          <SchemaForm
+            schema={roundFormSchema}
+            result={result}
+            formKey="details"
+            intent="details"
+            submitLabel={t("judgingAdmin.round.save")}
+            wide
+            defaults={{
+              nameVi: round.name.vi,
+              nameEn: round.name.en,
+              startsOn: round.startsOn ?? "",
+              endsOn: round.endsOn ?? "",
+              method: round.method,
+            }}
+            fields={[
+              {
+                name: "nameVi",
+                label: t("judgingAdmin.rounds.nameVi"),
+                required: true,
+                row: "name",
+              },
+              {
+                name: "nameEn",
+                label: t("judgingAdmin.rounds.nameEn"),
+                required: true,
+                row: "name",
+              },
+              {
+                name: "startsOn",
+                label: t("judgingAdmin.rounds.startsOn"),
+                kind: "date",
+                row: "dates",
+              },
+              {
+                name: "endsOn",
+                label: t("judgingAdmin.rounds.endsOn"),
+                kind: "date",
+                row: "dates",
+              },
+              {
+                name: "method",
+                label: t("judgingAdmin.method.label"),
+                kind: "select",
+                options: RESULT_METHODS.map((m) => ({
+                  value: m,
+                  label: t(`judgingAdmin.method.${m}`),
+                })),
+              },
+            ]}
+          />
+        </details>
+      )}
 
       <h2>{t("judgingAdmin.round.criteria")}</h2>
       <CriteriaEditor
@@ -208,9 +227,11 @@ export default function AdminJudgingRound({ loaderData }: Route.ComponentProps) 
             <tr>
               <th scope="col">{t("judgingAdmin.round.judge")}</th>
               <th scope="col">{t("judgingAdmin.round.target")}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t("judgingAdmin.round.unassign")}</span>
-              </th>
+              {locked ? null : (
+                <th scope="col">
+                  <span className="visually-hidden">{t("judgingAdmin.round.unassign")}</span>
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
@@ -218,24 +239,26 @@ export default function AdminJudgingRound({ loaderData }: Route.ComponentProps) 
               <tr key={a.id}>
                 <th scope="row">{a.judge}</th>
                 <td>{a.category ? pickLang(a.category, lang) : a.entryCode}</td>
-                <td>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="unassign" />
-                    <input type="hidden" name="assignmentId" value={a.id} />
-                    <ConfirmButton
-                      className="button button--secondary button--small"
-                      message={t("judgingAdmin.round.unassignConfirm")}
-                    >
-                      {t("judgingAdmin.round.unassign")}
-                    </ConfirmButton>
-                  </Form>
-                </td>
+                {locked ? null : (
+                  <td>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="unassign" />
+                      <input type="hidden" name="assignmentId" value={a.id} />
+                      <ConfirmButton
+                        className="button button--secondary button--small"
+                        message={t("judgingAdmin.round.unassignConfirm")}
+                      >
+                        {t("judgingAdmin.round.unassign")}
+                      </ConfirmButton>
+                    </Form>
+                  </td>
+                )}
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {round.state !== "locked" ? (
+      {!locked ? (
         <SchemaForm
           schema={assignmentFormSchema}
           result={result}
