@@ -428,6 +428,7 @@ describe("running the season in the back office", () => {
       }),
     );
     expect(await visitor.page.locator('input[name="fullName"]').count()).toBe(0);
+    await expectAxeClean(visitor.page);
 
     // With 2027's registration and submission windows open, a new draft is numbered in 2027.
     onTestFinished(
