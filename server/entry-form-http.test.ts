@@ -48,6 +48,17 @@ const headers = () => ({
   cookie,
 });
 
+/** The entry page of `entryId` as the browser gets it (200), in Vietnamese or at `path`. */
+async function entryPage(entryId: string, path = "/nop-bai-du-thi"): Promise<string> {
+  const response = await app.fastify.inject({
+    method: "GET",
+    url: `${path}?entry=${entryId}`,
+    headers: headers(),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.body;
+}
+
 /** Posts to the entry page's action as the form's fetchers do, and decodes the answer. */
 async function act(body: Record<string, unknown>): Promise<EntryActionResult> {
   return (await actWithStatus(body)).result;
@@ -92,13 +103,7 @@ describe("the entry page", () => {
       credits: { companies: [{ name: "Sông Hồng", role: "Agency" }], people: [] },
     });
     expect(saved.ok).toBe(true);
-    const response = await app.fastify.inject({
-      method: "GET",
-      url: `/nop-bai-du-thi?entry=${entry.id}`,
-      headers: headers(),
-    });
-    expect(response.statusCode).toBe(200);
-    const html = response.body;
+    const html = await entryPage(entry.id);
     expect(html).toMatch(/<input[^>]*id="entry-brandName"[^>]*value="Cà phê Phố Cổ"/);
     expect(html).toMatch(/<textarea[^>]*id="entry-descriptionVi"[^>]*>Ba thế hệ bên ly cà phê\./);
     expect(html).toMatch(/<option value="3" selected="">/);
@@ -200,13 +205,7 @@ describe("the entry page", () => {
       .where("id", "=", entry.id)
       .execute();
 
-    const response = await app.fastify.inject({
-      method: "GET",
-      url: `/nop-bai-du-thi?entry=${entry.id}`,
-      headers: headers(),
-    });
-    expect(response.statusCode).toBe(200);
-    const html = response.body;
+    const html = await entryPage(entry.id);
     const checked = (html.match(/<input[^>]*name="trackId"[^>]*>/g) ?? []).filter((tag) =>
       tag.includes('checked=""'),
     );
@@ -227,16 +226,7 @@ describe("the entry page", () => {
       .set({ status: "accepted" })
       .where("id", "=", entry.id)
       .execute();
-    const page = async (path: string) => {
-      const response = await app.fastify.inject({
-        method: "GET",
-        url: `${path}?entry=${entry.id}`,
-        headers: headers(),
-      });
-      expect(response.statusCode).toBe(200);
-      return response.body;
-    };
-    expect(await page("/nop-bai-du-thi")).toContain(catalogText("vi", "entryForm.withdraw.button"));
+    expect(await entryPage(entry.id)).toContain(catalogText("vi", "entryForm.withdraw.button"));
 
     const season = await started!.db.kysely
       .selectFrom("entries")
@@ -264,7 +254,7 @@ describe("the entry page", () => {
       ["vi", "/nop-bai-du-thi"],
       ["en", "/en/nop-bai-du-thi"],
     ] as const) {
-      const html = await page(path);
+      const html = await entryPage(entry.id, path);
       expect(html).toContain(catalogText(lang, "entryForm.withdraw.judgingBegun"));
       expect(html).not.toContain(catalogText(lang, "entryForm.withdraw.button"));
     }
