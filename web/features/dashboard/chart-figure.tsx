@@ -61,25 +61,27 @@ export function ChartFigure({
       </div>
       <details className="dashboard-chart__data">
         <summary>{t("adminDashboard.showTable")}</summary>
-        <table className="table">
-          <caption>{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{labelHeader}</th>
-              <th scope="col" className="dashboard-number">
-                {valueHeader}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((point) => (
-              <tr key={point.label}>
-                <th scope="row">{point.label}</th>
-                <td className="dashboard-number">{format(point.value)}</td>
+        <div className="table-scroll">
+          <table className="table">
+            <caption>{title}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{labelHeader}</th>
+                <th scope="col" className="dashboard-number">
+                  {valueHeader}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {points.map((point) => (
+                <tr key={point.label}>
+                  <th scope="row">{point.label}</th>
+                  <td className="dashboard-number">{format(point.value)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </details>
     </section>
   );

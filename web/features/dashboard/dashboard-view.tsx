@@ -247,67 +247,69 @@ function JudgingProgress({
       ) : (
         <>
           <p className="field__hint">{t("adminDashboard.judging.expectedHint")}</p>
-          <table className="table dashboard-judging">
-            <caption>{t("adminDashboard.judging.caption")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("adminDashboard.judging.columns.round")}</th>
-                <th scope="col">{t("adminDashboard.judging.columns.state")}</th>
-                <th scope="col" className="dashboard-number">
-                  {t("adminDashboard.judging.columns.entries")}
-                </th>
-                <th scope="col" className="dashboard-number">
-                  {t("adminDashboard.judging.columns.judges")}
-                </th>
-                <th scope="col">{t("adminDashboard.judging.columns.sheets")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rounds.map((round) => {
-                const label = `${round.position}. ${nameIn(round, lang)}`;
-                const sheetsId = `dashboard-round-${round.id}-sheets`;
-                const sheets =
-                  round.percent === null
-                    ? t("adminDashboard.judging.noneExpected")
-                    : t("adminDashboard.judging.sheets", {
-                        count: round.expected,
-                        submitted: count(round.submitted),
-                        expected: count(round.expected),
-                        percent: percent(round.percent),
-                      });
-                return (
-                  <tr key={round.id}>
-                    <th scope="row">
-                      {linkRounds ? (
-                        <Link to={`${to(`/quan-tri/cham-giai/vong/${round.id}`)}?year=${year}`}>
-                          {label}
-                        </Link>
-                      ) : (
-                        label
-                      )}
-                    </th>
-                    <td>{t(`judgingAdmin.state.${round.state}`)}</td>
-                    <td className="dashboard-number">{count(round.entries)}</td>
-                    <td className="dashboard-number">{count(round.judges)}</td>
-                    <td>
-                      <span id={sheetsId}>{sheets}</span>
-                      {round.percent === null ? null : (
-                        <progress
-                          className="dashboard-judging__bar"
-                          value={round.submitted}
-                          max={round.expected}
-                          aria-label={t("adminDashboard.judging.barLabel", { round: label })}
-                          aria-describedby={sheetsId}
-                        >
-                          {percent(round.percent)}
-                        </progress>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <div className="table-scroll">
+            <table className="table dashboard-judging">
+              <caption>{t("adminDashboard.judging.caption")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("adminDashboard.judging.columns.round")}</th>
+                  <th scope="col">{t("adminDashboard.judging.columns.state")}</th>
+                  <th scope="col" className="dashboard-number">
+                    {t("adminDashboard.judging.columns.entries")}
+                  </th>
+                  <th scope="col" className="dashboard-number">
+                    {t("adminDashboard.judging.columns.judges")}
+                  </th>
+                  <th scope="col">{t("adminDashboard.judging.columns.sheets")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rounds.map((round) => {
+                  const label = `${round.position}. ${nameIn(round, lang)}`;
+                  const sheetsId = `dashboard-round-${round.id}-sheets`;
+                  const sheets =
+                    round.percent === null
+                      ? t("adminDashboard.judging.noneExpected")
+                      : t("adminDashboard.judging.sheets", {
+                          count: round.expected,
+                          submitted: count(round.submitted),
+                          expected: count(round.expected),
+                          percent: percent(round.percent),
+                        });
+                  return (
+                    <tr key={round.id}>
+                      <th scope="row">
+                        {linkRounds ? (
+                          <Link to={`${to(`/quan-tri/cham-giai/vong/${round.id}`)}?year=${year}`}>
+                            {label}
+                          </Link>
+                        ) : (
+                          label
+                        )}
+                      </th>
+                      <td>{t(`judgingAdmin.state.${round.state}`)}</td>
+                      <td className="dashboard-number">{count(round.entries)}</td>
+                      <td className="dashboard-number">{count(round.judges)}</td>
+                      <td>
+                        <span id={sheetsId}>{sheets}</span>
+                        {round.percent === null ? null : (
+                          <progress
+                            className="dashboard-judging__bar"
+                            value={round.submitted}
+                            max={round.expected}
+                            aria-label={t("adminDashboard.judging.barLabel", { round: label })}
+                            aria-describedby={sheetsId}
+                          >
+                            {percent(round.percent)}
+                          </progress>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </section>

@@ -104,22 +104,24 @@ function CreditList({ title, items }: { title: string; items: { name: string; ro
     );
   }
   return (
-    <table className="table entry-review__credits">
-      <caption>{title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t("entryReview.fields.creditName")}</th>
-          <th scope="col">{t("entryReview.fields.creditRole")}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item, i) => (
-          <tr key={i}>
-            <td>{item.name}</td>
-            <td>{item.role}</td>
+    <div className="table-scroll">
+      <table className="table entry-review__credits">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("entryReview.fields.creditName")}</th>
+            <th scope="col">{t("entryReview.fields.creditRole")}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {items.map((item, i) => (
+            <tr key={i}>
+              <td>{item.name}</td>
+              <td>{item.role}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

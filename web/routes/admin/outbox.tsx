@@ -76,37 +76,39 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
               </button>
             </Form>
           ) : null}
-          <table className="table">
-            <caption className="visually-hidden">{t("admin.outboxUndelivered")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.outboxDate")}</th>
-                <th scope="col">{t("admin.outboxTo")}</th>
-                <th scope="col">{t("admin.outboxSubject")}</th>
-                <th scope="col">{t("admin.outboxAttempts")}</th>
-                <th scope="col">{t("admin.outboxNextAttempt")}</th>
-                <th scope="col">{t("admin.outboxLastError")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {undelivered.map((item) => (
-                <tr key={item.id}>
-                  <td>{formatVietnamDateTime(item.createdAt)}</td>
-                  <td>{item.to}</td>
-                  <td>{item.subject}</td>
-                  <td>{item.attempts}</td>
-                  <td>
-                    {item.givenUpAt
-                      ? t("admin.outboxGivenUp", { date: formatVietnamDateTime(item.givenUpAt) })
-                      : formatVietnamDateTime(item.nextAttemptAt)}
-                  </td>
-                  <td>
-                    <code>{item.lastError}</code>
-                  </td>
+          <div className="table-scroll">
+            <table className="table">
+              <caption className="visually-hidden">{t("admin.outboxUndelivered")}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t("admin.outboxDate")}</th>
+                  <th scope="col">{t("admin.outboxTo")}</th>
+                  <th scope="col">{t("admin.outboxSubject")}</th>
+                  <th scope="col">{t("admin.outboxAttempts")}</th>
+                  <th scope="col">{t("admin.outboxNextAttempt")}</th>
+                  <th scope="col">{t("admin.outboxLastError")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {undelivered.map((item) => (
+                  <tr key={item.id}>
+                    <td>{formatVietnamDateTime(item.createdAt)}</td>
+                    <td>{item.to}</td>
+                    <td>{item.subject}</td>
+                    <td>{item.attempts}</td>
+                    <td>
+                      {item.givenUpAt
+                        ? t("admin.outboxGivenUp", { date: formatVietnamDateTime(item.givenUpAt) })
+                        : formatVietnamDateTime(item.nextAttemptAt)}
+                    </td>
+                    <td>
+                      <code>{item.lastError}</code>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </section>
       ) : null}
       {list.items.length === 0 ? (
@@ -114,29 +116,31 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
           <p className="empty-state">{t("admin.outboxEmpty")}</p>
         )
       ) : (
-        <table className="table">
-          <caption className="visually-hidden">{t("admin.sections.outbox")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("admin.outboxDate")}</th>
-              <th scope="col">{t("admin.outboxTo")}</th>
-              <th scope="col">{t("admin.outboxSubject")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((item) => (
-              <tr key={item.id}>
-                <td>{formatDate(item.createdAt, lang)}</td>
-                <td>{item.to}</td>
-                <td>
-                  <Link to={to(`/quan-tri/hop-thu?id=${encodeURIComponent(item.id)}`)}>
-                    {item.subject}
-                  </Link>
-                </td>
+        <div className="table-scroll">
+          <table className="table">
+            <caption className="visually-hidden">{t("admin.sections.outbox")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.outboxDate")}</th>
+                <th scope="col">{t("admin.outboxTo")}</th>
+                <th scope="col">{t("admin.outboxSubject")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {list.items.map((item) => (
+                <tr key={item.id}>
+                  <td>{formatDate(item.createdAt, lang)}</td>
+                  <td>{item.to}</td>
+                  <td>
+                    <Link to={to(`/quan-tri/hop-thu?id=${encodeURIComponent(item.id)}`)}>
+                      {item.subject}
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {message ? (
         <article className="panel" aria-labelledby="outbox-message">

@@ -56,36 +56,38 @@ export default function JudgeRound({ loaderData }: Route.ComponentProps) {
       {entries.length === 0 ? (
         <p>{t("judging.portal.list.empty")}</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("judging.portal.list.code")}</th>
-              <th scope="col">{t("judging.portal.list.title")}</th>
-              <th scope="col">{t("judging.portal.list.category")}</th>
-              <th scope="col">{t("judging.portal.list.state")}</th>
-              <th scope="col">{t("judging.portal.list.total")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id} data-entry-code={entry.code}>
-                <th scope="row">
-                  <Link to={to(`/giam-khao/vong/${round.id}/${entry.id}`)}>{entry.code}</Link>
-                </th>
-                <td>{entry.title}</td>
-                <td>{entry.category ? pickLang(entry.category, lang) : "—"}</td>
-                <td>
-                  {entry.conflict
-                    ? t("judging.portal.list.conflict")
-                    : entry.score
-                      ? t("judging.portal.list.scored")
-                      : t("judging.portal.list.notScored")}
-                </td>
-                <td>{entry.score && !entry.conflict ? number.format(entry.score.total) : "—"}</td>
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t("judging.portal.list.code")}</th>
+                <th scope="col">{t("judging.portal.list.title")}</th>
+                <th scope="col">{t("judging.portal.list.category")}</th>
+                <th scope="col">{t("judging.portal.list.state")}</th>
+                <th scope="col">{t("judging.portal.list.total")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id} data-entry-code={entry.code}>
+                  <th scope="row">
+                    <Link to={to(`/giam-khao/vong/${round.id}/${entry.id}`)}>{entry.code}</Link>
+                  </th>
+                  <td>{entry.title}</td>
+                  <td>{entry.category ? pickLang(entry.category, lang) : "—"}</td>
+                  <td>
+                    {entry.conflict
+                      ? t("judging.portal.list.conflict")
+                      : entry.score
+                        ? t("judging.portal.list.scored")
+                        : t("judging.portal.list.notScored")}
+                  </td>
+                  <td>{entry.score && !entry.conflict ? number.format(entry.score.total) : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </div>
   );

@@ -94,38 +94,40 @@ export default function AdminJudging({ loaderData }: Route.ComponentProps) {
       {rounds.length === 0 ? (
         <p>{t("judgingAdmin.rounds.empty")}</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("judgingAdmin.rounds.name")}</th>
-              <th scope="col">{t("judgingAdmin.rounds.dates")}</th>
-              <th scope="col">{t("judgingAdmin.rounds.state")}</th>
-              <th scope="col">{t("judgingAdmin.method.label")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rounds.map((round) => (
-              <tr key={round.id}>
-                <th scope="row">
-                  <Link to={`${to(`/quan-tri/cham-giai/vong/${round.id}`)}?year=${season.year}`}>
-                    {round.position}. {pickLang(round.name, lang)}
-                  </Link>
-                </th>
-                <td>
-                  {[round.startsOn, round.endsOn]
-                    .map((d) => (d ? formatDate(d, lang) : "…"))
-                    .join(" – ")}
-                </td>
-                <td>
-                  <StatusBadge tone={ROUND_TONES[round.state]}>
-                    {t(`judgingAdmin.state.${round.state}`)}
-                  </StatusBadge>
-                </td>
-                <td>{t(`judgingAdmin.method.${round.method}`)}</td>
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t("judgingAdmin.rounds.name")}</th>
+                <th scope="col">{t("judgingAdmin.rounds.dates")}</th>
+                <th scope="col">{t("judgingAdmin.rounds.state")}</th>
+                <th scope="col">{t("judgingAdmin.method.label")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rounds.map((round) => (
+                <tr key={round.id}>
+                  <th scope="row">
+                    <Link to={`${to(`/quan-tri/cham-giai/vong/${round.id}`)}?year=${season.year}`}>
+                      {round.position}. {pickLang(round.name, lang)}
+                    </Link>
+                  </th>
+                  <td>
+                    {[round.startsOn, round.endsOn]
+                      .map((d) => (d ? formatDate(d, lang) : "…"))
+                      .join(" – ")}
+                  </td>
+                  <td>
+                    <StatusBadge tone={ROUND_TONES[round.state]}>
+                      {t(`judgingAdmin.state.${round.state}`)}
+                    </StatusBadge>
+                  </td>
+                  <td>{t(`judgingAdmin.method.${round.method}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <details className="panel admin-panel" open={rounds.length === 0}>
         <summary>{t("judgingAdmin.rounds.create")}</summary>
@@ -163,32 +165,34 @@ export default function AdminJudging({ loaderData }: Route.ComponentProps) {
       {prizes.length === 0 ? (
         <p>{t("judgingAdmin.prizes.empty")}</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("judgingAdmin.results.code")}</th>
-              <th scope="col">{t("judgingAdmin.results.title2")}</th>
-              <th scope="col">{t("judgingAdmin.results.prize")}</th>
-              <th scope="col">{t("judgingAdmin.rounds.state")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {prizes.map((p) => (
-              <tr key={p.entryId}>
-                <th scope="row">{p.code}</th>
-                <td>{p.title}</td>
-                <td>{t(`winners.prize.${p.prize}`)}</td>
-                <td>
-                  {p.publishedAt ? (
-                    <StatusBadge tone="success">{t("judgingAdmin.prizes.published")}</StatusBadge>
-                  ) : (
-                    <StatusBadge>{t("judgingAdmin.prizes.unpublished")}</StatusBadge>
-                  )}
-                </td>
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t("judgingAdmin.results.code")}</th>
+                <th scope="col">{t("judgingAdmin.results.title2")}</th>
+                <th scope="col">{t("judgingAdmin.results.prize")}</th>
+                <th scope="col">{t("judgingAdmin.rounds.state")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {prizes.map((p) => (
+                <tr key={p.entryId}>
+                  <th scope="row">{p.code}</th>
+                  <td>{p.title}</td>
+                  <td>{t(`winners.prize.${p.prize}`)}</td>
+                  <td>
+                    {p.publishedAt ? (
+                      <StatusBadge tone="success">{t("judgingAdmin.prizes.published")}</StatusBadge>
+                    ) : (
+                      <StatusBadge>{t("judgingAdmin.prizes.unpublished")}</StatusBadge>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {publishRefused?.formError ? <p role="alert">{t(publishRefused.formError)}</p> : null}
       <Form method="post" className="judge-sheet__actions">

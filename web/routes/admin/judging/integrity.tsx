@@ -50,46 +50,50 @@ export default function AdminScoreLogCheck({ loaderData }: Route.ComponentProps)
       {report.breaks.length > 0 ? (
         <>
           <h2>{t("judgingAdmin.integrity.breaks")}</h2>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t("judgingAdmin.integrity.seq")}</th>
-                <th scope="col">{t("judgingAdmin.integrity.problem")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.breaks.map((b) => (
-                <tr key={`${b.seq}-${b.problem}`}>
-                  <th scope="row">{b.seq}</th>
-                  <td>{t(`judgingAdmin.integrity.${problem[b.problem]}`)}</td>
+          <div className="table-scroll">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("judgingAdmin.integrity.seq")}</th>
+                  <th scope="col">{t("judgingAdmin.integrity.problem")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {report.breaks.map((b) => (
+                  <tr key={`${b.seq}-${b.problem}`}>
+                    <th scope="row">{b.seq}</th>
+                    <td>{t(`judgingAdmin.integrity.${problem[b.problem]}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       ) : null}
       {report.mismatches.length > 0 ? (
         <>
           <h2>{t("judgingAdmin.integrity.mismatches")}</h2>
           <p>{t("judgingAdmin.integrity.mismatchesLead")}</p>
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t("judgingAdmin.integrity.round")}</th>
-                <th scope="col">{t("judgingAdmin.integrity.entry")}</th>
-                <th scope="col">{t("judgingAdmin.integrity.judge")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.mismatches.map((m) => (
-                <tr key={`${m.roundId}-${m.entryId}-${m.judgeId}`}>
-                  <td>{m.roundId}</td>
-                  <td>{m.entryId}</td>
-                  <td>{m.judgeId}</td>
+          <div className="table-scroll">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("judgingAdmin.integrity.round")}</th>
+                  <th scope="col">{t("judgingAdmin.integrity.entry")}</th>
+                  <th scope="col">{t("judgingAdmin.integrity.judge")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {report.mismatches.map((m) => (
+                  <tr key={`${m.roundId}-${m.entryId}-${m.judgeId}`}>
+                    <td>{m.roundId}</td>
+                    <td>{m.entryId}</td>
+                    <td>{m.judgeId}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </>
       ) : null}
       <p className="tree-node__meta">{t("judgingAdmin.integrity.command")}</p>

@@ -148,72 +148,74 @@ export default function AdminJudges({ loaderData }: Route.ComponentProps) {
       {judges.length === 0 ? (
         <p>{t("judgingAdmin.judges.empty")}</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("judgingAdmin.judges.name")}</th>
-              <th scope="col">{t("judgingAdmin.judges.email")}</th>
-              <th scope="col">{t("judgingAdmin.judges.profile")}</th>
-              <th scope="col">{t("judgingAdmin.judges.code")}</th>
-              <th scope="col">{t("judgingAdmin.judges.conflicts")}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t("judgingAdmin.judges.code")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {judges.map((j) => (
-              <tr key={j.id} data-judge={j.email}>
-                <th scope="row">{j.name}</th>
-                <td>
-                  {j.email} ({j.lang.toUpperCase()})
-                </td>
-                <td>{j.juryMember?.name ?? t("judgingAdmin.judges.noProfile")}</td>
-                <td>
-                  {codeState(j)}
-                  {j.codeIssuedAt ? (
-                    <span className="tree-node__meta"> {formatDate(j.codeIssuedAt, lang)}</span>
-                  ) : null}
-                </td>
-                <td>{j.conflicts}</td>
-                <td>
-                  <Form method="post" className="judge-sheet__actions">
-                    <input type="hidden" name="judgeId" value={j.id} />
-                    {j.code === "active" ? (
-                      <>
-                        <ConfirmButton
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t("judgingAdmin.judges.name")}</th>
+                <th scope="col">{t("judgingAdmin.judges.email")}</th>
+                <th scope="col">{t("judgingAdmin.judges.profile")}</th>
+                <th scope="col">{t("judgingAdmin.judges.code")}</th>
+                <th scope="col">{t("judgingAdmin.judges.conflicts")}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t("judgingAdmin.judges.code")}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {judges.map((j) => (
+                <tr key={j.id} data-judge={j.email}>
+                  <th scope="row">{j.name}</th>
+                  <td>
+                    {j.email} ({j.lang.toUpperCase()})
+                  </td>
+                  <td>{j.juryMember?.name ?? t("judgingAdmin.judges.noProfile")}</td>
+                  <td>
+                    {codeState(j)}
+                    {j.codeIssuedAt ? (
+                      <span className="tree-node__meta"> {formatDate(j.codeIssuedAt, lang)}</span>
+                    ) : null}
+                  </td>
+                  <td>{j.conflicts}</td>
+                  <td>
+                    <Form method="post" className="judge-sheet__actions">
+                      <input type="hidden" name="judgeId" value={j.id} />
+                      {j.code === "active" ? (
+                        <>
+                          <ConfirmButton
+                            name="intent"
+                            value="issue"
+                            className="button button--secondary button--small"
+                            message={t("judgingAdmin.judges.reissueConfirm", { name: j.name })}
+                          >
+                            {t("judgingAdmin.judges.reissue")}
+                          </ConfirmButton>
+                          <ConfirmButton
+                            name="intent"
+                            value="revoke"
+                            className="button button--secondary button--small"
+                            message={t("judgingAdmin.judges.revokeConfirm", { name: j.name })}
+                          >
+                            {t("judgingAdmin.judges.revoke")}
+                          </ConfirmButton>
+                        </>
+                      ) : (
+                        <button
+                          type="submit"
                           name="intent"
                           value="issue"
-                          className="button button--secondary button--small"
-                          message={t("judgingAdmin.judges.reissueConfirm", { name: j.name })}
+                          className="button button--small"
                         >
-                          {t("judgingAdmin.judges.reissue")}
-                        </ConfirmButton>
-                        <ConfirmButton
-                          name="intent"
-                          value="revoke"
-                          className="button button--secondary button--small"
-                          message={t("judgingAdmin.judges.revokeConfirm", { name: j.name })}
-                        >
-                          {t("judgingAdmin.judges.revoke")}
-                        </ConfirmButton>
-                      </>
-                    ) : (
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="issue"
-                        className="button button--small"
-                      >
-                        {t("judgingAdmin.judges.issue")}
-                      </button>
-                    )}
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                          {t("judgingAdmin.judges.issue")}
+                        </button>
+                      )}
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <details className="panel admin-panel" open={judges.length === 0}>
         <summary>{t("judgingAdmin.judges.create")}</summary>
@@ -263,42 +265,46 @@ export default function AdminJudges({ loaderData }: Route.ComponentProps) {
       {judges.every((j) => j.exclusions.length === 0) ? (
         <p>{t("judgingAdmin.judges.exclusionsEmpty")}</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("judgingAdmin.round.judge")}</th>
-              <th scope="col">{t("judgingAdmin.judges.registrant")}</th>
-              <th scope="col">{t("judgingAdmin.judges.note")}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t("judgingAdmin.judges.removeExclusion")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {judges.flatMap((j) =>
-              j.exclusions.map((x) => (
-                <tr key={x.id}>
-                  <th scope="row">{j.name}</th>
-                  <td>{x.registrant}</td>
-                  <td>{x.note}</td>
-                  <td>
-                    <Form method="post">
-                      <input type="hidden" name="exclusionId" value={x.id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="removeExclusion"
-                        className="button button--secondary button--small"
-                      >
-                        {t("judgingAdmin.judges.removeExclusion")}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              )),
-            )}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t("judgingAdmin.round.judge")}</th>
+                <th scope="col">{t("judgingAdmin.judges.registrant")}</th>
+                <th scope="col">{t("judgingAdmin.judges.note")}</th>
+                <th scope="col">
+                  <span className="visually-hidden">
+                    {t("judgingAdmin.judges.removeExclusion")}
+                  </span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {judges.flatMap((j) =>
+                j.exclusions.map((x) => (
+                  <tr key={x.id}>
+                    <th scope="row">{j.name}</th>
+                    <td>{x.registrant}</td>
+                    <td>{x.note}</td>
+                    <td>
+                      <Form method="post">
+                        <input type="hidden" name="exclusionId" value={x.id} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="removeExclusion"
+                          className="button button--secondary button--small"
+                        >
+                          {t("judgingAdmin.judges.removeExclusion")}
+                        </button>
+                      </Form>
+                    </td>
+                  </tr>
+                )),
+              )}
+            </tbody>
+          </table>
+        </div>
       )}
       {judges.length > 0 ? (
         <SchemaForm

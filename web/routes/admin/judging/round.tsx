@@ -222,41 +222,43 @@ export default function AdminJudgingRound({ loaderData }: Route.ComponentProps) 
       {overview.assignments.length === 0 ? (
         <p>{t("judgingAdmin.round.assignmentsEmpty")}</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("judgingAdmin.round.judge")}</th>
-              <th scope="col">{t("judgingAdmin.round.target")}</th>
-              {locked ? null : (
-                <th scope="col">
-                  <span className="visually-hidden">{t("judgingAdmin.round.unassign")}</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {overview.assignments.map((a) => (
-              <tr key={a.id}>
-                <th scope="row">{a.judge}</th>
-                <td>{a.category ? pickLang(a.category, lang) : a.entryCode}</td>
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t("judgingAdmin.round.judge")}</th>
+                <th scope="col">{t("judgingAdmin.round.target")}</th>
                 {locked ? null : (
-                  <td>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="unassign" />
-                      <input type="hidden" name="assignmentId" value={a.id} />
-                      <ConfirmButton
-                        className="button button--secondary button--small"
-                        message={t("judgingAdmin.round.unassignConfirm")}
-                      >
-                        {t("judgingAdmin.round.unassign")}
-                      </ConfirmButton>
-                    </Form>
-                  </td>
+                  <th scope="col">
+                    <span className="visually-hidden">{t("judgingAdmin.round.unassign")}</span>
+                  </th>
                 )}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {overview.assignments.map((a) => (
+                <tr key={a.id}>
+                  <th scope="row">{a.judge}</th>
+                  <td>{a.category ? pickLang(a.category, lang) : a.entryCode}</td>
+                  {locked ? null : (
+                    <td>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="unassign" />
+                        <input type="hidden" name="assignmentId" value={a.id} />
+                        <ConfirmButton
+                          className="button button--secondary button--small"
+                          message={t("judgingAdmin.round.unassignConfirm")}
+                        >
+                          {t("judgingAdmin.round.unassign")}
+                        </ConfirmButton>
+                      </Form>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {!locked ? (
         <SchemaForm
@@ -314,28 +316,30 @@ export default function AdminJudgingRound({ loaderData }: Route.ComponentProps) 
       {overview.conflicts.length === 0 ? (
         <p>{t("judgingAdmin.round.conflictsEmpty")}</p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("judgingAdmin.round.judge")}</th>
-              <th scope="col">{t("judgingAdmin.results.code")}</th>
-              <th scope="col">{t("judgingAdmin.round.note")}</th>
-              <th scope="col">{t("judgingAdmin.round.declaredAt")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {overview.conflicts.map((c) => (
-              <tr key={`${c.entryId}-${c.judge}`}>
-                <th scope="row">{c.judge}</th>
-                <td>
-                  <Link to={to(`/quan-tri/bai-du-thi/${c.entryId}`)}>{c.entryCode}</Link>
-                </td>
-                <td>{c.note}</td>
-                <td>{formatDate(c.declaredAt, lang)}</td>
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t("judgingAdmin.round.judge")}</th>
+                <th scope="col">{t("judgingAdmin.results.code")}</th>
+                <th scope="col">{t("judgingAdmin.round.note")}</th>
+                <th scope="col">{t("judgingAdmin.round.declaredAt")}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {overview.conflicts.map((c) => (
+                <tr key={`${c.entryId}-${c.judge}`}>
+                  <th scope="row">{c.judge}</th>
+                  <td>
+                    <Link to={to(`/quan-tri/bai-du-thi/${c.entryId}`)}>{c.entryCode}</Link>
+                  </td>
+                  <td>{c.note}</td>
+                  <td>{formatDate(c.declaredAt, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </AdminPage>
   );

@@ -206,102 +206,106 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
           {t("paymentAdmin.statements.openEmpty")}
         </p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("paymentAdmin.statements.date")}</th>
-              <th scope="col" className="payment-amount">
-                {t("paymentAdmin.statements.amount")}
-              </th>
-              <th scope="col">{t("paymentAdmin.statements.memo")}</th>
-              <th scope="col">{t("paymentAdmin.statements.outcome")}</th>
-              <th scope="col">{t("paymentAdmin.statements.reference")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => {
-              const lineRefused = refusedLine(line.id);
-              return (
-                <tr key={line.id}>
-                  <td>{formatDate(`${line.bookedOn}T05:00:00Z`, lang)}</td>
-                  <td className="payment-amount">{formatVnd(line.amountVnd, lang)}</td>
-                  <td>
-                    {line.memo}
-                    {line.bankRef ? (
-                      <>
-                        <br />
-                        <small>{line.bankRef}</small>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>
-                    {t(`paymentAdmin.statements.outcomes.${line.outcome}`)}
-                    {line.paymentReference ? (
-                      <>
-                        <br />
-                        <small>
-                          {t("paymentAdmin.statements.suggested", {
-                            reference: line.paymentReference,
-                          })}
-                        </small>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>
-                    <Form method="post" encType="multipart/form-data" noValidate>
-                      <input type="hidden" name="lineId" value={line.id} />
-                      <FormAlert
-                        message={lineRefused?.formError ? t(lineRefused.formError) : undefined}
-                      />
-                      <label className="visually-hidden" htmlFor={`ref-${line.id}`}>
-                        {t("paymentAdmin.statements.reference")}
-                      </label>
-                      <input
-                        id={`ref-${line.id}`}
-                        className="field__input"
-                        name="reference"
-                        maxLength={20}
-                        defaultValue={lineRefused?.values?.reference ?? line.paymentReference ?? ""}
-                      />
-                      <label className="visually-hidden" htmlFor={`note-${line.id}`}>
-                        {t("paymentAdmin.statements.note")}
-                      </label>
-                      <input
-                        id={`note-${line.id}`}
-                        className="field__input"
-                        name="note"
-                        maxLength={500}
-                        placeholder={t("paymentAdmin.statements.note")}
-                        defaultValue={lineRefused?.values?.note ?? ""}
-                      />
-                      {Object.values(lineRefused?.fieldErrors ?? {}).map((key) => (
-                        <p key={key} className="field__error">
-                          {t(key)}
-                        </p>
-                      ))}
-                      <ConfirmButton
-                        className="button button--small"
-                        name="intent"
-                        value="pay"
-                        message={t("paymentAdmin.statements.payAsk")}
-                      >
-                        {t("paymentAdmin.statements.pay")}
-                      </ConfirmButton>{" "}
-                      <ConfirmButton
-                        className="button button--secondary button--small"
-                        name="intent"
-                        value="ignore"
-                        message={t("paymentAdmin.statements.ignoreAsk")}
-                      >
-                        {t("paymentAdmin.statements.ignore")}
-                      </ConfirmButton>
-                    </Form>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t("paymentAdmin.statements.date")}</th>
+                <th scope="col" className="payment-amount">
+                  {t("paymentAdmin.statements.amount")}
+                </th>
+                <th scope="col">{t("paymentAdmin.statements.memo")}</th>
+                <th scope="col">{t("paymentAdmin.statements.outcome")}</th>
+                <th scope="col">{t("paymentAdmin.statements.reference")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => {
+                const lineRefused = refusedLine(line.id);
+                return (
+                  <tr key={line.id}>
+                    <td>{formatDate(`${line.bookedOn}T05:00:00Z`, lang)}</td>
+                    <td className="payment-amount">{formatVnd(line.amountVnd, lang)}</td>
+                    <td>
+                      {line.memo}
+                      {line.bankRef ? (
+                        <>
+                          <br />
+                          <small>{line.bankRef}</small>
+                        </>
+                      ) : null}
+                    </td>
+                    <td>
+                      {t(`paymentAdmin.statements.outcomes.${line.outcome}`)}
+                      {line.paymentReference ? (
+                        <>
+                          <br />
+                          <small>
+                            {t("paymentAdmin.statements.suggested", {
+                              reference: line.paymentReference,
+                            })}
+                          </small>
+                        </>
+                      ) : null}
+                    </td>
+                    <td>
+                      <Form method="post" encType="multipart/form-data" noValidate>
+                        <input type="hidden" name="lineId" value={line.id} />
+                        <FormAlert
+                          message={lineRefused?.formError ? t(lineRefused.formError) : undefined}
+                        />
+                        <label className="visually-hidden" htmlFor={`ref-${line.id}`}>
+                          {t("paymentAdmin.statements.reference")}
+                        </label>
+                        <input
+                          id={`ref-${line.id}`}
+                          className="field__input"
+                          name="reference"
+                          maxLength={20}
+                          defaultValue={
+                            lineRefused?.values?.reference ?? line.paymentReference ?? ""
+                          }
+                        />
+                        <label className="visually-hidden" htmlFor={`note-${line.id}`}>
+                          {t("paymentAdmin.statements.note")}
+                        </label>
+                        <input
+                          id={`note-${line.id}`}
+                          className="field__input"
+                          name="note"
+                          maxLength={500}
+                          placeholder={t("paymentAdmin.statements.note")}
+                          defaultValue={lineRefused?.values?.note ?? ""}
+                        />
+                        {Object.values(lineRefused?.fieldErrors ?? {}).map((key) => (
+                          <p key={key} className="field__error">
+                            {t(key)}
+                          </p>
+                        ))}
+                        <ConfirmButton
+                          className="button button--small"
+                          name="intent"
+                          value="pay"
+                          message={t("paymentAdmin.statements.payAsk")}
+                        >
+                          {t("paymentAdmin.statements.pay")}
+                        </ConfirmButton>{" "}
+                        <ConfirmButton
+                          className="button button--secondary button--small"
+                          name="intent"
+                          value="ignore"
+                          message={t("paymentAdmin.statements.ignoreAsk")}
+                        >
+                          {t("paymentAdmin.statements.ignore")}
+                        </ConfirmButton>
+                      </Form>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
     </AdminPage>
   );

@@ -131,79 +131,85 @@ export default function AdminVat({ loaderData }: Route.ComponentProps) {
           {t("paymentAdmin.vat.empty")}
         </p>
       ) : (
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">{t("paymentAdmin.vat.columns.reference")}</th>
-              <th scope="col">{t("paymentAdmin.vat.columns.company")}</th>
-              <th scope="col">{t("paymentAdmin.vat.columns.taxCode")}</th>
-              <th scope="col">{t("paymentAdmin.vat.columns.email")}</th>
-              <th scope="col" className="payment-amount">
-                {t("paymentAdmin.vat.columns.amount")}
-              </th>
-              <th scope="col">{t("paymentAdmin.vat.columns.requested")}</th>
-              <th scope="col">{t("paymentAdmin.vat.columns.state")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {requests.map((r) => {
-              const refusedHere =
-                result && !result.ok && result.formKey === `vat-${r.id}` ? result : undefined;
-              return (
-                <tr key={r.id}>
-                  <th scope="row">
-                    <Link to={to(`/quan-tri/thanh-toan/${r.paymentId}`)}>{r.reference}</Link>
-                  </th>
-                  <td>
-                    {r.companyName}
-                    <br />
-                    <small>{r.address}</small>
-                  </td>
-                  <td>{r.taxCode}</td>
-                  <td>{r.email}</td>
-                  <td className="payment-amount">{formatVnd(r.amountVnd, lang)}</td>
-                  <td>{formatDate(r.createdAt, lang)}</td>
-                  <td>
-                    {r.state === "issued" ? (
-                      <StatusBadge tone="success">
-                        {t("paymentAdmin.vat.state.issued")} · {r.invoiceNumber}
-                      </StatusBadge>
-                    ) : (
-                      <Form method="post" noValidate>
-                        <input type="hidden" name="id" value={r.id} />
-                        <label className="visually-hidden" htmlFor={`invoice-${r.id}`}>
-                          {t("paymentAdmin.vat.invoiceNumber")}
-                        </label>
-                        <input
-                          id={`invoice-${r.id}`}
-                          className="field__input"
-                          name="invoiceNumber"
-                          maxLength={50}
-                          placeholder={t("paymentAdmin.vat.invoiceNumber")}
-                          aria-invalid={refusedHere?.fieldErrors?.invoiceNumber ? true : undefined}
-                          defaultValue={refusedHere?.values?.invoiceNumber ?? ""}
-                        />
-                        {refusedHere?.fieldErrors?.invoiceNumber ? (
-                          <p className="field__error">{t(refusedHere.fieldErrors.invoiceNumber)}</p>
-                        ) : null}
-                        {refusedHere?.formError ? (
-                          <p className="field__error">{t(refusedHere.formError)}</p>
-                        ) : null}
-                        <ConfirmButton
-                          className="button button--small"
-                          disabled={busy}
-                          message={t("paymentAdmin.vat.issueAsk", { reference: r.reference })}
-                        >
-                          {t("paymentAdmin.vat.issue")}
-                        </ConfirmButton>
-                      </Form>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t("paymentAdmin.vat.columns.reference")}</th>
+                <th scope="col">{t("paymentAdmin.vat.columns.company")}</th>
+                <th scope="col">{t("paymentAdmin.vat.columns.taxCode")}</th>
+                <th scope="col">{t("paymentAdmin.vat.columns.email")}</th>
+                <th scope="col" className="payment-amount">
+                  {t("paymentAdmin.vat.columns.amount")}
+                </th>
+                <th scope="col">{t("paymentAdmin.vat.columns.requested")}</th>
+                <th scope="col">{t("paymentAdmin.vat.columns.state")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {requests.map((r) => {
+                const refusedHere =
+                  result && !result.ok && result.formKey === `vat-${r.id}` ? result : undefined;
+                return (
+                  <tr key={r.id}>
+                    <th scope="row">
+                      <Link to={to(`/quan-tri/thanh-toan/${r.paymentId}`)}>{r.reference}</Link>
+                    </th>
+                    <td>
+                      {r.companyName}
+                      <br />
+                      <small>{r.address}</small>
+                    </td>
+                    <td>{r.taxCode}</td>
+                    <td>{r.email}</td>
+                    <td className="payment-amount">{formatVnd(r.amountVnd, lang)}</td>
+                    <td>{formatDate(r.createdAt, lang)}</td>
+                    <td>
+                      {r.state === "issued" ? (
+                        <StatusBadge tone="success">
+                          {t("paymentAdmin.vat.state.issued")} · {r.invoiceNumber}
+                        </StatusBadge>
+                      ) : (
+                        <Form method="post" noValidate>
+                          <input type="hidden" name="id" value={r.id} />
+                          <label className="visually-hidden" htmlFor={`invoice-${r.id}`}>
+                            {t("paymentAdmin.vat.invoiceNumber")}
+                          </label>
+                          <input
+                            id={`invoice-${r.id}`}
+                            className="field__input"
+                            name="invoiceNumber"
+                            maxLength={50}
+                            placeholder={t("paymentAdmin.vat.invoiceNumber")}
+                            aria-invalid={
+                              refusedHere?.fieldErrors?.invoiceNumber ? true : undefined
+                            }
+                            defaultValue={refusedHere?.values?.invoiceNumber ?? ""}
+                          />
+                          {refusedHere?.fieldErrors?.invoiceNumber ? (
+                            <p className="field__error">
+                              {t(refusedHere.fieldErrors.invoiceNumber)}
+                            </p>
+                          ) : null}
+                          {refusedHere?.formError ? (
+                            <p className="field__error">{t(refusedHere.formError)}</p>
+                          ) : null}
+                          <ConfirmButton
+                            className="button button--small"
+                            disabled={busy}
+                            message={t("paymentAdmin.vat.issueAsk", { reference: r.reference })}
+                          >
+                            {t("paymentAdmin.vat.issue")}
+                          </ConfirmButton>
+                        </Form>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
       )}
     </AdminPage>
   );
