@@ -55,7 +55,7 @@ export function CriteriaEditor({
       value={rows[i]![field]}
       readOnly={!editable}
       onChange={(event) => set(i, field, event.currentTarget.value)}
-      className={type === "number" ? "judge-sheet__score" : undefined}
+      className={type === "number" ? "judge-sheet__score" : "criteria-editor__text"}
     />
   );
   return (
