@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { backOfficeApp } from "./test-support/back-office";
 import { TEST_ORIGIN, type Who } from "./test-support/sign-in";
+import { insertSeason } from "./test-support/seasons";
 
 // The category fees page of the payments section over HTTP against the production build:
 // finance and admins read and save a category's three fees; editors and jury managers are
@@ -130,25 +131,7 @@ describe("category fees over HTTP", () => {
   });
 
   it("says so for a season without categories, its deadlines not set", async () => {
-    const at = new Date().toISOString();
-    await office.db.kysely
-      .insertInto("seasons")
-      .values({
-        year: 2031,
-        code: "VX31",
-        name_vi: "Vạn Xuân 2031",
-        name_en: "Van Xuan 2031",
-        registration_opens_at: null,
-        registration_closes_at: null,
-        submission_opens_at: null,
-        submission_closes_at: null,
-        early_bird_deadline: null,
-        late_deadline: null,
-        ceremony_at: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await insertSeason(office.db.kysely, 2031);
     const page = await get(`${PAGE}?year=2031`, "finance");
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("Mùa giải này chưa có hạng mục nào.");

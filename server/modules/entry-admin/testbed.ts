@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/database";
+import { insertSeason } from "../../test-support/seasons";
 
 /**
  * A small world of entries for the entries-table tests, written straight into a migrated
@@ -30,26 +31,7 @@ export interface EntryAdminWorld {
 }
 
 async function season(db: Db, year: number) {
-  const row = await db.kysely
-    .insertInto("seasons")
-    .values({
-      year,
-      code: `VX${String(year).slice(2)}`,
-      name_vi: `Mùa giải ${year}`,
-      name_en: `Season ${year}`,
-      registration_opens_at: null,
-      registration_closes_at: null,
-      submission_opens_at: null,
-      submission_closes_at: null,
-      early_bird_deadline: null,
-      late_deadline: null,
-      ceremony_at: null,
-      created_at: AT,
-      updated_at: AT,
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
+  return insertSeason(db.kysely, year, { created_at: AT, updated_at: AT });
 }
 
 async function catalogue(

@@ -19,6 +19,7 @@ import {
   uniqueEmail,
   withCookie,
 } from "./testbed";
+import { insertSeason } from "../../test-support/seasons";
 
 describe.each(testDatabases())("identity on $name", (target) => {
   describe.skipIf(!target.available)("registration", () => {
@@ -215,24 +216,10 @@ describe.each(testDatabases())("identity on $name", (target) => {
       const { currentSeasonYear } = await services.settings.get();
       const day = 86_400_000;
       const at = (offsetDays: number) => new Date(Date.now() + offsetDays * day).toISOString();
-      await db.kysely
-        .insertInto("seasons")
-        .values({
-          year: 2041,
-          code: "VX41",
-          name_vi: "Vạn Xuân 2041",
-          name_en: "Van Xuan 2041",
-          registration_opens_at: at(10),
-          registration_closes_at: at(20),
-          submission_opens_at: null,
-          submission_closes_at: null,
-          early_bird_deadline: null,
-          late_deadline: null,
-          ceremony_at: null,
-          created_at: at(0),
-          updated_at: at(0),
-        })
-        .execute();
+      await insertSeason(db.kysely, 2041, {
+        registration_opens_at: at(10),
+        registration_closes_at: at(20),
+      });
       const window = (opens: number, closes: number) =>
         db.kysely
           .updateTable("seasons")

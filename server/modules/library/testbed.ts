@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from "vitest";
 import { migrateToLatest, type Db } from "../../db/database";
 import type { TestDatabase } from "../../test-support/databases";
 import { writeImage } from "../../test-support/media-files";
+import { insertSeason } from "../../test-support/seasons";
 import { createAuditService } from "../audit/service";
 import { createMediaService, type MediaService } from "../media/service";
 import { withSignedLinks, type Storage } from "../storage";
@@ -87,29 +88,16 @@ export function libraryTestbed(target: TestDatabase) {
       })
       .execute();
     for (const year of [2024, 2025]) {
-      const season = await q
-        .insertInto("seasons")
-        .values({
-          year,
-          code: `VX${year % 100}`,
-          name_vi: `Giải thưởng ${year}`,
-          name_en: `Awards ${year}`,
-          registration_opens_at: null,
-          registration_closes_at: null,
-          submission_opens_at: null,
-          submission_closes_at: null,
-          early_bird_deadline: null,
-          late_deadline: null,
-          ceremony_at: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .returning("id")
-        .executeTakeFirstOrThrow();
+      const seasonId = await insertSeason(q, year, {
+        name_vi: `Giải thưởng ${year}`,
+        name_en: `Awards ${year}`,
+        created_at: at,
+        updated_at: at,
+      });
       const track = await q
         .insertInto("tracks")
         .values({
-          season_id: season.id,
+          season_id: seasonId,
           slug: "chuyen-nghiep",
           code: "VX",
           name_vi: "Chuyên nghiệp",

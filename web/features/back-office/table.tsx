@@ -71,7 +71,7 @@ export function DataTable<T>({
           {empty ?? t("adminKit.empty")}
         </p>
       ) : (
-        <div className="data-table__scroll">
+        <div className="table-scroll">
           <table className="table" aria-busy={loading || undefined}>
             <caption className="visually-hidden">{caption}</caption>
             <thead>

@@ -240,7 +240,7 @@ export function EntriesTable({
   };
 
   return (
-    <div className="data-table__scroll entries-table">
+    <div className="table-scroll entries-table">
       <table className="table" aria-busy={loading || undefined}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>

@@ -22,7 +22,7 @@ export function StatusHistory({ history }: { history: ReviewHistoryItem[] }) {
       {history.length === 0 ? (
         <p className="empty-state">{t("entryReview.history.empty")}</p>
       ) : (
-        <div className="data-table__scroll">
+        <div className="table-scroll">
           <table className="table entry-review__history">
             <caption className="visually-hidden">{t("entryReview.history.caption")}</caption>
             <thead>

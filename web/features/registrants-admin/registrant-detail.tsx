@@ -128,7 +128,7 @@ export function RegistrantEntries({ registrant }: { registrant: RegistrantPageDa
       {registrant.entries.length === 0 ? (
         <p className="empty-state">{t("registrantsAdmin.detail.noEntries")}</p>
       ) : (
-        <div className="data-table__scroll">
+        <div className="table-scroll">
           <table className="table">
             <caption className="visually-hidden">
               {t("registrantsAdmin.detail.entriesCaption", { name: registrant.fullName })}

@@ -106,7 +106,7 @@ function DocumentTable({
     <th scope="col">{t(`adminContent.documents.columns.${name}`)}</th>
   );
   return (
-    <div className="data-table__scroll">
+    <div className="table-scroll">
       <table className="table content-admin-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>

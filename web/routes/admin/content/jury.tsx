@@ -95,7 +95,7 @@ export default function AdminJuryPage({ loaderData }: Route.ComponentProps) {
           {t("adminContent.jury.empty")}
         </p>
       ) : (
-        <div className="data-table__scroll">
+        <div className="table-scroll">
           <table className="table content-admin-table">
             <caption className="visually-hidden">
               {t("adminContent.jury.caption", { year })}

@@ -94,7 +94,7 @@ export default function AdminPagesPage({ loaderData }: Route.ComponentProps) {
       }
     >
       <FlashMessage />
-      <div className="data-table__scroll">
+      <div className="table-scroll">
         <table className="table content-admin-table">
           <caption className="visually-hidden">{t("adminContent.pages.caption")}</caption>
           <thead>
