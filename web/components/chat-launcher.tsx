@@ -1,11 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import type { SiteChrome } from "../../server/load-context";
+import { LazyPart } from "./lazy-part";
 
-const ChatPanel = lazy(() => import("./chat-panel"));
+const loadChatPanel = () => import("./chat-panel");
+const nothing = () => null;
 
 /**
  * The chat launcher of PRODUCT §12: nothing at all unless an admin configured it; its code
- * loads only once the page is idle, so it never competes with the first paint.
+ * loads only once the page is idle, so it never competes with the first paint. If that code
+ * cannot be fetched (after the retries), there is no launcher on this page; the page is unharmed.
  */
 export function ChatLauncher({ chat }: { chat: SiteChrome["chat"] }) {
   const [idle, setIdle] = useState(false);
@@ -21,9 +24,5 @@ export function ChatLauncher({ chat }: { chat: SiteChrome["chat"] }) {
   }, [chat]);
 
   if (!chat || !idle) return null;
-  return (
-    <Suspense fallback={null}>
-      <ChatPanel chat={chat} />
-    </Suspense>
-  );
+  return <LazyPart load={loadChatPanel} props={{ chat }} loading={null} failed={nothing} />;
 }

@@ -1,4 +1,14 @@
+import { withRetries } from "../lib/retry-load";
 import type { Messages } from "./i18n";
+
+class BundleRefused extends Error {
+  constructor(
+    url: string,
+    readonly status: number,
+  ) {
+    super(`${url}: ${status}`);
+  }
+}
 
 /**
  * The message bundles this process holds, by URL: on the server every bundle (registered at
@@ -33,11 +43,16 @@ export function loadMessages(urls: readonly string[]): Promise<void> {
       .map((url) => {
         let load = pending.get(url);
         if (!load) {
-          load = fetch(url)
-            .then((response) => {
-              if (!response.ok) throw new Error(`${url}: ${response.status}`);
-              return response.json() as Promise<Messages>;
-            })
+          // A bundle that does not arrive (the connection, a server fault) is asked for again
+          // before the navigation fails; one the server does not have (4xx) is not.
+          load = withRetries(
+            () =>
+              fetch(url).then((response) => {
+                if (!response.ok) throw new BundleRefused(url, response.status);
+                return response.json() as Promise<Messages>;
+              }),
+            { retryable: (error) => !(error instanceof BundleRefused && error.status < 500) },
+          )
             .then((messages) => rememberMessages(url, messages))
             .finally(() => pending.delete(url));
           pending.set(url, load);

@@ -1,14 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { LazyPart, PartFailed } from "../../components/lazy-part";
 import { useTranslation } from "../../i18n/use-translation";
 import type { ChartPoint } from "./charts";
 
-const Chart = lazy(() => import("./charts"));
+const loadChart = () => import("./charts");
 
 /**
  * A titled chart with its text alternatives: the drawing is an image with a one-sentence
  * summary (`role="img"` + `aria-label`), followed by a table with a caption holding every
  * number. The chart itself is drawn in the browser after hydration; the table is in the
- * server's HTML.
+ * server's HTML. If the chart's code cannot be fetched, the figure says so, with a way to try
+ * again, and the table still holds every number.
  */
 export function ChartFigure({
   id,
@@ -37,28 +39,38 @@ export function ChartFigure({
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const loading = (
-    <p className="dashboard-chart__loading" aria-hidden="true">
-      {t("adminDashboard.chartLoading")}
-    </p>
+    <div className="dashboard-chart__drawing" role="img" aria-label={summary}>
+      <p className="dashboard-chart__loading" aria-hidden="true">
+        {t("adminDashboard.chartLoading")}
+      </p>
+    </div>
   );
   return (
     <section className="panel admin-panel dashboard-chart" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
-      <div className="dashboard-chart__drawing" role="img" aria-label={summary}>
-        {mounted ? (
-          <Suspense fallback={loading}>
-            <Chart
-              points={points}
-              valueName={valueHeader}
-              format={format}
-              {...(layout ? { layout } : {})}
-              {...(marker ? { marker, markerLabel } : {})}
+      {mounted ? (
+        <LazyPart
+          load={loadChart}
+          props={{
+            points,
+            summary,
+            valueName: valueHeader,
+            format,
+            ...(layout ? { layout } : {}),
+            ...(marker ? { marker, markerLabel } : {}),
+          }}
+          loading={loading}
+          failed={(retry) => (
+            <PartFailed
+              className="dashboard-chart__failed"
+              message={t("adminDashboard.chartFailed")}
+              onRetry={retry}
             />
-          </Suspense>
-        ) : (
-          loading
-        )}
-      </div>
+          )}
+        />
+      ) : (
+        loading
+      )}
       <details className="dashboard-chart__data">
         <summary>{t("adminDashboard.showTable")}</summary>
         <div className="table-scroll">

@@ -9,8 +9,12 @@ import {
 import { acceptAttribute } from "../../../core/upload-rules";
 import { UPLOADS_PATH, uploadErrorKey, uploadFailedMessage } from "../../../core/uploads";
 import { Field } from "../../components/form/field";
+import { withRetries } from "../../lib/retry-load";
 import type { EntryFileView } from "./types";
 import { AttachedFiles, SUCCESS_MESSAGES, TransferList, type Transfer } from "./upload-lists";
+
+/** The tus client, fetched when first needed (and again after a failed fetch). */
+const loadTus = () => withRetries(() => import("tus-js-client"));
 
 /** Back-off between automatic retries: a hotel Wi-Fi that drops for a minute is survived. */
 const RETRY_DELAYS = [0, 1_000, 3_000, 5_000, 10_000, 20_000, 30_000, 60_000, 60_000];
@@ -80,6 +84,8 @@ export function FileUploadField({
   const [interrupted, setInterrupted] = useState<PreviousUpload[]>([]);
   const [announce, setAnnounce] = useState("");
   const uploads = useRef(new Map<string, Upload>());
+  /** Files whose upload could not start because the upload code did not arrive. */
+  const waiting = useRef(new Map<string, File>());
   const samples = useRef(new Map<string, { at: number; bytes: number }>());
 
   const update = useCallback((key: string, change: Partial<Transfer>) => {
@@ -90,13 +96,16 @@ export function FileUploadField({
   useEffect(() => {
     if (!entryId) return;
     let cancelled = false;
-    void import("tus-js-client").then(async ({ defaultOptions }) => {
-      const all = await defaultOptions.urlStorage.findAllUploads().catch(() => []);
-      if (cancelled) return;
-      setInterrupted(
-        all.filter((u) => u.metadata.entryId === entryId && u.metadata.field === field),
-      );
-    });
+    // Without the upload code (it did not arrive) there is simply nothing to list.
+    void loadTus()
+      .then(async ({ defaultOptions }) => {
+        const all = await defaultOptions.urlStorage.findAllUploads().catch(() => []);
+        if (cancelled) return;
+        setInterrupted(
+          all.filter((u) => u.metadata.entryId === entryId && u.metadata.field === field),
+        );
+      })
+      .catch(() => undefined);
     return () => {
       cancelled = true;
     };
@@ -143,17 +152,43 @@ export function FileUploadField({
     else setAnnounce(message);
   }
 
-  async function start(file: File) {
+  async function start(file: File, again?: string) {
     if (!entryId) return;
     // Listed (and counted as on its way) at once, before the upload code has even loaded.
-    const key = `${file.name}:${file.size}:${file.lastModified}:${Math.random().toString(36).slice(2)}`;
-    setTransfers((list) => [
-      ...list.filter((item) => item.state !== "done"),
-      { key, name: file.name, bytesTotal: file.size, bytesSent: 0, speed: 0, state: "uploading" },
-    ]);
+    const key =
+      again ??
+      `${file.name}:${file.size}:${file.lastModified}:${Math.random().toString(36).slice(2)}`;
+    if (again) {
+      update(key, {
+        state: "uploading",
+        error: undefined,
+        reason: undefined,
+        retryable: undefined,
+      });
+    } else {
+      setTransfers((list) => [
+        ...list.filter((item) => item.state !== "done"),
+        { key, name: file.name, bytesTotal: file.size, bytesSent: 0, speed: 0, state: "uploading" },
+      ]);
+    }
     samples.current.set(key, { at: Date.now(), bytes: 0 });
-    const { Upload } = await import("tus-js-client");
-    const upload = new Upload(file, {
+    let tus: Awaited<ReturnType<typeof loadTus>>;
+    try {
+      tus = await loadTus();
+    } catch {
+      // The upload code did not arrive (after its retries): the row says so and "Resume"
+      // fetches it again; the file stays chosen.
+      waiting.current.set(key, file);
+      update(key, {
+        state: "failed",
+        error: uploadFailedMessage(field),
+        reason: "upload.codeNotLoaded",
+        retryable: true,
+      });
+      notify(`${t(uploadFailedMessage(field))} ${t("upload.codeNotLoaded")}`, "error");
+      return;
+    }
+    const upload = new tus.Upload(file, {
       endpoint: UPLOADS_PATH,
       retryDelays: RETRY_DELAYS,
       chunkSize: 8 * 1024 * 1024,
@@ -246,6 +281,12 @@ export function FileUploadField({
   }
 
   function resume(key: string) {
+    const file = waiting.current.get(key);
+    if (file) {
+      waiting.current.delete(key);
+      void start(file, key);
+      return;
+    }
     const upload = uploads.current.get(key);
     if (!upload) return;
     samples.current.set(key, {
@@ -257,6 +298,7 @@ export function FileUploadField({
   }
 
   function cancel(key: string) {
+    waiting.current.delete(key);
     const upload = uploads.current.get(key);
     uploads.current.delete(key);
     if (upload) void upload.abort(true).catch(() => undefined);
