@@ -20,6 +20,7 @@ import { loadMessages, messagesOf, MESSAGES_LINK_ATTRIBUTE } from "./i18n/loaded
 import { messageAreaOf } from "./i18n/message-areas";
 import { pageMessageUrls } from "./i18n/message-bundles.server";
 import { hydrateAttributeOf } from "./hydration/on-interaction";
+import { UnansweredNotice } from "./components/unanswered-notice";
 import { useNonce } from "./lib/nonce";
 import { currentUser } from "./lib/session.server";
 import siteStylesheet from "./styles/app.css?url";
@@ -126,7 +127,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <UnansweredNotice />
+    </>
+  );
 }
 
 export { RootErrorBoundary as ErrorBoundary } from "./components/error-page";

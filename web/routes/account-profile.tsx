@@ -10,6 +10,7 @@ import { formValues, invalidForm, refusalResponse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
 import { requestMeta, requireEntrant } from "../lib/session.server";
 import type { Route } from "./+types/account-profile";
+import { keepFormWhenUnanswered } from "../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { titleKey: "account.editProfile" }),
@@ -65,6 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   return { ok: true, notice: "account.profileSaved" };
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AccountProfilePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -18,6 +18,7 @@ import { pageMeta } from "../lib/meta";
 import { requestMeta, requireEntrant } from "../lib/session.server";
 import { useLocalizedPath } from "../lib/site";
 import type { Route } from "./+types/account";
+import { keepFormWhenUnanswered } from "../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { titleKey: "account.dashboardTitle" }),
@@ -108,6 +109,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return refusalResponse(refusal(400, "auth.requestFailed"), {});
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AccountPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

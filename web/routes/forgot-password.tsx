@@ -8,6 +8,7 @@ import { formValues, invalidForm, refusalResponse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
 import { requestMeta } from "../lib/session.server";
 import type { Route } from "./+types/forgot-password";
+import { keepFormWhenUnanswered } from "../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { titleKey: "account.forgotPassword" });
@@ -31,6 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return { ok: true, notice: "account.resetSent" };
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function ForgotPasswordPage() {
   const { t } = useTranslation();

@@ -14,6 +14,7 @@ import { pageMeta } from "../lib/meta";
 import { requestMeta, requireEntrant } from "../lib/session.server";
 import { useLocalizedPath } from "../lib/site";
 import type { Route } from "./+types/payment-detail";
+import { keepFormWhenUnanswered } from "../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { titleKey: "payment.title" }),
@@ -53,6 +54,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 const VAT_FIELDS = ["companyName", "taxCode", "address", "email"] as const;
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -11,6 +11,7 @@ import { pageMeta } from "../lib/meta";
 import { requestMeta, requireEntrant } from "../lib/session.server";
 import { useLocalizedPath } from "../lib/site";
 import type { Route } from "./+types/payment";
+import { keepFormWhenUnanswered } from "../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { titleKey: "payment.title" }),
@@ -64,6 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const prefix = meta.lang === "en" ? "/en" : "";
   return redirect(`${prefix}/nop-bai-du-thi/thanh-toan/${outcome.payment.reference}`);
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function PaymentPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

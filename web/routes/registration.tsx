@@ -13,6 +13,7 @@ import { formValues, invalidForm, refusalResponse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
 import { currentUser, requestMeta } from "../lib/session.server";
 import type { Route } from "./+types/registration";
+import { keepFormWhenUnanswered } from "../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { titleKey: "sections.registration" });
@@ -148,6 +149,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // told by email): check your inbox.
   throw redirect(localizePath("/dang-ky-du-thi?sent=1", meta.lang));
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function RegistrationPage({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();

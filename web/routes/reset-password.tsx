@@ -9,6 +9,7 @@ import { formValues, invalidForm, refusalResponse } from "../lib/forms.server";
 import { pageMeta } from "../lib/meta";
 import { useLocalizedPath } from "../lib/site";
 import type { Route } from "./+types/reset-password";
+import { keepFormWhenUnanswered } from "../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { titleKey: "account.resetTitle" });
@@ -35,6 +36,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) return refusalResponse(refusal(400, outcome.formError), values);
   return { ok: true, notice: "account.resetDone" };
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -9,6 +9,7 @@ import { pageMeta } from "../lib/meta";
 import { currentUser, requestMeta, safeNext } from "../lib/session.server";
 import { useLocalizedPath } from "../lib/site";
 import type { Route } from "./+types/sign-in";
+import { keepFormWhenUnanswered } from "../lib/unanswered-form";
 
 /** `/dang-nhap` (entrants) and `/quan-tri/dang-nhap` (staff): the same form, separate audiences. */
 const isStaffPath = (url: URL) => url.pathname.replace(/^\/en/, "").startsWith("/quan-tri");
@@ -47,6 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const home = localizePath(staff ? "/quan-tri" : "/tai-khoan", meta.lang);
   throw redirect(safeNext(url.searchParams.get("next"), home), { headers: outcome.headers });
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function SignInPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

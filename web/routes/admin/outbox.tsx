@@ -8,6 +8,7 @@ import { actorOf, redirectWithNotice, refused } from "../../features/back-office
 import { requireStaff } from "../../lib/session.server";
 import { useLang, useLocalizedPath } from "../../lib/site";
 import type { Route } from "./+types/outbox";
+import { keepFormWhenUnanswered } from "../../lib/unanswered-form";
 
 /**
  * Sent mail when no SMTP server is configured (admins only: messages hold sign-in links), and
@@ -43,6 +44,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     run && !stillWaiting ? "admin.outboxRetriedAll" : "admin.outboxRetriedSome",
   );
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

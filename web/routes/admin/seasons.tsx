@@ -34,6 +34,7 @@ import { MakeCurrent, NextSeasonForm } from "../../features/seasons/season-lifec
 import { requireStaff } from "../../lib/session.server";
 import { useLocalizedPath } from "../../lib/site";
 import type { Route } from "./+types/seasons";
+import { keepFormWhenUnanswered } from "../../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = backOfficeMeta("adminPlatform.seasons.title");
 
@@ -156,6 +157,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return badRequest();
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -18,6 +18,7 @@ import {
 } from "../../features/back-office/form.server";
 import { requireStaff } from "../../lib/session.server";
 import type { Route } from "./+types/settings";
+import { keepFormWhenUnanswered } from "../../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = backOfficeMeta("adminPlatform.settings.title");
 
@@ -48,6 +49,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     { formKey },
   );
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -22,6 +22,7 @@ import {
 import { requireStaff } from "../../lib/session.server";
 import { useLang } from "../../lib/site";
 import type { Route } from "./+types/users";
+import { keepFormWhenUnanswered } from "../../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = backOfficeMeta("adminPlatform.users.title");
 
@@ -91,6 +92,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Row = Route.ComponentProps["loaderData"]["result"]["items"][number];
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

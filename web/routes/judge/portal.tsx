@@ -12,6 +12,7 @@ import { formValues, invalidForm, refusalResponse } from "../../lib/forms.server
 import { pageMeta } from "../../lib/meta";
 import { useLang, useLocalizedPath } from "../../lib/site";
 import type { Route } from "./+types/portal";
+import { keepFormWhenUnanswered } from "../../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { titleKey: "judging.portal.title" }),
@@ -42,6 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     headers: { "set-cookie": context.services.judging.sessionCookie(outcome.token) },
   });
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function JudgePortal({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -23,6 +23,7 @@ import { refusalResponse } from "../../../lib/forms.server";
 import { pageMeta } from "../../../lib/meta";
 import { useLang } from "../../../lib/site";
 import type { Route } from "./+types/documents";
+import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 const LIST = "/quan-tri/noi-dung/tai-lieu";
 
@@ -142,6 +143,9 @@ function DocumentTable({
     </div>
   );
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminDocumentsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

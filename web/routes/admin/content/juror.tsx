@@ -15,6 +15,7 @@ import { loadYearItem, saveYearItem } from "../../../features/content-editing/ye
 import "../../../features/content-editing/content-editing.css";
 import { pageMeta } from "../../../lib/meta";
 import type { Route } from "./+types/juror";
+import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 const LIST = "/quan-tri/noi-dung/chuyen-gia";
 
@@ -51,6 +52,9 @@ export async function action(args: Route.ActionArgs) {
   const { contentAdmin } = args.context.services;
   return saveYearItem(args, juryMemberSchema, contentAdmin.saveJuror, (s) => s.juror.year, LIST);
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminJurorPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

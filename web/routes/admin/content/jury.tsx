@@ -11,6 +11,7 @@ import { deleteYearItem } from "../../../features/content-editing/year-item.serv
 import { RowActions, YearListPage } from "../../../features/content-editing/year-list";
 import { pageMeta } from "../../../lib/meta";
 import type { Route } from "./+types/jury";
+import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 /** The two moves of a juror in the list, in the order their buttons appear. */
 const MOVES = [
@@ -63,6 +64,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     moved: { id, direction: parsed.data.direction },
   };
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminJuryPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -23,6 +23,7 @@ import { pageMeta } from "../../../lib/meta";
 import { useLang, useLocalizedPath } from "../../../lib/site";
 import { useServerErrors, useValidatedSubmit } from "../../../lib/use-server-form";
 import type { Route } from "./+types/pages";
+import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 const LIST = "/quan-tri/noi-dung/trang";
 
@@ -64,6 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     () => redirectWithNotice(request, LIST, "adminContent.notices.saved"),
   );
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminPagesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -19,6 +19,7 @@ import "../../../features/content-editing/content-editing.css";
 import { pageMeta } from "../../../lib/meta";
 import { useLang } from "../../../lib/site";
 import type { Route } from "./+types/winner";
+import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 const LIST = "/quan-tri/noi-dung/thang-giai";
 
@@ -65,6 +66,9 @@ export async function action(args: Route.ActionArgs) {
   const { contentAdmin } = args.context.services;
   return saveYearItem(args, winnerSchema, contentAdmin.saveWinner, (s) => s.winner.year, LIST);
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminWinnerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -12,6 +12,7 @@ import { RowActions, YearListPage } from "../../../features/content-editing/year
 import { pageMeta } from "../../../lib/meta";
 import { useLang } from "../../../lib/site";
 import type { Route } from "./+types/winners";
+import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 const LIST = "/quan-tri/noi-dung/thang-giai";
 
@@ -42,6 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { deleteWinner } = context.services.contentAdmin;
   return deleteYearItem(request, actor, id, deleteWinner, (d) => d.winner.year, LIST);
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminWinnersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -34,6 +34,7 @@ import { formValues, invalidForm } from "../../../lib/forms.server";
 import { requireStaff } from "../../../lib/session.server";
 import { useLocalizedPath } from "../../../lib/site";
 import type { Route } from "./+types/entry";
+import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = backOfficeMeta("admin.sections.entries");
 
@@ -109,6 +110,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     { status: 409 },
   );
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminEntry({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -27,6 +27,7 @@ import "../../../features/entries-admin/entries-admin.css";
 import { invalidForm } from "../../../lib/forms.server";
 import { requireStaff } from "../../../lib/session.server";
 import type { Route } from "./+types/index";
+import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = backOfficeMeta("entryAdmin.table.title");
 
@@ -109,6 +110,9 @@ type BulkDone = {
   changed: { code: string | null }[];
   skipped: { code: string | null; reason: string }[];
 };
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminEntries({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

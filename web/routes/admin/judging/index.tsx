@@ -17,6 +17,7 @@ import { judgingPage } from "../../../features/judging-admin/season.server";
 import { ROUND_TONES } from "../../../features/judging-admin/tones";
 import { useLang, useLocalizedPath } from "../../../lib/site";
 import type { Route } from "./+types/index";
+import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = backOfficeMeta("judgingAdmin.title");
 
@@ -56,6 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return refused(refusal(400, "adminPlatform.errors.badRequest"), form);
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminJudging({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

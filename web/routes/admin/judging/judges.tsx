@@ -20,6 +20,7 @@ import { JudgingNav } from "../../../features/judging-admin/judging-nav";
 import { judgingPage } from "../../../features/judging-admin/season.server";
 import { useLang } from "../../../lib/site";
 import type { Route } from "./+types/judges";
+import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = backOfficeMeta("judgingAdmin.judges.title");
 
@@ -91,6 +92,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return refused(refusal(400, "adminPlatform.errors.badRequest"), form);
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminJudges({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

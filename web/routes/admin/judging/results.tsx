@@ -19,6 +19,7 @@ import { JudgingNav } from "../../../features/judging-admin/judging-nav";
 import { judgingPage, judgingRound } from "../../../features/judging-admin/season.server";
 import { useLang, useLocalizedPath } from "../../../lib/site";
 import type { Route } from "./+types/results";
+import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = backOfficeMeta("judgingAdmin.round.results");
 
@@ -79,6 +80,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   return refused(refusal(400, "adminPlatform.errors.badRequest"), form);
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminJudgingResults({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -31,6 +31,7 @@ import "../../../features/judging/judging.css";
 import { formValues } from "../../../lib/forms.server";
 import { useLang, useLocalizedPath } from "../../../lib/site";
 import type { Route } from "./+types/round";
+import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = backOfficeMeta("judgingAdmin.rounds.heading");
 
@@ -96,6 +97,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   return refused(refusal(400, "adminPlatform.errors.badRequest"), form);
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminJudgingRound({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

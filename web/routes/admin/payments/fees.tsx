@@ -19,6 +19,7 @@ import { useTranslation } from "../../../i18n/use-translation";
 import { formValues, invalidForm, refusalResponse } from "../../../lib/forms.server";
 import { requireStaff } from "../../../lib/session.server";
 import type { Route } from "./+types/fees";
+import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = backOfficeMeta("paymentAdmin.fees.title");
 
@@ -107,6 +108,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Category =
   Route.ComponentProps["loaderData"]["tracks"][number]["groups"][number]["categories"][number];
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminFees({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

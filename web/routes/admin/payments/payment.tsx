@@ -24,6 +24,7 @@ import { invalidForm } from "../../../lib/forms.server";
 import { requireStaff } from "../../../lib/session.server";
 import { useLocalizedPath } from "../../../lib/site";
 import type { Route } from "./+types/payment";
+import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = backOfficeMeta("paymentAdmin.title");
 
@@ -71,6 +72,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   return refused(refusal(400, "adminPlatform.errors.badRequest"), form);
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminPayment({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -21,6 +21,7 @@ import "../../../features/payments-admin/payments-admin.css";
 import { refusalResponse } from "../../../lib/forms.server";
 import { requireStaff } from "../../../lib/session.server";
 import type { Route } from "./+types/statements";
+import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = backOfficeMeta("paymentAdmin.statements.title");
 
@@ -120,6 +121,9 @@ type Imported = {
     alreadyImported: number;
   };
 };
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminStatements({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

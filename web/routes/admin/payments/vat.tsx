@@ -21,6 +21,7 @@ import { invalidForm } from "../../../lib/forms.server";
 import { requireStaff } from "../../../lib/session.server";
 import { useLocalizedPath } from "../../../lib/site";
 import type { Route } from "./+types/vat";
+import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 export const meta: Route.MetaFunction = backOfficeMeta("paymentAdmin.vat.title");
 
@@ -65,6 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) return refused(outcome, form, { formKey: `vat-${id}` });
   return redirectWithNotice(request, "/quan-tri/thanh-toan/hoa-don-vat", "paymentAdmin.vat.issued");
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminVat({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -15,6 +15,7 @@ import { pageMeta } from "../../../../lib/meta";
 import { requireStaff } from "../../../../lib/session.server";
 import { useLang, useLocalizedPath } from "../../../../lib/site";
 import type { Route } from "./+types/edit";
+import { keepFormWhenUnanswered } from "../../../../lib/unanswered-form";
 
 const LIST_PATH = "/quan-tri/noi-dung/tin-tuc";
 
@@ -99,6 +100,9 @@ const STATUS_TONE: Record<NewsStatus, StatusTone> = {
 };
 
 type Article = NonNullable<Route.ComponentProps["loaderData"]["article"]>;
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function AdminNewsEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
