@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { text } from "../server/test-support/text";
+import { seriousViolations } from "./support/axe";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
 import { forgetRegistrationLimits } from "./support/db";
 import { demoCredentials } from "./support/demo-credentials";
@@ -67,6 +68,7 @@ describe("a form that gets no answer", () => {
       expect(await page.locator(`input[name="${name}"]`).inputValue(), name).toBe(value);
     }
     expect(await page.locator('input[name="acceptRules"]').isChecked()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // Back online: the same button sends it; the notice goes with the new attempt.
     offline = false;

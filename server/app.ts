@@ -25,6 +25,7 @@ import { csrfProtection } from "./plugins/csrf";
 import { useApiSchemas } from "./plugins/api-schemas";
 import { publicUrlPerRequest } from "./public-url";
 import { healthRoutes } from "./plugins/health";
+import { clientErrorRoutes } from "./plugins/client-errors";
 import { securityHeaders } from "./plugins/security";
 import { ssrRoutes } from "./plugins/ssr";
 import { uploadRoutes } from "./modules/uploads/routes";
@@ -145,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     encodings: ["br", "gzip", "deflate"],
   });
   await fastify.register(healthRoutes, { db, isDraining: () => draining });
+  await fastify.register(clientErrorRoutes, { limiter: services.limiter });
   await fastify.register(authRoutes, {
     auth: services.auth,
     publicUrl: config.publicUrl,

@@ -1,6 +1,10 @@
 import { hydrateWhenNeeded } from "./hydration/on-interaction";
 import { documentMessageUrls, loadMessages } from "./i18n/loaded-messages";
 import { languageChoiceNeedsAttention } from "./lib/language-choice";
+import { reportUncaughtErrors } from "./lib/report-error";
+
+// An error no code of the page caught reaches the server's log (web/lib/report-error.ts).
+reportUncaughtErrors();
 
 // The page's texts arrive as cacheable bundles named in its head; fetching starts at once (the
 // preload is already under way) so they are in before React renders with them.
