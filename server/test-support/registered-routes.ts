@@ -108,6 +108,11 @@ const STAFF_ONLY =
 export const SERVER_ROUTES: Record<string, InventoryLine> = {
   "/healthz": { access: PUBLIC, rateLimit: "none, because it answers a constant" },
   "/readyz": { access: PUBLIC, rateLimit: "none, because it runs one trivial query" },
+  // Browsers' error reports: this site's pages (CSRF origin check), written to the log only.
+  "/api/client-errors": {
+    access: PUBLIC,
+    rateLimit: "reports per IP (CLIENT_ERRORS_PER_IP)",
+  },
   // The authentication library: only the links sent by email; everything else answers 404.
   "/api/auth/verify-email": {
     access: { kind: "auth-library" },
