@@ -10,7 +10,7 @@ import {
   useEntryFiles,
   waitSaved,
 } from "./support/entry-journey";
-import { signInStaff, signInThroughForm } from "./support/sign-in";
+import { signInEntrant, signInStaff } from "./support/sign-in";
 
 // Code a page fetches after it has loaded — the rich-text editor, the dashboard's charts, the
 // chat panel, the upload client — may not arrive: a connection that drops, a release that
@@ -144,12 +144,7 @@ describe("a part of a page whose code does not arrive", () => {
   test("a page's texts: a bundle dropped once is fetched again and the navigation completes", async () => {
     const { page } = await openPage(browser());
     const { entrant } = demoCredentials();
-    await signInThroughForm(page, {
-      at: "/dang-nhap",
-      email: entrant.email,
-      password: entrant.password,
-      lands: "/tai-khoan",
-    });
+    await signInEntrant(page, entrant.email, entrant.password);
     await page.goto("/");
     await waitForHydration(page);
     // The account's texts travel in their own bundle, fetched on the way into the account.

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { newContext, useBrowser, waitForHydration } from "./support/browser";
 import { demoCredentials } from "./support/demo-credentials";
-import { signInStaff, signInThroughForm } from "./support/sign-in";
+import { signInEntrant, signInStaff } from "./support/sign-in";
 
 // PRODUCT §6 / DESIGN: every public page works from a small phone to a wide screen. At each
 // width the page has no horizontal overflow and the fixed header holds all its controls:
@@ -241,12 +241,7 @@ describe("signed-in pages at 390–1280 px: no horizontal overflow", () => {
     const page = await context.newPage();
     try {
       const { entrant } = demoCredentials();
-      await signInThroughForm(page, {
-        at: "/dang-nhap",
-        email: entrant.email,
-        password: entrant.password,
-        lands: "/tai-khoan",
-      });
+      await signInEntrant(page, entrant.email, entrant.password);
       expect(await overflowing(page, ACCOUNT_PAGES)).toEqual([]);
     } finally {
       await context.close();

@@ -28,3 +28,8 @@ export function signInStaff(page: Page, email: string, password: string): Promis
     lands: "/quan-tri",
   });
 }
+
+/** Signs an entrant in at /dang-nhap; resolves on their account page (/tai-khoan). */
+export function signInEntrant(page: Page, email: string, password: string): Promise<void> {
+  return signInThroughForm(page, { at: "/dang-nhap", email, password, lands: "/tai-khoan" });
+}
