@@ -80,6 +80,8 @@ describe("a part of a page whose code does not arrive", () => {
     await waitForHydration(page);
 
     const charts = page.locator(".dashboard-chart");
+    // Signing in lands here by a client-side navigation: the page may still be on its way.
+    await charts.first().waitFor();
     const count = await charts.count();
     expect(count).toBeGreaterThan(1);
     const failures = page.getByRole("alert").filter({ hasText: vi("adminDashboard.chartFailed") });
