@@ -18,7 +18,9 @@ import type { StaffRole } from "./roles";
  * - "system" is the payment machinery (VNPay IPN, bank statement matching by memo), which
  *   marks an entry paid, and the resubmission step (below);
  * - finance confirms a bank transfer by hand; the secretariat (admin, jury_manager) screens
- *   paid entries and records the judging outcome; admin can do anything staff can.
+ *   paid entries and records the judging outcome — by hand, or through judging itself:
+ *   advancing shortlists, publishing the winners gives every judged entry its result
+ *   (core/judging-outcomes.ts); admin can do anything staff can.
  *
  * A resubmitted entry (needs_changes → submitted) has usually been paid already: payments
  * live in their own records and a paid entry is never charged twice, so the server moves it

@@ -348,9 +348,25 @@ describe("judging, from round to winners", () => {
       best.getByRole("button", { name: vi("judgingAdmin.results.savePrize"), exact: true }).click(),
     ]);
 
+    // Advancing shortlisted it (it was accepted).
+    const statusOf = (code: string) =>
+      withDatabase((db) =>
+        db
+          .prepare<[string], { status: string; email: string }>(
+            `SELECT e.status, u.email FROM entries e JOIN "user" u ON u.id = e.owner_user_id
+                WHERE e.code = ?`,
+          )
+          .get(code)!,
+      );
+    expect(statusOf(bestCode).status).toBe("shortlisted");
+
     // Publish, and the public winners page of the season shows the entry, in both languages.
     await office.goto("/quan-tri/cham-giai");
     await waitForHydration(office);
+    expect(await office.locator("main").textContent()).toContain(
+      vi("judgingAdmin.prizes.publishLead"),
+    );
+    const publishedSince = new Date(Date.now() - 1000);
     acceptNextDialog(office);
     await Promise.all([
       office.waitForURL(
@@ -358,6 +374,11 @@ describe("judging, from round to winners", () => {
       ),
       office.getByRole("button", { name: vi("judgingAdmin.prizes.publish"), exact: true }).click(),
     ]);
+    // The entry's status is its result now, and its entrant was told in their language.
+    const { status, email } = statusOf(bestCode);
+    expect(status).toBe("winner");
+    const told = await mailTo(email, "entryStatusChanged", publishedSince, bestCode);
+    expect(told.parsed.text).toMatch(/Đoạt giải|Winner/);
     const { page: visitor } = await openPage(browser());
     await visitor.goto(`/danh-sach-thang-giai?year=${CURRENT_SEASON}`);
     await visitor.getByText(bestTitle).first().waitFor();

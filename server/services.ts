@@ -216,6 +216,7 @@ export function createServices(
     publicUrl: config.publicUrl,
     onContentChange,
     secureCookies: servesHttps(config),
+    ...(hooks.logger ? { logger: hooks.logger } : {}),
     ...clock,
   });
   // The public entry library: published entries, their search, pages and public files.

@@ -18,12 +18,14 @@ export interface OutboxMail {
 
 /**
  * The newest message of `template` the e2e server filed for `to` after `since` (its outbox:
- * an `.eml` and a `.json` per message), waiting for it a few seconds.
+ * an `.eml` and a `.json` per message) whose text contains `containing` when given, waiting
+ * for it a few seconds.
  */
 export async function mailTo(
   to: string,
   template: string,
   since: Date = new Date(0),
+  containing?: string,
 ): Promise<OutboxMail> {
   const dir = e2eServer().outboxDir;
   const deadline = Date.now() + 5_000;
@@ -36,15 +38,17 @@ export async function mailTo(
           async (name) => JSON.parse(await readFile(path.join(dir, name), "utf8")) as OutboxEntry,
         ),
     );
-    const entry = entries
+    const candidates = entries
       .filter(
         (e) =>
           e.to === to.toLowerCase() && e.template === template && new Date(e.createdAt) >= since,
       )
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
-    if (entry) {
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    for (const entry of candidates) {
       const parsed = await simpleParser(await readFile(path.join(dir, `${entry.id}.eml`)));
-      return { entry, parsed };
+      if (containing === undefined || (parsed.text ?? "").includes(containing)) {
+        return { entry, parsed };
+      }
     }
     if (Date.now() > deadline) throw new Error(`no ${template} mail to ${to} in ${dir}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -231,6 +231,16 @@ describe.each(testDatabases())("demo judging on $name", (target) => {
         .execute();
       expect(prizes.map((p) => p.prize)).toContain("grand_prix");
       for (const p of prizes) expect(p.published_at).not.toBeNull();
+      // The entries already had the results the prizes give: publishing moved none of them.
+      const movedByPublishing = await db.kysely
+        .selectFrom("entry_status_history as h")
+        .innerJoin("entries as e", "e.id", "h.entry_id")
+        .select("h.id")
+        .where("e.season_id", "=", seasonId)
+        .where("h.actor_role", "=", "jury_manager")
+        .where("h.actor_name", "=", "")
+        .execute();
+      expect(movedByPublishing).toEqual([]);
       const winners = await db.kysely
         .selectFrom("winners")
         .selectAll()

@@ -99,7 +99,12 @@ export async function seedDemoJudging(
     clock: () => publishedAt,
   });
   // No audit service in the context: the demo is nobody's action, so the actor is never recorded.
-  const published = await publishWinners(ctx, { id: "", email: "" }, Number(season.id));
+  // The demo entries already carry the results the prizes give, so publishing moves none.
+  const published = await publishWinners(
+    ctx,
+    { id: "", email: "", role: "jury_manager", name: "" },
+    Number(season.id),
+  );
   if (!published.ok) throw new Error(`demo winners not published: ${published.formError ?? ""}`);
   // Demo entries carry no uploaded images: each published winner gets a drawn cover instead,
   // like the earlier years' demo winners, so the winners page looks like a real one.

@@ -1,7 +1,7 @@
 import type { EntryStatus } from "../../../core/entry-status";
 import { localizePath, type Lang } from "../../../core/languages";
 import { currentPublicUrl } from "../../public-url";
-import type { EntriesContext } from "./context";
+import type { EntriesContext, EntriesDeps } from "./context";
 import { findUserContact } from "./queries";
 
 export interface StatusEmailFacts {
@@ -16,6 +16,11 @@ export interface StatusEmailFacts {
   resubmitted?: boolean;
 }
 
+/** What sending the email needs: the database, the site's address, the mailer and the log. */
+export type StatusEmailContext = Pick<EntriesContext, "db" | "publicUrl"> & {
+  deps: Pick<EntriesDeps, "mail" | "logger">;
+};
+
 /**
  * Tells the entrant, in their language, that their entry moved: the new status, the reason,
  * and for needs_changes until when and a link to the entry's form; otherwise a link to their
@@ -23,7 +28,7 @@ export interface StatusEmailFacts {
  * reported as false, the change stands.
  */
 export async function emailStatusChange(
-  ctx: EntriesContext,
+  ctx: StatusEmailContext,
   facts: StatusEmailFacts,
 ): Promise<boolean> {
   try {

@@ -1,7 +1,7 @@
 import { advanceFormSchema } from "../../../core/judging-rounds";
 import { refusal, type Outcome } from "../../../core/refusal";
-import type { Actor } from "../audit/service";
 import type { JudgingContext } from "./context";
+import { emailJudgedEntries, moveJudgedEntries, type JudgingManager } from "./judged-statuses";
 import { roundResults } from "./round-results";
 import { zodRefusal } from "./refusals";
 
@@ -9,14 +9,15 @@ import { zodRefusal } from "./refusals";
  * Advances entries of a closed (or locked) round into the next round, by the round's method:
  * the best N of each category (ties at the edge all go through: a person decides later) or
  * every entry at or above a threshold. Entries already advanced stay; the next round must
- * exist and not be locked.
+ * exist and not be locked. An accepted entry that goes through is shortlisted (its history
+ * names the manager, in the same transaction) and its entrant emailed once it is committed.
  */
 export async function advanceEntries(
   ctx: JudgingContext,
-  actor: Actor,
+  actor: JudgingManager,
   roundId: number,
   input: unknown,
-): Promise<Outcome<{ advanced: number }>> {
+): Promise<Outcome<{ advanced: number; shortlisted: number }>> {
   const parsed = advanceFormSchema.safeParse(input);
   if (!parsed.success) return zodRefusal(parsed.error);
   const results = await roundResults(ctx, roundId);
@@ -41,15 +42,24 @@ export async function advanceEntries(
     }),
   );
   const now = ctx.now();
-  if (chosen.length > 0) {
-    await ctx.db.kysely
-      .insertInto("round_entries")
-      .values(
-        chosen.map((r) => ({ round_id: Number(next.id), entry_id: r.entryId, advanced_at: now })),
-      )
-      .onConflict((oc) => oc.columns(["round_id", "entry_id"]).doNothing())
-      .execute();
-  }
+  const moves =
+    chosen.length === 0
+      ? []
+      : await ctx.db.kysely.transaction().execute(async (trx) => {
+          await trx
+            .insertInto("round_entries")
+            .values(
+              chosen.map((r) => ({
+                round_id: Number(next.id),
+                entry_id: r.entryId,
+                advanced_at: now,
+              })),
+            )
+            .onConflict((oc) => oc.columns(["round_id", "entry_id"]).doNothing())
+            .execute();
+          const targets = new Map(chosen.map((r) => [r.entryId, "shortlisted" as const]));
+          return moveJudgedEntries(ctx, trx, actor, targets, now);
+        });
   await ctx.deps.audit?.record(
     actor,
     "round.advance",
@@ -58,7 +68,9 @@ export async function advanceEntries(
       rule: rule.rule === "top" ? `top ${rule.count}` : `≥ ${rule.threshold}`,
       method,
       advanced: chosen.length,
+      shortlisted: moves.length,
     },
   );
-  return { ok: true, advanced: chosen.length };
+  await emailJudgedEntries(ctx, moves);
+  return { ok: true, advanced: chosen.length, shortlisted: moves.length };
 }

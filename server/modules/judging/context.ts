@@ -23,6 +23,8 @@ export interface JudgingDeps {
   /** Cookies marked Secure (the site is served over HTTPS). */
   secureCookies?: boolean;
   clock?: () => Date;
+  /** Where failures that must not fail the operation go (an entrant's email not sent). */
+  logger?: { error: (obj: object, msg: string) => void };
 }
 
 export type Q = Kysely<Database>;

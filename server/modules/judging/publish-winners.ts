@@ -1,9 +1,17 @@
+import type { EntryStatus } from "../../../core/entry-status";
+import { judgedResult, type JudgingTarget } from "../../../core/judging-outcomes";
 import { prizeRank } from "../../../core/judging-prizes";
+import { JUDGEABLE_STATUSES } from "../../../core/judging-rounds";
 import { PUBLISHABLE_STATUSES } from "../../../core/library";
 import { refusal, type Outcome } from "../../../core/refusal";
-import type { Actor } from "../audit/service";
 import { indexEntries } from "../library/index-entry";
-import type { JudgingContext } from "./context";
+import type { JudgingContext, Q } from "./context";
+import {
+  countByStatus,
+  emailJudgedEntries,
+  moveJudgedEntries,
+  type JudgingManager,
+} from "./judged-statuses";
 
 /**
  * Publishes the season's prizes as its winners: the public winners page of the season's year
@@ -11,12 +19,17 @@ import type { JudgingContext } from "./context";
  * in both languages, and the prize-winning entries are published to the library with their
  * prize. Publishing again replaces what judging published before; winners typed in by hand
  * (no entry) are left alone.
+ *
+ * Publishing is also when every judged entry of the season gets its result as its status
+ * (core/judging-outcomes.ts: winner, finalist, not awarded), recorded in its history by the
+ * manager, in the same transaction; each entrant whose entry moved is emailed afterwards.
+ * Refused while a round is open: its scores are not final yet.
  */
 export async function publishWinners(
   ctx: JudgingContext,
-  actor: Actor,
+  actor: JudgingManager,
   seasonId: number,
-): Promise<Outcome<{ published: number }>> {
+): Promise<Outcome<{ published: number; moved: Partial<Record<EntryStatus, number>> }>> {
   const q = ctx.db.kysely;
   const season = await q
     .selectFrom("seasons")
@@ -44,13 +57,20 @@ export async function publishWinners(
     .where("p.season_id", "=", seasonId)
     .execute();
   if (prized.length === 0) return refusal(409, "judging.errors.noPrizes");
+  const rounds = await q
+    .selectFrom("judging_rounds")
+    .select(["id", "position", "state"])
+    .where("season_id", "=", seasonId)
+    .orderBy("position")
+    .execute();
+  if (rounds.some((r) => r.state === "open")) return refusal(409, "judging.errors.publishOpen");
   const sorted = [...prized].sort(
     (a, b) =>
       prizeRank(a.prize) - prizeRank(b.prize) ||
       Number(a.sort_order ?? 0) - Number(b.sort_order ?? 0),
   );
   const now = ctx.now();
-  await q.transaction().execute(async (trx) => {
+  const moves = await q.transaction().execute(async (trx) => {
     await trx
       .deleteFrom("winners")
       .where("year", "=", Number(season.year))
@@ -87,6 +107,8 @@ export async function publishWinners(
       .set({ published_at: now })
       .where("season_id", "=", seasonId)
       .execute();
+    const results = await resultsOfSeason(trx, seasonId, rounds, prized);
+    const moved = await moveJudgedEntries(ctx, trx, actor, results, now);
     // The prize-winning entries go into the library with their prize; entries of the season
     // already there are indexed again, so a prize taken away since is gone from them too.
     const toIndex = await trx
@@ -110,8 +132,10 @@ export async function publishWinners(
       toIndex.map((r) => r.id),
       { at: now, publishedBy: actor.id },
     );
+    return moved;
   });
   ctx.deps.onContentChange?.();
+  const moved = countByStatus(moves);
   await ctx.deps.audit?.record(
     actor,
     "winners.publish",
@@ -119,7 +143,49 @@ export async function publishWinners(
     {
       year: season.year,
       winners: sorted.length,
+      moved,
     },
   );
-  return { ok: true, published: sorted.length };
+  await emailJudgedEntries(ctx, moves);
+  return { ok: true, published: sorted.length, moved };
+}
+
+/**
+ * The result of every judged entry of the season: a prize makes it a winner; an entry in the
+ * last of several rounds (advanced into it) without one is a finalist; the rest are not awarded.
+ */
+async function resultsOfSeason(
+  trx: Q,
+  seasonId: number,
+  rounds: readonly { id: number | bigint; position: number | bigint }[],
+  prized: readonly { entry_id: string }[],
+): Promise<Map<string, JudgingTarget>> {
+  const last = rounds.at(-1);
+  const inFinal = new Set<string>();
+  if (last && rounds.length > 1) {
+    const rows = await trx
+      .selectFrom("round_entries")
+      .select("entry_id")
+      .where("round_id", "=", Number(last.id))
+      .execute();
+    for (const row of rows) inFinal.add(row.entry_id);
+  }
+  const withPrize = new Set(prized.map((p) => p.entry_id));
+  const judged = await trx
+    .selectFrom("entries")
+    .select("id")
+    .where("season_id", "=", seasonId)
+    .where("status", "in", [...JUDGEABLE_STATUSES])
+    .orderBy("code")
+    .execute();
+  return new Map(
+    judged.map((e) => [
+      e.id,
+      judgedResult({
+        prized: withPrize.has(e.id),
+        inFinalRound: inFinal.has(e.id),
+        rounds: rounds.length,
+      }),
+    ]),
+  );
 }

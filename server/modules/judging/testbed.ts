@@ -20,8 +20,15 @@ export const SHEET = {
   comment: "Ý tưởng mới, thông điệp rõ.",
 };
 
+/** The staff member running judging in the tests (the history names them). */
 export function manager(t: EntriesTestbed) {
-  return { id: t.staff, email: "staff@example.vn", ip: "127.0.0.1" };
+  return {
+    id: t.staff,
+    email: "staff@example.vn",
+    ip: "127.0.0.1",
+    role: "admin" as const,
+    name: "Staff",
+  };
 }
 
 export async function seasonId(t: EntriesTestbed, year = 2026): Promise<number> {

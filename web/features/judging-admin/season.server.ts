@@ -1,4 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
+import { isStaffRole } from "../../../core/roles";
 import { requireStaff } from "../../lib/session.server";
 import { actorOf, positiveInt } from "../back-office/form.server";
 
@@ -12,7 +13,12 @@ export async function judgingPage(request: Request, context: AppLoadContext) {
   const year = asked ?? (await context.services.seasons.current())?.year ?? null;
   const season = year ? await context.services.judging.season(year) : null;
   if (!season) throw data(null, { status: 404 });
-  return { user, season, actor: actorOf(user, context) };
+  // requireStaff let only staff in; the check narrows the role's type.
+  if (!isStaffRole(user.role)) throw new Response("Forbidden", { status: 403 });
+  const actor = actorOf(user, context);
+  // Advancing and publishing move entries' statuses: their history names who did it.
+  const manager = { ...actor, role: user.role, name: user.name };
+  return { user, season, actor, manager };
 }
 
 /** A round of the page's `:id`, which must belong to the season (404 otherwise). */

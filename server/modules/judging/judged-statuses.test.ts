@@ -1,0 +1,185 @@
+import { describe, expect, it } from "vitest";
+import { testDatabases } from "../../test-support/databases";
+import { mailCount, newestMail, statusOf } from "../entries/lifecycle-testbed";
+import { entriesTestbed, type EntriesTestbed } from "../entries/testbed";
+import { acceptedEntry, manager, openRound, seasonId, signedInJudge } from "./testbed";
+
+const CRITERIA = [
+  "creativeIdea",
+  "message",
+  "craft",
+  "brandRecall",
+  "responsibility",
+  "culturalIdentity",
+];
+
+/** Every criterion scored `value` by the judge. */
+const sheet = (value: number) => ({
+  scores: Object.fromEntries(CRITERIA.map((k) => [k, value])),
+  version: null,
+});
+
+async function statuses(t: EntriesTestbed, ids: string[]) {
+  return Promise.all(ids.map(async (id) => (await statusOf(t, id)).status));
+}
+
+// Judging moves entries' statuses (PRODUCT §3): advancing shortlists, publishing gives every
+// judged entry its result; each move is in the entry's history and emailed to its entrant.
+describe.each(testDatabases())("judging: entries' statuses ($name)", (target) => {
+  describe.skipIf(!target.available)("", () => {
+    const t = entriesTestbed(target);
+
+    it("shortlists on advancing, gives results on publishing, corrects them on republishing", async () => {
+      const season = await seasonId(t);
+      const { judge } = await signedInJudge(t, season, "Giám khảo Một", "mot@example.vn");
+      // Alice's first entry scores best, her second one next, Bob's (he reads English) last.
+      const entries = [
+        await acceptedEntry(t, t.alice),
+        await acceptedEntry(t, t.bob),
+        await acceptedEntry(t, t.alice),
+      ];
+      const ids = entries.map((e) => e.id);
+      const round = await openRound(t, season, [judge], ids);
+      for (const [i, value] of [9, 5, 7].entries()) {
+        expect(
+          await t.services.judging.saveScore(judge, round, ids[i]!, sheet(value)),
+        ).toMatchObject({ ok: true });
+      }
+      const judging = t.services.judging;
+      expect(await judging.moveRound(manager(t), round, { to: "closed" })).toMatchObject({
+        ok: true,
+      });
+      const final = await judging.createRound(manager(t), season, {
+        nameVi: "Chung khảo",
+        nameEn: "Final",
+        method: "mean",
+      });
+      if (!final.ok) throw new Error("final refused");
+
+      // Advancing the best two shortlists them; the third stays accepted.
+      const mailsBefore = await mailCount(t, "bob@example.com", "entryStatusChanged");
+      expect(await judging.advance(manager(t), round, { rule: "top", count: 2 })).toEqual({
+        ok: true,
+        advanced: 2,
+        shortlisted: 2,
+      });
+      expect(await statuses(t, ids)).toEqual(["shortlisted", "accepted", "shortlisted"]);
+      const aliceHistory = await t.entries.statusHistory(ids[0]!);
+      expect(aliceHistory.at(-1)).toMatchObject({
+        from: "accepted",
+        to: "shortlisted",
+        actorRole: "admin",
+        actorName: "Staff",
+      });
+      // Bob's entry stayed where it was: no email for him.
+      expect(await mailCount(t, "bob@example.com", "entryStatusChanged")).toBe(mailsBefore);
+      const shortlistedMail = await newestMail(t, "alice@example.vn", "entryStatusChanged");
+      expect(shortlistedMail!.text).toContain("Trạng thái mới: Lọt vào danh sách đề cử");
+      // Advancing again moves nobody twice.
+      expect(await judging.advance(manager(t), round, { rule: "top", count: 2 })).toMatchObject({
+        advanced: 2,
+        shortlisted: 0,
+      });
+
+      // Results are not published while a round is still being scored.
+      expect(
+        await judging.setPrize(manager(t), season, { entryId: ids[0]!, prize: "gold" }),
+      ).toMatchObject({ ok: true });
+      await t.db.kysely
+        .updateTable("judging_rounds")
+        .set({ state: "open" })
+        .where("id", "=", final.id)
+        .execute();
+      expect(await judging.publish(manager(t), season)).toMatchObject({
+        ok: false,
+        status: 409,
+        formError: "judging.errors.publishOpen",
+      });
+      expect(await statuses(t, ids)).toEqual(["shortlisted", "accepted", "shortlisted"]);
+      await t.db.kysely
+        .updateTable("judging_rounds")
+        .set({ state: "closed" })
+        .where("id", "=", final.id)
+        .execute();
+
+      // Publishing: the prize wins, the other finalist of the last round is a finalist, the
+      // entry that went no further is not awarded (in English for Bob).
+      expect(await judging.publish(manager(t), season)).toEqual({
+        ok: true,
+        published: 1,
+        moved: { winner: 1, not_awarded: 1, finalist: 1 },
+      });
+      expect(await statuses(t, ids)).toEqual(["winner", "not_awarded", "finalist"]);
+      expect((await t.entries.statusHistory(ids[1]!)).at(-1)).toMatchObject({
+        from: "accepted",
+        to: "not_awarded",
+        actorName: "Staff",
+      });
+      const bobMail = await newestMail(t, "bob@example.com", "entryStatusChanged");
+      expect(bobMail!.subject).toContain("Not awarded");
+      expect(bobMail!.text).toContain("New status: Not awarded");
+      const audit = await t.db.kysely
+        .selectFrom("audit_log")
+        .select("summary")
+        .where("action", "=", "winners.publish")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(audit.summary)).toMatchObject({
+        winners: 1,
+        moved: { winner: 1, not_awarded: 1, finalist: 1 },
+      });
+
+      // Publishing again with nothing changed moves nobody and emails nobody.
+      const aliceMails = await mailCount(t, "alice@example.vn", "entryStatusChanged");
+      expect(await judging.publish(manager(t), season)).toEqual({
+        ok: true,
+        published: 1,
+        moved: {},
+      });
+      expect(await mailCount(t, "alice@example.vn", "entryStatusChanged")).toBe(aliceMails);
+
+      // The gold goes to Alice's other entry instead: publishing again corrects both results.
+      await judging.setPrize(manager(t), season, { entryId: ids[0]!, prize: "" });
+      await judging.setPrize(manager(t), season, { entryId: ids[2]!, prize: "gold" });
+      expect(await judging.publish(manager(t), season)).toMatchObject({
+        moved: { finalist: 1, winner: 1 },
+      });
+      expect(await statuses(t, ids)).toEqual(["finalist", "not_awarded", "winner"]);
+      expect((await t.entries.statusHistory(ids[0]!)).map((h) => h.to).slice(-3)).toEqual([
+        "shortlisted",
+        "winner",
+        "finalist",
+      ]);
+      expect(await mailCount(t, "alice@example.vn", "entryStatusChanged")).toBe(aliceMails + 2);
+      const winners = await t.services.content.winners({ year: 2026 }, "vi");
+      expect(winners.items.map((w) => w.entryId)).toEqual([ids[2]]);
+      // A finalist stays in the public library; the entry not awarded is not in it.
+      expect(await t.services.library.entry(ids[1]!, "vi")).toBeNull();
+    });
+  });
+
+  describe.skipIf(!target.available)("a season of one round", () => {
+    const t = entriesTestbed(target);
+
+    it("takes an accepted entry straight to its result", async () => {
+      const season = await seasonId(t);
+      const { judge } = await signedInJudge(t, season, "Giám khảo Hai", "hai@example.vn");
+      const entries = [await acceptedEntry(t, t.alice), await acceptedEntry(t, t.bob)];
+      const ids = entries.map((e) => e.id);
+      const round = await openRound(t, season, [judge], ids);
+      for (const id of ids) await t.services.judging.saveScore(judge, round, id, sheet(8));
+      await t.services.judging.moveRound(manager(t), round, { to: "closed" });
+      await t.services.judging.setPrize(manager(t), season, { entryId: ids[0]!, prize: "bronze" });
+      expect(await t.services.judging.publish(manager(t), season)).toMatchObject({
+        ok: true,
+        moved: { winner: 1, not_awarded: 1 },
+      });
+      expect(await statuses(t, ids)).toEqual(["winner", "not_awarded"]);
+      // The winner went through the shortlist on the way: every step is in its history.
+      expect((await t.entries.statusHistory(ids[0]!)).map((h) => h.to).slice(-2)).toEqual([
+        "shortlisted",
+        "winner",
+      ]);
+    });
+  });
+});
