@@ -1,7 +1,7 @@
 import { advanceFormSchema } from "../../../core/judging-rounds";
 import { refusal, type Outcome } from "../../../core/refusal";
 import type { JudgingContext } from "./context";
-import { emailJudgedEntries, moveJudgedEntries, type JudgingManager } from "./judged-statuses";
+import { emailJudgedEntriesLater, moveJudgedEntries, type JudgingManager } from "./judged-statuses";
 import { roundResults } from "./round-results";
 import { zodRefusal } from "./refusals";
 
@@ -71,6 +71,6 @@ export async function advanceEntries(
       shortlisted: moves.length,
     },
   );
-  await emailJudgedEntries(ctx, moves);
+  emailJudgedEntriesLater(ctx, moves);
   return { ok: true, advanced: chosen.length, shortlisted: moves.length };
 }

@@ -74,11 +74,19 @@ export async function moveJudgedEntries(
 }
 
 /**
- * After the moves are committed: each entrant is told their entry's new status, in their
- * language (one email per entry, for where it ended). A few at a time; an email that cannot be
- * sent is logged and counted, the moves stand. Returns how many were sent.
+ * After the moves are committed, without holding up the manager's request (a publication can
+ * move a whole season, a thousand entries and more): each entrant is told their entry's new
+ * status, in their language (one email per entry, for where it ended), a few at a time. An
+ * email that cannot be sent is logged (and waits in the mail retries when the failure may
+ * pass); the moves stand.
  */
-export async function emailJudgedEntries(
+export function emailJudgedEntriesLater(ctx: JudgingContext, moves: readonly JudgedMove[]): void {
+  if (moves.length === 0) return;
+  void emailJudgedEntries(ctx, moves);
+}
+
+/** The emails of `moves`, a few at a time; resolves to how many were sent. */
+async function emailJudgedEntries(
   ctx: JudgingContext,
   moves: readonly JudgedMove[],
 ): Promise<number> {

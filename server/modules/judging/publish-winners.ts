@@ -8,7 +8,7 @@ import { indexEntries } from "../library/index-entry";
 import type { JudgingContext, Q } from "./context";
 import {
   countByStatus,
-  emailJudgedEntries,
+  emailJudgedEntriesLater,
   moveJudgedEntries,
   type JudgingManager,
 } from "./judged-statuses";
@@ -146,7 +146,7 @@ export async function publishWinners(
       moved,
     },
   );
-  await emailJudgedEntries(ctx, moves);
+  emailJudgedEntriesLater(ctx, moves);
   return { ok: true, published: sorted.length, moved };
 }
 
