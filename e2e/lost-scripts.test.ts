@@ -1,6 +1,7 @@
 import type { Page, Route } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { text } from "../server/test-support/text";
+import { expectAxeClean } from "./support/axe";
 import { openPage, settled, useBrowser, waitForHydration } from "./support/browser";
 import { setSiteSetting } from "./support/db";
 import { demoCredentials } from "./support/demo-credentials";
@@ -188,6 +189,27 @@ describe("a part of a page whose code does not arrive", () => {
     await page.getByRole("heading", { level: 1, name: vi("nav.news") }).waitFor();
     expect(dropped.length).toBeGreaterThanOrEqual(1);
     expect(await page.getByRole("heading", { name: ERROR_PAGE_HEADING }).count()).toBe(0);
+  });
+
+  test("a page's data: the page says the connection failed, and Try again opens it", async () => {
+    const { page } = await openPage(browser());
+    await page.goto("/");
+    await waitForHydration(page);
+    let offline = true;
+    const dropped = await dropWhile(page, /\.data(\?|$)/, () => offline);
+    await page
+      .getByRole("link", { name: vi("news.viewAll") })
+      .first()
+      .click();
+    await page.getByRole("heading", { level: 1, name: vi("error.offlineTitle") }).waitFor();
+    expect(dropped.length).toBeGreaterThanOrEqual(1);
+    expect(await page.locator("main").textContent()).toContain(vi("error.offlineBody"));
+    await expectAxeClean(page);
+    // Back online: "Try again" loads the page that was asked for.
+    offline = false;
+    await page.getByRole("link", { name: vi("common.tryAgain") }).click();
+    await page.getByRole("heading", { level: 1, name: vi("nav.news") }).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/tin-tuc-cuoc-thi");
   });
 
   test("the upload client: the file's row says so, and Resume uploads the same file", async () => {

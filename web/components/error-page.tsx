@@ -4,6 +4,11 @@ import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { langOfPath, localizePath } from "../../core/languages";
 import { reportClientError } from "../lib/report-error";
 
+/** Whether the page's data did not arrive because the connection failed (the browser's words). */
+function connectionFailed(error: unknown): boolean {
+  return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+}
+
 /**
  * Whether an error the page shows was the browser's own: not a refusal (404, 403…), not the
  * server's (logged there; React Router hands the browser only "Unexpected Server Error"), not
@@ -12,26 +17,45 @@ import { reportClientError } from "../lib/report-error";
 function failedInTheBrowser(error: unknown): boolean {
   if (isRouteErrorResponse(error) || !(error instanceof Error)) return false;
   if (error.message === "Unexpected Server Error") return false;
-  return !(error instanceof TypeError && /fetch|network|load failed/i.test(error.message));
+  return !connectionFailed(error);
 }
 
-/** The last-resort page: a clear message in the page's language, never a blank screen. */
+/**
+ * The last-resort page: a clear message in the page's language, never a blank screen. A page
+ * whose data did not arrive (the connection dropped on the way to it) says so and offers to
+ * load it again: the address is already the page's, so "try again" is a plain link to it.
+ */
 export function RootErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const offline = connectionFailed(error);
   // Refusals (403…) are expected answers; only unexpected errors are worth a log line, and
   // the server's log gets those of the browser.
   if (!isRouteErrorResponse(error)) console.error(error);
   useEffect(() => {
     if (failedInTheBrowser(error)) reportClientError("render", error);
   }, [error]);
+  const heading = notFound
+    ? t("error.notFoundTitle")
+    : offline
+      ? t("error.offlineTitle")
+      : t("error.title");
   return (
     <main id="main" className="container page error-page">
-      <h1>{notFound ? t("error.notFoundTitle") : t("error.title")}</h1>
-      <p>{notFound ? t("error.notFoundBody") : t("error.body")}</p>
+      {/* The root has no meta of its own: the page's title is this one (React puts it in the head). */}
+      <title>{`${heading} | ${t("site.name")}`}</title>
+      <h1>{heading}</h1>
       <p>
+        {notFound ? t("error.notFoundBody") : offline ? t("error.offlineBody") : t("error.body")}
+      </p>
+      <p className="error-page__actions">
+        {offline ? (
+          <a href={pathname + search} className="button button--primary">
+            {t("common.tryAgain")}
+          </a>
+        ) : null}
         <a href={localizePath("/", langOfPath(pathname))} className="button button--secondary">
           {t("common.backHome")}
         </a>
