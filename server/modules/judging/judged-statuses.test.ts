@@ -2,23 +2,16 @@ import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
 import { mailCount, newestMail, statusOf } from "../entries/lifecycle-testbed";
 import { entriesTestbed, type EntriesTestbed } from "../entries/testbed";
-import { acceptedEntry, manager, openRound, seasonId, signedInJudge } from "./testbed";
+import {
+  acceptedEntry,
+  manager,
+  openRound,
+  seasonId,
+  signedInJudge,
+  uniformSheet,
+} from "./testbed";
 
-const CRITERIA = [
-  "creativeIdea",
-  "message",
-  "craft",
-  "brandRecall",
-  "responsibility",
-  "culturalIdentity",
-];
-
-/** Every criterion scored `value` by the judge. */
-const sheet = (value: number) => ({
-  scores: Object.fromEntries(CRITERIA.map((k) => [k, value])),
-  version: null,
-});
-
+/** The entries' statuses, in the order of `ids`. */
 async function statuses(t: EntriesTestbed, ids: string[]) {
   return Promise.all(ids.map(async (id) => (await statusOf(t, id)).status));
 }
@@ -42,7 +35,7 @@ describe.each(testDatabases())("judging: entries' statuses ($name)", (target) =>
       const round = await openRound(t, season, [judge], ids);
       for (const [i, value] of [9, 5, 7].entries()) {
         expect(
-          await t.services.judging.saveScore(judge, round, ids[i]!, sheet(value)),
+          await t.services.judging.saveScore(judge, round, ids[i]!, uniformSheet(value)),
         ).toMatchObject({ ok: true });
       }
       const judging = t.services.judging;
@@ -171,7 +164,7 @@ describe.each(testDatabases())("judging: entries' statuses ($name)", (target) =>
       const entries = [await acceptedEntry(t, t.alice), await acceptedEntry(t, t.bob)];
       const ids = entries.map((e) => e.id);
       const round = await openRound(t, season, [judge], ids);
-      for (const id of ids) await t.services.judging.saveScore(judge, round, id, sheet(8));
+      for (const id of ids) await t.services.judging.saveScore(judge, round, id, uniformSheet(8));
       await t.services.judging.moveRound(manager(t), round, { to: "closed" });
       await t.services.judging.setPrize(manager(t), season, { entryId: ids[0]!, prize: "bronze" });
       expect(await t.services.judging.publish(manager(t), season)).toMatchObject({

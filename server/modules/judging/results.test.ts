@@ -2,7 +2,14 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
 import { entriesTestbed } from "../entries/testbed";
-import { acceptedEntry, manager, openRound, seasonId, signedInJudge } from "./testbed";
+import {
+  acceptedEntry,
+  manager,
+  openRound,
+  seasonId,
+  signedInJudge,
+  uniformSheet,
+} from "./testbed";
 
 // From scores to winners, on SQLite and PostgreSQL: five judges score three entries; the
 // round's figures by each method against hand-computed values; advancing the best into the
@@ -35,20 +42,12 @@ describe.each(testDatabases())("judging: results ($name)", (target) => {
       ];
       for (const [j, row] of given.entries()) {
         for (const [e, value] of row.entries()) {
-          const scores = Object.fromEntries(
-            [
-              "creativeIdea",
-              "message",
-              "craft",
-              "brandRecall",
-              "responsibility",
-              "culturalIdentity",
-            ].map((k) => [k, value]),
+          const saved = await judging.saveScore(
+            judges[j]!,
+            round,
+            entries[e]!.id,
+            uniformSheet(value),
           );
-          const saved = await judging.saveScore(judges[j]!, round, entries[e]!.id, {
-            scores,
-            version: null,
-          });
           expect(saved.ok, JSON.stringify(saved)).toBe(true);
         }
       }

@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { DEFAULT_CRITERIA } from "../../../core/judging-criteria";
 import { moved, submittedEntry } from "../entries/lifecycle-testbed";
 import type { EntriesTestbed } from "../entries/testbed";
 import type { JudgeIdentity } from "./types";
@@ -19,6 +20,14 @@ export const SHEET = {
   },
   comment: "Ý tưởng mới, thông điệp rõ.",
 };
+
+/** A score sheet giving every criterion of the award `value` (so the judge's total is `value`). */
+export function uniformSheet(value: number) {
+  return {
+    scores: Object.fromEntries(DEFAULT_CRITERIA.map((c) => [c.key, value])),
+    version: null,
+  };
+}
 
 /** The staff member running judging in the tests (the history names them). */
 export function manager(t: EntriesTestbed) {
