@@ -37,19 +37,18 @@ export function RootErrorBoundary() {
   useEffect(() => {
     if (failedInTheBrowser(error)) reportClientError("render", error);
   }, [error]);
-  const heading = notFound
-    ? t("error.notFoundTitle")
+  const [titleKey, bodyKey] = notFound
+    ? ["error.notFoundTitle", "error.notFoundBody"]
     : offline
-      ? t("error.offlineTitle")
-      : t("error.title");
+      ? ["error.offlineTitle", "error.offlineBody"]
+      : ["error.title", "error.body"];
+  const heading = t(titleKey);
   return (
     <main id="main" className="container page error-page">
       {/* The root has no meta of its own: the page's title is this one (React puts it in the head). */}
       <title>{`${heading} | ${t("site.name")}`}</title>
       <h1>{heading}</h1>
-      <p>
-        {notFound ? t("error.notFoundBody") : offline ? t("error.offlineBody") : t("error.body")}
-      </p>
+      <p>{t(bodyKey)}</p>
       <p className="error-page__actions">
         {offline ? (
           <a href={pathname + search} className="button button--primary">

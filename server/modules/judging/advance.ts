@@ -1,7 +1,8 @@
 import { advanceFormSchema } from "../../../core/judging-rounds";
 import { refusal, type Outcome } from "../../../core/refusal";
+import type { StatusActor } from "../entries/change-status";
 import type { JudgingContext } from "./context";
-import { emailJudgedEntriesLater, moveJudgedEntries, type JudgingManager } from "./judged-statuses";
+import { emailJudgedEntriesLater, moveJudgedEntries } from "./judged-statuses";
 import { roundResults } from "./round-results";
 import { zodRefusal } from "./refusals";
 
@@ -14,7 +15,7 @@ import { zodRefusal } from "./refusals";
  */
 export async function advanceEntries(
   ctx: JudgingContext,
-  actor: JudgingManager,
+  actor: StatusActor,
   roundId: number,
   input: unknown,
 ): Promise<Outcome<{ advanced: number; shortlisted: number }>> {

@@ -1,17 +1,10 @@
 import { isEntryStatus, type EntryStatus } from "../../../core/entry-status";
 import { judgingPath, type JudgingTarget } from "../../../core/judging-outcomes";
-import type { StaffRole } from "../../../core/roles";
-import type { Actor } from "../audit/service";
+import type { StatusActor } from "../entries/change-status";
 import { findEntryStatus } from "../entries/queries";
 import { recordTransition } from "../entries/record-transition";
 import { emailStatusChange } from "../entries/status-email";
 import type { JudgingContext, Q } from "./context";
-
-/** The jury manager (or admin) whose advancing or publishing moves entries: the history names them. */
-export interface JudgingManager extends Actor {
-  role: StaffRole;
-  name: string;
-}
 
 /** An entry judging moved: where it was, where it is now, and what its email needs. */
 export interface JudgedMove {
@@ -36,7 +29,7 @@ const EMAILS_AT_ONCE = 4;
 export async function moveJudgedEntries(
   ctx: JudgingContext,
   trx: Q,
-  actor: JudgingManager,
+  actor: StatusActor,
   targets: ReadonlyMap<string, JudgingTarget>,
   at: string,
 ): Promise<JudgedMove[]> {
@@ -109,7 +102,7 @@ async function emailJudgedEntries(
   return sent;
 }
 
-/** How many entries ended in each status (for the audit entry and the manager's notice). */
+/** How many entries ended in each status (for the audit entry and the manager's answer). */
 export function countByStatus(moves: readonly JudgedMove[]): Partial<Record<EntryStatus, number>> {
   const counts: Partial<Record<EntryStatus, number>> = {};
   for (const move of moves) counts[move.to] = (counts[move.to] ?? 0) + 1;

@@ -4,14 +4,10 @@ import { prizeRank } from "../../../core/judging-prizes";
 import { JUDGEABLE_STATUSES } from "../../../core/judging-rounds";
 import { PUBLISHABLE_STATUSES } from "../../../core/library";
 import { refusal, type Outcome } from "../../../core/refusal";
+import type { StatusActor } from "../entries/change-status";
 import { indexEntries } from "../library/index-entry";
 import type { JudgingContext, Q } from "./context";
-import {
-  countByStatus,
-  emailJudgedEntriesLater,
-  moveJudgedEntries,
-  type JudgingManager,
-} from "./judged-statuses";
+import { countByStatus, emailJudgedEntriesLater, moveJudgedEntries } from "./judged-statuses";
 
 /**
  * Publishes the season's prizes as its winners: the public winners page of the season's year
@@ -27,7 +23,7 @@ import {
  */
 export async function publishWinners(
   ctx: JudgingContext,
-  actor: JudgingManager,
+  actor: StatusActor,
   seasonId: number,
 ): Promise<Outcome<{ published: number; moved: Partial<Record<EntryStatus, number>> }>> {
   const q = ctx.db.kysely;

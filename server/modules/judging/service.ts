@@ -21,7 +21,7 @@ import { moveRound } from "./move-round";
 import { portalEntries } from "./portal-entries";
 import { portalEntry } from "./portal-entry";
 import { portalRounds } from "./portal-rounds";
-import type { JudgingManager } from "./judged-statuses";
+import type { StatusActor } from "../entries/change-status";
 import { publishWinners } from "./publish-winners";
 import { roundsOfSeason } from "./queries";
 import { revokeJudgeCode } from "./revoke-code";
@@ -44,7 +44,6 @@ export type { RoundResults, CategoryResults, ResultRow } from "./round-results";
 export type { ChainReport } from "./score-log";
 export type { RoundProgress } from "./portal-rounds";
 export { JUDGE_COOKIE } from "./current-judge";
-export type { JudgingManager } from "./judged-statuses";
 export { JUDGE_SESSION_HOURS } from "./sign-in";
 
 /**
@@ -102,12 +101,12 @@ export function createJudgingService(db: Db, deps: JudgingDeps) {
       unassignJudge(ctx, actor, roundId, assignmentId),
     overview: (roundId: number) => roundOverview(ctx, roundId),
     results: (roundId: number, method?: ResultMethod) => roundResults(ctx, roundId, method),
-    advance: (actor: JudgingManager, roundId: number, input: unknown) =>
+    advance: (actor: StatusActor, roundId: number, input: unknown) =>
       advanceEntries(ctx, actor, roundId, input),
     prizes: (seasonId: number) => seasonPrizes(ctx, seasonId),
     setPrize: (actor: Actor, seasonId: number, input: unknown) =>
       setPrize(ctx, actor, seasonId, input),
-    publish: (actor: JudgingManager, seasonId: number) => publishWinners(ctx, actor, seasonId),
+    publish: (actor: StatusActor, seasonId: number) => publishWinners(ctx, actor, seasonId),
     exportRound: (
       actor: Actor,
       roundId: number,

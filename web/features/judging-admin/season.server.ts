@@ -15,10 +15,9 @@ export async function judgingPage(request: Request, context: AppLoadContext) {
   if (!season) throw data(null, { status: 404 });
   // requireStaff let only staff in; the check narrows the role's type.
   if (!isStaffRole(user.role)) throw new Response("Forbidden", { status: 403 });
-  const actor = actorOf(user, context);
   // Advancing and publishing move entries' statuses: their history names who did it.
-  const manager = { ...actor, role: user.role, name: user.name };
-  return { user, season, actor, manager };
+  const actor = { ...actorOf(user, context), role: user.role, name: user.name };
+  return { user, season, actor };
 }
 
 /** A round of the page's `:id`, which must belong to the season (404 otherwise). */

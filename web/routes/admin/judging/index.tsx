@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { season, actor, manager } = await judgingPage(request, context);
+  const { season, actor } = await judgingPage(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
   const here = `/quan-tri/cham-giai?year=${season.year}`;
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (intent === "publish") {
-    const outcome = await context.services.judging.publish(manager, season.id);
+    const outcome = await context.services.judging.publish(actor, season.id);
     if (!outcome.ok) return refused(outcome, form, { formKey: "publish" });
     return redirectWithNotice(request, here, "judgingAdmin.prizes.publishedDone");
   }

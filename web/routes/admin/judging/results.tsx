@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { season, actor, manager } = await judgingPage(request, context);
+  const { season, actor } = await judgingPage(request, context);
   const { round } = await judgingRound(context, params.id);
   const form = await request.formData();
   const intent = form.get("intent");
@@ -59,7 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return submitForm(
       form,
       advanceFormSchema,
-      (input) => judging.advance(manager, round.id, input),
+      (input) => judging.advance(actor, round.id, input),
       () => redirectWithNotice(request, here, "judgingAdmin.results.advancedDone"),
       { formKey: "advance" },
     );
