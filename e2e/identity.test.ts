@@ -274,6 +274,8 @@ describe("identity journeys", () => {
     );
     await nav.getByRole("link", { name: "Hộp thư đi" }).click();
     await page.waitForURL((u) => u.pathname === "/quan-tri/hop-thu");
+    // The URL changes before the outbox renders: the dashboard (and its tables) may still show.
+    await page.getByRole("heading", { level: 1, name: "Hộp thư đi" }).waitFor();
     await page.getByRole("table").waitFor();
     await expect(page.getByRole("table").textContent()).resolves.toContain("@example.vn");
   });
