@@ -19,6 +19,17 @@ import { signInStaff } from "./support/sign-in";
 const browser = useBrowser();
 const vi = (key: string, values?: Record<string, string | number>) => text("vi", key, values);
 
+/** The numbers the page's notice `key` shows, by placeholder (the text must match the key's). */
+async function noticeCounts(page: Page, key: string, names: readonly string[]) {
+  const marked = vi(key, Object.fromEntries(names.map((name) => [name, `@@${name}@@`])));
+  const order = [...marked.matchAll(/@@(\w+)@@/g)].map((m) => m[1]!);
+  const pattern = marked.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/@@\w+@@/g, "(\\d+)");
+  const shown = (await page.locator(".flash__message").textContent()) ?? "";
+  const found = new RegExp(pattern).exec(shown);
+  expect(found, shown).not.toBeNull();
+  return Object.fromEntries(order.map((name, i) => [name, Number(found![i + 1])]));
+}
+
 interface Category {
   id: number;
   code: string;
@@ -331,6 +342,13 @@ describe("judging, from round to winners", () => {
         .getByRole("button", { name: vi("judgingAdmin.results.advanceSubmit"), exact: true })
         .click(),
     ]);
+    // The notice says how many went through and how many were shortlisted.
+    const advancedCounts = await noticeCounts(office, "judgingAdmin.results.advancedDone", [
+      "advanced",
+      "shortlisted",
+    ]);
+    expect(advancedCounts.shortlisted).toBeGreaterThanOrEqual(1);
+    expect(advancedCounts.advanced).toBeGreaterThanOrEqual(advancedCounts.shortlisted!);
     const best = office.locator(`section[aria-label="${category.name}"] table tbody tr`).first();
     const bestCode = (await best.locator("th").textContent())!.trim();
     const bestTitle = withDatabase(
@@ -377,6 +395,12 @@ describe("judging, from round to winners", () => {
     // The entry's status is its result now, and its entrant was told in their language.
     const { status, email } = statusOf(bestCode);
     expect(status).toBe("winner");
+    const publishedCounts = await noticeCounts(office, "judgingAdmin.prizes.publishedDone", [
+      "winner",
+      "finalist",
+      "notAwarded",
+    ]);
+    expect(publishedCounts.winner).toBeGreaterThanOrEqual(1);
     const told = await mailTo(email, "entryStatusChanged", publishedSince, bestCode);
     expect(told.parsed.text).toMatch(/Đoạt giải|Winner/);
     const { page: visitor } = await openPage(browser());

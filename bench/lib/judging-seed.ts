@@ -38,8 +38,12 @@ export async function seedJudging(
   const started = performance.now();
   const q = db.kysely;
   const judging = createJudgingService(db, {
-    // The codes are handed to the load generator here, not mailed.
-    mail: { send: async () => "" },
+    // The codes are handed to the load generator here, not mailed; nothing is published.
+    mail: {
+      send: async () => "",
+      queue: () => Promise.reject(new Error("the bench's seed emails nobody")),
+      retryDue: () => Promise.reject(new Error("the bench's seed emails nobody")),
+    },
     storage: { signedUrl: () => "" },
     limiter: createRateLimiter(db),
     secret,

@@ -91,7 +91,12 @@ export async function seedDemoJudging(
   const ceremony = Date.parse(season.ceremony_at ?? "") || now.getTime();
   const publishedAt = new Date(Math.min(ceremony, now.getTime()));
   const ctx = judgingContext(db, {
-    mail: { send: async () => "" },
+    // The demo's results are already its entries' statuses: no status email is ever queued.
+    mail: {
+      send: async () => "",
+      queue: () => Promise.reject(new Error("the demo's publication emails nobody")),
+      retryDue: () => Promise.reject(new Error("the demo's publication emails nobody")),
+    },
     storage: { signedUrl: () => "" },
     limiter: createRateLimiter(db),
     // No code is issued, so the key codes would be hashed under is never used.

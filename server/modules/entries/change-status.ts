@@ -17,7 +17,7 @@ import type { Actor } from "../audit/service";
 import type { EntriesContext } from "./context";
 import { findEntryStatus } from "./queries";
 import { recordTransition } from "./record-transition";
-import { emailStatusChange } from "./status-email";
+import { emailStatusChange, queueStatusEmails, type StatusEmailFacts } from "./status-email";
 
 /** A staff member moving entries: who (for the history and the audit log) and their role. */
 export interface StatusActor extends Actor {
@@ -105,6 +105,8 @@ export async function moveEntry(
   entryId: string,
   statusVersion: number,
   move: CheckedMove,
+  /** Queue the entrant's email in the move's transaction (the mail job sends it). */
+  options: { queueEmail?: boolean } = {},
 ): Promise<Moved | { refused: MoveRefused; code: string | null; from?: EntryStatus }> {
   if (typeof entryId !== "string" || entryId.length > 64)
     return { refused: "notFound", code: null };
@@ -128,6 +130,11 @@ export async function moveEntry(
     });
     // Without a row lock (SQLite) the versioned update is what stops a second writer.
     if (!moved) return { refused: "conflict" as const, code: row.code };
+    if (options.queueEmail) {
+      await queueStatusEmails(ctx, trx, [
+        statusFacts(row.id, row.code, row.owner_user_id, row.campaign_name, move),
+      ]);
+    }
     return {
       entry: { id: row.id, code: row.code, status: move.to, statusVersion: current + 1 },
       from,
@@ -144,30 +151,51 @@ export async function afterMove(
   moved: Moved,
   move: CheckedMove,
 ): Promise<boolean> {
-  const audit = ctx.deps.audit;
-  if (audit) {
-    await audit.record(
-      actor,
-      "entry.status",
-      { type: "entry", id: moved.entry.id },
-      {
-        code: moved.entry.code,
-        from: moved.from,
-        to: moved.entry.status,
-        reason: move.reason,
-        ...(move.changesDueAt ? { changesDueAt: move.changesDueAt } : {}),
-      },
-    );
-  }
-  return emailStatusChange(ctx, {
-    entryId: moved.entry.id,
-    ownerUserId: moved.ownerUserId,
-    code: moved.entry.code,
-    title: moved.title,
-    status: moved.entry.status,
+  await auditMove(ctx, actor, moved, move);
+  return emailStatusChange(
+    ctx,
+    statusFacts(moved.entry.id, moved.entry.code, moved.ownerUserId, moved.title, move),
+  );
+}
+
+/** The audit entry of a committed move (staff's status changes are audited). */
+export async function auditMove(
+  ctx: EntriesContext,
+  actor: StatusActor,
+  moved: Moved,
+  move: CheckedMove,
+): Promise<void> {
+  await ctx.deps.audit?.record(
+    actor,
+    "entry.status",
+    { type: "entry", id: moved.entry.id },
+    {
+      code: moved.entry.code,
+      from: moved.from,
+      to: moved.entry.status,
+      reason: move.reason,
+      ...(move.changesDueAt ? { changesDueAt: move.changesDueAt } : {}),
+    },
+  );
+}
+
+/** What the entrant's email about a move says. */
+function statusFacts(
+  entryId: string,
+  code: string | null,
+  ownerUserId: string,
+  title: string,
+  move: CheckedMove,
+): StatusEmailFacts {
+  return {
+    entryId,
+    ownerUserId,
+    code,
+    title,
+    status: move.to,
     reason: move.reason,
     changesDueAt: move.changesDueAt,
-  });
+  };
 }
 
 /**

@@ -52,8 +52,12 @@ describe.each(testDatabases())("entries on $name", (target) => {
         to: "accepted",
         actorRole: "jury_manager",
       });
-      // One email and one audit entry per moved entry.
-      expect(await mailCount(t, "bob@example.com", "entryStatusChanged")).toBe(mailsBefore + 1);
+      // One audit entry per moved entry, and one email, queued with the move and sent by the
+      // mail job after the answer.
+      await expect
+        .poll(() => mailCount(t, "bob@example.com", "entryStatusChanged"))
+        .toBe(mailsBefore + 1);
+      expect(await t.db.kysely.selectFrom("mail_retries").selectAll().execute()).toEqual([]);
       const { items } = await t.services.audit.list({ targetType: "entry", pageSize: 200 });
       expect(items.filter((i) => i.summary.to === "accepted").map((i) => i.targetId)).toEqual([
         movable.id,

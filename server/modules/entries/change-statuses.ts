@@ -4,7 +4,8 @@ import {
 } from "../../../core/entry-status-change";
 import { fieldRefusal, type Outcome } from "../../../core/refusal";
 import type { EntriesContext } from "./context";
-import { afterMove, checkMove, moveEntry, type StatusActor } from "./change-status";
+import { sendQueuedSoon } from "../mail/send-queued";
+import { auditMove, checkMove, moveEntry, type StatusActor } from "./change-status";
 
 /** Why one entry of a bulk change was left as it was. */
 export type SkipReason = "conflict" | "notAllowed" | "notFound";
@@ -15,7 +16,9 @@ export type SkipReason = "conflict" | "notAllowed" | "notFound";
  * that cannot move are skipped with why (`conflict` someone changed it since, `notAllowed`
  * by its state or the role, `notFound`); the others move. One transaction per entry: a
  * stale or forbidden row must not undo the others, and each row lock is held only for its
- * own write. Each moved entry gets its audit entry and its email, after all moves are done.
+ * own write. Each move queues its entrant's email in its transaction (the mail job sends them
+ * after the answer: a selection of hundreds would otherwise hold the request for minutes) and
+ * gets its audit entry once all moves are done.
  */
 export async function changeStatuses(
   ctx: EntriesContext,
@@ -48,7 +51,7 @@ export async function changeStatuses(
   const skipped: { id: string; code: string | null; reason: SkipReason }[] = [];
   const moves: Exclude<Awaited<ReturnType<typeof moveEntry>>, { refused: unknown }>[] = [];
   for (const [id, statusVersion] of selection) {
-    const moved = await moveEntry(ctx, actor, id, statusVersion, move);
+    const moved = await moveEntry(ctx, actor, id, statusVersion, move, { queueEmail: true });
     if ("refused" in moved) {
       skipped.push({ id, code: moved.code, reason: moved.refused });
     } else {
@@ -56,6 +59,8 @@ export async function changeStatuses(
       changed.push({ id, code: moved.entry.code });
     }
   }
-  for (const moved of moves) await afterMove(ctx, actor, moved, move);
+  for (const moved of moves) await auditMove(ctx, actor, moved, move);
+  if (moves.length > 0)
+    sendQueuedSoon({ db: ctx.db, mail: ctx.deps.mail, logger: ctx.deps.logger });
   return { ok: true, changed, skipped };
 }

@@ -163,6 +163,21 @@ export function findUserContact(db: Q, userId: string) {
     .executeTakeFirst();
 }
 
+/** The contacts of several users, in chunks a statement's parameters can hold. */
+export async function findUserContacts(db: Q, userIds: readonly string[]) {
+  const found = [];
+  for (let i = 0; i < userIds.length; i += 500) {
+    found.push(
+      ...(await db
+        .selectFrom("user")
+        .select(["id", "name", "email", "lang"])
+        .where("id", "in", userIds.slice(i, i + 500))
+        .execute()),
+    );
+  }
+  return found;
+}
+
 /** Whether the account's email address is confirmed (PRODUCT §1: only then may it submit). */
 export async function isEmailVerified(db: Q, userId: string): Promise<boolean> {
   const row = await db

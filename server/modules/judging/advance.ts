@@ -2,7 +2,7 @@ import { advanceFormSchema } from "../../../core/judging-rounds";
 import { refusal, type Outcome } from "../../../core/refusal";
 import type { StatusActor } from "../entries/change-status";
 import type { JudgingContext } from "./context";
-import { emailJudgedEntriesLater, moveJudgedEntries } from "./judged-statuses";
+import { moveJudgedEntries, queueJudgedEmails, sendJudgedEmailsSoon } from "./judged-statuses";
 import { roundResults } from "./round-results";
 import { zodRefusal } from "./refusals";
 
@@ -59,7 +59,9 @@ export async function advanceEntries(
             .onConflict((oc) => oc.columns(["round_id", "entry_id"]).doNothing())
             .execute();
           const targets = new Map(chosen.map((r) => [r.entryId, "shortlisted" as const]));
-          return moveJudgedEntries(ctx, trx, actor, targets, now);
+          const moved = await moveJudgedEntries(ctx, trx, actor, targets, now);
+          await queueJudgedEmails(ctx, trx, moved);
+          return moved;
         });
   await ctx.deps.audit?.record(
     actor,
@@ -72,6 +74,6 @@ export async function advanceEntries(
       shortlisted: moves.length,
     },
   );
-  emailJudgedEntriesLater(ctx, moves);
+  sendJudgedEmailsSoon(ctx, moves);
   return { ok: true, advanced: chosen.length, shortlisted: moves.length };
 }

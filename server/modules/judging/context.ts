@@ -10,7 +10,8 @@ import type { Storage } from "../storage";
 
 export interface JudgingDeps {
   audit?: Pick<AuditService, "record">;
-  mail: Pick<MailService, "send">;
+  /** Judges' codes are sent; entrants' status emails are queued with the moves they tell of. */
+  mail: Pick<MailService, "send" | "queue" | "retryDue">;
   storage: Pick<Storage, "signedUrl">;
   /** Entry images' variants, signed for a short while. */
   images?: Pick<MediaService, "resolveMany">;

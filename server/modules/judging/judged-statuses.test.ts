@@ -1,3 +1,4 @@
+import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
 import { mailCount, newestMail, statusOf } from "../entries/lifecycle-testbed";
@@ -177,6 +178,68 @@ describe.each(testDatabases())("judging: entries' statuses ($name)", (target) =>
         "shortlisted",
         "winner",
       ]);
+    });
+  });
+
+  describe.skipIf(!target.available)("the emails of a publication", () => {
+    const t = entriesTestbed(target);
+
+    it("are kept in the database with the moves until they can be sent", async () => {
+      const season = await seasonId(t);
+      const { judge } = await signedInJudge(t, season, "Giám khảo Ba", "ba@example.vn");
+      const entries = [
+        await acceptedEntry(t, t.alice),
+        await acceptedEntry(t, t.bob),
+        await acceptedEntry(t, t.alice),
+      ];
+      const ids = entries.map((e) => e.id);
+      const round = await openRound(t, season, [judge], ids);
+      for (const id of ids) await t.services.judging.saveScore(judge, round, id, uniformSheet(7));
+      await t.services.judging.moveRound(manager(t), round, { to: "closed" });
+      await t.services.judging.setPrize(manager(t), season, { entryId: ids[1]!, prize: "silver" });
+      const queued = () =>
+        t.db.kysely
+          .selectFrom("mail_retries")
+          .select(["recipient", "attempts"])
+          .where("template", "=", "entryStatusChanged")
+          .orderBy("recipient")
+          .execute();
+      const counts = async () => ({
+        alice: await mailCount(t, "alice@example.vn", "entryStatusChanged"),
+        bob: await mailCount(t, "bob@example.com", "entryStatusChanged"),
+      });
+      const before = await counts();
+
+      // The outbox's store fails (a file where its folder is), as an SMTP server could be down.
+      const outbox = t.config.mail.outboxDir;
+      const away = `${outbox}.away`;
+      if (existsSync(outbox)) renameSync(outbox, away);
+      writeFileSync(outbox, "not a folder");
+      expect(await t.services.judging.publish(manager(t), season)).toMatchObject({
+        ok: true,
+        moved: { winner: 1, not_awarded: 2 },
+      });
+      // The answer does not wait for the emails; the mail job, started at once, tries the first
+      // and keeps all three for later.
+      await expect
+        .poll(async () => (await queued()).map((row) => row.attempts).sort())
+        .toEqual([0, 0, 1]);
+      expect((await queued()).map((row) => row.recipient)).toEqual([
+        "alice@example.vn",
+        "alice@example.vn",
+        "bob@example.com",
+      ]);
+
+      // Once the store works again, the job's next run sends them, each once.
+      rmSync(outbox);
+      if (existsSync(away)) renameSync(away, outbox);
+      const run = await t.services.mail.retryDue(new Date(t.now.getTime() + 2 * 60_000));
+      expect(run).toEqual({ sent: 3, waiting: 0, givenUp: 0 });
+      expect(await queued()).toEqual([]);
+      expect(await counts()).toEqual({ alice: before.alice + 2, bob: before.bob + 1 });
+      expect((await newestMail(t, "bob@example.com", "entryStatusChanged"))!.text).toContain(
+        "New status: Winner",
+      );
     });
   });
 });

@@ -3,7 +3,8 @@ import { judgingPath, type JudgingTarget } from "../../../core/judging-outcomes"
 import type { StatusActor } from "../entries/change-status";
 import { findEntryStatus } from "../entries/queries";
 import { recordTransition } from "../entries/record-transition";
-import { emailStatusChange } from "../entries/status-email";
+import { queueStatusEmails } from "../entries/status-email";
+import { sendQueuedSoon } from "../mail/send-queued";
 import type { JudgingContext, Q } from "./context";
 
 /** An entry judging moved: where it was, where it is now, and what its email needs. */
@@ -15,9 +16,6 @@ export interface JudgedMove {
   from: EntryStatus;
   to: EntryStatus;
 }
-
-/** How many entrants' emails go out at once after a publication. */
-const EMAILS_AT_ONCE = 4;
 
 /**
  * Moves entries where judging takes them (core/judging-outcomes.ts), inside the caller's
@@ -67,39 +65,33 @@ export async function moveJudgedEntries(
 }
 
 /**
- * After the moves are committed, without holding up the manager's request (a publication can
- * move a whole season, a thousand entries and more): each entrant is told their entry's new
- * status, in their language (one email per entry, for where it ended), a few at a time. An
- * email that cannot be sent is logged (and waits in the mail retries when the failure may
- * pass); the moves stand.
+ * Queues, in the transaction that moves them, each entrant's email about their entry's new
+ * status, in their language (one per entry, for where it ended). A publication can move a
+ * whole season, a thousand entries and more: the mail job sends them after the manager's
+ * answer, and a process stopping halfway loses none (see `sendJudgedEmailsSoon`).
  */
-export function emailJudgedEntriesLater(ctx: JudgingContext, moves: readonly JudgedMove[]): void {
-  if (moves.length === 0) return;
-  void emailJudgedEntries(ctx, moves);
-}
-
-/** The emails of `moves`, a few at a time; resolves to how many were sent. */
-async function emailJudgedEntries(
+export function queueJudgedEmails(
   ctx: JudgingContext,
+  trx: Q,
   moves: readonly JudgedMove[],
 ): Promise<number> {
-  let sent = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < moves.length) {
-      const move = moves[next++]!;
-      const ok = await emailStatusChange(ctx, {
-        entryId: move.entryId,
-        ownerUserId: move.ownerUserId,
-        code: move.code,
-        title: move.title,
-        status: move.to,
-      });
-      if (ok) sent += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(EMAILS_AT_ONCE, moves.length) }, worker));
-  return sent;
+  return queueStatusEmails(
+    ctx,
+    trx,
+    moves.map((move) => ({
+      entryId: move.entryId,
+      ownerUserId: move.ownerUserId,
+      code: move.code,
+      title: move.title,
+      status: move.to,
+    })),
+  );
+}
+
+/** Once the moves are committed: the mail job starts now rather than at its next minute. */
+export function sendJudgedEmailsSoon(ctx: JudgingContext, moves: readonly JudgedMove[]): void {
+  if (moves.length === 0) return;
+  sendQueuedSoon({ db: ctx.db, mail: ctx.deps.mail, logger: ctx.deps.logger });
 }
 
 /** How many entries ended in each status (for the audit entry and the manager's answer). */

@@ -7,7 +7,12 @@ import { refusal, type Outcome } from "../../../core/refusal";
 import type { StatusActor } from "../entries/change-status";
 import { indexEntries } from "../library/index-entry";
 import type { JudgingContext, Q } from "./context";
-import { countByStatus, emailJudgedEntriesLater, moveJudgedEntries } from "./judged-statuses";
+import {
+  countByStatus,
+  moveJudgedEntries,
+  queueJudgedEmails,
+  sendJudgedEmailsSoon,
+} from "./judged-statuses";
 
 /**
  * Publishes the season's prizes as its winners: the public winners page of the season's year
@@ -105,6 +110,7 @@ export async function publishWinners(
       .execute();
     const results = await resultsOfSeason(trx, seasonId, rounds, prized);
     const moved = await moveJudgedEntries(ctx, trx, actor, results, now);
+    await queueJudgedEmails(ctx, trx, moved);
     // The prize-winning entries go into the library with their prize; entries of the season
     // already there are indexed again, so a prize taken away since is gone from them too.
     const toIndex = await trx
@@ -142,7 +148,7 @@ export async function publishWinners(
       moved,
     },
   );
-  emailJudgedEntriesLater(ctx, moves);
+  sendJudgedEmailsSoon(ctx, moves);
   return { ok: true, published: sorted.length, moved };
 }
 

@@ -3,7 +3,7 @@ import nodemailer from "nodemailer";
 import type { Lang } from "../../../core/languages";
 import type { Config } from "../../config";
 import { outboxIdFor, type OutboxEntry } from "./outbox";
-import { mayPass, type ComposedMail, type MailRetries } from "./retries";
+import { mayPass, type ComposedMail, type MailRetries, type WaitingMail } from "./retries";
 import { outboxFolder, type OutboxFiles } from "./outbox-files";
 
 /** The subset of pino (and so of `fastify.log`) the mailer uses. */
@@ -38,7 +38,16 @@ export interface Mailer {
    * keep it.
    */
   send(mail: OutgoingMail): Promise<string>;
-  /** Sends again the messages due at `at` (the retry job); counts what happened. */
+  /**
+   * The message as it will go, with its id, Message-ID and date, for a caller that files it in
+   * the database (`MailRetries.queue`) to be sent by the mail job.
+   */
+  compose(mail: OutgoingMail): ComposedMail;
+  /**
+   * Sends the messages due at `at`, queued or waiting for a retry (the mail job); counts what
+   * happened. A run reads again until nothing is due; a call while a run is going makes it
+   * read once more before it ends, so a message queued meanwhile is not left for the next run.
+   */
   retryDue(at?: Date): Promise<RetryRun>;
   close(): void;
 }
@@ -51,6 +60,12 @@ export interface RetryRun {
 }
 
 const SINGLE_ADDRESS = /^[^\s@,;:<>()"'[\]\\]+@[^\s@,;:<>()"'[\]\\]+$/;
+
+/** Messages of a run sent at once: a publication queues a season's worth. */
+const SENDS_AT_ONCE = 4;
+
+/** A run stops reading after this long; the rest goes in the next run of the job. */
+const RUN_BUDGET_MS = 50_000;
 
 /** A slow or unreachable SMTP server fails a send in seconds rather than nodemailer's minutes. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
@@ -79,6 +94,8 @@ export function createMailer(
   const domain = /@([^\s<>@]+)>?\s*$/.exec(config.from)?.[1] ?? "localhost";
   let lastTime = 0;
   let retrying: Promise<RetryRun> | null = null;
+  let readAgain = false;
+  let closed = false;
 
   /** Ids start with the time; one process never repeats or reorders a millisecond. */
   function nextId(): { id: string; createdAt: Date } {
@@ -88,6 +105,8 @@ export function createMailer(
   }
 
   function compose(mail: OutgoingMail): ComposedMail {
+    // One recipient per message: a list or a display name here would be a caller's bug.
+    if (!SINGLE_ADDRESS.test(mail.to)) throw new Error("mail.to must be one plain email address");
     const { id, createdAt } = nextId();
     return {
       id,
@@ -158,8 +177,6 @@ export function createMailer(
   const sentMessage = mode === "smtp" ? "mail sent" : "mail written to the outbox";
 
   async function send(mail: OutgoingMail): Promise<string> {
-    // One recipient per message: a list or a display name here would be a caller's bug.
-    if (!SINGLE_ADDRESS.test(mail.to)) throw new Error("mail.to must be one plain email address");
     const composed = compose(mail);
     try {
       await deliver(composed);
@@ -186,16 +203,23 @@ export function createMailer(
     return composed.id;
   }
 
-  async function retryRun(at: Date): Promise<RetryRun> {
+  async function retryRun(firstAt: Date): Promise<RetryRun> {
     const run: RetryRun = { sent: 0, waiting: 0, givenUp: 0 };
     if (!retries) return run;
-    await retries.forgetGivenUp(at);
-    for (const waiting of await retries.due(at)) {
+    const table: MailRetries = retries;
+    await table.forgetGivenUp(firstAt);
+    const started = Date.now();
+    let at = firstAt;
+    // A server that does not answer at all would keep the others waiting as long: they go in
+    // the next run.
+    let unreachable = false;
+
+    async function tryOnce(waiting: WaitingMail): Promise<void> {
       const attempt = waiting.attempts + 1;
       try {
         await deliver(waiting.mail);
       } catch (error) {
-        const { next } = await retries.failed(waiting, error, at, !mayPass(error));
+        const { next } = await table.failed(waiting, error, at, !mayPass(error));
         if (next) {
           run.waiting += 1;
           logger?.warn(
@@ -206,13 +230,31 @@ export function createMailer(
           run.givenUp += 1;
           logger?.error({ ...logged(waiting.mail), err: error, attempt }, "mail given up");
         }
-        // Unreachable (no answer at all): the others would wait as long; they go next run.
-        if (!hasAnswer(error)) break;
-        continue;
+        if (!hasAnswer(error)) unreachable = true;
+        return;
       }
-      await retries.sent(waiting.mail.id);
+      await table.sent(waiting.mail.id);
       run.sent += 1;
       logger?.info({ ...logged(waiting.mail), attempt }, sentMessage);
+    }
+
+    while (!closed && !unreachable && Date.now() - started < RUN_BUDGET_MS) {
+      const due = await table.due(at);
+      if (due.length === 0) {
+        if (!readAgain) break;
+        // Asked again during the run: what was queued meanwhile is due by the clock's now.
+        readAgain = false;
+        at = new Date(Math.max(at.getTime(), clock().getTime()));
+        continue;
+      }
+      // The longest due goes first, alone: a server that does not answer it keeps the rest.
+      await tryOnce(due[0]!);
+      let next = 1;
+      const worker = async () => {
+        while (next < due.length && !unreachable && !closed) await tryOnce(due[next++]!);
+      };
+      await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, due.length) }, worker));
+      // A failed message is due again only later than `at`: the loop cannot take it twice.
     }
     return run;
   }
@@ -220,14 +262,22 @@ export function createMailer(
   return {
     mode,
     send,
+    compose,
     retryDue(at = clock()) {
-      // One run at a time in a process (a slow server may outlast the job's period).
-      retrying ??= retryRun(at).finally(() => {
+      // One run at a time in a process (a slow server may outlast the job's period); a call
+      // during a run has it read the table once more.
+      if (retrying) {
+        readAgain = true;
+        return retrying;
+      }
+      readAgain = false;
+      retrying = retryRun(at).finally(() => {
         retrying = null;
       });
       return retrying;
     },
     close() {
+      closed = true;
       smtp?.close();
       composer?.close();
     },

@@ -293,6 +293,84 @@ describe.each(testDatabases())("mail retries on $name", (target) => {
       expect(await rows()).toEqual([]);
     });
 
+    /** Password resets for `to`, as `queue` takes them. */
+    const resets = (to: readonly string[]) =>
+      to.map((address) => ({
+        template: "passwordReset" as const,
+        to: address,
+        lang: "vi" as const,
+        data: { name: "Trần Văn Bình", url: URL_WITH_TOKEN, expiresInMinutes: 60 },
+      }));
+
+    it("keeps queued messages with their transaction, and one run sends them all", async () => {
+      const mail = mailService(receiver.url);
+      const addresses = Array.from({ length: 45 }, (_, i) => `queued.${i}@example.vn`);
+
+      // A transaction undone takes its messages with it.
+      await expect(
+        db.kysely.transaction().execute(async (trx) => {
+          await mail.queue(trx, resets(["undone@example.vn"]));
+          throw new Error("the change failed");
+        }),
+      ).rejects.toThrow("the change failed");
+      expect(await rows()).toEqual([]);
+
+      // Committed: each waits, no attempt made, due now; nothing is sent until the job runs.
+      const ids = await db.kysely
+        .transaction()
+        .execute((trx) => mail.queue(trx, resets(addresses)));
+      expect(ids).toHaveLength(45);
+      const queued = await rows();
+      expect(queued.map((row) => row.id)).toEqual([...ids].sort());
+      expect(queued[0]).toMatchObject({
+        attempts: 0,
+        last_error: "",
+        next_attempt_at: T0.toISOString(),
+        given_up_at: null,
+      });
+      expect(receiver.received).toHaveLength(0);
+      expect((await mail.undelivered()).map((item) => item.attempts)).toEqual(
+        Array.from({ length: 45 }, () => 0),
+      );
+
+      // One run reads until nothing is due: more than one read's worth goes.
+      expect(await mail.retryDue()).toEqual({ sent: 45, waiting: 0, givenUp: 0 });
+      for (const [i, address] of addresses.entries()) {
+        expect((await receiver.next(address)).messageId).toBe(`<${ids[i]}@vanxuan-awards.example>`);
+      }
+      expect(await rows()).toEqual([]);
+      expect(log.lines.filter((line) => line.msg === "mail sent")).toHaveLength(45);
+      expect(log.lines[0]!.obj).toMatchObject({ attempt: 1 });
+    });
+
+    it("retries a queued message like one sent at once, and reads again when asked during a run", async () => {
+      const mail = mailService(receiver.url);
+      receiver.busy = true;
+      const [first] = await mail.queue(db.kysely, resets(["busy.queued@example.vn"]));
+      expect(await mail.retryDue()).toEqual({ sent: 0, waiting: 1, givenUp: 0 });
+      expect(await rows()).toMatchObject([
+        { id: first, attempts: 1, next_attempt_at: later(T0, minutes(1)).toISOString() },
+      ]);
+      expect((await rows())[0]!.last_error).toContain("421");
+      receiver.busy = false;
+
+      // Another message is queued a second later. A run started for the first's retry does not
+      // take it (it was not due at the run's time), but asked again while it runs, it does.
+      now = later(T0, minutes(1) + 1_000);
+      const [second] = await mail.queue(db.kysely, resets(["later.queued@example.vn"]));
+      const run = mail.retryDue(later(T0, minutes(1)));
+      const asked = mail.retryDue();
+      expect(asked).toBe(run);
+      expect(await run).toEqual({ sent: 2, waiting: 0, givenUp: 0 });
+      expect((await receiver.next("busy.queued@example.vn")).messageId).toBe(
+        `<${first}@vanxuan-awards.example>`,
+      );
+      expect((await receiver.next("later.queued@example.vn")).messageId).toBe(
+        `<${second}@vanxuan-awards.example>`,
+      );
+      expect(await rows()).toEqual([]);
+    });
+
     it("sends a waiting message once when every process's job runs at the same moment", async () => {
       const mail = mailService(receiver.url);
       receiver.busy = true;

@@ -21,10 +21,10 @@ export interface ComposedMail {
   lang: Lang | null;
 }
 
-/** A message waiting for another attempt. */
+/** A message waiting for its first attempt (queued) or for another one. */
 export interface WaitingMail {
   mail: ComposedMail;
-  /** Attempts made so far (the first send counts). */
+  /** Attempts made so far: 0 for a queued message, then the first send counts. */
   attempts: number;
 }
 
@@ -38,8 +38,11 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MINUTES.length + 1;
 /** How long a given-up message stays listed in the back office before it is forgotten. */
 export const GIVEN_UP_KEPT_DAYS = 30;
 
-/** Messages taken per run of the retry job; the rest wait for the next run. */
-const DUE_PER_RUN = 20;
+/** Messages read at once by a run of the mail job; a run reads again until none is due. */
+const DUE_PER_BATCH = 20;
+
+/** Inserted at once when queueing: well under SQLite's limit on a statement's parameters. */
+const QUEUED_PER_INSERT = 200;
 
 /**
  * Whether a failed send may succeed later. Final: the server refusing this message for good (a
@@ -97,9 +100,40 @@ export interface UndeliveredMail {
 
 export type MailRetries = ReturnType<typeof mailRetries>;
 
-/** The table of messages waiting for another attempt (`mail_retries`). */
+/**
+ * The table of messages not sent yet (`mail_retries`): queued ones waiting for their first
+ * attempt, and ones waiting for another. Built on a transaction, `queue` files messages with
+ * the change they tell of: both are kept, or neither.
+ */
 export function mailRetries(db: Kysely<Database>) {
   return {
+    /**
+     * Files messages to be sent by the mail job, due at `at`, no attempt made. A process that
+     * stops before sending them loses nothing: whichever process runs the job next sends them.
+     */
+    async queue(mails: readonly ComposedMail[], at: Date): Promise<void> {
+      for (let i = 0; i < mails.length; i += QUEUED_PER_INSERT) {
+        await db
+          .insertInto("mail_retries")
+          .values(
+            mails.slice(i, i + QUEUED_PER_INSERT).map((mail) => ({
+              id: mail.id,
+              recipient: mail.to,
+              subject: mail.subject,
+              template: mail.template,
+              lang: mail.lang,
+              message: JSON.stringify(mail),
+              attempts: 0,
+              last_error: "",
+              created_at: mail.createdAt,
+              next_attempt_at: at.toISOString(),
+              given_up_at: null,
+            })),
+          )
+          .execute();
+      }
+    },
+
     /** Files a message whose first attempt failed; resolves to when the next is due. */
     async defer(mail: ComposedMail, error: unknown, at: Date): Promise<Date> {
       const next = nextAttemptAt(1, at)!;
@@ -131,7 +165,7 @@ export function mailRetries(db: Kysely<Database>) {
         .where("next_attempt_at", "<=", at.toISOString())
         .orderBy("next_attempt_at")
         .orderBy("id")
-        .limit(DUE_PER_RUN)
+        .limit(DUE_PER_BATCH)
         .execute();
       return rows.flatMap((row) =>
         row.message === null

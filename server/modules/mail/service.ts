@@ -1,5 +1,6 @@
 import en from "../../../core/i18n/en.json";
 import vi from "../../../core/i18n/vi.json";
+import type { Kysely } from "kysely";
 import { localizePath, type Lang } from "../../../core/languages";
 import type { SiteSettings } from "../../../core/site-settings";
 import type { Config } from "../../config";
@@ -7,7 +8,7 @@ import type { SettingsService } from "../settings/service";
 import { createMailer, type MailLogger } from "./mailer";
 import { listOutbox, readOutboxMessage } from "./outbox";
 import { outboxFolder, type OutboxFiles } from "./outbox-files";
-import type { MailRetries } from "./retries";
+import { mailRetries, type MailRetries } from "./retries";
 import {
   renderEmail,
   type EmailSite,
@@ -15,6 +16,12 @@ import {
   type EmailTemplateData,
 } from "./templates";
 import { currentPublicUrl } from "../../public-url";
+import type { Database } from "../../db/schema";
+
+/** One message to queue: a template, its recipient, their language and the template's facts. */
+export type QueuedMail = {
+  [T in EmailTemplate]: { template: T; to: string; lang: Lang; data: EmailTemplateData[T] };
+}[EmailTemplate];
 
 /**
  * The emails the product sends, in the recipient's language, with the footer from the current
@@ -36,6 +43,24 @@ export function createMailService(
 ) {
   const mailer = createMailer(config.mail, logger, outbox, options);
 
+  /** The message as it goes out, with the footer of the current site settings. */
+  function outgoing<T extends EmailTemplate>(
+    site: SiteSettings,
+    template: T,
+    to: string,
+    lang: Lang,
+    data: EmailTemplateData[T],
+  ) {
+    const email = renderEmail(
+      template,
+      lang,
+      data,
+      emailSiteFrom(site, currentPublicUrl(config.publicUrl), lang),
+    );
+    // Replies reach the organisers rather than the no-reply sender.
+    return { to, ...email, replyTo: site.contactEmail, template, lang };
+  }
+
   async function send<T extends EmailTemplate>(
     template: T,
     to: string,
@@ -44,27 +69,29 @@ export function createMailService(
     sendOptions: { mayWait?: boolean } = {},
   ): Promise<string> {
     const site = await settings.get();
-    const email = renderEmail(
-      template,
-      lang,
-      data,
-      emailSiteFrom(site, currentPublicUrl(config.publicUrl), lang),
+    return mailer.send({ ...outgoing(site, template, to, lang, data), ...sendOptions });
+  }
+
+  /**
+   * Composes messages and files them through `db`, the caller's transaction, for the mail job
+   * to send (`retryDue`): they are kept with the change they tell of, or not at all, and a
+   * process stopping before it sends them loses none. Resolves to their ids.
+   */
+  async function queue(db: Kysely<Database>, mails: readonly QueuedMail[]): Promise<string[]> {
+    if (mails.length === 0) return [];
+    const site = await settings.get(db);
+    const composed = mails.map((mail) =>
+      mailer.compose(outgoing(site, mail.template, mail.to, mail.lang, mail.data)),
     );
-    // Replies reach the organisers rather than the no-reply sender.
-    return mailer.send({
-      to,
-      ...email,
-      replyTo: site.contactEmail,
-      template,
-      lang,
-      ...sendOptions,
-    });
+    await mailRetries(db).queue(composed, (options.clock ?? (() => new Date()))());
+    return composed.map((mail) => mail.id);
   }
 
   return {
     /** "smtp" when SMTP_URL is set, otherwise "outbox". */
     mode: mailer.mode,
     send,
+    queue,
     sendVerification: (to: string, lang: Lang, data: EmailTemplateData["verification"]) =>
       send("verification", to, lang, data),
     sendPasswordReset: (to: string, lang: Lang, data: EmailTemplateData["passwordReset"]) =>
@@ -94,7 +121,10 @@ export function createMailService(
     readOutboxMessage: (id: string) => readOutboxMessage(outbox, id),
     /** Messages not sent yet (waiting for a retry or given up), newest first; none without the table. */
     undelivered: () => options.retries?.undelivered() ?? Promise.resolve([]),
-    /** Sends again the messages whose retry is due (the mail-retry job, every minute). */
+    /**
+     * Sends the queued messages and those whose retry is due (the mail-retry job, every
+     * minute, and `sendQueuedSoon` after a queue).
+     */
     retryDue: (at?: Date) => mailer.retryDue(at),
     close: () => mailer.close(),
   };

@@ -5,7 +5,9 @@ import {
   siteSettingsSchema,
   type SiteSettings,
 } from "../../../core/site-settings";
+import type { Kysely } from "kysely";
 import type { Db } from "../../db/database";
+import type { Database } from "../../db/schema";
 import { createAuditService, type Actor, type AuditService } from "../audit/service";
 
 /** Settings are stored one row per top-level key, each value JSON, validated on read and write. */
@@ -34,8 +36,8 @@ export function createSettingsService(
 ) {
   let cached: { settings: SiteSettings; at: number } | null = null;
 
-  async function read(): Promise<SiteSettings> {
-    const rows = await db.kysely.selectFrom("site_settings").select(["key", "value"]).execute();
+  async function read(q: Kysely<Database> = db.kysely): Promise<SiteSettings> {
+    const rows = await q.selectFrom("site_settings").select(["key", "value"]).execute();
     const stored: Record<string, unknown> = {};
     for (const row of rows) {
       try {
@@ -70,9 +72,13 @@ export function createSettingsService(
   }
 
   return {
-    async get(): Promise<SiteSettings> {
+    /**
+     * The current settings. Within a transaction, pass it: on SQLite a read outside it would
+     * wait for it to end.
+     */
+    async get(within?: Kysely<Database>): Promise<SiteSettings> {
       if (!cached || Date.now() - cached.at > CACHE_MS)
-        cached = { settings: await read(), at: Date.now() };
+        cached = { settings: await read(within), at: Date.now() };
       return cached.settings;
     },
 

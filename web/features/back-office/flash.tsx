@@ -7,14 +7,25 @@ export const NOTICE_PARAM = "notice";
 
 const NOTICE_KEY = /^[a-zA-Z][\w-]*(\.[\w-]+)+$/;
 
+/** Query parameters carrying a notice's counts: `count.<name>=<whole number>`. */
+const COUNT_PREFIX = "count.";
+const COUNT_VALUE = /^\d{1,9}$/;
+
 /**
  * A path with a notice to show once the page loads (post/redirect/get): actions return
- * `redirect(withNotice(path, "adminNews.notices.saved"))`. The notice is an i18n key.
+ * `redirect(withNotice(path, "adminNews.notices.saved"))`. The notice is an i18n key; `counts`
+ * fill its {{placeholders}} (whole numbers only, so nothing else can be written into it).
  */
-export function withNotice(path: string, notice: string): string {
+export function withNotice(
+  path: string,
+  notice: string,
+  counts: Readonly<Record<string, number>> = {},
+): string {
   const [base, query = ""] = path.split("?", 2) as [string, string?];
   const params = new URLSearchParams(query);
   params.set(NOTICE_PARAM, notice);
+  for (const [name, value] of Object.entries(counts))
+    params.set(COUNT_PREFIX + name, String(value));
   return `${base}?${params.toString()}`;
 }
 
@@ -33,9 +44,16 @@ export function FlashMessage({
   const [params] = useSearchParams();
   const key = notice ?? params.get(NOTICE_PARAM) ?? "";
   const show = NOTICE_KEY.test(key) && i18n.exists(key);
+  const counts: Record<string, number> = {};
+  if (!notice) {
+    for (const [name, value] of params) {
+      if (name.startsWith(COUNT_PREFIX) && COUNT_VALUE.test(value))
+        counts[name.slice(COUNT_PREFIX.length)] = Number(value);
+    }
+  }
   return (
     <div className="flash" role={tone === "error" ? "alert" : "status"} aria-live="polite">
-      {show ? <p className={`flash__message flash__message--${tone}`}>{t(key)}</p> : null}
+      {show ? <p className={`flash__message flash__message--${tone}`}>{t(key, counts)}</p> : null}
     </div>
   );
 }

@@ -41,10 +41,17 @@ export async function loadOr404<T>(record: Promise<T | null | undefined> | T | n
  * A redirect (post/redirect/get) to a back-office path in the request's language, its query
  * (`?year=`) kept, showing a notice.
  */
-export function redirectWithNotice(request: Request, path: string, notice: string): Response {
+export function redirectWithNotice(
+  request: Request,
+  path: string,
+  notice: string,
+  counts?: Readonly<Record<string, number>>,
+): Response {
   const lang = langOfPath(new URL(request.url).pathname);
   const [pathname = "/", query] = path.split("?");
-  return redirect(withNotice(localizePath(pathname, lang) + (query ? `?${query}` : ""), notice));
+  return redirect(
+    withNotice(localizePath(pathname, lang) + (query ? `?${query}` : ""), notice, counts),
+  );
 }
 
 /**

@@ -103,11 +103,11 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
                     <td>
                       {item.givenUpAt
                         ? t("admin.outboxGivenUp", { date: formatVietnamDateTime(item.givenUpAt) })
-                        : formatVietnamDateTime(item.nextAttemptAt)}
+                        : item.attempts === 0
+                          ? t("admin.outboxQueued")
+                          : formatVietnamDateTime(item.nextAttemptAt)}
                     </td>
-                    <td>
-                      <code>{item.lastError}</code>
-                    </td>
+                    <td>{item.lastError ? <code>{item.lastError}</code> : "—"}</td>
                   </tr>
                 ))}
               </tbody>

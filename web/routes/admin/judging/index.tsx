@@ -53,7 +53,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "publish") {
     const outcome = await context.services.judging.publish(actor, season.id);
     if (!outcome.ok) return refused(outcome, form, { formKey: "publish" });
-    return redirectWithNotice(request, here, "judgingAdmin.prizes.publishedDone");
+    return redirectWithNotice(request, here, "judgingAdmin.prizes.publishedDone", {
+      winner: outcome.moved.winner ?? 0,
+      finalist: outcome.moved.finalist ?? 0,
+      notAwarded: outcome.moved.not_awarded ?? 0,
+    });
   }
   return refused(refusal(400, "adminPlatform.errors.badRequest"), form);
 }

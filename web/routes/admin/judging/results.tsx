@@ -60,7 +60,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       form,
       advanceFormSchema,
       (input) => judging.advance(actor, round.id, input),
-      () => redirectWithNotice(request, here, "judgingAdmin.results.advancedDone"),
+      (done) =>
+        redirectWithNotice(request, here, "judgingAdmin.results.advancedDone", {
+          advanced: done.advanced,
+          shortlisted: done.shortlisted,
+        }),
       { formKey: "advance" },
     );
   }
