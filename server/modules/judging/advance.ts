@@ -11,7 +11,7 @@ import { zodRefusal } from "./refusals";
  * the best N of each category (ties at the edge all go through: a person decides later) or
  * every entry at or above a threshold. Entries already advanced stay; the next round must
  * exist and not be locked. An accepted entry that goes through is shortlisted (its history
- * names the manager, in the same transaction) and its entrant emailed once it is committed.
+ * names the manager, in the same transaction, with its entrant's email queued for the mail job).
  */
 export async function advanceEntries(
   ctx: JudgingContext,

@@ -23,7 +23,8 @@ import {
  *
  * Publishing is also when every judged entry of the season gets its result as its status
  * (core/judging-outcomes.ts: winner, finalist, not awarded), recorded in its history by the
- * manager, in the same transaction; each entrant whose entry moved is emailed afterwards.
+ * manager, in the same transaction, which also queues the email of each entrant whose entry
+ * moved (the mail job sends them after the answer).
  * Refused while a round is open: its scores are not final yet.
  */
 export async function publishWinners(

@@ -85,7 +85,14 @@ export function createMailer(
   const clock = options.clock ?? (() => new Date());
   const mode = config.smtpUrl ? "smtp" : "outbox";
   const smtp = config.smtpUrl
-    ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS })
+    ? nodemailer.createTransport({
+        url: config.smtpUrl,
+        ...SMTP_TIMEOUTS,
+        // Connections are kept and reused: a publication's run sends hundreds of messages, and
+        // a TLS handshake per message would cost more than the message.
+        pool: true,
+        maxConnections: SENDS_AT_ONCE,
+      })
     : null;
   // Composes the complete message into a Buffer, exactly what SMTP would carry (CRLF lines).
   const composer = smtp
