@@ -62,7 +62,7 @@ function recordedLiterals(): { actions: Set<string>; types: Set<string> } {
     ...sourceFiles(path.join(root, "web")),
   ]) {
     const text = readFileSync(file, "utf8");
-    for (const call of text.matchAll(/\baudit\.record\(([\s\S]*?)\);/g)) {
+    for (const call of text.matchAll(/\baudit\??\.record\(([\s\S]*?)\);/g)) {
       const args = call[1] ?? "";
       for (const m of args.matchAll(/"([a-z_]+\.[a-z_]+)"/g)) actions.add(m[1]!);
       for (const m of args.matchAll(/\btype: "([a-z_]+)"/g)) types.add(m[1]!);
