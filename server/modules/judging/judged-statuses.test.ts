@@ -17,6 +17,29 @@ async function statuses(t: EntriesTestbed, ids: string[]) {
   return Promise.all(ids.map(async (id) => (await statusOf(t, id)).status));
 }
 
+/**
+ * Entries of `owners`, accepted, in an open round of the 2026 season with one new judge, who
+ * gives each the score of the same index in `scores`.
+ */
+async function scoredRound(
+  t: EntriesTestbed,
+  judgeEmail: string,
+  owners: readonly string[],
+  scores: readonly number[],
+) {
+  const season = await seasonId(t);
+  const { judge } = await signedInJudge(t, season, "Giám khảo", judgeEmail);
+  const ids: string[] = [];
+  for (const owner of owners) ids.push((await acceptedEntry(t, owner)).id);
+  const round = await openRound(t, season, [judge], ids);
+  for (const [i, value] of scores.entries()) {
+    expect(
+      await t.services.judging.saveScore(judge, round, ids[i]!, uniformSheet(value)),
+    ).toMatchObject({ ok: true });
+  }
+  return { season, ids, round };
+}
+
 // Judging moves entries' statuses (PRODUCT §3): advancing shortlists, publishing gives every
 // judged entry its result; each move is in the entry's history and emailed to its entrant.
 describe.each(testDatabases())("judging: entries' statuses ($name)", (target) => {
@@ -24,21 +47,13 @@ describe.each(testDatabases())("judging: entries' statuses ($name)", (target) =>
     const t = entriesTestbed(target);
 
     it("shortlists on advancing, gives results on publishing, corrects them on republishing", async () => {
-      const season = await seasonId(t);
-      const { judge } = await signedInJudge(t, season, "Giám khảo Một", "mot@example.vn");
       // Alice's first entry scores best, her second one next, Bob's (he reads English) last.
-      const entries = [
-        await acceptedEntry(t, t.alice),
-        await acceptedEntry(t, t.bob),
-        await acceptedEntry(t, t.alice),
-      ];
-      const ids = entries.map((e) => e.id);
-      const round = await openRound(t, season, [judge], ids);
-      for (const [i, value] of [9, 5, 7].entries()) {
-        expect(
-          await t.services.judging.saveScore(judge, round, ids[i]!, uniformSheet(value)),
-        ).toMatchObject({ ok: true });
-      }
+      const { season, ids, round } = await scoredRound(
+        t,
+        "mot@example.vn",
+        [t.alice, t.bob, t.alice],
+        [9, 5, 7],
+      );
       const judging = t.services.judging;
       expect(await judging.moveRound(manager(t), round, { to: "closed" })).toMatchObject({
         ok: true,
@@ -160,12 +175,12 @@ describe.each(testDatabases())("judging: entries' statuses ($name)", (target) =>
     const t = entriesTestbed(target);
 
     it("takes an accepted entry straight to its result", async () => {
-      const season = await seasonId(t);
-      const { judge } = await signedInJudge(t, season, "Giám khảo Hai", "hai@example.vn");
-      const entries = [await acceptedEntry(t, t.alice), await acceptedEntry(t, t.bob)];
-      const ids = entries.map((e) => e.id);
-      const round = await openRound(t, season, [judge], ids);
-      for (const id of ids) await t.services.judging.saveScore(judge, round, id, uniformSheet(8));
+      const { season, ids, round } = await scoredRound(
+        t,
+        "hai@example.vn",
+        [t.alice, t.bob],
+        [8, 8],
+      );
       await t.services.judging.moveRound(manager(t), round, { to: "closed" });
       await t.services.judging.setPrize(manager(t), season, { entryId: ids[0]!, prize: "bronze" });
       expect(await t.services.judging.publish(manager(t), season)).toMatchObject({
@@ -185,16 +200,12 @@ describe.each(testDatabases())("judging: entries' statuses ($name)", (target) =>
     const t = entriesTestbed(target);
 
     it("are kept in the database with the moves until they can be sent", async () => {
-      const season = await seasonId(t);
-      const { judge } = await signedInJudge(t, season, "Giám khảo Ba", "ba@example.vn");
-      const entries = [
-        await acceptedEntry(t, t.alice),
-        await acceptedEntry(t, t.bob),
-        await acceptedEntry(t, t.alice),
-      ];
-      const ids = entries.map((e) => e.id);
-      const round = await openRound(t, season, [judge], ids);
-      for (const id of ids) await t.services.judging.saveScore(judge, round, id, uniformSheet(7));
+      const { season, ids, round } = await scoredRound(
+        t,
+        "ba@example.vn",
+        [t.alice, t.bob, t.alice],
+        [7, 7, 7],
+      );
       await t.services.judging.moveRound(manager(t), round, { to: "closed" });
       await t.services.judging.setPrize(manager(t), season, { entryId: ids[1]!, prize: "silver" });
       const queued = () =>

@@ -115,21 +115,7 @@ export function mailRetries(db: Kysely<Database>) {
       for (let i = 0; i < mails.length; i += QUEUED_PER_INSERT) {
         await db
           .insertInto("mail_retries")
-          .values(
-            mails.slice(i, i + QUEUED_PER_INSERT).map((mail) => ({
-              id: mail.id,
-              recipient: mail.to,
-              subject: mail.subject,
-              template: mail.template,
-              lang: mail.lang,
-              message: JSON.stringify(mail),
-              attempts: 0,
-              last_error: "",
-              created_at: mail.createdAt,
-              next_attempt_at: at.toISOString(),
-              given_up_at: null,
-            })),
-          )
+          .values(mails.slice(i, i + QUEUED_PER_INSERT).map((mail) => rowOf(mail, 0, "", at)))
           .execute();
       }
     },
@@ -139,19 +125,7 @@ export function mailRetries(db: Kysely<Database>) {
       const next = nextAttemptAt(1, at)!;
       await db
         .insertInto("mail_retries")
-        .values({
-          id: mail.id,
-          recipient: mail.to,
-          subject: mail.subject,
-          template: mail.template,
-          lang: mail.lang,
-          message: JSON.stringify(mail),
-          attempts: 1,
-          last_error: failureText(error),
-          created_at: mail.createdAt,
-          next_attempt_at: next.toISOString(),
-          given_up_at: null,
-        })
+        .values(rowOf(mail, 1, failureText(error), next))
         .execute();
       return next;
     },
@@ -245,5 +219,22 @@ export function mailRetries(db: Kysely<Database>) {
         .execute();
       return { attempts, next };
     },
+  };
+}
+
+/** The row of a message not sent yet, after `attempts` attempts, due at `next`. */
+function rowOf(mail: ComposedMail, attempts: number, lastError: string, next: Date) {
+  return {
+    id: mail.id,
+    recipient: mail.to,
+    subject: mail.subject,
+    template: mail.template,
+    lang: mail.lang,
+    message: JSON.stringify(mail),
+    attempts,
+    last_error: lastError,
+    created_at: mail.createdAt,
+    next_attempt_at: next.toISOString(),
+    given_up_at: null,
   };
 }
