@@ -105,7 +105,8 @@ describe("back-office platform", () => {
       await page.getByRole("heading", { level: 1 }).waitFor();
       await expectAxeClean(page);
     }
-  });
+    // Two browsers and five axe checks: about 20 s alone, over 60 s on a loaded two-core machine.
+  }, 120_000);
 
   test("an editor invited by email sets a password and cannot open settings, users or seasons", async () => {
     const { page } = await openPage(browser());
