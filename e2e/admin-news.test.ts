@@ -306,5 +306,6 @@ describe("news back office", () => {
     expect(visitor.problems.hydration).toEqual([]);
     expect(problems.csp).toEqual([]);
     expect(visitor.problems.pageErrors).toEqual([]);
-  });
+    // The editor, two languages, images and the public pages: near 50 s on a loaded machine.
+  }, 120_000);
 });

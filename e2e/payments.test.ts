@@ -180,7 +180,8 @@ describe("paying entry fees", () => {
     await expect
       .poll(() => staff.page.locator("main table tbody").textContent())
       .toContain(text("vi", "paymentAdmin.state.paid"));
-  });
+    // A whole payment with its statement import and receipt: over 50 s on a loaded machine.
+  }, 120_000);
 
   test("another entrant pays by VNPay through the gateway and comes back to a paid state", async () => {
     const { page } = await openPage(browser(), { locale: "en-US" });
