@@ -1,6 +1,6 @@
-import { existsSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
+import { withOutboxBlocked } from "../../test-support/mail";
 import { mailCount, newestMail, statusOf } from "../entries/lifecycle-testbed";
 import { entriesTestbed, type EntriesTestbed } from "../entries/testbed";
 import {
@@ -222,28 +222,24 @@ describe.each(testDatabases())("judging: entries' statuses ($name)", (target) =>
       const before = await counts();
 
       // The outbox's store fails (a file where its folder is), as an SMTP server could be down.
-      const outbox = t.config.mail.outboxDir;
-      const away = `${outbox}.away`;
-      if (existsSync(outbox)) renameSync(outbox, away);
-      writeFileSync(outbox, "not a folder");
-      expect(await t.services.judging.publish(manager(t), season)).toMatchObject({
-        ok: true,
-        moved: { winner: 1, not_awarded: 2 },
+      await withOutboxBlocked(t.config.mail.outboxDir, async () => {
+        expect(await t.services.judging.publish(manager(t), season)).toMatchObject({
+          ok: true,
+          moved: { winner: 1, not_awarded: 2 },
+        });
+        // The answer does not wait for the emails; the mail job, started at once, tries the
+        // first and keeps all three for later.
+        await expect
+          .poll(async () => (await queued()).map((row) => row.attempts).sort())
+          .toEqual([0, 0, 1]);
+        expect((await queued()).map((row) => row.recipient)).toEqual([
+          "alice@example.vn",
+          "alice@example.vn",
+          "bob@example.com",
+        ]);
       });
-      // The answer does not wait for the emails; the mail job, started at once, tries the first
-      // and keeps all three for later.
-      await expect
-        .poll(async () => (await queued()).map((row) => row.attempts).sort())
-        .toEqual([0, 0, 1]);
-      expect((await queued()).map((row) => row.recipient)).toEqual([
-        "alice@example.vn",
-        "alice@example.vn",
-        "bob@example.com",
-      ]);
 
       // Once the store works again, the job's next run sends them, each once.
-      rmSync(outbox);
-      if (existsSync(away)) renameSync(away, outbox);
       const run = await t.services.mail.retryDue(new Date(t.now.getTime() + 2 * 60_000));
       expect(run).toEqual({ sent: 3, waiting: 0, givenUp: 0 });
       expect(await queued()).toEqual([]);
