@@ -23,6 +23,9 @@ export default defineConfig({
           pool: "forks",
           maxWorkers: 2,
           testTimeout: 20_000,
+          // expect.poll waits for another process (a mail sent after the answer): a loaded
+          // machine needs more than Vitest's 1 s default; a poll ends as soon as it holds.
+          expect: { poll: { timeout: 5_000 } },
           // Creating and dropping PostgreSQL databases can take seconds on a busy machine.
           hookTimeout: 60_000,
         },
@@ -36,6 +39,9 @@ export default defineConfig({
           pool: "forks",
           maxWorkers: E2E_WORKERS,
           testTimeout: 60_000,
+          // expect.poll waits for the browser (a chunk to load, React to hydrate); on a loaded
+          // machine that takes more than Vitest's 1 s default. A poll ends as soon as it holds.
+          expect: { poll: { timeout: 10_000 } },
           hookTimeout: 120_000,
         },
       },

@@ -184,8 +184,16 @@ describe("hydration at the first interaction", () => {
   test("the keyboard alone hydrates the page (Tab)", async () => {
     const { page, problems } = await openPage(browser());
     await page.goto("/", { waitUntil: "networkidle" });
+    expect(await isHydrated(page)).toBe(false);
+    // Each step waits on its own, so a failure says which one did not happen: the key
+    // reaching the page, React DOM being asked for, or React committing on a loaded machine.
+    const reactDomAskedFor = page.waitForRequest(HYDRATE_CHUNK);
     await page.keyboard.press("Tab");
-    await page.locator(".site-header[data-hydrated]").waitFor({ state: "attached" });
+    expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe("BODY");
+    await reactDomAskedFor;
+    await page
+      .locator(".site-header[data-hydrated]")
+      .waitFor({ state: "attached", timeout: 20_000 });
     expect(await isHydrated(page)).toBe(true);
     expectClean(problems);
   });
