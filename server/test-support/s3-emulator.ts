@@ -1,10 +1,13 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { readdir, readFile, rm, stat } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { createWriteStream, mkdtempSync, rmSync } from "node:fs";
+import { mkdir, readdir, readFile, rm, stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import type { S3StorageOptions } from "../modules/storage/s3";
 
 interface KoaContext {
@@ -21,7 +24,20 @@ interface S3rverInstance {
   close(): Promise<void>;
   /** Koa's middleware list, composed when the server starts listening. */
   middleware: ((ctx: KoaContext, next: () => Promise<void>) => Promise<void>)[];
-  store: { getResourcePath(bucket: string, key: undefined, resource: string): string };
+  store: S3rverStore;
+}
+
+/** The parts of s3rver's filesystem store used here. */
+interface S3rverStore {
+  getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+  putMetadata(bucket: string, key: string, metadata: unknown, md5: string): Promise<void>;
+  putObject(object: S3rverObject): Promise<{ size: number; md5: string }>;
+}
+interface S3rverObject {
+  bucket: string;
+  key: string;
+  metadata: unknown;
+  content: Buffer | Readable;
 }
 type S3rverConstructor = new (options: {
   address: string;
@@ -57,6 +73,7 @@ export async function startS3Emulator(bucket = "vx-test"): Promise<S3Emulator> {
     configureBuckets: [{ name: bucket }],
   });
   server.middleware.unshift(multipartExtras(server));
+  server.store.putObject = (object) => putObjectWhole(server.store, object);
   const address = await server.run();
   const endpoint = `http://127.0.0.1:${address.port}`;
   return {
@@ -74,6 +91,31 @@ export async function startS3Emulator(bucket = "vx-test"): Promise<S3Emulator> {
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * s3rver's own putObject answers once the bytes are handed to its write stream, not once they
+ * are on disk (for a Buffer, at once): a HEAD right after the PUT, as the storage driver makes
+ * to check the stored size, can then see part of the object on a busy machine. S3 itself
+ * answers a PUT only once the object is whole; so does this one.
+ */
+async function putObjectWhole(store: S3rverStore, object: S3rverObject) {
+  const objectPath = store.getResourcePath(object.bucket, object.key, "object");
+  await mkdir(path.dirname(objectPath), { recursive: true });
+  const md5 = createHash("md5");
+  let size = 0;
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      md5.update(chunk);
+      size += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  const source = Buffer.isBuffer(object.content) ? Readable.from([object.content]) : object.content;
+  await pipeline(source, measure, createWriteStream(objectPath));
+  const digest = md5.digest("hex");
+  await store.putMetadata(object.bucket, object.key, object.metadata, digest);
+  return { size, md5: digest };
 }
 
 /** ListParts and AbortMultipartUpload on s3rver's folder `<bucket>/uploads/<uploadId>/<n>`. */
