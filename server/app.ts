@@ -65,6 +65,9 @@ export interface RegisteredRoute {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/** How soon after start-up the mail job first runs (then every minute). */
+const MAIL_AT_START_MS = 2_000;
+
 /** The whole product as a Fastify instance that does not listen (tests call `inject`). */
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, db } = options;
@@ -285,6 +288,21 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Emails whose sending failed for a passing reason go again when due (modules/mail/retries.ts
   // has the waits).
   everyPeriod("mail-retry", 60_000, () => services.mail.retryDue());
+  // Messages a stopped process queued but had not sent yet (a restart, a crash right after a
+  // commit) go once this process is up, not at the job's first minute.
+  const mailAtStart = setTimeout(() => {
+    runExclusive(db, "mail-retry", () => services.mail.retryDue()).catch((err: unknown) => {
+      fastify.log.error({ err, job: "mail-retry" }, "scheduled job failed");
+    });
+  }, MAIL_AT_START_MS);
+  mailAtStart.unref();
+  // Closing: the run under way stops after the sends in progress; what is left stays queued
+  // for the next process.
+  fastify.addHook("onClose", async () => {
+    clearTimeout(mailAtStart);
+    services.mail.close();
+    await services.mail.idle();
+  });
 
   await fastify.register(siteRoutes, {
     content: services.content,

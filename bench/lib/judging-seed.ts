@@ -43,6 +43,7 @@ export async function seedJudging(
       send: async () => "",
       queue: () => Promise.reject(new Error("the bench's seed emails nobody")),
       retryDue: () => Promise.reject(new Error("the bench's seed emails nobody")),
+      isRetrying: () => false,
     },
     storage: { signedUrl: () => "" },
     limiter: createRateLimiter(db),

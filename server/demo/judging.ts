@@ -96,6 +96,7 @@ export async function seedDemoJudging(
       send: async () => "",
       queue: () => Promise.reject(new Error("the demo's publication emails nobody")),
       retryDue: () => Promise.reject(new Error("the demo's publication emails nobody")),
+      isRetrying: () => false,
     },
     storage: { signedUrl: () => "" },
     limiter: createRateLimiter(db),

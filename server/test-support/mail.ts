@@ -1,5 +1,6 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import type { App } from "../app";
+import type { Db } from "../db/database";
 
 /**
  * The newest message of a template to an address in the app's outbox (the app files its mail
@@ -27,5 +28,28 @@ export async function withOutboxBlocked<T>(outbox: string, work: () => Promise<T
   } finally {
     rmSync(outbox);
     renameSync(`${outbox}.away`, outbox);
+  }
+}
+
+/**
+ * Waits until the messages queued with a change have gone out (sent or filed, or waiting for a
+ * retry after a failed attempt): they are queued in the change's transaction and the mail job
+ * sends them just after the commit, so a test reads the outbox once this resolves. A plain
+ * loop rather than `expect.poll`, so set-up hooks may wait too.
+ */
+export async function queuedMailSent(db: Db, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await db.kysely
+      .selectFrom("mail_retries")
+      .select((eb) => eb.fn.countAll().as("queued"))
+      .where("attempts", "=", 0)
+      .executeTakeFirstOrThrow();
+    const queued = Number(row.queued);
+    if (queued === 0) return;
+    if (Date.now() > deadline) {
+      throw new Error(`${queued} queued message(s) still not sent after ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

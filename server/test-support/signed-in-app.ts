@@ -4,7 +4,7 @@ import type { App } from "../app";
 import type { Db } from "../db/database";
 import { startTestApp, type TestApp } from "./app";
 import { browserRequest, type BrowserRequestOptions } from "./http";
-import { outboxMail } from "./mail";
+import { outboxMail, queuedMailSent } from "./mail";
 import { postSignIn, signInEveryRole, TEST_ORIGIN, type Who } from "./sign-in";
 
 /** The app's clock unless a test file sets its own: 01/09/2026 10:00 in Vietnam. */
@@ -27,7 +27,7 @@ export interface SignedInApp {
   ): ReturnType<typeof browserRequest>;
   /** POSTs a sign-in form (the staff door unless `at` says otherwise); the raw response. */
   signIn(email: string, password: string, at?: string, ip?: string): ReturnType<typeof postSignIn>;
-  /** The newest mail of a template to an address in the outbox. */
+  /** The newest mail of a template to an address in the outbox, once queued mail went out. */
   outboxMail(to: string, template: string): ReturnType<typeof outboxMail>;
 }
 
@@ -81,6 +81,9 @@ export function signedInApp(options: {
       browserRequest(current().app, method, url, requestOptions),
     signIn: (email, password, at = "/quan-tri/dang-nhap", ip) =>
       postSignIn(current().app, at, email, password, ip),
-    outboxMail: (to, template) => outboxMail(current().app, to, template),
+    outboxMail: async (to, template) => {
+      await queuedMailSent(current().db);
+      return outboxMail(current().app, to, template);
+    },
   };
 }

@@ -16,6 +16,8 @@ export interface SmtpReceiver {
   next(to: string, timeoutMs?: number): Promise<ParsedMail>;
   /** While true, every connection is turned away with "421" (a failure that may pass). */
   busy: boolean;
+  /** Holds every message's answer until the returned function is called (a slow server). */
+  hold(): () => void;
   close(): Promise<void>;
 }
 
@@ -25,7 +27,7 @@ export interface SmtpReceiver {
  */
 export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
   const received: ReceivedMail[] = [];
-  const state = { busy: false };
+  const state: { busy: boolean; held: Promise<void> | null } = { busy: false, held: null };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -45,7 +47,8 @@ export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
     onData(stream, session, callback) {
       const to = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
       simpleParser(stream).then(
-        (parsed) => {
+        async (parsed) => {
+          await state.held;
           received.push({ to, parsed });
           callback();
         },
@@ -79,6 +82,14 @@ export async function startSmtpReceiver(port = 0): Promise<SmtpReceiver> {
     },
     set busy(value: boolean) {
       state.busy = value;
+    },
+    hold() {
+      let release!: () => void;
+      state.held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        state.held = null;
+        release();
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -17,7 +17,8 @@ import type { Actor } from "../audit/service";
 import type { EntriesContext } from "./context";
 import { findEntryStatus } from "./queries";
 import { recordTransition } from "./record-transition";
-import { emailStatusChange, queueStatusEmails, type StatusEmailFacts } from "./status-email";
+import { sendQueuedSoon } from "../mail/send-queued";
+import { queueStatusEmails, type StatusEmailFacts } from "./status-email";
 
 /** A staff member moving entries: who (for the history and the audit log) and their role. */
 export interface StatusActor extends Actor {
@@ -85,19 +86,19 @@ export function checkMove(
   return { to, reason, changesDueAt };
 }
 
-/** One entry moved, with what its email needs. */
+/** One entry moved, and whether its entrant's email was queued with the move. */
 interface Moved {
   entry: StatusChanged;
   from: EntryStatus;
-  ownerUserId: string;
-  title: string;
+  emailed: boolean;
 }
 
 /**
  * Moves one entry in its own transaction: its row held (FOR UPDATE on PostgreSQL), refused
  * when the version the page showed is no longer current (someone else moved it first) or
  * when the lifecycle does not allow the move for this role; otherwise the status, its
- * version and one history row are written. The audit entry and the email come after.
+ * version and one history row are written, and the entrant's email queued (kept with the
+ * move or not at all; the mail job sends it). The audit entry comes after.
  */
 export async function moveEntry(
   ctx: EntriesContext,
@@ -105,8 +106,6 @@ export async function moveEntry(
   entryId: string,
   statusVersion: number,
   move: CheckedMove,
-  /** Queue the entrant's email in the move's transaction (the mail job sends it). */
-  options: { queueEmail?: boolean } = {},
 ): Promise<Moved | { refused: MoveRefused; code: string | null; from?: EntryStatus }> {
   if (typeof entryId !== "string" || entryId.length > 64)
     return { refused: "notFound", code: null };
@@ -130,32 +129,15 @@ export async function moveEntry(
     });
     // Without a row lock (SQLite) the versioned update is what stops a second writer.
     if (!moved) return { refused: "conflict" as const, code: row.code };
-    if (options.queueEmail) {
-      await queueStatusEmails(ctx, trx, [
-        statusFacts(row.id, row.code, row.owner_user_id, row.campaign_name, move),
-      ]);
-    }
+    const queued = await queueStatusEmails(ctx, trx, [
+      statusFacts(row.id, row.code, row.owner_user_id, row.campaign_name, move),
+    ]);
     return {
       entry: { id: row.id, code: row.code, status: move.to, statusVersion: current + 1 },
       from,
-      ownerUserId: row.owner_user_id,
-      title: row.campaign_name,
+      emailed: queued > 0,
     };
   });
-}
-
-/** After a committed move: its audit entry, then the entrant's email (false if not sent). */
-export async function afterMove(
-  ctx: EntriesContext,
-  actor: StatusActor,
-  moved: Moved,
-  move: CheckedMove,
-): Promise<boolean> {
-  await auditMove(ctx, actor, moved, move);
-  return emailStatusChange(
-    ctx,
-    statusFacts(moved.entry.id, moved.entry.code, moved.ownerUserId, moved.title, move),
-  );
 }
 
 /** The audit entry of a committed move (staff's status changes are audited). */
@@ -205,8 +187,9 @@ function statusFacts(
  * silent overwrite); 409 `notAllowed` when the lifecycle does not allow the move for this
  * role; field refusals for a missing reason or a due date that is not in the future.
  * `needs_changes` re-opens editing for the entrant until the end of `changesDueOn` in
- * Vietnam; any other move closes it. Records the audit entry and emails the entrant in
- * their language (`emailed` false when the email could not be sent; the change stands).
+ * Vietnam; any other move closes it. Records the audit entry; the entrant's email, in their
+ * language, is queued with the move and sent right after the commit (`emailed` false only
+ * when the owner's account is gone).
  */
 export async function changeStatus(
   ctx: EntriesContext,
@@ -236,6 +219,7 @@ export async function changeStatus(
       nextStatuses(moved.from).includes(move.to);
     return roleOnly ? { ...refused, status: 403 } : { ...refused };
   }
-  const emailed = await afterMove(ctx, actor, moved, move);
-  return { ok: true, entry: moved.entry, emailed };
+  await auditMove(ctx, actor, moved, move);
+  if (moved.emailed) sendQueuedSoon({ db: ctx.db, mail: ctx.deps.mail, logger: ctx.deps.logger });
+  return { ok: true, entry: moved.entry, emailed: moved.emailed };
 }

@@ -51,7 +51,7 @@ export async function changeStatuses(
   const skipped: { id: string; code: string | null; reason: SkipReason }[] = [];
   const moves: Exclude<Awaited<ReturnType<typeof moveEntry>>, { refused: unknown }>[] = [];
   for (const [id, statusVersion] of selection) {
-    const moved = await moveEntry(ctx, actor, id, statusVersion, move, { queueEmail: true });
+    const moved = await moveEntry(ctx, actor, id, statusVersion, move);
     if ("refused" in moved) {
       skipped.push({ id, code: moved.code, reason: moved.refused });
     } else {

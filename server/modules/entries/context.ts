@@ -24,8 +24,8 @@ export interface EntriesDeps {
   seasons: Pick<SeasonsService, "current">;
   /** Signs image links each time an entry is read (without it, `variants` is as stored). */
   images?: EntryImages;
-  /** Single changes send at once; bulk changes queue their emails with the moves. */
-  mail: Pick<MailService, "send" | "queue" | "retryDue">;
+  /** Emails are queued with the change they tell of; the mail job sends them. */
+  mail: Pick<MailService, "queue" | "retryDue" | "isRetrying">;
   /** Staff status changes record an audit entry (entrants' own actions are in the history). */
   audit?: Pick<AuditService, "record">;
   storage?: EntryFileStorage;

@@ -2,6 +2,7 @@ import { expect } from "vitest";
 import type { EntryStatus } from "../../../core/entry-status";
 import type { StaffRole } from "../../../core/roles";
 import type { StatusActor } from "./change-status";
+import { queuedMailSent } from "../../test-support/mail";
 import type { EntriesTestbed } from "./testbed";
 
 /**
@@ -61,16 +62,21 @@ export async function moved(...args: Parameters<typeof moveTo>) {
   return result;
 }
 
-/** The newest outbox message of a template to an address, with its text and HTML parts. */
+/**
+ * The newest outbox message of a template to an address, with its text and HTML parts, once
+ * the messages queued so far have gone out.
+ */
 export async function newestMail(t: EntriesTestbed, to: string, template: string) {
+  await queuedMailSent(t.db);
   const { items } = await t.services.mail.listOutbox({ pageSize: 200 });
   const item = items.find((m) => m.to === to && m.template === template);
   if (!item) return null;
   return t.services.mail.readOutboxMessage(item.id);
 }
 
-/** How many outbox messages of a template went to an address. */
+/** How many outbox messages of a template went to an address, once the queued ones went out. */
 export async function mailCount(t: EntriesTestbed, to: string, template: string) {
+  await queuedMailSent(t.db);
   const { items } = await t.services.mail.listOutbox({ pageSize: 200 });
   return items.filter((m) => m.to === to && m.template === template).length;
 }

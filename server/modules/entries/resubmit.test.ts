@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
+import { queuedMailSent } from "../../test-support/mail";
 import { mailCount, moved, newestMail, statusOf, submittedEntry } from "./lifecycle-testbed";
 import { AFTER_CLOSE, entriesTestbed, file, NOW, PDF } from "./testbed";
 
@@ -26,6 +27,7 @@ describe.each(testDatabases())("entries on $name", (target) => {
       const entry = await submittedEntry(t);
       const withdrawn = await t.entries.withdraw(t.alice, entry.id);
       expect(withdrawn).toMatchObject({ ok: true, emailed: true, entry: { status: "withdrawn" } });
+      await queuedMailSent(t.db);
       const history = await t.entries.statusHistory(entry.id);
       expect(history).toEqual([
         expect.objectContaining({
@@ -46,6 +48,7 @@ describe.each(testDatabases())("entries on $name", (target) => {
       const before = await mailCount(t, "alice@example.vn", "entryStatusChanged");
       const draft = await t.draft();
       expect(await t.entries.withdraw(t.alice, draft.id)).toMatchObject({ emailed: false });
+      await queuedMailSent(t.db);
       expect(await t.entries.statusHistory(draft.id)).toEqual([
         expect.objectContaining({ from: "draft", to: "withdrawn", actorRole: "entrant" }),
       ]);
@@ -77,7 +80,12 @@ describe.each(testDatabases())("entries on $name", (target) => {
       expect((await t.attach(entry.id, "copyrightCommitment", file(PDF))).ok).toBe(true);
 
       const resubmitted = await t.entries.submit(t.alice, entry.id);
-      expect(resubmitted).toMatchObject({ ok: true, receiptSent: true, entry: { status: "paid" } });
+      expect(resubmitted).toMatchObject({
+        ok: true,
+        receiptQueued: true,
+        entry: { status: "paid" },
+      });
+      await queuedMailSent(t.db);
       // The first submission's time stays: fees and charts count from it.
       expect(!resubmitted.ok || resubmitted.entry.submittedAt).toBe(NOW.toISOString());
       expect(!resubmitted.ok || resubmitted.entry.changesRequested).toBeNull();

@@ -2,8 +2,8 @@ import type { EntryStatus } from "../../../core/entry-status";
 import { localizePath, type Lang } from "../../../core/languages";
 import { currentPublicUrl } from "../../public-url";
 import type { MailService } from "../mail/service";
-import type { EntriesContext, EntriesDeps, Q } from "./context";
-import { findUserContact, findUserContacts } from "./queries";
+import type { Q } from "./context";
+import { findUserContacts } from "./queries";
 
 export interface StatusEmailFacts {
   entryId: string;
@@ -17,36 +17,6 @@ export interface StatusEmailFacts {
   resubmitted?: boolean;
 }
 
-/** What sending the email needs: the database, the site's address, the mailer and the log. */
-export type StatusEmailContext = Pick<EntriesContext, "db" | "publicUrl"> & {
-  deps: Pick<EntriesDeps, "mail" | "logger">;
-};
-
-/**
- * Tells the entrant, in their language, that their entry moved: the new status, the reason,
- * and for needs_changes until when and a link to the entry's form; otherwise a link to their
- * dashboard. Runs after the change is committed: an email that cannot be sent is logged and
- * reported as false, the change stands.
- */
-export async function emailStatusChange(
-  ctx: StatusEmailContext,
-  facts: StatusEmailFacts,
-): Promise<boolean> {
-  try {
-    const user = await findUserContact(ctx.db.kysely, facts.ownerUserId);
-    if (!user) return false;
-    const { lang, data } = statusEmail(user, facts, currentPublicUrl(ctx.publicUrl));
-    await ctx.deps.mail.send("entryStatusChanged", user.email, lang, data);
-    return true;
-  } catch (error) {
-    ctx.deps.logger?.error(
-      { err: error, entryId: facts.entryId, status: facts.status },
-      "entry status email could not be sent",
-    );
-    return false;
-  }
-}
-
 /** What queueing the emails needs: the site's address and the mail service's queue. */
 export interface QueuedStatusEmailContext {
   publicUrl: string;
@@ -54,8 +24,8 @@ export interface QueuedStatusEmailContext {
 }
 
 /**
- * Queues the status emails of several moved entries in `trx`, the transaction that moves
- * them: the emails are kept with the moves or not at all, and the mail job sends them (see
+ * Queues the status emails of moved entries in `trx`, the transaction that moves them: the
+ * emails are kept with the moves or not at all, and the mail job sends them (see
  * `sendQueuedSoon`). Entries whose owner is gone get none. Resolves to how many were queued.
  */
 export async function queueStatusEmails(

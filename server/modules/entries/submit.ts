@@ -9,11 +9,13 @@ import { localizePath, pickLang, type Lang } from "../../../core/languages";
 import { currentPublicUrl } from "../../public-url";
 import { resolveCatalogue } from "./catalogue";
 import type { EntriesContext } from "./context";
-import { loadOwned, viewOf } from "./load";
+import { loadEntry, loadOwned, toView, viewOf } from "./load";
 import { findUserContact, isEmailVerified, wasEverPaid } from "./queries";
 import { recordTransition } from "./record-transition";
 import { entryWindowProblem, invalid, notEntrant, notFound, refuse } from "./refusals";
-import { emailStatusChange } from "./status-email";
+import { sendQueuedSoon } from "../mail/send-queued";
+import type { Q } from "./context";
+import { queueStatusEmails } from "./status-email";
 import type { EntryFailure, EntryResult, EntryView } from "./types";
 import { fieldErrorsOf, missingOf, valuesOf } from "./values";
 
@@ -22,18 +24,18 @@ import { fieldErrorsOf, missingOf, valuesOf } from "./values";
  * video requirement; refused with the list of what is missing. The move is recorded in the
  * entry's history. An entry sent back for changes may be resubmitted until the date staff
  * set, even after the deadline; if it had been paid, it moves on to `paid` at once (actor
- * "system", a second history row). Sends the receipt (or, for a resubmission, the status
- * email) in the entrant's language; one that cannot be sent is logged and reported as
- * `receiptSent: false`, the submission stands.
+ * "system", a second history row). The receipt (or, for a resubmission, the status email) in
+ * the entrant's language is queued in the submission's transaction, so it is kept with the
+ * submission or not at all, and sent by the mail job right after the commit (`receiptQueued`).
  */
 export async function submitEntry(
   ctx: EntriesContext,
   userId: string,
   entryId: string,
-): Promise<EntryResult<{ entry: EntryView; receiptSent: boolean }>> {
+): Promise<EntryResult<{ entry: EntryView; receiptQueued: boolean }>> {
   const outcome = await ctx.db.kysely
     .transaction()
-    .execute(async (trx): Promise<EntryFailure | { resubmitted: EntryStatus | null }> => {
+    .execute(async (trx): Promise<EntryFailure | { queued: boolean }> => {
       const loaded = await loadOwned(ctx, trx, userId, entryId, true);
       if (!loaded) return notFound();
       const status = loaded.row.status as EntryStatus;
@@ -84,7 +86,7 @@ export async function submitEntry(
         entrant: { version: row.version, submittedAt: row.submitted_at },
       });
       if (!moved) return refuse(409, "entry.problems.notEditable");
-      if (status !== "needs_changes") return { resubmitted: null };
+      if (status !== "needs_changes") return { queued: await queueReceipt(ctx, trx, row.id) };
       const next = statusAfterResubmission(await wasEverPaid(trx, row.id));
       if (next === "paid") {
         await recordTransition(trx, row.id, {
@@ -95,41 +97,50 @@ export async function submitEntry(
           at,
         });
       }
-      return { resubmitted: next };
+      const queued = await queueStatusEmails(ctx, trx, [
+        {
+          entryId: row.id,
+          ownerUserId: row.owner_user_id,
+          code: row.code,
+          title: values.campaignName ?? "",
+          status: next,
+          resubmitted: true,
+        },
+      ]);
+      return { queued: queued > 0 };
     });
   if ("ok" in outcome) return outcome;
-  const entry = await viewOf(ctx, entryId);
-  const receiptSent = outcome.resubmitted
-    ? await emailStatusChange(ctx, {
-        entryId,
-        ownerUserId: entry.ownerUserId,
-        code: entry.code,
-        title: entry.values.campaignName ?? "",
-        status: outcome.resubmitted,
-        resubmitted: true,
-      })
-    : await sendReceipt(ctx, entry);
-  return { ok: true, entry, receiptSent };
+  if (outcome.queued) sendQueuedSoon({ db: ctx.db, mail: ctx.deps.mail, logger: ctx.deps.logger });
+  return { ok: true, entry: await viewOf(ctx, entryId), receiptQueued: outcome.queued };
 }
 
-/** The submission receipt in the entrant's language; false when it could not be sent. */
-async function sendReceipt(ctx: EntriesContext, entry: EntryView): Promise<boolean> {
-  const user = await findUserContact(ctx.db.kysely, entry.ownerUserId);
+/**
+ * Queues the submission receipt in the entrant's language in `trx`, the submission's own
+ * transaction (the entry read again there: its code and submission time are set by now).
+ * False when the owner has no account any more.
+ */
+async function queueReceipt(ctx: EntriesContext, trx: Q, entryId: string): Promise<boolean> {
+  const loaded = await loadEntry(ctx, trx, entryId);
+  if (!loaded) return false;
+  const entry = toView(ctx, loaded);
+  const user = await findUserContact(trx, entry.ownerUserId);
   if (!user) return false;
   const lang: Lang = user.lang === "en" ? "en" : "vi";
-  try {
-    await ctx.deps.mail.send("entryReceipt", user.email, lang, {
-      name: user.name,
-      url: `${currentPublicUrl(ctx.publicUrl)}${localizePath("/tai-khoan", lang)}`,
-      code: entry.code ?? "",
-      title: entry.values.campaignName ?? "",
-      category: entry.category ? pickLang(entry.category.name, lang) : "",
-      submittedAt: formatDate(entry.submittedAt ?? ctx.now(), lang),
-      deadline: entry.submissionClosesAt ? formatDate(entry.submissionClosesAt, lang) : "—",
-    });
-    return true;
-  } catch (error) {
-    ctx.deps.logger?.error({ err: error, entryId: entry.id }, "entry receipt could not be sent");
-    return false;
-  }
+  await ctx.deps.mail.queue(trx, [
+    {
+      template: "entryReceipt",
+      to: user.email,
+      lang,
+      data: {
+        name: user.name,
+        url: `${currentPublicUrl(ctx.publicUrl)}${localizePath("/tai-khoan", lang)}`,
+        code: entry.code ?? "",
+        title: entry.values.campaignName ?? "",
+        category: entry.category ? pickLang(entry.category.name, lang) : "",
+        submittedAt: formatDate(entry.submittedAt ?? ctx.now(), lang),
+        deadline: entry.submissionClosesAt ? formatDate(entry.submissionClosesAt, lang) : "—",
+      },
+    },
+  ]);
+  return true;
 }

@@ -187,12 +187,18 @@ export function entriesTestbed(target: TestDatabase): EntriesTestbed {
       rows.map((r) => [r.code, { id: String(r.id), trackId: String(r.track_id) }]),
     );
   }, 60_000);
-  beforeEach(() => {
+  beforeEach(async () => {
     t.now = NOW;
+    // The last test's mail run ends first: two runs in one process could send a message twice.
+    t.services?.mail.close();
+    await t.services?.mail.idle();
     t.services = servicesNow();
     t.entries = t.services.entries;
   });
   afterAll(async () => {
+    // A mail run the last test started ends before its database and outbox go.
+    t.services?.mail.close();
+    await t.services?.mail.idle();
     await closeAndSettle(t.db);
     await target.cleanup();
     rmSync(t.config.dataDir, { recursive: true, force: true });

@@ -4,12 +4,15 @@ import { loadOwned, viewOf } from "./load";
 import { findUserContact } from "./queries";
 import { recordTransition } from "./record-transition";
 import { notFound, refuse } from "./refusals";
-import { emailStatusChange } from "./status-email";
+import { sendQueuedSoon } from "../mail/send-queued";
+import { queueStatusEmails } from "./status-email";
 import type { EntryFailure, EntryResult, EntryView } from "./types";
 
 /**
  * Withdraws the owner's entry (any state before judging, deadline or not; an accepted entry
- * only until a round of its season opens), recorded in its history; the entrant gets the status email as confirmation (`emailed`).
+ * only until a round of its season opens), recorded in its history. The entrant's status email,
+ * their confirmation, is queued in the same transaction and sent right after the commit
+ * (`emailed`); a draft that never went in gets none.
  */
 export async function withdrawEntry(
   ctx: EntriesContext,
@@ -18,7 +21,7 @@ export async function withdrawEntry(
 ): Promise<EntryResult<{ entry: EntryView; emailed: boolean }>> {
   const outcome = await ctx.db.kysely
     .transaction()
-    .execute(async (trx): Promise<EntryFailure | null> => {
+    .execute(async (trx): Promise<EntryFailure | { emailed: boolean }> => {
       const loaded = await loadOwned(ctx, trx, userId, entryId, true);
       if (!loaded) return notFound();
       const { row } = loaded;
@@ -38,20 +41,21 @@ export async function withdrawEntry(
         at: ctx.now(),
         entrant: { version: row.version, submittedAt: row.submitted_at },
       });
-      return moved ? null : refuse(409, "entry.problems.cannotWithdraw");
-    });
-  if (outcome) return outcome;
-  const entry = await viewOf(ctx, entryId);
-  // A draft that never went in needs no confirmation: nothing had reached the organisers.
-  const emailed =
-    entry.submittedAt === null
-      ? false
-      : await emailStatusChange(ctx, {
-          entryId,
-          ownerUserId: entry.ownerUserId,
-          code: entry.code,
-          title: entry.values.campaignName ?? "",
+      if (!moved) return refuse(409, "entry.problems.cannotWithdraw");
+      // A draft that never went in needs no confirmation: nothing had reached the organisers.
+      if (row.submitted_at === null) return { emailed: false };
+      const queued = await queueStatusEmails(ctx, trx, [
+        {
+          entryId: row.id,
+          ownerUserId: userId,
+          code: row.code,
+          title: row.campaign_name,
           status: "withdrawn",
-        });
-  return { ok: true, entry, emailed };
+        },
+      ]);
+      return { emailed: queued > 0 };
+    });
+  if ("ok" in outcome) return outcome;
+  if (outcome.emailed) sendQueuedSoon({ db: ctx.db, mail: ctx.deps.mail, logger: ctx.deps.logger });
+  return { ok: true, entry: await viewOf(ctx, entryId), emailed: outcome.emailed };
 }

@@ -11,7 +11,7 @@ import type { Storage } from "../storage";
 export interface JudgingDeps {
   audit?: Pick<AuditService, "record">;
   /** Judges' codes are sent; entrants' status emails are queued with the moves they tell of. */
-  mail: Pick<MailService, "send" | "queue" | "retryDue">;
+  mail: Pick<MailService, "send" | "queue" | "retryDue" | "isRetrying">;
   storage: Pick<Storage, "signedUrl">;
   /** Entry images' variants, signed for a short while. */
   images?: Pick<MediaService, "resolveMany">;

@@ -49,6 +49,10 @@ export interface Mailer {
    * read once more before it ends, so a message queued meanwhile is not left for the next run.
    */
   retryDue(at?: Date): Promise<RetryRun>;
+  /** Whether a run of `retryDue` is going in this process. */
+  isRetrying(): boolean;
+  /** Resolves once no run is going (after `close`, the run stops after the sends under way). */
+  idle(): Promise<void>;
   close(): void;
 }
 
@@ -282,6 +286,10 @@ export function createMailer(
         retrying = null;
       });
       return retrying;
+    },
+    isRetrying: () => retrying !== null,
+    async idle() {
+      await retrying?.catch(() => {});
     },
     close() {
       closed = true;

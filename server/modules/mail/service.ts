@@ -126,6 +126,10 @@ export function createMailService(
      * minute, and `sendQueuedSoon` after a queue).
      */
     retryDue: (at?: Date) => mailer.retryDue(at),
+    /** Whether this process is sending queued or waiting messages now (see `sendQueuedSoon`). */
+    isRetrying: () => mailer.isRetrying(),
+    /** Resolves once this process's run of the mail job, if one is going, has ended. */
+    idle: () => mailer.idle(),
     close: () => mailer.close(),
   };
 }

@@ -1,6 +1,5 @@
 import { confirmPaymentSchema } from "../../../core/payments";
 import type { Outcome } from "../../../core/refusal";
-import { emailPaymentConfirmed } from "./confirmation-email";
 import type { PaymentsContext } from "./context";
 import { issuesToRefusal, staffMove, type StaffActor } from "./staff-move";
 import type { PaymentView } from "./types";
@@ -25,6 +24,5 @@ export async function confirmPayment(
     { to: "paid", stateVersion: parsed.data.stateVersion, reason: parsed.data.reason },
     "payment.confirm",
   );
-  if (outcome.ok) await emailPaymentConfirmed(ctx, id);
   return outcome;
 }

@@ -10,7 +10,8 @@ import type { SettingsService } from "../settings/service";
 export interface PaymentsDeps {
   seasons: Pick<SeasonsService, "current">;
   settings: Pick<SettingsService, "get">;
-  mail: Pick<MailService, "send">;
+  /** The owner's emails are queued with the payment's change; the mail job sends them. */
+  mail: Pick<MailService, "queue" | "retryDue" | "isRetrying">;
   audit?: Pick<AuditService, "record">;
   /** VNPay's merchant; null hides the method. */
   vnpay: VnpayConfig | null;

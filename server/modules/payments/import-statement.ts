@@ -12,7 +12,6 @@ import {
   type StatementMapping,
 } from "../../../core/statement";
 import { extractReferences } from "../../../core/payment-reference";
-import { emailPaymentConfirmed } from "./confirmation-email";
 import type { PaymentsContext } from "./context";
 import { settlePayment } from "./settle";
 import type { StaffActor } from "./staff-move";
@@ -181,7 +180,6 @@ export async function importStatement(
         summary.matched++;
         // The same reference twice in one file: the second line is for a person to look at.
         candidates.set(match.reference, { ...candidates.get(match.reference)!, state: "paid" });
-        await emailPaymentConfirmed(ctx, match.paymentId);
         continue;
       }
       await ctx.db.kysely

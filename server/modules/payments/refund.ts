@@ -1,14 +1,13 @@
 import { refundPaymentSchema } from "../../../core/payments";
 import type { Outcome } from "../../../core/refusal";
 import type { PaymentsContext } from "./context";
-import { emailPaymentRefunded } from "./refund-email";
 import { issuesToRefusal, staffMove, type StaffActor } from "./staff-move";
 import type { PaymentView } from "./types";
 
 /**
  * A paid payment is refunded (the money went back outside the platform), with a reason: its
  * entries let go of it, and those still `paid` return to `submitted` (they may be paid again).
- * The owner is emailed once the refund is committed.
+ * The owner's email is queued with the refund (`settlePayment`).
  */
 export async function refundPayment(
   ctx: PaymentsContext,
@@ -25,6 +24,5 @@ export async function refundPayment(
     { to: "refunded", stateVersion: parsed.data.stateVersion, reason: parsed.data.reason },
     "payment.refund",
   );
-  if (outcome.ok) await emailPaymentRefunded(ctx, id);
   return outcome;
 }

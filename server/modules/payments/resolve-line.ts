@@ -1,7 +1,6 @@
 import { isPaymentReference } from "../../../core/payment-reference";
 import { fieldRefusal, refusal, type Outcome } from "../../../core/refusal";
 import { resolveStatementLineSchema } from "../../../core/statement";
-import { emailPaymentConfirmed } from "./confirmation-email";
 import type { PaymentsContext } from "./context";
 import { settlePayment } from "./settle";
 import type { StaffActor } from "./staff-move";
@@ -75,6 +74,5 @@ export async function resolveStatementLine(
     { type: "payment", id: payment.id },
     { reference, lineId },
   );
-  await emailPaymentConfirmed(ctx, payment.id);
   return { ok: true, outcome: "resolved" };
 }

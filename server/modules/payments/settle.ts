@@ -1,8 +1,11 @@
 import type { EntryActor, EntryStatus } from "../../../core/entry-status";
 import { canMovePayment, isPaymentState, type PaymentState } from "../../../core/payment-state";
 import { recordTransition } from "../entries/record-transition";
+import { sendQueuedSoon } from "../mail/send-queued";
+import { queuePaymentConfirmed } from "./confirmation-email";
 import type { PaymentsContext, Q } from "./context";
 import { findPayment } from "./queries";
+import { queuePaymentRefunded } from "./refund-email";
 import type { PaymentActor, SettleRequest, SettleResult } from "./types";
 
 /** How a payment's actor appears in its entries' status history. */
@@ -76,14 +79,18 @@ async function moveEntries(
  * than the one fixed at creation, or a state version other than the one the caller saw, are
  * refused. Otherwise the state, its version and one event are written, and the entries move:
  * submitted → paid when paid, paid → submitted on a refund. The update names the version it
- * read, so a second writer that read the same version changes nothing.
+ * read, so a second writer that read the same version changes nothing. The owner's email of
+ * a payment made or refunded is queued in the same transaction, so whichever path settles it
+ * (staff, statement, gateway) it is sent once, and a process dying after the commit loses
+ * none: the mail job sends it.
  */
 export async function settlePayment(
   ctx: PaymentsContext,
   paymentId: string,
   req: SettleRequest,
 ): Promise<SettleResult> {
-  return ctx.db.kysely.transaction().execute(async (trx): Promise<SettleResult> => {
+  let queued = false;
+  const result = await ctx.db.kysely.transaction().execute(async (trx): Promise<SettleResult> => {
     const row = await findPayment(trx, paymentId, ctx.lockRows);
     if (!row || !isPaymentState(row.state)) return { ok: false, reason: "notFound" };
     const state = row.state;
@@ -133,6 +140,10 @@ export async function settlePayment(
       })
       .execute();
     await moveEntries(trx, paymentId, req.to, req.actor, req.reason ?? "", at);
+    if (req.to === "paid") queued = await queuePaymentConfirmed(ctx, trx, paymentId);
+    if (req.to === "refunded") queued = await queuePaymentRefunded(ctx, trx, paymentId);
     return { ok: true, state: req.to, changed: true, entryIds: await entryIds() };
   });
+  if (queued) sendQueuedSoon({ db: ctx.db, mail: ctx.deps.mail, logger: ctx.deps.logger });
+  return result;
 }

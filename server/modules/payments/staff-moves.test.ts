@@ -5,6 +5,7 @@ import { recordTransition } from "../entries/record-transition";
 import { COMPLETE_TEXT } from "../entries/testbed";
 import { testDatabases } from "../../test-support/databases";
 import { SUBJECTS } from "../../test-support/email-subjects";
+import { queuedMailSent } from "../../test-support/mail";
 import { pdfText } from "../../test-support/pdf-text";
 import { startSmtpReceiver, type SmtpReceiver } from "../../test-support/smtp-receiver";
 import { created, finance, paymentsTestbed, statuses, submittedEntries } from "./testbed";
@@ -185,6 +186,8 @@ describe.each(testDatabases())("refund emails on $name", (target) => {
         });
         expect(again).toMatchObject({ ok: false, status: 409 });
 
+        // Queued with the refund, sent by the mail job right after the commit.
+        await queuedMailSent(t.db);
         const mails = refundMails(to, lang, payment.reference);
         expect(mails).toHaveLength(1);
         const mail = mails[0]!.parsed;
@@ -234,13 +237,14 @@ describe.each(testDatabases())("refund emails on $name", (target) => {
       });
       expect(refunded.ok).toBe(true);
       expect(await statuses(t, [entries[0]!.id, screened.id])).toEqual(["submitted", "accepted"]);
+      await queuedMailSent(t.db);
       const [mail] = refundMails("alice@example.vn", "vi", payment.reference);
       const text = mail!.parsed.text ?? "";
       expect(text).toContain(`${entries[0]!.code} “${COMPLETE_TEXT.campaignName}” — Đã nộp`);
       expect(text).toContain(`${screened.code} “${COMPLETE_TEXT.campaignName}” — Được chấp nhận`);
     });
 
-    it("refunds all the same when the email cannot be sent", async () => {
+    it("refunds all the same when the email cannot be sent; staff see it given up", async () => {
       const { entries, payment } = await paidPayment(t.alice, 1);
       // The SMTP server refuses this mailbox for good: the email fails, with no retry.
       const refused = "refused@example.vn";
@@ -255,6 +259,7 @@ describe.each(testDatabases())("refund emails on $name", (target) => {
           reason: "Hoàn tiền theo yêu cầu của thí sinh.",
         });
         expect(refunded).toMatchObject({ ok: true, payment: { state: "refunded" } });
+        await queuedMailSent(t.db);
       } finally {
         await t.db.kysely
           .updateTable("user")
@@ -270,12 +275,16 @@ describe.each(testDatabases())("refund emails on $name", (target) => {
         .where("target_id", "=", payment.id)
         .execute();
       expect(audit.map((a) => a.action)).toEqual(["payment.confirm", "payment.refund"]);
-      const waiting = await t.db.kysely
-        .selectFrom("mail_retries")
-        .select("recipient")
-        .where("recipient", "=", refused)
-        .execute();
-      expect(waiting).toEqual([]);
+      // Refused for good: not tried again, and listed among the undelivered messages.
+      const undelivered = (await t.services.mail.undelivered()).filter((m) => m.to === refused);
+      expect(undelivered).toEqual([
+        expect.objectContaining({
+          subject: SUBJECTS.paymentRefunded.vi.replace("VXP26K7M3QZ", payment.reference),
+          attempts: 1,
+          nextAttemptAt: null,
+          givenUpAt: expect.any(String),
+        }),
+      ]);
     });
   });
 });

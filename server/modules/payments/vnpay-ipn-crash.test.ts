@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Db } from "../../db/database";
+import { listOutbox } from "../mail/outbox";
+import { outboxFolder } from "../mail/outbox-files";
 import { buildProductionBundle, type ProductionBundle } from "../../test-support/build";
 import { dataDirEnv, spawnServer, type SpawnedServer } from "../../test-support/production-server";
 import { ipnQuery, TEST_VNPAY } from "./testbed";
@@ -50,6 +52,12 @@ describe("a VNPay IPN survives SIGKILL of the server", () => {
     bundle?.cleanup();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
+
+  /** The confirmation emails filed in the server's outbox (no SMTP) for a payment reference. */
+  const confirmations = async (reference: string) =>
+    (await listOutbox(outboxFolder(path.join(dataDir, "outbox")), { pageSize: 200 })).items.filter(
+      (m) => m.template === "paymentConfirmed" && m.subject.includes(reference),
+    ).length;
 
   it("pays once whether the process dies before settling or between commit and answer", async () => {
     server = await start("before-settle");
@@ -134,8 +142,10 @@ describe("a VNPay IPN survives SIGKILL of the server", () => {
     expect(await ipn(query)).toBeNull();
     expect(await server.exited).toBe("SIGKILL");
     expect(await state()).toBe("paid");
+    expect(await confirmations(reference)).toBe(0);
 
-    // The retry, on a healthy process: "already confirmed", nothing paid twice.
+    // The retry, on a healthy process: "already confirmed", nothing paid twice. The
+    // confirmation email the dead process queued with the payment goes from this one.
     server = await start();
     expect(await ipn(query)).toEqual({ RspCode: "02", Message: "Order already confirmed" });
     const paidEvents = await db.kysely
@@ -154,5 +164,8 @@ describe("a VNPay IPN survives SIGKILL of the server", () => {
         .execute();
       expect(moves).toHaveLength(1);
     }
+    await expect.poll(() => confirmations(reference), { timeout: 20_000 }).toBe(1);
+    const waiting = await db.kysely.selectFrom("mail_retries").select("id").execute();
+    expect(waiting).toEqual([]);
   }, 240_000);
 });

@@ -1,5 +1,4 @@
 import type { PaymentsContext } from "./context";
-import { emailPaymentConfirmed } from "./confirmation-email";
 import { settlePayment } from "./settle";
 import type { PaymentActor } from "./types";
 import { verifyVnpayQuery } from "./vnpay";
@@ -25,7 +24,7 @@ function crashPoint(point: "before-settle" | "after-settle"): void {
  * VNPay's server tells us how a payment went (IPN). In order: the signature (97), the order
  * by vnp_TxnRef (01), the amount × 100 (04), a payment no longer pending (02 — a replay or a
  * payment already settled otherwise: nothing changes). Then the result: response and
- * transaction status "00" → paid (its entries paid, the confirmation emailed), anything else
+ * transaction status "00" → paid (its entries paid, the confirmation email queued), anything else
  * → failed. Idempotent: the state change happens once in settlePayment, however many copies
  * of the IPN arrive at the same time; every copy after the first answers 02.
  */
@@ -73,7 +72,6 @@ export async function vnpayIpn(
         : { RspCode: "02", Message: "Order already confirmed" };
     }
     if (!result.changed) return { RspCode: "02", Message: "Order already confirmed" };
-    if (success) await emailPaymentConfirmed(ctx, row.id);
     return { RspCode: "00", Message: "Confirm Success" };
   } catch (error) {
     ctx.deps.logger?.error({ err: error }, "VNPay IPN failed");
