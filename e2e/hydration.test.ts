@@ -26,12 +26,15 @@ describe("hydration", () => {
       const response = await page.goto(path, { waitUntil: "networkidle" });
       expect(response?.status()).toBe(200);
       if (path !== "/pdf") await waitForHydration(page);
-      // Interactive once hydrated: React attached its root to the document.
-      expect(
-        await page.evaluate(() =>
-          Object.keys(document.documentElement).some((key) => key.startsWith("__react")),
-        ),
-      ).toBe(true);
+      // Interactive once hydrated: React attached its root to the document (the PDF viewer's
+      // page has no site header to mark it, and may hydrate after the network went quiet).
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            Object.keys(document.documentElement).some((key) => key.startsWith("__react")),
+          ),
+        )
+        .toBe(true);
       expectClean(problems);
     });
   }
