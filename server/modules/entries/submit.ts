@@ -8,13 +8,12 @@ import {
 import { localizePath, pickLang, type Lang } from "../../../core/languages";
 import { currentPublicUrl } from "../../public-url";
 import { resolveCatalogue } from "./catalogue";
-import type { EntriesContext } from "./context";
+import type { EntriesContext, Q } from "./context";
 import { loadEntry, loadOwned, toView, viewOf } from "./load";
 import { findUserContact, isEmailVerified, wasEverPaid } from "./queries";
 import { recordTransition } from "./record-transition";
 import { entryWindowProblem, invalid, notEntrant, notFound, refuse } from "./refusals";
 import { sendQueuedSoon } from "../mail/send-queued";
-import type { Q } from "./context";
 import { queueStatusEmails } from "./status-email";
 import type { EntryFailure, EntryResult, EntryView } from "./types";
 import { fieldErrorsOf, missingOf, valuesOf } from "./values";
