@@ -12,6 +12,7 @@ import { createContentChanges } from "./content-changes";
 import { exclusiveJob, runExclusive } from "./db/advisory-lock";
 import { documentRoutes, PDFJS_VERSION, pdfjsAssetRoutes } from "./modules/documents/routes";
 import { moveLocalDocumentsToStorage } from "./modules/documents/local-files";
+import { sendQueuedSoon } from "./modules/mail/send-queued";
 import { mediaRoutes } from "./modules/media/routes";
 import { startVariantWork } from "./modules/media/variant-work";
 import { judgingRoutes } from "./modules/judging/routes";
@@ -290,11 +291,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   everyPeriod("mail-retry", 60_000, () => services.mail.retryDue());
   // Messages a stopped process queued but had not sent yet (a restart, a crash right after a
   // commit) go once this process is up, not at the job's first minute.
-  const mailAtStart = setTimeout(() => {
-    runExclusive(db, "mail-retry", () => services.mail.retryDue()).catch((err: unknown) => {
-      fastify.log.error({ err, job: "mail-retry" }, "scheduled job failed");
-    });
-  }, MAIL_AT_START_MS);
+  const mailAtStart = setTimeout(
+    () => sendQueuedSoon({ db, mail: services.mail, logger: fastify.log }),
+    MAIL_AT_START_MS,
+  );
   mailAtStart.unref();
   // Closing: the run under way stops after the sends in progress; what is left stays queued
   // for the next process.

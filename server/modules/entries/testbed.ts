@@ -142,6 +142,11 @@ export function entriesTestbed(target: TestDatabase): EntriesTestbed {
     },
   } as EntriesTestbed;
 
+  /** Ends the mail run the last test's services started, if one is going. */
+  const endMailRun = async () => {
+    t.services?.mail.close();
+    await t.services?.mail.idle();
+  };
   const servicesNow = () =>
     createServices(t.db, t.config, { onContentChange: () => {}, clock: () => t.now });
 
@@ -189,16 +194,14 @@ export function entriesTestbed(target: TestDatabase): EntriesTestbed {
   }, 60_000);
   beforeEach(async () => {
     t.now = NOW;
-    // The last test's mail run ends first: two runs in one process could send a message twice.
-    t.services?.mail.close();
-    await t.services?.mail.idle();
+    // Two mail runs in one process could send a message twice.
+    await endMailRun();
     t.services = servicesNow();
     t.entries = t.services.entries;
   });
   afterAll(async () => {
-    // A mail run the last test started ends before its database and outbox go.
-    t.services?.mail.close();
-    await t.services?.mail.idle();
+    // Before the database and the outbox go.
+    await endMailRun();
     await closeAndSettle(t.db);
     await target.cleanup();
     rmSync(t.config.dataDir, { recursive: true, force: true });
