@@ -1,7 +1,7 @@
 import { hash, verify } from "@node-rs/argon2";
 import { heavyWork } from "../../cpu-gate";
 import { betterAuth } from "better-auth";
-import { parseLang, type Lang } from "../../../core/languages";
+import { localizePath, parseLang, type Lang } from "../../../core/languages";
 import type { Db } from "../../db/database";
 import { currentPublicUrl } from "../../public-url";
 
@@ -107,7 +107,7 @@ export function createAuth(options: {
       // Once the address is confirmed: the welcome, with the way to the dashboard.
       afterEmailVerification: async (user) => {
         const lang = langOf(user);
-        const dashboard = `${currentPublicUrl(options.publicUrl)}${lang === "en" ? "/en" : ""}/tai-khoan`;
+        const dashboard = `${currentPublicUrl(options.publicUrl)}${localizePath("/tai-khoan", lang)}`;
         await mail.sendWelcome(user.email, lang, { name: user.name, url: dashboard });
       },
     },

@@ -1,5 +1,5 @@
 import { APIError } from "better-auth/api";
-import { parseLang, type Lang } from "../../../core/languages";
+import { localizePath, parseLang, type Lang } from "../../../core/languages";
 import type { Role } from "../../../core/roles";
 import { currentPublicUrl } from "../../public-url";
 import type { Auth } from "./auth";
@@ -56,7 +56,7 @@ export async function verifyPassword(auth: Auth, digest: string, password: strin
 
 /** An absolute address on this site in the given language (for links in emails). */
 export function localized(deps: Pick<IdentityDeps, "publicUrl">, path: string, lang: Lang) {
-  return `${currentPublicUrl(deps.publicUrl)}${lang === "en" ? `/en${path}` : path}`;
+  return `${currentPublicUrl(deps.publicUrl)}${localizePath(path, lang)}`;
 }
 
 /** Tells the owner of an address that someone tried to register it (a few times an hour at most). */

@@ -1,4 +1,7 @@
 import { formatDate, formatVnd } from "../../../core/dates";
+import { localizePath } from "../../../core/languages";
+import { PATHS } from "../../../core/paths";
+import { currentPublicUrl } from "../../public-url";
 import type { PaymentsContext, Q } from "./context";
 import { paymentForOwnerEmail } from "./queries";
 
@@ -23,7 +26,7 @@ export async function queuePaymentConfirmed(
       .orderBy("e.code")
       .execute()
   ).map((r) => r.code ?? "");
-  const path = `${lang === "en" ? "/en" : ""}/nop-bai-du-thi/thanh-toan/${row.reference}`;
+  const path = localizePath(`${PATHS.payment}/${row.reference}/bien-nhan`, lang);
   await ctx.deps.mail.queue(trx, [
     {
       template: "paymentConfirmed",
@@ -31,7 +34,7 @@ export async function queuePaymentConfirmed(
       lang,
       data: {
         name: row.name,
-        url: `${ctx.publicUrl}${path}/bien-nhan`,
+        url: `${currentPublicUrl(ctx.publicUrl)}${path}`,
         reference: row.reference,
         amount: formatVnd(Number(row.amount_vnd), lang),
         entryCodes: codes.join(", "),

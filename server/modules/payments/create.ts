@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Lang } from "../../../core/languages";
+import { localizePath, type Lang } from "../../../core/languages";
+import { PATHS } from "../../../core/paths";
+import { currentPublicUrl } from "../../public-url";
 import { paymentReference, transferMemo } from "../../../core/payment-reference";
 import { checkoutSchema } from "../../../core/payments";
 import { fieldRefusal, refusal, type Outcome } from "../../../core/refusal";
@@ -13,7 +15,7 @@ import { buildVnpayUrl } from "./vnpay";
 
 /** Where VNPay sends the entrant back (the page only shows what the IPN decided). */
 export function vnpayReturnUrl(publicUrl: string, lang: Lang): string {
-  return `${publicUrl}${lang === "en" ? "/en" : ""}/nop-bai-du-thi/thanh-toan/vnpay`;
+  return `${publicUrl}${localizePath(`${PATHS.payment}/vnpay`, lang)}`;
 }
 
 /** Pending payments that hold these entries but whose time is up: expired before a new one. */
@@ -161,7 +163,7 @@ export async function createPayment(
           amountVnd,
           orderInfo: `Thanh toan phi du thi ${reference}`,
           ipAddr: client.ip,
-          returnUrl: vnpayReturnUrl(ctx.publicUrl, client.lang),
+          returnUrl: vnpayReturnUrl(currentPublicUrl(ctx.publicUrl), client.lang),
           createdAt: now,
           expiresAt: new Date(Math.min(Date.parse(expiresAt), now.getTime() + 15 * 60_000)),
           lang: client.lang,

@@ -2,6 +2,7 @@ import { formatDate, formatVnd } from "../../../core/dates";
 import { entryStatusLabelKey, type EntryStatus } from "../../../core/entry-status";
 import { catalogText } from "../../../core/i18n/lookup";
 import { localizePath, type Lang } from "../../../core/languages";
+import { PATHS } from "../../../core/paths";
 import { currentPublicUrl } from "../../public-url";
 import type { PaymentsContext, Q } from "./context";
 import { paymentForOwnerEmail } from "./queries";
@@ -43,7 +44,7 @@ export async function queuePaymentRefunded(
       lang,
       data: {
         name: row.name,
-        url: `${currentPublicUrl(ctx.publicUrl)}${localizePath("/nop-bai-du-thi/thanh-toan", lang)}`,
+        url: `${currentPublicUrl(ctx.publicUrl)}${localizePath(PATHS.payment, lang)}`,
         reference: row.reference,
         amount: formatVnd(Number(row.amount_vnd), lang),
         refundedAt: formatDate(refund.created_at, lang),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
-import { mailCount } from "../entries/lifecycle-testbed";
+import { withPublicUrl } from "../../public-url";
+import { mailCount, newestMail } from "../entries/lifecycle-testbed";
 import {
   created,
   ipnQuery,
@@ -39,10 +40,10 @@ describe.each(testDatabases())("VNPay IPN on $name", (target) => {
       const { payment, ids } = await vnpayPayment();
       const mailsBefore = await mailCount(t, "alice@example.vn", "paymentConfirmed");
       const query = ipnQuery(payment.reference, payment.amountVnd);
-      expect(await t.services.payments.vnpayIpn(query)).toEqual({
-        RspCode: "00",
-        Message: "Confirm Success",
-      });
+      // Served at an address of its own (no PUBLIC_URL): the email's link goes there too.
+      expect(
+        await withPublicUrl("http://127.0.0.1:3900", () => t.services.payments.vnpayIpn(query)),
+      ).toEqual({ RspCode: "00", Message: "Confirm Success" });
       expect(await statuses(t, ids)).toEqual(["paid", "paid"]);
       const view = await t.services.payments.getForEntrant(t.alice, payment.reference);
       expect(view).toMatchObject({ state: "paid" });
@@ -52,6 +53,10 @@ describe.each(testDatabases())("VNPay IPN on $name", (target) => {
         actorRole: "vnpay",
       });
       expect(await mailCount(t, "alice@example.vn", "paymentConfirmed")).toBe(mailsBefore + 1);
+      const mail = await newestMail(t, "alice@example.vn", "paymentConfirmed");
+      expect(mail?.text).toContain(
+        `http://127.0.0.1:3900/nop-bai-du-thi/thanh-toan/${payment.reference}/bien-nhan`,
+      );
       expect(await t.services.payments.vnpayIpn(query)).toMatchObject({ RspCode: "02" });
       expect(await paidEvents(payment.id)).toBe(1);
       // The replay sends no second confirmation.
