@@ -249,15 +249,23 @@ export function createMailer(
       logger?.info({ ...logged(waiting.mail), attempt }, sentMessage);
     }
 
+    // Whether the last read was the one by the clock's now that ends a run.
+    let caughtUp = false;
     while (!closed && !unreachable && Date.now() - started < RUN_BUDGET_MS) {
       const due = await table.due(at);
       if (due.length === 0) {
-        if (!readAgain) break;
-        // Asked again during the run: what was queued meanwhile is due by the clock's now.
+        // Before ending, the table is read once more by the clock's now (and again whenever
+        // this process asks during the run): what was queued since the run began goes in this
+        // run, whether here or by another process, whose start found this run's lock taken.
+        const now = clock();
+        const later = now.getTime() > at.getTime();
+        if (!readAgain && (caughtUp || !later)) break;
         readAgain = false;
-        at = new Date(Math.max(at.getTime(), clock().getTime()));
+        caughtUp = true;
+        if (later) at = now;
         continue;
       }
+      caughtUp = false;
       // The longest due goes first, alone: a server that does not answer it keeps the rest.
       await tryOnce(due[0]!);
       let next = 1;
