@@ -92,6 +92,25 @@ export const bulkStatusChangeSchema = z
   .superRefine(requireReasonAndDate);
 export type BulkStatusChangeInput = z.output<typeof bulkStatusChangeSchema>;
 
+/**
+ * What the entries table's form holds for a bulk change, as `bulkStatusChangeSchema` parses
+ * it: the page checks it before asking to confirm, the action again on the server.
+ */
+export function bulkStatusChangeFields(form: {
+  get(name: string): unknown;
+  getAll(name: string): unknown[];
+}) {
+  return {
+    to: form.get("to") ?? undefined,
+    reason: String(form.get("reason") ?? ""),
+    changesDueOn: String(form.get("changesDueOn") ?? ""),
+    entries: form
+      .getAll("entries")
+      .map((value) => parseSelectedValue(String(value)))
+      .filter((value) => value !== null),
+  };
+}
+
 /** A table row's checkbox value, `id:statusVersion`, read back into a selection. */
 export function parseSelectedValue(value: string): { id: string; statusVersion: number } | null {
   const match = /^([0-9a-f-]{36}):(\d{1,9})$/i.exec(value);

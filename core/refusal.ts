@@ -38,6 +38,18 @@ export function refusal(
   return { ok: false, status, formError, ...(fieldErrors ? { fieldErrors } : {}) };
 }
 
+/** Field errors (i18n keys) by field name from a schema's issues: the first problem of each field. */
+export function firstIssueByField(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "");
+    if (field && !(field in errors)) errors[field] = issue.message;
+  }
+  return errors;
+}
+
 /** A refusal naming the fields that are wrong (400 unless said otherwise, e.g. 409 for a clash). */
 export function fieldRefusal(
   fieldErrors: Record<string, string>,

@@ -337,6 +337,17 @@ describe("running the season in the back office", () => {
       (await boxes.nth(0).getAttribute("value"))!,
       (await boxes.nth(1).getAttribute("value"))!,
     ].map((value) => value.split(":")[0]!);
+    const bulk = page.locator("fieldset").filter({ hasText: vi("entryAdmin.bulk.heading") });
+    // Nothing ticked and no status: the page says so itself, without asking to confirm.
+    const dialogs: string[] = [];
+    const recordDialog = (dialog: { message(): string }) => dialogs.push(dialog.message());
+    page.on("dialog", recordDialog);
+    await bulk.getByRole("button", { name: vi("entryAdmin.bulk.submit") }).click();
+    await bulk.getByText(vi("entryAdmin.validation.selectEntries")).waitFor();
+    await bulk.getByText(vi("entryAdmin.validation.statusRequired")).waitFor();
+    expect(await boxes.nth(0).evaluate((box) => box === document.activeElement)).toBe(true);
+    page.off("dialog", recordDialog);
+    expect(dialogs).toEqual([]);
     await boxes.nth(0).check();
     await boxes.nth(1).check();
     const selectionLink = page.getByRole("link", {
@@ -345,7 +356,6 @@ describe("running the season in the back office", () => {
     const selection = await fetchAsPage(page, (await selectionLink.getAttribute("href"))!);
     expect(selection.status).toBe(200);
     expect((await readXlsx(selection.body)).length).toBe(3);
-    const bulk = page.locator("fieldset").filter({ hasText: vi("entryAdmin.bulk.heading") });
     await bulk.getByLabel(vi("entryAdmin.bulk.to")).selectOption("paid");
     acceptNextDialog(page);
     await bulk.getByRole("button", { name: vi("entryAdmin.bulk.submit") }).click();

@@ -29,6 +29,19 @@ describe("language catalogues", () => {
     expect(empty).toEqual([]);
   });
 
+  it("give an English count a singular form (`_one`) wherever its noun is plural", () => {
+    // "{{total}} entries" with no `_one` beside it would read "1 entries".
+    const counted = /\{\{(count|total|number)\}\} (?!(?:was|has|is)\b)[a-z]+s\b/;
+    const pluralOnly = [...enKeys]
+      .filter(([key, text]) => counted.test(text) && !/_(one|other)$/.test(key))
+      .map(([key]) => key);
+    expect(pluralOnly).toEqual([]);
+    const withoutOne = [...enKeys.keys()]
+      .filter((key) => key.endsWith("_other") && !enKeys.has(key.replace(/_other$/, "_one")))
+      .map((key) => key);
+    expect(withoutOne).toEqual([]);
+  });
+
   it("use the same interpolation variables in both languages", () => {
     const vars = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
     const differing = [...viKeys].filter(([key, text]) => {

@@ -17,6 +17,22 @@ function countedTranslator() {
 }
 
 describe("the page's translation", () => {
+  it("counts in English with a singular for one, in Vietnamese with the one form", () => {
+    const { t } = translationOf(createI18n("en", en));
+    const pager = (total: number) =>
+      t("adminKit.pagerStatus", { page: 1, pageCount: 1, total, count: total });
+    expect(pager(1)).toBe("Page 1 of 1 · 1 item");
+    expect(pager(2)).toBe("Page 1 of 1 · 2 items");
+    expect(pager(0)).toBe("Page 1 of 1 · 0 items");
+    expect(t("entryAdmin.bulk.confirm", { count: 1, status: "Accepted" })).toBe(
+      "Move 1 entry to “Accepted”? The entrant will be emailed.",
+    );
+    const vn = translationOf(createI18n("vi", vi)).t;
+    expect(vn("adminKit.pagerStatus", { page: 1, pageCount: 1, total: 1, count: 1 })).toBe(
+      "Trang 1/1 · 1 mục",
+    );
+  });
+
   it("gives i18next's texts, one translator per instance", () => {
     const i18n = createI18n("vi", vi);
     const { t } = translationOf(i18n);

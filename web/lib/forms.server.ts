@@ -1,16 +1,11 @@
 import { data } from "react-router";
 import type { ZodError } from "zod";
-import { fieldRefusal, type Refusal } from "../../core/refusal";
+import { fieldRefusal, firstIssueByField, type Refusal } from "../../core/refusal";
 import type { FormResult } from "./use-server-form";
 
 /** Field errors (i18n keys) by field name: the first problem of each field. */
 export function fieldErrorsOf(error: ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "");
-    if (field && !(field in errors)) errors[field] = issue.message;
-  }
-  return errors;
+  return firstIssueByField(error.issues);
 }
 
 /** Text fields of a submitted form, without the ones never echoed back (passwords). */

@@ -8,16 +8,25 @@ import "./back-office.css";
  */
 export function ConfirmButton({
   message,
+  check,
   className = "button button--secondary",
   onClick,
   ...button
-}: { message: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
+}: {
+  message: string;
+  /** Checks the form first: false stops the submission without asking (it shows the errors). */
+  check?: (button: HTMLButtonElement) => boolean;
+} & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button
       type="submit"
       className={className}
       {...button}
       onClick={(event) => {
+        if (check && !check(event.currentTarget)) {
+          event.preventDefault();
+          return;
+        }
         if (!window.confirm(message)) {
           event.preventDefault();
           return;

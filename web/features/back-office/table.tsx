@@ -146,7 +146,7 @@ export function Pager({
   return (
     <nav className="pager" aria-label={t("adminKit.pager")}>
       <p className="pager__status" aria-live="polite">
-        {t("adminKit.pagerStatus", { page, pageCount, total })}
+        {t("adminKit.pagerStatus", { page, pageCount, total, count: total })}
       </p>
       {pageCount > 1 ? (
         <ul className="pager__list">

@@ -52,7 +52,8 @@ export default function Chart({
         {rows ? (
           <>
             <XAxis type="number" allowDecimals={false} tickFormatter={format} />
-            <YAxis type="category" dataKey="label" width={200} />
+            {/* Every row is labelled: each row's height leaves room for its name. */}
+            <YAxis type="category" dataKey="label" width={200} interval={0} />
           </>
         ) : (
           <>

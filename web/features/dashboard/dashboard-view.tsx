@@ -52,6 +52,7 @@ export function DashboardView({
     const top = peak(series);
     return t(key, {
       total: count(total(series)),
+      count: total(series),
       from: series[0] ? formatDate(series[0].day, lang) : "",
       to: series.at(-1) ? formatDate(series.at(-1)!.day, lang) : "",
       peak: top ? count(top.count) : "0",

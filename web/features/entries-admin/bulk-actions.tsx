@@ -6,7 +6,12 @@ import {
   type EntryListQuery,
   type EntryListRow,
 } from "../../../core/entry-admin-list";
-import { STATUS_REASON_MAX } from "../../../core/entry-status-change";
+import {
+  bulkStatusChangeFields,
+  bulkStatusChangeSchema,
+  STATUS_REASON_MAX,
+} from "../../../core/entry-status-change";
+import { firstIssueByField } from "../../../core/refusal";
 import {
   entryStatusLabelKey,
   transitionNeedsReason,
@@ -36,7 +41,25 @@ export function BulkStatusBar({
   const id = useId();
   const typed = result && !result.ok ? result.values : undefined;
   const [to, setTo] = useState<string>(typed?.to ?? "");
-  const errors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
+  // The browser's own check of the form, shown instead of the server's last answer.
+  const [checked, setChecked] = useState<Record<string, string> | null>(null);
+  const errors = checked ?? (result && !result.ok ? (result.fieldErrors ?? {}) : {});
+  /** Parses the form with the server's schema; on a problem shows it and focuses its field. */
+  const check = (button: HTMLButtonElement) => {
+    if (!button.form) return true;
+    const parsed = bulkStatusChangeSchema.safeParse(
+      bulkStatusChangeFields(new FormData(button.form)),
+    );
+    const found = parsed.success ? {} : firstIssueByField(parsed.error.issues);
+    setChecked(found);
+    const first = (["entries", "to", "reason", "changesDueOn"] as const).find((f) => found[f]);
+    if (first === "entries") {
+      button.form.querySelector<HTMLElement>('input[name="entries"]')?.focus();
+    } else if (first) {
+      document.getElementById(`${id}-${first === "changesDueOn" ? "due" : first}`)?.focus();
+    }
+    return parsed.success;
+  };
   const error = (name: string) =>
     errors[name] ? (
       <p className="field__error" id={`${id}-${name}-error`}>
@@ -109,6 +132,7 @@ export function BulkStatusBar({
         <ConfirmButton
           className="button button--primary"
           disabled={pending}
+          check={check}
           message={t("entryAdmin.bulk.confirm", { count: selectedCount, status: statusName })}
         >
           {t("entryAdmin.bulk.submit")}

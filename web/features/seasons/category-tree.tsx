@@ -1,6 +1,7 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { formatVnd } from "../../../core/dates";
+import { pickLang } from "../../../core/languages";
 import type { AdminCategory, AdminTrack, TreeNodeKind } from "../../../core/season-admin";
 import type { FormResult } from "../../components/form/schema-form";
 import { useLang, useLocalizedPath } from "../../lib/site";
@@ -98,6 +99,7 @@ function NodeLine({
   last: boolean;
 }) {
   const link = useTreeLink(state.year);
+  const lang = useLang();
   const category = kind === "category" ? (node as AdminCategory) : null;
   const editing = state.edit?.kind === kind && state.edit.id === node.id;
   return (
@@ -108,7 +110,7 @@ function NodeLine({
         year={state.year}
         first={first}
         last={last}
-        name={node.nameVi}
+        name={pickLang({ vi: node.nameVi, en: node.nameEn }, lang)}
         meta={
           category ? (
             <CategoryMeta category={category} />

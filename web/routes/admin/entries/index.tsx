@@ -3,7 +3,11 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "../../../i18n/use-translation";
 import { data, Form, Link, useActionData, useLocation, useNavigation } from "react-router";
 import { bulkTargetsFor, pageRange, parseEntryListQuery } from "../../../../core/entry-admin-list";
-import { bulkStatusChangeSchema, parseSelectedValue } from "../../../../core/entry-status-change";
+import {
+  bulkStatusChangeFields,
+  bulkStatusChangeSchema,
+  parseSelectedValue,
+} from "../../../../core/entry-status-change";
 import { langOfPath } from "../../../../core/languages";
 import { publishEntriesSchema } from "../../../../core/library";
 import { refusal } from "../../../../core/refusal";
@@ -78,12 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent !== "changeStatus") {
     return refused(refusal(400, "adminPlatform.errors.badRequest"), form);
   }
-  const parsed = bulkStatusChangeSchema.safeParse({
-    to: form.get("to") ?? undefined,
-    reason: String(form.get("reason") ?? ""),
-    changesDueOn: String(form.get("changesDueOn") ?? ""),
-    entries: selected,
-  });
+  const parsed = bulkStatusChangeSchema.safeParse(bulkStatusChangeFields(form));
   if (!parsed.success) return refused(invalidForm(parsed.error), form, { formKey: "bulk" });
   // requireStaff let only staff in; the check narrows the role's type.
   if (!isStaffRole(user.role)) throw new Response("Forbidden", { status: 403 });
@@ -182,7 +181,12 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
           ) : null}
           <LibraryBulkBar selectedCount={selected.length} pending={submitting} />
           <p className="entries-range">
-            {t("entryAdmin.table.range", { from: range.from, to: range.to, total: range.total })}
+            {t("entryAdmin.table.range", {
+              from: range.from,
+              to: range.to,
+              total: range.total,
+              count: range.total,
+            })}
           </p>
           <EntriesTable
             result={result}

@@ -106,7 +106,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
         </div>
       ) : (
         <>
-          <p>{t("paymentAdmin.range", { total: result.total })}</p>
+          <p>{t("paymentAdmin.range", { total: result.total, count: result.total })}</p>
           <div className="table-scroll">
             <table className="table" aria-busy={loading}>
               <caption className="visually-hidden">
