@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { foldColumnText } from "../../core/search-text";
+import { foldColumnText, vietnameseSortKey } from "../../core/search-text";
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationResultSet } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config";
@@ -41,6 +41,10 @@ export function openDatabase(config: DatabaseConfig): Db {
   // Folded text for searches that ignore case and Vietnamese marks (PostgreSQL: migration 0011).
   sqlite.function("vx_fold", { deterministic: true }, (text: unknown) =>
     typeof text === "string" ? foldColumnText(text) : text,
+  );
+  // The key of Vietnamese alphabetical order (PostgreSQL: migration 0020).
+  sqlite.function("vx_sort", { deterministic: true }, (text: unknown) =>
+    typeof text === "string" ? vietnameseSortKey(text) : text,
   );
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),

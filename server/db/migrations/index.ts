@@ -19,6 +19,7 @@ import mediaVariantsLater from "./0016-media-variants-later";
 import liveUploads from "./0017-live-uploads";
 import jobRuns from "./0018-job-runs";
 import mailRetries from "./0019-mail-retries";
+import vietnameseOrder from "./0020-vietnamese-order";
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -42,5 +43,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     "0017-live-uploads": liveUploads(kind),
     "0018-job-runs": jobRuns(),
     "0019-mail-retries": mailRetries(),
+    "0020-vietnamese-order": vietnameseOrder(kind),
   };
 }

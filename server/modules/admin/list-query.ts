@@ -25,6 +25,8 @@ export async function listPage<DB, TB extends keyof DB, O>(
     /** Sort key (from the URL, already whitelisted by parseListQuery) → column reference. */
     sortColumns: Record<string, string>;
     searchColumns?: string[];
+    /** Sort keys whose column is text, ordered in Vietnamese alphabetical order (`vx_sort`). */
+    textSorts?: readonly string[];
     /** A unique column, so rows with equal sort values keep a stable order across pages. */
     tieBreaker: string;
     select: (qb: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>;
@@ -49,13 +51,32 @@ export async function listPage<DB, TB extends keyof DB, O>(
   const total = Number((counted as { n?: number | string } | undefined)?.n ?? 0);
   const { page, pageCount, offset } = clampPage(query.page, total, query.pageSize);
   const column = options.sortColumns[query.sort] ?? options.tieBreaker;
-  const dir = query.dir === "desc" ? sql`desc` : sql`asc`;
-  const rows = await options
-    .select(filtered)
-    .orderBy(sql`${sql.ref(column)} ${dir}`)
-    .orderBy(sql`${sql.ref(options.tieBreaker)} ${dir}`)
+  const text =
+    options.sortColumns[query.sort] !== undefined && options.textSorts?.includes(query.sort);
+  const rows = await orderedBy(options.select(filtered), column, query.dir, {
+    text: text === true,
+    tieBreaker: options.tieBreaker,
+  })
     .limit(query.pageSize)
     .offset(offset)
     .execute();
   return { items: rows as O[], total, page, pageSize: query.pageSize, pageCount };
+}
+
+/**
+ * `ORDER BY` a table's sort column, then its unique tie-breaker, both in `dir`. A text column
+ * goes in Vietnamese alphabetical order (`vx_sort`: a ă â … d đ …, case ignored), then as
+ * written (tone marks), so "Bánh" comes before "Bia" and "Đặng" after every "D".
+ */
+export function orderedBy<Q extends { orderBy(expression: Expression<unknown>): Q }>(
+  qb: Q,
+  column: string,
+  direction: "asc" | "desc" | string,
+  options: { text: boolean; tieBreaker: string },
+): Q {
+  const dir = direction === "desc" ? sql`desc` : sql`asc`;
+  const ordered = options.text ? qb.orderBy(sql`vx_sort(${sql.ref(column)}) ${dir}`) : qb;
+  return ordered
+    .orderBy(sql`${sql.ref(column)} ${dir}`)
+    .orderBy(sql`${sql.ref(options.tieBreaker)} ${dir}`);
 }

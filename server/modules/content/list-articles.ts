@@ -43,6 +43,7 @@ export async function listArticles(
       status: "status",
     },
     searchColumns: ["title_vi", "title_en", "slug_vi", "slug_en"],
+    textSorts: ["title"],
     tieBreaker: "id",
     select: (qb) =>
       qb.select(["id", "title_vi", "title_en", "slug_vi", "status", "published_at", "updated_at"]),

@@ -1,3 +1,4 @@
+import { vietnameseSortKey } from "../../../core/search-text";
 import { describe, expect, it } from "vitest";
 import { parseNewsListQuery, newsFormSchema, type NewsFormValues } from "../../../core/news-admin";
 import { blocksToText, rt } from "../../../core/rich-text";
@@ -296,7 +297,13 @@ describe.each(testDatabases())("news back office on $name", (target) => {
         parseNewsListQuery(new URLSearchParams("sort=title&dir=asc&pageSize=100")),
       );
       const titles = byTitle.items.map((i) => i.titleVi);
-      expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+      // Vietnamese alphabetical order (đ after d, "Bài" before "Ban"), then as written.
+      const key = (title: string) => [vietnameseSortKey(title), title] as const;
+      const compare = (a: string, b: string) => {
+        const [ka, kb] = [key(a), key(b)];
+        return ka[0] < kb[0] ? -1 : ka[0] > kb[0] ? 1 : ka[1] < kb[1] ? -1 : ka[1] > kb[1] ? 1 : 0;
+      };
+      expect(titles).toEqual([...titles].sort(compare));
       // An unknown sort column falls back to the default (never reaches SQL).
       const evil = parseNewsListQuery(
         new URLSearchParams("sort=id;drop table news_articles&dir=sideways"),

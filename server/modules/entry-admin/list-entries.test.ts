@@ -154,10 +154,10 @@ describe.each(testDatabases())("entries table on $name", (target) => {
         (await list({ sort, dir: "asc" })).items.map((r) => r.code);
       expect(await order("title")).toEqual([
         "VX31-CD-0002", // Cây xanh…
+        "VX31-CD-0001", // Đường… (Vietnamese order: đ after d, before e)
         "VX31-TVC-0002", // Quảng cáo…
         "VX31-IN-0001", // Summer Ride
         "VX31-TVC-0001", // Tết…
-        "VX31-CD-0001", // Đường… (the database's order puts Đ after the Latin letters)
       ]);
       expect(await order("status")).toEqual([
         "VX31-TVC-0001", // submitted

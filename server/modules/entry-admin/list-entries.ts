@@ -13,12 +13,15 @@ import type { EntryStatus } from "../../../core/entry-status";
 import type { Lang } from "../../../core/languages";
 import type { ListPage } from "../../../core/list-query";
 import type { Db } from "../../db/database";
-import { listPage } from "../admin/list-query";
+import { listPage, orderedBy } from "../admin/list-query";
 import { entryRows, findSeasonByYear, searchCondition } from "./queries";
 
 export type EntryList = ListPage<EntryListRow> & { seasonYear: number; seasonFound: boolean };
 
 /** The column behind each sort key (core/entry-admin-list.ts ENTRY_LIST_SORTS). */
+/** The sorts on text, in Vietnamese alphabetical order. */
+const TEXT_SORTS: readonly EntryListSort[] = ["title", "brand", "registrant"];
+
 const SORT_COLUMNS: Record<EntryListSort, string> = {
   updated: "x.updated_at",
   submitted: "x.submitted_key",
@@ -127,6 +130,7 @@ export async function listEntries(
   const base = filteredEntries(db, Number(season.id), input.lang, input.query);
   const page = await listPage(base as SelectQueryBuilder<never, never, object>, input.query, {
     sortColumns: SORT_COLUMNS,
+    textSorts: TEXT_SORTS,
     tieBreaker: "x.id",
     select: (qb) => (qb as unknown as typeof base).selectAll("x") as never,
   });
@@ -145,11 +149,11 @@ export async function allEntries(
 ): Promise<EntryListRow[]> {
   const season = await findSeasonByYear(db.kysely, input.seasonYear);
   if (!season) return [];
-  const dir = input.query.dir === "desc" ? "desc" : "asc";
-  const rows = await filteredEntries(db, Number(season.id), input.lang, input.query, input.ids)
-    .selectAll("x")
-    .orderBy(SORT_COLUMNS[input.query.sort] as never, dir)
-    .orderBy("x.id" as never, dir)
-    .execute();
+  const rows = await orderedBy(
+    filteredEntries(db, Number(season.id), input.lang, input.query, input.ids).selectAll("x"),
+    SORT_COLUMNS[input.query.sort],
+    input.query.dir,
+    { text: TEXT_SORTS.includes(input.query.sort), tieBreaker: "x.id" },
+  ).execute();
   return (rows as Raw[]).map(toRow);
 }

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { formatDate } from "../../../core/dates";
 import { catalogText } from "../../../core/i18n/lookup";
 import type { Lang } from "../../../core/languages";
@@ -12,7 +11,13 @@ import {
 import type { Actor } from "../audit/service";
 import { exportSummary } from "../exports/export-summary";
 import type { RegistrantsContext } from "./context";
-import { entriesCount, filteredRegistrants, REGISTRANT_SORT_COLUMNS } from "./queries";
+import { orderedBy } from "../admin/list-query";
+import {
+  entriesCount,
+  filteredRegistrants,
+  REGISTRANT_SORT_COLUMNS,
+  REGISTRANT_TEXT_SORTS,
+} from "./queries";
 
 /** At most this many rows in one export (every registrant of a season fits many times over). */
 export const REGISTRANT_EXPORT_MAX = 50_000;
@@ -49,9 +54,8 @@ export async function exportRegistrants(
   lang: Lang,
 ): Promise<ExportedSheet> {
   const text = (key: string) => catalogText(lang, key) ?? key;
-  const dir = query.dir === "desc" ? "desc" : "asc";
-  const rows: ExportRow[] = await filteredRegistrants(ctx.db, query)
-    .select([
+  const rows: ExportRow[] = await orderedBy(
+    filteredRegistrants(ctx.db, query).select([
       "r.type",
       "r.full_name",
       "r.company_name",
@@ -63,9 +67,11 @@ export async function exportRegistrants(
       "r.business_registration_number",
       "r.created_at",
       entriesCount(query.season).as("entries_count"),
-    ])
-    .orderBy(sql.ref(REGISTRANT_SORT_COLUMNS[query.sort]), dir)
-    .orderBy("r.user_id", dir)
+    ]),
+    REGISTRANT_SORT_COLUMNS[query.sort],
+    query.dir,
+    { text: REGISTRANT_TEXT_SORTS.includes(query.sort), tieBreaker: "r.user_id" },
+  )
     .limit(REGISTRANT_EXPORT_MAX)
     .execute();
   const columns: SheetColumn<ExportRow>[] = [

@@ -3,7 +3,12 @@ import type { RegistrantListQuery } from "../../../core/registrants-admin";
 import type { RegistrantType } from "../../../core/registration";
 import { listPage } from "../admin/list-query";
 import type { RegistrantsContext } from "./context";
-import { entriesCount, filteredRegistrants, REGISTRANT_SORT_COLUMNS } from "./queries";
+import {
+  entriesCount,
+  filteredRegistrants,
+  REGISTRANT_SORT_COLUMNS,
+  REGISTRANT_TEXT_SORTS,
+} from "./queries";
 
 /** One row of the registrants table. */
 export interface RegistrantRow {
@@ -27,6 +32,7 @@ export async function listRegistrants(
 ): Promise<ListPage<RegistrantRow>> {
   const page = await listPage(filteredRegistrants(ctx.db, query), query, {
     sortColumns: REGISTRANT_SORT_COLUMNS,
+    textSorts: REGISTRANT_TEXT_SORTS,
     tieBreaker: "r.user_id",
     select: (qb) =>
       qb.select([

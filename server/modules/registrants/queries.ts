@@ -49,6 +49,9 @@ export function filteredRegistrants(db: Db, query: RegistrantListQuery) {
 }
 
 /** The table's sort keys as columns (`entries_count` is the select's alias). */
+/** The sorts on names, in Vietnamese alphabetical order. */
+export const REGISTRANT_TEXT_SORTS: readonly RegistrantListQuery["sort"][] = ["name", "company"];
+
 export const REGISTRANT_SORT_COLUMNS: Record<RegistrantListQuery["sort"], string> = {
   registered: "r.created_at",
   name: "r.full_name",
