@@ -72,7 +72,24 @@ describe("entry submission", () => {
     await expect
       .poll(() => page.locator(".field__error").allTextContents())
       .toContain(text(lang, "validation.entryPeriodOrder"));
+    // The rest is saved, the end is not: the status says so, and this browser keeps the end
+    // through a reload, still marked.
+    const savedExcept = text(lang, "entryForm.save.savedExcept", { time: "|" }).split("|")[1]!;
+    await expect
+      .poll(() => page.locator(".entry-form__save").textContent(), { timeout: 10_000 })
+      .toContain(savedExcept);
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(() => page.locator("#entry-endMonth").inputValue()).toBe("1");
+    await expect(page.locator("#entry-endYear").inputValue()).resolves.toBe("2025");
+    await expect
+      .poll(() => page.locator(".field__error").allTextContents())
+      .toContain(text(lang, "validation.entryPeriodOrder"));
     await page.locator("#entry-endMonth").selectOption("9");
+    await waitSaved(page, lang);
+    expect(await page.locator(".field__error").allTextContents()).not.toContain(
+      text(lang, "validation.entryPeriodOrder"),
+    );
 
     // Credits: a company and a person, added with the keyboard.
     await page.getByRole("button", { name: text(lang, "entryForm.credits.addCompany") }).focus();

@@ -157,7 +157,12 @@ describe("every public page at 320–1440 px: no horizontal overflow, the header
  * with one of each kind of detail page (the first its list links to). A table wider than a
  * phone scrolls in its own box; nothing widens the page.
  */
-const ACCOUNT_PAGES = ["/tai-khoan", "/nop-bai-du-thi/thanh-toan", "entry-form"] as const;
+const ACCOUNT_PAGES = [
+  "/tai-khoan",
+  "/nop-bai-du-thi",
+  "/nop-bai-du-thi/thanh-toan",
+  "entry-form",
+] as const;
 const BACK_OFFICE_PAGES = [
   "/quan-tri",
   "/quan-tri/bai-du-thi",

@@ -84,7 +84,11 @@ export default function AccountProfilePage({ loaderData }: Route.ComponentProps)
       ? [
           f("type", { kind: "hidden" }),
           f("fullName", { autoComplete: "name" }),
-          f("personalId"),
+          f("personalId", {
+            required: false,
+            inputMode: "numeric",
+            hint: t("registration.fields.personalId.hint"),
+          }),
           f("phone", { autoComplete: "tel" }),
           f("address", { autoComplete: "street-address" }),
         ]

@@ -147,40 +147,42 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
             </>
           ) : null}
         </dl>
-        <table className="pay-table">
-          <thead>
-            <tr>
-              <th scope="col">{t("payment.columns.code")}</th>
-              <th scope="col">{t("payment.columns.title")}</th>
-              <th scope="col">{t("payment.columns.category")}</th>
-              <th scope="col">{t("payment.columns.tier")}</th>
-              <th scope="col" className="pay-amount">
-                {t("payment.columns.fee")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {payment.entries.map((e) => (
-              <tr key={e.entryId}>
-                <td>{e.code}</td>
-                <td>{e.title}</td>
-                <td>{e.category ?? ""}</td>
-                <td>{t(`payment.tier.${e.tier}`)}</td>
-                <td className="pay-amount">{formatVnd(e.feeVnd, lang)}</td>
+        <div className="pay-table-scroll">
+          <table className="pay-table">
+            <thead>
+              <tr>
+                <th scope="col">{t("payment.columns.code")}</th>
+                <th scope="col">{t("payment.columns.title")}</th>
+                <th scope="col">{t("payment.columns.category")}</th>
+                <th scope="col">{t("payment.columns.tier")}</th>
+                <th scope="col" className="pay-amount">
+                  {t("payment.columns.fee")}
+                </th>
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={4}>
-                {t("payment.total")}
-              </th>
-              <td className="pay-amount">
-                <strong>{amount}</strong>
-              </td>
-            </tr>
-          </tfoot>
-        </table>
+            </thead>
+            <tbody>
+              {payment.entries.map((e) => (
+                <tr key={e.entryId}>
+                  <td>{e.code}</td>
+                  <td>{e.title}</td>
+                  <td>{e.category ?? ""}</td>
+                  <td>{t(`payment.tier.${e.tier}`)}</td>
+                  <td className="pay-amount">{formatVnd(e.feeVnd, lang)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={4}>
+                  {t("payment.total")}
+                </th>
+                <td className="pay-amount">
+                  <strong>{amount}</strong>
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
       </section>
       {vat.allowed && payment.state === "paid" ? (
         <section className="panel" aria-labelledby="vat-heading">

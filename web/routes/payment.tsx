@@ -112,36 +112,40 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
         {payments.length === 0 ? (
           <p>{t("payment.noHistory")}</p>
         ) : (
-          <table className="pay-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("payment.reference")}</th>
-                <th scope="col">{t("payment.entries")}</th>
-                <th scope="col">{t("payment.createdAt")}</th>
-                <th scope="col">{t("payment.method")}</th>
-                <th scope="col" className="pay-amount">
-                  {t("payment.amount")}
-                </th>
-                <th scope="col">{t("payment.stateLabel")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {payments.map((p) => (
-                <tr key={p.reference}>
-                  <td>
-                    <Link to={to(`/nop-bai-du-thi/thanh-toan/${p.reference}`)}>{p.reference}</Link>
-                  </td>
-                  <td>{p.codes.join(", ")}</td>
-                  <td>{formatDate(p.createdAt, lang)}</td>
-                  <td>{t(`payment.methods.${p.method}`)}</td>
-                  <td className="pay-amount">{formatVnd(p.amountVnd, lang)}</td>
-                  <td>
-                    <PaymentStateBadge state={p.state} />
-                  </td>
+          <div className="pay-table-scroll">
+            <table className="pay-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("payment.reference")}</th>
+                  <th scope="col">{t("payment.entries")}</th>
+                  <th scope="col">{t("payment.createdAt")}</th>
+                  <th scope="col">{t("payment.method")}</th>
+                  <th scope="col" className="pay-amount">
+                    {t("payment.amount")}
+                  </th>
+                  <th scope="col">{t("payment.stateLabel")}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {payments.map((p) => (
+                  <tr key={p.reference}>
+                    <td>
+                      <Link to={to(`/nop-bai-du-thi/thanh-toan/${p.reference}`)}>
+                        {p.reference}
+                      </Link>
+                    </td>
+                    <td>{p.codes.join(", ")}</td>
+                    <td>{formatDate(p.createdAt, lang)}</td>
+                    <td>{t(`payment.methods.${p.method}`)}</td>
+                    <td className="pay-amount">{formatVnd(p.amountVnd, lang)}</td>
+                    <td>
+                      <PaymentStateBadge state={p.state} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </div>

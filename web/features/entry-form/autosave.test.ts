@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { holdsPatch, savablePatch } from "./autosave";
+import { holdsPatch, savablePatch, unsavableFields } from "./autosave";
 import { EMPTY_VALUES, type EntryFormValues } from "./types";
 
 const values = (change: Partial<EntryFormValues>): EntryFormValues => ({
@@ -29,13 +29,18 @@ describe("what an autosave sends", () => {
     expect(patch).not.toHaveProperty("videoLink");
   });
 
-  it("leaves the end of the period out while it is before the start", () => {
-    const patch = savablePatch(
-      values({ startMonth: "9", startYear: "2025", endMonth: "1", endYear: "2025" }),
-    );
+  it("leaves the end of the period out while it is before the start, and says why", () => {
+    const early = values({ startMonth: "9", startYear: "2025", endMonth: "1", endYear: "2025" });
+    const patch = savablePatch(early);
     expect(patch.startMonth).toBe("9");
     expect(patch).not.toHaveProperty("endMonth");
     expect(patch).not.toHaveProperty("endYear");
+    // The page marks the end with the reason once the rest is saved (and keeps it locally).
+    expect(unsavableFields(early)).toEqual({
+      endMonth: "validation.entryPeriodOrder",
+      endYear: "",
+    });
+    expect(unsavableFields(values({ brandName: "Lotus" }))).toEqual({});
   });
 
   it("drops empty credit rows and holds back half-filled ones", () => {

@@ -1,3 +1,4 @@
+import { firstIssueByField } from "../../../core/refusal";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { useFetcher } from "react-router";
@@ -15,6 +16,8 @@ export type SaveStatus =
   | { kind: "idle" }
   | { kind: "saving" }
   | { kind: "saved"; at: string }
+  /** Saved, but for fields not valid yet (marked, and kept in localStorage). */
+  | { kind: "partly"; at: string }
   | { kind: "retrying" }
   | { kind: "invalid"; messageKey?: string }
   | { kind: "conflict" }
@@ -63,6 +66,21 @@ export function clearLocalCopy(entryId: string | null): void {
  * and in localStorage — so one mistake never blocks saving the rest.
  */
 export function savablePatch(values: EntryFormValues): Record<string, unknown> {
+  return draftCheck(values).patch;
+}
+
+/**
+ * The fields `savablePatch` leaves out, each with the reason (an i18n key): the page marks
+ * them once the rest is saved, and keeps them in localStorage until they can be saved.
+ */
+export function unsavableFields(values: EntryFormValues): Record<string, string> {
+  return draftCheck(values).leftOut;
+}
+
+function draftCheck(values: EntryFormValues): {
+  patch: Record<string, unknown>;
+  leftOut: Record<string, string>;
+} {
   const credits = {
     companies: values.credits.companies.filter((row) => row.name.trim() || row.role.trim()),
     people: values.credits.people.filter((row) => row.name.trim() || row.role.trim()),
@@ -70,13 +88,16 @@ export function savablePatch(values: EntryFormValues): Record<string, unknown> {
   const candidate: Record<string, unknown> = { credits };
   for (const field of TEXT_FIELDS) candidate[field] = values[field];
   const parsed = entryDraftSchema.safeParse(candidate);
-  if (parsed.success) return candidate;
-  const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  if (parsed.success) return { patch: candidate, leftOut: {} };
+  const leftOut = firstIssueByField(parsed.error.issues);
   // The period is one thing: a wrong end leaves the whole period out.
-  if (["startMonth", "startYear", "endMonth", "endYear"].some((f) => bad.has(f))) {
-    for (const f of ["endMonth", "endYear"]) bad.add(f);
+  if (["startMonth", "startYear", "endMonth", "endYear"].some((f) => f in leftOut)) {
+    for (const f of ["endMonth", "endYear"]) leftOut[f] ??= "";
   }
-  return Object.fromEntries(Object.entries(candidate).filter(([field]) => !bad.has(field)));
+  return {
+    patch: Object.fromEntries(Object.entries(candidate).filter(([field]) => !(field in leftOut))),
+    leftOut,
+  };
 }
 
 /** Whether the server's values hold every field of `patch` as sent. */
@@ -119,6 +140,8 @@ export function useAutosave({
   const entryIdRef = useRef(entryId);
   const versionRef = useRef(version);
   const sentRef = useRef<string | null>(null);
+  // The fields the last save left out, and why (marked on the form once the rest is saved).
+  const leftOutRef = useRef<Record<string, string>>({});
   const dirtyRef = useRef(false);
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const attemptRef = useRef(0);
@@ -147,13 +170,22 @@ export function useAutosave({
     const snapshot = JSON.stringify(values);
     sentRef.current = snapshot;
     dirtyRef.current = false;
+    const { patch, leftOut } = draftCheck(values);
+    // A field mended since the last save is no longer marked for it.
+    for (const field of Object.keys(leftOutRef.current)) {
+      const name = field as Parameters<typeof form.getFieldState>[0];
+      if (!(field in leftOut) && form.getFieldState(name).error?.type === "draft") {
+        form.clearErrors(name);
+      }
+    }
+    leftOutRef.current = leftOut;
     setBusy(true);
     setStatus({ kind: "saving" });
     void postEntryAction(fetcher, {
       intent: "save",
       entryId: entryIdRef.current,
       version: versionRef.current,
-      values: savablePatch(values),
+      values: patch,
     });
   }, [enabled, fetcher, form, setBusy]);
 
@@ -198,17 +230,26 @@ export function useAutosave({
         onCreated(data.entryId, data.code);
       }
       const now = JSON.stringify(form.getValues());
-      if (now === sentRef.current) {
+      const leftOut = Object.entries(leftOutRef.current);
+      for (const [name, message] of leftOut) {
+        if (message) form.setError(name as never, { type: "draft", message });
+      }
+      if (now === sentRef.current && leftOut.length === 0) {
         clearLocalCopy(data.entryId);
         setStatus({ kind: "saved", at: data.savedAt });
       } else {
+        // Edits since, or fields not savable yet: kept here, on the version just saved.
         writeLocalCopy(data.entryId, {
           values: form.getValues(),
           version: data.version,
           at: new Date().toISOString(),
         });
-        setStatus({ kind: "saved", at: data.savedAt });
-        schedule(0);
+        setStatus(
+          leftOut.length > 0
+            ? { kind: "partly", at: data.savedAt }
+            : { kind: "saved", at: data.savedAt },
+        );
+        if (now !== sentRef.current) schedule(0);
       }
       if (dirtyRef.current) schedule();
       return;

@@ -41,7 +41,9 @@ export function MissingList({
       role="alert"
       aria-labelledby="entry-missing-title"
     >
-      <p id="entry-missing-title">{t("entryForm.missing.title", { number: missing.length, count: missing.length })}</p>
+      <p id="entry-missing-title">
+        {t("entryForm.missing.title", { number: missing.length, count: missing.length })}
+      </p>
       <ul>
         {missing.map((item) => (
           <li key={item.field}>

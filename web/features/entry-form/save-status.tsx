@@ -7,13 +7,16 @@ function StatusText({ status, lang }: { status: SaveStatus; lang: string }) {
   switch (status.kind) {
     case "saving":
       return <>{t("entryForm.save.saving")}</>;
-    case "saved": {
+    case "saved":
+    case "partly": {
       const time = new Intl.DateTimeFormat(lang === "en" ? "en-GB" : "vi-VN", {
         hour: "2-digit",
         minute: "2-digit",
         timeZone: "Asia/Ho_Chi_Minh",
       }).format(new Date(status.at));
-      return <>{t("entryForm.save.savedAt", { time })}</>;
+      const key =
+        status.kind === "partly" ? "entryForm.save.savedExcept" : "entryForm.save.savedAt";
+      return <>{t(key, { time })}</>;
     }
     case "retrying":
       return <>{t("entryForm.save.retrying")}</>;

@@ -71,63 +71,65 @@ export function CheckoutForm({
       }}
     >
       <FormAlert message={formError ? t(formError) : undefined} />
-      <table className="pay-table">
-        <caption className="visually-hidden">{t("payment.payable")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">
-              <input
-                type="checkbox"
-                aria-label={t("payment.selectAll")}
-                checked={selected.size === entries.length}
-                onChange={(e) =>
-                  setSelected(new Set(e.target.checked ? entries.map((x) => x.entryId) : []))
-                }
-              />
-            </th>
-            <th scope="col">{t("payment.columns.code")}</th>
-            <th scope="col">{t("payment.columns.title")}</th>
-            <th scope="col">{t("payment.columns.category")}</th>
-            <th scope="col">{t("payment.columns.tier")}</th>
-            <th scope="col" className="pay-amount">
-              {t("payment.columns.fee")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.entryId}>
-              <td>
+      <div className="pay-table-scroll">
+        <table className="pay-table">
+          <caption className="visually-hidden">{t("payment.payable")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">
                 <input
                   type="checkbox"
-                  name="entryIds"
-                  value={entry.entryId}
-                  checked={selected.has(entry.entryId)}
-                  onChange={(e) => toggle(entry.entryId, e.target.checked)}
-                  aria-label={t("payment.select", { code: entry.code ?? entry.title })}
+                  aria-label={t("payment.selectAll")}
+                  checked={selected.size === entries.length}
+                  onChange={(e) =>
+                    setSelected(new Set(e.target.checked ? entries.map((x) => x.entryId) : []))
+                  }
                 />
-              </td>
-              <td>{entry.code}</td>
-              <td>{entry.title}</td>
-              <td>{entry.category ?? ""}</td>
-              <td>
-                {entry.fee ? t(`payment.tier.${entry.fee.tier}`) : ""}
-                {entry.fee?.holdsUntil ? (
-                  <>
-                    <br />
-                    <small>
-                      {t("payment.holdsUntil", { date: formatDate(entry.fee.holdsUntil, lang) })}
-                    </small>
-                  </>
-                ) : null}
-              </td>
-              <td className="pay-amount">
-                {entry.fee ? formatVnd(entry.fee.amountVnd, lang) : ""}
-              </td>
+              </th>
+              <th scope="col">{t("payment.columns.code")}</th>
+              <th scope="col">{t("payment.columns.title")}</th>
+              <th scope="col">{t("payment.columns.category")}</th>
+              <th scope="col">{t("payment.columns.tier")}</th>
+              <th scope="col" className="pay-amount">
+                {t("payment.columns.fee")}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.entryId}>
+                <td>
+                  <input
+                    type="checkbox"
+                    name="entryIds"
+                    value={entry.entryId}
+                    checked={selected.has(entry.entryId)}
+                    onChange={(e) => toggle(entry.entryId, e.target.checked)}
+                    aria-label={t("payment.select", { code: entry.code ?? entry.title })}
+                  />
+                </td>
+                <td>{entry.code}</td>
+                <td>{entry.title}</td>
+                <td>{entry.category ?? ""}</td>
+                <td>
+                  {entry.fee ? t(`payment.tier.${entry.fee.tier}`) : ""}
+                  {entry.fee?.holdsUntil ? (
+                    <>
+                      <br />
+                      <small>
+                        {t("payment.holdsUntil", { date: formatDate(entry.fee.holdsUntil, lang) })}
+                      </small>
+                    </>
+                  ) : null}
+                </td>
+                <td className="pay-amount">
+                  {entry.fee ? formatVnd(entry.fee.amountVnd, lang) : ""}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {shown.entryIds ? (
         <p className="field__error" role="alert" id="entryIds-error">
           {t(shown.entryIds)}
@@ -165,7 +167,7 @@ export function CheckoutForm({
           {t(shown.method)}
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={busy}>
+      <button type="submit" className="button button--primary" disabled={busy}>
         {busy ? t("payment.submitting") : t("payment.submit")}
       </button>
     </Form>
