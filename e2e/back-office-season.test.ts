@@ -378,6 +378,22 @@ describe("running the season in the back office", () => {
     expect(values).not.toContain(picked[0]);
     expect(values).not.toContain(picked[1]);
     await expectAxeClean(page);
+
+    // The audit log names the entry by its code and the change in words, not codes.
+    const code = withDatabase(
+      (db) =>
+        db
+          .prepare<[string], { code: string }>("SELECT code FROM entries WHERE id = ?")
+          .get(picked[0]!)!.code,
+    );
+    await page.goto("/quan-tri/nhat-ky?q=entry.status&type=entry");
+    const row = page.locator("main table tbody tr").filter({ hasText: code }).first();
+    await row.waitFor();
+    const logged = (await row.textContent()) ?? "";
+    expect(logged).toContain(vi("adminPlatform.audit.fields.to"));
+    expect(logged).toContain(vi("entry.status.paid"));
+    expect(logged).not.toContain(picked[0]!);
+    expect(logged).not.toMatch(/\bpaid\b/);
   });
 
   test("a new season is created from 2026 and made current; the header and the entry form follow it", async () => {

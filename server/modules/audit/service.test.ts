@@ -46,6 +46,31 @@ describe.each(testDatabases())("audit log on $name", (target) => {
       });
     });
 
+    it("names a target as staff know it, and a gone one not at all", async () => {
+      const { items } = await audit.list({ targetType: "user" });
+      // u2 has no account row: no name, its id stays.
+      expect(items[0]).toMatchObject({ targetId: "u2", targetName: null });
+      await db.kysely
+        .insertInto("user")
+        .values({
+          id: "u2",
+          name: "Biên tập viên",
+          email: "ed@example.org",
+          emailVerified: db.kind === "postgres" ? (true as never) : (1 as never),
+          createdAt: new Date().toISOString() as never,
+          updatedAt: new Date().toISOString() as never,
+          role: "editor",
+          lang: "vi",
+          active: db.kind === "postgres" ? (true as never) : (1 as never),
+        })
+        .execute();
+      expect((await audit.list({ targetType: "user" })).items[0]?.targetName).toBe(
+        "ed@example.org",
+      );
+      expect((await audit.list({ targetType: "season" })).items[0]?.targetName).toBeNull();
+      await db.kysely.deleteFrom("user").where("id", "=", "u2").execute();
+    });
+
     it("filters by search (case-insensitive) and target type, and pages", async () => {
       expect((await audit.list({ search: "editor@" })).items.map((i) => i.action)).toEqual([
         "news.publish",

@@ -18,6 +18,8 @@ export interface AuditEntry {
   summary: Record<string, unknown>;
   ip: string;
   createdAt: string;
+  /** What staff know the target by (an entry's code, a payment's reference, a user's email). */
+  targetName: string | null;
 }
 
 export interface AuditQuery {
@@ -112,6 +114,10 @@ export function createAuditService(db: Db, clock: () => Date = () => new Date())
         .limit(pageSize)
         .offset((page - 1) * pageSize)
         .execute();
+      const names = await targetNames(
+        db,
+        rows.map((row) => ({ type: row.target_type, id: row.target_id })),
+      );
       return {
         total: Number(total),
         page,
@@ -126,10 +132,53 @@ export function createAuditService(db: Db, clock: () => Date = () => new Date())
           summary: safeJson(row.summary),
           ip: row.ip,
           createdAt: row.created_at,
+          targetName: names.get(`${row.target_type}:${row.target_id}`) ?? null,
         })),
       };
     },
   };
+}
+
+/**
+ * The names staff know a page of targets by, keyed `type:id`: entries by code, payments by
+ * reference, users by email (one query per kind on the page; a deleted target has none).
+ */
+async function targetNames(
+  db: Db,
+  targets: readonly { type: string; id: string }[],
+): Promise<Map<string, string>> {
+  const idsOf = (type: string) => [
+    ...new Set(targets.filter((t) => t.type === type && t.id).map((t) => t.id)),
+  ];
+  const names = new Map<string, string>();
+  const entries = idsOf("entry");
+  if (entries.length > 0) {
+    const rows = await db.kysely
+      .selectFrom("entries")
+      .select(["id", "code"])
+      .where("id", "in", entries)
+      .execute();
+    for (const row of rows) if (row.code) names.set(`entry:${row.id}`, row.code);
+  }
+  const payments = idsOf("payment");
+  if (payments.length > 0) {
+    const rows = await db.kysely
+      .selectFrom("payments")
+      .select(["id", "reference"])
+      .where("id", "in", payments)
+      .execute();
+    for (const row of rows) names.set(`payment:${row.id}`, row.reference);
+  }
+  const users = idsOf("user");
+  if (users.length > 0) {
+    const rows = await db.kysely
+      .selectFrom("user")
+      .select(["id", "email"])
+      .where("id", "in", users)
+      .execute();
+    for (const row of rows) names.set(`user:${row.id}`, row.email);
+  }
+  return names;
 }
 
 function safeJson(text: string): Record<string, unknown> {

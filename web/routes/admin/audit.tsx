@@ -2,6 +2,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { auditActionLabelKey, auditTypeLabelKey, summaryPairs } from "../../../core/audit-summary";
 import { parseListQuery } from "../../../core/list-query";
 import { formatVietnamDateTime } from "../../../core/dates";
+import { entryStatusLabelKey, isEntryStatus } from "../../../core/entry-status";
 import { AdminPage } from "../../features/back-office/page";
 import { backOfficeMeta } from "../../features/back-office/meta";
 import { DataTable, ListToolbar, type DataColumn } from "../../features/back-office/table";
@@ -38,12 +39,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["result"]["items"][number];
 
+/** A stored instant (ISO, UTC): shown as DD/MM/YYYY HH:mm in Vietnam time. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+/** Summary fields that hold an entry's status. */
+const STATUS_FIELDS = new Set(["from", "to", "status"]);
+
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { query, types, result } = loaderData;
   // A row written before its action or kind had a label still reads, as its code.
   const actionLabel = (action: string) => t(auditActionLabelKey(action), { defaultValue: action });
   const typeLabel = (type: string) => t(auditTypeLabelKey(type), { defaultValue: type });
+  // A summary's field by its label (nested ones as "Filter › Status"), or its code when unlabelled.
+  const fieldLabel = (key: string) =>
+    key
+      .split(".")
+      .filter((part) => part !== "filters")
+      .map((part) => t(`adminPlatform.audit.fields.${part}`, { defaultValue: part }))
+      .join(" › ");
+  const valueText = (key: string, value: string) => {
+    const field = key.split(".").at(-1) ?? "";
+    if (ISO_INSTANT.test(value)) return formatVietnamDateTime(value);
+    if (STATUS_FIELDS.has(field) && isEntryStatus(value)) return t(entryStatusLabelKey(value));
+    return field === "format" ? value.toUpperCase() : value;
+  };
   const columns: DataColumn<Row>[] = [
     {
       key: "time",
@@ -64,7 +83,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
     {
       key: "target",
       header: t("adminPlatform.audit.columns.target"),
-      cell: (row) => `${typeLabel(row.targetType)}${row.targetId ? ` #${row.targetId}` : ""}`,
+      cell: (row) => {
+        const name = row.targetName ?? (row.targetId ? `#${row.targetId}` : "");
+        return name ? `${typeLabel(row.targetType)} ${name}` : typeLabel(row.targetType);
+      },
     },
     {
       key: "summary",
@@ -77,8 +99,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           <dl className="audit-summary__pairs">
             {pairs.map((pair, i) => (
               <div key={`${pair.key}-${i}`}>
-                <dt>{pair.key}</dt>
-                <dd>{pair.value}</dd>
+                <dt title={pair.key}>{fieldLabel(pair.key)}</dt>
+                <dd>{valueText(pair.key, pair.value)}</dd>
               </div>
             ))}
           </dl>
