@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { AuditAction, AuditTargetType } from "../../../core/audit-summary";
 import type { Db } from "../../db/database";
 
@@ -139,6 +140,13 @@ export function createAuditService(db: Db, clock: () => Date = () => new Date())
   };
 }
 
+/** Where the name staff know a target by lives, per kind of target. */
+const TARGET_NAMES = [
+  { type: "entry", table: "entries", column: "code" },
+  { type: "payment", table: "payments", column: "reference" },
+  { type: "user", table: "user", column: "email" },
+] as const;
+
 /**
  * The names staff know a page of targets by, keyed `type:id`: entries by code, payments by
  * reference, users by email (one query per kind on the page; a deleted target has none).
@@ -147,36 +155,15 @@ async function targetNames(
   db: Db,
   targets: readonly { type: string; id: string }[],
 ): Promise<Map<string, string>> {
-  const idsOf = (type: string) => [
-    ...new Set(targets.filter((t) => t.type === type && t.id).map((t) => t.id)),
-  ];
   const names = new Map<string, string>();
-  const entries = idsOf("entry");
-  if (entries.length > 0) {
-    const rows = await db.kysely
-      .selectFrom("entries")
-      .select(["id", "code"])
-      .where("id", "in", entries)
-      .execute();
-    for (const row of rows) if (row.code) names.set(`entry:${row.id}`, row.code);
-  }
-  const payments = idsOf("payment");
-  if (payments.length > 0) {
-    const rows = await db.kysely
-      .selectFrom("payments")
-      .select(["id", "reference"])
-      .where("id", "in", payments)
-      .execute();
-    for (const row of rows) names.set(`payment:${row.id}`, row.reference);
-  }
-  const users = idsOf("user");
-  if (users.length > 0) {
-    const rows = await db.kysely
-      .selectFrom("user")
-      .select(["id", "email"])
-      .where("id", "in", users)
-      .execute();
-    for (const row of rows) names.set(`user:${row.id}`, row.email);
+  for (const { type, table, column } of TARGET_NAMES) {
+    const ids = [...new Set(targets.filter((t) => t.type === type && t.id).map((t) => t.id))];
+    if (ids.length === 0) continue;
+    const { rows } = await sql<{ id: string; name: string | null }>`
+      select id, ${sql.ref(column)} as name from ${sql.table(table)}
+      where id in (${sql.join(ids)})
+    `.execute(db.kysely);
+    for (const row of rows) if (row.name) names.set(`${type}:${String(row.id)}`, row.name);
   }
   return names;
 }
