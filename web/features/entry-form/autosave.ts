@@ -1,8 +1,8 @@
-import { firstIssueByField } from "../../../core/refusal";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { useFetcher } from "react-router";
 import { entryDraftSchema } from "../../../core/entry";
+import { firstIssueByField } from "../../../core/refusal";
 import { postEntryAction } from "./post";
 import type { EntryActionResult, EntryFormValues } from "./types";
 import { TEXT_FIELDS } from "./types";
