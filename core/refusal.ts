@@ -38,13 +38,17 @@ export function refusal(
   return { ok: false, status, formError, ...(fieldErrors ? { fieldErrors } : {}) };
 }
 
-/** Field errors (i18n keys) by field name from a schema's issues: the first problem of each field. */
+/**
+ * Field errors (i18n keys) by field name from a schema's issues: the first problem of each
+ * field. An issue of the whole object goes under `pathless` when given, else is left out.
+ */
 export function firstIssueByField(
   issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  pathless?: string,
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
-    const field = String(issue.path[0] ?? "");
+    const field = issue.path.length > 0 ? String(issue.path[0]) : (pathless ?? "");
     if (field && !(field in errors)) errors[field] = issue.message;
   }
   return errors;

@@ -147,7 +147,7 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
             </>
           ) : null}
         </dl>
-        <div className="pay-table-scroll">
+        <div className="table-scroll">
           <table className="pay-table">
             <thead>
               <tr>

@@ -112,7 +112,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
         {payments.length === 0 ? (
           <p>{t("payment.noHistory")}</p>
         ) : (
-          <div className="pay-table-scroll">
+          <div className="table-scroll">
             <table className="pay-table">
               <thead>
                 <tr>

@@ -51,10 +51,8 @@ export async function listPage<DB, TB extends keyof DB, O>(
   const total = Number((counted as { n?: number | string } | undefined)?.n ?? 0);
   const { page, pageCount, offset } = clampPage(query.page, total, query.pageSize);
   const column = options.sortColumns[query.sort] ?? options.tieBreaker;
-  const text =
-    options.sortColumns[query.sort] !== undefined && options.textSorts?.includes(query.sort);
   const rows = await orderedBy(options.select(filtered), column, query.dir, {
-    text: text === true,
+    text: options.textSorts?.includes(query.sort) ?? false,
     tieBreaker: options.tieBreaker,
   })
     .limit(query.pageSize)
@@ -71,7 +69,7 @@ export async function listPage<DB, TB extends keyof DB, O>(
 export function orderedBy<Q extends { orderBy(expression: Expression<unknown>): Q }>(
   qb: Q,
   column: string,
-  direction: "asc" | "desc" | string,
+  direction: string,
   options: { text: boolean; tieBreaker: string },
 ): Q {
   const dir = direction === "desc" ? sql`desc` : sql`asc`;

@@ -6,6 +6,7 @@ import {
   type EntryStatus,
 } from "../../../core/entry-status";
 import { localizePath, pickLang, type Lang } from "../../../core/languages";
+import { firstIssueByField } from "../../../core/refusal";
 import { currentPublicUrl } from "../../public-url";
 import { resolveCatalogue } from "./catalogue";
 import type { EntriesContext, Q } from "./context";
@@ -16,7 +17,7 @@ import { entryWindowProblem, invalid, notEntrant, notFound, refuse } from "./ref
 import { sendQueuedSoon } from "../mail/send-queued";
 import { queueStatusEmails } from "./status-email";
 import type { EntryFailure, EntryResult, EntryView } from "./types";
-import { fieldErrorsOf, missingOf, valuesOf } from "./values";
+import { missingOf, valuesOf } from "./values";
 
 /**
  * Submits a draft (or an entry sent back for changes): every seed §5 rule with the category's
@@ -70,7 +71,7 @@ export async function submitEntry(
       }
       // The rules may have changed since the last save: check them all again.
       const parsed = entrySubmissionSchemaFor({ videoRequired }).safeParse(values);
-      if (!parsed.success) return invalid(fieldErrorsOf(parsed.error.issues));
+      if (!parsed.success) return invalid(firstIssueByField(parsed.error.issues, "form"));
       const catalogue = await resolveCatalogue(trx, Number(loaded.season.id), values, type, loaded);
       if (!catalogue.ok) return catalogue;
       const { row } = loaded;

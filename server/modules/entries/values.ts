@@ -6,6 +6,7 @@ import {
 } from "../../../core/entry";
 import { ENTRY_FILE_FIELDS, type EntryFileField } from "../../../core/entry-limits";
 import type { EntryFileTable, EntryRow } from "../../db/schema";
+import { firstIssueByField } from "../../../core/refusal";
 import { invalid } from "./refusals";
 import type { EntryFailure, EntryFileView, EntryPatch, MissingItem } from "./types";
 
@@ -154,16 +155,6 @@ function normalisePatch(patch: EntryPatch | undefined): Record<string, unknown> 
   return out;
 }
 
-/** The first message per form field of a schema's issues. */
-export function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]) {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = issue.path.length > 0 ? String(issue.path[0]) : "form";
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
-
 /** Validates `patch` over the stored values (files included, for the cross-field rules). */
 export function mergeAndValidate(
   base: EntryDraft,
@@ -171,6 +162,6 @@ export function mergeAndValidate(
 ): { ok: true; values: EntryDraft } | EntryFailure {
   const merged = { ...base, ...normalisePatch(patch) };
   const parsed = entryDraftSchema.safeParse(merged);
-  if (!parsed.success) return invalid(fieldErrorsOf(parsed.error.issues));
+  if (!parsed.success) return invalid(firstIssueByField(parsed.error.issues, "form"));
   return { ok: true, values: parsed.data };
 }

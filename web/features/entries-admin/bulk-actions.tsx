@@ -51,7 +51,7 @@ export function BulkStatusBar({
       bulkStatusChangeFields(new FormData(button.form)),
     );
     const found = parsed.success ? {} : firstIssueByField(parsed.error.issues);
-    setChecked(found);
+    setChecked(parsed.success ? null : found);
     const first = (["entries", "to", "reason", "changesDueOn"] as const).find((f) => found[f]);
     if (first === "entries") {
       button.form.querySelector<HTMLElement>('input[name="entries"]')?.focus();

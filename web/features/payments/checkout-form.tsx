@@ -71,7 +71,7 @@ export function CheckoutForm({
       }}
     >
       <FormAlert message={formError ? t(formError) : undefined} />
-      <div className="pay-table-scroll">
+      <div className="table-scroll">
         <table className="pay-table">
           <caption className="visually-hidden">{t("payment.payable")}</caption>
           <thead>
