@@ -101,6 +101,16 @@ describe("home page", () => {
     expect(second.body.replaceAll(secondNonce, "N")).toBe(first.body.replaceAll(firstNonce, "N"));
   });
 
+  it("keeps the page cache for visitors who carry no cookie but the language", async () => {
+    app.htmlCache.clear();
+    expect((await get("/", { cookie: "lang=vi" })).headers["x-html-cache"]).toBe("miss");
+    expect((await get("/", { cookie: "lang=vi" })).headers["x-html-cache"]).toBe("hit");
+    // Any other cookie may stand for someone (a session, a judge's code): rendered for them.
+    for (const cookie of ["vx_judge=abc", "lang=vi; some_session=1"]) {
+      expect((await get("/", { cookie })).headers["x-html-cache"], cookie).toBeUndefined();
+    }
+  });
+
   it("never gives two responses the same nonce, over many responses", async () => {
     // More responses than one draw of random bytes serves (256 nonces), and then some.
     const seen = new Set<string>();

@@ -14,7 +14,6 @@ import {
 } from "../action-bodies";
 import { HtmlCache as Cache, htmlCacheKey, type CachedPage, type HtmlCache } from "../html-cache";
 import { decideLanguage } from "../language-redirect";
-import { SESSION_COOKIE_NAMES } from "../modules/identity/auth";
 import "../load-context";
 import type { Services } from "../services";
 import { currentPublicUrl } from "../public-url";
@@ -33,8 +32,12 @@ export interface SsrOptions {
 /** React Router's lazy route discovery endpoint (its `routeDiscovery.manifestPath` default). */
 const MANIFEST_PATH = "/__manifest";
 
-/** Cookies whose presence means the page may be personal and must not be cached. */
-const PERSONAL_COOKIES = SESSION_COOKIE_NAMES;
+/**
+ * The only cookie an anonymous visitor carries. A request with any other cookie (an entrant's
+ * or staff member's session, a judge's code session, or one we do not know) may be answered
+ * with a personal page: it is neither served from the shared cache nor stored in it.
+ */
+const ANONYMOUS_COOKIES: ReadonlySet<string> = new Set([LANG_COOKIE]);
 
 /**
  * Every path that is not a static file or an `/api` route is a React Router request: the
@@ -86,7 +89,7 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
         const cacheable =
           address !== null &&
           options.htmlCache.enabled &&
-          !PERSONAL_COOKIES.some((name) => name in cookies);
+          Object.keys(cookies).every((name) => ANONYMOUS_COOKIES.has(name));
         // HEAD reads the GET entry but never stores one: its response has no body.
         // Pages carry their own address (canonical links): one entry per address it follows.
         const key = `GET ${currentPublicUrl(options.publicUrl)}${address ?? ""}`;
@@ -108,7 +111,7 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
         inflight.set(key, new Promise((resolve) => (share = resolve)));
         try {
           const response = await renderPage(request, reply, url);
-          if (response.status !== 200 || !isHtml(response)) {
+          if (response.status !== 200 || !isHtml(response) || isPrivate(response)) {
             share(null);
             return sendWebResponse(reply, response);
           }
@@ -227,6 +230,11 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
     return handle(webRequest, context);
   }
 };
+
+/** A page that says it is personal (`private` or `no-store`) is never kept for others. */
+function isPrivate(response: Response): boolean {
+  return /\b(private|no-store)\b/i.test(response.headers.get("cache-control") ?? "");
+}
 
 function isHtml(response: Response): boolean {
   return (response.headers.get("content-type") ?? "").startsWith("text/html");

@@ -11,6 +11,9 @@ import { pageMeta } from "../lib/meta";
 import { requestMeta, requireEntrant } from "../lib/session.server";
 import type { Route } from "./+types/account-profile";
 import { keepFormWhenUnanswered } from "../lib/unanswered-form";
+import { personalPageHeaders } from "../lib/personal-page";
+
+export const headers: Route.HeadersFunction = personalPageHeaders;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { titleKey: "account.editProfile" }),

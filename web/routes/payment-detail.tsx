@@ -15,6 +15,9 @@ import { requestMeta, requireEntrant } from "../lib/session.server";
 import { useLocalizedPath } from "../lib/site";
 import type { Route } from "./+types/payment-detail";
 import { keepFormWhenUnanswered } from "../lib/unanswered-form";
+import { personalPageHeaders } from "../lib/personal-page";
+
+export const headers: Route.HeadersFunction = personalPageHeaders;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { titleKey: "payment.title" }),

@@ -7,6 +7,9 @@ import { pageMeta } from "../lib/meta";
 import { requireEntrant } from "../lib/session.server";
 import { useLocalizedPath } from "../lib/site";
 import type { Route } from "./+types/payment-vnpay-return";
+import { personalPageHeaders } from "../lib/personal-page";
+
+export const headers: Route.HeadersFunction = personalPageHeaders;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { titleKey: "payment.vnpayReturn.title" }),

@@ -16,6 +16,9 @@ import { pageMeta } from "../lib/meta";
 import { requestMeta, requireEntrant } from "../lib/session.server";
 import { useLocalizedPath } from "../lib/site";
 import type { Route } from "./+types/submit-entry";
+import { personalPageHeaders } from "../lib/personal-page";
+
+export const headers: Route.HeadersFunction = personalPageHeaders;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { titleKey: "sections.submitEntry" }),

@@ -19,7 +19,7 @@ export interface IdentityMail {
 
 export const AUTH_BASE_PATH = "/api/auth";
 export const SESSION_COOKIE_PREFIX = "vx";
-/** The session cookie's names (with and without the Secure prefix): their presence makes a page personal. */
+/** The session cookie's names (with and without the Secure prefix): the signed-in user is read from them. */
 export const SESSION_COOKIE_NAMES = [
   `${SESSION_COOKIE_PREFIX}.session_token`,
   `__Secure-${SESSION_COOKIE_PREFIX}.session_token`,

@@ -180,6 +180,20 @@ describe("the judge portal over HTTP", () => {
     ]) {
       expect((await ask("GET", url)).statusCode, url).toBe(200);
     }
+    // A judge's pages are theirs alone: no cache keeps them, so right after the judge saw them
+    // a visitor without the cookie is still sent to the code form, not given the judge's page.
+    expect(office.app.htmlCache.enabled).toBe(true);
+    for (const url of ["/giam-khao", `/giam-khao/vong/${roundId}/${entryId}`]) {
+      const mine = await inject("GET", url, { cookie });
+      expect(mine.headers["cache-control"], url).toBe("private, no-store");
+      expect(mine.headers["x-html-cache"], url).toBeUndefined();
+      const theirs = await inject("GET", url);
+      expect(theirs.body, url).not.toContain("Hồ Giám Khảo");
+      expect(theirs.body, url).not.toContain("Tết sum vầy");
+    }
+    expect((await inject("GET", `/giam-khao/vong/${roundId}/${entryId}`)).statusCode).toBe(302);
+    // The code form itself is not personal, but says no-store too: never kept either.
+    expect((await inject("GET", "/giam-khao")).headers["x-html-cache"]).toBeUndefined();
     const page = answers.find((a) =>
       a.url.startsWith(`GET /giam-khao/vong/${roundId}/${entryId}`),
     )!.body;

@@ -5,6 +5,7 @@ import { pageMeta } from "../../lib/meta";
 import { requireStaff } from "../../lib/session.server";
 import { useLocalizedPath } from "../../lib/site";
 import type { Route } from "./+types/layout";
+import { personalPageHeaders } from "../../lib/personal-page";
 
 export const ADMIN_SECTION_PATHS = {
   dashboard: "/quan-tri",
@@ -19,6 +20,8 @@ export const ADMIN_SECTION_PATHS = {
   outbox: "/quan-tri/hop-thu",
   audit: "/quan-tri/nhat-ky",
 } as const;
+
+export const headers: Route.HeadersFunction = personalPageHeaders;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { titleKey: "admin.title" }),

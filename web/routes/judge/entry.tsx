@@ -10,6 +10,9 @@ import "../../features/judging/judging.css";
 import { pageMeta } from "../../lib/meta";
 import { useLang, useLocalizedPath } from "../../lib/site";
 import type { Route } from "./+types/entry";
+import { personalPageHeaders } from "../../lib/personal-page";
+
+export const headers: Route.HeadersFunction = personalPageHeaders;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { titleKey: "judging.portal.title" }),

@@ -13,6 +13,9 @@ import { pageMeta } from "../../lib/meta";
 import { useLang, useLocalizedPath } from "../../lib/site";
 import type { Route } from "./+types/portal";
 import { keepFormWhenUnanswered } from "../../lib/unanswered-form";
+import { personalPageHeaders } from "../../lib/personal-page";
+
+export const headers: Route.HeadersFunction = personalPageHeaders;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { titleKey: "judging.portal.title" }),

@@ -9,6 +9,9 @@ import "../../features/judging/judging.css";
 import { pageMeta } from "../../lib/meta";
 import { useLang, useLocalizedPath } from "../../lib/site";
 import type { Route } from "./+types/round";
+import { personalPageHeaders } from "../../lib/personal-page";
+
+export const headers: Route.HeadersFunction = personalPageHeaders;
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { titleKey: "judging.portal.title" }),
