@@ -181,6 +181,21 @@ describe.each(testDatabases())("judging: entries' statuses ($name)", (target) =>
         [t.alice, t.bob],
         [8, 8],
       );
+      // Accepted too, but no judge scored it (as in a category nobody was assigned to); and
+      // one scored only by a judge who then declared a conflict on it.
+      const unscored = await acceptedEntry(t, t.bob);
+      const conflicted = await acceptedEntry(t, t.alice);
+      const { judge } = await signedInJudge(t, season, "Giám khảo", "hai.xung-dot@example.vn");
+      await t.services.judging.assign(manager(t), round, {
+        judgeId: judge.id,
+        categoryId: t.cat("TVC").id,
+      });
+      expect(
+        await t.services.judging.saveScore(judge, round, conflicted.id, uniformSheet(9)),
+      ).toMatchObject({ ok: true });
+      expect(
+        await t.services.judging.declareConflict(judge, round, conflicted.id, { note: "" }),
+      ).toMatchObject({ ok: true });
       await t.services.judging.moveRound(manager(t), round, { to: "closed" });
       await t.services.judging.setPrize(manager(t), season, { entryId: ids[0]!, prize: "bronze" });
       expect(await t.services.judging.publish(manager(t), season)).toMatchObject({
@@ -188,6 +203,8 @@ describe.each(testDatabases())("judging: entries' statuses ($name)", (target) =>
         moved: { winner: 1, not_awarded: 1 },
       });
       expect(await statuses(t, ids)).toEqual(["winner", "not_awarded"]);
+      // Neither was judged: no result, no email; they stay accepted.
+      expect(await statuses(t, [unscored.id, conflicted.id])).toEqual(["accepted", "accepted"]);
       // The winner went through the shortlist on the way: every step is in its history.
       expect((await t.entries.statusHistory(ids[0]!)).map((h) => h.to).slice(-2)).toEqual([
         "shortlisted",

@@ -21,7 +21,8 @@ import {
  * prize. Publishing again replaces what judging published before; winners typed in by hand
  * (no entry) are left alone.
  *
- * Publishing is also when every judged entry of the season gets its result as its status
+ * Publishing is also when every judged entry of the season (one with a prize, a later round or
+ * a score) gets its result as its status
  * (core/judging-outcomes.ts: winner, finalist, not awarded), recorded in its history by the
  * manager, in the same transaction, which also queues the email of each entrant whose entry
  * moved (the mail job sends them after the answer).
@@ -155,7 +156,8 @@ export async function publishWinners(
 
 /**
  * The result of every judged entry of the season: a prize makes it a winner; an entry in the
- * last of several rounds (advanced into it) without one is a finalist; the rest are not awarded.
+ * last of several rounds (advanced into it) without one is a finalist; the other judged entries
+ * are not awarded.
  */
 async function resultsOfSeason(
   trx: Q,
@@ -174,12 +176,48 @@ async function resultsOfSeason(
     for (const row of rows) inFinal.add(row.entry_id);
   }
   const withPrize = new Set(prized.map((p) => p.entry_id));
+  // Judged: the entry has a prize, went into a later round, or has a score that counts (from a
+  // judge without a conflict on it). An entry no judge scored (a category nobody was assigned
+  // to) has no result to give and keeps its status.
+  const roundIds = rounds.map((r) => Number(r.id));
   const judged = await trx
-    .selectFrom("entries")
-    .select("id")
-    .where("season_id", "=", seasonId)
-    .where("status", "in", [...JUDGEABLE_STATUSES])
-    .orderBy("code")
+    .selectFrom("entries as e")
+    .select("e.id")
+    .where("e.season_id", "=", seasonId)
+    .where("e.status", "in", [...JUDGEABLE_STATUSES])
+    .where((eb) => {
+      const judgedBy = [eb("e.id", "in", [...withPrize])];
+      if (roundIds.length > 0) {
+        judgedBy.push(
+          eb.exists(
+            eb
+              .selectFrom("round_entries as re")
+              .select("re.entry_id")
+              .whereRef("re.entry_id", "=", "e.id")
+              .where("re.round_id", "in", roundIds),
+          ),
+          eb.exists(
+            eb
+              .selectFrom("scores as s")
+              .select("s.entry_id")
+              .whereRef("s.entry_id", "=", "e.id")
+              .where("s.round_id", "in", roundIds)
+              .where(({ not, exists, selectFrom }) =>
+                not(
+                  exists(
+                    selectFrom("judge_conflicts as jc")
+                      .select("jc.entry_id")
+                      .whereRef("jc.entry_id", "=", "s.entry_id")
+                      .whereRef("jc.judge_id", "=", "s.judge_id"),
+                  ),
+                ),
+              ),
+          ),
+        );
+      }
+      return eb.or(judgedBy);
+    })
+    .orderBy("e.code")
     .execute();
   return new Map(
     judged.map((e) => [
