@@ -10,7 +10,7 @@ import { zodRefusal } from "./refusals";
  * Advances entries of a closed (or locked) round into the next round, by the round's method:
  * the best N of each category (ties at the edge all go through: a person decides later) or
  * every entry at or above a threshold. Entries already advanced stay; the next round must
- * exist and not be locked. An accepted entry that goes through is shortlisted (its history
+ * exist and still be to judge (draft or open, not closed or locked). An accepted entry that goes through is shortlisted (its history
  * names the manager, in the same transaction, with its entrant's email queued for the mail job).
  */
 export async function advanceEntries(
@@ -34,6 +34,8 @@ export async function advanceEntries(
     .executeTakeFirst();
   if (!next) return refusal(409, "judging.errors.noNextRound");
   if (next.state === "locked") return refusal(409, "judging.errors.roundLocked");
+  // A closed next round has been judged: an entry put in now would reach the results unscored.
+  if (next.state === "closed") return refusal(409, "judging.errors.nextRoundClosed");
   const rule = parsed.data;
   const chosen = results.categories.flatMap((c) =>
     c.rows.filter((r) => {

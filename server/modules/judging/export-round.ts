@@ -1,3 +1,4 @@
+import { qualifiedCategoryName } from "../../../core/category-tree";
 import { pickLang, type Lang } from "../../../core/languages";
 import { catalogueText as text } from "../exports/catalogue-text";
 import {
@@ -74,6 +75,7 @@ export async function exportRound(
     .select([
       "e.code",
       "e.campaign_name",
+      "c.code as category_code",
       "c.name_vi",
       "c.name_en",
       "j.name",
@@ -84,6 +86,17 @@ export async function exportRound(
     ])
     .where("s.round_id", "=", roundId)
     .where(inRound(round))
+    // As in the results: a judge's score on an entry they declared a conflict on does not count.
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom("judge_conflicts as jc")
+            .select("jc.entry_id")
+            .whereRef("jc.entry_id", "=", "s.entry_id")
+            .whereRef("jc.judge_id", "=", "s.judge_id"),
+        ),
+      ),
+    )
     .orderBy("e.code")
     .orderBy("j.name")
     .execute();
@@ -104,7 +117,13 @@ export async function exportRound(
     return round.criteria.map((c) => ({
       code: s.code ?? "",
       title: s.campaign_name,
-      category: s.name_vi !== null ? pickLang({ vi: s.name_vi, en: s.name_en ?? "" }, lang) : "",
+      category:
+        s.name_vi !== null
+          ? pickLang(
+              qualifiedCategoryName(s.category_code ?? "", { vi: s.name_vi, en: s.name_en ?? "" }),
+              lang,
+            )
+          : "",
       judge: s.name,
       criterion: pickLang(c.name, lang),
       weight: c.weight,

@@ -100,6 +100,15 @@ describe.each(testDatabases())("judging: results ($name)", (target) => {
       expect(
         await judging.advance(manager(t), round, { rule: "threshold", threshold: 6 }),
       ).toMatchObject({ advanced: 3 });
+      // Once the next round is closed (judged), nothing more goes into it until it opens again.
+      await t.db.kysely
+        .updateTable("judging_rounds")
+        .set({ state: "closed" })
+        .where("id", "=", final.id)
+        .execute();
+      expect(
+        await judging.advance(manager(t), round, { rule: "threshold", threshold: 0 }),
+      ).toMatchObject({ status: 409, formError: "judging.errors.nextRoundClosed" });
 
       // Prizes, then publishing: the public winners list of 2026 shows the entry.
       expect(
@@ -128,11 +137,33 @@ describe.each(testDatabases())("judging: results ($name)", (target) => {
       });
 
       // Exports: one line per entry × judge × criterion, and the ranking, in the reader's language.
+      // A judge who declared a conflict on an entry has no line for it, as in the results.
+      await t.db.kysely
+        .insertInto("judge_conflicts")
+        .values({
+          entry_id: entries[1]!.id,
+          judge_id: judges[0]!.id,
+          round_id: round,
+          note: "",
+          declared_at: t.now.toISOString(),
+        })
+        .execute();
+      const tvc = await t.db.kysely
+        .selectFrom("categories")
+        .select(["name_vi", "name_en"])
+        .where("id", "=", Number(t.cat("TVC").id))
+        .executeTakeFirstOrThrow();
+      // The public winners card names the category's group too ("Truyền hình · Chiến dịch").
+      const card = (await t.services.content.winners({ year: 2026 }, "vi")).items[0]!;
+      expect(card.category).toMatch(/^.+ · /);
+      expect(card.category.endsWith(` · ${tvc.name_vi}`)).toBe(true);
       const detail = await judging.exportRound(manager(t), round, "scores", "csv", "vi");
       const csv = detail!.body.toString("utf8");
       expect(csv.charCodeAt(0)).toBe(0xfeff);
-      expect(csv.split("\n").filter((l) => l.trim() !== "").length).toBe(1 + 5 * 3 * 6);
+      expect(csv.split("\n").filter((l) => l.trim() !== "").length).toBe(1 + (5 * 3 - 1) * 6);
       expect(csv).toContain("Ý tưởng sáng tạo");
+      // Categories are named with their code: several groups have a category of the same name.
+      expect(csv).toContain(`TVC · ${tvc.name_vi}`);
       const ranking = await judging.exportRound(manager(t), round, "ranking", "xlsx", "en");
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(ranking!.body as unknown as ArrayBuffer);
@@ -140,6 +171,7 @@ describe.each(testDatabases())("judging: results ($name)", (target) => {
       expect(sheet.getRow(1).getCell(1).value).toBe("Category");
       expect(sheet.getRow(2).getCell(2).value).toBe(1);
       expect(sheet.getRow(2).getCell(12).value).toBe("Gold");
+      expect(sheet.getRow(2).getCell(1).value).toBe(`TVC · ${tvc.name_en}`);
       // Both downloads are in the audit log, against the round.
       const exported = await t.db.kysely
         .selectFrom("audit_log")
@@ -148,7 +180,7 @@ describe.each(testDatabases())("judging: results ($name)", (target) => {
         .orderBy("id")
         .execute();
       expect(exported.map((row) => [row.target_id, JSON.parse(row.summary)])).toEqual([
-        [String(round), { format: "csv", rows: 5 * 3 * 6, kind: "scores" }],
+        [String(round), { format: "csv", rows: (5 * 3 - 1) * 6, kind: "scores" }],
         [String(round), { format: "xlsx", rows: sheet.rowCount - 1, kind: "ranking" }],
       ]);
     });

@@ -1,3 +1,4 @@
+import { qualifiedCategoryName } from "../../../core/category-tree";
 import type { JudgingContext } from "./context";
 import { progressOf, type RoundProgress } from "./portal-rounds";
 import { assignedEntries, inRound, loadRound } from "./queries";
@@ -43,7 +44,8 @@ export async function roundOverview(
       .innerJoin("judges as j", "j.id", "a.judge_id")
       .leftJoin("categories as c", "c.id", "a.category_id")
       .leftJoin("entries as e", "e.id", "a.entry_id")
-      .select(["a.id", "a.judge_id", "j.name", "c.name_vi", "c.name_en", "e.code"])
+      .select(["a.id", "a.judge_id", "j.name", "c.code as category_code", "c.name_vi", "c.name_en"])
+      .select("e.code")
       .where("a.round_id", "=", roundId)
       .orderBy("j.name")
       .orderBy("a.id")
@@ -79,7 +81,10 @@ export async function roundOverview(
       id: Number(a.id),
       judgeId: a.judge_id,
       judge: a.name,
-      category: a.name_vi !== null ? { vi: a.name_vi, en: a.name_en ?? "" } : null,
+      category:
+        a.name_vi !== null
+          ? qualifiedCategoryName(a.category_code ?? "", { vi: a.name_vi, en: a.name_en ?? "" })
+          : null,
       entryCode: a.code ?? null,
     })),
     judges: await Promise.all(

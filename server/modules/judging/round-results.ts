@@ -1,3 +1,4 @@
+import { qualifiedCategoryName } from "../../../core/category-tree";
 import {
   aggregateRound,
   rankEntries,
@@ -66,6 +67,7 @@ export async function roundResults(
         "e.campaign_name",
         "e.brand_name",
         "e.category_id",
+        "c.code as category_code",
         "c.name_vi",
         "c.name_en",
         "c.sort_order",
@@ -121,7 +123,10 @@ export async function roundResults(
     if (!group) {
       group = {
         categoryId: e.category_id,
-        category: e.name_vi !== null ? { vi: e.name_vi, en: e.name_en ?? "" } : null,
+        category:
+          e.name_vi !== null
+            ? qualifiedCategoryName(e.category_code ?? "", { vi: e.name_vi, en: e.name_en ?? "" })
+            : null,
         track:
           e.track_vi !== null ? { id: e.track_id, vi: e.track_vi, en: e.track_en ?? "" } : null,
         rows: [],
