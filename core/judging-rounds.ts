@@ -153,6 +153,14 @@ export const assignmentFormSchema = z
         message: "judging.validation.assignmentTarget",
       });
     }
+    // One assignment is one target: a category and a code together would leave one unused.
+    if (v.categoryId && v.entryCode !== "") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["entryCode"],
+        message: "judging.validation.assignmentBoth",
+      });
+    }
   });
 
 /** Advance to the next round: the best N of each category, or every entry at or above a value. */

@@ -1,11 +1,15 @@
+import { sql } from "kysely";
 import { assignmentFormSchema } from "../../../core/judging-rounds";
 import { refusal, type Outcome } from "../../../core/refusal";
 import type { Actor } from "../audit/service";
 import type { JudgingContext } from "./context";
-import { loadRound } from "./queries";
+import { inRound, loadRound } from "./queries";
 import { zodRefusal } from "./refusals";
 
-/** Assigns a judge of the season to a category of the season, or to one entry by its code. */
+/**
+ * Assigns a judge of the season to a category of the season, or to one entry the round judges,
+ * by its code.
+ */
 export async function assignJudge(
   ctx: JudgingContext,
   actor: Actor,
@@ -32,13 +36,19 @@ export async function assignJudge(
   let entryId: string | null = null;
   if (parsed.data.entryCode !== "") {
     const entry = await q
-      .selectFrom("entries")
-      .select("id")
-      .where("code", "=", parsed.data.entryCode)
-      .where("season_id", "=", round.seasonId)
+      .selectFrom("entries as e")
+      .select(["e.id", sql<unknown>`${inRound(round)}`.as("in_round")])
+      .where("e.code", "=", parsed.data.entryCode)
+      .where("e.season_id", "=", round.seasonId)
       .executeTakeFirst();
     if (!entry)
       return refusal(400, "judging.errors.entryCode", { entryCode: "judging.errors.entryCode" });
+    // A judge given an entry the round does not judge (not accepted yet, not advanced into a
+    // later round) would never see it: say so rather than record an assignment that does nothing.
+    if (!(entry.in_round === true || Number(entry.in_round) === 1))
+      return refusal(400, "judging.errors.entryNotInRound", {
+        entryCode: "judging.errors.entryNotInRound",
+      });
     entryId = entry.id;
   } else {
     const category = await q

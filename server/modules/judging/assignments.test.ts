@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
 import { entriesTestbed } from "../entries/testbed";
+import { submittedEntry } from "../entries/lifecycle-testbed";
 import { acceptedEntry, manager, openRound, seasonId, signedInJudge } from "./testbed";
 
 // Assignments change while a round runs (a judge leaves, another joins) and stay as they were
@@ -42,6 +43,58 @@ describe.each(testDatabases())("judging: assignments ($name)", (target) => {
       expect(await judging.unassign(manager(t), 999_999, kept!.id)).toMatchObject({
         status: 404,
       });
+    });
+  });
+
+  describe.skipIf(!target.available)("by entry code", () => {
+    const t = entriesTestbed(target);
+
+    it("assigns one entry by its code only when the round judges it, and one target at a time", async () => {
+      const season = await seasonId(t);
+      const judge = (await signedInJudge(t, season, "Giám khảo Ba", "ba@example.vn")).judge;
+      const round = await openRound(t, season, [], [], "Vòng riêng");
+      const judging = t.services.judging;
+      const accepted = await acceptedEntry(t);
+      const submitted = await submittedEntry(t, t.alice);
+      const code = async (id: string) =>
+        (await t.db.kysely
+          .selectFrom("entries")
+          .select("code")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow())!.code!;
+
+      // Submitted but not yet accepted: round 1 does not judge it, so the judge would never see it.
+      expect(
+        await judging.assign(manager(t), round, {
+          judgeId: judge.id,
+          entryCode: await code(submitted.id),
+        }),
+      ).toMatchObject({
+        ok: false,
+        status: 400,
+        fieldErrors: { entryCode: "judging.errors.entryNotInRound" },
+      });
+      // A category and a code together: refused, with the code field marked.
+      expect(
+        await judging.assign(manager(t), round, {
+          judgeId: judge.id,
+          categoryId: t.cat("TVC").id,
+          entryCode: await code(accepted.id),
+        }),
+      ).toMatchObject({
+        ok: false,
+        status: 400,
+        fieldErrors: { entryCode: "judging.validation.assignmentBoth" },
+      });
+      expect(
+        await judging.assign(manager(t), round, {
+          judgeId: judge.id,
+          entryCode: (await code(accepted.id)).toLowerCase(),
+        }),
+      ).toEqual({ ok: true });
+      expect((await judging.overview(round))!.assignments).toMatchObject([
+        { judge: "Giám khảo Ba", category: null, entryCode: await code(accepted.id) },
+      ]);
     });
   });
 });

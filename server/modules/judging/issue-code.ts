@@ -4,6 +4,7 @@ import { localizePath, type Lang } from "../../../core/languages";
 import { refusal, type Outcome } from "../../../core/refusal";
 import type { Actor } from "../audit/service";
 import type { JudgingContext } from "./context";
+import { currentPublicUrl } from "../../public-url";
 
 /**
  * Issues a judge a new personal code, replacing (and so revoking) any earlier one and ending
@@ -56,7 +57,7 @@ export async function issueJudgeCode(
       lang,
       {
         name: judge.name,
-        url: new URL(localizePath("/giam-khao", lang), ctx.publicUrl).toString(),
+        url: `${currentPublicUrl(ctx.publicUrl)}${localizePath("/giam-khao", lang)}`,
         judgeCode: code,
         season: String(judge.year),
       },
