@@ -70,6 +70,22 @@ const statusOf = (id: string) =>
         .status,
   );
 
+/** Table cells narrower than a short word whose text has a long one (it breaks letter by letter). */
+function squeezedCells(page: Page): Promise<string[]> {
+  return page.locator("td, th").evaluateAll((cells) =>
+    cells
+      .map((cell) => ({
+        text: cell.textContent?.trim() ?? "",
+        width: cell.getBoundingClientRect().width,
+      }))
+      .filter(
+        ({ text, width }) =>
+          width < 56 && Math.max(0, ...text.split(/\s+/).map((w) => w.length)) > 6,
+      )
+      .map(({ text, width }) => `"${text.slice(0, 24)}" ${Math.round(width)} px`),
+  );
+}
+
 async function pay(page: Page, lang: "vi" | "en", method: "vietqr" | "vnpay") {
   const prefix = lang === "en" ? "/en" : "";
   await page.goto(`${prefix}/nop-bai-du-thi/thanh-toan`);
@@ -86,6 +102,10 @@ describe("paying entry fees", () => {
     await page.goto("/nop-bai-du-thi/thanh-toan");
     await waitForHydration(page);
     await expectAxeClean(page);
+    // On a phone the table scrolls in its own box: no cell squeezed to a letter a line.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await squeezedCells(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await pay(page, "vi", "vietqr");
     await page.waitForURL((u) =>
