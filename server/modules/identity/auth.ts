@@ -94,6 +94,9 @@ export function createAuth(options: {
         verify: ({ hash: digest, password }) => heavyWork.run(() => verify(digest, password), true),
       },
       sendResetPassword: async ({ user, url }) => {
+        // A deactivated account gets no link: it could not sign in with a new password anyway.
+        const active = (user as { active?: unknown }).active;
+        if (active === false || active === 0) return;
         await mail.sendPasswordReset(user.email, langOf(user), { name: user.name, url: here(url) });
       },
     },

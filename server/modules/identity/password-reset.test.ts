@@ -101,6 +101,21 @@ describe.each(testDatabases())("identity on $name", (target) => {
       await expect(receiver.next(nobody, 300)).rejects.toThrow(/no mail/);
     });
 
+    it("sends no link to a deactivated account, and answers as for any address", async () => {
+      const email = uniqueEmail("khoa");
+      await registerIndividual(email, "vi");
+      await receiver.next(email); // the verification email
+      await bed.db.kysely
+        .updateTable("user")
+        .set({ active: (bed.db.kind === "postgres" ? false : 0) as never })
+        .where("email", "=", email)
+        .execute();
+      expect(await services.identity.requestPasswordReset(email, meta("vi"))).toMatchObject({
+        ok: true,
+      });
+      await expect(receiver.next(email, 300)).rejects.toThrow(/no mail/);
+    });
+
     it("limits password-reset requests per account, saying how long to wait", async () => {
       const email = uniqueEmail("giang");
       await registerIndividual(email, "vi", "198.51.100.8");
