@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
+import { DEMO_PDF_PASSWORD } from "../server/demo/demo-documents";
 import {
   focused,
   openPage,
@@ -147,6 +148,15 @@ describe("criteria modal", () => {
       .click();
     const english = page.getByRole("dialog", { name: "Award criteria for the 2026 season" });
     await english.waitFor({ state: "visible" });
+    // The sample document is offered under its English title, and opens as the English page.
+    const sample = english.locator(".criteria-sample a");
+    expect(await sample.textContent()).toBe(
+      `Password-protected sample document (password: ${DEMO_PDF_PASSWORD})`,
+    );
+    const pdf = await page.request.get((await sample.getAttribute("href"))!);
+    expect(await pdf.text()).toContain(
+      `<title>Password-protected sample document (password: ${DEMO_PDF_PASSWORD}) |`,
+    );
     await english.getByRole("button", { name: "Close" }).click();
     await english.waitFor({ state: "detached" });
   });

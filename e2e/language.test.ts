@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { baseUrl, openPage, useBrowser, waitForHydration } from "./support/browser";
+import { withDatabase } from "./support/db";
 
 // PRODUCT §6 / DESIGN "Languages": the switcher saves the choice (localStorage + cookie), the
 // saved choice wins over the browser's language, a first visit follows the browser, and any
@@ -199,5 +200,59 @@ describe("language choice", () => {
     expect(response?.status()).toBe(200);
     expect(page.url()).toBe(url("/"));
     expect(await langCookie(context)).toBe("vi");
+  });
+  test("an English browser switches to Vietnamese without JavaScript, and stays there", async () => {
+    const { context, page } = await openPage(browser(), {
+      locale: "en-GB",
+      javaScriptEnabled: false,
+    });
+    await page.goto("/en/bai-du-thi?year=2024");
+    await switcherLink(page, "Switch to Tiếng Việt").click();
+    await page.waitForURL(url("/bai-du-thi?year=2024"));
+    expect(await htmlLang(page)).toBe("vi");
+    expect(await langCookie(context)).toBe("vi");
+    await page.goto("/bai-du-thi?year=2024");
+    expect(page.url()).toBe(url("/bai-du-thi?year=2024"));
+    expect(await htmlLang(page)).toBe("vi");
+  });
+
+  test("with JavaScript the switch is one client-side move to the clean address", async () => {
+    const { context, page } = await openPage(browser(), { locale: "en-GB" });
+    await page.goto("/en/bai-du-thi?year=2024");
+    await waitForHydration(page);
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    await switcherLink(page, "Switch to Tiếng Việt").click();
+    await page.waitForURL(url("/bai-du-thi?year=2024"));
+    await page.waitForSelector('html[lang="vi"]');
+    expect(documents).toEqual([]);
+    expect(await storedLang(page)).toBe("vi");
+    expect(await langCookie(context)).toBe("vi");
+  });
+
+  test("an article switches straight to its own address in the other language", async () => {
+    const article = withDatabase((db) =>
+      db
+        .prepare<[], { id: number; slug_vi: string; slug_en: string }>(
+          `SELECT id, slug_vi, slug_en FROM news_articles
+            WHERE status = 'published' AND slug_en <> '' AND slug_en <> slug_vi
+            ORDER BY id LIMIT 1`,
+        )
+        .get(),
+    );
+    if (!article) throw new Error("No published article with its own English slug");
+    const { page } = await openPage(browser(), { locale: "vi-VN" });
+    await page.goto(`/tin-tuc-cuoc-thi/${article.slug_vi}-${article.id}`);
+    await waitForHydration(page);
+    const asked: string[] = [];
+    page.on("request", (request) => asked.push(new URL(request.url()).pathname));
+    await switcherLink(page, "Chuyển sang English").click();
+    const english = `/en/tin-tuc-cuoc-thi/${article.slug_en}-${article.id}`;
+    await page.waitForURL(url(english));
+    await page.waitForSelector('html[lang="en"]');
+    // Never by the Vietnamese slug under /en (that would be a redirect).
+    expect(asked.filter((path) => path.includes(article.slug_vi))).toEqual([]);
   });
 });

@@ -273,4 +273,26 @@ describe("an entry", () => {
       expect((await fetch(`${baseUrl()}${path}`)).status, path).toBe(404);
     }
   });
+
+  test("the way back to the library returns to the list the visitor came from", async () => {
+    const from = "/bai-du-thi?year=2023&page=2";
+    const { page } = await open(from);
+    const back = page.getByRole("link", { name: "Về thư viện bài dự thi" });
+    await page.locator(".library-card__link").first().click();
+    await page.waitForURL(/\/bai-thi\//);
+    await expect.poll(() => back.getAttribute("href")).toBe(from);
+    await back.click();
+    await page.waitForURL(`${baseUrl()}${from}`);
+    await page.locator(".library-card").first().waitFor();
+
+    // Reached from elsewhere, or rendered by the server: the library itself.
+    const id = publishedEntry("ideaArticleVi");
+    const direct = await open(`/en/bai-thi/${id}`);
+    const english = direct.page.getByRole("link", { name: "Back to the entry library" });
+    expect(await english.getAttribute("href")).toBe("/en/bai-du-thi");
+    const plain = await open(`/bai-thi/${id}`, { javaScriptEnabled: false });
+    expect(
+      await plain.page.getByRole("link", { name: "Về thư viện bài dự thi" }).getAttribute("href"),
+    ).toBe("/bai-du-thi");
+  });
 });

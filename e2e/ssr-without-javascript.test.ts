@@ -62,11 +62,12 @@ describe("the home page without JavaScript", () => {
       ["Thắng giải năm 2023", "/danh-sach-thang-giai?year=2023"],
     ]);
 
-    // The language switcher and the submit button are server-rendered too.
+    // The language switcher and the submit button are server-rendered too; the switcher's
+    // link carries the choice, which the server saves before it drops the parameter.
     const languages = page.getByRole("navigation", { name: "Ngôn ngữ" });
     expect(
       await languages.getByRole("link", { name: "Chuyển sang English" }).getAttribute("href"),
-    ).toBe("/en");
+    ).toBe("/en?lang=en");
     expect(await page.getByRole("button", { name: "Nộp bài dự thi" }).count()).toBe(1);
 
     // Home: the award-category section with one card per track.

@@ -21,6 +21,7 @@ import { messageAreaOf } from "./i18n/message-areas";
 import { pageMessageUrls } from "./i18n/message-bundles.server";
 import { hydrateAttributeOf } from "./hydration/on-interaction";
 import { UnansweredNotice } from "./components/unanswered-notice";
+import { useLocationTrail } from "./lib/location-trail";
 import { useNonce } from "./lib/nonce";
 import { currentUser } from "./lib/session.server";
 import siteStylesheet from "./styles/app.css?url";
@@ -127,6 +128,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useLocationTrail();
   return (
     <>
       <Outlet />

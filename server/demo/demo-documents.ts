@@ -15,7 +15,7 @@ import {
 
 /**
  * Demo documents: the criteria PDF of every demo season in Vietnamese and English,
- * a password-protected sample and a corrupt one, generated here rather than committed as
+ * a password-protected sample and a corrupt one (each listed in both languages), generated here rather than committed as
  * binaries. Idempotent: a document that is already there (row and file) is left alone.
  */
 export const DEMO_DOCUMENT_YEARS = [2023, 2024, 2025, 2026] as const;
@@ -76,20 +76,32 @@ function wantedDocuments(fonts: PdfFonts | null): WantedDocument[] {
       });
     }
   }
-  wanted.push({
-    seasonYear: null,
-    kind: DEMO_SAMPLE_KINDS.protected,
-    lang: "vi",
-    title: `Tài liệu mẫu có mật khẩu (mật khẩu: ${DEMO_PDF_PASSWORD})`,
-    render: () => renderProtectedPdf(fonts),
-  });
-  wanted.push({
-    seasonYear: null,
-    kind: DEMO_SAMPLE_KINDS.corrupt,
-    lang: "vi",
-    title: "Tài liệu mẫu bị hỏng",
-    render: async () => corruptPdf(),
-  });
+  // The samples in each language, as the criteria are: one row per language, so a page shows
+  // the title in its own language. An install that has only the Vietnamese rows gets the
+  // English ones at its next start (a missing row is added, an existing one kept).
+  const samples: Record<"protected" | "corrupt", Record<Lang, string>> = {
+    protected: {
+      vi: `Tài liệu mẫu có mật khẩu (mật khẩu: ${DEMO_PDF_PASSWORD})`,
+      en: `Password-protected sample document (password: ${DEMO_PDF_PASSWORD})`,
+    },
+    corrupt: { vi: "Tài liệu mẫu bị hỏng", en: "Corrupt sample document" },
+  };
+  for (const lang of ["vi", "en"] as const) {
+    wanted.push({
+      seasonYear: null,
+      kind: DEMO_SAMPLE_KINDS.protected,
+      lang,
+      title: samples.protected[lang],
+      render: () => renderProtectedPdf(fonts),
+    });
+    wanted.push({
+      seasonYear: null,
+      kind: DEMO_SAMPLE_KINDS.corrupt,
+      lang,
+      title: samples.corrupt[lang],
+      render: async () => corruptPdf(),
+    });
+  }
   return wanted;
 }
 

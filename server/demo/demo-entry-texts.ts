@@ -103,11 +103,13 @@ export function demoEntryText(random: Random, trackCode: string, year: number): 
       descriptionEn: `A personal portfolio made for ${brand.name}, telling "${title.en}" in images and sound close to young audiences.`,
     };
   }
+  // One figure, told in both languages.
+  const weeks = random.int(4, 12);
   return {
     brand: brand.name,
     title: title.vi,
-    descriptionVi: `Chiến dịch "${title.vi}" của ${brand.name} đưa ${brand.vi} gắn với những khoảnh khắc đời thường của người Việt. Ý tưởng xuất phát từ một nghiên cứu người tiêu dùng, triển khai trên truyền hình, mạng xã hội và điểm bán, đạt mức tăng nhận biết thương hiệu rõ rệt sau ${random.int(4, 12)} tuần.`,
-    descriptionEn: `"${title.en}" by ${brand.name} ties ${brand.en} to everyday Vietnamese moments. Born from consumer research, it ran on television, social media and in stores, with a clear lift in brand awareness after ${random.int(4, 12)} weeks.`,
+    descriptionVi: `Chiến dịch "${title.vi}" của ${brand.name} đưa ${brand.vi} gắn với những khoảnh khắc đời thường của người Việt. Ý tưởng xuất phát từ một nghiên cứu người tiêu dùng, triển khai trên truyền hình, mạng xã hội và điểm bán, đạt mức tăng nhận biết thương hiệu rõ rệt sau ${weeks} tuần.`,
+    descriptionEn: `"${title.en}" by ${brand.name} ties ${brand.en} to everyday Vietnamese moments. Born from consumer research, it ran on television, social media and in stores, with a clear lift in brand awareness after ${weeks} weeks.`,
   };
 }
 

@@ -7,7 +7,7 @@ import { Modal } from "./modal";
  * The award criteria modal (seed §2): the current season's criteria PDF in the page's
  * language (Vietnamese when there is no English one), in the document viewer. Until a
  * criteria document is published it shows the criteria summary. Below it, the sample PDF
- * (password-protected, demo data) when there is one. Locked: a stray click outside must not
+ * (password-protected, demo data) in the page's language when there is one. Locked: a stray click outside must not
  * lose the reader's place.
  */
 export function CriteriaModal({
@@ -22,7 +22,7 @@ export function CriteriaModal({
   const { t } = useTranslation();
   const { chrome, lang } = useSite();
   const to = useLocalizedPath();
-  const sample = chrome.sampleDocument;
+  const sample = chrome.sampleDocument[lang];
   const url = chrome.season?.criteriaUrl[lang] ?? null;
   const title = year ? t("criteria.seasonTitle", { year }) : t("criteria.title");
   return (

@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { localizePath, stripLangPrefix, type Lang } from "../../core/languages";
 import type { Messages } from "../i18n/i18n";
 import { messagesOf } from "../i18n/loaded-messages";
+import { languagePathsOf } from "./language-paths";
 
 interface RootData {
   lang: Lang;
@@ -51,7 +52,10 @@ export function pageMeta(
     /** The image's size and type when known (our 1200×630 previews: `OG_IMAGE`). */
     imageInfo?: { width: number; height: number; type: string } | undefined;
     publishedTime?: string;
-    /** Per-language paths when they differ (an article's slug), without the `/en` prefix. */
+    /**
+     * Per-language paths when they differ (an article's slug), without the `/en` prefix; by
+     * default the `languagePaths` the page's loader gave (language-paths.ts).
+     */
     paths?: Record<Lang, string>;
   },
 ): MetaDescriptor[] {
@@ -74,7 +78,8 @@ export function pageMeta(
   const base = root.chrome.publicUrl;
   const query = page.keepQuery ? args.location.search : "";
   const path = stripLangPrefix(args.location.pathname);
-  const url = (lang: Lang) => `${base}${localizePath(page.paths?.[lang] ?? path, lang)}${query}`;
+  const paths = page.paths ?? languagePathsOf(args.matches);
+  const url = (lang: Lang) => `${base}${localizePath(paths?.[lang] ?? path, lang)}${query}`;
   const imageRef = page.image || seo?.image || null;
   const image = imageRef ? (/^https?:/.test(imageRef) ? imageRef : `${base}${imageRef}`) : null;
   return [

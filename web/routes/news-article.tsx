@@ -40,6 +40,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     article,
     related,
+    // Its address in each language (the slugs differ): hreflang and the language switcher.
+    languagePaths: {
+      vi: articlePath({ slug: article.slugs.vi, id: article.id }),
+      en: articlePath({ slug: article.slugs.en, id: article.id }),
+    },
     shareUrl: `${context.publicUrl}${localizePath(articlePath(article), lang)}`,
   };
 }
@@ -54,10 +59,6 @@ export const meta: Route.MetaFunction = (args) => {
     image: article.shareImage,
     imageInfo: article.shareImage?.startsWith(OG_PREFIX) ? OG_IMAGE : undefined,
     publishedTime: article.publishedAt,
-    paths: {
-      vi: articlePath({ slug: article.slugs.vi, id: article.id }),
-      en: articlePath({ slug: article.slugs.en, id: article.id }),
-    },
   });
 };
 

@@ -177,8 +177,19 @@ describe.each(testDatabases())("documents on $name", (target) => {
         expect(file.subarray(0, 5).toString()).toBe("%PDF-");
         expect(file.length).toBeGreaterThan(5_000);
       }
-      expect(await services.documents.unattached(DEMO_SAMPLE_KINDS.protected)).toHaveLength(1);
-      expect(await services.documents.unattached(DEMO_SAMPLE_KINDS.corrupt)).toHaveLength(1);
+      // Each sample once per language, titled in that language.
+      for (const kind of [DEMO_SAMPLE_KINDS.protected, DEMO_SAMPLE_KINDS.corrupt]) {
+        const samples = await services.documents.unattached(kind);
+        expect(samples.map((d) => d.lang).sort(), kind).toEqual(["en", "vi"]);
+      }
+      const titles = (await services.documents.unattached(DEMO_SAMPLE_KINDS.corrupt)).map((d) => [
+        d.lang,
+        d.title,
+      ]);
+      expect(Object.fromEntries(titles)).toEqual({
+        vi: "Tài liệu mẫu bị hỏng",
+        en: "Corrupt sample document",
+      });
 
       // The chrome carries the current season's criteria per language.
       const chrome = await services.site.chrome();
@@ -187,10 +198,19 @@ describe.each(testDatabases())("documents on $name", (target) => {
         vi: criteria.find((d) => d.lang === "vi")?.url,
         en: criteria.find((d) => d.lang === "en")?.url,
       });
-      // …and the password-protected sample, which the criteria window offers.
-      const [sample] = await services.documents.unattached(DEMO_SAMPLE_KINDS.protected);
-      expect(chrome.sampleDocument).toEqual({ title: sample!.title, url: sample!.url });
-      expect(chrome.sampleDocument?.title).toContain(DEMO_PDF_PASSWORD);
+      // …and the password-protected sample the criteria window offers, in each language.
+      const samples = await services.documents.unattached(DEMO_SAMPLE_KINDS.protected);
+      const sample = (lang: string) => samples.find((d) => d.lang === lang)!;
+      expect(chrome.sampleDocument).toEqual({
+        vi: { title: sample("vi").title, url: sample("vi").url },
+        en: { title: sample("en").title, url: sample("en").url },
+      });
+      expect(chrome.sampleDocument.vi?.title).toBe(
+        `Tài liệu mẫu có mật khẩu (mật khẩu: ${DEMO_PDF_PASSWORD})`,
+      );
+      expect(chrome.sampleDocument.en?.title).toBe(
+        `Password-protected sample document (password: ${DEMO_PDF_PASSWORD})`,
+      );
 
       // A second run changes nothing…
       const count = async () =>
@@ -205,6 +225,17 @@ describe.each(testDatabases())("documents on $name", (target) => {
       expect(await seedDemoDocuments(db, config)).toBe("loaded");
       expect(await storedBytes(storage, lost)).not.toBeNull();
       expect(await count()).toBe(before);
+
+      // An install seeded before the samples had English rows gets them at its next start.
+      await db.kysely
+        .deleteFrom("documents")
+        .where("kind", "in", [DEMO_SAMPLE_KINDS.protected, DEMO_SAMPLE_KINDS.corrupt])
+        .where("lang", "=", "en")
+        .execute();
+      expect(await seedDemoDocuments(db, config)).toBe("loaded");
+      expect(await count()).toBe(before);
+      const english = await services.documents.unattached(DEMO_SAMPLE_KINDS.protected);
+      expect(english.find((d) => d.lang === "en")?.title).toContain("Password-protected");
     }, 30_000);
   });
 });

@@ -24,13 +24,28 @@ export interface SiteChrome {
     /** The season's criteria PDF per page language (English falls back to Vietnamese). */
     criteriaUrl: Record<Lang, string | null>;
   } | null;
-  /** A password-protected sample PDF to try the viewer with (demo data), if there is one. */
-  sampleDocument: { title: string; url: string } | null;
+  /**
+   * A password-protected sample PDF to try the viewer with (demo data), if there is one, per
+   * page language (English falls back to Vietnamese).
+   */
+  sampleDocument: Record<Lang, { title: string; url: string } | null>;
   /** Years with a jury / with winners in the database, newest first (the header's submenus). */
   years: { jury: number[]; winners: number[] };
 }
 
 export type SiteService = ReturnType<typeof createSiteService>;
+
+/** The newest sample in each language; English shows the Vietnamese one when it has none. */
+function samplePerLanguage(
+  samples: readonly { lang: Lang; title: string; url: string }[],
+): SiteChrome["sampleDocument"] {
+  const newest = (lang: Lang) => {
+    const found = samples.find((sample) => sample.lang === lang);
+    return found ? { title: found.title, url: found.url } : null;
+  };
+  const vi = newest("vi");
+  return { vi, en: newest("en") ?? vi };
+}
 
 export function createSiteService(
   settings: SettingsService,
@@ -64,7 +79,7 @@ export function createSiteService(
           ? { year: season.year, code: season.code, submission: season.submission, criteriaUrl }
           : null,
         years,
-        sampleDocument: samples[0] ? { title: samples[0].title, url: samples[0].url } : null,
+        sampleDocument: samplePerLanguage(samples),
       };
     },
   };

@@ -5,7 +5,8 @@ import { PdfViewer } from "../../pdf/pdf-viewer";
 /**
  * The idea article and slides, each in its language: a PDF opens in the product's viewer
  * inside a disclosure (nothing of pdf.js loads until it is opened and visible); any other
- * file is a download link.
+ * file is a download link. Their names are in the page's language, so only the link says
+ * (`hreflang`) which language the file itself is in.
  */
 export function EntryDocuments({
   documents,
@@ -27,7 +28,7 @@ export function EntryDocuments({
           },
         );
         return (
-          <li key={doc.field} lang={doc.lang}>
+          <li key={doc.field}>
             {doc.mime === "application/pdf" ? (
               <details className="entry-documents__pdf">
                 <summary>{name}</summary>
@@ -38,7 +39,7 @@ export function EntryDocuments({
                 />
               </details>
             ) : (
-              <a href={doc.url} download className="button button--secondary">
+              <a href={doc.url} hrefLang={doc.lang} download className="button button--secondary">
                 {t("library.entry.download")}: {name}
               </a>
             )}

@@ -5,7 +5,8 @@ import { pickLang, type Lang } from "../../../core/languages";
 import type { LibraryEntry } from "../../../core/library";
 import { EntryDocuments } from "./documents";
 import { EntryGallery } from "./gallery";
-import { libraryPath } from "./paths";
+import { useCameFrom } from "../../lib/location-trail";
+import { libraryReturnPath } from "./paths";
 import { EntryShare } from "./share";
 import { EntryVideo } from "./video";
 
@@ -40,10 +41,12 @@ export function EntryView({
   const from = monthYear(entry.period.startMonth, entry.period.startYear);
   const to = monthYear(entry.period.endMonth, entry.period.endYear);
   const { companies, people } = entry.credits;
+  // The server renders the library's own address; the app, the library page it came from.
+  const back = libraryReturnPath(useCameFrom(), lang);
   return (
     <article className="container page entry-page">
       <p className="entry-page__back">
-        <Link to={libraryPath("", lang)}>{t("library.entry.back")}</Link>
+        <Link to={back}>{t("library.entry.back")}</Link>
       </p>
       <header className="entry-page__header">
         {entry.prize ? (

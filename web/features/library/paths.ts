@@ -11,3 +11,15 @@ export function libraryPath(search: string, lang: Lang): string {
   const path = localizePath(PATHS.library, lang);
   return search ? `${path}?${search}` : path;
 }
+
+/**
+ * Where "back to the library" goes: the library address the visitor came from, with its
+ * filters and page, when they came from the library in this language; else the library.
+ */
+export function libraryReturnPath(cameFrom: string | null, lang: Lang): string {
+  const library = libraryPath("", lang);
+  if (cameFrom === null) return library;
+  const mark = cameFrom.indexOf("?");
+  const pathname = mark === -1 ? cameFrom : cameFrom.slice(0, mark);
+  return pathname === library ? cameFrom : library;
+}
