@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  amountDifference,
   matchStatementLine,
   parseStatementAmount,
   parseStatementDate,
+  resolveStatementLineSchema,
+  resolveStatementLineSchemaFor,
   statementLineKey,
+  statementLineKeys,
   statementMappingSchema,
   type MatchCandidate,
 } from "./statement";
@@ -23,8 +27,28 @@ describe("statement amounts", () => {
     expect(parseStatementAmount(1_500_000)).toBe(1_500_000);
   });
 
+  it("read grouped thousands with zero decimals, either way round", () => {
+    for (const text of ["2,000,000.00", "2.000.000,00", "2 000 000,00 VND", "2,000.00"]) {
+      expect(parseStatementAmount(text), text).toBe(text.startsWith("2,000.") ? 2_000 : 2_000_000);
+    }
+  });
+
   it("refuse debits, zero, fractions and text", () => {
-    for (const value of ["-1500000", "0", "1500,5", "abc", "", 12.5, -3, null]) {
+    for (const value of [
+      "-1500000",
+      "0",
+      "1500,5",
+      "abc",
+      "",
+      12.5,
+      -3,
+      null,
+      "2,000,000.50",
+      "2.000.000,05",
+      "2.000.000.00",
+      "2,000,000,00",
+      "2,000,000.000",
+    ]) {
       expect(parseStatementAmount(value), String(value)).toBeNull();
     }
   });
@@ -89,6 +113,18 @@ describe("matching a line", () => {
     expect(statementLineKey(a)).not.toBe(statementLineKey({ ...a, bankRef: "FT2" }));
   });
 
+  it("keys identical lines of one file by their occurrence, the first as before", () => {
+    const line = { bookedOn: "2026-12-02", amountVnd: 1_000_000, memo: "VXP26ESY6RK", bankRef: "" };
+    const other = { ...line, amountVnd: 500_000 };
+    const keys = statementLineKeys([line, other, { ...line }, { ...line, memo: "vxp26esy6rk" }]);
+    expect(new Set(keys).size).toBe(4);
+    expect(keys[0]).toBe(statementLineKey(line));
+    expect(keys[1]).toBe(statementLineKey(other));
+    // The same file read again gives the same keys: its nth identical line is the nth stored.
+    expect(statementLineKeys([line, other, line, line])).toEqual(keys);
+    expect(statementLineKeys([line])).toEqual(keys.slice(0, 1));
+  });
+
   it("needs the three columns named", () => {
     const result = statementMappingSchema.safeParse({
       dateColumn: "Ngày",
@@ -99,5 +135,38 @@ describe("matching a line", () => {
       path: ["amountColumn"],
       message: "paymentCore.statement.columnRequired",
     });
+  });
+});
+
+describe("settling a line by hand", () => {
+  const pay = { action: "pay", reference: "VXP26BCCPYR", note: "" };
+
+  it("needs a note when the line pays another amount than the payment's", () => {
+    const short = { lineAmountVnd: 1_500_000, paymentAmountVnd: 2_000_000 };
+    expect(amountDifference(short)).toBe(-500_000);
+    expect(resolveStatementLineSchemaFor(short).safeParse(pay).error?.issues[0]).toMatchObject({
+      path: ["note"],
+      message: "paymentCore.statement.noteRequiredForDifference",
+    });
+    expect(
+      resolveStatementLineSchemaFor(short).safeParse({ ...pay, note: "Bù tiền mặt" }).success,
+    ).toBe(true);
+    const over = { lineAmountVnd: 2_500_000, paymentAmountVnd: 2_000_000 };
+    expect(resolveStatementLineSchemaFor(over).safeParse({ ...pay, note: " " }).success).toBe(
+      false,
+    );
+  });
+
+  it("needs no note for the exact amount, nor when the payment is not known yet", () => {
+    for (const paymentAmountVnd of [2_000_000, null]) {
+      const amounts = { lineAmountVnd: 2_000_000, paymentAmountVnd };
+      expect(resolveStatementLineSchemaFor(amounts).safeParse(pay).success).toBe(true);
+    }
+  });
+
+  it("writes the reason in the page's language, Vietnamese when it is not one", () => {
+    expect(resolveStatementLineSchema.parse({ ...pay, lang: "en" })).toMatchObject({ lang: "en" });
+    expect(resolveStatementLineSchema.parse({ ...pay, lang: "fr" })).toMatchObject({ lang: "vi" });
+    expect(resolveStatementLineSchema.parse(pay)).toMatchObject({ lang: "vi" });
   });
 });

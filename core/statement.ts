@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_LANG, LANGUAGES } from "./languages";
 import { extractReferences } from "./payment-reference";
 
 /**
@@ -36,8 +37,8 @@ export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
 
 /**
  * A credit amount as banks write it, in whole đồng: "1.500.000", "1,500,000", "1 500 000 VND",
- * "+1500000", "1500000.00", or a spreadsheet number. Null for debits, zero, fractions of a
- * đồng and anything unreadable.
+ * "+1500000", "1500000.00", "1,500,000.00", "1.500.000,00", or a spreadsheet number. Null for
+ * debits, zero, fractions of a đồng (VND has no cents: only ".00" is read) and anything unreadable.
  */
 export function parseStatementAmount(value: unknown): number | null {
   if (typeof value === "number") {
@@ -46,8 +47,14 @@ export function parseStatementAmount(value: unknown): number | null {
   if (typeof value !== "string") return null;
   const text = value.replace(/\s|VND|VNĐ|đ|₫/gi, "").replace(/^\+/, "");
   let digits: string | null = null;
-  if (/^\d{1,3}([.,]\d{3})+$/.test(text)) digits = text.replace(/[.,]/g, "");
-  else if (/^\d+([.,]0{1,2})?$/.test(text)) digits = text.replace(/[.,]0{1,2}$/, "");
+  // Grouped thousands and two decimals, the decimal mark the other one: "1,500,000.00", "1.500.000,00".
+  const groupedWithDecimals = /^(\d{1,3}([.,])\d{3}(?:\2\d{3})*)(?!\2)[.,](\d{2})$/.exec(text);
+  if (groupedWithDecimals) {
+    digits = groupedWithDecimals[3] === "00" ? groupedWithDecimals[1]!.replace(/[.,]/g, "") : null;
+  } else if (/^\d{1,3}([.,])\d{3}(?:\1\d{3})*$/.test(text)) {
+    // Grouped thousands, one mark throughout: "2,000,000.000" is not two billion.
+    digits = text.replace(/[.,]/g, "");
+  } else if (/^\d+([.,]0{1,2})?$/.test(text)) digits = text.replace(/[.,]0{1,2}$/, "");
   if (digits === null) return null;
   const amount = Number(digits);
   return Number.isSafeInteger(amount) && amount > 0 ? amount : null;
@@ -117,10 +124,28 @@ export function matchStatementLine(
   return { outcome: "partial", paymentId: known[0]?.id ?? null, reference: references[0]! };
 }
 
-/** What identifies a line across imports: the same line in an overlapping statement is the same. */
-export function statementLineKey(line: StatementLine): string {
+/**
+ * What identifies a line across imports: the same line in an overlapping statement is the same.
+ * Identical lines in one file (an entrant who paid twice, the same memo and amount, no bank
+ * reference) are different transfers: the nth of them is keyed by its occurrence, so importing
+ * the file again finds the nth one stored. The first occurrence keeps the plain key, as lines
+ * imported before occurrences were counted have it.
+ */
+export function statementLineKey(line: StatementLine, occurrence = 1): string {
   const memo = line.memo.toUpperCase().replace(/\s+/g, " ").trim();
-  return [line.bookedOn, line.amountVnd, memo, line.bankRef.trim()].join("|");
+  const key = [line.bookedOn, line.amountVnd, memo, line.bankRef.trim()].join("|");
+  return occurrence > 1 ? `${key}|#${occurrence}` : key;
+}
+
+/** The keys of a file's lines, in order, identical lines numbered by their occurrence. */
+export function statementLineKeys(lines: readonly StatementLine[]): string[] {
+  const seen = new Map<string, number>();
+  return lines.map((line) => {
+    const base = statementLineKey(line);
+    const occurrence = (seen.get(base) ?? 0) + 1;
+    seen.set(base, occurrence);
+    return statementLineKey(line, occurrence);
+  });
 }
 
 /** A person settles a statement line: it pays a payment, or it is set aside with a note. */
@@ -133,6 +158,8 @@ export const resolveStatementLineSchema = z.discriminatedUnion("action", [
       .min(1, { message: "paymentCore.statement.referenceRequired" })
       .max(20),
     note: z.string().trim().max(500, { message: "validation.tooLong" }).default(""),
+    /** The language of the page: the payment's history says in it where the payment came from. */
+    lang: z.enum(LANGUAGES).catch(DEFAULT_LANG),
   }),
   z.object({
     action: z.literal("ignore"),
@@ -143,3 +170,30 @@ export const resolveStatementLineSchema = z.discriminatedUnion("action", [
       .max(500, { message: "validation.tooLong" }),
   }),
 ]);
+
+/** The amounts a resolution is checked against: the line's, and the named payment's if known. */
+export interface LineAmounts {
+  lineAmountVnd: number;
+  paymentAmountVnd: number | null;
+}
+
+/**
+ * The resolution of a line paying a payment of another amount (a short or an over-payment)
+ * needs a note saying why it is accepted: the same check in the browser and on the server.
+ */
+export function resolveStatementLineSchemaFor(amounts: LineAmounts) {
+  return resolveStatementLineSchema.superRefine((value, ctx) => {
+    if (value.action === "pay" && amountDifference(amounts) !== 0 && value.note === "") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["note"],
+        message: "paymentCore.statement.noteRequiredForDifference",
+      });
+    }
+  });
+}
+
+/** The line's amount minus the payment's (negative: paid short), 0 when equal or unknown. */
+export function amountDifference({ lineAmountVnd, paymentAmountVnd }: LineAmounts): number {
+  return paymentAmountVnd === null ? 0 : lineAmountVnd - paymentAmountVnd;
+}

@@ -203,6 +203,115 @@ describe("paying entry fees", () => {
     // A whole payment with its statement import and receipt: over 50 s on a loaded machine.
   }, 120_000);
 
+  test("a short transfer on the statement confirms its payment only with a note, the amounts in the question", async () => {
+    const { page } = await openPage(browser());
+    const email = await registerEntrant(page, "vi");
+    const entries = submittedEntries(email, 1);
+    await pay(page, "vi", "vietqr");
+    await page.waitForURL((u) =>
+      /\/nop-bai-du-thi\/thanh-toan\/VXP26[0-9A-Z]{6}$/.test(u.pathname),
+    );
+    const reference = page.url().split("/").pop()!;
+    const amountText = (await page.locator(".pay-copy-row strong").nth(1).textContent())!;
+    const amount = Number(amountText.replace(/\D/g, ""));
+    const short = amount - 500_000;
+
+    const staff = await openPage(browser());
+    const admin = demoCredentials().admin;
+    await signInStaff(staff.page, admin.email, admin.password);
+    const csv = path.join(tmp, "sao-ke-thieu.csv");
+    writeFileSync(
+      csv,
+      "SAO KE TAI KHOAN\nNgày giao dịch;Số tiền ghi có;Nội dung;Số tham chiếu\n" +
+        `02/12/2026;"${short.toLocaleString("vi-VN")},00";${reference} chuyen thieu;FT${Date.now()}\n`,
+    );
+    await staff.page.goto("/en/quan-tri/thanh-toan/sao-ke");
+    await waitForHydration(staff.page);
+    await staff.page.locator("#statement-file").setInputFiles(csv);
+    await staff.page
+      .getByRole("button", { name: text("en", "paymentAdmin.statements.submit") })
+      .click();
+    await expect
+      .poll(() => staff.page.locator('[data-testid="statement-summary"]').textContent())
+      .toBe(
+        text("en", "paymentAdmin.statements.summary_one", {
+          count: 1,
+          matched: 0,
+          partial: 1,
+          unknown: 0,
+          already: 0,
+        }),
+      );
+
+    const asked: string[] = [];
+    let posted = false;
+    staff.page.on("request", (r) => {
+      if (r.method() === "POST") posted = true;
+    });
+    const row = staff.page.locator("main table tbody tr", { hasText: reference });
+    const note = row.locator('input[name="note"]');
+    const confirm = row.getByRole("button", { name: text("en", "paymentAdmin.statements.pay") });
+    // No note: the page's schema stops it before any question or request.
+    staff.page.once("dialog", (dialog) => void dialog.dismiss());
+    await confirm.click();
+    await expect.poll(() => note.getAttribute("aria-invalid")).toBe("true");
+    expect(await row.textContent()).toContain(
+      text("en", "paymentCore.statement.noteRequiredForDifference"),
+    );
+    expect(posted).toBe(false);
+    staff.page.removeAllListeners("dialog");
+    // With a note, the question states both amounts and the difference (dismissed here).
+    staff.page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await note.fill("Paid the rest in cash");
+    await confirm.click();
+    await expect.poll(() => asked.length).toBe(1);
+    expect(asked[0]).toBe(
+      text("en", "paymentAdmin.statements.payAskShort", {
+        line: formatVnd(short, "en"),
+        payment: formatVnd(amount, "en"),
+        difference: formatVnd(500_000, "en"),
+      }),
+    );
+    expect(asked[0]).toContain("₫500,000");
+    expect(posted).toBe(false);
+
+    // In Vietnamese, accepted: the payment is paid, its history giving the note as the reason.
+    await staff.page.goto("/quan-tri/thanh-toan/sao-ke");
+    await waitForHydration(staff.page);
+    const viRow = staff.page.locator("main table tbody tr", { hasText: reference });
+    await viRow.locator('input[name="note"]').fill("Khách nộp bù 500.000 ₫ tiền mặt");
+    staff.page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await viRow.getByRole("button", { name: text("vi", "paymentAdmin.statements.pay") }).click();
+    await expect
+      .poll(() => staff.page.locator("main").textContent())
+      .toContain(text("vi", "paymentAdmin.statements.resolved"));
+    expect(asked[1]).toBe(
+      text("vi", "paymentAdmin.statements.payAskShort", {
+        line: formatVnd(short, "vi"),
+        payment: formatVnd(amount, "vi"),
+        difference: formatVnd(500_000, "vi"),
+      }),
+    );
+    expect(asked[1]!.replace(/\s/g, " ")).toContain("thiếu 500.000 ₫");
+    expect(statusOf(entries[0]!.id)).toBe("paid");
+    const reason = withDatabase(
+      (db) =>
+        db
+          .prepare<[string], { reason: string }>(
+            `SELECT e.reason FROM payment_events e JOIN payments p ON p.id = e.payment_id
+             WHERE p.reference = ? AND e.to_state = 'paid'`,
+          )
+          .get(reference)!.reason,
+    );
+    expect(reason).toBe("Khách nộp bù 500.000 ₫ tiền mặt");
+  }, 120_000);
+
   test("another entrant pays by VNPay through the gateway and comes back to a paid state", async () => {
     const { page } = await openPage(browser(), { locale: "en-US" });
     const email = await registerEntrant(page, "en");

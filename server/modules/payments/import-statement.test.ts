@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+import { formatVnd } from "../../../core/dates";
 import { DEFAULT_STATEMENT_MAPPING } from "../../../core/statement";
 import { testDatabases } from "../../test-support/databases";
 import { created, finance, paymentsTestbed, statuses, submittedEntries } from "./testbed";
@@ -122,6 +123,177 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
       expect(unreadable).toMatchObject({
         ok: false,
         fieldErrors: { file: "paymentCore.statement.fileUnreadable" },
+      });
+    });
+
+    it("keeps two identical lines of one file as two transfers, the second for a person", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [a!.id]);
+      const amount = payment.amountVnd.toLocaleString("vi-VN");
+      const twice = [
+        ["02/12/2026", "", amount, `${payment.reference} VX26CCP0038`, ""],
+        ["02/12/2026", "", amount, `${payment.reference} VX26CCP0038`, ""],
+        ["02/12/2026", "", "500.000", "Chuyen khoan khong ma", ""],
+        ["02/12/2026", "", "500.000", "Chuyen khoan khong ma", ""],
+      ];
+      const importFile = (lines: string[][]) =>
+        t.services.payments.importStatement(finance(t), {
+          fileName: "saoke.csv",
+          bytes: csvOf(lines),
+          mapping: DEFAULT_STATEMENT_MAPPING,
+        });
+      expect(await importFile(twice)).toMatchObject({
+        ok: true,
+        summary: { total: 4, alreadyImported: 0, matched: 1, partial: 1, unknown: 2 },
+      });
+      const open = await t.services.payments.openStatementLines();
+      expect(open.filter((l) => l.memo === "Chuyen khoan khong ma")).toMatchObject([
+        { outcome: "unknown" },
+        { outcome: "unknown" },
+      ]);
+      // The second transfer names a payment already paid: it waits, said so, for a person.
+      expect(open.filter((l) => l.paymentReference === payment.reference)).toMatchObject([
+        { outcome: "partial", paymentState: "paid", paymentAmountVnd: payment.amountVnd },
+      ]);
+      expect(await importFile(twice)).toMatchObject({
+        ok: true,
+        summary: { total: 4, alreadyImported: 4, matched: 0, partial: 0, unknown: 0 },
+      });
+      // A later statement holding a third identical transfer brings that one only.
+      expect(await importFile([...twice, twice[0]!])).toMatchObject({
+        ok: true,
+        summary: { total: 5, alreadyImported: 4, partial: 1 },
+      });
+      const view = await t.services.payments.getForEntrant(t.alice, payment.reference);
+      expect(view!.events.filter((e) => e.to === "paid")).toHaveLength(1);
+    });
+
+    it("pays a short line only with a note, and records both amounts", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [a!.id]);
+      const short = payment.amountVnd - 500_000;
+      await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke.csv",
+        bytes: csvOf([["02/12/2026", "", String(short), `${payment.reference} thieu`, "FT7"]]),
+        mapping: DEFAULT_STATEMENT_MAPPING,
+      });
+      const line = (await t.services.payments.openStatementLines()).find(
+        (l) => l.paymentReference === payment.reference,
+      )!;
+      expect(line).toMatchObject({ outcome: "partial", paymentAmountVnd: payment.amountVnd });
+      const noNote = await t.services.payments.resolveStatementLine(finance(t), line.id, {
+        action: "pay",
+        reference: payment.reference,
+        note: "  ",
+      });
+      expect(noNote).toMatchObject({
+        ok: false,
+        fieldErrors: { note: "paymentCore.statement.noteRequiredForDifference" },
+      });
+      expect(await statuses(t, [a!.id])).toEqual(["submitted"]);
+      const note = "Khách chuyển thiếu 500.000 ₫, đã nộp bù tiền mặt";
+      const paid = await t.services.payments.resolveStatementLine(finance(t), line.id, {
+        action: "pay",
+        reference: payment.reference,
+        note,
+      });
+      expect(paid).toMatchObject({ ok: true, outcome: "resolved" });
+      const view = await t.services.payments.getForEntrant(t.alice, payment.reference);
+      expect(view!.events.at(-1)).toMatchObject({ to: "paid", reason: note });
+      const audit = await t.db.kysely
+        .selectFrom("audit_log")
+        .select(["action", "summary"])
+        .where("target_id", "=", payment.id)
+        .execute();
+      expect(audit.map((r) => [r.action, JSON.parse(r.summary)])).toEqual([
+        [
+          "payment.confirm",
+          {
+            reference: payment.reference,
+            lineId: line.id,
+            lineAmountVnd: short,
+            paymentAmountVnd: payment.amountVnd,
+          },
+        ],
+      ]);
+    });
+
+    it("says where a payment confirmed without a note came from, in the page's language", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [a!.id]);
+      // Two references in the memo: matching leaves the exact amount to a person.
+      await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke.csv",
+        bytes: csvOf([
+          ["02/12/2026", "", String(payment.amountVnd), `${payment.reference} VXP26AAAAAA`, "F8"],
+        ]),
+        mapping: DEFAULT_STATEMENT_MAPPING,
+      });
+      const line = (await t.services.payments.openStatementLines()).find(
+        (l) => l.paymentReference === payment.reference,
+      )!;
+      const paid = await t.services.payments.resolveStatementLine(finance(t), line.id, {
+        action: "pay",
+        reference: payment.reference,
+        note: "",
+        lang: "en",
+      });
+      expect(paid).toMatchObject({ ok: true });
+      const view = await t.services.payments.getForEntrant(t.alice, payment.reference);
+      expect(view!.events.at(-1)!.reason).toBe(
+        `Confirmed from the bank statement line of 02/12/2026, amount ${formatVnd(payment.amountVnd, "en")}.`,
+      );
+    });
+
+    it("reads a semicolon table under a title line, and amounts with .00 or ,00", async () => {
+      const [a, b] = await submittedEntries(t, 2);
+      const first = await created(t, [a!.id]);
+      const second = await created(t, [b!.id]);
+      const grouped = (n: number, lang: "vi" | "en") =>
+        `${n.toLocaleString(lang === "vi" ? "vi-VN" : "en-US")}${lang === "vi" ? ",00" : ".00"}`;
+      const text =
+        "SAO KÊ TÀI KHOẢN\n" +
+        "Ngày giao dịch;Số tiền ghi có;Nội dung;Số tham chiếu\n" +
+        `02/12/2026;${grouped(first.payment.amountVnd, "vi")};${first.payment.reference} ck;FT101\n` +
+        `02/12/2026;"${grouped(second.payment.amountVnd, "en")}";${second.payment.reference};FT102\n`;
+      const done = await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke.csv",
+        bytes: Buffer.from(text),
+        mapping: DEFAULT_STATEMENT_MAPPING,
+      });
+      expect(done).toMatchObject({ ok: true, summary: { total: 2, matched: 2 } });
+      expect(await statuses(t, [a!.id, b!.id])).toEqual(["paid", "paid"]);
+    });
+
+    it("reads a UTF-16 file and asks for UTF-8 when the bytes are another encoding", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [a!.id]);
+      const text =
+        "Ngày giao dịch,Số tiền ghi có,Nội dung,Số tham chiếu\n" +
+        `02/12/2026,${payment.amountVnd},${payment.reference} Nguyễn Thị Demo,FT201\n`;
+      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+      const done = await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke.csv",
+        bytes: utf16,
+        mapping: DEFAULT_STATEMENT_MAPPING,
+      });
+      expect(done).toMatchObject({ ok: true, summary: { total: 1, matched: 1 } });
+      // "Ngày giao dịch" in Windows-1258: "à" is 0xE0, "ị" is "i" and the combining dot 0xF2.
+      const cp1258 = Buffer.from([
+        ...Buffer.from("Ng"),
+        0xe0,
+        ...Buffer.from("y giao di"),
+        0xf2,
+        ...Buffer.from("ch,So tien,Noi dung\n02/12/2026,1000000,abc\n"),
+      ]);
+      const refused = await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke.csv",
+        bytes: cp1258,
+        mapping: DEFAULT_STATEMENT_MAPPING,
+      });
+      expect(refused).toMatchObject({
+        ok: false,
+        fieldErrors: { file: "paymentCore.statement.fileNotUtf8" },
       });
     });
   });

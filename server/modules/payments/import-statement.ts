@@ -4,7 +4,7 @@ import {
   matchStatementLine,
   parseStatementAmount,
   parseStatementDate,
-  statementLineKey,
+  statementLineKeys,
   statementMappingSchema,
   STATEMENT_MAX_BYTES,
   type MatchCandidate,
@@ -57,7 +57,8 @@ async function rememberMapping(ctx: PaymentsContext, mapping: StatementMapping) 
 /**
  * Finance imports the bank's statement. Each credit line is read with the column mapping,
  * remembered by its fingerprint (the same line imported again — the same file twice, or an
- * overlapping one — is skipped: nothing changes), then matched: a line naming one pending
+ * overlapping one — is skipped: nothing changes; identical lines of one file are each their
+ * own transfer, see statementLineKey), then matched: a line naming one pending
  * payment with its exact amount pays it (through settlePayment, actor "statement"); partial
  * and unknown lines wait for a person on the statements page. The mapping is remembered.
  */
@@ -77,7 +78,7 @@ export async function importStatement(
     return fieldRefusal({ file: "paymentCore.statement.fileTooLarge" }, 413);
   }
   const table = await readStatementFile(input.bytes);
-  if (!table) return fieldRefusal({ file: "paymentCore.statement.fileUnreadable" });
+  if ("problem" in table) return fieldRefusal({ file: `paymentCore.statement.${table.problem}` });
   const columns = mapping.data;
   const missing = (["dateColumn", "amountColumn", "memoColumn", "bankRefColumn"] as const).filter(
     (key) => columns[key] !== "" && !table.headers.includes(columns[key]),
@@ -145,8 +146,9 @@ export async function importStatement(
     partial: 0,
     unknown: 0,
   };
-  for (const line of lines) {
-    const fingerprint = createHash("sha256").update(statementLineKey(line)).digest("hex");
+  const keys = statementLineKeys(lines);
+  for (const [index, line] of lines.entries()) {
+    const fingerprint = createHash("sha256").update(keys[index]!).digest("hex");
     const match = matchStatementLine(line, candidates);
     const inserted = await ctx.db.kysely
       .insertInto("statement_lines")

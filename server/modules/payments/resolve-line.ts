@@ -1,14 +1,34 @@
+import { formatDate, formatVnd } from "../../../core/dates";
+import { catalogText } from "../../../core/i18n/lookup";
+import type { Lang } from "../../../core/languages";
 import { isPaymentReference } from "../../../core/payment-reference";
 import { fieldRefusal, refusal, type Outcome } from "../../../core/refusal";
-import { resolveStatementLineSchema } from "../../../core/statement";
+import { resolveStatementLineSchema, resolveStatementLineSchemaFor } from "../../../core/statement";
 import type { PaymentsContext } from "./context";
 import { settlePayment } from "./settle";
 import type { StaffActor } from "./staff-move";
 
+function issuesToFieldRefusal(issues: readonly { path: PropertyKey[]; message: string }[]) {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+  return fieldRefusal(fieldErrors);
+}
+
+/** The payment history's reason when staff leave no note: where the money came from, in their language. */
+function paidFromLineReason(lang: Lang, bookedOn: string, amountVnd: number): string {
+  const vars: Record<string, string> = {
+    date: formatDate(`${bookedOn}T05:00:00Z`, lang),
+    amount: formatVnd(amountVnd, lang),
+  };
+  const text = catalogText(lang, "paymentCore.statement.paidFromLine") ?? "";
+  return text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => vars[key] ?? "");
+}
+
 /**
- * A person settles a line matching could not: it pays the payment they name (whatever the
- * amount: they checked it, and say why), or it is set aside with a note. Either way the line
- * leaves the list of lines to look at.
+ * A person settles a line matching could not: it pays the payment they name, or it is set aside
+ * with a note. A line whose amount differs from the payment's (paid short, or over) pays it only
+ * with a note saying why; the audit entry keeps both amounts. Either way the line leaves the
+ * list of lines to look at.
  */
 export async function resolveStatementLine(
   ctx: PaymentsContext,
@@ -17,11 +37,7 @@ export async function resolveStatementLine(
   input: unknown,
 ): Promise<Outcome<{ outcome: "resolved" | "ignored" }>> {
   const parsed = resolveStatementLineSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return fieldRefusal(fieldErrors);
-  }
+  if (!parsed.success) return issuesToFieldRefusal(parsed.error.issues);
   const line = await ctx.db.kysely
     .selectFrom("statement_lines")
     .selectAll()
@@ -43,17 +59,24 @@ export async function resolveStatementLine(
   const payment = isPaymentReference(reference)
     ? await ctx.db.kysely
         .selectFrom("payments")
-        .select(["id"])
+        .select(["id", "amount_vnd"])
         .where("reference", "=", reference)
         .executeTakeFirst()
     : undefined;
   if (!payment) return fieldRefusal({ reference: "paymentCore.statement.referenceUnknown" });
+  const lineAmountVnd = Number(line.amount_vnd);
+  const paymentAmountVnd = Number(payment.amount_vnd);
+  const checked = resolveStatementLineSchemaFor({ lineAmountVnd, paymentAmountVnd }).safeParse(
+    input,
+  );
+  if (!checked.success) return issuesToFieldRefusal(checked.error.issues);
+  const { note, lang } = parsed.data;
   const settled = await settlePayment(ctx, payment.id, {
     to: "paid",
     actor: { userId: actor.id, kind: "staff", role: actor.role, name: actor.name },
-    reason: parsed.data.note || `statement line ${lineId}`,
+    reason: note || paidFromLineReason(lang, line.booked_on, lineAmountVnd),
     gatewayTransaction: line.bank_ref || `statement:${lineId}`,
-    detail: { lineId, memo: line.memo, amountVnd: Number(line.amount_vnd) },
+    detail: { lineId, memo: line.memo, amountVnd: lineAmountVnd },
   });
   if (!settled.ok || !settled.changed)
     return fieldRefusal({ reference: "paymentCore.statement.notPending" }, 409);
@@ -62,7 +85,7 @@ export async function resolveStatementLine(
     .set({
       outcome: "resolved",
       payment_id: payment.id,
-      note: parsed.data.note,
+      note,
       resolved_by: actor.id,
       resolved_at: at,
     })
@@ -72,7 +95,7 @@ export async function resolveStatementLine(
     actor,
     "payment.confirm",
     { type: "payment", id: payment.id },
-    { reference, lineId },
+    { reference, lineId, lineAmountVnd, paymentAmountVnd },
   );
   return { ok: true, outcome: "resolved" };
 }

@@ -9,12 +9,72 @@ export interface StatementTable {
 
 const isXlsx = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b; // "PK": a zip
 
+/** Why a file could not be read: not a table at all, or text in an encoding other than UTF-8. */
+export type StatementFileProblem = "fileUnreadable" | "fileNotUtf8";
+
+const DELIMITERS = [",", ";", "\t"] as const;
+
 /**
- * Reads a bank statement: XLSX (the first worksheet) or CSV (comma or semicolon, UTF-8 with
- * or without BOM). Banks put a title block above the table: the header row is the first row
- * with at least three filled cells. Null when the file is neither.
+ * The text of a CSV file: UTF-8 (with or without BOM) or UTF-16 with its BOM (Excel's
+ * "Unicode text"). Null for bytes that are not valid UTF-8 (a Windows-1258 export, say):
+ * guessing a legacy code page would put wrong letters in memos without anyone noticing.
  */
-export async function readStatementFile(bytes: Uint8Array): Promise<StatementTable | null> {
+export function decodeStatementText(bytes: Uint8Array): string | null {
+  let encoding = "utf-8";
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) encoding = "utf-16le";
+  else if (bytes[0] === 0xfe && bytes[1] === 0xff) encoding = "utf-16be";
+  try {
+    return new TextDecoder(encoding, { fatal: true, ignoreBOM: true })
+      .decode(bytes)
+      .replace(/^\uFEFF+/, "");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The delimiter of a CSV text: the one giving the most of the first lines the same column count
+ * (more than one column), so a title line above the table ("SAO KÊ TÀI KHOẢN") does not decide.
+ */
+export function guessDelimiter(text: string): (typeof DELIMITERS)[number] {
+  const sample = text
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== "")
+    .slice(0, 20)
+    .join("\n");
+  let best: { delimiter: (typeof DELIMITERS)[number]; score: number } = {
+    delimiter: ",",
+    score: 0,
+  };
+  for (const delimiter of DELIMITERS) {
+    let rows: string[][];
+    try {
+      rows = parse(sample, { delimiter, relax_column_count: true, relax_quotes: true });
+    } catch {
+      continue;
+    }
+    const counts = new Map<number, number>();
+    for (const row of rows) {
+      if (row.length > 1) counts.set(row.length, (counts.get(row.length) ?? 0) + 1);
+    }
+    // The most lines sharing one column count; a tie goes to the wider table.
+    let score = 0;
+    for (const [columns, lines] of counts) score = Math.max(score, lines * 1000 + columns);
+    if (score > best.score) best = { delimiter, score };
+  }
+  return best.delimiter;
+}
+
+/**
+ * Reads a bank statement: XLSX (the first worksheet) or CSV (comma, semicolon or tab; UTF-8
+ * with or without BOM, or UTF-16 with BOM). Banks put a title block above the table: the
+ * header row is the first row with at least three filled cells. A problem when the file is
+ * neither, or is text in another encoding.
+ */
+export async function readStatementFile(
+  bytes: Uint8Array,
+): Promise<StatementTable | { problem: StatementFileProblem }> {
+  const unreadable = { problem: "fileUnreadable" as const };
   let grid: unknown[][];
   try {
     if (isXlsx(bytes)) {
@@ -22,7 +82,7 @@ export async function readStatementFile(bytes: Uint8Array): Promise<StatementTab
       const workbook = new Workbook();
       await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
       const sheet = workbook.worksheets[0];
-      if (!sheet) return null;
+      if (!sheet) return unreadable;
       grid = [];
       sheet.eachRow({ includeEmpty: false }, (row) => {
         const values = (row.values as unknown[]).slice(1);
@@ -37,28 +97,23 @@ export async function readStatementFile(bytes: Uint8Array): Promise<StatementTab
         );
       });
     } else {
-      const text = Buffer.from(bytes)
-        .toString("utf8")
-        .replace(/^\uFEFF/, "");
-      const firstLine = text.split(/\r?\n/, 1)[0] ?? "";
-      const delimiter =
-        (firstLine.match(/;/g) ?? []).length > (firstLine.match(/,/g) ?? []).length ? ";" : ",";
+      const text = decodeStatementText(bytes);
+      if (text === null) return { problem: "fileNotUtf8" };
       grid = parse(text, {
-        delimiter,
+        delimiter: guessDelimiter(text),
         relax_column_count: true,
         skip_empty_lines: true,
-        bom: true,
       });
     }
   } catch {
-    return null;
+    return unreadable;
   }
   const headerIndex = grid.findIndex(
     (row) =>
       row.filter((cell) => cell !== null && cell !== undefined && String(cell).trim() !== "")
         .length >= 3,
   );
-  if (headerIndex < 0) return null;
+  if (headerIndex < 0) return unreadable;
   const headers = grid[headerIndex]!.map((cell) => String(cell ?? "").trim());
   const rows = grid
     .slice(headerIndex + 1)

@@ -8,6 +8,9 @@ export interface StatementLineView {
   bankRef: string;
   outcome: string;
   paymentReference: string | null;
+  /** The suggested payment's amount and state: the page says what confirming it would mean. */
+  paymentAmountVnd: number | null;
+  paymentState: string | null;
   note: string;
 }
 
@@ -25,6 +28,8 @@ export async function openStatementLines(ctx: PaymentsContext): Promise<Statemen
       "l.outcome",
       "l.note",
       "p.reference",
+      "p.amount_vnd as payment_amount_vnd",
+      "p.state as payment_state",
     ])
     .where("l.outcome", "in", ["partial", "unknown"])
     .orderBy("l.id", "desc")
@@ -38,6 +43,8 @@ export async function openStatementLines(ctx: PaymentsContext): Promise<Statemen
     bankRef: r.bank_ref,
     outcome: r.outcome,
     paymentReference: r.reference ?? null,
+    paymentAmountVnd: r.payment_amount_vnd === null ? null : Number(r.payment_amount_vnd),
+    paymentState: r.payment_state ?? null,
     note: r.note,
   }));
 }

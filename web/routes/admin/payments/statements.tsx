@@ -6,10 +6,14 @@ import { langOfPath } from "../../../../core/languages";
 import { fieldRefusal, refusal } from "../../../../core/refusal";
 import { isStaffRole } from "../../../../core/roles";
 import {
+  amountDifference,
   DEFAULT_STATEMENT_MAPPING,
+  resolveStatementLineSchemaFor,
   STATEMENT_MAX_BYTES,
   statementMappingSchema,
 } from "../../../../core/statement";
+import type { Lang } from "../../../../core/languages";
+import { useState } from "react";
 import { FormAlert } from "../../../components/form/field";
 import type { FormResult } from "../../../components/form/schema-form";
 import { ConfirmButton } from "../../../features/back-office/confirm";
@@ -103,6 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       action: intent,
       reference: String(form.get("reference") ?? ""),
       note: String(form.get("note") ?? ""),
+      lang: langOfPath(new URL(request.url).pathname),
     });
     if (!outcome.ok) return refused(outcome, form, { formKey: `line-${lineId}` });
     return redirectWithNotice(request, PATH, "paymentAdmin.statements.resolved");
@@ -124,6 +129,8 @@ type Imported = {
 
 /** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
 export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
+
+type StatementLineView = Route.ComponentProps["loaderData"]["lines"][number];
 
 export default function AdminStatements({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -149,7 +156,7 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
       {imported ? (
         <p className="form-alert form-alert--success" role="status" data-testid="statement-summary">
           {t("paymentAdmin.statements.summary", {
-            total: imported.total,
+            count: imported.total,
             matched: imported.matched,
             partial: imported.partial,
             unknown: imported.unknown,
@@ -224,93 +231,182 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {lines.map((line) => {
-                const lineRefused = refusedLine(line.id);
-                return (
-                  <tr key={line.id}>
-                    <td>{formatDate(`${line.bookedOn}T05:00:00Z`, lang)}</td>
-                    <td className="payment-amount">{formatVnd(line.amountVnd, lang)}</td>
-                    <td>
-                      {line.memo}
-                      {line.bankRef ? (
-                        <>
-                          <br />
-                          <small>{line.bankRef}</small>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>
-                      {t(`paymentAdmin.statements.outcomes.${line.outcome}`)}
-                      {line.paymentReference ? (
-                        <>
-                          <br />
-                          <small>
-                            {t("paymentAdmin.statements.suggested", {
-                              reference: line.paymentReference,
-                            })}
-                          </small>
-                        </>
-                      ) : null}
-                    </td>
-                    <td>
-                      <Form method="post" encType="multipart/form-data" noValidate>
-                        <input type="hidden" name="lineId" value={line.id} />
-                        <FormAlert
-                          message={lineRefused?.formError ? t(lineRefused.formError) : undefined}
-                        />
-                        <label className="visually-hidden" htmlFor={`ref-${line.id}`}>
-                          {t("paymentAdmin.statements.reference")}
-                        </label>
-                        <input
-                          id={`ref-${line.id}`}
-                          className="field__input"
-                          name="reference"
-                          maxLength={20}
-                          defaultValue={
-                            lineRefused?.values?.reference ?? line.paymentReference ?? ""
-                          }
-                        />
-                        <label className="visually-hidden" htmlFor={`note-${line.id}`}>
-                          {t("paymentAdmin.statements.note")}
-                        </label>
-                        <input
-                          id={`note-${line.id}`}
-                          className="field__input"
-                          name="note"
-                          maxLength={500}
-                          placeholder={t("paymentAdmin.statements.note")}
-                          defaultValue={lineRefused?.values?.note ?? ""}
-                        />
-                        {Object.values(lineRefused?.fieldErrors ?? {}).map((key) => (
-                          <p key={key} className="field__error">
-                            {t(key)}
-                          </p>
-                        ))}
-                        <ConfirmButton
-                          className="button button--small"
-                          name="intent"
-                          value="pay"
-                          message={t("paymentAdmin.statements.payAsk")}
-                        >
-                          {t("paymentAdmin.statements.pay")}
-                        </ConfirmButton>{" "}
-                        <ConfirmButton
-                          className="button button--secondary button--small"
-                          name="intent"
-                          value="ignore"
-                          message={t("paymentAdmin.statements.ignoreAsk")}
-                        >
-                          {t("paymentAdmin.statements.ignore")}
-                        </ConfirmButton>
-                      </Form>
-                    </td>
-                  </tr>
-                );
-              })}
+              {lines.map((line) => (
+                <StatementLineRow
+                  key={line.id}
+                  line={line}
+                  lang={lang}
+                  refused={refusedLine(line.id)}
+                />
+              ))}
             </tbody>
           </table>
         </div>
       )}
     </AdminPage>
+  );
+}
+
+/**
+ * One line to look at, with its form: pay the payment named (the suggested one by default) or
+ * set the line aside. When the line's amount differs from the suggested payment's, the note is
+ * required (the server's schema, checked here first) and the confirmation states both amounts.
+ */
+function StatementLineRow({
+  line,
+  lang,
+  refused,
+}: {
+  line: StatementLineView;
+  lang: Lang;
+  refused: FormResult | undefined;
+}) {
+  const { t } = useTranslation();
+  const [reference, setReference] = useState(
+    refused?.values?.reference ?? line.paymentReference ?? "",
+  );
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  // The amount of the payment the reference names, when it is the suggested one (the page
+  // knows no other payment's amount: the server checks those).
+  const amounts = {
+    lineAmountVnd: line.amountVnd,
+    paymentAmountVnd:
+      line.paymentReference !== null &&
+      reference.trim().toUpperCase() === line.paymentReference.toUpperCase()
+        ? line.paymentAmountVnd
+        : null,
+  };
+  const difference = amountDifference(amounts);
+  const vnd = (amount: number) => formatVnd(amount, lang);
+  const payAsk =
+    difference === 0
+      ? t("paymentAdmin.statements.payAsk")
+      : t(`paymentAdmin.statements.${difference < 0 ? "payAskShort" : "payAskOver"}`, {
+          line: vnd(line.amountVnd),
+          payment: vnd(amounts.paymentAmountVnd ?? 0),
+          difference: vnd(Math.abs(difference)),
+        });
+  const errors = { ...refused?.fieldErrors, ...clientErrors };
+  const noteError = errors.note;
+  const checkPay = (button: HTMLButtonElement) => {
+    const form = button.form!;
+    const value = (name: string) => String(new FormData(form).get(name) ?? "");
+    const parsed = resolveStatementLineSchemaFor(amounts).safeParse({
+      action: "pay",
+      reference: value("reference"),
+      note: value("note"),
+    });
+    if (parsed.success) {
+      setClientErrors({});
+      return true;
+    }
+    const found: Record<string, string> = {};
+    for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+    setClientErrors(found);
+    const first = form.elements.namedItem(Object.keys(found)[0]!);
+    if (first instanceof HTMLInputElement) first.focus();
+    return false;
+  };
+  return (
+    <tr>
+      <td>{formatDate(`${line.bookedOn}T05:00:00Z`, lang)}</td>
+      <td className="payment-amount">{vnd(line.amountVnd)}</td>
+      <td>
+        {line.memo}
+        {line.bankRef ? (
+          <>
+            <br />
+            <small>{line.bankRef}</small>
+          </>
+        ) : null}
+      </td>
+      <td>
+        {t(`paymentAdmin.statements.outcomes.${line.outcome}`)}
+        {line.paymentReference ? (
+          <>
+            <br />
+            <small>
+              {t("paymentAdmin.statements.suggested", { reference: line.paymentReference })}
+            </small>
+          </>
+        ) : null}
+        {line.paymentState === "paid" ? (
+          <>
+            <br />
+            <small data-testid="statement-already-paid">
+              {t("paymentAdmin.statements.alreadyPaid")}
+            </small>
+          </>
+        ) : line.paymentAmountVnd !== null && line.paymentAmountVnd !== line.amountVnd ? (
+          <>
+            <br />
+            <small>
+              {t("paymentAdmin.statements.amountDiffers", {
+                payment: vnd(line.paymentAmountVnd),
+                difference: vnd(Math.abs(line.amountVnd - line.paymentAmountVnd)),
+              })}
+            </small>
+          </>
+        ) : null}
+      </td>
+      <td>
+        <Form method="post" encType="multipart/form-data" noValidate>
+          <input type="hidden" name="lineId" value={line.id} />
+          <FormAlert message={refused?.formError ? t(refused.formError) : undefined} />
+          <label className="visually-hidden" htmlFor={`ref-${line.id}`}>
+            {t("paymentAdmin.statements.reference")}
+          </label>
+          <input
+            id={`ref-${line.id}`}
+            className="field__input"
+            name="reference"
+            maxLength={20}
+            aria-invalid={errors.reference ? true : undefined}
+            value={reference}
+            onChange={(event) => setReference(event.currentTarget.value)}
+          />
+          <label className="visually-hidden" htmlFor={`note-${line.id}`}>
+            {t("paymentAdmin.statements.note")}
+          </label>
+          <input
+            id={`note-${line.id}`}
+            className="field__input"
+            name="note"
+            maxLength={500}
+            placeholder={t("paymentAdmin.statements.note")}
+            aria-invalid={noteError ? true : undefined}
+            aria-describedby={noteError ? `note-${line.id}-error` : undefined}
+            defaultValue={refused?.values?.note ?? ""}
+          />
+          {Object.entries(errors).map(([field, key]) => (
+            <p
+              key={field}
+              id={field === "note" ? `note-${line.id}-error` : undefined}
+              className="field__error"
+            >
+              {t(key)}
+            </p>
+          ))}
+          <ConfirmButton
+            className="button button--small"
+            name="intent"
+            value="pay"
+            check={checkPay}
+            message={payAsk}
+          >
+            {t("paymentAdmin.statements.pay")}
+          </ConfirmButton>{" "}
+          <ConfirmButton
+            className="button button--secondary button--small"
+            name="intent"
+            value="ignore"
+            message={t("paymentAdmin.statements.ignoreAsk")}
+            onClick={() => setClientErrors({})}
+          >
+            {t("paymentAdmin.statements.ignore")}
+          </ConfirmButton>
+        </Form>
+      </td>
+    </tr>
   );
 }
