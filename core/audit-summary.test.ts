@@ -17,11 +17,11 @@ describe("summaryPairs", () => {
     expect(
       summaryPairs({ title: "Tin mới", year: 2026, isChair: true, tags: ["a", "b"], photo: null }),
     ).toEqual([
-      { key: "title", value: "Tin mới" },
-      { key: "year", value: "2026" },
-      { key: "isChair", value: "true" },
-      { key: "tags", value: "a, b" },
-      { key: "photo", value: "—" },
+      { key: "title", value: "Tin mới", parts: ["Tin mới"] },
+      { key: "year", value: "2026", parts: ["2026"] },
+      { key: "isChair", value: "true", parts: ["true"] },
+      { key: "tags", value: "a, b", parts: ["a", "b"] },
+      { key: "photo", value: "—", parts: ["—"] },
     ]);
   });
 
@@ -30,8 +30,8 @@ describe("summaryPairs", () => {
       changed: { from: "draft", to: "published" },
       body: "x".repeat(500),
     });
-    expect(pairs[0]).toEqual({ key: "changed.from", value: "draft" });
-    expect(pairs[1]).toEqual({ key: "changed.to", value: "published" });
+    expect(pairs[0]).toEqual({ key: "changed.from", value: "draft", parts: ["draft"] });
+    expect(pairs[1]).toEqual({ key: "changed.to", value: "published", parts: ["published"] });
     expect(pairs[2]!.value).toHaveLength(161);
     expect(pairs[2]!.value.endsWith("…")).toBe(true);
   });
@@ -41,7 +41,7 @@ describe("summaryPairs", () => {
     const many = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`k${i}`, i]));
     const pairs = summaryPairs(many);
     expect(pairs).toHaveLength(21);
-    expect(pairs.at(-1)).toEqual({ key: "…", value: "+10" });
+    expect(pairs.at(-1)).toEqual({ key: "…", value: "+10", parts: ["+10"] });
   });
 });
 

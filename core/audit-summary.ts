@@ -5,6 +5,8 @@
 export interface SummaryPair {
   key: string;
   value: string;
+  /** The value's items (a list's elements, a change's before and after), each as text. */
+  parts: string[];
 }
 
 const MAX_VALUE = 160;
@@ -26,7 +28,7 @@ export function summaryPairs(summary: unknown): SummaryPair[] {
   if (summary === null || typeof summary !== "object" || Array.isArray(summary)) {
     return summary === null || summary === undefined
       ? []
-      : [{ key: "", value: cut(text(summary)) }];
+      : [{ key: "", value: cut(text(summary)), parts: [cut(text(summary))] }];
   }
   const pairs: SummaryPair[] = [];
   const walk = (object: Record<string, unknown>, prefix: string, depth: number) => {
@@ -35,13 +37,21 @@ export function summaryPairs(summary: unknown): SummaryPair[] {
       if (value !== null && typeof value === "object" && !Array.isArray(value) && depth < 2) {
         walk(value as Record<string, unknown>, name, depth + 1);
       } else {
-        pairs.push({ key: name, value: cut(text(value)) });
+        const parts = Array.isArray(value) && value.length > 0 ? value.map(text) : [text(value)];
+        pairs.push({ key: name, value: cut(text(value)), parts: parts.map(cut) });
       }
     }
   };
   walk(summary as Record<string, unknown>, "", 0);
   return pairs.length > MAX_PAIRS
-    ? [...pairs.slice(0, MAX_PAIRS), { key: "…", value: `+${pairs.length - MAX_PAIRS}` }]
+    ? [
+        ...pairs.slice(0, MAX_PAIRS),
+        {
+          key: "…",
+          value: `+${pairs.length - MAX_PAIRS}`,
+          parts: [`+${pairs.length - MAX_PAIRS}`],
+        },
+      ]
     : pairs;
 }
 

@@ -312,7 +312,7 @@ describe("judging, from round to winners", () => {
       await office.locator(`table[data-results-method="${method}"]`).first().waitFor();
       const firstRank = await office
         .locator(
-          `section[aria-label="${category.name}"] table[data-results-method="${method}"] tbody tr`,
+          `section[aria-label="${category.code} · ${category.name}"] table[data-results-method="${method}"] tbody tr`,
         )
         .first()
         .textContent();
@@ -349,7 +349,9 @@ describe("judging, from round to winners", () => {
     ]);
     expect(advancedCounts.shortlisted).toBeGreaterThanOrEqual(1);
     expect(advancedCounts.advanced).toBeGreaterThanOrEqual(advancedCounts.shortlisted!);
-    const best = office.locator(`section[aria-label="${category.name}"] table tbody tr`).first();
+    const best = office
+      .locator(`section[aria-label="${category.code} · ${category.name}"] table tbody tr`)
+      .first();
     const bestCode = (await best.locator("th").textContent())!.trim();
     const bestTitle = withDatabase(
       (db) =>
@@ -415,6 +417,18 @@ describe("judging, from round to winners", () => {
     await office.goto("/quan-tri/cham-giai/nhat-ky-diem");
     expect(await office.getByTestId("chain-state").textContent()).toBe(
       vi("judgingAdmin.integrity.intact"),
+    );
+
+    // The audit log reads in the manager's terms: judges by name, states and prizes by label.
+    await office.goto("/quan-tri/nhat-ky?pageSize=100");
+    const values = (await office.locator(".audit-summary dd").allTextContents()).flatMap((v) =>
+      v.split(", "),
+    );
+    expect(values).toContain(judges[0]!.name);
+    expect(values).toContain(vi("judgingAdmin.state.open"));
+    expect(values).toContain(vi("winners.prize.gold"));
+    expect(values.filter((v) => ["open", "closed", "gold", "mean", "true"].includes(v))).toEqual(
+      [],
     );
   }, 180_000);
 });

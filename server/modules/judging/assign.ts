@@ -24,7 +24,7 @@ export async function assignJudge(
   const q = ctx.db.kysely;
   const judge = await q
     .selectFrom("judges")
-    .select("id")
+    .select(["id", "name"])
     .where("id", "=", parsed.data.judgeId)
     .where("season_id", "=", round.seasonId)
     .executeTakeFirst();
@@ -33,6 +33,7 @@ export async function assignJudge(
       judgeId: "judging.errors.judgeNotFound",
     });
   let categoryId: number | null = null;
+  let categoryCode: string | null = null;
   let entryId: string | null = null;
   if (parsed.data.entryCode !== "") {
     const entry = await q
@@ -55,13 +56,14 @@ export async function assignJudge(
       .selectFrom("categories as c")
       .innerJoin("category_groups as g", "g.id", "c.group_id")
       .innerJoin("tracks as t", "t.id", "g.track_id")
-      .select("c.id")
+      .select(["c.id", "c.code"])
       .where("c.id", "=", parsed.data.categoryId!)
       .where("t.season_id", "=", round.seasonId)
       .executeTakeFirst();
     if (!category)
       return refusal(400, "judging.errors.category", { categoryId: "judging.errors.category" });
     categoryId = category.id;
+    categoryCode = category.code;
   }
   let existing = q
     .selectFrom("judge_assignments")
@@ -87,9 +89,10 @@ export async function assignJudge(
     actor,
     "round.assign",
     { type: "round", id: roundId },
+    // Named as the manager knows them: the log outlives ids that mean nothing to a reader.
     {
-      judgeId: judge.id,
-      categoryId,
+      judge: judge.name,
+      category: categoryCode,
       entryCode: entryId ? parsed.data.entryCode : null,
     },
   );

@@ -16,6 +16,15 @@ export async function unassignJudge(
   const round = await loadRound(ctx.db.kysely, roundId);
   if (!round) return refusal(404, "judging.errors.roundNotFound");
   if (round.state === "locked") return refusal(409, "judging.errors.roundLocked");
+  const assignment = await ctx.db.kysely
+    .selectFrom("judge_assignments as a")
+    .innerJoin("judges as j", "j.id", "a.judge_id")
+    .leftJoin("categories as c", "c.id", "a.category_id")
+    .leftJoin("entries as e", "e.id", "a.entry_id")
+    .select(["j.name", "c.code as category", "e.code as entry_code"])
+    .where("a.id", "=", assignmentId)
+    .where("a.round_id", "=", roundId)
+    .executeTakeFirst();
   const result = await ctx.db.kysely
     .deleteFrom("judge_assignments")
     .where("id", "=", assignmentId)
@@ -26,7 +35,11 @@ export async function unassignJudge(
     actor,
     "round.unassign",
     { type: "round", id: roundId },
-    { assignmentId },
+    {
+      judge: assignment?.name ?? null,
+      category: assignment?.category ?? null,
+      entryCode: assignment?.entry_code ?? null,
+    },
   );
   return { ok: true };
 }

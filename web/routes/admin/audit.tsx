@@ -1,13 +1,14 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { auditActionLabelKey, auditTypeLabelKey, summaryPairs } from "../../../core/audit-summary";
 import { parseListQuery } from "../../../core/list-query";
-import { formatVietnamDateTime } from "../../../core/dates";
+import { formatVietnamDateTime, formatVnd } from "../../../core/dates";
 import { entryStatusLabelKey, isEntryStatus } from "../../../core/entry-status";
 import { AdminPage } from "../../features/back-office/page";
 import { backOfficeMeta } from "../../features/back-office/meta";
 import { DataTable, ListToolbar, type DataColumn } from "../../features/back-office/table";
 import "../../features/back-office/audit-summary.css";
 import { requireStaff } from "../../lib/session.server";
+import { useLang } from "../../lib/site";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = backOfficeMeta("adminPlatform.audit.title");
@@ -41,12 +42,22 @@ type Row = Route.ComponentProps["loaderData"]["result"]["items"][number];
 
 /** A stored instant (ISO, UTC): shown as DD/MM/YYYY HH:mm in Vietnam time. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-/** Summary fields that hold an entry's status. */
-const STATUS_FIELDS = new Set(["from", "to", "status"]);
+/** Summary fields that hold a status: an entry's, a round's or an article's, by the action. */
+const STATUS_FIELDS = new Set(["from", "to", "status", "state"]);
+/** Summary fields whose codes have a label elsewhere in the catalogue: `field → key prefix`. */
+const CODE_LABELS: Record<string, string> = {
+  prize: "winners.prize",
+  method: "judgingAdmin.method",
+  role: "admin.roles",
+  roles: "admin.roles",
+  lang: "adminPlatform.audit.values.languages",
+  kind: "adminPlatform.audit.values",
+};
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { query, types, result } = loaderData;
+  const lang = useLang();
   // A row written before its action or kind had a label still reads, as its code.
   const actionLabel = (action: string) => t(auditActionLabelKey(action), { defaultValue: action });
   const typeLabel = (type: string) => t(auditTypeLabelKey(type), { defaultValue: type });
@@ -55,13 +66,35 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
     key
       .split(".")
       .filter((part) => part !== "filters")
-      .map((part) => t(`adminPlatform.audit.fields.${part}`, { defaultValue: part }))
+      .map((part) =>
+        // Counts by status ("moved.winner") are labelled by the status's name.
+        isEntryStatus(part)
+          ? t(entryStatusLabelKey(part))
+          : t(`adminPlatform.audit.fields.${part}`, { defaultValue: part }),
+      )
       .join(" › ");
-  const valueText = (key: string, value: string) => {
-    const field = key.split(".").at(-1) ?? "";
+  // One item of a value in the reader's terms: a date, a status, a prize, a role, an amount.
+  const itemText = (action: string, field: string, value: string) => {
     if (ISO_INSTANT.test(value)) return formatVietnamDateTime(value);
-    if (STATUS_FIELDS.has(field) && isEntryStatus(value)) return t(entryStatusLabelKey(value));
+    if (value === "true" || value === "false") {
+      return t(`adminPlatform.audit.values.${value === "true" ? "yes" : "no"}`);
+    }
+    if (STATUS_FIELDS.has(field)) {
+      if (action.startsWith("round.") || field === "state") {
+        return t(`judgingAdmin.state.${value}`, { defaultValue: value });
+      }
+      if (action.startsWith("news."))
+        return t(`adminNews.status.${value}`, { defaultValue: value });
+      if (isEntryStatus(value)) return t(entryStatusLabelKey(value));
+    }
+    const prefix = CODE_LABELS[field];
+    if (prefix) return t(`${prefix}.${value}`, { defaultValue: value });
+    if (/Vnd$/.test(field) && /^-?\d+$/.test(value)) return formatVnd(Number(value), lang);
     return field === "format" ? value.toUpperCase() : value;
+  };
+  const valueText = (action: string, key: string, parts: string[]) => {
+    const field = key.split(".").at(-1) ?? "";
+    return parts.map((part) => itemText(action, field, part)).join(", ");
   };
   const columns: DataColumn<Row>[] = [
     {
@@ -100,7 +133,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             {pairs.map((pair, i) => (
               <div key={`${pair.key}-${i}`}>
                 <dt title={pair.key}>{fieldLabel(pair.key)}</dt>
-                <dd>{valueText(pair.key, pair.value)}</dd>
+                <dd>{valueText(row.action, pair.key, pair.parts)}</dd>
               </div>
             ))}
           </dl>
