@@ -123,6 +123,16 @@ describe("back-office platform", () => {
       page.getByRole("button", { name: "Gửi thư mời" }).click(),
     ]);
     await page.getByText("Đã gửi thư mời.").waitFor();
+    // The same address again is refused: the message shows once, at its field, and the notice
+    // of the earlier invitation is gone.
+    await waitForHydration(page);
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="name"]').fill("Biên Tập Viên Thử");
+    await page.getByRole("button", { name: "Gửi thư mời" }).click();
+    const taken = page.getByText("Địa chỉ email này đã có tài khoản.");
+    await taken.first().waitFor();
+    expect(await taken.count()).toBe(1);
+    expect(await page.getByText("Đã gửi thư mời.").count()).toBe(0);
 
     const mail = await mailTo(email, "staffInvitation", since);
     const link = linkIn(mail, "/api/auth/reset-password/");

@@ -4,6 +4,7 @@ import { runInNewContext } from "node:vm";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { juryMemberSchema } from "../core/content-admin";
 import { buildApp, type App } from "./app";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
@@ -395,6 +396,29 @@ describe("static files", () => {
     const response = await get("/favicon.svg");
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("public, max-age=3600");
+  });
+});
+
+describe("pages of a year", () => {
+  it("name the year's address as canonical, also at the bare address", async () => {
+    const saved = await app.services.contentAdmin.saveJuror(
+      { id: "staff", email: "staff@example.vn" },
+      null,
+      juryMemberSchema.parse({ year: 2025, name: "Nguyễn Thị Giám Khảo" }),
+    );
+    expect(saved.ok).toBe(true);
+    app.htmlCache.clear();
+    const canonical = (body: string) =>
+      /<link[^>]*rel="canonical"[^>]*href="([^"]+)"/.exec(body)?.[1] ?? "";
+    for (const path of ["/chuyen-gia-dong-hanh", "/en/chuyen-gia-dong-hanh"]) {
+      const bare = await get(path);
+      expect(bare.statusCode, path).toBe(200);
+      const year = /[?&]year=(\d{4})$/.exec(canonical(bare.body))?.[1];
+      expect(year, canonical(bare.body)).toBeDefined();
+      const withYear = await get(`${path}?year=${year}`);
+      expect(withYear.statusCode, withYear.headers.location as string).toBe(200);
+      expect(canonical(withYear.body)).toBe(canonical(bare.body));
+    }
   });
 });
 

@@ -45,6 +45,8 @@ export function pageMeta(
     /** A description from content (wins over `descriptionKey`). */
     description?: string;
     keepQuery?: boolean;
+    /** The page's own query string (`?year=2025`), when its address has a canonical form. */
+    query?: string;
     /** Open Graph type; articles also get their publication time. */
     type?: "website" | "article";
     /** An image path or URL for og:image. */
@@ -76,7 +78,7 @@ export function pageMeta(
     page.description?.trim() ||
     (page.descriptionKey ? t(page.descriptionKey) : seo?.description || t("site.description"));
   const base = root.chrome.publicUrl;
-  const query = page.keepQuery ? args.location.search : "";
+  const query = page.query ?? (page.keepQuery ? args.location.search : "");
   const path = stripLangPrefix(args.location.pathname);
   const paths = page.paths ?? languagePathsOf(args.matches);
   const url = (lang: Lang) => `${base}${localizePath(paths?.[lang] ?? path, lang)}${query}`;
@@ -110,4 +112,13 @@ export function pageMeta(
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     ...(image ? [{ name: "twitter:image", content: image }] : []),
   ];
+}
+
+/** A page's query string with its `year` first, filled in when the address left it out. */
+export function yearQuery(search: string, year: number | undefined): string {
+  const params = new URLSearchParams(search);
+  if (year === undefined) return params.size > 0 ? `?${params.toString()}` : "";
+  params.delete("year");
+  const rest = params.toString();
+  return `?year=${year}${rest ? `&${rest}` : ""}`;
 }

@@ -7,7 +7,7 @@ import { JuryCard } from "../features/content/cards";
 import { dropUnknownYear, requestedYear } from "../features/content/query";
 import { YearSwitcher } from "../features/content/year-switcher";
 import { contentStylesheet } from "../features/content/stylesheet";
-import { pageMeta } from "../lib/meta";
+import { pageMeta, yearQuery } from "../lib/meta";
 import type { Route } from "./+types/jury";
 
 /** A reading page: it hydrates at the first interaction (hydration/on-interaction.ts). */
@@ -28,7 +28,12 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     titleKey: "sections.juryOfYear",
     vars: { year: args.data?.year ?? "" },
-    keepQuery: true,
+    // The bare address shows a year too: one address per year, the one the sitemap lists
+    // (when there is a year with content; without one, `?year=` would only redirect back).
+    query: yearQuery(
+      args.location.search,
+      args.data?.years.includes(args.data.year) ? args.data.year : undefined,
+    ),
   });
 
 export default function JuryPage({ loaderData }: Route.ComponentProps) {

@@ -9,7 +9,7 @@ import { Pagination } from "../features/content/pagination";
 import { dropUnknownYear, parsePage, requestedYear } from "../features/content/query";
 import { YearSwitcher } from "../features/content/year-switcher";
 import { contentStylesheet } from "../features/content/stylesheet";
-import { pageMeta } from "../lib/meta";
+import { pageMeta, yearQuery } from "../lib/meta";
 import type { Route } from "./+types/winners";
 
 /** A reading page: it hydrates at the first interaction (hydration/on-interaction.ts). */
@@ -40,7 +40,12 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     titleKey: "sections.winnersOfYear",
     vars: { year: args.data?.year ?? "" },
-    keepQuery: true,
+    // The bare address shows a year too: one address per year, the one the sitemap lists
+    // (when there is a year with content; without one, `?year=` would only redirect back).
+    query: yearQuery(
+      args.location.search,
+      args.data?.years.includes(args.data.year) ? args.data.year : undefined,
+    ),
   });
 
 export default function WinnersPage({ loaderData }: Route.ComponentProps) {

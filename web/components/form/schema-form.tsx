@@ -121,7 +121,9 @@ export function SchemaForm({
     >
       <FormAlert
         message={
-          failed?.formError
+          // A refusal that names its field says so there; the same words above the form too
+          // would only repeat it.
+          failed?.formError && !Object.values(failed.fieldErrors ?? {}).includes(failed.formError)
             ? t(failed.formError, { minutes: failed.retryAfterMinutes ?? 0 })
             : undefined
         }

@@ -1,5 +1,5 @@
 import { useTranslation } from "../../i18n/use-translation";
-import { useSearchParams } from "react-router";
+import { useActionData, useSearchParams } from "react-router";
 import "./back-office.css";
 
 /** The query parameter that carries a notice key across the redirect after a write. */
@@ -42,7 +42,10 @@ export function FlashMessage({
 }) {
   const { t, i18n } = useTranslation();
   const [params] = useSearchParams();
-  const key = notice ?? params.get(NOTICE_PARAM) ?? "";
+  // A write that succeeds redirects with its notice; one that answers here (refused) came after
+  // the notice in the address, which is then about an earlier write and no longer shown.
+  const answeredHere = useActionData() !== undefined;
+  const key = notice ?? (answeredHere ? "" : (params.get(NOTICE_PARAM) ?? ""));
   const show = NOTICE_KEY.test(key) && i18n.exists(key);
   const counts: Record<string, number> = {};
   if (!notice) {
