@@ -295,6 +295,18 @@ describe("judging, from round to winners", () => {
       identity.filter((s) => b.body.includes(s)).map((s) => `${b.url}: ${s}`),
     );
     expect(leaks).toEqual([]);
+    // Pictures reach a judge re-encoded (/media/…), never as the uploaded file, whose camera
+    // and author metadata (EXIF) can name the agency: no signed file link opens an image.
+    const signed = new Set(
+      bodies.flatMap((b) => [...b.body.matchAll(/\/tep\/[A-Za-z0-9._~%-]+/g)].map((m) => m[0])),
+    );
+    expect(bodies.some((b) => b.body.includes("/media/"))).toBe(true);
+    const opened: string[] = [];
+    for (const link of signed) {
+      const response = await one.page.request.get(link);
+      opened.push(`${response.status()} ${response.headers()["content-type"] ?? ""}`);
+    }
+    expect(opened.filter((o) => /image\//.test(o))).toEqual([]);
 
     // The manager: the conflict shows, the round closes, the results by every method.
     await office.goto(roundPath);

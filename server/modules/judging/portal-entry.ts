@@ -113,14 +113,18 @@ async function signFiles(
       .toLowerCase()
       .replace(/[^.a-z0-9]/g, "");
     const name = `${code || "entry"}-${f.field}${f.field === "images" ? `-${n}` : ""}${ext}`;
-    const url = ctx.deps.storage.signedUrl(f.storage_key, {
-      ttlSeconds: JUDGE_LINK_SECONDS,
-      filename: name,
-      disposition: "inline",
-      contentType: f.mime,
-    });
     const mediaId = mediaIds[i];
     const resolvedImage = mediaId !== null && mediaId !== undefined ? images.get(mediaId) : null;
+    // A picture goes to the judge re-encoded (its variants), never as the uploaded file: the
+    // original keeps its camera and author metadata (EXIF), which can name the agency.
+    const url = resolvedImage
+      ? resolvedImage.src
+      : ctx.deps.storage.signedUrl(f.storage_key, {
+          ttlSeconds: JUDGE_LINK_SECONDS,
+          filename: name,
+          disposition: "inline",
+          contentType: f.mime,
+        });
     const image: ResponsiveImageData | null = resolvedImage
       ? { ...resolvedImage, alt: null, sizes: "(min-width: 64rem) 30rem, 100vw" }
       : null;
