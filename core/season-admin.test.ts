@@ -223,6 +223,23 @@ describe("the fees form", () => {
     expect(errors({ feeVnd: "" })).toEqual([["feeVnd", "validation.required"]]);
   });
 
+  it("refuses an early-bird fee above the standard one and a late fee below it", () => {
+    const errors = (over: Record<string, string>) => {
+      const parsed = feesForm(over);
+      return parsed.success ? [] : parsed.error.issues.map((i) => [i.path[0], i.message]);
+    };
+    expect(
+      errors({ feeVnd: "1.000.000", earlyBirdFeeVnd: "1.500.000", lateFeeVnd: "800.000" }),
+    ).toEqual([
+      ["earlyBirdFeeVnd", "adminPlatform.validation.earlyBirdAboveStandard"],
+      ["lateFeeVnd", "adminPlatform.validation.lateBelowStandard"],
+    ]);
+    // Equal fees are allowed: a season may charge one price throughout.
+    expect(
+      errors({ feeVnd: "1.000.000", earlyBirdFeeVnd: "1.000.000", lateFeeVnd: "1.000.000" }),
+    ).toEqual([]);
+  });
+
   it("takes the amount as the page shows it in either language", () => {
     for (const typed of [
       "3300000",

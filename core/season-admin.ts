@@ -162,6 +162,33 @@ const feeFields = {
   lateFeeVnd: vnd(false),
 };
 
+/**
+ * Early-bird is a discount and late a surcharge: an early-bird fee above the standard one, or
+ * a late fee below it, is a typing slip that would charge entrants the wrong way round.
+ */
+function checkFeeOrder(
+  v: { feeVnd: number | null; earlyBirdFeeVnd: number | null; lateFeeVnd: number | null },
+  ctx: z.RefinementCtx,
+): void {
+  // Only amounts that read as amounts are compared; a field already refused says so itself.
+  const amount = (n: number | null) => n !== null && Number.isSafeInteger(n) && n >= 0;
+  if (!amount(v.feeVnd) || v.feeVnd === null) return;
+  if (amount(v.earlyBirdFeeVnd) && v.earlyBirdFeeVnd! > v.feeVnd) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["earlyBirdFeeVnd"],
+      message: "adminPlatform.validation.earlyBirdAboveStandard",
+    });
+  }
+  if (amount(v.lateFeeVnd) && v.lateFeeVnd! < v.feeVnd) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["lateFeeVnd"],
+      message: "adminPlatform.validation.lateBelowStandard",
+    });
+  }
+}
+
 export const trackSchema = z.object({
   slug,
   code,
@@ -187,6 +214,7 @@ export const categorySchema = z
     allowEnterprise: checkbox,
   })
   .superRefine((v, ctx) => {
+    checkFeeOrder(v, ctx);
     if (!v.allowIndividual && !v.allowEnterprise) {
       ctx.addIssue({
         code: "custom",
@@ -201,16 +229,18 @@ export const categorySchema = z
  * category form) and the three the page showed when it loaded (`current*`, hidden fields), so
  * a save from a stale page is refused instead of overwriting someone else's change.
  */
-export const categoryFeesSchema = z.object({
-  categoryId: z
-    .string()
-    .regex(/^\d{1,9}$/, { message: "adminPlatform.errors.badRequest" })
-    .transform(Number),
-  ...feeFields,
-  currentFeeVnd: vnd(true),
-  currentEarlyBirdFeeVnd: vnd(false),
-  currentLateFeeVnd: vnd(false),
-});
+export const categoryFeesSchema = z
+  .object({
+    categoryId: z
+      .string()
+      .regex(/^\d{1,9}$/, { message: "adminPlatform.errors.badRequest" })
+      .transform(Number),
+    ...feeFields,
+    currentFeeVnd: vnd(true),
+    currentEarlyBirdFeeVnd: vnd(false),
+    currentLateFeeVnd: vnd(false),
+  })
+  .superRefine(checkFeeOrder);
 export type CategoryFeesInput = z.output<typeof categoryFeesSchema>;
 
 export type TrackInput = z.output<typeof trackSchema>;
