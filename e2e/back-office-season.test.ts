@@ -345,7 +345,9 @@ describe("running the season in the back office", () => {
     await bulk.getByRole("button", { name: vi("entryAdmin.bulk.submit") }).click();
     await bulk.getByText(vi("entryAdmin.validation.selectEntries")).waitFor();
     await bulk.getByText(vi("entryAdmin.validation.statusRequired")).waitFor();
-    expect(await boxes.nth(0).evaluate((box) => box === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => boxes.nth(0).evaluate((box) => box === document.activeElement))
+      .toBe(true);
     page.off("dialog", recordDialog);
     expect(dialogs).toEqual([]);
     await boxes.nth(0).check();

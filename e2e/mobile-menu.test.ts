@@ -102,8 +102,9 @@ describe("mobile menu (390×844)", () => {
     expect(await menu.getByRole("link", { name: "Đăng nhập" }).getAttribute("href")).toBe(
       "/dang-nhap",
     );
+    // The choice travels in the link, so it is saved without JavaScript too.
     expect(await menu.getByRole("link", { name: "Chuyển sang English" }).getAttribute("href")).toBe(
-      "/en",
+      "/en?lang=en",
     );
     expect(await page.locator(".site-header__actions > .language-switcher").isVisible()).toBe(
       false,
