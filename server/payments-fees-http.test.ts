@@ -122,7 +122,13 @@ describe("category fees over HTTP", () => {
     const stale = await post(
       PAGE,
       "finance",
-      await feesForm({ feeVnd: "999", currentFeeVnd: String(before.feeVnd + 1) }),
+      // One price throughout (no early-bird or late fee), typed over a stale page.
+      await feesForm({
+        feeVnd: "999",
+        earlyBirdFeeVnd: "",
+        lateFeeVnd: "",
+        currentFeeVnd: String(before.feeVnd + 1),
+      }),
     );
     expect(stale.statusCode).toBe(409);
     expect(stale.body).toContain("Lệ phí của hạng mục này vừa được người khác thay đổi.");

@@ -11,7 +11,7 @@ import {
 import type { Actor } from "../audit/service";
 import { exportSummary } from "../exports/export-summary";
 import type { JudgingContext } from "./context";
-import { inRound, loadRound } from "./queries";
+import { inRound, loadRound, scoreCounts } from "./queries";
 import { roundResults, type ResultRow } from "./round-results";
 
 export type RoundExportKind = "scores" | "ranking";
@@ -87,16 +87,7 @@ export async function exportRound(
     .where("s.round_id", "=", roundId)
     .where(inRound(round))
     // As in the results: a judge's score on an entry they declared a conflict on does not count.
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom("judge_conflicts as jc")
-            .select("jc.entry_id")
-            .whereRef("jc.entry_id", "=", "s.entry_id")
-            .whereRef("jc.judge_id", "=", "s.judge_id"),
-        ),
-      ),
-    )
+    .where(scoreCounts)
     .orderBy("e.code")
     .orderBy("j.name")
     .execute();

@@ -7,6 +7,7 @@ import { PUBLISHABLE_STATUSES } from "../../../core/library";
 import { refusal, type Outcome } from "../../../core/refusal";
 import type { StatusActor } from "../entries/change-status";
 import { indexEntries } from "../library/index-entry";
+import { scoreCounts } from "./queries";
 import type { JudgingContext, Q } from "./context";
 import {
   countByStatus,
@@ -220,16 +221,7 @@ async function resultsOfSeason(
               .select("s.entry_id")
               .whereRef("s.entry_id", "=", "e.id")
               .where("s.round_id", "in", roundIds)
-              .where(({ not, exists, selectFrom }) =>
-                not(
-                  exists(
-                    selectFrom("judge_conflicts as jc")
-                      .select("jc.entry_id")
-                      .whereRef("jc.entry_id", "=", "s.entry_id")
-                      .whereRef("jc.judge_id", "=", "s.judge_id"),
-                  ),
-                ),
-              ),
+              .where(scoreCounts),
           ),
         );
       }

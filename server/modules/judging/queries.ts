@@ -56,6 +56,13 @@ export function inRound(round: RoundView): Expression<SqlBool> {
   return sql<SqlBool>`exists (select 1 from round_entries re where re.round_id = ${round.id} and re.entry_id = e.id)`;
 }
 
+/**
+ * "Score `s` counts": its judge did not declare a conflict on its entry (such a score stays in
+ * the log but is left out of results, exports and publication).
+ */
+export const scoreCounts: Expression<SqlBool> = sql<SqlBool>`not exists (select 1 from
+  judge_conflicts jc where jc.entry_id = s.entry_id and jc.judge_id = s.judge_id)`;
+
 /** "Judge `judgeId` is assigned entry `e` in the round and not kept away from its owner." */
 export function assignedTo(round: RoundView, judgeId: string): Expression<SqlBool> {
   return sql<SqlBool>`(exists (select 1 from judge_assignments a where a.round_id = ${round.id}

@@ -7,7 +7,7 @@ import {
   type ResultMethod,
 } from "../../../core/judging-results";
 import type { JudgingContext } from "./context";
-import { inRound, loadRound } from "./queries";
+import { inRound, loadRound, scoreCounts } from "./queries";
 import type { RoundView } from "./types";
 
 export interface ResultRow extends Partial<RankedEntry> {
@@ -84,17 +84,7 @@ export async function roundResults(
       .selectFrom("scores as s")
       .select(["s.entry_id", "s.judge_id", "s.total"])
       .where("s.round_id", "=", roundId)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom("judge_conflicts as jc")
-              .select("jc.entry_id")
-              .whereRef("jc.entry_id", "=", "s.entry_id")
-              .whereRef("jc.judge_id", "=", "s.judge_id"),
-          ),
-        ),
-      )
+      .where(scoreCounts)
       .execute(),
     next
       ? q.selectFrom("round_entries").select("entry_id").where("round_id", "=", next.id).execute()
