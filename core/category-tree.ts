@@ -27,11 +27,9 @@ export interface TrackNode {
 
 /**
  * A category's name that tells it apart from its namesakes: several groups have a "Campaigns"
- * category, so a list mixing groups names each one with what precedes it — its code in the
- * back office ("TVC · Chiến dịch"), its group's name on public pages ("Truyền hình · Chiến dịch").
+ * category, so a back-office list mixing groups names each with its code ("TVC · Chiến dịch").
  */
-export function qualifiedCategoryName(prefix: Bilingual | string, name: Bilingual): Bilingual {
-  const before = typeof prefix === "string" ? { vi: prefix, en: prefix } : prefix;
+export function qualifiedCategoryName(code: string, name: Bilingual): Bilingual {
   const join = (a: string, b: string) => (a === "" ? b : `${a} · ${b}`);
-  return { vi: join(before.vi, name.vi), en: join(before.en || before.vi, name.en || name.vi) };
+  return { vi: join(code, name.vi), en: join(code, name.en || name.vi) };
 }

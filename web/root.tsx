@@ -35,6 +35,11 @@ const FALLBACK_MESSAGES: Record<Lang, Messages> = {
   en: { common: enCommon, error: enError },
 };
 
+/** A per-language value with only `lang`'s entry kept (the other null). */
+function onlyIn<T>(lang: Lang, value: Record<Lang, T | null>): Record<Lang, T | null> {
+  return { vi: lang === "vi" ? value.vi : null, en: lang === "en" ? value.en : null };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   const lang = langOfPath(pathname);
@@ -46,7 +51,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lang,
     /** The page's message bundles (immutable assets), not the texts themselves. */
     messages: pageMessageUrls(lang, pathname),
-    chrome,
+    // What the chrome has per language, for this page's language only (bytes on every page).
+    chrome: {
+      ...chrome,
+      sampleDocument: onlyIn(lang, chrome.sampleDocument),
+      season: chrome.season && {
+        ...chrome.season,
+        criteriaUrl: onlyIn(lang, chrome.season.criteriaUrl),
+      },
+    },
     account: user ? { name: user.name, staff: user.role !== "entrant" } : null,
     year: new Date().getUTCFullYear(),
   };

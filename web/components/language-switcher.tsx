@@ -15,8 +15,8 @@ function leftToBrowser(event: MouseEvent<HTMLAnchorElement>): boolean {
  * vi / en: the same page in the other language (the page's own address there when it has
  * one, as its hreflang alternates say). The choice is saved: by the app (localStorage + cookie)
  * before it navigates, or, without JavaScript or in a new tab, by the server, which reads the
- * link's `lang=`. The visible code is decorative; the accessible name is in the page's language
- * with the language's own name marked in that language.
+ * link's `lang=`. The link's name is a sentence in the page's language (no `lang` of its own:
+ * the sentence is not in the other language); every page carries it, so it stays short.
  */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
@@ -24,6 +24,7 @@ export function LanguageSwitcher() {
   const location = useLocation();
   const paths = languagePathsOf(useMatches());
   const navigate = useNavigate();
+  const name = (code: Lang) => t(`language.${code}`);
   return (
     <nav className="language-switcher" aria-label={t("language.label")}>
       <ul>
@@ -41,37 +42,17 @@ export function LanguageSwitcher() {
                 to={target.href}
                 hrefLang={code}
                 aria-current={code === lang ? "true" : undefined}
+                aria-label={
+                  code === lang ? name(code) : t("language.switchTo", { language: name(code) })
+                }
                 onClick={follow}
               >
-                <span aria-hidden="true">{code.toUpperCase()}</span>
-                <LanguageName code={code} current={code === lang} />
+                {code.toUpperCase()}
               </Link>
             </li>
           );
         })}
       </ul>
     </nav>
-  );
-}
-
-/** "Tiếng Việt", or "Switch to Tiếng Việt" with the name in its own language. */
-function LanguageName({ code, current }: { code: Lang; current: boolean }) {
-  const { t } = useTranslation();
-  const name = t(`language.${code}`);
-  if (current) {
-    return (
-      <span className="visually-hidden" lang={code}>
-        {name}
-      </span>
-    );
-  }
-  // The sentence comes from the catalogue with a marker where the name goes.
-  const [before = "", after = ""] = t("language.switchTo", { language: "\u0000" }).split("\u0000");
-  return (
-    <span className="visually-hidden">
-      {before}
-      <span lang={code}>{name}</span>
-      {after}
-    </span>
   );
 }

@@ -1,4 +1,3 @@
-import { qualifiedCategoryName } from "../../../core/category-tree";
 import type { EntryStatus } from "../../../core/entry-status";
 import { judgedResult, type JudgingTarget } from "../../../core/judging-outcomes";
 import { prizeRank } from "../../../core/judging-prizes";
@@ -46,7 +45,6 @@ export async function publishWinners(
     .selectFrom("prizes as p")
     .innerJoin("entries as e", "e.id", "p.entry_id")
     .leftJoin("categories as c", "c.id", "e.category_id")
-    .leftJoin("category_groups as g", "g.id", "c.group_id")
     .leftJoin("registrants as r", "r.user_id", "e.owner_user_id")
     .select([
       "p.entry_id",
@@ -56,8 +54,6 @@ export async function publishWinners(
       "e.brand_name",
       "c.name_vi",
       "c.name_en",
-      "g.name_vi as group_vi",
-      "g.name_en as group_en",
       "c.sort_order",
       "r.company_name",
       "r.full_name",
@@ -98,9 +94,8 @@ export async function publishWinners(
           title: p.campaign_name,
           brand: p.brand_name,
           agency: p.company_name ?? p.full_name ?? "",
-          // The public card names the group too: several groups have a "Campaigns" category.
-          category_label_vi: labelOf(p).vi,
-          category_label_en: labelOf(p).en,
+          category_label_vi: p.name_vi ?? "",
+          category_label_en: p.name_en ?? "",
           prize: p.prize,
           image: null,
           image_media_id: null,
@@ -158,19 +153,6 @@ export async function publishWinners(
   );
   sendJudgedEmailsSoon(ctx, moves);
   return { ok: true, published: sorted.length, moved };
-}
-
-function labelOf(p: {
-  name_vi: string | null;
-  name_en: string | null;
-  group_vi: string | null;
-  group_en: string | null;
-}) {
-  if (p.name_vi === null) return { vi: "", en: "" };
-  return qualifiedCategoryName(
-    { vi: p.group_vi ?? "", en: p.group_en ?? "" },
-    { vi: p.name_vi, en: p.name_en ?? "" },
-  );
 }
 
 /**
