@@ -13,6 +13,7 @@ import { openPage, useBrowser, waitForHydration } from "./support/browser";
 import { CURRENT_SEASON, withDatabase } from "./support/db";
 import { demoCredentials } from "./support/demo-credentials";
 import { registerEntrant } from "./support/entry-journey";
+import { squeezedCells } from "./support/layout";
 import { signInStaff } from "./support/sign-in";
 
 // Paying entry fees in Chromium against the production server: an entrant pays two entries by
@@ -69,22 +70,6 @@ const statusOf = (id: string) =>
       db.prepare<[string], { status: string }>("SELECT status FROM entries WHERE id = ?").get(id)!
         .status,
   );
-
-/** Table cells narrower than a short word whose text has a long one (it breaks letter by letter). */
-function squeezedCells(page: Page): Promise<string[]> {
-  return page.locator("td, th").evaluateAll((cells) =>
-    cells
-      .map((cell) => ({
-        text: cell.textContent?.trim() ?? "",
-        width: cell.getBoundingClientRect().width,
-      }))
-      .filter(
-        ({ text, width }) =>
-          width < 56 && Math.max(0, ...text.split(/\s+/).map((w) => w.length)) > 6,
-      )
-      .map(({ text, width }) => `"${text.slice(0, 24)}" ${Math.round(width)} px`),
-  );
-}
 
 async function pay(page: Page, lang: "vi" | "en", method: "vietqr" | "vnpay") {
   const prefix = lang === "en" ? "/en" : "";

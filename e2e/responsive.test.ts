@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { newContext, useBrowser, waitForHydration } from "./support/browser";
+import { squeezedCells } from "./support/layout";
 import { demoCredentials } from "./support/demo-credentials";
 import { signInEntrant, signInStaff } from "./support/sign-in";
 
@@ -48,8 +49,6 @@ interface Layout {
   innerWidth: number;
   /** Header controls whose box is not inside the header's box. */
   outside: string[];
-  /** Table cells squeezed so narrow their text breaks letter by letter (instead of scrolling). */
-  crushed: string[];
   /** The first thing on the page starts this far above the header's bottom edge (0 if below). */
   contentUnderHeader: number;
 }
@@ -61,17 +60,8 @@ function measure(page: Page): Promise<Layout> {
       scrollWidth: document.scrollingElement?.scrollWidth ?? 0,
       innerWidth: window.innerWidth,
       outside: [] as string[],
-      crushed: [] as string[],
       contentUnderHeader: 0,
     };
-    for (const cell of document.querySelectorAll<HTMLElement>("td, th")) {
-      const text = cell.textContent?.trim() ?? "";
-      const longestWord = Math.max(0, ...text.split(/\s+/).map((w) => w.length));
-      const width = cell.getBoundingClientRect().width;
-      if (width > 0 && width < 56 && longestWord > 6) {
-        layout.crushed.push(`cell "${text.slice(0, 24)}" ${Math.round(width)} px wide`);
-      }
-    }
     const header = document.querySelector<HTMLElement>(".site-header");
     if (!header) return layout;
     const box = header.getBoundingClientRect();
@@ -151,7 +141,7 @@ describe("every public page at 320–1440 px: no horizontal overflow, the header
           }
           for (const control of layout.outside)
             problems.push(`${where}: ${control} outside the header`);
-          for (const cell of layout.crushed) problems.push(`${where}: ${cell}`);
+          for (const cell of await squeezedCells(page)) problems.push(`${where}: ${cell}`);
           if (layout.contentUnderHeader > 0) {
             problems.push(
               `${where}: the page starts ${layout.contentUnderHeader} px under the header`,
@@ -235,7 +225,9 @@ async function overflowing(page: Page, paths: readonly string[]): Promise<string
       if (layout.scrollWidth > layout.innerWidth) {
         problems.push(`${path} at ${width} px: ${layout.scrollWidth} px wide`);
       }
-      for (const cell of layout.crushed) problems.push(`${path} at ${width} px: ${cell}`);
+      for (const cell of await squeezedCells(page)) {
+        problems.push(`${path} at ${width} px: ${cell}`);
+      }
     }
   }
   return problems;
