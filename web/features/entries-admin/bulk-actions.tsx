@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import {
@@ -52,14 +52,27 @@ export function BulkStatusBar({
     );
     const found = parsed.success ? {} : firstIssueByField(parsed.error.issues);
     setChecked(parsed.success ? null : found);
+    focusFirstError(button.form, found);
+    return parsed.success;
+  };
+  /** Focuses the first field (in the form's order) that has a problem. */
+  const focusFirstError = (form: HTMLFormElement | null, found: Record<string, string>) => {
     const first = (["entries", "to", "reason", "changesDueOn"] as const).find((f) => found[f]);
     if (first === "entries") {
-      button.form.querySelector<HTMLElement>('input[name="entries"]')?.focus();
+      form?.querySelector<HTMLElement>('input[name="entries"]')?.focus();
     } else if (first) {
       document.getElementById(`${id}-${first === "changesDueOn" ? "due" : first}`)?.focus();
     }
-    return parsed.success;
   };
+  // The server's refusal (also of a form sent before the page's script ran) focuses its first
+  // field in error once the page shows it, as the browser's own check does.
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  const serverErrors = result && !result.ok ? result.fieldErrors : undefined;
+  useEffect(() => {
+    if (serverErrors) focusFirstError(fieldset.current?.form ?? null, serverErrors);
+    // Once per refusal: the bar is keyed by what was sent, so a new refusal mounts it anew.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const error = (name: string) =>
     errors[name] ? (
       <p className="field__error" id={`${id}-${name}-error`}>
@@ -69,7 +82,7 @@ export function BulkStatusBar({
   const described = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
   const statusName = to ? t(entryStatusLabelKey(to as EntryStatus)) : "";
   return (
-    <fieldset className="entries-bulk">
+    <fieldset className="entries-bulk" ref={fieldset}>
       <legend>{t("entryAdmin.bulk.heading")}</legend>
       <p className="entries-bulk__count" aria-live="polite">
         {t("entryAdmin.bulk.selected", { count: selectedCount })}

@@ -5,7 +5,7 @@ import {
   type ColumnDef,
   type RowSelectionState,
 } from "@tanstack/react-table";
-import { useEffect, useRef, type Dispatch, type SetStateAction } from "react";
+import { useEffect, useMemo, useRef, type Dispatch, type SetStateAction } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { Link, useLocation } from "react-router";
 import { formatDate } from "../../../core/dates";
@@ -18,7 +18,9 @@ import {
 import { entryStatusLabelKey } from "../../../core/entry-status";
 import type { ListPage } from "../../../core/list-query";
 import { StatusBadge, type StatusTone } from "../back-office/status-badge";
-import { useLang, useLocalizedPath } from "../../lib/site";
+import { useLang } from "../../lib/site";
+import { localizePath, type Lang } from "../../../core/languages";
+import type { TFunction } from "i18next";
 
 const STATUS_TONE: Record<string, StatusTone> = {
   draft: "neutral",
@@ -91,12 +93,107 @@ export function EntriesTable({
 }) {
   const { t } = useTranslation();
   const lang = useLang();
-  const to = useLocalizedPath();
   const location = useLocation();
+  // Kept between renders: a cell's renderer is a component to React, so a new one each render
+  // would rebuild every cell (and take the focus from the box just ticked).
+  const columns = useMemo(() => entryColumns(t, lang), [t, lang]);
+
+  const table = useReactTable({
+    data: result.items,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    getRowId: (row) => row.id,
+    manualSorting: true,
+    manualPagination: true,
+    manualFiltering: true,
+    pageCount: result.pageCount,
+    enableRowSelection: true,
+    enableSorting: false,
+    state: {
+      rowSelection: selection,
+      sorting: [{ id: query.sort, desc: query.dir === "desc" }],
+      pagination: { pageIndex: result.page - 1, pageSize: result.pageSize },
+    },
+    onRowSelectionChange: onSelectionChange,
+  });
+
+  const sortHref = (sort: EntryListSort) => {
+    const dir = query.sort === sort && query.dir === "asc" ? "desc" : "asc";
+    return `${location.pathname}?${entryListSearch(query, { sort, dir, page: "" })}`;
+  };
+
+  return (
+    <div className="table-scroll entries-table">
+      <table className="table" aria-busy={loading || undefined}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          {table.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => {
+                const id = header.column.id;
+                const label = flexRender(header.column.columnDef.header, header.getContext());
+                if (id === "select") {
+                  return (
+                    <th key={header.id} scope="col" className="entries-table__select">
+                      {label}
+                    </th>
+                  );
+                }
+                const active = query.sort === id;
+                const nextDir = active && query.dir === "asc" ? "desc" : "asc";
+                return (
+                  <th
+                    key={header.id}
+                    scope="col"
+                    aria-sort={
+                      active ? (query.dir === "asc" ? "ascending" : "descending") : undefined
+                    }
+                  >
+                    <Link
+                      className="data-table__sort"
+                      to={sortHref(id as EntryListSort)}
+                      preventScrollReset
+                    >
+                      {label}
+                      <span aria-hidden="true" className="data-table__arrow">
+                        {active ? (query.dir === "asc" ? "▲" : "▼") : "↕"}
+                      </span>
+                      <span className="visually-hidden">
+                        {t(nextDir === "asc" ? "adminKit.sortAsc" : "adminKit.sortDesc")}
+                      </span>
+                    </Link>
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {table.getRowModel().rows.map((row) => (
+            <tr key={row.id} className={row.getIsSelected() ? "entries-table__row--selected" : ""}>
+              {row.getVisibleCells().map((cell) =>
+                cell.column.id === "code" ? (
+                  <th key={cell.id} scope="row">
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </th>
+                ) : (
+                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The table's columns in a language: the row's box, its code (a link), and what staff sort by. */
+function entryColumns(t: TFunction, lang: Lang): ColumnDef<EntryListRow>[] {
   const day = (iso: string | null) => (iso ? formatDate(iso, lang) : "—");
   const codeOf = (row: EntryListRow) => row.code ?? t("entryAdmin.table.noCode");
-
-  const columns: ColumnDef<EntryListRow>[] = [
+  const to = (path: string) => localizePath(path, lang);
+  return [
     {
       id: "select",
       header: ({ table }) => (
@@ -214,93 +311,4 @@ export function EntriesTable({
       cell: ({ row }) => day(row.original.updatedAt),
     },
   ];
-
-  const table = useReactTable({
-    data: result.items,
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.id,
-    manualSorting: true,
-    manualPagination: true,
-    manualFiltering: true,
-    pageCount: result.pageCount,
-    enableRowSelection: true,
-    enableSorting: false,
-    state: {
-      rowSelection: selection,
-      sorting: [{ id: query.sort, desc: query.dir === "desc" }],
-      pagination: { pageIndex: result.page - 1, pageSize: result.pageSize },
-    },
-    onRowSelectionChange: onSelectionChange,
-  });
-
-  const sortHref = (sort: EntryListSort) => {
-    const dir = query.sort === sort && query.dir === "asc" ? "desc" : "asc";
-    return `${location.pathname}?${entryListSearch(query, { sort, dir, page: "" })}`;
-  };
-
-  return (
-    <div className="table-scroll entries-table">
-      <table className="table" aria-busy={loading || undefined}>
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => {
-                const id = header.column.id;
-                const label = flexRender(header.column.columnDef.header, header.getContext());
-                if (id === "select") {
-                  return (
-                    <th key={header.id} scope="col" className="entries-table__select">
-                      {label}
-                    </th>
-                  );
-                }
-                const active = query.sort === id;
-                const nextDir = active && query.dir === "asc" ? "desc" : "asc";
-                return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={
-                      active ? (query.dir === "asc" ? "ascending" : "descending") : undefined
-                    }
-                  >
-                    <Link
-                      className="data-table__sort"
-                      to={sortHref(id as EntryListSort)}
-                      preventScrollReset
-                    >
-                      {label}
-                      <span aria-hidden="true" className="data-table__arrow">
-                        {active ? (query.dir === "asc" ? "▲" : "▼") : "↕"}
-                      </span>
-                      <span className="visually-hidden">
-                        {t(nextDir === "asc" ? "adminKit.sortAsc" : "adminKit.sortDesc")}
-                      </span>
-                    </Link>
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id} className={row.getIsSelected() ? "entries-table__row--selected" : ""}>
-              {row.getVisibleCells().map((cell) =>
-                cell.column.id === "code" ? (
-                  <th key={cell.id} scope="row">
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </th>
-                ) : (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
 }
