@@ -38,6 +38,25 @@ describe("unknown and malformed URLs", () => {
     }
   });
 
+  test("a page that does not exist says so inside the site's header and footer", async () => {
+    const { page } = await openPage(browser());
+    for (const [path, heading, home] of [
+      ["/bai-thi/00000000-0000-4000-8000-000000000000", "Không tìm thấy trang", "Về trang chủ"],
+      [
+        "/en/bai-thi/00000000-0000-4000-8000-000000000000",
+        "Page not found",
+        "Back to the home page",
+      ],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      expect(await page.getByRole("heading", { level: 1 }).textContent(), path).toBe(heading);
+      await page.locator(".site-header").waitFor();
+      await page.locator(".site-footer").waitFor();
+      expect(await page.getByRole("main").getByRole("link", { name: home }).count(), path).toBe(1);
+    }
+  });
+
   test("a malformed URL lands on a working page", async () => {
     const { page } = await openPage(browser());
     const response = await page.goto("/%E0%A4%A");

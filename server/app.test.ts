@@ -399,6 +399,19 @@ describe("static files", () => {
   });
 });
 
+describe("page addresses typed with capitals", () => {
+  it("send the reader to the one lowercase address, query kept", async () => {
+    const response = await get("/CHUYEN-GIA-DONG-HANH?year=2025");
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe("/chuyen-gia-dong-hanh?year=2025");
+    const english = await get("/en/Chuyen-Gia-Dong-Hanh");
+    expect(english.statusCode).toBe(301);
+    expect(english.headers.location).toBe("/en/chuyen-gia-dong-hanh");
+    const page = await get("/chuyen-gia-dong-hanh");
+    expect(page.statusCode).toBe(200);
+  });
+});
+
 describe("pages of a year", () => {
   it("name the year's address as canonical, also at the bare address", async () => {
     const saved = await app.services.contentAdmin.saveJuror(

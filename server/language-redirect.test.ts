@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideLanguage } from "./language-redirect";
+import { decideLanguage, lowercasePagePath } from "./language-redirect";
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -112,5 +112,20 @@ describe("decideLanguage", () => {
         setCookie: null,
       });
     });
+  });
+});
+
+describe("lowercasePagePath", () => {
+  it("lowercases a page address typed with capitals, keeping percent-escapes as they are", () => {
+    expect(lowercasePagePath("/GIAM-KHAO")).toBe("/giam-khao");
+    expect(lowercasePagePath("/en/Jury")).toBe("/en/jury");
+    expect(lowercasePagePath("/Tin-Tuc-Cuoc-Thi/%C3%A1-B")).toBe("/tin-tuc-cuoc-thi/%C3%A1-b");
+  });
+
+  it("leaves lowercase addresses, escapes alone and files untouched", () => {
+    expect(lowercasePagePath("/giam-khao")).toBeNull();
+    expect(lowercasePagePath("/tin-tuc-cuoc-thi/%C3%A1")).toBeNull();
+    expect(lowercasePagePath("/assets/Hydrate-AbC.js")).toBeNull();
+    expect(lowercasePagePath("/")).toBeNull();
   });
 });

@@ -57,3 +57,19 @@ export function decideLanguage(input: {
   }
   return { redirectTo: null, setCookie: resetCookie };
 }
+
+/**
+ * The lowercase form of a page address typed or linked with capitals (`/GIAM-KHAO`), or null
+ * when it has none. Every page address is lowercase (paths, slugs and ids), while routes match
+ * regardless of case: without this one page would answer at many addresses, each its own
+ * canonical. Percent-escapes keep their case, and files (a last segment with an extension)
+ * are left alone.
+ */
+export function lowercasePagePath(pathname: string): string | null {
+  const last = pathname.slice(pathname.lastIndexOf("/") + 1);
+  if (last.includes(".")) return null;
+  const lower = pathname.replace(/(%[0-9A-Fa-f]{2})|[A-Z]+/g, (match, escape?: string) =>
+    escape ? escape : match.toLowerCase(),
+  );
+  return lower === pathname ? null : lower;
+}

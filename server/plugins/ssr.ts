@@ -13,7 +13,7 @@ import {
   readCapped,
 } from "../action-bodies";
 import { HtmlCache as Cache, htmlCacheKey, type CachedPage, type HtmlCache } from "../html-cache";
-import { decideLanguage } from "../language-redirect";
+import { decideLanguage, lowercasePagePath } from "../language-redirect";
 import "../load-context";
 import type { Services } from "../services";
 import { currentPublicUrl } from "../public-url";
@@ -67,6 +67,8 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
         url.pathname !== MANIFEST_PATH;
 
       if (isDocument) {
+        const lowercase = lowercasePagePath(url.pathname);
+        if (lowercase) return reply.redirect(`${lowercase}${url.search}`, 301);
         const cookies = parseCookies(request.headers.cookie);
         const decision = decideLanguage({
           pathname: url.pathname,

@@ -21,11 +21,24 @@ function failedInTheBrowser(error: unknown): boolean {
 }
 
 /**
- * The last-resort page: a clear message in the page's language, never a blank screen. A page
- * whose data did not arrive (the connection dropped on the way to it) says so and offers to
- * load it again: the address is already the page's, so "try again" is a plain link to it.
+ * The last-resort page: a clear message in the page's language, never a blank screen (the
+ * root's boundary, for when not even the site's chrome could be drawn).
  */
 export function RootErrorBoundary() {
+  return (
+    <main id="main" className="container page error-page">
+      <ErrorMessage />
+    </main>
+  );
+}
+
+/**
+ * What a failed page says, in the page's language: not found, the connection dropped, or
+ * something went wrong. A page whose data did not arrive (the connection dropped on the way to
+ * it) offers to load it again: the address is already the page's, so "try again" is a plain
+ * link to it.
+ */
+export function ErrorMessage() {
   const error = useRouteError();
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
@@ -44,8 +57,8 @@ export function RootErrorBoundary() {
       : ["error.title", "error.body"];
   const heading = t(titleKey);
   return (
-    <main id="main" className="container page error-page">
-      {/* The root has no meta of its own: the page's title is this one (React puts it in the head). */}
+    <>
+      {/* The failed route's meta is not drawn: the page's title is this one (React puts it in the head). */}
       <title>{`${heading} | ${t("site.name")}`}</title>
       <h1>{heading}</h1>
       <p>{t(bodyKey)}</p>
@@ -59,6 +72,6 @@ export function RootErrorBoundary() {
           {t("common.backHome")}
         </a>
       </p>
-    </main>
+    </>
   );
 }

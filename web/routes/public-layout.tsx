@@ -4,6 +4,7 @@ import { localizePath } from "../../core/languages";
 import { ChatLauncher } from "../components/chat-launcher";
 import { CriteriaModalContext } from "../components/criteria-context";
 import { CriteriaModal } from "../components/criteria-modal";
+import { ErrorMessage } from "../components/error-page";
 import { Footer } from "../components/footer";
 import { Header } from "../components/header";
 import { ScrollToTop } from "../components/scroll-to-top";
@@ -44,5 +45,24 @@ export default function PublicLayout() {
       <ScrollToTop />
       <ChatLauncher chat={chrome.chat} />
     </CriteriaModalContext.Provider>
+  );
+}
+
+/**
+ * A public page that fails (an entry or article that does not exist, a server error) says so
+ * inside the site's header and footer, so the visitor can go on from there.
+ */
+export function ErrorBoundary() {
+  const { chrome, year } = useSite();
+  return (
+    <>
+      <Header chrome={chrome} />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <div className="container page error-page">
+          <ErrorMessage />
+        </div>
+      </main>
+      <Footer chrome={chrome} year={year} />
+    </>
   );
 }

@@ -63,6 +63,12 @@ describe.each(testDatabases())("crawler files and generated images on $name", (t
       expect(response.body).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
     });
 
+    it("sends the classic icon address to the site's icon, not to a page", async () => {
+      const response = await app.inject("/favicon.ico");
+      expect(response.statusCode).toBe(301);
+      expect(response.headers.location).toBe("/favicon.svg");
+    });
+
     it("draws portraits and covers, and refuses anything else", async () => {
       const portrait = await app.inject(`/generated/portrait/200/${encodeURIComponent("ĐN")}.svg`);
       expect(portrait.statusCode).toBe(200);

@@ -9,8 +9,9 @@ import { generatedCoverSeed, generatedCoverSvg } from "./generated-cover";
 
 /**
  * Crawler files and generated placeholder images, answered before the page renderer:
- * `/sitemap.xml` (both languages, published articles and library entries only), `/robots.txt`, and the SVG
- * portraits and covers the demo content points at (`/generated/…`).
+ * `/sitemap.xml` (both languages, published articles and library entries only), `/robots.txt`,
+ * `/favicon.ico` (to the SVG icon), and the SVG portraits and covers the demo content points at
+ * (`/generated/…`).
  */
 export const siteRoutes: FastifyPluginAsync<{
   content: ContentService;
@@ -30,6 +31,12 @@ export const siteRoutes: FastifyPluginAsync<{
       "",
     ].join("\n");
   });
+
+  // Tools that ask for the classic icon address (feed readers, link previews, old browsers)
+  // get the site's icon rather than the home page.
+  app.get("/favicon.ico", async (_request, reply) =>
+    reply.header("cache-control", "public, max-age=86400").redirect("/favicon.svg", 301),
+  );
 
   app.get("/sitemap.xml", async (_request, reply) => {
     const publicUrl = currentPublicUrl(options.publicUrl);
