@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   canMovePayment,
+  entrantMayCancel,
   isLivePayment,
   isPaymentMethod,
   isPaymentState,
@@ -9,15 +10,30 @@ import {
 } from "./payment-state";
 
 describe("payment states", () => {
-  it("moves pending to paid, failed or expired, and paid only to refunded", () => {
+  it("moves pending to paid, failed, expired or cancelled, and paid only to refunded", () => {
     const allowed = PAYMENT_STATES.flatMap((from) =>
       PAYMENT_STATES.filter((to) => canMovePayment(from, to)).map((to) => `${from}→${to}`),
     );
-    expect(allowed).toEqual(["pending→paid", "pending→failed", "pending→expired", "paid→refunded"]);
+    expect(allowed).toEqual([
+      "pending→paid",
+      "pending→failed",
+      "pending→expired",
+      "pending→cancelled",
+      "paid→refunded",
+    ]);
   });
 
   it("keeps entries only in pending and paid payments", () => {
     expect(PAYMENT_STATES.filter(isLivePayment)).toEqual(["pending", "paid"]);
+  });
+
+  it("lets the entrant cancel only a bank transfer still waiting for its money", () => {
+    const may = PAYMENT_STATES.flatMap((state) =>
+      (["vietqr", "vnpay"] as const)
+        .filter((method) => entrantMayCancel({ state, method }))
+        .map((method) => `${state}/${method}`),
+    );
+    expect(may).toEqual(["pending/vietqr"]);
   });
 
   it("asks a reason for a refund", () => {

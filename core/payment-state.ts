@@ -1,7 +1,7 @@
 /**
  * Payment states (PRODUCT §5): a payment is created `pending` with its amount fixed, and ends
- * `paid`, `failed` (the gateway said no), `expired` (nobody paid in time) or, after being paid,
- * `refunded`. Nothing else moves: a paid payment never becomes pending again, an expired one
+ * `paid`, `failed` (the gateway said no), `expired` (nobody paid in time), `cancelled` (the
+ * entrant withdrew a bank transfer they had not made) or, after being paid, `refunded`. Nothing else moves: a paid payment never becomes pending again, an expired one
  * is never revived (the entrant starts a new payment), and a refund is a staff decision with a
  * reason. Every move is an event (server/modules/payments) with who and why.
  */
@@ -9,17 +9,25 @@
 export const PAYMENT_METHODS = ["vietqr", "vnpay"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const PAYMENT_STATES = ["pending", "paid", "failed", "expired", "refunded"] as const;
+export const PAYMENT_STATES = [
+  "pending",
+  "paid",
+  "failed",
+  "expired",
+  "cancelled",
+  "refunded",
+] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** Who moved a payment, as its events keep it. */
 export type PaymentActorKind = "entrant" | "staff" | "vnpay" | "statement" | "system";
 
 const MOVES: Readonly<Record<PaymentState, readonly PaymentState[]>> = {
-  pending: ["paid", "failed", "expired"],
+  pending: ["paid", "failed", "expired", "cancelled"],
   paid: ["refunded"],
   failed: [],
   expired: [],
+  cancelled: [],
   refunded: [],
 };
 
@@ -49,4 +57,13 @@ export function isSettled(state: PaymentState): boolean {
 /** Moves staff make by hand need a reason (confirming a transfer, a refund). */
 export function paymentMoveNeedsReason(to: PaymentState): boolean {
   return to === "refunded";
+}
+
+/**
+ * Whether the entrant may cancel the payment themselves: a bank transfer still waiting for its
+ * money (to pay another way, or for other entries). A card payment is not: the gateway may
+ * still be taking the money, and its own window closes within minutes anyway.
+ */
+export function entrantMayCancel(payment: { state: PaymentState; method: PaymentMethod }): boolean {
+  return payment.state === "pending" && payment.method === "vietqr";
 }

@@ -9,7 +9,7 @@ import { pdfText } from "../server/test-support/pdf-text";
 import { text } from "../server/test-support/text";
 import { expectAxeClean } from "./support/axe";
 import { acceptNextDialog, fetchAsPage } from "./support/back-office-journey";
-import { openPage, useBrowser, waitForHydration } from "./support/browser";
+import { openPage, settled, useBrowser, waitForHydration } from "./support/browser";
 import { CURRENT_SEASON, withDatabase } from "./support/db";
 import { demoCredentials } from "./support/demo-credentials";
 import { registerEntrant } from "./support/entry-journey";
@@ -296,6 +296,59 @@ describe("paying entry fees", () => {
     );
     expect(reason).toBe("Khách nộp bù 500.000 ₫ tiền mặt");
   }, 120_000);
+
+  test("an entrant cancels a transfer they have not made, and pays its entry in a new payment", async () => {
+    const { page } = await openPage(browser());
+    const email = await registerEntrant(page, "en");
+    const [entry] = submittedEntries(email, 1);
+    await pay(page, "en", "vietqr");
+    await page.waitForURL((u) =>
+      /\/en\/nop-bai-du-thi\/thanh-toan\/VXP26[0-9A-Z]{6}$/.test(u.pathname),
+    );
+    const reference = page.url().split("/").pop()!;
+    const stateOf = () =>
+      withDatabase(
+        (db) =>
+          db
+            .prepare<[string], { state: string }>("SELECT state FROM payments WHERE reference = ?")
+            .get(reference)!.state,
+      );
+    await waitForHydration(page);
+    const cancel = page.getByRole("button", { name: text("en", "payment.cancel.submit") });
+    // The question names the payment; saying no changes nothing.
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await cancel.click();
+    await settled(page);
+    expect(asked).toEqual([text("en", "payment.cancel.confirm", { reference })]);
+    expect(stateOf()).toBe("pending");
+
+    acceptNextDialog(page);
+    await cancel.click();
+    await page.getByText(text("en", "payment.cancel.done")).waitFor();
+    expect(await page.locator(".pay-state").textContent()).toBe(
+      text("en", "payment.state.cancelled"),
+    );
+    expect(await page.locator(".pay-qr").count()).toBe(0);
+    expect(await cancel.count()).toBe(0);
+    expect(stateOf()).toBe("cancelled");
+    expect(statusOf(entry!.id)).toBe("submitted");
+    await expectAxeClean(page);
+
+    // The entry is offered again and goes into a new payment.
+    await page.getByRole("link", { name: text("en", "payment.cancel.payAgain") }).click();
+    await page.waitForURL((u) => u.pathname === "/en/nop-bai-du-thi/thanh-toan");
+    await page.locator(`input[name="entryIds"][value="${entry!.id}"]`).waitFor();
+    await pay(page, "en", "vietqr");
+    await page.waitForURL(
+      (u) =>
+        /\/en\/nop-bai-du-thi\/thanh-toan\/VXP26[0-9A-Z]{6}$/.test(u.pathname) &&
+        !u.pathname.endsWith(reference),
+    );
+  });
 
   test("another entrant pays by VNPay through the gateway and comes back to a paid state", async () => {
     const { page } = await openPage(browser(), { locale: "en-US" });

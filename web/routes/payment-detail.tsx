@@ -6,6 +6,7 @@ import { FormAlert } from "../components/form/field";
 import { refusalResponse } from "../lib/forms.server";
 import { formatDate, formatVnd, formatVietnamDateTime } from "../../core/dates";
 import { pickLang } from "../../core/languages";
+import { entrantMayCancel } from "../../core/payment-state";
 import { SectionHeading } from "../components/section-heading";
 import { CopyButton } from "../features/payments/copy-button";
 import { PaymentStateBadge } from "../features/payments/payment-state-badge";
@@ -44,16 +45,27 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-/** The VAT invoice request: authorize (own payment) → the core schema (in the operation) → save. */
+/**
+ * The VAT invoice request: authorize (own payment) → the core schema (in the operation) → save;
+ * or (`intent=cancel`) the entrant's cancelling of their own transfer not yet paid.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireEntrant(request, context);
   const form = await request.formData();
+  if (form.get("intent") === "cancel") {
+    const cancelled = await context.services.payments.cancelForEntrant(
+      { id: user.id, name: user.name },
+      params.reference,
+    );
+    if (!cancelled.ok) return refusalResponse(cancelled, {}, { formKey: "cancel" });
+    return { ok: true as const, formKey: "cancel", notice: "payment.cancel.done" };
+  }
   const input = Object.fromEntries(
     ["companyName", "taxCode", "address", "email"].map((f) => [f, String(form.get(f) ?? "")]),
   );
   const outcome = await context.services.payments.requestVat(user.id, params.reference, input);
-  if (!outcome.ok) return refusalResponse(outcome, input);
-  return { ok: true as const, notice: "payment.vat.sent" };
+  if (!outcome.ok) return refusalResponse(outcome, input, { formKey: "vat" });
+  return { ok: true as const, formKey: "vat", notice: "payment.vat.sent" };
 }
 
 const VAT_FIELDS = ["companyName", "taxCode", "address", "email"] as const;
@@ -65,8 +77,11 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const { lang, payment, vat } = loaderData;
+  // Two forms answer here: the transfer's cancelling, and the VAT invoice request.
+  const cancelled = answer?.formKey === "cancel" ? answer : undefined;
+  const result = answer?.formKey === "vat" ? answer : undefined;
   const vatRefused = result && !result.ok ? result : undefined;
   const [vatErrors, setVatErrors] = useState<Record<string, string>>({});
   const vatError = (name: string) => vatErrors[name] ?? vatRefused?.fieldErrors?.[name];
@@ -90,6 +105,19 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
       <p>
         <PaymentStateBadge state={payment.state} />
       </p>
+      <FormAlert
+        message={
+          cancelled && !cancelled.ok && cancelled.formError ? t(cancelled.formError) : undefined
+        }
+      />
+      {cancelled?.ok && payment.state === "cancelled" ? (
+        <div className="panel" role="status">
+          <p>{t(cancelled.notice)}</p>
+          <Link className="button" to={to("/nop-bai-du-thi/thanh-toan")}>
+            {t("payment.cancel.payAgain")}
+          </Link>
+        </div>
+      ) : null}
       {payment.state === "paid" ? (
         <div className="panel" role="status">
           <p>{t("payment.paidNote")}</p>
@@ -129,6 +157,25 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
             </dl>
           </div>
           <p>{t("payment.expiresNote", { date: formatVietnamDateTime(payment.expiresAt) })}</p>
+          {entrantMayCancel(payment) ? (
+            <Form method="post" className="pay-cancel">
+              <input type="hidden" name="intent" value="cancel" />
+              <p>{t("payment.cancel.lead")}</p>
+              <button
+                type="submit"
+                className="button button--secondary"
+                disabled={busy}
+                onClick={(event) => {
+                  // The browser's own dialog: keyboard and screen-reader friendly. Without
+                  // JavaScript the form simply posts (the server checks everything anyway).
+                  const message = t("payment.cancel.confirm", { reference: payment.reference });
+                  if (!window.confirm(message)) event.preventDefault();
+                }}
+              >
+                {t("payment.cancel.submit")}
+              </button>
+            </Form>
+          ) : null}
         </section>
       ) : null}
       {payment.method === "vnpay" && payment.state === "pending" ? (

@@ -8,6 +8,7 @@ import { paymentsContext, type PaymentsDeps } from "./context";
 import { createPayment } from "./create";
 import { expireDuePayments } from "./expire-due";
 import { exportPayments } from "./export";
+import { cancelByEntrant } from "./cancel-by-entrant";
 import { getForEntrant } from "./get-for-entrant";
 import { getPaymentForStaff } from "./get-for-staff";
 import { listPayments, seasonTotals, seasonTotalsOfYear } from "./list";
@@ -50,6 +51,9 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
     create: (userId: string, input: unknown, client: { ip: string; lang: Lang }) =>
       createPayment(ctx, userId, input, client),
     getForEntrant: (userId: string, reference: string) => getForEntrant(ctx, userId, reference),
+    /** The entrant withdraws their own bank transfer not yet paid (its entries are freed). */
+    cancelForEntrant: (entrant: { id: string; name: string }, reference: string) =>
+      cancelByEntrant(ctx, entrant, reference),
     vnpayReturn: (userId: string, query: Record<string, string>) => vnpayReturn(ctx, userId, query),
     /** The receipt PDF of a paid payment; `owner` limits it to that entrant's. */
     receiptPdf: (reference: string, lang: Lang, owner?: string) =>

@@ -7,5 +7,6 @@ export const PAYMENT_TONES: Record<PaymentState, StatusTone> = {
   paid: "success",
   failed: "danger",
   expired: "neutral",
+  cancelled: "neutral",
   refunded: "info",
 };
