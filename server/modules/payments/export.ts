@@ -20,6 +20,8 @@ function columnsFor(lang: Lang): SheetColumn<PaymentRow>[] {
   return [
     { header: h("reference"), width: 16, value: (r) => r.reference },
     { header: h("entrant"), width: 28, value: (r) => r.owner.name },
+    // An enterprise's payment is the company's (the account's name is its representative).
+    { header: h("company"), width: 32, value: (r) => r.owner.companyName ?? "" },
     { header: h("email"), width: 30, value: (r) => r.owner.email },
     { header: h("entries"), width: 30, value: (r) => r.entryCodes.join(", ") },
     // Whole đồng as a number, so a spreadsheet adds them up.

@@ -16,7 +16,8 @@ export interface PaymentRow {
   amountVnd: number;
   createdAt: string;
   paidAt: string | null;
-  owner: { id: string; name: string; email: string };
+  /** The account; `companyName` when it registered as an enterprise (its name is the representative). */
+  owner: { id: string; name: string; email: string; companyName: string | null };
   entryCodes: string[];
 }
 
@@ -50,6 +51,7 @@ function filtered(db: Q, seasonId: number, query: PaymentListQuery) {
   let q = db
     .selectFrom("payments as p")
     .innerJoin("user as u", "u.id", "p.owner_user_id")
+    .leftJoin("registrants as r", "r.user_id", "p.owner_user_id")
     .where("p.season_id", "=", seasonId);
   if (query.state) q = q.where("p.state", "=", query.state);
   if (query.method) q = q.where("p.method", "=", query.method);
@@ -64,6 +66,7 @@ function filtered(db: Q, seasonId: number, query: PaymentListQuery) {
         like("p.reference"),
         like("u.name"),
         like("u.email"),
+        sql<boolean>`vx_fold(coalesce(r.company_name, '')) like ${pattern} escape '\\'`,
         eb.exists(
           eb
             .selectFrom("payment_entries as pe")
@@ -125,6 +128,7 @@ export async function listPayments(
       "u.id as user_id",
       "u.name",
       "u.email",
+      "r.company_name",
     ])
     .orderBy("p.created_at", "desc")
     .orderBy("p.id");
@@ -158,7 +162,7 @@ export async function listPayments(
       amountVnd: Number(r.amount_vnd),
       createdAt: r.created_at,
       paidAt: r.paid_at,
-      owner: { id: r.user_id, name: r.name, email: r.email },
+      owner: { id: r.user_id, name: r.name, email: r.email, companyName: r.company_name ?? null },
       entryCodes: codes.get(r.id) ?? [],
     })),
     total,

@@ -112,6 +112,17 @@ describe.each(testDatabases())("payments staff on $name", (target) => {
       expect(text.charCodeAt(0)).toBe(0xfeff);
       expect(text).toContain(payment.reference);
       expect(text).toContain("Bob Stone");
+      // An enterprise's payment names the company too (the account's name is its representative),
+      // and the company's name finds it.
+      const [heading, line] = text.slice(1).split(/\r?\n/);
+      expect(heading).toContain("Doanh nghiệp");
+      expect(line).toContain("Công ty TNHH Sáng Tạo Việt");
+      const byCompany = await t.services.payments.list({ page: 1, q: "sang tao viet" });
+      expect(byCompany.rows.map((r) => r.reference)).toContain(payment.reference);
+      expect(byCompany.rows.find((r) => r.reference === payment.reference)?.owner).toMatchObject({
+        name: "Bob Stone",
+        companyName: "Công ty TNHH Sáng Tạo Việt",
+      });
       // The download is in the audit log: who, the filter, how many rows.
       const exported = await t.db.kysely
         .selectFrom("audit_log")

@@ -133,6 +133,12 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
                       <Link to={to(`/quan-tri/thanh-toan/${row.id}`)}>{row.reference}</Link>
                     </th>
                     <td>
+                      {row.owner.companyName ? (
+                        <>
+                          {row.owner.companyName}
+                          <br />
+                        </>
+                      ) : null}
                       {row.owner.name}
                       <br />
                       <small>{row.owner.email}</small>
