@@ -407,6 +407,12 @@ describe("page addresses typed with capitals", () => {
     const english = await get("/en/Chuyen-Gia-Dong-Hanh");
     expect(english.statusCode).toBe(301);
     expect(english.headers.location).toBe("/en/chuyen-gia-dong-hanh");
+    // A parameter keeps its capitals: a payment's reference is written so.
+    const payment = await get("/nop-bai-du-thi/thanh-toan/VXP26ABC123/bien-nhan");
+    expect(payment.statusCode).not.toBe(301);
+    const mixed = await get("/Nop-Bai-Du-Thi/thanh-toan/VXP26ABC123");
+    expect(mixed.statusCode).toBe(301);
+    expect(mixed.headers.location).toBe("/nop-bai-du-thi/thanh-toan/VXP26ABC123");
     const page = await get("/chuyen-gia-dong-hanh");
     expect(page.statusCode).toBe(200);
   });

@@ -122,6 +122,14 @@ describe("lowercasePagePath", () => {
     expect(lowercasePagePath("/Tin-Tuc-Cuoc-Thi/%C3%A1-B")).toBe("/tin-tuc-cuoc-thi/%C3%A1-b");
   });
 
+  it("keeps the route's parameters as they are written", () => {
+    const keep = new Set(["VXP26ABC123"]);
+    expect(lowercasePagePath("/nop-bai-du-thi/thanh-toan/VXP26ABC123/bien-nhan", keep)).toBeNull();
+    expect(lowercasePagePath("/Nop-Bai-Du-Thi/thanh-toan/VXP26ABC123", keep)).toBe(
+      "/nop-bai-du-thi/thanh-toan/VXP26ABC123",
+    );
+  });
+
   it("leaves lowercase addresses, escapes alone and files untouched", () => {
     expect(lowercasePagePath("/giam-khao")).toBeNull();
     expect(lowercasePagePath("/tin-tuc-cuoc-thi/%C3%A1")).toBeNull();

@@ -60,16 +60,27 @@ export function decideLanguage(input: {
 
 /**
  * The lowercase form of a page address typed or linked with capitals (`/GIAM-KHAO`), or null
- * when it has none. Every page address is lowercase (paths, slugs and ids), while routes match
- * regardless of case: without this one page would answer at many addresses, each its own
- * canonical. Percent-escapes keep their case, and files (a last segment with an extension)
- * are left alone.
+ * when it has none. Routes match regardless of case, so without this one page would answer at
+ * many addresses, each its own canonical. The route's own words are lowercased; the segments in
+ * `keep` (the values of the route's parameters: a payment reference is written in capitals)
+ * and percent-escapes stay as they are, and files (a last segment with an extension) are left
+ * alone.
  */
-export function lowercasePagePath(pathname: string): string | null {
+export function lowercasePagePath(
+  pathname: string,
+  keep: ReadonlySet<string> = new Set(),
+): string | null {
   const last = pathname.slice(pathname.lastIndexOf("/") + 1);
   if (last.includes(".")) return null;
-  const lower = pathname.replace(/(%[0-9A-Fa-f]{2})|[A-Z]+/g, (match, escape?: string) =>
-    escape ? escape : match.toLowerCase(),
-  );
+  const lower = pathname
+    .split("/")
+    .map((segment) =>
+      keep.has(segment)
+        ? segment
+        : segment.replace(/(%[0-9A-Fa-f]{2})|[A-Z]+/g, (match, escape?: string) =>
+            escape ? escape : match.toLowerCase(),
+          ),
+    )
+    .join("/");
   return lower === pathname ? null : lower;
 }

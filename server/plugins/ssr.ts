@@ -1,5 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import {
+  createRequestHandler,
+  matchRoutes,
+  type AppLoadContext,
+  type ServerBuild,
+} from "react-router";
 import type { Readable } from "node:stream";
 import { catalogText } from "../../core/i18n/lookup";
 import { LANG_COOKIE, langCookie, langOfPath } from "../../core/languages";
@@ -18,6 +23,7 @@ import "../load-context";
 import type { Services } from "../services";
 import { currentPublicUrl } from "../public-url";
 import { createTurns } from "../turns";
+import { routeTreeOf } from "../route-tree";
 import { nodeBodyResponse, responseText, sendWebResponse, toWebRequest } from "../web-request";
 
 export interface SsrOptions {
@@ -47,6 +53,21 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
   const handle = createRequestHandler(options.build, options.mode);
   const inflight = new Map<string, Promise<CachedPage | null>>();
   const actionRouteOf = createActionRouteFinder(options.build);
+  const routeTree = routeTreeOf(options.build);
+  /**
+   * The address of a page typed with capitals, in lowercase but for its parameters' values; null
+   * for a path outside the route table (it goes home anyway) or one already lowercase.
+   */
+  const lowercaseAddress = (pathname: string): string | null => {
+    const matches = matchRoutes(routeTree, pathname);
+    const last = matches?.at(-1);
+    if (!last || last.route.path === "*") return null;
+    const values = Object.entries(last.params)
+      .filter(([name, value]) => name !== "*" && value !== undefined)
+      .map(([, value]) => value!);
+    const keep = new Set(values.flatMap((value) => [value, encodeURIComponent(value)]));
+    return lowercasePagePath(pathname, keep);
+  };
   const turns = createTurns();
 
   // Page forms post urlencoded or multipart bodies: hand the raw stream to React Router.
@@ -67,7 +88,7 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
         url.pathname !== MANIFEST_PATH;
 
       if (isDocument) {
-        const lowercase = lowercasePagePath(url.pathname);
+        const lowercase = /[A-Z]/.test(url.pathname) ? lowercaseAddress(url.pathname) : null;
         if (lowercase) return reply.redirect(`${lowercase}${url.search}`, 301);
         const cookies = parseCookies(request.headers.cookie);
         const decision = decideLanguage({

@@ -158,6 +158,7 @@ export const SERVER_ROUTES: Record<string, InventoryLine> = {
     rateLimit: "none, because only the upload's owner reaches it",
   },
   "/robots.txt": { access: PUBLIC, rateLimit: "none, because a constant" },
+  "/favicon.ico": { access: PUBLIC, rateLimit: "none, because a constant redirect" },
   "/sitemap.xml": { access: PUBLIC, rateLimit: READ_ONLY },
   "/generated/portrait/:hue/:initials": { access: PUBLIC, rateLimit: "none, because pure SVG" },
   "/generated/cover/:seed": { access: PUBLIC, rateLimit: "none, because pure SVG" },
