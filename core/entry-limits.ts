@@ -79,6 +79,24 @@ export const ENTRY_FILE_FIELDS = [
 ] as const;
 export type EntryFileField = (typeof ENTRY_FILE_FIELDS)[number];
 
+/** The files a judge sees (PRODUCT §4): the work, never the entrant's signed commitments. */
+export const JUDGED_FILE_FIELDS = [
+  "images",
+  "video",
+  "ideaArticleVi",
+  "ideaArticleEn",
+  "slidesVi",
+  "slidesEn",
+] as const satisfies readonly EntryFileField[];
+
+/** The documents among them: a PDF there reaches judges as a copy without its metadata. */
+export const JUDGED_DOCUMENT_FIELDS = [
+  "ideaArticleVi",
+  "ideaArticleEn",
+  "slidesVi",
+  "slidesEn",
+] as const satisfies readonly EntryFileField[];
+
 export const ENTRY_FILE_RULES: Readonly<Record<EntryFileField, FileRule>> = {
   images: ENTRY_IMAGE_RULES,
   video: ENTRY_VIDEO_RULES,

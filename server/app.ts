@@ -14,7 +14,7 @@ import { documentRoutes, PDFJS_VERSION, pdfjsAssetRoutes } from "./modules/docum
 import { moveLocalDocumentsToStorage } from "./modules/documents/local-files";
 import { sendQueuedSoon } from "./modules/mail/send-queued";
 import { mediaRoutes } from "./modules/media/routes";
-import { startVariantWork } from "./modules/media/variant-work";
+import { startQueueWork, startVariantWork } from "./modules/media/variant-work";
 import { judgingRoutes } from "./modules/judging/routes";
 import { libraryRoutes } from "./modules/library/routes";
 import { paymentRoutes } from "./modules/payments/routes";
@@ -208,6 +208,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     fastify.log,
   );
   fastify.addHook("onClose", async () => variantWork.stop());
+  // Judges' copies of entries' PDFs (their metadata removed), the same way: after an upload,
+  // and for every PDF still without one (files of entries made before copies existed).
+  const judgeCopyWork = startQueueWork(
+    {
+      pending: (limit) => services.judgeCopies.pending(limit),
+      complete: (key) => services.judgeCopies.make(key),
+    },
+    exclusiveJob(db, "judge-copies"),
+    fastify.log,
+    { item: "judges' copy of a PDF failed", job: "judges' copies job failed", idName: "sourceKey" },
+  );
+  fastify.addHook("onClose", async () => judgeCopyWork.stop());
 
   // Resumable entry file uploads (tus): owner checks, limits, content check, then storage.
   const uploads = await createUploadService(
@@ -231,6 +243,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           variantWork.kick();
           return { mediaId: image.id };
         },
+        documentStored: () => judgeCopyWork.kick(),
       },
       storage: services.storage,
       logger: fastify.log,
@@ -264,7 +277,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const stopFileSweep = services.files.startSweep({
     logger: fastify.log,
     exclusive: exclusiveJob(db, "file-sweep", { everyMs: UNOWNED_FILE_SWEEP_INTERVAL_MS }),
-    also: (cutoff) => sweepUnreferencedEntryImages(db, services.media, cutoff),
+    also: async (cutoff) =>
+      (await sweepUnreferencedEntryImages(db, services.media, cutoff)) +
+      (await services.judgeCopies.sweep(cutoff)),
   });
   fastify.addHook("onClose", async () => stopFileSweep());
 

@@ -29,6 +29,7 @@ import { createSeasonsService } from "./modules/seasons/service";
 import { createSettingsService } from "./modules/settings/service";
 import { createSiteService } from "./modules/site/service";
 import { createMediaService } from "./modules/media/service";
+import { createJudgeCopies } from "./modules/media/judge-copies";
 import { createSocialImagesService } from "./modules/social-images/service";
 import { createStorage } from "./modules/storage";
 import { KeptReads } from "./kept-reads";
@@ -127,6 +128,13 @@ export function createServices(
     tempDir: path.join(config.dataDir, "tmp"),
     ...(hooks.clock ? { clock: hooks.clock } : {}),
   });
+  // Judges' copies of entries' PDFs, without the documents' metadata (blind judging).
+  const judgeCopies = createJudgeCopies({
+    db,
+    storage,
+    ...(hooks.logger ? { logger: hooks.logger } : {}),
+    ...(hooks.clock ? { clock: hooks.clock } : {}),
+  });
   // Link previews (og:image): JPEGs made from covers and entry images, kept in storage.
   const socialImages = createSocialImagesService(db, {
     storage,
@@ -211,6 +219,7 @@ export function createServices(
     mail,
     storage,
     images: { resolveMany: (refs) => media.resolveMany(refs) },
+    judgeCopies,
     limiter,
     secret,
     publicUrl: config.publicUrl,
@@ -247,6 +256,7 @@ export function createServices(
     contentAdmin,
     storage,
     media,
+    judgeCopies,
     entryAdmin,
     registrants,
     dashboard,

@@ -467,6 +467,17 @@ export interface Database {
   live_uploads: LiveUploadTable;
   job_runs: JobRunTable;
   mail_retries: MailRetryTable;
+  judge_copies: JudgeCopyTable;
+}
+
+/** The judges' copy of an entry's PDF, by the original's storage key (modules/media/judge-copies.ts). */
+export interface JudgeCopyTable {
+  source_key: string;
+  /** The copy without the document's metadata; null when none could be made. */
+  copy_key: string | null;
+  /** Why no copy could be made (`JudgeCopyProblem`), else null. */
+  problem: string | null;
+  made_at: string;
 }
 
 /** An email waiting to be sent again after a failure that may pass (modules/mail/retries.ts). */

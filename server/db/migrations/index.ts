@@ -20,6 +20,7 @@ import liveUploads from "./0017-live-uploads";
 import jobRuns from "./0018-job-runs";
 import mailRetries from "./0019-mail-retries";
 import vietnameseOrder from "./0020-vietnamese-order";
+import judgeCopies from "./0021-judge-copies";
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -44,5 +45,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     "0018-job-runs": jobRuns(),
     "0019-mail-retries": mailRetries(),
     "0020-vietnamese-order": vietnameseOrder(kind),
+    "0021-judge-copies": judgeCopies(),
   };
 }

@@ -165,7 +165,7 @@ export function createFileStore(
         intervalMs?: number;
         graceMs?: number;
         logger?: SweepLogger;
-        /** Other stored things nobody refers to (entry images), given the same cutoff. */
+        /** Other stored things nobody refers to (entry images, judges' copies), same cutoff. */
         also?: (cutoff: Date) => Promise<number>;
         /** Runs each sweep so that one process at a time sweeps (an advisory lock). */
         exclusive?: (work: () => Promise<void>) => Promise<void>;
@@ -178,7 +178,11 @@ export function createFileStore(
         if (options.also) {
           const cutoff = new Date(clock().getTime() - (options.graceMs ?? UNOWNED_FILE_GRACE_MS));
           const images = await options.also(cutoff);
-          if (images > 0) options.logger?.info({ removed: images }, "unused entry images removed");
+          if (images > 0)
+            options.logger?.info(
+              { removed: images },
+              "unused entry images and judges' copies removed",
+            );
         }
       };
       const tick = () => {

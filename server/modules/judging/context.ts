@@ -5,6 +5,7 @@ import type { Database } from "../../db/schema";
 import type { AuditService } from "../audit/service";
 import type { RateLimiter } from "../identity/rate-limit";
 import type { MailService } from "../mail/service";
+import type { JudgeCopies } from "../media/judge-copies";
 import type { MediaService } from "../media/service";
 import type { Storage } from "../storage";
 
@@ -15,6 +16,8 @@ export interface JudgingDeps {
   storage: Pick<Storage, "signedUrl">;
   /** Entry images' variants, signed for a short while. */
   images?: Pick<MediaService, "resolveMany">;
+  /** Judges' copies of entries' PDFs; without it a judge gets no PDF at all. */
+  judgeCopies?: Pick<JudgeCopies, "statesOf">;
   limiter: RateLimiter;
   /** The site secret: judge codes are kept as an HMAC under a key derived from it. */
   secret: string;

@@ -1,14 +1,13 @@
 import { extname } from "node:path";
+import { JUDGED_DOCUMENT_FIELDS, JUDGED_FILE_FIELDS } from "../../../core/entry-limits";
 import type { ResponsiveImageData } from "../../../core/media-image";
+import type { JudgeCopyState } from "../media/judge-copies";
 import type { JudgingContext } from "./context";
 import { assignedEntries, loadRound } from "./queries";
 import type { BlindEntry, BlindFile, JudgeIdentity, RoundView } from "./types";
 
 /** How long the file links of a scoring page work: every page load signs new ones. */
 export const JUDGE_LINK_SECONDS = 30 * 60;
-
-/** The files a judge may see: the work, never the entrant's signed commitments. */
-const JUDGED_FIELDS = ["images", "video", "ideaArticleVi", "ideaArticleEn", "slidesVi", "slidesEn"];
 
 /**
  * One assigned entry for scoring, blind (PRODUCT §4): the code, category, title, brand, the
@@ -52,7 +51,7 @@ export async function portalEntry(
     .selectFrom("entry_files")
     .select(["id", "field", "storage_key", "mime", "variants", "sort_order"])
     .where("entry_id", "=", entryId)
-    .where("field", "in", JUDGED_FIELDS)
+    .where("field", "in", JUDGED_FILE_FIELDS)
     .orderBy("field")
     .orderBy("sort_order")
     .execute();
@@ -105,6 +104,13 @@ async function signFiles(
       ? await ctx.deps.images.resolveMany(wanted.map((mediaId) => ({ mediaId })))
       : [];
   const images = new Map(wanted.map((id, i) => [id, resolved[i] ?? null]));
+  const isDocumentPdf = (f: { field: string; mime: string }) =>
+    f.mime === "application/pdf" && (JUDGED_DOCUMENT_FIELDS as readonly string[]).includes(f.field);
+  const pdfKeys = files.filter(isDocumentPdf).map((f) => f.storage_key);
+  const copies =
+    pdfKeys.length > 0 && ctx.deps.judgeCopies
+      ? await ctx.deps.judgeCopies.statesOf(pdfKeys)
+      : new Map<string, JudgeCopyState>();
   const counters = new Map<string, number>();
   return files.map((f, i) => {
     const n = (counters.get(f.field) ?? 0) + 1;
@@ -115,19 +121,43 @@ async function signFiles(
     const name = `${code || "entry"}-${f.field}${f.field === "images" ? `-${n}` : ""}${ext}`;
     const mediaId = mediaIds[i];
     const resolvedImage = mediaId !== null && mediaId !== undefined ? images.get(mediaId) : null;
-    // A picture goes to the judge re-encoded (its variants), never as the uploaded file: the
-    // original keeps its camera and author metadata (EXIF), which can name the agency.
-    const url = resolvedImage
-      ? resolvedImage.src
-      : ctx.deps.storage.signedUrl(f.storage_key, {
-          ttlSeconds: JUDGE_LINK_SECONDS,
-          filename: name,
-          disposition: "inline",
-          contentType: f.mime,
-        });
     const image: ResponsiveImageData | null = resolvedImage
       ? { ...resolvedImage, alt: null, sizes: "(min-width: 64rem) 30rem, 100vw" }
       : null;
-    return { id: f.id, field: f.field, url, mime: f.mime, image };
+    const sign = (key: string) =>
+      ctx.deps.storage.signedUrl(key, {
+        ttlSeconds: JUDGE_LINK_SECONDS,
+        filename: name,
+        disposition: "inline",
+        contentType: f.mime,
+      });
+    // A picture goes to the judge re-encoded (its variants), never as the uploaded file: the
+    // original keeps its camera and author metadata (EXIF), which can name the agency.
+    if (resolvedImage) {
+      return {
+        id: f.id,
+        field: f.field,
+        url: resolvedImage.src,
+        mime: f.mime,
+        image,
+        withheld: null,
+      };
+    }
+    // A PDF likewise goes as its judges' copy (no author, no XMP, no annotation authors); while
+    // that is not made, or when it cannot be, the judge gets no link at all.
+    if (isDocumentPdf(f)) {
+      const copy = copies.get(f.storage_key) ?? { state: "pending" };
+      return copy.state === "ready"
+        ? { id: f.id, field: f.field, url: sign(copy.copyKey), mime: f.mime, image, withheld: null }
+        : { id: f.id, field: f.field, url: null, mime: f.mime, image, withheld: copy.state };
+    }
+    return {
+      id: f.id,
+      field: f.field,
+      url: sign(f.storage_key),
+      mime: f.mime,
+      image,
+      withheld: null,
+    };
   });
 }

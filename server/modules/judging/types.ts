@@ -48,9 +48,15 @@ export interface AssignedEntry {
 export interface BlindFile {
   id: string;
   field: string;
-  url: string;
+  /** A link the judge may open; null when the file is withheld. */
+  url: string | null;
   mime: string;
   image: ResponsiveImageData | null;
+  /**
+   * Why a document has no link: its copy without metadata is still being made ("pending") or
+   * could not be made ("failed": encrypted, damaged, too large to process). Null otherwise.
+   */
+  withheld: "pending" | "failed" | null;
 }
 
 /** An entry for scoring: the work and its descriptions only (blind judging). */

@@ -109,6 +109,7 @@ async function finishOnce(state: UploadState, upload: Upload): Promise<string> {
       size,
       finishedAt: state.now().toISOString(),
     };
+    if (inspected.mime === "application/pdf") media.documentStored?.(key);
     await state.partials.writeDone(upload.id, record);
     // The bytes live in storage now; the marker answers a replayed HEAD.
     await removeUpload(state, upload.id);

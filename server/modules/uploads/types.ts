@@ -55,6 +55,8 @@ export interface UploadMedia {
   ): Promise<InspectedFile>;
   /** Derives and stores an image's variants; the result is kept with the file. */
   imageVariants?(filePath: string, key: string, inspected: InspectedFile): Promise<unknown>;
+  /** Told once a PDF is stored and attached: its judges' copy is made in the background. */
+  documentStored?(key: string): void;
 }
 
 /** What an upload needs of storage (the `Storage` driver). */

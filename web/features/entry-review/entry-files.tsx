@@ -111,6 +111,14 @@ export function EntryFiles({ entry }: { entry: EntryReview }) {
                 label={t(`entry.fields.${file.field}.label`)}
                 size={size(file)}
               />
+              {file.judgeCopy && file.judgeCopy !== "ready" ? (
+                <p
+                  className={file.judgeCopy === "pending" ? "tree-node__meta" : "field__error"}
+                  data-judge-copy={file.judgeCopy}
+                >
+                  {t(`entryReview.files.judgeCopy.${file.judgeCopy}`)}
+                </p>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -3,7 +3,8 @@ import { paymentStateOf } from "../../../core/entry-admin-list";
 import { nextStatusesFor } from "../../../core/entry-status";
 import type { ResponsiveImageData } from "../../../core/media-image";
 import type { StaffRole } from "../../../core/roles";
-import type { EntryReview } from "./types";
+import { JUDGED_DOCUMENT_FIELDS } from "../../../core/entry-limits";
+import type { EntryReview, ReviewFile } from "./types";
 
 type Services = AppLoadContext["services"];
 
@@ -57,6 +58,18 @@ export async function loadEntryReview(
     services.entries.statusHistory(entryId),
   ]);
   if (!entry || !owner) return null;
+  // Which of its PDFs judges cannot see (no copy without the metadata could be made yet or ever).
+  const judgedPdfs = entry.files.filter(
+    (file) =>
+      file.mime === "application/pdf" &&
+      (JUDGED_DOCUMENT_FIELDS as readonly string[]).includes(file.field),
+  );
+  const judgeCopies = await services.judgeCopies.statesOf(judgedPdfs.map((f) => f.storageKey));
+  const judgeCopyOf = (key: string): ReviewFile["judgeCopy"] => {
+    const copy = judgeCopies.get(key);
+    if (!copy) return null;
+    return copy.state === "failed" ? copy.problem : copy.state;
+  };
   const sign = (key: string, name: string, inline: boolean, contentType?: string) =>
     services.storage.signedUrl(key, {
       ttlSeconds: REVIEW_LINK_SECONDS,
@@ -107,6 +120,7 @@ export async function loadEntryReview(
       url: sign(file.storageKey, file.name, file.field === "images" || file.field === "video"),
       image: file.field === "images" ? imageOf(file.variants, file) : null,
       durationSeconds: file.durationSeconds,
+      judgeCopy: judgeCopyOf(file.storageKey),
     })),
     registrant: registrant
       ? {

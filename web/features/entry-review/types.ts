@@ -17,6 +17,11 @@ export interface ReviewFile {
   url: string;
   image: ResponsiveImageData | null;
   durationSeconds: number | null;
+  /**
+   * A PDF judges see: whether their copy without its metadata is made ("ready"), still to be
+   * made ("pending"), or why it cannot be (judges then do not get the document). Null otherwise.
+   */
+  judgeCopy: "ready" | "pending" | "encrypted" | "unreadable" | "tooLarge" | "tooComplex" | null;
 }
 
 export interface ReviewRegistrant {

@@ -90,7 +90,12 @@ export function BlindEntryView({ entry, lang }: { entry: BlindEntry; lang: Lang 
         {video ? (
           // Entrants upload a film without captions; judges see it as submitted.
           // eslint-disable-next-line jsx-a11y/media-has-caption
-          <video className="judge-entry__video" controls preload="metadata" src={video.url} />
+          <video
+            className="judge-entry__video"
+            controls
+            preload="metadata"
+            src={video.url ?? undefined}
+          />
         ) : link ? (
           <p>
             <a href={link.canonicalUrl} target="_blank" rel="noreferrer noopener">
@@ -114,7 +119,16 @@ export function BlindEntryView({ entry, lang }: { entry: BlindEntry; lang: Lang 
               <summary>
                 {t(`entry.fields.${file.field}.label`)} — {t("judging.portal.entry.openDocument")}
               </summary>
-              {file.mime === "application/pdf" ? (
+              {file.url === null ? (
+                // Without its copy free of the entrant's metadata, a PDF is not shown at all.
+                <p role="status">
+                  {t(
+                    file.withheld === "failed"
+                      ? "judging.portal.entry.documentUnavailable"
+                      : "judging.portal.entry.documentPreparing",
+                  )}
+                </p>
+              ) : file.mime === "application/pdf" ? (
                 <PdfViewer
                   url={file.url}
                   title={`${entry.code}: ${t(`entry.fields.${file.field}.label`)}`}
@@ -163,6 +177,6 @@ function Picture({ file, alt, sizes }: { file: BlindFile; alt: string; sizes: st
   return file.image ? (
     <ResponsiveImage image={file.image} alt={alt} sizes={sizes} />
   ) : (
-    <img src={file.url} alt={alt} loading="lazy" />
+    <img src={file.url ?? undefined} alt={alt} loading="lazy" />
   );
 }
