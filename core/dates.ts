@@ -37,20 +37,85 @@ export function formatVnd(amount: number, lang: Lang): string {
   return format.format(amount);
 }
 
-// Dates typed in back-office forms: `DD/MM/YYYY HH:mm`, always Vietnam time.
-const DATE_TIME = /^(\d{2})\/(\d{2})\/(\d{4})(?:\s+(\d{2}):(\d{2}))?$/;
+/**
+ * Dates typed in back-office fields, day first whatever the browser's language: `5/3/2026`,
+ * `05.03.2026` or `05-03-2026` is 5 March (1- or 2-digit day and month; `/`, `.` or `-`
+ * between). ISO `2026-03-05` is read too, as links, bookmarks and older forms carry it. Times
+ * are 24-hour `HH:mm` (`14h30` and `14.30` as people also write them), always Vietnam time.
+ * The patterns are written for an input's `pattern` attribute as well (no flags, whole value).
+ */
+const DAY_SHAPE = String.raw`\d{1,2}[\/.\-]\d{1,2}[\/.\-]\d{4}|\d{4}-\d{1,2}-\d{1,2}`;
+export const DAY_PATTERN = String.raw`\s*(?:${DAY_SHAPE})\s*`;
+export const DATE_TIME_PATTERN = String.raw`\s*(${DAY_SHAPE})(?:(?:\s+|T)(\d{1,2})[:.hH](\d{2})(?::(\d{2}))?)?\s*`;
+/** The longest text either field takes (a few spaces to spare). */
+export const DAY_MAX_LENGTH = 14;
+export const DATE_TIME_MAX_LENGTH = 24;
+
+const DAY = /^\s*(?:(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})|(\d{4})-(\d{1,2})-(\d{1,2}))\s*$/;
+const DATE_TIME = new RegExp(`^${DATE_TIME_PATTERN}$`);
+/** Years a back-office date may fall in: a typo of the century (0026, 3026) is a wrong shape. */
+const FIRST_YEAR = 1900;
+const LAST_YEAR = 2100;
+
+/** Why typed text is not a date: its shape, a day the calendar lacks, a time the clock lacks. */
+export type DateProblem = "format" | "noSuchDay" | "noSuchTime";
+export type DateReading = { ok: true; value: string } | { ok: false; problem: DateProblem };
+
+/** A typed day as ISO `YYYY-MM-DD`, or why it is not one. */
+export function readDay(text: string): DateReading {
+  const match = DAY.exec(text);
+  if (!match) return { ok: false, problem: "format" };
+  const [dayFirst, monthFirst, yearFirst, isoYear, isoMonth, isoDay] = match.slice(1);
+  const year = Number(yearFirst ?? isoYear);
+  const month = Number(monthFirst ?? isoMonth);
+  const day = Number(dayFirst ?? isoDay);
+  if (year < FIRST_YEAR || year > LAST_YEAR) return { ok: false, problem: "format" };
+  // 31/02 would roll over into March, 12/13 is month-first: refuse rather than guess.
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) {
+    return { ok: false, problem: "noSuchDay" };
+  }
+  return { ok: true, value: `${year}-${two(month)}-${two(day)}` };
+}
+
+/**
+ * A typed date and time (Vietnam time; a date alone is its 00:00) as an ISO UTC instant, or
+ * why it is not one.
+ */
+export function readVietnamDateTime(text: string): DateReading {
+  const match = DATE_TIME.exec(text);
+  if (!match) return { ok: false, problem: "format" };
+  const [datePart = "", hourText, minuteText, secondText] = match.slice(1);
+  const day = readDay(datePart);
+  if (!day.ok) return day;
+  const [hour, minute, second] = [hourText, minuteText, secondText].map((part) =>
+    Number(part ?? 0),
+  );
+  if (hour! > 23 || minute! > 59 || second! > 59) return { ok: false, problem: "noSuchTime" };
+  const [year, month, date] = day.value.split("-").map(Number) as [number, number, number];
+  const utc = Date.UTC(year, month - 1, date, hour, minute, second) - VIETNAM_OFFSET_MS;
+  return { ok: true, value: new Date(utc).toISOString() };
+}
+
+/** A typed day (see `readDay`) as ISO `YYYY-MM-DD`, or null. */
+export function parseDay(text: string): string | null {
+  const read = readDay(text);
+  return read.ok ? read.value : null;
+}
 
 /** `31/12/2026 23:59` (Vietnam time; the time may be left out = 00:00) → ISO UTC, or null. */
 export function parseVietnamDateTime(text: string): string | null {
-  const match = DATE_TIME.exec(text.trim());
-  if (!match) return null;
-  const [day, month, year, hour = 0, minute = 0] = match.slice(1).map((part) => Number(part ?? 0));
-  if (month! < 1 || month! > 12 || day! < 1 || hour > 23 || minute > 59) return null;
-  const utc = Date.UTC(year!, month! - 1, day!, hour, minute) - VIETNAM_OFFSET_MS;
-  // 31/02 would roll over into March: refuse it rather than guess.
-  const check = new Date(utc + VIETNAM_OFFSET_MS);
-  if (check.getUTCDate() !== day || check.getUTCMonth() !== month! - 1) return null;
-  return new Date(utc).toISOString();
+  const read = readVietnamDateTime(text);
+  return read.ok ? read.value : null;
+}
+
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** An ISO day (`2026-03-05`) as `05/03/2026`; "" for none or for text that is not one. */
+export function formatDay(isoDay: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay ?? "");
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : "";
 }
 
 /** An ISO instant as `DD/MM/YYYY HH:mm` in Vietnam time; "" for none. */

@@ -64,7 +64,7 @@ describe("statusChangeSchema", () => {
           statusVersion: 1,
         }),
       ),
-    ).toEqual({ changesDueOn: "entryAdmin.validation.dueDate" });
+    ).toEqual({ changesDueOn: "validation.noSuchDay" });
     expect(
       statusChangeSchema.safeParse({
         to: "needs_changes",

@@ -1,13 +1,15 @@
 import { z } from "zod";
+import { optionalDayField } from "./date-fields";
 import { ENTRY_STATUSES, transitionNeedsReason } from "./entry-status";
 
 /**
  * What a staff member sends to move entries along the lifecycle (core/entry-status.ts decides
  * whether the move is allowed for their role). `statusVersion` is the entry's version the
  * page showed: if another staff member changed the status since, the server refuses with a
- * conflict instead of overwriting. `changesDueOn` (YYYY-MM-DD, end of that day in Vietnam)
- * is required when sending an entry back for changes: editing re-opens for that entry until
- * then, even after the submission deadline. Messages are i18n keys.
+ * conflict instead of overwriting. `changesDueOn` (typed DD/MM/YYYY, read as the ISO day; the
+ * end of that day in Vietnam) is required when sending an entry back for changes: editing
+ * re-opens for that entry until then, even after the submission deadline. Messages are i18n
+ * keys.
  */
 export const STATUS_REASON_MAX = 2000;
 /** At most this many entries in one bulk change. */
@@ -34,17 +36,10 @@ export function changesDueAtOf(day: string): string | null {
 const change = {
   to: z.enum(ENTRY_STATUSES, { message: "entryAdmin.validation.statusRequired" }),
   reason: z.string().trim().max(STATUS_REASON_MAX, { message: "validation.tooLong" }).default(""),
-  changesDueOn: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : undefined))
-    .pipe(
-      z
-        .string()
-        .refine((day) => changesDueAtOf(day) !== null, { message: "entryAdmin.validation.dueDate" })
-        .optional(),
-    ),
+  // Typed DD/MM/YYYY (or ISO); the operation receives the ISO day.
+  changesDueOn: optionalDayField()
+    .transform((day) => day ?? undefined)
+    .optional(),
 };
 
 function requireReasonAndDate(

@@ -1,14 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { isoToVietnamLocal, newsFormSchema, statusAfter, vietnamLocalToIso } from "./news-admin";
+import { newsFormSchema, statusAfter } from "./news-admin";
 
 describe("news form rules", () => {
-  it("reads publication times in Vietnam time (UTC+7) and writes them back", () => {
-    expect(vietnamLocalToIso("2026-09-02T10:00")).toBe("2026-09-02T03:00:00.000Z");
-    expect(vietnamLocalToIso("2026-01-01T05:30")).toBe("2025-12-31T22:30:00.000Z");
-    expect(isoToVietnamLocal("2025-12-31T22:30:00.000Z")).toBe("2026-01-01T05:30");
-    for (const bad of ["2026-02-31T10:00", "02/09/2026 10:00", "2026-09-02", "1999-01-01T00:00"]) {
-      expect(vietnamLocalToIso(bad), bad).toBeNull();
-    }
+  it("reads publication times in Vietnam time (UTC+7), typed or from an older form", () => {
+    const publishedAt = (value: string) =>
+      newsFormSchema.safeParse({ titleVi: "a", slugVi: "a", publishedAt: value });
+    expect(publishedAt("02/09/2026 10:00").data?.publishedAt).toBe("2026-09-02T03:00:00.000Z");
+    expect(publishedAt("1/1/2026 05:30").data?.publishedAt).toBe("2025-12-31T22:30:00.000Z");
+    expect(publishedAt("2026-09-02T10:00").data?.publishedAt).toBe("2026-09-02T03:00:00.000Z");
+    expect(publishedAt("").data?.publishedAt).toBeNull();
+    expect(publishedAt("31/02/2026 10:00").error?.issues[0]?.message).toBe("validation.noSuchDay");
+    expect(publishedAt("02/09/2026 24:00").error?.issues[0]?.message).toBe("validation.noSuchTime");
+    expect(publishedAt("sáng mai").error?.issues[0]?.message).toBe("validation.dateTime");
   });
 
   it("publishing with a future time schedules; unpublishing makes a draft", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalDateTimeField } from "./date-fields";
 import { cleanText, REQUIRED, TOO_LONG } from "./form-fields";
 import { parseListQuery, type ListSpec } from "./list-query";
 import { safeImageSrc, sanitizeBlocks, type Block } from "./rich-text";
@@ -23,7 +24,6 @@ export const NEWS_ERRORS = {
   slugTaken: "adminNews.errors.slugTaken",
   body: "adminNews.errors.body",
   cover: "adminNews.errors.cover",
-  publishedAt: "adminNews.errors.publishedAt",
 } as const;
 
 /** A slug as stored: lowercase ASCII words joined by single hyphens. */
@@ -83,33 +83,6 @@ const bodyField = z
     }
   });
 
-/** `YYYY-MM-DDTHH:mm` as a `datetime-local` input gives it, in Vietnam's time (UTC+7). */
-const LOCAL_DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::\d{2})?$/;
-
-/** A `datetime-local` value (Vietnam time) as an ISO UTC instant, or null when invalid. */
-export function vietnamLocalToIso(value: string): string | null {
-  const match = LOCAL_DATETIME.exec(value.trim());
-  if (!match) return null;
-  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
-  const utc = Date.UTC(y, mo - 1, d, h - 7, mi);
-  const date = new Date(utc);
-  // Reject impossible dates (31/02) that Date.UTC would roll over.
-  const back = new Date(utc + 7 * 3600_000);
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) {
-    return null;
-  }
-  if (y < 2000 || y > 2100) return null;
-  return date.toISOString();
-}
-
-/** An ISO instant as a `datetime-local` value in Vietnam time (for the form). */
-export function isoToVietnamLocal(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return "";
-  return new Date(time + 7 * 3600_000).toISOString().slice(0, 16);
-}
-
 export const newsFormSchema = z.object({
   titleVi: plainText(NEWS_TITLE_MAX, true),
   titleEn: plainText(NEWS_TITLE_MAX, false),
@@ -124,14 +97,8 @@ export const newsFormSchema = z.object({
     .default("")
     .overwrite((v) => v.trim())
     .refine((v) => v === "" || safeImageSrc(v) !== null, { message: NEWS_ERRORS.cover }),
-  /** Empty (publish now / no date yet) or a Vietnam-time `datetime-local` value. */
-  publishedAt: z
-    .string()
-    .default("")
-    .overwrite((v) => v.trim())
-    .refine((v) => v === "" || vietnamLocalToIso(v) !== null, {
-      message: NEWS_ERRORS.publishedAt,
-    }),
+  /** Empty (publish now / no date yet, null) or a date and time typed in Vietnam time (ISO UTC). */
+  publishedAt: optionalDateTimeField(),
   intent: z.enum(NEWS_INTENTS).catch("save"),
 });
 

@@ -26,7 +26,7 @@ describe("Vietnam date-times typed in the back office", () => {
   it("refuses dates that do not exist rather than rolling them over", () => {
     expect(parseVietnamDateTime("31/02/2026")).toBeNull();
     expect(parseVietnamDateTime("12/13/2026 10:00")).toBeNull();
-    expect(parseVietnamDateTime("2026-12-31")).toBeNull();
+    expect(parseVietnamDateTime("2026-31-12")).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { parseVietnamDateTime } from "./dates";
+import { dateProblemMessage } from "./date-fields";
+import { parseVietnamDateTime, readVietnamDateTime } from "./dates";
 import { checkbox } from "./form-fields";
 
 /**
@@ -8,12 +9,16 @@ import { checkbox } from "./form-fields";
  * accepts what a form sends and speaks in i18n keys (`adminPlatform.validation.*`, `validation.*`).
  */
 
+/** Kept as typed (`seasonDatesToIso` stores it); refused with what is wrong with it. */
 const optionalDateTime = z
   .string()
   .trim()
   .default("")
-  .refine((v) => v === "" || parseVietnamDateTime(v) !== null, {
-    message: "adminPlatform.validation.dateTime",
+  .superRefine((v, ctx) => {
+    const reading = v === "" ? null : readVietnamDateTime(v);
+    if (reading && !reading.ok) {
+      ctx.addIssue({ code: "custom", message: dateProblemMessage(reading.problem, "dateTime") });
+    }
   });
 
 export const SEASON_DATE_FIELDS = [

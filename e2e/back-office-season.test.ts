@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, onTestFinished, test } from "vitest";
-import { formatDate } from "../core/dates";
+import { formatDate, formatDay } from "../core/dates";
 import { taxCodeCheckDigit } from "../core/tax-code";
 import { text } from "../server/test-support/text";
 import { expectAxeClean } from "./support/axe";
@@ -207,7 +207,8 @@ describe("running the season in the back office", () => {
     const reason = "Vui lòng bổ sung bản cam kết bản quyền có chữ ký và con dấu.";
     const changesDueOn = vietnamDay(10);
     const sentBack = new Date();
-    await changeStatus(page, "needs_changes", { reason, changesDueOn });
+    // Typed day first, as the field asks (DD/MM/YYYY).
+    await changeStatus(page, "needs_changes", { reason, changesDueOn: formatDay(changesDueOn) });
     await expect(page.locator("main").textContent()).resolves.toContain(
       vi("entry.status.needs_changes"),
     );

@@ -5,11 +5,15 @@ import { e2eServer } from "./server";
 /** Debian's Chromium; the suite never downloads a browser (scripts/ensure-chromium.sh installs it). */
 export const CHROMIUM = "/usr/bin/chromium";
 
-/** Launches a headless Chromium; playwright gives it a fresh user-data-dir each time. */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Launches a headless Chromium; playwright gives it a fresh user-data-dir each time. `args`
+ * adds command-line switches (`--lang=en-US`: the browser's own language).
+ */
+export function launchBrowser(args: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
+      ...args,
       "--headless",
       "--no-sandbox",
       "--disable-gpu",
@@ -23,10 +27,10 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** One browser for the whole test file, closed after its last test. */
-export function useBrowser(): () => Browser {
+export function useBrowser(args: string[] = []): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(args);
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,7 +1,6 @@
 import type { AuditAction } from "../../../core/audit-summary";
 import {
   statusAfter,
-  vietnamLocalToIso,
   NEWS_ERRORS,
   type NewsFormData,
   type NewsStatus,
@@ -54,7 +53,7 @@ export async function saveArticle(
   const errors = await slugErrors(ctx, data, id);
   if (Object.keys(errors).length > 0) return fieldRefusal(errors, 409);
 
-  let publishedAt = data.publishedAt ? vietnamLocalToIso(data.publishedAt) : null;
+  let publishedAt = data.publishedAt;
   const status = statusAfter(data.intent, existing?.storedStatus ?? "draft", publishedAt, now);
   if (status !== "draft" && publishedAt === null) publishedAt = stamp;
   const values = {

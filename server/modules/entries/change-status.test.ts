@@ -92,7 +92,7 @@ describe.each(testDatabases())("entries on $name", (target) => {
           reason: "Thiếu video",
           changesDueOn: "2026-02-30",
         }),
-      ).toMatchObject({ fieldErrors: { changesDueOn: "entryAdmin.validation.dueDate" } });
+      ).toMatchObject({ fieldErrors: { changesDueOn: "validation.noSuchDay" } });
       // NOW is 01/09/2026 10:00 in Vietnam: 31/08 is over, 01/09 still has the rest of the day.
       expect(
         await moveTo(t, entry.id, "needs_changes", "jury_manager", {

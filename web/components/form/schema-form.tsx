@@ -6,6 +6,8 @@ import { useNavigation, useSubmit } from "react-router";
 import type { ZodType } from "zod";
 import { useLiveFormValues } from "../../hydration/form-state";
 import { useServerErrors, type FormResult } from "../../lib/use-server-form";
+import { dateTimeForField, dayForField } from "../../../core/date-fields";
+import { DateField } from "./date-field";
 import { CheckboxField, Field, FormAlert } from "./field";
 import "./schema-form.css";
 
@@ -24,6 +26,7 @@ export interface FormFieldSpec {
     | "select"
     | "hidden"
     | "date"
+    | "dateTime"
     | "number";
   hint?: string;
   placeholder?: string;
@@ -78,6 +81,13 @@ export function SchemaForm({
   // Also rendered into the inputs' HTML, so a refusal keeps what was typed without JavaScript.
   const serverValues: Initial = { ...defaults };
   for (const field of fields) {
+    // A stored day or instant is shown as people write it (DD/MM/YYYY HH:mm).
+    const stored = defaults[field.name];
+    if (typeof stored === "string" && field.kind === "date") {
+      serverValues[field.name] = dayForField(stored);
+    } else if (typeof stored === "string" && field.kind === "dateTime") {
+      serverValues[field.name] = dateTimeForField(stored);
+    }
     const typed = failed?.values?.[field.name];
     if (field.kind === "checkbox" && failed?.values) serverValues[field.name] = typed === "on";
     else if (typed !== undefined) serverValues[field.name] = typed;
@@ -193,6 +203,19 @@ function SchemaInput({
         defaultChecked={Boolean(initial)}
         hint={field.hint}
         error={error}
+      />
+    );
+  }
+  if (field.kind === "date" || field.kind === "dateTime") {
+    return (
+      <DateField
+        kind={field.kind}
+        label={field.label}
+        hint={field.hint}
+        error={error}
+        required={field.required ?? false}
+        defaultValue={text}
+        {...registration}
       />
     );
   }

@@ -3,8 +3,8 @@ import { useState, type ReactNode } from "react";
 import { useForm, type FieldError, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, useNavigation } from "react-router";
+import { dateTimeForField } from "../../../core/date-fields";
 import {
-  isoToVietnamLocal,
   newsFormSchema,
   NEWS_SUMMARY_MAX,
   NEWS_TITLE_MAX,
@@ -15,13 +15,8 @@ import {
 } from "../../../core/news-admin";
 import type { Block } from "../../../core/rich-text";
 import { slugify } from "../../../core/slug";
-import {
-  Field,
-  FormAlert,
-  TextAreaField,
-  TextField,
-  useErrorText,
-} from "../../components/form/field";
+import { DateField } from "../../components/form/date-field";
+import { FormAlert, TextAreaField, TextField, useErrorText } from "../../components/form/field";
 import type { FormResult } from "../../lib/use-server-form";
 import { useServerErrors, useValidatedSubmit } from "../../lib/use-server-form";
 import { CoverImageField, type CoverUpload } from "./cover-image-field";
@@ -67,7 +62,7 @@ function defaultsOf(article: EditedArticle | null): NewsFormValues {
     bodyVi: JSON.stringify(article?.bodyVi ?? []),
     bodyEn: JSON.stringify(article?.bodyEn ?? []),
     coverImage: article?.coverImage ?? "",
-    publishedAt: isoToVietnamLocal(article?.publishedAt),
+    publishedAt: dateTimeForField(article?.publishedAt),
     intent: "save",
   };
 }
@@ -204,21 +199,15 @@ export function NewsForm({
       <fieldset className="news-form__publishing">
         <legend>{t("adminNews.publishing")}</legend>
         <CoverImageField form={form} error={fieldError("coverImage")} upload={uploadCover} />
-        <Field
+        <DateField
+          kind="dateTime"
           label={t("adminNews.fields.publishedAt")}
           hint={t("adminNews.hints.publishedAt")}
           error={fieldError("publishedAt")}
-        >
-          {(props) => (
-            <input
-              {...props}
-              type="datetime-local"
-              className="field__input news-form__date"
-              defaultValue={initial.publishedAt}
-              {...form.register("publishedAt")}
-            />
-          )}
-        </Field>
+          className="field__input news-form__date"
+          defaultValue={String(initial.publishedAt ?? "")}
+          {...form.register("publishedAt")}
+        />
       </fieldset>
 
       <div className="news-form__actions">

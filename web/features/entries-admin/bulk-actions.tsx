@@ -17,6 +17,7 @@ import {
   transitionNeedsReason,
   type EntryStatus,
 } from "../../../core/entry-status";
+import { dateInputAttributes, useDateFormatHint } from "../../components/form/date-field";
 import type { FormResult } from "../../components/form/schema-form";
 import { ConfirmButton } from "../back-office/confirm";
 import { useLocalizedPath } from "../../lib/site";
@@ -81,6 +82,7 @@ export function BulkStatusBar({
     ) : null;
   const described = (name: string) => (errors[name] ? `${id}-${name}-error` : undefined);
   const statusName = to ? t(entryStatusLabelKey(to as EntryStatus)) : "";
+  const dueHint = useDateFormatHint("date");
   return (
     <fieldset className="entries-bulk" ref={fieldset}>
       <legend>{t("entryAdmin.bulk.heading")}</legend>
@@ -128,15 +130,20 @@ export function BulkStatusBar({
       {to === "needs_changes" || errors.changesDueOn ? (
         <div className="list-toolbar__field">
           <label htmlFor={`${id}-due`}>{t("entryAdmin.bulk.changesDueOn")}</label>
+          <p className="field__hint" id={`${id}-due-hint`}>
+            {dueHint}
+          </p>
           <input
             id={`${id}-due`}
-            type="date"
+            {...dateInputAttributes("date")}
             name="changesDueOn"
             className="field__input"
             defaultValue={typed?.changesDueOn ?? ""}
             required
             aria-invalid={errors.changesDueOn ? true : undefined}
-            aria-describedby={described("changesDueOn")}
+            aria-describedby={[`${id}-due-hint`, described("changesDueOn")]
+              .filter(Boolean)
+              .join(" ")}
           />
           {error("changesDueOn")}
         </div>

@@ -10,6 +10,7 @@ import {
   transitionNeedsReason,
   type EntryStatus,
 } from "../../../core/entry-status";
+import { DateField } from "../../components/form/date-field";
 import { Field, FormAlert } from "../../components/form/field";
 import { useServerErrors, type FormResult } from "../../lib/use-server-form";
 
@@ -131,21 +132,14 @@ export function StatusForm({
             />
           )}
         </Field>
-        <Field
+        <DateField
           label={t("entryReview.action.changesDueOn")}
           hint={t("entryReview.action.changesDueOnHint")}
           error={error("changesDueOn")}
           required={target === "needs_changes"}
-        >
-          {(control) => (
-            <input
-              type="date"
-              defaultValue={defaults.changesDueOn}
-              {...control}
-              {...form.register("changesDueOn")}
-            />
-          )}
-        </Field>
+          defaultValue={defaults.changesDueOn}
+          {...form.register("changesDueOn")}
+        />
         <p>
           <button type="submit" className="button button--primary" disabled={busy}>
             {t("entryReview.action.submit")}

@@ -1,9 +1,14 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link, useLocation } from "react-router";
 import { PAYMENT_METHODS, PAYMENT_STATES } from "../../../core/payment-state";
-import type { PaymentListQuery } from "../../../core/payments";
+import { formatDay } from "../../../core/dates";
+import { paymentListDateErrors, type PaymentListQuery } from "../../../core/payments";
+import { DateField } from "../../components/form/date-field";
 
-/** The payments list's filters: a GET form, so the URL keeps the state (links, back button). */
+/**
+ * The payments list's filters: a GET form, so the URL keeps the state (links, back button).
+ * Days are typed DD/MM/YYYY; links with ISO days (`?from=2026-11-01`) keep working.
+ */
 export function PaymentFilters({
   query,
   seasonYear,
@@ -13,8 +18,17 @@ export function PaymentFilters({
 }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const dateErrors = paymentListDateErrors(params);
   return (
-    <Form method="get" action={location.pathname} className="payment-filters" role="search">
+    // The page says what is wrong with a filter (in its language), not the browser.
+    <Form
+      method="get"
+      action={location.pathname}
+      className="payment-filters"
+      role="search"
+      noValidate
+    >
       <label>
         {t("paymentAdmin.filters.season")}
         <input
@@ -48,14 +62,16 @@ export function PaymentFilters({
           ))}
         </select>
       </label>
-      <label>
-        {t("paymentAdmin.filters.from")}
-        <input className="field__input" type="date" name="from" defaultValue={query.from ?? ""} />
-      </label>
-      <label>
-        {t("paymentAdmin.filters.to")}
-        <input className="field__input" type="date" name="to" defaultValue={query.to ?? ""} />
-      </label>
+      {(["from", "to"] as const).map((name) => (
+        <DateField
+          key={name}
+          label={t(`paymentAdmin.filters.${name}`)}
+          name={name}
+          // A day the list could not read is shown as typed, with why; one it read, as DD/MM/YYYY.
+          defaultValue={dateErrors[name] ? (params.get(name) ?? "") : formatDay(query[name])}
+          error={dateErrors[name]}
+        />
+      ))}
       <label>
         {t("paymentAdmin.filters.q")}
         <input

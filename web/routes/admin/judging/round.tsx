@@ -159,7 +159,9 @@ export default function AdminJudgingRound({ loaderData }: Route.ComponentProps) 
       </Form>
 
       {locked ? null : (
-        <details className="panel admin-panel">
+        // Open when the server refused it (a form sent without the page's script), so its
+        // messages are seen.
+        <details className="panel admin-panel" open={failedFor("details") !== undefined}>
           <summary>{t("judgingAdmin.round.details")}</summary>
           <SchemaForm
             schema={roundFormSchema}
