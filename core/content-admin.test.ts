@@ -1,7 +1,9 @@
 import { checkbox } from "./form-fields";
 import { describe, expect, it } from "vitest";
 import {
+  CRITERIA_PDF_RULES,
   contentPageSchema,
+  criteriaDocumentFormSchema,
   juryMemberSchema,
   richTextField,
   safeImagePath,
@@ -89,5 +91,45 @@ describe("content admin schemas", () => {
         prize: "gold",
       }).success,
     ).toBe(true);
+  });
+});
+
+describe("the criteria document upload form", () => {
+  const file = (name: string, size: number) => new File([new Uint8Array(size)], name);
+  const problemOf = (value: unknown) => {
+    const parsed = criteriaDocumentFormSchema.safeParse({
+      year: "2026",
+      lang: "vi",
+      title: "",
+      ...(value === undefined ? {} : { file: value }),
+    });
+    return parsed.success
+      ? null
+      : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+  };
+
+  it("asks for a file when none was chosen (the empty part a browser posts, or no part at all)", () => {
+    for (const nothing of [file("", 0), undefined, "", null]) {
+      expect(problemOf(nothing)).toEqual(["file: adminContent.errors.documentMissing"]);
+    }
+  });
+
+  it("says a chosen file without bytes is empty, one over 50 MB too large, and takes the rest", () => {
+    expect(problemOf(file("tieu-chi.pdf", 0))).toEqual(["file: adminContent.errors.documentEmpty"]);
+    const tooLarge = {
+      name: "lon.pdf",
+      size: CRITERIA_PDF_RULES.maxBytes + 1,
+      arrayBuffer: () => Promise.resolve(new ArrayBuffer(0)),
+    };
+    expect(problemOf(tooLarge)).toEqual(["file: adminContent.errors.documentTooLarge"]);
+    const chosen = file("tieu-chi.pdf", 10);
+    const parsed = criteriaDocumentFormSchema.parse({
+      year: "2026",
+      lang: "en",
+      title: "",
+      file: chosen,
+    });
+    expect(parsed.file).toBe(chosen);
+    expect(parsed.year).toBe(2026);
   });
 });

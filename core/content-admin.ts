@@ -55,6 +55,9 @@ const E = {
   pageKey: "adminContent.errors.pageKey",
   lang: "adminContent.errors.lang",
   order: "adminContent.errors.order",
+  documentMissing: "adminContent.errors.documentMissing",
+  documentEmpty: "adminContent.errors.documentEmpty",
+  documentTooLarge: "adminContent.errors.documentTooLarge",
 } as const;
 export const CONTENT_ADMIN_ERRORS = E;
 
@@ -243,15 +246,52 @@ export const criteriaDocumentSchema = z.object({
 });
 export type CriteriaDocumentInput = z.output<typeof criteriaDocumentSchema>;
 
-/** Moving a juror one place up or down in the year's order. */
-export const moveSchema = z.object({
-  id: optionalId(E.id).refine((id) => id !== null, { message: E.id }),
-  direction: z.enum(["up", "down"], { message: E.order }),
-});
-
 /** A season's criteria document: a PDF of at most 50 MB (PRODUCT §8), checked by content on the server. */
 export const CRITERIA_PDF_RULES = {
   maxBytes: 50 * 1024 * 1024,
   mimeTypes: ["application/pdf"],
   extensions: [".pdf"],
 } as const;
+
+/** A file of a posted form, as the browser's form data and the server's parsed body hold it. */
+export interface ChosenFile {
+  name: string;
+  size: number;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+
+function isChosenFile(value: unknown): value is ChosenFile {
+  if (typeof value !== "object" || value === null) return false;
+  const file = value as Partial<ChosenFile>;
+  return (
+    typeof file.name === "string" &&
+    typeof file.size === "number" &&
+    typeof file.arrayBuffer === "function"
+  );
+}
+
+/**
+ * The criteria PDF as the upload form sends it. A file input left empty posts a part with no
+ * name and no bytes: that is "choose a file", as is no part at all; a chosen file without bytes
+ * is "empty"; over 50 MB "too large". Its type is checked by content on the server.
+ */
+export const criteriaPdfFile = z.custom<ChosenFile>().superRefine((value, ctx) => {
+  const problem =
+    !isChosenFile(value) || (value.name === "" && value.size === 0)
+      ? E.documentMissing
+      : value.size === 0
+        ? E.documentEmpty
+        : value.size > CRITERIA_PDF_RULES.maxBytes
+          ? E.documentTooLarge
+          : null;
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
+/** The upload form of a criteria PDF: the document's details and the file itself. */
+export const criteriaDocumentFormSchema = criteriaDocumentSchema.extend({ file: criteriaPdfFile });
+
+/** Moving a juror one place up or down in the year's order. */
+export const moveSchema = z.object({
+  id: optionalId(E.id).refine((id) => id !== null, { message: E.id }),
+  direction: z.enum(["up", "down"], { message: E.order }),
+});

@@ -253,7 +253,8 @@ export interface DashboardFigures {
   submissionsPerDay: DayCount[];
   /** Registrant profiles created per day over the same days. */
   registrationsPerDay: DayCount[];
-  fees: FeeEstimate;
+  /** Null for a viewer whose role may not see money (`seesMoney`): never computed nor sent. */
+  fees: FeeEstimate | null;
   /** The season's judging rounds in order, each with its progress; empty before the first. */
   judging: RoundProgressLine[];
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalDayField } from "./date-fields";
 import { DEFAULT_CRITERIA, type Criterion } from "./judging-criteria";
 import { RESULT_METHODS } from "./judging-results";
 
@@ -27,6 +28,11 @@ export function canMoveRound(from: RoundState, to: RoundState): boolean {
   return MOVES[from].includes(to);
 }
 
+/** A round that took scores and takes none any more (its judges are told so, by name). */
+export function roundClosedForScoring(state: RoundState): boolean {
+  return state === "closed" || state === "locked";
+}
+
 /** Criteria and assignments may change until the first score could exist. */
 export function roundIsEditable(state: RoundState): boolean {
   return state === "draft";
@@ -43,22 +49,12 @@ const required = (max: number) =>
     .trim()
     .min(1, { message: "validation.required" })
     .max(max, { message: "validation.tooLong" });
-/** YYYY-MM-DD or nothing; an empty date field (sent as "" by forms, null by the browser form library) is null. */
-const isoDate = z.preprocess(
-  (v) => (v === null || v === undefined ? "" : v),
-  z
-    .string()
-    .trim()
-    .refine((v) => v === "" || /^\d{4}-\d{2}-\d{2}$/.test(v), { message: "validation.date" })
-    .transform((v) => (v === "" ? null : v)),
-);
-
 export const roundFormSchema = z
   .object({
     nameVi: required(120),
     nameEn: required(120),
-    startsOn: isoDate,
-    endsOn: isoDate,
+    startsOn: optionalDayField(),
+    endsOn: optionalDayField(),
     method: z.enum(RESULT_METHODS, { message: "judging.validation.method" }).default("mean"),
   })
   .superRefine((v, ctx) => {

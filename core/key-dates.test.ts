@@ -8,6 +8,7 @@ describe("keyDatesOf", () => {
         ceremony: "2027-01-16T12:00:00.000Z",
         submissionCloses: "2026-12-31T16:59:59.999Z",
         registrationOpens: "2026-07-14T17:00:00.000Z",
+        registrationCloses: "2026-10-25T16:59:59.999Z",
         submissionOpens: "2026-07-31T17:00:00.000Z",
         earlyBird: "2026-09-15T16:59:59.999Z",
         lateDeadline: null,
@@ -16,6 +17,7 @@ describe("keyDatesOf", () => {
       { kind: "registrationOpens", at: "2026-07-14T17:00:00.000Z" },
       { kind: "submissionOpens", at: "2026-07-31T17:00:00.000Z" },
       { kind: "earlyBird", at: "2026-09-15T16:59:59.999Z" },
+      { kind: "registrationCloses", at: "2026-10-25T16:59:59.999Z" },
       { kind: "submissionCloses", at: "2026-12-31T16:59:59.999Z" },
       { kind: "ceremony", at: "2027-01-16T12:00:00.000Z" },
     ]);
@@ -29,6 +31,13 @@ describe("keyDatesOf", () => {
         ceremony: "not a date",
       }).map((d) => d.kind),
     ).toEqual(["registrationOpens", "submissionOpens"]);
+    // Registration and submission often close together: registration is listed first.
+    expect(
+      keyDatesOf({
+        submissionCloses: "2026-12-31T16:59:59.999Z",
+        registrationCloses: "2026-12-31T16:59:59.999Z",
+      }).map((d) => d.kind),
+    ).toEqual(["registrationCloses", "submissionCloses"]);
     expect(keyDatesOf({})).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ export const KEY_DATE_KINDS = [
   "registrationOpens",
   "submissionOpens",
   "earlyBird",
+  "registrationCloses",
   "submissionCloses",
   "lateDeadline",
   "ceremony",

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { optionalDayField } from "./date-fields";
+import { firstIssueByField } from "./refusal";
 import { PAYMENT_METHODS, PAYMENT_STATES } from "./payment-state";
 
 /**
@@ -22,7 +24,10 @@ export const checkoutSchema = z.object({
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
-const reason = z.string().trim().max(500, { message: "validation.tooLong" });
+/** The longest note a confirmation, or reason a refund, records. */
+export const PAYMENT_REASON_MAX = 500;
+
+const reason = z.string().trim().max(PAYMENT_REASON_MAX, { message: "validation.tooLong" });
 
 /** Finance confirms a transfer received by hand: the page's state version, an optional note. */
 export const confirmPaymentSchema = z.object({
@@ -43,14 +48,13 @@ export const paymentListQuerySchema = z.object({
   season: z.coerce.number().int().min(2000).max(2100).optional().catch(undefined),
   state: z.enum(PAYMENT_STATES).optional().catch(undefined),
   method: z.enum(PAYMENT_METHODS).optional().catch(undefined),
-  from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
+  // Typed DD/MM/YYYY in the filter, ISO in older links; the list reads the ISO day.
+  from: optionalDayField()
+    .transform((day) => day ?? undefined)
     .optional()
     .catch(undefined),
-  to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
+  to: optionalDayField()
+    .transform((day) => day ?? undefined)
     .optional()
     .catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),
@@ -61,4 +65,18 @@ export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
 /** The list query from a URL's search parameters (unknown values are dropped, not refused). */
 export function parsePaymentListQuery(params: URLSearchParams): PaymentListQuery {
   return paymentListQuerySchema.parse(Object.fromEntries(params));
+}
+
+const paymentListDatesSchema = z.object({ from: optionalDayField(), to: optionalDayField() });
+
+/**
+ * The messages of the list's date filters that cannot be read (31/02/2026, 2026/11/01), by
+ * field: the list leaves such a filter out, the filters' form says why at the field.
+ */
+export function paymentListDateErrors(params: URLSearchParams): Record<string, string> {
+  const parsed = paymentListDatesSchema.safeParse({
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+  });
+  return parsed.success ? {} : firstIssueByField(parsed.error.issues);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canOpenSection, isStaffRole, sectionsFor } from "./roles";
+import { canOpenSection, isStaffRole, sectionsFor, seesMoney } from "./roles";
 
 describe("back-office roles", () => {
   it("knows staff roles and nothing else", () => {
@@ -30,5 +30,11 @@ describe("back-office roles", () => {
     expect(sectionsFor("entrant")).toEqual([]);
     expect(canOpenSection("editor", "outbox")).toBe(false);
     expect(canOpenSection("finance", "content")).toBe(false);
+  });
+
+  it("shows money only to the roles that open payments", () => {
+    expect(
+      ["admin", "finance", "editor", "jury_manager", "entrant", undefined].map(seesMoney),
+    ).toEqual([true, true, false, false, false, false]);
   });
 });

@@ -36,6 +36,15 @@ export function canOpenSection(role: unknown, section: BackOfficeSection): boole
   );
 }
 
+/**
+ * Whether a role may see money (fees collected and due, payments, revenue) wherever the back
+ * office shows it: exactly the roles that open payments. Pages leave it out of their data for
+ * the others, not only out of their markup.
+ */
+export function seesMoney(role: unknown): boolean {
+  return canOpenSection(role, "payments");
+}
+
 /** The sections a role sees in the back-office navigation, in order. */
 export function sectionsFor(role: unknown): BackOfficeSection[] {
   return (Object.keys(BACK_OFFICE_SECTIONS) as BackOfficeSection[]).filter((section) =>

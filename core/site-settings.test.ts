@@ -5,6 +5,8 @@ import {
   isChatWidgetConfigured,
   isSafeLink,
   linkProblem,
+  settingsToForm,
+  siteSettingsFormSchema,
   siteSettingsSchema,
   type SiteSettings,
 } from "./site-settings";
@@ -141,6 +143,60 @@ describe("siteSettingsSchema", () => {
     );
     expect(messages.length).toBeGreaterThanOrEqual(5);
     for (const message of messages) expect(message).toMatch(/^validation\.\w+$/);
+  });
+});
+
+describe("siteSettingsFormSchema (the settings page's flat form)", () => {
+  const form = settingsToForm(valid);
+  const formProblems = (input: Record<string, string>) => {
+    const result = siteSettingsFormSchema.safeParse(input);
+    return result.success
+      ? {}
+      : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
+  };
+  const required = [
+    "contactEmail",
+    "paymentBankBin",
+    "paymentBankName",
+    "paymentAccountNumber",
+    "paymentAccountHolder",
+    "paymentExpiryHours",
+  ];
+
+  it("says a required field left empty (or blank) is required, not that it is invalid", () => {
+    for (const field of required) {
+      for (const empty of ["", "   "]) {
+        expect(formProblems({ ...form, [field]: empty }), `${field}: "${empty}"`).toEqual({
+          [field]: "validation.required",
+        });
+      }
+    }
+  });
+
+  it("keeps each field's own rule once it is filled", () => {
+    expect(
+      formProblems({
+        ...form,
+        contactEmail: "not-an-email",
+        paymentBankBin: "12345",
+        paymentAccountNumber: "12 34",
+        paymentExpiryHours: "0",
+      }),
+    ).toEqual({
+      contactEmail: "validation.email",
+      paymentBankBin: "validation.bankBin",
+      paymentAccountNumber: "validation.bankAccount",
+      paymentExpiryHours: "validation.paymentExpiry",
+    });
+    expect(siteSettingsFormSchema.parse({ ...form, contactEmail: " lienhe@example.org " })).toEqual(
+      expect.objectContaining({ contactEmail: "lienhe@example.org", paymentExpiryHours: 72 }),
+    );
+  });
+
+  it("leaves optional fields optional", () => {
+    expect(formProblems({ ...form, contactPhone: "", socialEmail: "", seoTitleVi: "" })).toEqual(
+      {},
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REQUIRED } from "./form-fields";
 import { linkProblem, type LinkProblem } from "./safe-link";
 
 /** Site-wide settings an admin edits (PRODUCT §7); messages are i18n keys. */
@@ -143,9 +144,22 @@ export function chatWidgetUrl(chat: ChatWidgetSettings): string | null {
 
 const s = socialLinksSchema.shape;
 const seoLang = seoDefaultsSchema.shape.vi.shape;
+const payment = paymentSettingsSchema.shape;
+
+/**
+ * A field the form must not send empty: left empty it says "required"; filled, its own rule
+ * speaks (an email, a BIN, an account number, a number of hours).
+ */
+const filled = <T extends z.ZodType>(rule: T) =>
+  z
+    .string({ message: REQUIRED })
+    .trim()
+    .min(1, { message: REQUIRED })
+    // Typed as taking a string: what reaches the rule is one (some rules also take more).
+    .pipe(rule as unknown as z.ZodType<z.output<T>, string>);
 
 export const siteSettingsFormSchema = z.object({
-  contactEmail: z.email({ message: "validation.email" }),
+  contactEmail: filled(z.email({ message: "validation.email" })),
   contactPhone: z
     .string()
     .trim()
@@ -166,11 +180,11 @@ export const siteSettingsFormSchema = z.object({
   seoTitleEn: seoLang.title,
   seoDescriptionEn: seoLang.description,
   seoImageEn: seoLang.image,
-  paymentBankBin: paymentSettingsSchema.shape.bankBin,
-  paymentBankName: paymentSettingsSchema.shape.bankName,
-  paymentAccountNumber: paymentSettingsSchema.shape.accountNumber,
-  paymentAccountHolder: paymentSettingsSchema.shape.accountHolder,
-  paymentExpiryHours: paymentSettingsSchema.shape.expiryHours,
+  paymentBankBin: filled(payment.bankBin),
+  paymentBankName: filled(payment.bankName),
+  paymentAccountNumber: filled(payment.accountNumber),
+  paymentAccountHolder: filled(payment.accountHolder),
+  paymentExpiryHours: filled(payment.expiryHours),
 });
 
 export type SiteSettingsForm = z.output<typeof siteSettingsFormSchema>;

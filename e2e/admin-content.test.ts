@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { expectAxeClean } from "./support/axe";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
 import { withE2eServices } from "./support/services";
+import { errorOfField } from "./support/fields";
 import { signInStaff } from "./support/sign-in";
 
 // Content back office: an editor adds a juror with an uploaded photo for 2025 and it
@@ -176,6 +177,59 @@ describe("content back office", () => {
       .waitFor();
     expect(await visitor.page.locator(".winner-card", { hasText: title }).count()).toBe(0);
     expect(problems.pageErrors).toEqual([]);
+  });
+
+  test("an editor's dashboard shows the season's counts and no money", async () => {
+    const { page } = await openPage(browser());
+    await signInStaff(page, EDITOR.email, EDITOR.password);
+    await page
+      .locator("caption", { hasText: "Lượt nộp bài theo ngày" })
+      .waitFor({ state: "attached" });
+    const main = (await page.locator("main").textContent()) ?? "";
+    for (const money of ["Lệ phí", "Thanh toán đã ghi nhận", "Đã thu", "Chưa thu", "₫"]) {
+      expect(main, money).not.toContain(money);
+    }
+    expect(await page.getByRole("heading", { name: "Lệ phí" }).count()).toBe(0);
+  });
+
+  test("a criteria document sent with no file chosen asks for one at the field, in each language", async () => {
+    const { page } = await openPage(browser());
+    await signInStaff(page, EDITOR.email, EDITOR.password);
+    for (const [path, heading, title, message] of [
+      [
+        "/quan-tri/noi-dung/tai-lieu",
+        "Tải lên tiêu chí giải thưởng",
+        "Tệp PDF",
+        "Vui lòng chọn tệp PDF.",
+      ],
+      [
+        "/en/quan-tri/noi-dung/tai-lieu",
+        "Upload award criteria",
+        "PDF file",
+        "Please choose a PDF file.",
+      ],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole("heading", { level: 2, name: heading }).waitFor();
+      await waitForHydration(page);
+      const form = page.locator("form", { has: page.locator('input[type="file"]') });
+      const name = form.locator('input[name="title"]');
+      await name.fill("Tiêu chí 2026 (bản sửa)");
+      const requests: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") requests.push(request.url());
+      });
+      await form.locator('button[type="submit"]').click();
+      const file = form.getByLabel(title);
+      await expect.poll(() => errorOfField(file)).toBe(message);
+      // Checked in the browser with the server's schema: nothing was sent, nothing typed lost,
+      // and the field with the problem has the focus.
+      expect(requests).toEqual([]);
+      await expect(name.inputValue()).resolves.toBe("Tiêu chí 2026 (bản sửa)");
+      await expect(file.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+      expect(await page.getByText("Tệp bị trống").count()).toBe(0);
+      page.removeAllListeners("request");
+    }
   });
 
   test("the pages and documents admin pages are axe clean in both languages", async () => {

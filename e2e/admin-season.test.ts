@@ -5,6 +5,7 @@ import { demoCredentials } from "./support/demo-credentials";
 import { seriousViolations } from "./support/axe";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
 import { setSubmissionWindow } from "./support/db";
+import { errorOfField } from "./support/fields";
 import { linkIn, mailTo } from "./support/outbox";
 
 // Back-office platform: an admin closes the submission window and the public
@@ -108,6 +109,34 @@ describe("back-office platform", () => {
     // Two browsers and five axe checks: about 20 s alone, over 60 s on a loaded two-core machine.
   }, 120_000);
 
+  test("settings in English: a required field left empty says it is required, at the field", async () => {
+    const { page } = await openPage(browser());
+    await signInStaff(page, demoCredentials().admin.email, demoCredentials().admin.password);
+    await page.goto("/en/quan-tri/cai-dat");
+    await page.getByRole("heading", { level: 1, name: "Site settings" }).waitFor();
+    await waitForHydration(page);
+    const email = page.getByLabel("Contact email");
+    const bin = page.getByLabel("Bank BIN (NAPAS)");
+    const hours = page.getByLabel("Payment window (hours)");
+    const phone = page.getByLabel("Contact phone", { exact: true });
+    const typedPhone = "+84 28 3822 9999";
+    await phone.fill(typedPhone);
+    for (const field of [email, bin, hours]) await field.fill("");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect.poll(() => errorOfField(email)).toBe("Please fill in this field.");
+    await expect(errorOfField(bin)).resolves.toBe("Please fill in this field.");
+    await expect(errorOfField(hours)).resolves.toBe("Please fill in this field.");
+    await expect(email.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(phone.inputValue()).resolves.toBe(typedPhone);
+    expect(page.url()).not.toContain("notice=");
+    // Filled but wrong, the field's own rule speaks.
+    await email.fill("lien-he");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect
+      .poll(() => errorOfField(email))
+      .toBe("This email address is not valid (e.g. name@company.com).");
+  });
+
   test("an editor invited by email sets a password and cannot open settings, users or seasons", async () => {
     const { page } = await openPage(browser());
     await signInStaff(page, demoCredentials().admin.email, demoCredentials().admin.password);
@@ -139,12 +168,24 @@ describe("back-office platform", () => {
     const editor = await openPage(browser());
     await editor.page.goto(link);
     await editor.page.waitForURL((u) => u.pathname === "/dat-lai-mat-khau");
+    // A first password, not a changed one: the page asks for it and then says the account is
+    // ready, with the way to the back office's sign-in.
+    await editor.page
+      .getByRole("heading", { level: 1, name: "Tạo mật khẩu cho tài khoản của bạn" })
+      .waitFor();
     await waitForHydration(editor.page);
     const password = "bien-tap-vien-2026!";
     await editor.page.locator('input[name="newPassword"]').fill(password);
     await editor.page.locator('input[name="confirmPassword"]').fill(password);
     await editor.page.getByRole("button", { name: "Lưu mật khẩu mới" }).click();
-    await editor.page.locator(".form-alert--success").waitFor();
+    const ready = editor.page
+      .getByRole("status")
+      .filter({ hasText: "Tài khoản của bạn đã sẵn sàng." });
+    await ready.waitFor();
+    await expect(ready.textContent()).resolves.not.toContain("đổi mật khẩu");
+    await expect(
+      ready.getByRole("link", { name: "Đăng nhập trang quản trị" }).getAttribute("href"),
+    ).resolves.toBe("/quan-tri/dang-nhap");
 
     await signInStaff(editor.page, email, password);
     const nav = editor.page.getByRole("navigation", { name: "Các mục quản trị" });

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
+import { formatDate } from "../core/dates";
 import { seriousViolations } from "./support/axe";
 import {
   baseUrl,
@@ -10,6 +11,7 @@ import {
   useBrowser,
   waitForHydration,
 } from "./support/browser";
+import { CURRENT_SEASON, withDatabase } from "./support/db";
 
 // The public content pages on the demo content: jury by year, winners filtered by
 // categories and paged with the state in the URL, news list → article with its Open Graph
@@ -231,7 +233,7 @@ describe("home highlights", () => {
 describe("home key dates", () => {
   /** Minutes left as the countdown reads them ("40 ngày 3 giờ 25 phút" → 57,805). */
   async function countdownMinutes(page: Page): Promise<number> {
-    const parts = await page.locator(".key-dates__part").allTextContents();
+    const parts = await page.locator(".key-dates__countdown-parts > span").allTextContents();
     const [days, hours, minutes] = parts.map((part) => Number(/\d+/.exec(part)?.[0]));
     return (days! * 24 + hours!) * 60 + minutes!;
   }
@@ -241,13 +243,30 @@ describe("home key dates", () => {
     await page.clock.install(); // the browser's clock, under the test's control
     await page.goto("/");
     const section = page.getByRole("region", { name: "Các mốc thời gian" });
+    const item = (label: string) => section.locator("li").filter({ hasText: label });
+    // The demo season closes registration together with submission: listed just before it.
     expect(await section.locator("li > span:first-child").allTextContents()).toEqual([
       "Mở đăng ký dự thi",
       "Mở cổng nộp bài",
       "Hạn nộp bài ưu đãi sớm",
+      "Đóng đăng ký dự thi",
       "Hạn chót nộp bài",
       "Lễ trao giải",
     ]);
+    const registrationCloses = withDatabase(
+      (db) =>
+        db
+          .prepare<[number], { at: string }>(
+            "SELECT registration_closes_at AS at FROM seasons WHERE year = ?",
+          )
+          .get(CURRENT_SEASON)!.at,
+    );
+    expect(await item("Đóng đăng ký dự thi").locator("time").textContent()).toBe(
+      formatDate(registrationCloses, "vi"),
+    );
+    expect(await item("Đóng đăng ký dự thi").locator("time").getAttribute("datetime")).toBe(
+      registrationCloses,
+    );
     const instants = (
       await section
         .locator("time")
@@ -258,12 +277,8 @@ describe("home key dates", () => {
       expect(text).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     }
     // The demo season opened registration in July: that date has passed.
-    expect(await section.locator('[data-kind="registrationOpens"]').textContent()).toContain(
-      "Đã qua",
-    );
-    const deadline = await section
-      .locator('[data-kind="submissionCloses"] time')
-      .getAttribute("datetime");
+    expect(await item("Mở đăng ký dự thi").textContent()).toContain("Đã qua");
+    const deadline = await item("Hạn chót nộp bài").locator("time").getAttribute("datetime");
     const expected = Math.ceil((Date.parse(deadline!) - Date.now()) / 60_000);
     const shown = await countdownMinutes(page);
     expect(Math.abs(shown - expected)).toBeLessThanOrEqual(2);
@@ -287,9 +302,10 @@ describe("home key dates", () => {
     expect(await section.locator(".key-dates__countdown").textContent()).toMatch(
       /^Time left until the submission deadline: \d+ days? \d+ hours? \d+ minutes?$/,
     );
-    expect(await section.locator('[data-kind="ceremony"]').textContent()).toContain(
-      "Awards ceremony",
+    expect(await section.locator("li > span:first-child").allTextContents()).toContain(
+      "Registration closes",
     );
+    expect(await section.locator("li").last().textContent()).toContain("Awards ceremony");
   });
 });
 

@@ -1,5 +1,7 @@
+import { PDFDocument, PDFName } from "@cantoo/pdf-lib";
 import type { Page } from "playwright-core";
 import { describe, expect, onTestFinished, test } from "vitest";
+import { DEMO_PDF_AUTHOR } from "../server/demo/demo-entry-files";
 import { text } from "../server/test-support/text";
 import { expectAxeClean } from "./support/axe";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
@@ -98,6 +100,16 @@ function recordBodies(page: Page): { url: string; body: string }[] {
     );
   });
   return bodies;
+}
+
+/** What in a PDF's bytes could name its maker: an information dictionary, XMP, the demo's author. */
+function pdfMetadata(bytes: Buffer) {
+  const utf16 = Buffer.from(DEMO_PDF_AUTHOR, "utf16le").swap16().toString("hex");
+  return {
+    info: bytes.includes("/Info") || bytes.includes("/Author"),
+    xmp: bytes.includes("x:xmpmeta") || bytes.includes("/Metadata"),
+    author: [DEMO_PDF_AUTHOR, utf16, utf16.toUpperCase()].some((form) => bytes.includes(form)),
+  };
 }
 
 /** Opens the folded form (its summary) unless the field is already showing. */
@@ -302,11 +314,23 @@ describe("judging, from round to winners", () => {
     );
     expect(bodies.some((b) => b.body.includes("/media/"))).toBe(true);
     const opened: string[] = [];
+    const pdfs: { link: string; bytes: Buffer }[] = [];
     for (const link of signed) {
       const response = await one.page.request.get(link);
-      opened.push(`${response.status()} ${response.headers()["content-type"] ?? ""}`);
+      const type = response.headers()["content-type"] ?? "";
+      opened.push(`${response.status()} ${type}`);
+      if (type.startsWith("application/pdf")) pdfs.push({ link, bytes: await response.body() });
     }
     expect(opened.filter((o) => /image\//.test(o))).toEqual([]);
+    // Documents likewise: every PDF a judge gets is the copy without the document information
+    // (Author …) and XMP metadata that name its maker — the demo's idea articles carry both.
+    expect(pdfs.length).toBeGreaterThan(0);
+    for (const { link, bytes } of pdfs) {
+      expect(pdfMetadata(bytes), link).toEqual({ info: false, xmp: false, author: false });
+      const parsed = await PDFDocument.load(bytes, { updateMetadata: false });
+      expect(parsed.context.trailerInfo.Info, link).toBeUndefined();
+      expect(parsed.catalog.has(PDFName.of("Metadata")), link).toBe(false);
+    }
 
     // The manager: the conflict shows, the round closes, the results by every method.
     await office.goto(roundPath);
@@ -319,6 +343,22 @@ describe("judging, from round to winners", () => {
       office.waitForURL((u) => u.searchParams.get("notice") === "judgingAdmin.round.moved"),
       office.getByRole("button", { name: vi("judgingAdmin.move.closed"), exact: true }).click(),
     ]);
+    // A judge who opens the closed round (a page left open, a bookmark) is told so by name,
+    // with where to go, instead of "page not found".
+    const closedPage = await one.page.goto(new URL(entryLinks[0]!).pathname);
+    expect(closedPage?.status()).toBe(200);
+    await one.page
+      .getByRole("heading", {
+        level: 1,
+        name: vi("judging.portal.closed.title", { round: "Vòng sơ khảo thử nghiệm" }),
+      })
+      .waitFor();
+    expect(
+      await one.page
+        .getByRole("link", { name: vi("judging.portal.list.backToRounds") })
+        .getAttribute("href"),
+    ).toBe("/giam-khao");
+    await expectAxeClean(one.page);
     for (const method of ["mean", "trimmedMean", "normalised"]) {
       await office.goto(`${roundPath}/ket-qua?method=${method}`);
       await office.locator(`table[data-results-method="${method}"]`).first().waitFor();

@@ -89,4 +89,85 @@ describe("media library in the editor", () => {
     expect(await body.locator("img").count()).toBe(1);
     expect(problems.pageErrors).toEqual([]);
   });
+
+  test("a pasted picture goes through the library's upload; pictures of pasted HTML the page cannot keep are named", async () => {
+    const { page, problems } = await openPage(browser());
+    await signInStaff(page, EDITOR.email, EDITOR.password);
+    await page.goto("/quan-tri/noi-dung/tin-tuc/moi");
+    await waitForHydration(page);
+    const vi = page.locator("fieldset", { has: page.locator("legend", { hasText: "Tiếng Việt" }) });
+    const body = vi.getByRole("textbox", { name: "Nội dung" });
+    await body.waitFor();
+    const prompts: string[] = [];
+    page.on("dialog", (dialog: Dialog) => {
+      prompts.push(dialog.message());
+      void dialog.accept("Ảnh chụp màn hình dán vào");
+    });
+    const uploads: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/api/media") {
+        uploads.push(request.url());
+      }
+    });
+    /** Pastes into the body as a browser does: a clipboard event with files and/or texts. */
+    const paste = (clip: { png?: string; html?: string; text?: string }) =>
+      body.evaluate((element, { png, html, text }) => {
+        const data = new DataTransfer();
+        if (png) {
+          const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+          data.items.add(new File([bytes], "image.png", { type: "image/png" }));
+        }
+        if (html) data.setData("text/html", html);
+        if (text) data.setData("text/plain", text);
+        element.dispatchEvent(
+          new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      }, clip);
+    const status = vi.locator(".editor__status");
+
+    // A screenshot on the clipboard: uploaded to the media library, then inserted with its alt.
+    const png = await sharp({
+      create: { width: 800, height: 450, channels: 3, background: "#8a3b12" },
+    })
+      .png()
+      .toBuffer();
+    await body.click();
+    await paste({ png: png.toString("base64") });
+    const inserted = body.locator("img");
+    await expect.poll(() => inserted.count()).toBe(1);
+    expect(await inserted.getAttribute("src")).toMatch(/^\/media\/[a-f0-9]{24}\/w\d+\.\w+$/);
+    expect(await inserted.getAttribute("alt")).toBe("Ảnh chụp màn hình dán vào");
+    expect(uploads).toHaveLength(1);
+    expect(prompts).toHaveLength(1);
+    await expect.poll(() => status.textContent()).toBe("Đã chèn ảnh.");
+
+    // Text copied from an office program comes with a picture of itself: the text is pasted.
+    await body.press("End");
+    await paste({
+      png: png.toString("base64"),
+      html: "<p>Đoạn văn chép từ Word</p>",
+      text: "Đoạn văn chép từ Word",
+    });
+    await expect.poll(() => body.textContent()).toContain("Đoạn văn chép từ Word");
+    expect(await body.locator("img").count()).toBe(1);
+    expect(uploads).toHaveLength(1);
+
+    // HTML copied from another site: its text is kept, its picture is not, and the editor is
+    // told so at the field, with the way to insert one.
+    await body.press("End");
+    await paste({
+      html: '<p>Chú thích từ trang khác</p><img src="https://anh.example.org/poster.png" alt="Poster">',
+      text: "Chú thích từ trang khác",
+    });
+    await expect.poll(() => body.textContent()).toContain("Chú thích từ trang khác");
+    expect(await body.locator("img").count()).toBe(1);
+    expect(await status.getAttribute("role")).toBe("status");
+    await expect
+      .poll(() => status.textContent())
+      .toBe(
+        "Ảnh trong nội dung vừa dán không được giữ lại vì không nằm trên trang này. Để chèn ảnh, hãy lưu ảnh về máy rồi dùng nút “Chèn ảnh (tải lên)”, hoặc chọn ảnh đã có bằng nút “Chọn ảnh từ thư viện”.",
+      );
+    expect(uploads).toHaveLength(1);
+    expect(problems.pageErrors).toEqual([]);
+  });
 });

@@ -14,6 +14,7 @@ import { CURRENT_SEASON, withDatabase } from "./support/db";
 import { demoCredentials } from "./support/demo-credentials";
 import { registerEntrant } from "./support/entry-journey";
 import { squeezedCells } from "./support/layout";
+import { errorOfField } from "./support/fields";
 import { signInStaff } from "./support/sign-in";
 
 // Paying entry fees in Chromium against the production server: an entrant pays two entries by
@@ -23,6 +24,8 @@ import { signInStaff } from "./support/sign-in";
 const browser = useBrowser();
 const tmp = mkdtempSync(path.join(tmpdir(), "e2e-statement-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+let madeEntries = 0;
 
 /** Submitted entries of the account, written beside the server (as if the entry form had sent them). */
 function submittedEntries(email: string, count: number): { id: string; code: string }[] {
@@ -41,7 +44,8 @@ function submittedEntries(email: string, count: number): { id: string; code: str
     const at = new Date().toISOString();
     return Array.from({ length: count }, (_, i) => {
       const id = randomUUID();
-      const code = `VX26-${category.code}-8${String(Math.floor(Math.random() * 1000)).padStart(3, "0")}`;
+      // Numbered in the file (codes are unique: a random pick could take one twice).
+      const code = `VX26-${category.code}-8${String(madeEntries++).padStart(3, "0")}`;
       db.prepare(
         `INSERT INTO entries (id, owner_user_id, season_id, track_id, category_id, code, status,
            brand_name, campaign_name, description_vi, description_en, video_link, credits, version,
@@ -296,6 +300,73 @@ describe("paying entry fees", () => {
     );
     expect(reason).toBe("Khách nộp bù 500.000 ₫ tiền mặt");
   }, 120_000);
+
+  test("a refund without a reason is refused at the field in the page's language, by the page and by the server", async () => {
+    const paid = withDatabase(
+      (db) =>
+        db
+          .prepare<[], { id: string }>(
+            "SELECT id FROM payments WHERE state = 'paid' ORDER BY created_at LIMIT 1",
+          )
+          .get()!.id,
+    );
+    const { page } = await openPage(browser());
+    const admin = demoCredentials().admin;
+    await signInStaff(page, admin.email, admin.password);
+    await page.goto(`/en/quan-tri/thanh-toan/${paid}`);
+    await waitForHydration(page);
+    const reason = page.getByLabel(text("en", "paymentAdmin.refund.reason"));
+    const submit = page.getByRole("button", { name: text("en", "paymentAdmin.refund.submit") });
+    const asked: string[] = [];
+    let posted = false;
+    page.on("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted = true;
+    });
+
+    // Blank: the page's check (the server's schema) says so at the field, before any question.
+    await reason.fill("   ");
+    await submit.click();
+    const required = text("en", "paymentCore.validation.reasonRequired");
+    await expect.poll(() => errorOfField(reason)).toBe(required);
+    await expect(reason.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(reason.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    expect(asked).toEqual([]);
+    expect(posted).toBe(false);
+
+    // With a reason, the question is asked (dismissed here: nothing is refunded).
+    await reason.fill("Entry withdrawn before judging");
+    await submit.click();
+    await expect.poll(() => asked.length).toBe(1);
+    await expect(errorOfField(reason)).resolves.toBe("");
+    expect(posted).toBe(false);
+
+    // The server gives the same answer to a form that reached it (sent before the page's script
+    // ran, say): at the field, focused, in Vietnamese on the Vietnamese page.
+    await page.goto(`/quan-tri/thanh-toan/${paid}`);
+    await waitForHydration(page);
+    const viReason = page.getByLabel(text("vi", "paymentAdmin.refund.reason"));
+    await viReason.fill("  ");
+    await viReason.evaluate((input) => (input as HTMLInputElement).form!.requestSubmit());
+    await expect
+      .poll(() => errorOfField(viReason))
+      .toBe(text("vi", "paymentCore.validation.reasonRequired"));
+    expect(posted).toBe(true);
+    await expect(viReason.evaluate((input) => input === document.activeElement)).resolves.toBe(
+      true,
+    );
+    expect(
+      withDatabase(
+        (db) =>
+          db
+            .prepare<[string], { state: string }>("SELECT state FROM payments WHERE id = ?")
+            .get(paid)!.state,
+      ),
+    ).toBe("paid");
+  });
 
   test("an entrant cancels a transfer they have not made, and pays its entry in a new payment", async () => {
     const { page } = await openPage(browser());

@@ -276,6 +276,36 @@ describe("an editor's writes reach the public pages", () => {
     expect(page.body).not.toContain("<img src=x");
   });
 
+  it("asks for a file when none was chosen, at the field in the page's language; an empty file is empty", async () => {
+    // A file input left empty: browsers post its part with no file name and no bytes.
+    const noFile = multipart(
+      { year: "2026", lang: "vi", title: "Tiêu chí 2026 (bản sửa)", intent: "upload" },
+      { name: "", data: Buffer.alloc(0) },
+    );
+    for (const [path, message] of [
+      ["/quan-tri/noi-dung/tai-lieu", "Vui lòng chọn tệp PDF."],
+      ["/en/quan-tri/noi-dung/tai-lieu", "Please choose a PDF file."],
+    ] as const) {
+      const response = await request("POST", path, { who: "editor", multipart: noFile });
+      expect(response.statusCode, path).toBe(400);
+      expect(response.body, path).toMatch(
+        new RegExp(`<p id="[^"]+-error" class="field__error">${message.replace(".", "\\.")}</p>`),
+      );
+      expect(response.body, path).not.toMatch(/Tệp bị trống|The file is empty/);
+      // What was typed is kept.
+      expect(response.body, path).toContain('value="Tiêu chí 2026 (bản sửa)"');
+    }
+    const emptyFile = await request("POST", "/quan-tri/noi-dung/tai-lieu", {
+      who: "editor",
+      multipart: multipart(
+        { year: "2026", lang: "vi", title: "", intent: "upload" },
+        { name: "rong.pdf", data: Buffer.alloc(0) },
+      ),
+    });
+    expect(emptyFile.statusCode).toBe(400);
+    expect(emptyFile.body).toContain("Tệp bị trống. Vui lòng chọn lại tệp.");
+  });
+
   it("uploads the criteria PDF; a file that is not a PDF is refused", async () => {
     const refused = await request("POST", "/quan-tri/noi-dung/tai-lieu", {
       who: "editor",

@@ -14,10 +14,20 @@ import { keepFormWhenUnanswered } from "../lib/unanswered-form";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { titleKey: "account.resetTitle" });
 
-/** The reset link (via /api/auth) lands here with `?token=`, or `?error=` when it expired. */
-export function loader({ request }: Route.LoaderArgs) {
+/**
+ * The reset link (via /api/auth) lands here with `?token=`, or `?error=` when it expired. A
+ * staff invitation's link lands here too: its account has no password yet (`firstPassword`),
+ * so the page asks for a first password and, once set, says the account is ready.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  return { token: url.searchParams.get("token") ?? "", invalid: url.searchParams.has("error") };
+  const token = url.searchParams.get("token") ?? "";
+  const purpose = await context.services.identity.passwordLinkPurpose(token);
+  return {
+    token,
+    invalid: url.searchParams.has("error"),
+    firstPassword: purpose === "firstPassword",
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,7 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     parsed.data.newPassword,
   );
   if (!outcome.ok) return refusalResponse(refusal(400, outcome.formError), values);
-  return { ok: true, notice: "account.resetDone" };
+  return {
+    ok: true,
+    firstPassword: outcome.firstPassword,
+    notice: outcome.firstPassword ? "account.invitationDone" : "account.resetDone",
+  };
 }
 
 /** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
@@ -44,13 +58,22 @@ export default function ResetPasswordPage({ loaderData }: Route.ComponentProps) 
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const result = useActionData<typeof action>();
+  const invited = result?.ok ? result.firstPassword : loaderData.firstPassword;
   return (
     <div className="container page auth-card">
-      <SectionHeading level={1} title={t("account.resetTitle")} />
+      <SectionHeading
+        level={1}
+        title={t(invited ? "account.invitationTitle" : "account.resetTitle")}
+      />
       {loaderData.invalid || !loaderData.token ? (
         <p role="alert" className="form-alert form-alert--error">
           {t("auth.resetLinkInvalid")}{" "}
           <Link to={to("/quen-mat-khau")}>{t("account.sendResetLink")}</Link>
+        </p>
+      ) : result?.ok && result.firstPassword ? (
+        <p role="status" className="form-alert form-alert--success">
+          {t("account.invitationDone")}{" "}
+          <Link to={to("/quan-tri/dang-nhap")}>{t("account.invitationSignIn")}</Link>
         </p>
       ) : result?.ok ? (
         <p role="status" className="form-alert form-alert--success">

@@ -173,10 +173,32 @@ describe("the back-office dashboard over HTTP", () => {
       expect(rowOf(html, "Lượt nộp bài theo ngày", "01/09")).toBe(String(onFirstSeptember + 3));
       expect(rowOf(html, "Bài dự thi theo trạng thái", "Bản nháp")).not.toBeNull();
       expect(html).toContain('role="img"');
-      expect(html).toContain("Số ước tính cho đến khi có dữ liệu thanh toán");
     }
     const english = await page("/en/quan-tri", "admin");
     expect(english.body).toContain("<caption>Submissions per day</caption>");
+  });
+
+  it("shows money (fees, payments) only to the roles that open payments, page and data alike", async () => {
+    await seedEntries(["submitted", "paid"]);
+    const money = ["Lệ phí", "Số ước tính cho đến khi có dữ liệu thanh toán", "Đã thu", "₫"];
+    const moneyKeys = ["collectedVnd", "dueVnd", "pendingVnd", "collectedEntries"];
+    for (const who of ["admin", "finance", "editor", "jury_manager"] as const) {
+      const html = (await page("/quan-tri", who)).body;
+      // The loaders' answer a client-side navigation fetches, besides the one inside the HTML.
+      const data = await page("/quan-tri.data", who);
+      expect(data.statusCode, who).toBe(200);
+      expect(html, who).toContain("<caption>Lượt nộp bài theo ngày</caption>");
+      if (who === "admin" || who === "finance") {
+        for (const text of money) expect(html, `${who}: ${text}`).toContain(text);
+        for (const key of moneyKeys) expect(data.body, `${who}: ${key}`).toContain(key);
+      } else {
+        for (const text of money) expect(html, `${who}: ${text}`).not.toContain(text);
+        for (const key of moneyKeys) {
+          expect(html, `${who}: ${key}`).not.toContain(key);
+          expect(data.body, `${who}: ${key}`).not.toContain(key);
+        }
+      }
+    }
   });
 
   it("shows each judging round's progress, linked to its page for roles that open judging", async () => {

@@ -22,7 +22,7 @@ describe.each(testDatabases())("dashboard figures on $name", (target) => {
 
     it("counts the season's entries by status, track, category and type, per day, and estimates fees", async () => {
       t.now = STANDARD_TIME;
-      const before = (await t.services.dashboard.figures(2026))!;
+      const before = (await t.services.dashboard.figures(2026, { money: true }))!;
       expect(before.season.deadlineDay).toBe("2026-12-31");
 
       // Submitted in the early-bird tier (01/09), and two in the standard tier (01/10).
@@ -52,7 +52,7 @@ describe.each(testDatabases())("dashboard figures on $name", (target) => {
         .where("user_id", "=", t.chi)
         .execute();
 
-      const after = (await t.services.dashboard.figures(2026))!;
+      const after = (await t.services.dashboard.figures(2026, { money: true }))!;
       const d = (pick: (f: DashboardFigures) => number) => delta(before, after, pick);
       expect(d((f) => f.total)).toBe(4);
       expect(d((f) => f.counted)).toBe(3);
@@ -87,14 +87,18 @@ describe.each(testDatabases())("dashboard figures on $name", (target) => {
       const standard = Number(price.fee_vnd);
       const earlyBird =
         price.early_bird_fee_vnd === null ? standard : Number(price.early_bird_fee_vnd);
-      expect(d((f) => f.fees.dueVnd)).toBe(earlyBird);
-      expect(d((f) => f.fees.dueEntries)).toBe(1);
-      expect(d((f) => f.fees.collectedVnd)).toBe(2 * standard);
-      expect(d((f) => f.fees.collectedEntries)).toBe(2);
+      expect(d((f) => f.fees!.dueVnd)).toBe(earlyBird);
+      expect(d((f) => f.fees!.dueEntries)).toBe(1);
+      expect(d((f) => f.fees!.collectedVnd)).toBe(2 * standard);
+      expect(d((f) => f.fees!.collectedEntries)).toBe(2);
+
+      // Without money (a role that does not open payments), the same figures and no fees.
+      const { fees: _fees, ...counts } = after;
+      expect(await t.services.dashboard.figures(2026)).toEqual({ ...counts, fees: null });
     });
 
     it("shows a season without entries as empty, and knows no season that does not exist", async () => {
-      const empty = (await t.services.dashboard.figures(2023))!;
+      const empty = (await t.services.dashboard.figures(2023, { money: true }))!;
       expect(empty.total).toBe(0);
       expect(empty.byStatus.every((s) => s.count === 0)).toBe(true);
       expect(empty.fees).toEqual({

@@ -24,11 +24,13 @@ export interface DashboardDeps {
  * entries grouped by status, track, category and registrant type; submitted entries grouped
  * by minute, category and status (for the per-day series and the fee tiers); registrants
  * grouped by hour; the season's tree with its prices. Then the progress of its judging rounds
- * (`judging-progress.ts`). Null when the season does not exist.
+ * (`judging-progress.ts`). Null when the season does not exist. The estimated fees only with
+ * `money` (a viewer whose role may see money, `core/roles.ts` `seesMoney`); null otherwise.
  */
 export async function seasonFigures(
   deps: DashboardDeps,
   year: number,
+  options: { money?: boolean } = {},
 ): Promise<DashboardFigures | null> {
   const q = deps.db.kysely;
   const season = await q
@@ -193,15 +195,17 @@ export async function seasonFigures(
           range.to,
         )
       : [],
-    fees: estimateFees(
-      submissions,
-      {
-        earlyBirdDeadline: season.early_bird_deadline,
-        submissionClosesAt: season.submission_closes_at,
-        lateDeadline: season.late_deadline,
-      },
-      prices,
-    ),
+    fees: options.money
+      ? estimateFees(
+          submissions,
+          {
+            earlyBirdDeadline: season.early_bird_deadline,
+            submissionClosesAt: season.submission_closes_at,
+            lateDeadline: season.late_deadline,
+          },
+          prices,
+        )
+      : null,
     judging,
   };
 }

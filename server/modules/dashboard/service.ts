@@ -11,7 +11,9 @@ export type { DashboardFigures } from "./season-figures";
 export function createDashboardService(db: Db, options: DashboardServiceDeps) {
   const deps = { db, clock: options.clock ?? (() => new Date()) };
   return {
-    figures: (year: number) => seasonFigures(deps, year),
+    /** A season's figures; its money (the estimated fees) only with `money: true`. */
+    figures: (year: number, options: { money?: boolean } = {}) =>
+      seasonFigures(deps, year, options),
     /** The seasons a dashboard can show, newest first. */
     years: async (): Promise<number[]> =>
       (await db.kysely.selectFrom("seasons").select("year").orderBy("year", "desc").execute()).map(

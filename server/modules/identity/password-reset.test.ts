@@ -39,7 +39,14 @@ describe.each(testDatabases())("identity on $name", (target) => {
       const token = page.searchParams.get("token") ?? "";
       expect(token).not.toBe("");
 
-      expect((await services.identity.resetPassword(token, NEW_PASSWORD)).ok).toBe(true);
+      // A reset, not a first password: the account had one.
+      expect(await services.identity.passwordLinkPurpose(token)).toBe("reset");
+      expect(await services.identity.resetPassword(token, NEW_PASSWORD)).toMatchObject({
+        ok: true,
+        firstPassword: false,
+      });
+      expect(await services.identity.passwordLinkPurpose(token)).toBeNull();
+      expect(await services.identity.passwordLinkPurpose("")).toBeNull();
       // The link works once, and the sessions from before the reset are gone.
       expect(await services.identity.resetPassword(token, "another-new-password")).toMatchObject({
         ok: false,

@@ -27,15 +27,37 @@ export async function requestPasswordReset(
   return { ok: true, headers: new Headers() };
 }
 
-/** Sets a new password with the emailed link's token. */
+/**
+ * What an emailed password link is for: `firstPassword` when its account has no password yet
+ * (a staff invitation: the link sets the first one), `reset` otherwise; null when the link is
+ * unknown or expired. Read as better-auth reads the link when it sets the password.
+ */
+export async function passwordLinkPurpose(
+  deps: Pick<IdentityDeps, "auth">,
+  token: string,
+): Promise<"firstPassword" | "reset" | null> {
+  if (!token) return null;
+  const context = await deps.auth.$context;
+  const link = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!link || link.expiresAt < new Date()) return null;
+  const accounts = await context.internalAdapter.findAccounts(link.value);
+  const credential = accounts.find((account) => account.providerId === "credential");
+  return credential?.password ? "reset" : "firstPassword";
+}
+
+/**
+ * Sets a new password with the emailed link's token; `firstPassword` says the account had none
+ * before (an invitation accepted), so the page welcomes rather than reports a change.
+ */
 export async function resetPassword(
   deps: Pick<IdentityDeps, "auth">,
   token: string,
   newPassword: string,
-): Promise<Outcome> {
+): Promise<(Outcome & { ok: true; firstPassword: boolean }) | Exclude<Outcome, { ok: true }>> {
+  const purpose = await passwordLinkPurpose(deps, token);
   try {
     await deps.auth.api.resetPassword({ body: { token, newPassword } });
-    return { ok: true, headers: new Headers() };
+    return { ok: true, headers: new Headers(), firstPassword: purpose === "firstPassword" };
   } catch (error) {
     return { ...fromAuthError(error), formError: "auth.resetLinkInvalid" };
   }

@@ -2,7 +2,7 @@ import { createEntrant, createStaff, markEmailVerified } from "./accounts";
 import { changeEmail } from "./change-email";
 import { changePassword } from "./change-password";
 import { currentUser } from "./current-user";
-import { requestPasswordReset, resetPassword } from "./password-reset";
+import { passwordLinkPurpose, requestPasswordReset, resetPassword } from "./password-reset";
 import { register } from "./register";
 import { registrantProfile } from "./registrant-profile";
 import { resendVerification } from "./resend-verification";
@@ -31,6 +31,7 @@ export function createIdentityService(deps: IdentityDeps) {
     signOut: bind(signOut),
     signOutEverywhere: bind(signOutEverywhere),
     requestPasswordReset: bind(requestPasswordReset),
+    passwordLinkPurpose: bind(passwordLinkPurpose),
     resetPassword: bind(resetPassword),
     changePassword: bind(changePassword),
     changeEmail: bind(changeEmail),

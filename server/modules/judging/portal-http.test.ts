@@ -273,6 +273,43 @@ describe("the judge portal over HTTP", () => {
     }
     expect((await inject("GET", "/api/media?purpose=news", { cookie })).statusCode).toBe(401);
 
+    // Once the round closes, the judge's pages of it say so by name, in the page's language,
+    // with the organisers' address and the way back; a round that is not theirs stays 404.
+    const actor = { id: "staff", email: "staff@example.vn" };
+    const { services } = office.app;
+    expect(await services.judging.moveRound(actor, roundId, { to: "closed" })).toMatchObject({
+      ok: true,
+    });
+    for (const [url, title] of [
+      [`/giam-khao/vong/${roundId}`, "Vòng sơ khảo: đã đóng chấm điểm"],
+      [`/giam-khao/vong/${roundId}/${entryId}`, "Vòng sơ khảo: đã đóng chấm điểm"],
+      [`/en/giam-khao/vong/${roundId}`, "Preliminary round is closed for scoring"],
+    ] as const) {
+      const closed = await inject("GET", url, { cookie });
+      expect(closed.statusCode, url).toBe(200);
+      expect(closed.body, url).toContain(title);
+      expect(closed.body, url).toMatch(/href="mailto:[^"]+@[^"]+"/);
+      expect(closed.body, url).toContain(
+        url.startsWith("/en") ? 'href="/en/giam-khao"' : 'href="/giam-khao"',
+      );
+      expect(closed.body, url).not.toContain("Tết sum vầy");
+    }
+    const english = await inject("GET", `/en/giam-khao/vong/${roundId}`, { cookie });
+    expect(english.body).toContain("scores can no longer be given, changed or deleted");
+    expect((await inject("GET", "/giam-khao/vong/999999", { cookie })).statusCode).toBe(404);
+    const judge = (await services.judging.judgeOfCookie(cookie))!;
+    const other = await services.judging.createRound(actor, judge.seasonId, {
+      nameVi: "Vòng của người khác",
+      nameEn: "Someone else's round",
+    });
+    if (!other.ok) throw new Error("round");
+    for (const to of ["open", "closed"]) {
+      expect(await services.judging.moveRound(actor, other.id, { to })).toMatchObject({ ok: true });
+    }
+    const notMine = await inject("GET", `/giam-khao/vong/${other.id}`, { cookie });
+    expect(notMine.statusCode).toBe(404);
+    expect(notMine.body).not.toContain("Vòng của người khác");
+
     // Signing out ends the session.
     expect((await inject("DELETE", "/api/judging/session", { cookie })).statusCode).toBe(204);
     expect((await inject("GET", "/api/judging/rounds", { cookie })).statusCode).toBe(401);

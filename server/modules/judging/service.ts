@@ -18,6 +18,7 @@ import { issueJudgeCode } from "./issue-code";
 import { listJudges } from "./list-judges";
 import { judgingSeason, managerOptions, seasonPrizes } from "./manager-options";
 import { moveRound } from "./move-round";
+import { portalClosedRound } from "./portal-closed-round";
 import { portalEntries } from "./portal-entries";
 import { portalEntry } from "./portal-entry";
 import { portalRounds } from "./portal-rounds";
@@ -70,6 +71,8 @@ export function createJudgingService(db: Db, deps: JudgingDeps) {
       portalEntries(ctx, judge, roundId, categoryId),
     entry: (judge: JudgeIdentity, roundId: number, entryId: string) =>
       portalEntry(ctx, judge, roundId, entryId),
+    /** A round of the judge's that has closed for scoring, for the page that says so. */
+    closedRound: (judge: JudgeIdentity, roundId: number) => portalClosedRound(ctx, judge, roundId),
     saveScore: (judge: JudgeIdentity, roundId: number, entryId: string, input: unknown) =>
       saveScore(ctx, judge, roundId, entryId, input),
     deleteScore: (judge: JudgeIdentity, roundId: number, entryId: string, input: unknown) =>

@@ -76,6 +76,8 @@ describe.each(testDatabases())("seasons on $name", (target) => {
             { kind: "registrationOpens", at: "2026-07-14T17:00:00.000Z" },
             { kind: "submissionOpens", at: "2026-07-31T17:00:00.000Z" },
             { kind: "earlyBird", at: "2026-09-15T16:59:59.000Z" },
+            // Registration closes with submission in the demo season: listed first.
+            { kind: "registrationCloses", at: "2026-12-31T16:59:59.000Z" },
             { kind: "submissionCloses", at: "2026-12-31T16:59:59.000Z" },
             // No late deadline in the demo season: it is left out.
             { kind: "ceremony", at: "2027-01-16T12:00:00.000Z" },

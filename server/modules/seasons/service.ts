@@ -85,6 +85,7 @@ export function createSeasonsService(
       const dates = row
         ? keyDatesOf({
             registrationOpens: row.registration_opens_at,
+            registrationCloses: row.registration_closes_at,
             submissionOpens: row.submission_opens_at,
             earlyBird: row.early_bird_deadline,
             submissionCloses: row.submission_closes_at,

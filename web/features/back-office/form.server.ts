@@ -56,16 +56,20 @@ export function redirectWithNotice(
 
 /**
  * Parse → operate → answer. `formKey` names the form on a page with several; `invalid` is a
- * message for the whole form when the schema refuses (besides the field errors).
+ * message for the whole form when the schema refuses (besides the field errors); `files` names
+ * the form's file fields the schema checks with the rest (never echoed back).
  */
 export async function submitForm<S extends ZodType, T extends object, R>(
   form: FormData,
   schema: S,
   operate: (input: z.output<S>) => Promise<Outcome<T>>,
   done: (result: { ok: true } & T, input: z.output<S>) => R | Promise<R>,
-  options: { formKey?: string; invalid?: string } = {},
+  options: { formKey?: string; invalid?: string; files?: readonly string[] } = {},
 ) {
-  const parsed = schema.safeParse(formValues(form));
+  // The text fields, and the file fields the schema checks too (`files`).
+  const values: Record<string, unknown> = formValues(form);
+  for (const name of options.files ?? []) values[name] = form.get(name);
+  const parsed = schema.safeParse(values);
   if (!parsed.success) return refused(invalidForm(parsed.error, options.invalid), form, options);
   const outcome = await operate(parsed.data);
   if (!outcome.ok) return refused(outcome, form, options);

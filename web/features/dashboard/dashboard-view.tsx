@@ -27,7 +27,10 @@ export function DashboardView({
   linkRounds,
 }: {
   figures: DashboardFigures;
-  /** The payments recorded for the season: collected, pending, still due at today's fees. */
+  /**
+   * The payments recorded for the season: collected, pending, still due at today's fees; null
+   * (like `figures.fees`) for a viewer who may not see money.
+   */
   payments: { collectedVnd: number; pendingVnd: number; dueVnd: number } | null;
   lang: Lang;
   /** Whether the viewer may open the judging pages, so each round links to its page. */
@@ -37,6 +40,7 @@ export function DashboardView({
   const number = new Intl.NumberFormat(localeOf(lang));
   const count = (n: number) => number.format(n);
   const name = (item: { nameVi: string; nameEn: string }) => nameIn(item, lang);
+  const fees = figures.fees;
   const deadline = figures.season.deadlineDay;
   const submissionDays = figures.submissionsPerDay;
   const inSeries = deadline && submissionDays.some((d) => d.day === deadline);
@@ -162,30 +166,32 @@ export function DashboardView({
         format={count}
       />
 
-      <section className="panel admin-panel" aria-labelledby="dashboard-fees">
-        <h2 id="dashboard-fees">{t("adminDashboard.fees.heading")}</h2>
-        <p className="field__hint">{t("adminDashboard.fees.estimated")}</p>
-        <dl className="dashboard-totals">
-          <div>
-            <dt>{t("adminDashboard.fees.collected")}</dt>
-            <dd>
-              {formatVnd(figures.fees.collectedVnd, lang)}
-              <span className="dashboard-totals__note">
-                {t("adminDashboard.fees.entries", { count: figures.fees.collectedEntries })}
-              </span>
-            </dd>
-          </div>
-          <div>
-            <dt>{t("adminDashboard.fees.due")}</dt>
-            <dd>
-              {formatVnd(figures.fees.dueVnd, lang)}
-              <span className="dashboard-totals__note">
-                {t("adminDashboard.fees.entries", { count: figures.fees.dueEntries })}
-              </span>
-            </dd>
-          </div>
-        </dl>
-      </section>
+      {fees ? (
+        <section className="panel admin-panel" aria-labelledby="dashboard-fees">
+          <h2 id="dashboard-fees">{t("adminDashboard.fees.heading")}</h2>
+          <p className="field__hint">{t("adminDashboard.fees.estimated")}</p>
+          <dl className="dashboard-totals">
+            <div>
+              <dt>{t("adminDashboard.fees.collected")}</dt>
+              <dd>
+                {formatVnd(fees.collectedVnd, lang)}
+                <span className="dashboard-totals__note">
+                  {t("adminDashboard.fees.entries", { count: fees.collectedEntries })}
+                </span>
+              </dd>
+            </div>
+            <div>
+              <dt>{t("adminDashboard.fees.due")}</dt>
+              <dd>
+                {formatVnd(fees.dueVnd, lang)}
+                <span className="dashboard-totals__note">
+                  {t("adminDashboard.fees.entries", { count: fees.dueEntries })}
+                </span>
+              </dd>
+            </div>
+          </dl>
+        </section>
+      ) : null}
 
       {payments ? (
         <section className="panel admin-panel" aria-labelledby="dashboard-payments">

@@ -8,6 +8,7 @@ import { Toolbar } from "./editor-toolbar";
 import { afterSelectedNode, editorExtensions } from "./extensions";
 import { MediaLibraryDialog } from "./media-library";
 import { MediaUploadError, uploadMediaImage, type UploadedImage } from "./media-upload";
+import { pastedImageFiles, withoutForeignImages } from "./pasted-images";
 import "./editor.css";
 
 export interface RichTextEditorProps {
@@ -59,6 +60,8 @@ export default function RichTextEditor({
   const fileInput = useRef<HTMLInputElement>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
+  // The editor keeps the props it was made with: a paste reaches this render's handler.
+  const onPasteRef = useRef<(event: ClipboardEvent) => boolean>(() => false);
 
   const editor = useEditor({
     immediatelyRender: false,
@@ -74,6 +77,8 @@ export default function RichTextEditor({
         ...(invalid ? { "aria-invalid": "true" } : {}),
         ...(lang ? { lang } : {}),
       },
+      transformPastedHTML: (html) => withoutForeignImages(html, window.location.origin).html,
+      handlePaste: (_view, event) => onPasteRef.current(event),
     },
     onUpdate: ({ editor: current }) => {
       const blocks = tiptapToBlocks(current.getJSON());
@@ -149,19 +154,40 @@ export default function RichTextEditor({
     say(t("editor.imageAdded"));
   };
 
-  const onFile = async (file: File | undefined) => {
-    if (!editor || !file) return;
+  /** Uploads images (chosen or pasted) one after the other, each inserted once it is stored. */
+  const onFiles = async (files: readonly File[]) => {
+    if (!editor || files.length === 0) return;
     setBusy(true);
-    say(t("editor.uploading"));
     try {
-      insertImage(await uploadImage(file), "");
-    } catch (error) {
-      const key = error instanceof MediaUploadError ? error.messageKey : "editor.uploadFailed";
-      say(t(key), true);
+      for (const file of files) {
+        say(t("editor.uploading"));
+        try {
+          insertImage(await uploadImage(file), "");
+        } catch (error) {
+          const key = error instanceof MediaUploadError ? error.messageKey : "editor.uploadFailed";
+          say(t(key), true);
+          return;
+        }
+      }
     } finally {
       setBusy(false);
       if (fileInput.current) fileInput.current.value = "";
     }
+  };
+
+  // A pasted image file goes through the image button's upload; pictures of pasted HTML that
+  // a body cannot keep were taken out (transformPastedHTML), and the editor is told so.
+  onPasteRef.current = (event) => {
+    const files = pastedImageFiles(event.clipboardData);
+    if (files.length > 0) {
+      void onFiles(files);
+      return true;
+    }
+    const html = event.clipboardData?.getData("text/html") ?? "";
+    if (html && withoutForeignImages(html, window.location.origin).dropped > 0) {
+      say(t("editor.pastedImagesDropped"), true);
+    }
+    return false;
   };
 
   return (
@@ -187,7 +213,7 @@ export default function RichTextEditor({
         className="visually-hidden"
         tabIndex={-1}
         aria-hidden="true"
-        onChange={(event) => void onFile(event.target.files?.[0])}
+        onChange={(event) => void onFiles([...(event.target.files ?? [])].slice(0, 1))}
       />
       <MediaLibraryDialog
         open={libraryOpen}

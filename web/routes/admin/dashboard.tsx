@@ -1,6 +1,6 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { parseSeasonParam } from "../../../core/dashboard";
-import { canOpenSection } from "../../../core/roles";
+import { canOpenSection, seesMoney } from "../../../core/roles";
 import { AdminPage } from "../../features/back-office/page";
 import { backOfficeMeta } from "../../features/back-office/meta";
 import { DashboardView, SeasonPicker } from "../../features/dashboard/dashboard-view";
@@ -12,8 +12,9 @@ export const meta: Route.MetaFunction = backOfficeMeta("admin.sections.dashboard
 
 /**
  * `/quan-tri` (every staff role): the figures of the current season, or of `?season=YEAR`.
- * A season that does not exist falls back to the current one. Every role sees every figure,
- * judging progress included; its rounds link to their pages only for roles that open judging.
+ * A season that does not exist falls back to the current one. Every role sees the counts and
+ * the judging progress (its rounds link to their pages only for roles that open judging); the
+ * money (estimated fees, recorded payments) is read and sent only for roles that see money.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context, "dashboard");
@@ -27,10 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : current !== null && years.includes(current)
         ? current
         : (years[0] ?? null);
+  const money = seesMoney(user.role);
   const [figures, payments] =
     year === null
       ? [null, null]
-      : await Promise.all([dashboard.figures(year), context.services.payments.totalsOfYear(year)]);
+      : await Promise.all([
+          dashboard.figures(year, { money }),
+          money ? context.services.payments.totalsOfYear(year) : null,
+        ]);
   return { years, year, figures, payments, linkRounds: canOpenSection(user.role, "judging") };
 }
 

@@ -4,6 +4,7 @@ import { pickLang } from "../../../core/languages";
 import { SectionHeading } from "../../components/section-heading";
 import { positiveInt } from "../../features/back-office/form.server";
 import { BlindEntryView } from "../../features/judging/blind-entry";
+import { ClosedRound } from "../../features/judging/closed-round";
 import { ScoreSheet } from "../../features/judging/score-sheet";
 import { requireJudge } from "../../features/judging/session.server";
 import "../../features/judging/judging.css";
@@ -21,23 +22,35 @@ export const meta: Route.MetaFunction = (args) => [
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `/giam-khao/vong/:roundId/:entryId`: one assigned entry, blind, with the score sheet. */
+/**
+ * `/giam-khao/vong/:roundId/:entryId`: one assigned entry, blind, with the score sheet; in a
+ * round of the judge's that has closed, the page that says so; otherwise not found.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const judge = await requireJudge(request, context);
+  const { judging } = context.services;
   const roundId = positiveInt(params.roundId);
-  const found =
-    roundId && UUID.test(params.entryId)
-      ? await context.services.judging.entry(judge, roundId, params.entryId)
-      : null;
-  if (!found) throw data(null, { status: 404 });
-  return found;
+  const valid = roundId !== null && UUID.test(params.entryId);
+  const found = valid ? await judging.entry(judge, roundId, params.entryId) : null;
+  if (found) return { ...found, closed: null };
+  const closed = valid ? await judging.closedRound(judge, roundId) : null;
+  if (!closed) throw data(null, { status: 404 });
+  return { closed };
 }
 
 export default function JudgeEntry({ loaderData }: Route.ComponentProps) {
+  if (loaderData.closed) return <ClosedRound round={loaderData.closed} />;
+  return <OpenEntry {...loaderData} />;
+}
+
+function OpenEntry({
+  round,
+  entry,
+  neighbours,
+}: Exclude<Route.ComponentProps["loaderData"], { closed: object }>) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const lang = useLang();
-  const { round, entry, neighbours } = loaderData;
   const base = `/giam-khao/vong/${round.id}`;
   return (
     <div className="container page">

@@ -3,6 +3,7 @@ import { data, Form, Link } from "react-router";
 import { localeOf, pickLang } from "../../../core/languages";
 import { SectionHeading } from "../../components/section-heading";
 import { positiveInt } from "../../features/back-office/form.server";
+import { ClosedRound } from "../../features/judging/closed-round";
 import { JudgeProgress } from "../../features/judging/progress";
 import { requireJudge } from "../../features/judging/session.server";
 import "../../features/judging/judging.css";
@@ -18,21 +19,37 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** `/giam-khao/vong/:roundId`: the judge's assigned entries in an open round, by category. */
+/**
+ * `/giam-khao/vong/:roundId`: the judge's assigned entries in an open round, by category; a
+ * round of theirs that has closed says so; any other round is not found.
+ */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const judge = await requireJudge(request, context);
+  const { judging } = context.services;
   const roundId = positiveInt(params.roundId);
   const category = positiveInt(new URL(request.url).searchParams.get("category"));
-  const found = roundId ? await context.services.judging.entries(judge, roundId, category) : null;
-  if (!found) throw data(null, { status: 404 });
-  return { ...found, category };
+  const found = roundId ? await judging.entries(judge, roundId, category) : null;
+  if (found) return { ...found, category, closed: null };
+  const closed = roundId ? await judging.closedRound(judge, roundId) : null;
+  if (!closed) throw data(null, { status: 404 });
+  return { closed };
 }
 
 export default function JudgeRound({ loaderData }: Route.ComponentProps) {
+  if (loaderData.closed) return <ClosedRound round={loaderData.closed} />;
+  return <OpenRound {...loaderData} />;
+}
+
+function OpenRound({
+  round,
+  entries,
+  categories,
+  progress,
+  category,
+}: Exclude<Route.ComponentProps["loaderData"], { closed: object }>) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const lang = useLang();
-  const { round, entries, categories, progress, category } = loaderData;
   const number = new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 2 });
   return (
     <div className="container page">

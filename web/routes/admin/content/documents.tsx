@@ -1,13 +1,13 @@
 import { parseFormData, type FileUpload } from "@remix-run/form-data-parser";
-import { useId, type ReactNode } from "react";
+import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "../../../i18n/use-translation";
 import { Form, useActionData, useNavigation } from "react-router";
 import { formatBytes } from "../../../../core/bytes";
-import { CRITERIA_PDF_RULES, criteriaDocumentSchema } from "../../../../core/content-admin";
+import { CRITERIA_PDF_RULES, criteriaDocumentFormSchema } from "../../../../core/content-admin";
 import { formatDate } from "../../../../core/dates";
 import { SAMPLE_DOCUMENT_KINDS } from "../../../../core/document-kinds";
 import { localeOf } from "../../../../core/languages";
-import { fieldRefusal, refusal } from "../../../../core/refusal";
+import { fieldRefusal, firstIssueByField, refusal } from "../../../../core/refusal";
 import { Field, FormAlert } from "../../../components/form/field";
 import { AdminPage } from "../../../features/back-office/page";
 import { ConfirmButton } from "../../../features/back-office/confirm";
@@ -54,7 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { maxFiles: 1, maxFileSize: CRITERIA_PDF_RULES.maxBytes, maxHeaderSize: 8 * 1024 },
       async (upload: FileUpload) => {
         if (upload.fieldName !== "file") return undefined;
-        return new File([await upload.arrayBuffer()], "upload.pdf", { type: upload.type });
+        // Its own name: a file input left empty posts a nameless, empty part ("choose a file").
+        return new File([await upload.arrayBuffer()], upload.name, { type: upload.type });
       },
     );
   } catch {
@@ -66,24 +67,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!deleted?.ok) return refusalResponse(refusal(404, "adminContent.errors.notFound"), {});
     return redirectWithNotice(request, LIST, "adminContent.notices.deleted");
   }
-  const file = form.get("file");
   return submitForm(
     form,
-    criteriaDocumentSchema,
-    async (input) => {
-      if (!(file instanceof File) || file.size === 0) {
-        return fieldRefusal({
-          file:
-            file instanceof File
-              ? "adminContent.errors.documentEmpty"
-              : "adminContent.errors.documentMissing",
-        });
-      }
-      return contentAdmin.saveDocument(actor, input, new Uint8Array(await file.arrayBuffer()));
-    },
+    criteriaDocumentFormSchema,
+    async ({ file, ...input }) =>
+      contentAdmin.saveDocument(actor, input, new Uint8Array(await file.arrayBuffer())),
     () => redirectWithNotice(request, LIST, "adminContent.notices.uploaded"),
+    { files: ["file"] },
   );
 }
+
+/** The upload form's fields in their order, for focusing the first one in error. */
+const UPLOAD_FIELDS = ["year", "lang", "title", "file"] as const;
 
 type Listed = Route.ComponentProps["loaderData"]["samples"][number];
 
@@ -155,7 +150,24 @@ export default function AdminDocumentsPage({ loaderData }: Route.ComponentProps)
   const failed = result && !result.ok ? result : undefined;
   const { seasons, current, samples } = loaderData;
   const values = failed?.values ?? {};
-  const fieldError = (name: string) => failed?.fieldErrors?.[name];
+  // The browser's check of the upload form with the server's schema, shown instead of the
+  // server's last answer.
+  const [checked, setChecked] = useState<Record<string, string> | null>(null);
+  const fieldError = (name: string) => (checked ?? failed?.fieldErrors)?.[name];
+  const check = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    const parsed = criteriaDocumentFormSchema.safeParse(Object.fromEntries(new FormData(form)));
+    if (parsed.success) {
+      setChecked(null);
+      return;
+    }
+    event.preventDefault();
+    const found = firstIssueByField(parsed.error.issues);
+    setChecked(found);
+    const first = UPLOAD_FIELDS.find((name) => found[name]);
+    const control = first ? form.elements.namedItem(first) : null;
+    if (control instanceof HTMLElement) control.focus();
+  };
   const busy = navigation.state === "submitting";
   const label = (name: string) => t(`adminContent.documents.fields.${name}`);
 
@@ -176,6 +188,7 @@ export default function AdminDocumentsPage({ loaderData }: Route.ComponentProps)
           encType="multipart/form-data"
           className="form content-admin-form"
           noValidate
+          onSubmit={check}
         >
           <FormAlert message={failed?.formError ? t(failed.formError) : undefined} />
           <div className="content-admin-columns">

@@ -1,11 +1,16 @@
+import { useEffect, useId, useState } from "react";
 import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { formatDate, formatVietnamDateTime, formatVnd } from "../../../../core/dates";
 import { langOfPath, pickLang } from "../../../../core/languages";
-import { confirmPaymentSchema, refundPaymentSchema } from "../../../../core/payments";
-import { refusal } from "../../../../core/refusal";
+import {
+  confirmPaymentSchema,
+  PAYMENT_REASON_MAX,
+  refundPaymentSchema,
+} from "../../../../core/payments";
+import { firstIssueByField, refusal } from "../../../../core/refusal";
 import { isStaffRole } from "../../../../core/roles";
-import { FormAlert } from "../../../components/form/field";
+import { Field, FormAlert } from "../../../components/form/field";
 import type { FormResult } from "../../../components/form/schema-form";
 import { ConfirmButton } from "../../../features/back-office/confirm";
 import { FlashMessage } from "../../../features/back-office/flash";
@@ -179,7 +184,7 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
               <input
                 className="field__input"
                 name="reason"
-                maxLength={500}
+                maxLength={PAYMENT_REASON_MAX}
                 defaultValue={confirmRefused?.values?.reason ?? ""}
               />
             </label>
@@ -193,57 +198,13 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
           </Form>
         ) : null}
         {payment.state === "paid" ? (
-          <Form
-            method="post"
-            className="panel"
-            noValidate
-            onSubmit={(event) => {
-              const data = Object.fromEntries(new FormData(event.currentTarget));
-              if (!refundPaymentSchema.safeParse(data).success) {
-                event.preventDefault();
-                const input = event.currentTarget.elements.namedItem("reason");
-                if (input instanceof HTMLInputElement) {
-                  input.setCustomValidity(t("paymentCore.validation.reasonRequired"));
-                  input.reportValidity();
-                  input.setCustomValidity("");
-                }
-              }
-            }}
-          >
-            <h2>{t("paymentAdmin.refund.title")}</h2>
-            <p>{t("paymentAdmin.refund.lead")}</p>
-            <FormAlert
-              message={refundRefused?.formError ? t(refundRefused.formError) : undefined}
-            />
-            <input type="hidden" name="intent" value="refund" />
-            <input type="hidden" name="stateVersion" value={payment.stateVersion} />
-            <label className="field">
-              <span className="field__label">{t("paymentAdmin.refund.reason")}</span>
-              <input
-                className="field__input"
-                name="reason"
-                required
-                maxLength={500}
-                aria-invalid={refundRefused?.fieldErrors?.reason ? true : undefined}
-                aria-describedby={
-                  refundRefused?.fieldErrors?.reason ? "refund-reason-error" : undefined
-                }
-                defaultValue={refundRefused?.values?.reason ?? ""}
-              />
-              {refundRefused?.fieldErrors?.reason ? (
-                <p className="field__error" id="refund-reason-error">
-                  {t(refundRefused.fieldErrors.reason)}
-                </p>
-              ) : null}
-            </label>
-            <ConfirmButton
-              className="button button--secondary"
-              disabled={busy}
-              message={t("paymentAdmin.refund.ask", { reference: payment.reference })}
-            >
-              {t("paymentAdmin.refund.submit")}
-            </ConfirmButton>
-          </Form>
+          <RefundForm
+            key={refundRefused ? JSON.stringify(refundRefused) : "refund"}
+            stateVersion={payment.stateVersion}
+            reference={payment.reference}
+            refused={refundRefused}
+            busy={busy}
+          />
         ) : null}
       </div>
       <h2>{t("paymentAdmin.detail.events")}</h2>
@@ -266,5 +227,75 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
         <Link to={to("/quan-tri/thanh-toan")}>{t("paymentAdmin.detail.back")}</Link>
       </p>
     </AdminPage>
+  );
+}
+
+/**
+ * Refunding a paid payment: the reason is checked in the browser with the server's schema
+ * before the confirmation is asked, and a refusal of either shows at the field, in the page's
+ * language, with what was typed kept; the server's refusal (also of a form sent before the
+ * page's script ran) focuses the field too.
+ */
+function RefundForm({
+  stateVersion,
+  reference,
+  refused,
+  busy,
+}: {
+  stateVersion: number;
+  reference: string;
+  refused: FormResult | undefined;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  const failed = refused && !refused.ok ? refused : undefined;
+  const [checked, setChecked] = useState<Record<string, string> | null>(null);
+  const errors = checked ?? failed?.fieldErrors ?? {};
+  const reasonId = useId();
+  const check = (button: HTMLButtonElement) => {
+    if (!button.form) return true;
+    const parsed = refundPaymentSchema.safeParse(Object.fromEntries(new FormData(button.form)));
+    const found = parsed.success ? {} : firstIssueByField(parsed.error.issues);
+    setChecked(parsed.success ? null : found);
+    if (found.reason) document.getElementById(reasonId)?.focus();
+    return parsed.success;
+  };
+  // Once per refusal: the form is keyed by the answer, so a new refusal mounts it anew.
+  useEffect(() => {
+    if (failed?.fieldErrors?.reason) document.getElementById(reasonId)?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <Form method="post" className="panel" noValidate>
+      <h2>{t("paymentAdmin.refund.title")}</h2>
+      <p>{t("paymentAdmin.refund.lead")}</p>
+      <FormAlert
+        message={
+          failed?.formError && !Object.values(failed.fieldErrors ?? {}).includes(failed.formError)
+            ? t(failed.formError)
+            : undefined
+        }
+      />
+      <input type="hidden" name="intent" value="refund" />
+      <input type="hidden" name="stateVersion" value={stateVersion} />
+      <Field label={t("paymentAdmin.refund.reason")} error={errors.reason} id={reasonId} required>
+        {(control) => (
+          <input
+            {...control}
+            name="reason"
+            maxLength={PAYMENT_REASON_MAX}
+            defaultValue={failed?.values?.reason ?? ""}
+          />
+        )}
+      </Field>
+      <ConfirmButton
+        className="button button--secondary"
+        disabled={busy}
+        check={check}
+        message={t("paymentAdmin.refund.ask", { reference })}
+      >
+        {t("paymentAdmin.refund.submit")}
+      </ConfirmButton>
+    </Form>
   );
 }
