@@ -347,17 +347,15 @@ describe("running the season in the back office", () => {
     await bulk.getByText(vi("entryAdmin.validation.selectEntries")).waitFor();
     await bulk.getByText(vi("entryAdmin.validation.statusRequired")).waitFor();
     // Where the focus is instead, if not on the first row's box, says what took it.
-    await expect
-      .poll(() =>
-        boxes
-          .nth(0)
-          .evaluate((box) =>
-            box === document.activeElement
-              ? "first row"
-              : (document.activeElement?.outerHTML.slice(0, 160) ?? "nothing"),
-          ),
-      )
-      .toBe("first row");
+    const focusedOnFirstRow = () =>
+      boxes
+        .nth(0)
+        .evaluate((box) =>
+          box === document.activeElement
+            ? "first row"
+            : (document.activeElement?.outerHTML.slice(0, 160) ?? "nothing"),
+        );
+    await expect.poll(focusedOnFirstRow).toBe("first row");
     // The same form sent as a plain form post (as when clicked before the page's script ran):
     // the server refuses it, and the page it answers with focuses the same box once hydrated.
     const answered = page.waitForEvent("load");
@@ -369,17 +367,7 @@ describe("running the season in the back office", () => {
     await answered;
     await waitForHydration(page);
     await bulk.getByText(vi("entryAdmin.validation.selectEntries")).waitFor();
-    await expect
-      .poll(() =>
-        boxes
-          .nth(0)
-          .evaluate((box) =>
-            box === document.activeElement
-              ? "first row"
-              : (document.activeElement?.outerHTML.slice(0, 160) ?? "nothing"),
-          ),
-      )
-      .toBe("first row");
+    await expect.poll(focusedOnFirstRow).toBe("first row");
     page.off("dialog", recordDialog);
     expect(dialogs).toEqual([]);
     await boxes.nth(0).check();

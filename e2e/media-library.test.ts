@@ -41,15 +41,21 @@ beforeAll(async () => {
   }
 });
 
+/** An editor signed in on a new article, with its Vietnamese body field ready. */
+async function openNewArticle() {
+  const { page, problems } = await openPage(browser());
+  await signInStaff(page, EDITOR.email, EDITOR.password);
+  await page.goto("/quan-tri/noi-dung/tin-tuc/moi");
+  await waitForHydration(page);
+  const vi = page.locator("fieldset", { has: page.locator("legend", { hasText: "Tiếng Việt" }) });
+  const body = vi.getByRole("textbox", { name: "Nội dung" });
+  await body.waitFor();
+  return { page, problems, vi, body };
+}
+
 describe("media library in the editor", () => {
   test("an editor opens the library, picks an image with the keyboard and it is inserted", async () => {
-    const { page, problems } = await openPage(browser());
-    await signInStaff(page, EDITOR.email, EDITOR.password);
-    await page.goto("/quan-tri/noi-dung/tin-tuc/moi");
-    await waitForHydration(page);
-    const vi = page.locator("fieldset", { has: page.locator("legend", { hasText: "Tiếng Việt" }) });
-    const body = vi.getByRole("textbox", { name: "Nội dung" });
-    await body.waitFor();
+    const { page, problems, vi, body } = await openNewArticle();
     const prompts: string[] = [];
     page.on("dialog", (dialog: Dialog) => {
       prompts.push(dialog.defaultValue());
@@ -91,13 +97,7 @@ describe("media library in the editor", () => {
   });
 
   test("a pasted picture goes through the library's upload; pictures of pasted HTML the page cannot keep are named", async () => {
-    const { page, problems } = await openPage(browser());
-    await signInStaff(page, EDITOR.email, EDITOR.password);
-    await page.goto("/quan-tri/noi-dung/tin-tuc/moi");
-    await waitForHydration(page);
-    const vi = page.locator("fieldset", { has: page.locator("legend", { hasText: "Tiếng Việt" }) });
-    const body = vi.getByRole("textbox", { name: "Nội dung" });
-    await body.waitFor();
+    const { page, problems, vi, body } = await openNewArticle();
     const prompts: string[] = [];
     page.on("dialog", (dialog: Dialog) => {
       prompts.push(dialog.message());
