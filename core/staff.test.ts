@@ -12,6 +12,23 @@ describe("staff forms", () => {
     ).toEqual({ email: "bien.tap@vanxuan.example", name: "Biên Tập", role: "editor", lang: "vi" });
   });
 
+  it("asks for an email left empty, and reads one typed with capitals and spaces", () => {
+    const empty = inviteStaffSchema.safeParse({ email: " ", name: "Biên Tập", role: "editor" });
+    expect(empty.error?.issues.map((issue) => [issue.path[0], issue.message])).toEqual([
+      ["email", "validation.required"],
+    ]);
+    const wrong = inviteStaffSchema.safeParse({
+      email: "bien.tap",
+      name: "Biên Tập",
+      role: "editor",
+    });
+    expect(wrong.error?.issues[0]?.message).toBe("validation.email");
+    expect(
+      inviteStaffSchema.parse({ email: " Bien.Tap@VanXuan.example ", name: "B", role: "editor" })
+        .email,
+    ).toBe("bien.tap@vanxuan.example");
+  });
+
   it("refuses a role that is not a staff role", () => {
     const parsed = changeRoleSchema.safeParse({ userId: "u1", role: "entrant" });
     expect(parsed.error?.issues[0]?.message).toBe("adminPlatform.validation.role");

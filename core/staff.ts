@@ -1,13 +1,14 @@
 import { z } from "zod";
 import { STAFF_ROLES } from "./roles";
-import { checkbox } from "./form-fields";
+import { checkbox, emailField } from "./form-fields";
 
 /** What the users back office accepts: invitations, role changes and (de)activation. */
 
 export const staffRoleSchema = z.enum(STAFF_ROLES, { message: "adminPlatform.validation.role" });
 
 export const inviteStaffSchema = z.object({
-  email: z.email({ message: "validation.email" }).max(200, { message: "validation.tooLong" }),
+  // Empty says "required", not "not a valid address"; trimmed and lowercased like every email.
+  email: emailField(),
   name: z
     .string()
     .trim()
