@@ -96,7 +96,7 @@ describe("media library in the editor", () => {
     expect(problems.pageErrors).toEqual([]);
   });
 
-  test("a pasted picture goes through the library's upload; pictures of pasted HTML the page cannot keep are named", async () => {
+  test("a pasted or dropped picture goes through the library's upload; pictures of pasted HTML the page cannot keep are named", async () => {
     const { page, problems, vi, body } = await openNewArticle();
     const prompts: string[] = [];
     page.on("dialog", (dialog: Dialog) => {
@@ -141,6 +141,27 @@ describe("media library in the editor", () => {
     expect(prompts).toHaveLength(1);
     await expect.poll(() => status.textContent()).toBe("Đã chèn ảnh.");
 
+    // A picture file dropped on the body from the desktop: the same upload, the same question.
+    await body.press("End");
+    await body.evaluate((element, png) => {
+      const data = new DataTransfer();
+      const bytes = Uint8Array.from(atob(png), (c) => c.charCodeAt(0));
+      data.items.add(new File([bytes], "keo-tha.png", { type: "image/png" }));
+      const box = element.getBoundingClientRect();
+      element.dispatchEvent(
+        new DragEvent("drop", {
+          dataTransfer: data,
+          bubbles: true,
+          cancelable: true,
+          clientX: box.left + 10,
+          clientY: box.bottom - 10,
+        }),
+      );
+    }, png.toString("base64"));
+    await expect.poll(() => inserted.count()).toBe(2);
+    expect(uploads).toHaveLength(2);
+    expect(prompts).toHaveLength(2);
+
     // Text copied from an office program comes with a picture of itself: the text is pasted.
     await body.press("End");
     await paste({
@@ -149,8 +170,8 @@ describe("media library in the editor", () => {
       text: "Đoạn văn chép từ Word",
     });
     await expect.poll(() => body.textContent()).toContain("Đoạn văn chép từ Word");
-    expect(await body.locator("img").count()).toBe(1);
-    expect(uploads).toHaveLength(1);
+    expect(await body.locator("img").count()).toBe(2);
+    expect(uploads).toHaveLength(2);
 
     // HTML copied from another site: its text is kept, its picture is not, and the editor is
     // told so at the field, with the way to insert one.
@@ -160,14 +181,14 @@ describe("media library in the editor", () => {
       text: "Chú thích từ trang khác",
     });
     await expect.poll(() => body.textContent()).toContain("Chú thích từ trang khác");
-    expect(await body.locator("img").count()).toBe(1);
+    expect(await body.locator("img").count()).toBe(2);
     expect(await status.getAttribute("role")).toBe("status");
     await expect
       .poll(() => status.textContent())
       .toBe(
         "Ảnh trong nội dung vừa dán không được giữ lại vì không nằm trên trang này. Để chèn ảnh, hãy lưu ảnh về máy rồi dùng nút “Chèn ảnh (tải lên)”, hoặc chọn ảnh đã có bằng nút “Chọn ảnh từ thư viện”.",
       );
-    expect(uploads).toHaveLength(1);
+    expect(uploads).toHaveLength(2);
     expect(problems.pageErrors).toEqual([]);
   });
 });

@@ -62,6 +62,7 @@ export default function RichTextEditor({
   onChangeRef.current = onChange;
   // The editor keeps the props it was made with: a paste reaches this render's handler.
   const onPasteRef = useRef<(event: ClipboardEvent) => boolean>(() => false);
+  const onDropRef = useRef<(event: DragEvent, moved: boolean) => boolean>(() => false);
 
   const editor = useEditor({
     immediatelyRender: false,
@@ -79,6 +80,7 @@ export default function RichTextEditor({
       },
       transformPastedHTML: (html) => withoutForeignImages(html, window.location.origin).html,
       handlePaste: (_view, event) => onPasteRef.current(event),
+      handleDrop: (_view, event, _slice, moved) => onDropRef.current(event, moved),
     },
     onUpdate: ({ editor: current }) => {
       const blocks = tiptapToBlocks(current.getJSON());
@@ -188,6 +190,16 @@ export default function RichTextEditor({
       say(t("editor.pastedImagesDropped"), true);
     }
     return false;
+  };
+
+  // Picture files dropped from the desktop go the same way (text moved inside the body, or
+  // dropped from elsewhere, is the editor's own business).
+  onDropRef.current = (event, moved) => {
+    const files = moved ? [] : pastedImageFiles(event.dataTransfer);
+    if (files.length === 0) return false;
+    event.preventDefault();
+    void onFiles(files);
+    return true;
   };
 
   return (
