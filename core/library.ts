@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { WINNER_PRIZES, type WinnerPrize } from "./content-admin";
+import { JUDGED_FILE_FIELDS } from "./entry-limits";
 import type { EntryStatus } from "./entry-status";
 import type { ResponsiveImageData } from "./media-image";
 import { foldForSearch } from "./search-text";
@@ -43,15 +44,11 @@ export function isPublishableStatus(status: string): boolean {
   return (PUBLISHABLE_STATUSES as readonly string[]).includes(status);
 }
 
-/** Files of a published entry a visitor may open; commitments and licences never. */
-export const PUBLIC_ENTRY_FILE_FIELDS = [
-  "images",
-  "video",
-  "ideaArticleVi",
-  "ideaArticleEn",
-  "slidesVi",
-  "slidesEn",
-] as const;
+/**
+ * Files of a published entry a visitor may open: the work, as judges see it; commitments and
+ * licences never.
+ */
+export const PUBLIC_ENTRY_FILE_FIELDS = JUDGED_FILE_FIELDS;
 
 export function isPublicEntryFileField(field: string): boolean {
   return (PUBLIC_ENTRY_FILE_FIELDS as readonly string[]).includes(field);

@@ -100,9 +100,10 @@ export interface EntriesTestbed {
     input?: AttachFileInput,
     userId?: string,
   ): ReturnType<EntriesService["attachFile"]>;
-  /** A draft with every field and file a TVC campaign needs. */
+  /** A draft with every field and file a TVC campaign needs (`files` replaces some of them). */
   completeDraft(
     userId?: string,
+    files?: Partial<Record<EntryFileField, AttachFileInput>>,
   ): Promise<Extract<Awaited<ReturnType<EntriesService["createDraft"]>>, { ok: true }>["entry"]>;
 }
 
@@ -121,7 +122,7 @@ export function entriesTestbed(target: TestDatabase): EntriesTestbed {
     attach(entryId: string, field: EntryFileField, input = file(), userId = t.alice) {
       return t.entries.attachFile(userId, entryId, field, input);
     },
-    async completeDraft(userId = t.alice) {
+    async completeDraft(userId = t.alice, files = {}) {
       const tvc = t.cat("TVC");
       const entry = await t.draft(userId, {
         ...COMPLETE_TEXT,
@@ -135,7 +136,7 @@ export function entriesTestbed(target: TestDatabase): EntriesTestbed {
         ["legalCommitment", file(PDF)],
         ["copyrightCommitment", file(PDF)],
       ] as const) {
-        const result = await t.attach(entry.id, field, facts, userId);
+        const result = await t.attach(entry.id, field, files[field] ?? facts, userId);
         expect(result.ok, `${field}: ${JSON.stringify(result)}`).toBe(true);
       }
       return entry;

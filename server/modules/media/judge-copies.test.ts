@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { corruptPdf, renderProtectedPdf } from "../../demo/demo-documents";
 import { testDatabases } from "../../test-support/databases";
 import { moved } from "../entries/lifecycle-testbed";
-import { COMPLETE_TEXT, entriesTestbed, file, PDF, type EntriesTestbed } from "../entries/testbed";
+import { entriesTestbed, file, PDF, type EntriesTestbed } from "../entries/testbed";
 import { openRound, seasonId, signedInJudge } from "../judging/testbed";
 import type { JudgeIdentity } from "../judging/types";
 import { startQueueWork } from "./variant-work";
@@ -84,22 +84,9 @@ async function stored(t: EntriesTestbed, key: string): Promise<Buffer> {
 async function entryWithArticle(t: EntriesTestbed, pdf: Buffer) {
   const key = `entries/${randomBytes(16).toString("hex")}.pdf`;
   await t.services.storage.put(key, pdf, { contentType: "application/pdf" });
-  const tvc = t.cat("TVC");
-  const entry = await t.draft(t.alice, {
-    ...COMPLETE_TEXT,
-    trackId: tvc.trackId,
-    categoryId: tvc.id,
+  const entry = await t.completeDraft(t.alice, {
+    ideaArticleVi: file({ ...PDF, key, name: "y-tuong-cua-ABC.pdf", bytes: pdf.length }),
   });
-  for (const [field, facts] of [
-    ["images", file()],
-    ["video", file({ name: "phim.mp4", mime: "video/mp4", bytes: 200_000_000 })],
-    ["ideaArticleVi", file({ ...PDF, key, name: "y-tuong-cua-ABC.pdf", bytes: pdf.length })],
-    ["legalCommitment", file(PDF)],
-    ["copyrightCommitment", file(PDF)],
-  ] as const) {
-    const attached = await t.attach(entry.id, field, facts);
-    expect(attached.ok, `${field}: ${JSON.stringify(attached)}`).toBe(true);
-  }
   expect((await t.entries.submit(t.alice, entry.id)).ok).toBe(true);
   await moved(t, entry.id, "paid", "finance");
   await moved(t, entry.id, "accepted", "jury_manager");
