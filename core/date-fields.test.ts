@@ -34,7 +34,7 @@ describe("days typed in back-office fields", () => {
     expect(parseDay("03/04/2026")).toBe("2026-04-03");
   });
 
-  it("accepts 1- or 2-digit day and month, `-` or `.` between, spaces around", () => {
+  it("accepts 1- or 2-digit day and month, `-`, `.` or `,` between, spaces around, or digits only", () => {
     for (const typed of [
       "5/3/2026",
       "05/3/2026",
@@ -42,6 +42,10 @@ describe("days typed in back-office fields", () => {
       "5-3-2026",
       "05.03.2026",
       " 5.3.2026 ",
+      // A phone's digit keypad: its decimal separator, or no separator at all.
+      "05,03,2026",
+      "5,3,2026",
+      "05032026",
     ]) {
       expect(parseDay(typed), typed).toBe("2026-03-05");
     }
@@ -69,7 +73,8 @@ describe("days typed in back-office fields", () => {
       "5 March 2026",
       "05/03/26",
       "2026/03/05",
-      "05032026",
+      "5032026",
+      "050326",
       "05/03/0026",
       "1/1/3026",
       "05/03/2026 10:00",
@@ -145,6 +150,9 @@ describe("the inputs' pattern attribute", () => {
   const samples = [
     "05/03/2026",
     "5.3.2026",
+    "05,03,2026",
+    "05032026",
+    "31022026",
     "2026-11-01",
     "31/02/2026",
     "05/03/26",

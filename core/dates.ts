@@ -39,19 +39,22 @@ export function formatVnd(amount: number, lang: Lang): string {
 
 /**
  * Dates typed in back-office fields, day first whatever the browser's language: `5/3/2026`,
- * `05.03.2026` or `05-03-2026` is 5 March (1- or 2-digit day and month; `/`, `.` or `-`
- * between). ISO `2026-03-05` is read too, as links, bookmarks and older forms carry it. Times
+ * `05.03.2026`, `05,03,2026` or `05-03-2026` is 5 March (1- or 2-digit day and month; `/`,
+ * `.`, `,` or `-` between), and so is `05032026` — a phone's digit keypad has no `/`, only the
+ * decimal separator, `.` or `,` by region. ISO `2026-03-05` is read too, as links, bookmarks
+ * and older forms carry it. Times
  * are 24-hour `HH:mm` (`14h30` and `14.30` as people also write them), always Vietnam time.
  * The patterns are written for an input's `pattern` attribute as well (no flags, whole value).
  */
-const DAY_SHAPE = String.raw`\d{1,2}[\/.\-]\d{1,2}[\/.\-]\d{4}|\d{4}-\d{1,2}-\d{1,2}`;
+const DAY_SHAPE = String.raw`\d{1,2}[\/.,\-]\d{1,2}[\/.,\-]\d{4}|\d{8}|\d{4}-\d{1,2}-\d{1,2}`;
 export const DAY_PATTERN = String.raw`\s*(?:${DAY_SHAPE})\s*`;
 export const DATE_TIME_PATTERN = String.raw`\s*(${DAY_SHAPE})(?:(?:\s+|T)(\d{1,2})[:.hH](\d{2})(?::(\d{2}))?)?\s*`;
 /** The longest text either field takes (a few spaces to spare). */
 export const DAY_MAX_LENGTH = 14;
 export const DATE_TIME_MAX_LENGTH = 24;
 
-const DAY = /^\s*(?:(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})|(\d{4})-(\d{1,2})-(\d{1,2}))\s*$/;
+const DAY =
+  /^\s*(?:(\d{1,2})[/.,-](\d{1,2})[/.,-](\d{4})|(\d{2})(\d{2})(\d{4})|(\d{4})-(\d{1,2})-(\d{1,2}))\s*$/;
 const DATE_TIME = new RegExp(`^${DATE_TIME_PATTERN}$`);
 /** Years a back-office date may fall in: a typo of the century (0026, 3026) is a wrong shape. */
 const FIRST_YEAR = 1900;
@@ -65,10 +68,12 @@ export type DateReading = { ok: true; value: string } | { ok: false; problem: Da
 export function readDay(text: string): DateReading {
   const match = DAY.exec(text);
   if (!match) return { ok: false, problem: "format" };
-  const [dayFirst, monthFirst, yearFirst, isoYear, isoMonth, isoDay] = match.slice(1);
-  const year = Number(yearFirst ?? isoYear);
-  const month = Number(monthFirst ?? isoMonth);
-  const day = Number(dayFirst ?? isoDay);
+  const [dayFirst, monthFirst, yearFirst, digitsDay, digitsMonth, digitsYear, ...iso] =
+    match.slice(1);
+  const [isoYear, isoMonth, isoDay] = iso;
+  const year = Number(yearFirst ?? digitsYear ?? isoYear);
+  const month = Number(monthFirst ?? digitsMonth ?? isoMonth);
+  const day = Number(dayFirst ?? digitsDay ?? isoDay);
   if (year < FIRST_YEAR || year > LAST_YEAR) return { ok: false, problem: "format" };
   // 31/02 would roll over into March, 12/13 is month-first: refuse rather than guess.
   if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) {

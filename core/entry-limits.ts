@@ -89,13 +89,28 @@ export const JUDGED_FILE_FIELDS = [
   "slidesEn",
 ] as const satisfies readonly EntryFileField[];
 
-/** The documents among them: a PDF there reaches judges as a copy without its metadata. */
+/** The documents among them (PDF, and PPTX for the slides). */
 export const JUDGED_DOCUMENT_FIELDS = [
   "ideaArticleVi",
   "ideaArticleEn",
   "slidesVi",
   "slidesEn",
 ] as const satisfies readonly EntryFileField[];
+
+/**
+ * The judged files that reach judges as a copy without the metadata that can name the
+ * entrant (author, company, editing history, place): the video and the documents. Pictures go
+ * as their re-encoded variants instead.
+ */
+export const JUDGED_COPY_FIELDS = [
+  "video",
+  ...JUDGED_DOCUMENT_FIELDS,
+] as const satisfies readonly EntryFileField[];
+
+/** Whether a file of this field reaches judges only as its judges' copy. */
+export function judgedThroughCopy(field: string): boolean {
+  return (JUDGED_COPY_FIELDS as readonly string[]).includes(field);
+}
 
 export const ENTRY_FILE_RULES: Readonly<Record<EntryFileField, FileRule>> = {
   images: ENTRY_IMAGE_RULES,

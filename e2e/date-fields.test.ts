@@ -100,7 +100,8 @@ describe("date fields in a browser set to US English", () => {
     const field = startsOn(page);
     await expect(page.evaluate(() => navigator.language)).resolves.toBe("en-US");
     await expect(field.getAttribute("type")).resolves.toBe("text");
-    await expect(field.getAttribute("inputmode")).resolves.toBe("numeric");
+    // A phone shows its digit keypad with the decimal separator (no `/` on it).
+    await expect(field.getAttribute("inputmode")).resolves.toBe("decimal");
     await expect(field.inputValue()).resolves.toBe("01/11/2026");
     const hintId = (await field.getAttribute("aria-describedby"))!.split(" ")[0]!;
     await expect(page.locator(`[id="${hintId}"]`).textContent()).resolves.toContain(
@@ -126,6 +127,16 @@ describe("date fields in a browser set to US English", () => {
     await expect(startsOn(page).getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(startsOn(page).inputValue()).resolves.toBe("31/02/2026");
     expect(storedStart(id)).toBe("2026-03-05");
+
+    // Digits only, as typed on that keypad: 06032026 is 6 March.
+    await startsOn(page).fill("06032026");
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("notice") === "judgingAdmin.round.saved"),
+      page.getByRole("button", { name: vi("judgingAdmin.round.save") }).click(),
+    ]);
+    expect(storedStart(id)).toBe("2026-03-06");
+    await openDetails(page, id);
+    await expect(startsOn(page).inputValue()).resolves.toBe("06/03/2026");
   });
 
   test("the server refuses the same day with the same words when the page has no script", async () => {

@@ -38,20 +38,36 @@ interface Category {
   name: string;
 }
 
-/** The current season's category with the most accepted demo entries, and their owners' identity. */
-function busiestCategory(): { category: Category; identity: string[]; titles: string[] } {
+/**
+ * The current season's category with the most accepted demo entries, one of them with a film
+ * (`filmEntry`), and their owners' identity.
+ */
+function busiestCategory(): {
+  category: Category;
+  filmEntry: string;
+  identity: string[];
+  titles: string[];
+} {
   return withDatabase((db) => {
     const category = db
-      .prepare<[number], Category & { n: number }>(
-        `SELECT c.id, c.code, c.name_vi AS name, count(*) AS n FROM entries e
+      .prepare<[number], Category & { n: number; films: number }>(
+        `SELECT c.id, c.code, c.name_vi AS name, count(*) AS n,
+                sum(EXISTS (SELECT 1 FROM entry_files f WHERE f.entry_id = e.id AND f.field = 'video')) AS films
+           FROM entries e
            JOIN categories c ON c.id = e.category_id
            JOIN seasons s ON s.id = e.season_id
           WHERE s.year = ? AND e.status = 'accepted'
-          GROUP BY c.id ORDER BY n DESC, c.id LIMIT 1`,
+          GROUP BY c.id ORDER BY n >= 3 DESC, films > 0 DESC, n DESC, c.id LIMIT 1`,
       )
       .get(CURRENT_SEASON);
-    if (!category || category.n < 3)
-      throw new Error("the demo needs 3 accepted entries in a category");
+    if (!category || category.n < 3 || category.films < 1)
+      throw new Error("the demo needs 3 accepted entries in a category, one with a film");
+    const film = db
+      .prepare<[number], { id: string }>(
+        `SELECT e.id FROM entries e JOIN entry_files f ON f.entry_id = e.id AND f.field = 'video'
+          WHERE e.category_id = ? AND e.status = 'accepted' ORDER BY e.id LIMIT 1`,
+      )
+      .get(category.id)!;
     const owners = db
       .prepare<
         [number],
@@ -78,6 +94,7 @@ function busiestCategory(): { category: Category; identity: string[]; titles: st
     ]);
     return {
       category,
+      filmEntry: film.id,
       identity: identity.filter((s) => s.length >= 6),
       titles: owners.map((o) => o.title),
     };
@@ -153,7 +170,7 @@ async function confirmAndSee(page: Page, toastKey: string) {
 
 describe("judging, from round to winners", () => {
   test("manager, two judges, results, prize, publication", async () => {
-    const { category, identity, titles } = busiestCategory();
+    const { category, filmEntry, identity, titles } = busiestCategory();
     // Other journeys expect the demo's newest winners (2025): this season's go again after.
     onTestFinished(() => {
       withDatabase((db) => db.prepare("DELETE FROM winners WHERE year = ?").run(CURRENT_SEASON));
@@ -299,6 +316,21 @@ describe("judging, from round to winners", () => {
       await confirmAndSee(two.page, "judging.portal.toast.scored");
     }
 
+    // The film plays in the judge's browser: its copy without the makers' metadata, intact.
+    await one.page.goto(entryLinks.find((link) => link.endsWith(`/${filmEntry}`))!);
+    const played = await one.page.locator("video.judge-entry__video").evaluate(
+      (video: HTMLVideoElement) =>
+        new Promise<{ duration: number; width: number }>((resolve, reject) => {
+          const done = () => resolve({ duration: video.duration, width: video.videoWidth });
+          if (video.readyState >= 1) done();
+          video.addEventListener("loadedmetadata", done);
+          video.addEventListener("error", () => reject(new Error("the film does not play")));
+          video.load();
+        }),
+    );
+    expect(played.duration).toBeGreaterThan(1);
+    expect(played.width).toBeGreaterThan(0);
+
     // Blind: nothing judge one's browser received names an entrant.
     await one.page.goto(new URL(entryLinks[0]!).pathname.replace(/\/[^/]+$/, ""));
     await one.page.waitForLoadState("networkidle");
@@ -315,13 +347,21 @@ describe("judging, from round to winners", () => {
     expect(bodies.some((b) => b.body.includes("/media/"))).toBe(true);
     const opened: string[] = [];
     const pdfs: { link: string; bytes: Buffer }[] = [];
+    const films: { link: string; bytes: Buffer }[] = [];
     for (const link of signed) {
       const response = await one.page.request.get(link);
       const type = response.headers()["content-type"] ?? "";
       opened.push(`${response.status()} ${type}`);
       if (type.startsWith("application/pdf")) pdfs.push({ link, bytes: await response.body() });
+      if (type.startsWith("video/")) films.push({ link, bytes: await response.body() });
     }
     expect(opened.filter((o) => /image\//.test(o))).toEqual([]);
+    // The film likewise: the demo film names its maker (QuickTime user data), the copy not.
+    expect(films.length).toBeGreaterThan(0);
+    for (const { link, bytes } of films) {
+      expect(bytes.subarray(4, 8).toString("latin1"), link).toBe("ftyp");
+      expect(bytes.includes(Buffer.from(DEMO_PDF_AUTHOR, "utf8")), link).toBe(false);
+    }
     // Documents likewise: every PDF a judge gets is the copy without the document information
     // (Author …) and XMP metadata that name its maker — the demo's idea articles carry both.
     expect(pdfs.length).toBeGreaterThan(0);

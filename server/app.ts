@@ -208,8 +208,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
     fastify.log,
   );
   fastify.addHook("onClose", async () => variantWork.stop());
-  // Judges' copies of entries' PDFs (their metadata removed), the same way: after an upload,
-  // and for every PDF still without one (files of entries made before copies existed).
+  // Judges' copies of entries' films and documents (their metadata removed), the same way:
+  // after an upload, and for every such file still without one (files of entries made before
+  // copies existed).
   const judgeCopyWork = startQueueWork(
     {
       pending: (limit) => services.judgeCopies.pending(limit),
@@ -217,7 +218,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     exclusiveJob(db, "judge-copies"),
     fastify.log,
-    { item: "judges' copy of a PDF failed", job: "judges' copies job failed", idName: "sourceKey" },
+    {
+      item: "judges' copy of a file failed",
+      job: "judges' copies job failed",
+      idName: "sourceKey",
+    },
   );
   fastify.addHook("onClose", async () => judgeCopyWork.stop());
 
@@ -243,7 +248,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
           variantWork.kick();
           return { mediaId: image.id };
         },
-        documentStored: () => judgeCopyWork.kick(),
+        judgedFileStored: () => judgeCopyWork.kick(),
       },
       storage: services.storage,
       logger: fastify.log,

@@ -6,7 +6,7 @@ import type { EntryFileTable } from "../db/schema";
 import type { StorageDriver } from "../modules/storage";
 import { DEMO_IMAGE_POOL_SIZE, writeDemoImage } from "./demo-entry-images";
 import { demoUuid, type Random } from "./demo-registrants";
-import { DEMO_VIDEO_KEY, DEMO_VIDEO_MIME, makeDemoVideo } from "./demo-video";
+import { DEMO_MAKER, DEMO_VIDEO_KEY, DEMO_VIDEO_MIME, makeDemoVideo } from "./demo-video";
 
 /**
  * The files of the demo entries: a few stored objects (a pool of pictures with their variants,
@@ -74,7 +74,7 @@ export function demoPdf(line: string, author?: string): Buffer {
 }
 
 /** Who the demo entries' idea articles say made them (Author and XMP). */
-export const DEMO_PDF_AUTHOR = "Công ty Quảng cáo Demo";
+export const DEMO_PDF_AUTHOR = DEMO_MAKER;
 
 export interface SharedFile {
   key: string;

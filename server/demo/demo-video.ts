@@ -12,7 +12,12 @@ export interface DemoVideoOptions {
   frames: number;
   fps: number;
   title: string;
+  /** Who the film says made it (QuickTime user data, ©ART), as editing tools write it. */
+  maker: string;
 }
+
+/** The demo agency: the demo's films and documents name it, as real uploads name their maker. */
+export const DEMO_MAKER = "Công ty Quảng cáo Demo";
 
 export const DEMO_VIDEO_DEFAULTS: DemoVideoOptions = {
   width: 640,
@@ -20,6 +25,7 @@ export const DEMO_VIDEO_DEFAULTS: DemoVideoOptions = {
   frames: 48,
   fps: 12,
   title: "Vạn Xuân Awards",
+  maker: DEMO_MAKER,
 };
 
 export const DEMO_VIDEO_MIME = "video/mp4";
@@ -189,7 +195,7 @@ const MATRIX = u32(0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000);
 export function muxAv1Mp4(
   frames: Buffer[],
   av1C: Buffer,
-  options: { width: number; height: number; fps: number },
+  options: { width: number; height: number; fps: number; maker?: string },
 ): Buffer {
   const { width, height, fps } = options;
   // A media time scale where one frame is a whole number of ticks.
@@ -261,12 +267,18 @@ export function muxAv1Mp4(
     const minf = box("minf", vmhd, dinf, stbl);
     const mdia = box("mdia", mdhd, hdlr, minf);
     const trak = box("trak", tkhd, mdia);
-    return box("moov", mvhd, trak);
+    return box("moov", mvhd, trak, ...(options.maker ? [userData(options.maker)] : []));
   };
   const moovSize = build(0).length;
   const mdatHeader = 8;
   const moov = build(ftyp.length + moovSize + mdatHeader);
   return Buffer.concat([ftyp, moov, box("mdat", ...frames)]);
+}
+
+/** A movie's user data naming its maker: a QuickTime text item (length, language, UTF-8). */
+function userData(maker: string): Buffer {
+  const text = Buffer.from(maker, "utf8");
+  return box("udta", box("©ART", u16(text.length, 0x55c4), text));
 }
 
 const escapeXml = (text: string) =>

@@ -1,5 +1,5 @@
 import { extname } from "node:path";
-import { JUDGED_DOCUMENT_FIELDS, JUDGED_FILE_FIELDS } from "../../../core/entry-limits";
+import { JUDGED_FILE_FIELDS, judgedThroughCopy } from "../../../core/entry-limits";
 import type { ResponsiveImageData } from "../../../core/media-image";
 import type { JudgeCopyState } from "../media/judge-copies";
 import type { JudgingContext } from "./context";
@@ -104,12 +104,10 @@ async function signFiles(
       ? await ctx.deps.images.resolveMany(wanted.map((mediaId) => ({ mediaId })))
       : [];
   const images = new Map(wanted.map((id, i) => [id, resolved[i] ?? null]));
-  const isDocumentPdf = (f: { field: string; mime: string }) =>
-    f.mime === "application/pdf" && (JUDGED_DOCUMENT_FIELDS as readonly string[]).includes(f.field);
-  const pdfKeys = files.filter(isDocumentPdf).map((f) => f.storage_key);
+  const copiedKeys = files.filter((f) => judgedThroughCopy(f.field)).map((f) => f.storage_key);
   const copies =
-    pdfKeys.length > 0 && ctx.deps.judgeCopies
-      ? await ctx.deps.judgeCopies.statesOf(pdfKeys)
+    copiedKeys.length > 0 && ctx.deps.judgeCopies
+      ? await ctx.deps.judgeCopies.statesOf(copiedKeys)
       : new Map<string, JudgeCopyState>();
   const counters = new Map<string, number>();
   return files.map((f, i) => {
@@ -143,9 +141,10 @@ async function signFiles(
         withheld: null,
       };
     }
-    // A PDF likewise goes as its judges' copy (no author, no XMP, no annotation authors); while
-    // that is not made, or when it cannot be, the judge gets no link at all.
-    if (isDocumentPdf(f)) {
+    // The film and the documents likewise go as their judges' copies (no author, company,
+    // editing history or place); while one is not made, or when it cannot be, the judge gets
+    // no link at all.
+    if (judgedThroughCopy(f.field)) {
       const copy = copies.get(f.storage_key) ?? { state: "pending" };
       return copy.state === "ready"
         ? { id: f.id, field: f.field, url: sign(copy.copyKey), mime: f.mime, image, withheld: null }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { extname } from "node:path";
 import {
   PDFArray,
   PDFDict,
@@ -9,6 +10,8 @@ import {
   StandardFonts,
 } from "@cantoo/pdf-lib";
 import { describe, expect, it } from "vitest";
+import type { EntryFileField } from "../../../core/entry-limits";
+import { makeDemoVideo, readBoxes } from "../../demo/demo-video";
 import { corruptPdf, renderProtectedPdf } from "../../demo/demo-documents";
 import { testDatabases } from "../../test-support/databases";
 import { moved } from "../entries/lifecycle-testbed";
@@ -81,11 +84,21 @@ async function stored(t: EntriesTestbed, key: string): Promise<Buffer> {
 }
 
 /** An accepted TVC entry of alice whose Vietnamese idea article is `pdf`, stored for real. */
-async function entryWithArticle(t: EntriesTestbed, pdf: Buffer) {
-  const key = `entries/${randomBytes(16).toString("hex")}.pdf`;
-  await t.services.storage.put(key, pdf, { contentType: "application/pdf" });
+function entryWithArticle(t: EntriesTestbed, pdf: Buffer) {
+  return entryWithFile(t, "ideaArticleVi", { ...PDF, name: "y-tuong-cua-ABC.pdf" }, pdf);
+}
+
+/** An accepted TVC entry of alice whose `field` holds `bytes`, stored for real. */
+async function entryWithFile(
+  t: EntriesTestbed,
+  field: EntryFileField,
+  facts: { name: string; mime: string },
+  bytes: Buffer,
+) {
+  const key = `entries/${randomBytes(16).toString("hex")}${extname(facts.name)}`;
+  await t.services.storage.put(key, bytes, { contentType: facts.mime });
   const entry = await t.completeDraft(t.alice, {
-    ideaArticleVi: file({ ...PDF, key, name: "y-tuong-cua-ABC.pdf", bytes: pdf.length }),
+    [field]: file({ ...facts, key, bytes: bytes.length }),
   });
   expect((await t.entries.submit(t.alice, entry.id)).ok).toBe(true);
   await moved(t, entry.id, "paid", "finance");
@@ -93,15 +106,16 @@ async function entryWithArticle(t: EntriesTestbed, pdf: Buffer) {
   return { entryId: entry.id, key };
 }
 
-/** The judge's view of the entry's idea article, and the storage key its link opens. */
+/** The judge's view of the entry's file of `field`, and the storage key its link opens. */
 async function judgesArticle(
   t: EntriesTestbed,
   judge: JudgeIdentity,
   roundId: number,
   entryId: string,
+  field: EntryFileField = "ideaArticleVi",
 ) {
   const view = await t.services.judging.entry(judge, roundId, entryId);
-  const article = view!.entry.files.find((f) => f.field === "ideaArticleVi")!;
+  const article = view!.entry.files.find((f) => f.field === field)!;
   const token = article.url?.replace(/^\/tep\//, "") ?? null;
   const verified = token ? t.services.storage.verifySignedToken(token) : null;
   return { article, key: verified?.ok ? verified.claims.key : null };
@@ -216,6 +230,60 @@ describe.each(testDatabases())("judges' copies of entry PDFs on $name", (target)
       // Not tried again and again: the refusal is recorded once.
       expect(await judgeCopies.pending(100)).not.toContain(locked.key);
       expect(await judgeCopies.make(locked.key)).toBe(false);
+    }, 60_000);
+
+    it("a film reaches judges as a same-length copy without its maker; a damaged one not at all", async () => {
+      const film = (await makeDemoVideo({ frames: 6, width: 160, height: 90, maker: AGENCY })).data;
+      expect(film.includes(Buffer.from(AGENCY, "utf8"))).toBe(true);
+      const mp4 = { name: "phim-ABC.mp4", mime: "video/mp4" };
+      const made = await entryWithFile(t, "video", mp4, film);
+      // Cut inside its samples, as an interrupted export leaves a file.
+      const cut = await entryWithFile(t, "video", mp4, film.subarray(0, film.length - 100));
+      const season = await seasonId(t);
+      const { judge } = await signedInJudge(t, season, "Giám Khảo Phim", "gk.phim@example.vn");
+      const roundId = await openRound(t, season, [judge], [made.entryId, cut.entryId], "Vòng 3");
+
+      const pending = await judgesArticle(t, judge, roundId, made.entryId, "video");
+      expect(pending.article.url).toBeNull();
+      expect(pending.article.withheld).toBe("pending");
+
+      const { judgeCopies } = t.services;
+      expect(await judgeCopies.pending(100)).toEqual(expect.arrayContaining([made.key, cut.key]));
+      expect(await judgeCopies.make(made.key)).toBe(true);
+      expect(await judgeCopies.make(cut.key)).toBe(true);
+
+      const { article, key: copyKey } = await judgesArticle(
+        t,
+        judge,
+        roundId,
+        made.entryId,
+        "video",
+      );
+      expect(article.withheld).toBeNull();
+      expect(copyKey).not.toBeNull();
+      expect(copyKey).not.toBe(made.key);
+      const copy = await stored(t, copyKey!);
+      expect(copy.length).toBe(film.length);
+      expect(copy.includes(Buffer.from(AGENCY, "utf8"))).toBe(false);
+      expect((await t.services.storage.stat(copyKey!))?.contentType).toBe("video/mp4");
+      // Same boxes at the same places; the samples (mdat) untouched.
+      const boxes = readBoxes(copy);
+      expect(boxes.map((b) => [b.type, b.start, b.end])).toEqual(
+        readBoxes(film).map((b) => [b.type, b.start, b.end]),
+      );
+      const mdat = boxes.find((b) => b.type === "mdat")!;
+      expect(copy.subarray(mdat.start, mdat.end).equals(film.subarray(mdat.start, mdat.end))).toBe(
+        true,
+      );
+      expect(sha256(await stored(t, made.key))).toBe(sha256(film));
+
+      const refused = await judgesArticle(t, judge, roundId, cut.entryId, "video");
+      expect(refused.article.url).toBeNull();
+      expect(refused.article.withheld).toBe("failed");
+      expect((await judgeCopies.statesOf([cut.key])).get(cut.key)).toEqual({
+        state: "failed",
+        problem: "unreadable",
+      });
     }, 60_000);
   });
 });

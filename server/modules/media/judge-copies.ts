@@ -1,12 +1,46 @@
-import { ENTRY_DOCUMENT_RULES, JUDGED_DOCUMENT_FIELDS } from "../../../core/entry-limits";
+import { pipeline, type Transform } from "node:stream";
+import {
+  ENTRY_DOCUMENT_RULES,
+  ENTRY_SLIDES_RULES,
+  ENTRY_VIDEO_RULES,
+  JUDGED_COPY_FIELDS,
+} from "../../../core/entry-limits";
 import { heavyWork } from "../../cpu-gate";
 import type { Db } from "../../db/database";
-import { newObjectKey, type StorageDriver } from "../storage";
+import { newObjectKey, type StorageDriver, type StoredObject } from "../storage";
+import { mp4JudgeCopy } from "./mp4-judge-copy";
 import { cleanPdfForJudges, type JudgeCopyProblem } from "./pdf-judge-copy";
+import { cleanPptxForJudges } from "./pptx-judge-copy";
+import { UncleanableMedia } from "./uncleanable";
+import { webmJudgeCopy } from "./webm-judge-copy";
 
 export type { JudgeCopyProblem } from "./pdf-judge-copy";
 
-const PDF = "application/pdf";
+type Cleaned = { ok: true; bytes: Uint8Array } | { ok: false; problem: JudgeCopyProblem };
+
+/**
+ * How the judges' copy of each stored type is made: a document is cleaned whole in memory (at
+ * most 50 MB, off the event loop), a film streams through a cleaner that keeps its length.
+ */
+type Way = { ext: string; maxBytes: number } & (
+  { clean: (bytes: Uint8Array) => Promise<Cleaned> } | { cleaner: () => Transform }
+);
+
+const WAYS: Readonly<Record<string, Way>> = {
+  "application/pdf": {
+    ext: "pdf",
+    maxBytes: ENTRY_DOCUMENT_RULES.maxBytes,
+    clean: cleanPdfForJudges,
+  },
+  "application/vnd.openxmlformats-officedocument.presentationml.presentation": {
+    ext: "pptx",
+    maxBytes: ENTRY_SLIDES_RULES.maxBytes,
+    clean: cleanPptxForJudges,
+  },
+  "video/mp4": { ext: "mp4", maxBytes: ENTRY_VIDEO_RULES.maxBytes, cleaner: mp4JudgeCopy },
+  "video/quicktime": { ext: "mov", maxBytes: ENTRY_VIDEO_RULES.maxBytes, cleaner: mp4JudgeCopy },
+  "video/webm": { ext: "webm", maxBytes: ENTRY_VIDEO_RULES.maxBytes, cleaner: webmJudgeCopy },
+};
 
 /** Where a judges' copy stands: made (its key), refused (why), or still to be made. */
 export type JudgeCopyState =
@@ -21,12 +55,13 @@ interface Logger {
 export type JudgeCopies = ReturnType<typeof createJudgeCopies>;
 
 /**
- * Judges' copies of entries' PDFs (blind judging, PRODUCT §4): like an entry picture's
- * re-encoded variants, a copy without the document's metadata (./pdf-judge-copy.ts) is made in
- * the background after the upload, kept in Storage and recorded in `judge_copies` by the
- * original's key; the judge's page links to it, never to the original, which staff and the
- * entrant still get. Any PDF in a judged field without a row is waiting — a new upload, or a
- * file of an entry made before copies existed — so the same job catches up on both.
+ * Judges' copies of entries' films and documents (blind judging, PRODUCT §4): like an entry
+ * picture's re-encoded variants, a copy without the file's metadata (PDF: ./pdf-judge-copy.ts,
+ * PPTX: ./pptx-judge-copy.ts, MP4/MOV: ./mp4-judge-copy.ts, WebM: ./webm-judge-copy.ts) is
+ * made in the background after the upload, kept in Storage and recorded in `judge_copies` by
+ * the original's key; the judge's page links to it, never to the original, which staff and
+ * the entrant still get. Any such file without a row is waiting — a new upload, or a file of
+ * an entry made before copies existed — so the same job catches up on both.
  */
 export function createJudgeCopies(options: {
   db: Db;
@@ -50,19 +85,57 @@ export function createJudgeCopies(options: {
     await record(sourceKey, null, problem);
     options.logger?.warn(
       { sourceKey, problem },
-      "a PDF could not be prepared for judges: they do not get it",
+      "a file could not be prepared for judges: they do not get it",
     );
   };
 
+  /** A document: read whole (≤ 50 MB), cleaned off the event loop, stored. */
+  const copyWhole = async (
+    object: StoredObject,
+    clean: (bytes: Uint8Array) => Promise<Cleaned>,
+    copyKey: string,
+  ): Promise<{ ok: true } | { ok: false; problem: JudgeCopyProblem }> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of object.body) chunks.push(chunk as Buffer);
+    const cleaned = await heavyWork.run(() => clean(Buffer.concat(chunks)));
+    chunks.length = 0;
+    if (!cleaned.ok) return cleaned;
+    const body = Buffer.from(cleaned.bytes.buffer, cleaned.bytes.byteOffset, cleaned.bytes.length);
+    await storage.put(copyKey, body, { contentType: object.contentType, size: body.length });
+    return { ok: true };
+  };
+
+  /** A film: streamed through its cleaner into storage, the same length as the original. */
+  const copyStreamed = async (
+    object: StoredObject,
+    cleaner: () => Transform,
+    copyKey: string,
+  ): Promise<{ ok: true } | { ok: false; problem: JudgeCopyProblem }> => {
+    let refused: JudgeCopyProblem | null = null;
+    const copy = cleaner();
+    // Heard before the put fails with it: the film, not the store, was the problem.
+    copy.once("error", (error) => {
+      if (error instanceof UncleanableMedia) refused = error.problem;
+    });
+    pipeline(object.body, copy, () => undefined);
+    try {
+      await storage.put(copyKey, copy, { contentType: object.contentType, size: object.size });
+      return { ok: true };
+    } catch (error) {
+      await storage.delete(copyKey).catch(() => undefined);
+      if (refused) return { ok: false, problem: refused };
+      throw error;
+    }
+  };
+
   return {
-    /** Stored PDFs of judged fields whose copy is still to be made, at most `limit`. */
+    /** Stored films and documents whose judges' copy is still to be made, at most `limit`. */
     async pending(limit = 20): Promise<string[]> {
       const rows = await db.kysely
         .selectFrom("entry_files as f")
         .select("f.storage_key")
         .distinct()
-        .where("f.field", "in", JUDGED_DOCUMENT_FIELDS)
-        .where("f.mime", "=", PDF)
+        .where("f.field", "in", JUDGED_COPY_FIELDS)
         .where(({ not, exists, selectFrom }) =>
           not(
             exists(
@@ -79,9 +152,10 @@ export function createJudgeCopies(options: {
     },
 
     /**
-     * Makes the judges' copy of the stored PDF `sourceKey` (or records why there can be none:
-     * encrypted, damaged, too large or too complex to process within the memory limit).
-     * Returns whether there was work. Storage failing throws, and a later run tries again.
+     * Makes the judges' copy of the stored file `sourceKey` (or records why there can be none:
+     * encrypted, damaged, of no type judges get, too large, or too complex to process within
+     * the memory limit). Returns whether there was work. Storage failing throws, and a later
+     * run tries again.
      */
     async make(sourceKey: string): Promise<boolean> {
       const done = await db.kysely
@@ -91,12 +165,13 @@ export function createJudgeCopies(options: {
         .executeTakeFirst();
       if (done) return false;
       const stat = await storage.stat(sourceKey);
-      // An entry file naming no stored object: there is nothing judges could be shown.
-      if (!stat) {
+      const way = stat ? WAYS[stat.contentType] : undefined;
+      // An entry file naming no stored object, or not of a type judges get: nothing to show.
+      if (!stat || !way) {
         await refuse(sourceKey, "unreadable");
         return true;
       }
-      if (stat.size > ENTRY_DOCUMENT_RULES.maxBytes) {
+      if (stat.size > way.maxBytes) {
         await refuse(sourceKey, "tooLarge");
         return true;
       }
@@ -105,21 +180,15 @@ export function createJudgeCopies(options: {
         await refuse(sourceKey, "unreadable");
         return true;
       }
-      const chunks: Buffer[] = [];
-      for await (const chunk of object.body) chunks.push(chunk as Buffer);
-      const cleaned = await heavyWork.run(() => cleanPdfForJudges(Buffer.concat(chunks)));
-      chunks.length = 0;
-      if (!cleaned.ok) {
-        await refuse(sourceKey, cleaned.problem);
+      const copyKey = newObjectKey("judge-copies", way.ext);
+      const made =
+        "clean" in way
+          ? await copyWhole(object, way.clean, copyKey)
+          : await copyStreamed(object, way.cleaner, copyKey);
+      if (!made.ok) {
+        await refuse(sourceKey, made.problem);
         return true;
       }
-      const copyKey = newObjectKey("judge-copies", "pdf");
-      const body = Buffer.from(
-        cleaned.bytes.buffer,
-        cleaned.bytes.byteOffset,
-        cleaned.bytes.length,
-      );
-      await storage.put(copyKey, body, { contentType: PDF, size: body.length });
       // Another process made it meanwhile: theirs stands.
       if (!(await record(sourceKey, copyKey, null))) {
         await storage.delete(copyKey).catch(() => undefined);

@@ -1,5 +1,6 @@
 import type { Upload } from "@tus/server";
 import { displayFileName, isEntryFileField, uploadFailedMessage } from "../../../core/uploads";
+import { judgedThroughCopy } from "../../../core/entry-limits";
 import { newObjectKey } from "../storage/index";
 import { readDone, removeUpload, type UploadState } from "./load";
 import { isReplaced, startFinishing, stopFinishing } from "./queries";
@@ -109,7 +110,7 @@ async function finishOnce(state: UploadState, upload: Upload): Promise<string> {
       size,
       finishedAt: state.now().toISOString(),
     };
-    if (inspected.mime === "application/pdf") media.documentStored?.(key);
+    if (judgedThroughCopy(field)) media.judgedFileStored?.(key);
     await state.partials.writeDone(upload.id, record);
     // The bytes live in storage now; the marker answers a replayed HEAD.
     await removeUpload(state, upload.id);

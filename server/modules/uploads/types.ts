@@ -55,8 +55,11 @@ export interface UploadMedia {
   ): Promise<InspectedFile>;
   /** Derives and stores an image's variants; the result is kept with the file. */
   imageVariants?(filePath: string, key: string, inspected: InspectedFile): Promise<unknown>;
-  /** Told once a PDF is stored and attached: its judges' copy is made in the background. */
-  documentStored?(key: string): void;
+  /**
+   * Told once a film or document is stored and attached: its judges' copy (without the
+   * metadata that can name the entrant) is made in the background.
+   */
+  judgedFileStored?(key: string): void;
 }
 
 /** What an upload needs of storage (the `Storage` driver). */

@@ -15,13 +15,15 @@ export type DateKind = "date" | "dateTime";
 /**
  * The attributes of every date input: text, never `type="date"`, whose picker shows and reads
  * the browser's language (mm/dd/yyyy in a US-English Chrome) when the product writes dates
- * DD/MM/YYYY for everyone. The digits keyboard on phones, no autofill of old values, and the
- * shapes core/dates.ts reads as `pattern` (the core schema says what is wrong, in words).
+ * DD/MM/YYYY for everyone. On phones a day gets the digit keypad with the decimal separator
+ * (core/dates.ts reads `05.03.2026`, `05,03,2026` and `05032026`), a day and time the full
+ * keyboard, which has the space and `:`; no autofill of old values, and the shapes
+ * core/dates.ts reads as `pattern` (the core schema says what is wrong, in words).
  */
 export function dateInputAttributes(kind: DateKind) {
   return {
     type: "text",
-    inputMode: "numeric",
+    inputMode: kind === "date" ? "decimal" : "text",
     autoComplete: "off",
     spellCheck: false,
     pattern: kind === "date" ? DAY_PATTERN : DATE_TIME_PATTERN,

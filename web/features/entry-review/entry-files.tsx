@@ -85,6 +85,7 @@ export function EntryFiles({ entry }: { entry: EntryReview }) {
             </a>{" "}
             <span className="tree-node__meta">{size(video)}</span>
           </figcaption>
+          <JudgeCopyNote file={video} />
         </figure>
       ) : videoLink ? (
         <p>
@@ -111,14 +112,7 @@ export function EntryFiles({ entry }: { entry: EntryReview }) {
                 label={t(`entry.fields.${file.field}.label`)}
                 size={size(file)}
               />
-              {file.judgeCopy && file.judgeCopy !== "ready" ? (
-                <p
-                  className={file.judgeCopy === "pending" ? "tree-node__meta" : "field__error"}
-                  data-judge-copy={file.judgeCopy}
-                >
-                  {t(`entryReview.files.judgeCopy.${file.judgeCopy}`)}
-                </p>
-              ) : null}
+              <JudgeCopyNote file={file} />
             </li>
           ))}
         </ul>
@@ -159,5 +153,19 @@ export function DocumentFile({
       <p>{download}</p>
       <PdfViewer url={file.url} title={`${label}: ${file.name}`} className="entry-review__pdf" />
     </details>
+  );
+}
+
+/** Whether judges can see the file yet: its copy without metadata is on its way, or cannot be. */
+function JudgeCopyNote({ file }: { file: ReviewFile }) {
+  const { t } = useTranslation();
+  if (!file.judgeCopy || file.judgeCopy === "ready") return null;
+  return (
+    <p
+      className={file.judgeCopy === "pending" ? "tree-node__meta" : "field__error"}
+      data-judge-copy={file.judgeCopy}
+    >
+      {t(`entryReview.files.judgeCopy.${file.judgeCopy}`)}
+    </p>
   );
 }

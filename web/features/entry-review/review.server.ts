@@ -3,7 +3,7 @@ import { paymentStateOf } from "../../../core/entry-admin-list";
 import { nextStatusesFor } from "../../../core/entry-status";
 import type { ResponsiveImageData } from "../../../core/media-image";
 import type { StaffRole } from "../../../core/roles";
-import { JUDGED_DOCUMENT_FIELDS } from "../../../core/entry-limits";
+import { judgedThroughCopy } from "../../../core/entry-limits";
 import type { EntryReview, ReviewFile } from "./types";
 
 type Services = AppLoadContext["services"];
@@ -58,13 +58,10 @@ export async function loadEntryReview(
     services.entries.statusHistory(entryId),
   ]);
   if (!entry || !owner) return null;
-  // Which of its PDFs judges cannot see (no copy without the metadata could be made yet or ever).
-  const judgedPdfs = entry.files.filter(
-    (file) =>
-      file.mime === "application/pdf" &&
-      (JUDGED_DOCUMENT_FIELDS as readonly string[]).includes(file.field),
-  );
-  const judgeCopies = await services.judgeCopies.statesOf(judgedPdfs.map((f) => f.storageKey));
+  // Which of its film and documents judges cannot see (no copy without the metadata could be
+  // made yet or ever).
+  const copied = entry.files.filter((file) => judgedThroughCopy(file.field));
+  const judgeCopies = await services.judgeCopies.statesOf(copied.map((f) => f.storageKey));
   const judgeCopyOf = (key: string): ReviewFile["judgeCopy"] => {
     const copy = judgeCopies.get(key);
     if (!copy) return null;

@@ -87,15 +87,19 @@ export function BlindEntryView({ entry, lang }: { entry: BlindEntry; lang: Lang 
 
       <section>
         <h2>{t("judging.portal.entry.video")}</h2>
-        {video ? (
+        {video?.url ? (
           // Entrants upload a film without captions; judges see it as submitted.
           // eslint-disable-next-line jsx-a11y/media-has-caption
-          <video
-            className="judge-entry__video"
-            controls
-            preload="metadata"
-            src={video.url ?? undefined}
-          />
+          <video className="judge-entry__video" controls preload="metadata" src={video.url} />
+        ) : video ? (
+          // Without its copy free of the makers' metadata, the film is not shown at all.
+          <p role="status">
+            {t(
+              video.withheld === "failed"
+                ? "judging.portal.entry.videoUnavailable"
+                : "judging.portal.entry.videoPreparing",
+            )}
+          </p>
         ) : link ? (
           <p>
             <a href={link.canonicalUrl} target="_blank" rel="noreferrer noopener">

@@ -1,0 +1,441 @@
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import { unzipSync, type Zippable } from "fflate";
+import { JUDGE_COPY_TIMEOUT_MS, type JudgeCopyProblem } from "./pdf-judge-copy";
+
+/**
+ * A PowerPoint deck as judges get it (PRODUCT §4, blind judging): the same slides, layouts,
+ * masters, notes, themes and pictures without what names who made it — the document properties
+ * (author, last editor, company, manager, custom properties), every comment with its authors
+ * (legacy and modern), and the metadata inside pictures (JPEG Exif, XMP, IPTC and comments; PNG
+ * text and Exif chunks). Parts that need no change keep their exact bytes; the zip is written
+ * anew, so the archive's comment, entries' comments and extra fields and their times are gone.
+ *
+ * Inflating and deflating run in a worker thread (fflate's async `unzip` inflates pictures on
+ * the calling thread, half a second for a 50 MB deck of photos); the edits in between are text
+ * and marker walks. A password-protected deck is not a zip but an OLE compound file: refused.
+ */
+
+export type CleanedPptx =
+  { ok: true; bytes: Uint8Array } | { ok: false; problem: JudgeCopyProblem };
+
+/** More bytes than this unpacked (as the zip declares them) is a zip bomb, not a deck. */
+export const PPTX_MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
+/** More entries than this is not a deck either (a large one has a few thousand). */
+export const PPTX_MAX_ENTRIES = 10_000;
+/** The worker's JavaScript heap: the parts themselves are typed arrays, outside it. */
+const WORKER_HEAP_MB = 64;
+
+const OLE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const CONTENT_TYPES = "[Content_Types].xml";
+const PRESENTATION = "ppt/presentation.xml";
+
+const CORE_PROPERTIES = "application/vnd.openxmlformats-package.core-properties+xml";
+const APP_PROPERTIES = "application/vnd.openxmlformats-officedocument.extended-properties+xml";
+const CUSTOM_PROPERTIES = "application/vnd.openxmlformats-officedocument.custom-properties+xml";
+const COMMENT_TYPES = new Set([
+  "application/vnd.openxmlformats-officedocument.presentationml.comments+xml",
+  "application/vnd.openxmlformats-officedocument.presentationml.commentauthors+xml",
+  "application/vnd.ms-powerpoint.comments+xml",
+  "application/vnd.ms-powerpoint.authors+xml",
+]);
+/** Where PowerPoint, LibreOffice and Keynote put comments and their authors. */
+const COMMENT_PART = /^ppt\/(?:commentAuthors\.xml|authors\.xml|comments\/)/i;
+
+const EMPTY_CORE_PROPERTIES =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n' +
+  '<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties"' +
+  ' xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/"' +
+  ' xmlns:dcmitype="http://purl.org/dc/dcmitype/"' +
+  ' xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"/>';
+const EMPTY_CUSTOM_PROPERTIES =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n' +
+  '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"' +
+  ' xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"/>';
+/** The extended properties that name people or the company (the rest: counts, app, titles). */
+const NAMING_APP_PROPERTIES = "Company|Manager|HyperlinkBase";
+/** The slide extension through which a modern comments part is shown (MS-PPTX commentRel). */
+const COMMENT_LINK_URI = "{6950BFC3-D8DA-4A85-94F7-54DA5524770B}";
+
+/** Already compressed: stored as they are, deflating them again would only cost time. */
+const COMPRESSED = /\.(?:jpe?g|png|gif|webp|mp4|m4v|mov|wmv|wma|mp3|m4a|docx|xlsx|pptx)$/i;
+
+const LIBRARY = createRequire(import.meta.url).resolve("fflate");
+
+// CommonJS run by the worker: unpacks a zip into its [name, bytes] pairs, or packs parts into a
+// zip. The result is null when fflate cannot read the zip.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { unzipSync, zipSync } = require(workerData.library);
+// Every entry's time: the DOS epoch in local time is the same bytes in any time zone.
+const MTIME = new Date(1980, 0, 1);
+try {
+  if (workerData.unpack) {
+    const parts = Object.entries(unzipSync(workerData.unpack));
+    parentPort.postMessage({ result: parts }, [...new Set(parts.map(([, part]) => part.buffer))]);
+  } else {
+    const zip = zipSync(workerData.pack, { mtime: MTIME });
+    parentPort.postMessage({ result: zip }, [zip.buffer]);
+  }
+} catch {
+  parentPort.postMessage({ result: null });
+}
+`;
+
+/**
+ * The judges' copy of a PPTX's bytes, or why there is none. `bytes` is left as it was (the
+ * worker gets a copy).
+ */
+export async function cleanPptxForJudges(bytes: Uint8Array): Promise<CleanedPptx> {
+  if (OLE_SIGNATURE.every((byte, i) => bytes[i] === byte)) return refused("encrypted");
+  const listed = listEntries(bytes);
+  if (!listed.ok) return listed;
+  const names = [...new Set(listed.names)];
+  if (!names.includes(CONTENT_TYPES) || !names.includes(PRESENTATION)) return refused("unreadable");
+  const unpacked = await inWorker<[string, Uint8Array][]>({ unpack: bytes }, []);
+  if (!unpacked.ok) return unpacked;
+  const byName = new Map(unpacked.value);
+  const parts = new Map<string, Uint8Array>();
+  for (const name of names) {
+    const part = byName.get(name);
+    // Missing: an entry fflate's object of parts cannot hold ("__proto__").
+    if (!part) return refused("unreadable");
+    parts.set(name, part);
+  }
+  const cleaned = cleanPackage(parts);
+  const files: Zippable = {};
+  for (const [name, part] of cleaned) {
+    files[name] = COMPRESSED.test(name) ? [part, { level: 0 }] : part;
+  }
+  const buffers = new Set([...cleaned.values()].map((part) => part.buffer as ArrayBuffer));
+  const packed = await inWorker<Uint8Array>({ pack: files }, [...buffers]);
+  return packed.ok ? { ok: true, bytes: packed.value } : packed;
+}
+
+function refused(problem: JudgeCopyProblem): CleanedPptx {
+  return { ok: false, problem };
+}
+
+const TOO_COMPLEX = new Error("too many entries or bytes");
+
+/**
+ * The zip's entry names in order, read from its central directory without inflating anything:
+ * the declared sizes and the count decide whether it is unpacked at all.
+ */
+function listEntries(
+  bytes: Uint8Array,
+): { ok: true; names: string[] } | { ok: false; problem: JudgeCopyProblem } {
+  const names: string[] = [];
+  let declared = 0;
+  try {
+    unzipSync(bytes, {
+      filter: (entry) => {
+        names.push(entry.name);
+        declared += entry.originalSize;
+        // Thrown to stop reading a directory already too big: it may list millions of entries.
+        if (names.length > PPTX_MAX_ENTRIES || declared > PPTX_MAX_UNPACKED_BYTES) {
+          throw TOO_COMPLEX;
+        }
+        return false;
+      },
+    });
+  } catch (error) {
+    return { ok: false, problem: error === TOO_COMPLEX ? "tooComplex" : "unreadable" };
+  }
+  return { ok: true, names };
+}
+
+type WorkerOutcome<T> = { ok: true; value: T } | { ok: false; problem: JudgeCopyProblem };
+
+/** Unpacks or packs in a worker; the buffers in `transfer` are handed over, not copied. */
+function inWorker<T>(
+  work: { unpack: Uint8Array } | { pack: Zippable },
+  transfer: ArrayBuffer[],
+): Promise<WorkerOutcome<T>> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { library: LIBRARY, ...work },
+      transferList: transfer,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16 },
+    });
+    let settled = false;
+    const settle = (outcome: WorkerOutcome<T> | Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      if (outcome instanceof Error) reject(outcome);
+      else resolve(outcome);
+    };
+    const timer = setTimeout(
+      () => settle({ ok: false, problem: "tooComplex" }),
+      JUDGE_COPY_TIMEOUT_MS,
+    );
+    worker.on("message", (message: { result: T | null }) =>
+      settle(
+        message.result === null
+          ? { ok: false, problem: "unreadable" }
+          : { ok: true, value: message.result },
+      ),
+    );
+    worker.on("error", (error: Error & { code?: string }) =>
+      settle(
+        error.code === "ERR_WORKER_OUT_OF_MEMORY" ? { ok: false, problem: "tooComplex" } : error,
+      ),
+    );
+    worker.on("exit", () => settle(new Error("the PPTX worker stopped without an answer")));
+  });
+}
+
+/** The package's parts without comments and naming metadata, in the same order. */
+function cleanPackage(parts: Map<string, Uint8Array>): Map<string, Uint8Array> {
+  const types = contentTypes(parts.get(CONTENT_TYPES));
+  const typeOf = (name: string) => types.get(partKey(name));
+  const removed = new Set<string>();
+  for (const name of parts.keys()) {
+    if (COMMENT_PART.test(name) || COMMENT_TYPES.has(typeOf(name)?.toLowerCase() ?? "")) {
+      removed.add(partKey(name));
+      removed.add(partKey(relationshipsPartOf(name)));
+    }
+  }
+  const kept = new Map([...parts].filter(([name]) => !removed.has(partKey(name))));
+  unlinkRemovedParts(kept, removed);
+  for (const [name, part] of kept) kept.set(name, cleanPart(name, typeOf(name), part, kept));
+  return kept;
+}
+
+function cleanPart(
+  name: string,
+  type: string | undefined,
+  part: Uint8Array,
+  kept: Map<string, Uint8Array>,
+): Uint8Array {
+  if (name === CONTENT_TYPES) return withoutOverridesOfMissingParts(part, kept);
+  if (type === CORE_PROPERTIES || name === "docProps/core.xml") {
+    return new TextEncoder().encode(EMPTY_CORE_PROPERTIES);
+  }
+  if (type === CUSTOM_PROPERTIES || name === "docProps/custom.xml") {
+    return new TextEncoder().encode(EMPTY_CUSTOM_PROPERTIES);
+  }
+  if (type === APP_PROPERTIES || name === "docProps/app.xml") {
+    return editXml(part, (text) => text.replace(elements(NAMING_APP_PROPERTIES), ""));
+  }
+  if (isJpeg(part)) return cleanJpeg(part);
+  if (isPng(part)) return cleanPng(part);
+  return part;
+}
+
+/**
+ * Drops the relationships that point at removed parts from every relationships part, and the
+ * modern-comments link of a slide whose comments relationship went (a link to a missing
+ * relationship would make PowerPoint offer to repair the deck).
+ */
+function unlinkRemovedParts(kept: Map<string, Uint8Array>, removed: Set<string>): void {
+  for (const [name, part] of kept) {
+    const source = sourceOfRelationships(name);
+    if (source === null) continue;
+    const dropped: string[] = [];
+    const edited = editXml(part, (text) =>
+      text.replace(elements("Relationship"), (relationship) => {
+        const target = attribute(relationship, "Target");
+        const external = /^external$/i.test(attribute(relationship, "TargetMode") ?? "");
+        if (target === null || external || !removed.has(partKey(resolveTarget(source, target)))) {
+          return relationship;
+        }
+        dropped.push(attribute(relationship, "Id") ?? "");
+        return "";
+      }),
+    );
+    kept.set(name, edited);
+    const sourcePart = kept.get(source);
+    if (dropped.length > 0 && sourcePart) {
+      kept.set(
+        source,
+        editXml(sourcePart, (text) => withoutCommentLinks(text, dropped)),
+      );
+    }
+  }
+}
+
+function withoutCommentLinks(text: string, droppedIds: string[]): string {
+  const links = text.replace(elements("ext"), (ext) => {
+    const isCommentLink = attribute(ext, "uri")?.toUpperCase() === COMMENT_LINK_URI;
+    const ids = [...ext.matchAll(/\s[\w.-]+:id\s*=\s*["']([^"']*)["']/g)].map((match) => match[1]);
+    return isCommentLink && ids.some((id) => droppedIds.includes(id ?? "")) ? "" : ext;
+  });
+  return links === text ? text : links.replace(/<([\w.-]+:)?extLst\b[^>]*>\s*<\/\1extLst\s*>/g, "");
+}
+
+function withoutOverridesOfMissingParts(
+  part: Uint8Array,
+  kept: Map<string, Uint8Array>,
+): Uint8Array {
+  const present = new Set([...kept.keys()].map(partKey));
+  return editXml(part, (text) =>
+    text.replace(elements("Override"), (override) => {
+      const name = attribute(override, "PartName");
+      return name !== null && !present.has(partKey(resolveTarget("", name))) ? "" : override;
+    }),
+  );
+}
+
+/** Part name → content type, from the `Override` entries of `[Content_Types].xml`. */
+function contentTypes(part: Uint8Array | undefined): Map<string, string> {
+  const types = new Map<string, string>();
+  if (!part) return types;
+  for (const [override] of decodeXml(part).text.matchAll(elements("Override"))) {
+    const name = attribute(override, "PartName");
+    const type = attribute(override, "ContentType");
+    if (name !== null && type !== null) types.set(partKey(resolveTarget("", name)), type);
+  }
+  return types;
+}
+
+/** Part names compare without case (OPC) and without percent-encoding. */
+function partKey(name: string): string {
+  try {
+    return decodeURIComponent(name).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+}
+
+/** `ppt/slides/_rels/slide1.xml.rels` → `ppt/slides/slide1.xml`; `_rels/.rels` → `` (the package). */
+function sourceOfRelationships(name: string): string | null {
+  const match = /^((?:.*\/)?)_rels\/([^/]*)\.rels$/i.exec(name);
+  return match ? `${match[1]}${match[2]}` : null;
+}
+
+function relationshipsPartOf(name: string): string {
+  const slash = name.lastIndexOf("/") + 1;
+  return `${name.slice(0, slash)}_rels/${name.slice(slash)}.rels`;
+}
+
+/** The part a relationship of `source` targets (relative to the source's folder, or absolute). */
+function resolveTarget(source: string, target: string): string {
+  const path = target.split("#")[0] ?? "";
+  const segments = path.startsWith("/") ? [] : source.split("/").slice(0, -1);
+  for (const segment of path.split("/")) {
+    if (segment === "..") segments.pop();
+    else if (segment !== "." && segment !== "") segments.push(segment);
+  }
+  return segments.join("/");
+}
+
+/**
+ * Every element called `names` (a regex alternation, any prefix), empty or with its content. A
+ * match never runs past the next element of the same name: unclosed ones cost linear time.
+ */
+function elements(names: string): RegExp {
+  const content = "(?:(?!<\\1\\2\\b)[\\s\\S])*?";
+  return new RegExp(`<([\\w.-]+:)?(${names})\\b[^>]*?(?:/>|>${content}</\\1\\2\\s*>)`, "g");
+}
+
+/** An attribute's value in an element's start tag, entities decoded. */
+function attribute(element: string, name: string): string | null {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`).exec(element);
+  const value = match?.[1] ?? match?.[2];
+  return value === undefined ? null : decodeEntities(value);
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+function decodeEntities(value: string): string {
+  return value.replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (entity, body: string) => {
+    if (body.startsWith("#x") || body.startsWith("#X")) {
+      return String.fromCodePoint(Number.parseInt(body.slice(2), 16));
+    }
+    if (body.startsWith("#")) return String.fromCodePoint(Number.parseInt(body.slice(1), 10));
+    return ENTITIES[body] ?? entity;
+  });
+}
+
+/** An XML part as text: UTF-8, or UTF-16 little-endian when it starts with that byte order mark. */
+function decodeXml(part: Uint8Array): { text: string; utf16: boolean } {
+  const utf16 = part[0] === 0xff && part[1] === 0xfe;
+  const text = new TextDecoder(utf16 ? "utf-16le" : "utf-8", { ignoreBOM: true }).decode(part);
+  return { text, utf16 };
+}
+
+/** The part with its text edited, in its own encoding; the same bytes when nothing changed. */
+function editXml(part: Uint8Array, edit: (text: string) => string): Uint8Array {
+  const { text, utf16 } = decodeXml(part);
+  const edited = edit(text);
+  if (edited === text) return part;
+  return utf16 ? new Uint8Array(Buffer.from(edited, "utf16le")) : new TextEncoder().encode(edited);
+}
+
+function isJpeg(part: Uint8Array): boolean {
+  return part[0] === 0xff && part[1] === 0xd8 && part[2] === 0xff;
+}
+
+/**
+ * JPEG segments that carry text about the picture: APP1 (Exif, XMP), APP12 (Photoshop's "Ducky":
+ * comment, copyright), APP13 (IPTC), COM.
+ */
+const JPEG_METADATA = new Set([0xe1, 0xec, 0xed, 0xfe]);
+const JPEG_START_OF_SCAN = 0xda;
+
+/**
+ * The JPEG without its metadata segments: the markers up to the first scan are walked, the
+ * scan and everything after it copied as they are. A JPEG that does not parse stays unchanged.
+ */
+function cleanJpeg(part: Uint8Array): Uint8Array {
+  const kept: Uint8Array[] = [part.subarray(0, 2)];
+  let at = 2;
+  for (;;) {
+    while (part[at] === 0xff && part[at + 1] === 0xff) at += 1; // fill bytes
+    const marker = part[at + 1];
+    if (part[at] !== 0xff || marker === undefined) return part;
+    if (marker === JPEG_START_OF_SCAN) break;
+    // Markers without a length (RSTn, TEM) do not belong before the scan; SOI, EOI neither.
+    if ((marker >= 0xd0 && marker <= 0xd9) || marker === 0x01) return part;
+    const end = at + 2 + (((part[at + 2] ?? 0) << 8) | (part[at + 3] ?? 0));
+    if (end < at + 4 || end > part.length) return part;
+    if (!JPEG_METADATA.has(marker)) kept.push(part.subarray(at, end));
+    at = end;
+  }
+  kept.push(part.subarray(at));
+  return joined(kept, part);
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+/** PNG chunks that carry text about the picture (nothing of its pixels or colours). */
+const PNG_METADATA = new Set(["tEXt", "zTXt", "iTXt", "eXIf"]);
+
+function isPng(part: Uint8Array): boolean {
+  return PNG_SIGNATURE.every((byte, i) => part[i] === byte);
+}
+
+/**
+ * The PNG without its text and Exif chunks, every other chunk copied whole (its CRC with it),
+ * up to IEND. A PNG that does not parse stays unchanged.
+ */
+function cleanPng(part: Uint8Array): Uint8Array {
+  const view = new DataView(part.buffer, part.byteOffset, part.byteLength);
+  const kept: Uint8Array[] = [part.subarray(0, PNG_SIGNATURE.length)];
+  let at = PNG_SIGNATURE.length;
+  while (at + 12 <= part.length) {
+    const end = at + 12 + view.getUint32(at);
+    if (end > part.length) return part;
+    const type = String.fromCharCode(...part.subarray(at + 4, at + 8));
+    if (!PNG_METADATA.has(type)) kept.push(part.subarray(at, end));
+    if (type === "IEND") return joined(kept, part);
+    at = end;
+  }
+  return part;
+}
+
+/** The pieces as one array, or `original` itself when they are all of it. */
+function joined(pieces: Uint8Array[], original: Uint8Array): Uint8Array {
+  const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
+  if (length === original.length) return original;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const piece of pieces) {
+    out.set(piece, at);
+    at += piece.length;
+  }
+  return out;
+}
