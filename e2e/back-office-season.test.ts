@@ -189,6 +189,22 @@ describe("running the season in the back office", () => {
     expect(range.status).toBe(206);
     expect(range.body.length).toBe(100);
     expect(range.body.subarray(4, 8).toString("latin1")).toBe("ftyp");
+    // That file is an MP4 header and filler, no film: judges cannot be given a copy without
+    // its metadata, so they get none, and staff see why under the video.
+    const judgeCopy = page.locator("main figure.entry-review__video [data-judge-copy]");
+    await expect
+      .poll(async () => {
+        if (
+          (await judgeCopy.count()) === 0 ||
+          (await judgeCopy.textContent()) !== vi("entryReview.files.judgeCopy.unreadable")
+        ) {
+          await page.reload();
+          await page.getByRole("heading", { level: 1 }).waitFor();
+        }
+        return judgeCopy.textContent();
+      })
+      .toBe(vi("entryReview.files.judgeCopy.unreadable"));
+    await waitForHydration(page);
 
     // The licence opens in the page's viewer and as the PDF the enterprise uploaded.
     const licenceFile = page.locator("main details").filter({
