@@ -61,6 +61,12 @@ describe("back-office platform", () => {
     const closes = page.getByLabel("Đóng nhận bài", { exact: true });
     const opens = page.getByLabel("Mở nhận bài", { exact: true });
     const opensValue = await opens.inputValue();
+    // Each date is the back office's one date field: text read day first, its format beside it.
+    await expect(closes.getAttribute("inputmode")).resolves.toBe("text");
+    const hintId = (await closes.getAttribute("aria-describedby"))!.split(" ")[0]!;
+    await expect(page.locator(`[id="${hintId}"]`).textContent()).resolves.toContain(
+      "Ngày/tháng/năm giờ:phút theo giờ Việt Nam",
+    );
     await closes.fill("01/01/2000 00:00");
     await page.getByRole("button", { name: "Lưu thay đổi" }).first().click();
     await expect(

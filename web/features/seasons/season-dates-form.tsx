@@ -32,8 +32,7 @@ export function SeasonDatesForm({
   const dateFields = SEASON_DATE_FIELDS.map((name): FormFieldSpec => ({
     name,
     label: t(`adminPlatform.seasons.fields.${name}`),
-    placeholder: "DD/MM/YYYY HH:mm",
-    inputMode: "numeric",
+    kind: "dateTime",
     ...(DATE_ROWS[name] ? { row: DATE_ROWS[name] } : {}),
   }));
   return (
