@@ -49,6 +49,11 @@ export interface Winner {
   brand: string;
   agency: string;
   category: string;
+  /**
+   * The category's group (`Truyền hình` for `Chiến dịch`): several groups have a category of
+   * the same name. Empty when the winner has its own label, or where cards are compact.
+   */
+  group: string;
   categoryCode: string | null;
   prize: string;
   image: string | null;

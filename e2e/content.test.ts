@@ -94,6 +94,10 @@ describe("winners", () => {
         .evaluateAll((cards) => cards.map((card) => card.getAttribute("data-category")));
     expect(await categories()).toHaveLength(9);
     expect(new Set(await categories())).toEqual(new Set(["TVC", "TVW"]));
+    // Each card names its category as the filter does, with its group: "Chiến dịch" alone
+    // is also a category of other groups.
+    const named = await page.locator('.winner-card[data-category="TVC"] dd').first().textContent();
+    expect(named).toBe(TV_CAMPAIGNS);
 
     const pages = page.getByRole("navigation", { name: "Phân trang" });
     await pages.getByRole("link", { name: "Trang 2" }).click();

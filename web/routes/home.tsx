@@ -34,7 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     news,
     // The home page's jury cards are compact: no bio, so none travels in the page's data.
     jury: { year: jury.year, members: jury.members.map((member) => ({ ...member, bio: "" })) },
-    winners: { year: winners.year, items: winners.items },
+    // Its winner cards name the category only: the group would not fit the compact card.
+    winners: {
+      year: winners.year,
+      items: winners.items.map((winner) => ({ ...winner, group: "" })),
+    },
   };
 }
 

@@ -119,6 +119,64 @@ describe.each(testDatabases())("public content on $name", (target) => {
       });
     });
 
+    describe("winners' categories", () => {
+      it("name the category's group, as several groups have a category of the same name", async () => {
+        // Two categories of one name in different groups of the 2024 season (the demo's
+        // "Chiến dịch").
+        const categories = await db.kysely
+          .selectFrom("categories as c")
+          .innerJoin("category_groups as g", "g.id", "c.group_id")
+          .innerJoin("tracks as t", "t.id", "g.track_id")
+          .innerJoin("seasons as s", "s.id", "t.season_id")
+          .select(["c.id", "c.name_vi", "g.name_vi as group_vi", "g.name_en as group_en"])
+          .where("s.year", "=", 2024)
+          .orderBy("c.id")
+          .execute();
+        const one = categories.find((c) =>
+          categories.some((d) => d.name_vi === c.name_vi && d.group_vi !== c.group_vi),
+        )!;
+        const other = categories.find(
+          (d) => d.name_vi === one.name_vi && d.group_vi !== one.group_vi,
+        )!;
+        expect(one.group_vi).not.toBe(other.group_vi);
+        const save = async (categoryId: number, extra: Record<string, unknown> = {}) =>
+          accepted(
+            await services.contentAdmin.saveWinner(
+              EDITOR,
+              null,
+              winnerSchema.parse({
+                year: 2024,
+                title: `Cùng tên ${categoryId}`,
+                brand: "Nhãn",
+                categoryId,
+                prize: "gold",
+                ...extra,
+              }),
+            ),
+          ).winner;
+        const first = await save(Number(one.id));
+        const second = await save(Number(other.id));
+        const labelled = await save(Number(one.id), { categoryLabelVi: "Hạng mục đặc biệt" });
+        for (const lang of ["vi", "en"] as const) {
+          const items = (await services.content.winners({ year: 2024, pageSize: 1000 }, lang))
+            .items;
+          const shown = (id: number) => items.find((w) => w.id === id)!;
+          expect(shown(first.id).group).toBe(
+            lang === "vi" ? one.group_vi : one.group_en || one.group_vi,
+          );
+          expect(shown(second.id).group).toBe(
+            lang === "vi" ? other.group_vi : other.group_en || other.group_vi,
+          );
+          expect(shown(first.id).category).toBe(shown(second.id).category);
+          // A label of the winner's own stands alone.
+          expect(shown(labelled.id)).toMatchObject({ group: "", category: "Hạng mục đặc biệt" });
+        }
+        for (const winner of [first, second, labelled]) {
+          await services.contentAdmin.deleteWinner(EDITOR, winner.id);
+        }
+      });
+    });
+
     describe("winners linked to an entry", () => {
       it("show the entry's campaign name and brand and carry its id for the link", async () => {
         const entryId = "5d1c2b3a-0000-4c1e-9d7a-2f2d3f1e0a77";

@@ -138,6 +138,7 @@ export function listWinners(
 ) {
   return winnersOf(db, year, categoryCodes)
     .leftJoin("entries as e", "e.id", "w.entry_id")
+    .leftJoin("category_groups as g", "g.id", "c.group_id")
     .select([
       ...WINNER_COLUMNS,
       // A winner linked to an entry shows the entry's own campaign name and brand.
@@ -147,6 +148,8 @@ export function listWinners(
       "c.code as category_code",
       "c.name_vi as category_name_vi",
       "c.name_en as category_name_en",
+      "g.name_vi as group_name_vi",
+      "g.name_en as group_name_en",
     ])
     .orderBy("w.sort_order")
     .orderBy("w.id")

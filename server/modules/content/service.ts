@@ -198,6 +198,10 @@ export function createContentService(
         category:
           bi(r.category_label_vi, r.category_label_en, lang) ||
           bi(r.category_name_vi ?? "", r.category_name_en ?? "", lang),
+        // A label of the winner's own is shown as the organisers wrote it.
+        group: bi(r.category_label_vi, r.category_label_en, lang)
+          ? ""
+          : bi(r.group_name_vi ?? "", r.group_name_en ?? "", lang),
         categoryCode: r.category_code ?? null,
         prize: r.prize,
         image: r.image,

@@ -118,7 +118,7 @@ export function WinnerCard({ winner, headingLevel = 2 }: { winner: Winner; headi
         </Heading>
         <dl>
           <dt>{t("winners.category")}</dt>
-          <dd>{winner.category}</dd>
+          <dd>{winner.group ? `${winner.group} – ${winner.category}` : winner.category}</dd>
           {winner.brand ? (
             <>
               <dt>{t("winners.brand")}</dt>
