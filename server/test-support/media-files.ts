@@ -57,7 +57,8 @@ export async function writeImage(
   return file;
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** A PNG chunk: its length, type, data and CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, "latin1"), data]);

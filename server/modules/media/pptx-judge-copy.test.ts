@@ -1,8 +1,9 @@
 import path from "node:path";
-import { crc32, deflateSync } from "node:zlib";
+import { deflateSync } from "node:zlib";
 import { strFromU8, strToU8, unzipSync, zipSync, type Zippable } from "fflate";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { pngChunk } from "../../test-support/media-files";
 import {
   cleanPptxForJudges,
   PPTX_MAX_ENTRIES,
@@ -13,6 +14,8 @@ import {
 const COMPANY = "Công ty Quảng cáo ABC";
 const PERSON = "Nguyen Van A";
 const AGENCY = "ABC Agency";
+const TEMPLATE = "ABC-template.potx";
+const NAMES = [COMPANY, PERSON, AGENCY, TEMPLATE];
 
 const PML = "http://schemas.openxmlformats.org/presentationml/2006/main";
 const DML = "http://schemas.openxmlformats.org/drawingml/2006/main";
@@ -20,6 +23,12 @@ const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships
 const PACKAGE_REL = "http://schemas.openxmlformats.org/package/2006/relationships";
 const MODERN_REL = "http://schemas.microsoft.com/office/2018/10/relationships";
 const P188 = "http://schemas.microsoft.com/office/powerpoint/2018/8/main";
+const CHART = "http://schemas.openxmlformats.org/drawingml/2006/chart";
+const SML = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+const WML = "http://schemas.openxmlformats.org/wordprocessingml/2006/main";
+const W15 = "http://schemas.microsoft.com/office/word/2012/wordml";
+const THREADED = "http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments";
+const SHAREPOINT = "http://schemas.microsoft.com/office/2006/metadata/properties";
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n';
 
 /** The slide extension that shows slide 2's modern comments (MS-PPTX commentRel). */
@@ -33,6 +42,11 @@ const REMOVED = [
   "ppt/comments/comment1.xml",
   "ppt/comments/modernComment_101_5E2F7A1B.xml",
 ];
+/** A chart's workbook, a pasted Word document, a workbook that does not unzip, an OLE object. */
+const WORKBOOK = "ppt/embeddings/Microsoft_Excel_Worksheet.xlsx";
+const DOCUMENT = "ppt/embeddings/Microsoft_Word_Document.docx";
+const BROKEN_WORKBOOK = "ppt/embeddings/Microsoft_Excel_Worksheet1.xlsx";
+const OLE_OBJECT = "ppt/embeddings/oleObject1.bin";
 /** Every part the copy may change; all others keep their bytes. */
 const CHANGED = [
   "[Content_Types].xml",
@@ -43,9 +57,32 @@ const CHANGED = [
   "docProps/core.xml",
   "docProps/app.xml",
   "docProps/custom.xml",
+  "customXml/item1.xml",
   "ppt/media/image1.jpeg",
   "ppt/media/image2.png",
+  WORKBOOK,
+  DOCUMENT,
 ];
+/** The parts of the embedded packages that name people; all others keep their bytes. */
+const CHANGED_INSIDE: Record<string, string[]> = {
+  [WORKBOOK]: [
+    "docProps/core.xml",
+    "docProps/app.xml",
+    "docProps/custom.xml",
+    "xl/comments1.xml",
+    "xl/persons/person.xml",
+  ],
+  [DOCUMENT]: [
+    "docProps/core.xml",
+    "docProps/app.xml",
+    "docProps/custom.xml",
+    "word/document.xml",
+    "word/comments.xml",
+    "word/people.xml",
+    "customXml/item1.xml",
+    "word/media/image1.png",
+  ],
+};
 
 function relationships(...entries: [id: string, type: string, target: string][]): string {
   const items = entries.map(
@@ -57,6 +94,78 @@ function relationships(...entries: [id: string, type: string, target: string][])
 function override(part: string, type: string): string {
   return `<Override PartName="/${part}" ContentType="application/vnd.${type}"/>`;
 }
+
+function contentTypes(defaults: Record<string, string>, ...overrides: string[]): string {
+  const items = Object.entries(defaults).map(
+    ([extension, type]) => `<Default Extension="${extension}" ContentType="${type}"/>`,
+  );
+  return (
+    `${DECLARATION}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+    `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
+    `<Default Extension="xml" ContentType="application/xml"/>${items.join("")}` +
+    `${overrides.join("")}</Types>`
+  );
+}
+
+/**
+ * The document properties every Office application writes, naming whoever it likes: core and
+ * extended properties (their elements given) and a custom property "Client".
+ */
+function documentProperties(core: string, app: string, client: string): Record<string, string> {
+  return {
+    "docProps/core.xml":
+      `${DECLARATION}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ` +
+      `xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" ` +
+      `xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">${core}</cp:coreProperties>`,
+    "docProps/app.xml":
+      `${DECLARATION}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties" ` +
+      `xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">${app}</Properties>`,
+    "docProps/custom.xml":
+      `${DECLARATION}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties" ` +
+      `xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">` +
+      `<property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" pid="2" name="Client">` +
+      `<vt:lpwstr>${client}</vt:lpwstr></property></Properties>`,
+  };
+}
+
+const PROPERTY_OVERRIDES = [
+  override("docProps/core.xml", "openxmlformats-package.core-properties+xml"),
+  override("docProps/app.xml", "openxmlformats-officedocument.extended-properties+xml"),
+  override("docProps/custom.xml", "openxmlformats-officedocument.custom-properties+xml"),
+];
+/** The package's relationships to its document properties (rId1 is for its main part). */
+const PROPERTY_RELATIONSHIPS: [string, string, string][] = [
+  ["rId2", `${PACKAGE_REL}/metadata/core-properties`, "docProps/core.xml"],
+  ["rId3", `${REL}/extended-properties`, "docProps/app.xml"],
+  ["rId4", `${REL}/custom-properties`, "docProps/custom.xml"],
+];
+
+/** The XML parts as a zip's files, in UTF-8. */
+function encoded(parts: Record<string, string>): Zippable {
+  const files: Zippable = {};
+  for (const [name, text] of Object.entries(parts)) files[name] = strToU8(text);
+  return files;
+}
+
+/** A data part of the package and its properties part, as Office writes `customXml/item1.xml`. */
+function customXmlItem(): Record<string, string> {
+  return {
+    "customXml/_rels/item1.xml.rels": relationships([
+      "rId1",
+      `${REL}/customXmlProps`,
+      "itemProps1.xml",
+    ]),
+    "customXml/itemProps1.xml":
+      `${DECLARATION}<ds:datastoreItem ds:itemID="{3C1A5A0E-6F1B-4C43-9B52-0D3B1C4A7E21}" ` +
+      `xmlns:ds="http://schemas.openxmlformats.org/officeDocument/2006/customXml">` +
+      `<ds:schemaRefs/></ds:datastoreItem>`,
+  };
+}
+
+const CUSTOM_XML_PROPERTIES = override(
+  "customXml/itemProps1.xml",
+  "openxmlformats-officedocument.customXmlProperties+xml",
+);
 
 const PRESENTATION_ML = "openxmlformats-officedocument.presentationml";
 
@@ -73,31 +182,45 @@ function xmlParts(): Record<string, string> {
     `</p:nvPicPr><p:blipFill><a:blip r:embed="${rel}"/><a:stretch><a:fillRect/></a:stretch>` +
     `</p:blipFill><p:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="914400" cy="457200"/>` +
     `</a:xfrm><a:prstGeom prst="rect"><a:avLst/></a:prstGeom></p:spPr></p:pic>`;
+  const frame = (id: number, uri: string, data: string) =>
+    `<p:graphicFrame><p:nvGraphicFramePr><p:cNvPr id="${id}" name="Object ${id}"/>` +
+    `<p:cNvGraphicFramePr/><p:nvPr/></p:nvGraphicFramePr><p:xfrm><a:off x="0" y="0"/>` +
+    `<a:ext cx="914400" cy="457200"/></p:xfrm><a:graphic><a:graphicData uri="${uri}">${data}` +
+    `</a:graphicData></a:graphic></p:graphicFrame>`;
+  const chart = (id: number, rel: string) =>
+    frame(id, CHART, `<c:chart xmlns:c="${CHART}" r:id="${rel}"/>`);
+  const oleObject = (id: number, rel: string, progId: string) =>
+    frame(
+      id,
+      "http://schemas.openxmlformats.org/presentationml/2006/ole",
+      `<p:oleObj r:id="${rel}" progId="${progId}"><p:embed/></p:oleObj>`,
+    );
   return {
-    "[Content_Types].xml":
-      `${DECLARATION}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-      `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
-      `<Default Extension="xml" ContentType="application/xml"/>` +
-      `<Default Extension="jpeg" ContentType="image/jpeg"/><Default Extension="png" ContentType="image/png"/>` +
-      override("ppt/presentation.xml", `${PRESENTATION_ML}.presentation.main+xml`) +
-      override("ppt/slideMasters/slideMaster1.xml", `${PRESENTATION_ML}.slideMaster+xml`) +
-      override("ppt/slideLayouts/slideLayout1.xml", `${PRESENTATION_ML}.slideLayout+xml`) +
-      override("ppt/slides/slide1.xml", `${PRESENTATION_ML}.slide+xml`) +
-      override("ppt/slides/slide2.xml", `${PRESENTATION_ML}.slide+xml`) +
-      override("ppt/theme/theme1.xml", "openxmlformats-officedocument.theme+xml") +
-      override("ppt/commentAuthors.xml", `${PRESENTATION_ML}.commentAuthors+xml`) +
-      override("ppt/comments/comment1.xml", `${PRESENTATION_ML}.comments+xml`) +
-      override("ppt/authors.xml", "ms-powerpoint.authors+xml") +
-      override("ppt/comments/modernComment_101_5E2F7A1B.xml", "ms-powerpoint.comments+xml") +
-      override("docProps/core.xml", "openxmlformats-package.core-properties+xml") +
-      override("docProps/app.xml", "openxmlformats-officedocument.extended-properties+xml") +
-      override("docProps/custom.xml", "openxmlformats-officedocument.custom-properties+xml") +
-      "</Types>",
+    "[Content_Types].xml": contentTypes(
+      {
+        jpeg: "image/jpeg",
+        png: "image/png",
+        xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        bin: "application/vnd.openxmlformats-officedocument.oleObject",
+      },
+      override("ppt/presentation.xml", `${PRESENTATION_ML}.presentation.main+xml`),
+      override("ppt/slideMasters/slideMaster1.xml", `${PRESENTATION_ML}.slideMaster+xml`),
+      override("ppt/slideLayouts/slideLayout1.xml", `${PRESENTATION_ML}.slideLayout+xml`),
+      override("ppt/slides/slide1.xml", `${PRESENTATION_ML}.slide+xml`),
+      override("ppt/slides/slide2.xml", `${PRESENTATION_ML}.slide+xml`),
+      override("ppt/theme/theme1.xml", "openxmlformats-officedocument.theme+xml"),
+      override("ppt/charts/chart1.xml", "openxmlformats-officedocument.drawingml.chart+xml"),
+      CUSTOM_XML_PROPERTIES,
+      override("ppt/commentAuthors.xml", `${PRESENTATION_ML}.commentAuthors+xml`),
+      override("ppt/comments/comment1.xml", `${PRESENTATION_ML}.comments+xml`),
+      override("ppt/authors.xml", "ms-powerpoint.authors+xml"),
+      override("ppt/comments/modernComment_101_5E2F7A1B.xml", "ms-powerpoint.comments+xml"),
+      ...PROPERTY_OVERRIDES,
+    ),
     "_rels/.rels": relationships(
       ["rId1", `${REL}/officeDocument`, "ppt/presentation.xml"],
-      ["rId2", `${PACKAGE_REL}/metadata/core-properties`, "docProps/core.xml"],
-      ["rId3", `${REL}/extended-properties`, "docProps/app.xml"],
-      ["rId4", `${REL}/custom-properties`, "docProps/custom.xml"],
+      ...PROPERTY_RELATIONSHIPS,
     ),
     "ppt/presentation.xml":
       `${DECLARATION}<p:presentation xmlns:a="${DML}" xmlns:r="${REL}" xmlns:p="${PML}">` +
@@ -111,6 +234,7 @@ function xmlParts(): Record<string, string> {
       ["rId4", `${REL}/theme`, "theme/theme1.xml"],
       ["rId5", `${REL}/commentAuthors`, "commentAuthors.xml"],
       ["rId6", `${MODERN_REL}/authors`, "authors.xml"],
+      ["rId7", `${REL}/customXml`, "../customXml/item1.xml"],
     ),
     "ppt/slideMasters/slideMaster1.xml":
       `${DECLARATION}<p:sldMaster xmlns:a="${DML}" xmlns:r="${REL}" xmlns:p="${PML}"><p:cSld>` +
@@ -137,19 +261,39 @@ function xmlParts(): Record<string, string> {
       `${DECLARATION}<a:theme xmlns:a="${DML}" name="Office Theme"><a:themeElements>` +
       `<a:clrScheme name="Office"/><a:fontScheme name="Office"/><a:fmtScheme name="Office"/>` +
       `</a:themeElements></a:theme>`,
-    "ppt/slides/slide1.xml": slide(picture(2, "rId2") + picture(3, "rId3")),
+    "ppt/slides/slide1.xml": slide(picture(2, "rId2") + picture(3, "rId3") + chart(4, "rId5")),
     "ppt/slides/_rels/slide1.xml.rels": relationships(
       ["rId1", `${REL}/slideLayout`, "../slideLayouts/slideLayout1.xml"],
       ["rId2", `${REL}/image`, "../media/image1.jpeg"],
       ["rId3", `${REL}/image`, "../media/image2.png"],
       ["rId4", `${REL}/comments`, "../comments/comment1.xml"],
+      ["rId5", `${REL}/chart`, "../charts/chart1.xml"],
     ),
-    "ppt/slides/slide2.xml": slide(picture(2, "rId2") + picture(3, "rId4"), COMMENT_LINK),
+    "ppt/charts/chart1.xml":
+      `${DECLARATION}<c:chartSpace xmlns:c="${CHART}" xmlns:a="${DML}" xmlns:r="${REL}">` +
+      `<c:chart><c:plotArea><c:layout/></c:plotArea></c:chart>` +
+      `<c:externalData r:id="rId1"><c:autoUpdate val="0"/></c:externalData></c:chartSpace>`,
+    "ppt/charts/_rels/chart1.xml.rels": relationships([
+      "rId1",
+      `${REL}/package`,
+      "../embeddings/Microsoft_Excel_Worksheet.xlsx",
+    ]),
+    "ppt/slides/slide2.xml": slide(
+      picture(2, "rId2") +
+        picture(3, "rId4") +
+        oleObject(4, "rId5", "Word.Document.12") +
+        oleObject(5, "rId6", "Package") +
+        oleObject(6, "rId7", "Excel.Sheet.12"),
+      COMMENT_LINK,
+    ),
     "ppt/slides/_rels/slide2.xml.rels": relationships(
       ["rId1", `${REL}/slideLayout`, "../slideLayouts/slideLayout1.xml"],
       ["rId2", `${REL}/image`, "../media/image3.jpeg"],
       ["rId3", `${MODERN_REL}/comments`, "/ppt/comments/modernComment_101_5E2F7A1B.xml"],
       ["rId4", `${REL}/image`, "../media/image4.png"],
+      ["rId5", `${REL}/package`, "../embeddings/Microsoft_Word_Document.docx"],
+      ["rId6", `${REL}/oleObject`, "../embeddings/oleObject1.bin"],
+      ["rId7", `${REL}/package`, "../embeddings/Microsoft_Excel_Worksheet1.xlsx"],
     ),
     "ppt/commentAuthors.xml":
       `${DECLARATION}<p:cmAuthorLst xmlns:a="${DML}" xmlns:r="${REL}" xmlns:p="${PML}">` +
@@ -169,26 +313,176 @@ function xmlParts(): Record<string, string> {
       `authorId="{7D1C8C6B-2C4A-4C7E-9C3E-1F0A5B6D7E8F}" created="2025-03-02T09:20:00.000">` +
       `<p188:txBody><a:bodyPr/><a:p><a:r><a:t>Ask ${PERSON}</a:t></a:r></a:p></p188:txBody>` +
       `</p188:cm></p188:cmLst>`,
-    "docProps/core.xml":
-      `${DECLARATION}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ` +
-      `xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" ` +
-      `xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>Tết campaign</dc:title>` +
-      `<dc:creator>${PERSON}</dc:creator><cp:lastModifiedBy>${AGENCY}</cp:lastModifiedBy>` +
-      `<cp:revision>7</cp:revision><dcterms:created xsi:type="dcterms:W3CDTF">` +
-      `2025-03-01T08:00:00Z</dcterms:created></cp:coreProperties>`,
-    "docProps/app.xml":
-      `${DECLARATION}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties" ` +
-      `xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">` +
+    ...documentProperties(
+      `<dc:title>Tết campaign</dc:title><dc:creator>${PERSON}</dc:creator>` +
+        `<cp:lastModifiedBy>${AGENCY}</cp:lastModifiedBy><cp:revision>7</cp:revision>` +
+        `<dcterms:created xsi:type="dcterms:W3CDTF">2025-03-01T08:00:00Z</dcterms:created>`,
       `<TotalTime>42</TotalTime><Application>Microsoft Office PowerPoint</Application>` +
-      `<Slides>2</Slides><Manager>${PERSON}</Manager><Company>${COMPANY}</Company>` +
-      `<HyperlinkBase>https://abc-agency.vn/${encodeURIComponent(AGENCY)}</HyperlinkBase>` +
-      `<AppVersion>16.0000</AppVersion></Properties>`,
-    "docProps/custom.xml":
-      `${DECLARATION}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties" ` +
-      `xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes">` +
-      `<property fmtid="{D5CDD505-2E9C-101B-9397-08002B2CF9AE}" pid="2" name="Client">` +
-      `<vt:lpwstr>${AGENCY}</vt:lpwstr></property></Properties>`,
+        `<Template>${TEMPLATE}</Template><Slides>2</Slides><Manager>${PERSON}</Manager>` +
+        `<Company>${COMPANY}</Company>` +
+        `<HyperlinkBase>https://abc-agency.vn/${encodeURIComponent(AGENCY)}</HyperlinkBase>` +
+        `<AppVersion>16.0000</AppVersion>`,
+      AGENCY,
+    ),
+    ...customXmlItem(),
   };
+}
+
+/**
+ * What SharePoint and OneDrive keep in a document they store: who it is shared with. Written in
+ * UTF-16, as some of their tools do.
+ */
+const SHAREPOINT_ITEM =
+  '\uFEFF<?xml version="1.0" encoding="utf-16"?>' +
+  `<p:properties xmlns:p="${SHAREPOINT}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">` +
+  `<documentManagement><SharedWithUsers xmlns="4a8c5d1e-2b3f-4e6a-9c7d-8e1f0a2b3c4d"><UserInfo>` +
+  `<DisplayName>${PERSON}</DisplayName><AccountId>12</AccountId><AccountType/></UserInfo>` +
+  `</SharedWithUsers></documentManagement></p:properties>`;
+
+/** A chart's data workbook: a comment, a threaded comment and its person, all naming someone. */
+function workbook(): Uint8Array {
+  const threadId = "{6A1B2C3D-0000-4000-8000-00000000000A}";
+  const personId = "{9F8E7D6C-0000-4000-8000-00000000000B}";
+  const parts: Record<string, string> = {
+    "[Content_Types].xml": contentTypes(
+      { vml: "application/vnd.openxmlformats-officedocument.vmlDrawing" },
+      override("xl/workbook.xml", "openxmlformats-officedocument.spreadsheetml.sheet.main+xml"),
+      override(
+        "xl/worksheets/sheet1.xml",
+        "openxmlformats-officedocument.spreadsheetml.worksheet+xml",
+      ),
+      override("xl/comments1.xml", "openxmlformats-officedocument.spreadsheetml.comments+xml"),
+      override("xl/threadedComments/threadedComment1.xml", "ms-excel.threadedcomments+xml"),
+      override("xl/persons/person.xml", "ms-excel.person+xml"),
+      ...PROPERTY_OVERRIDES,
+    ),
+    "_rels/.rels": relationships(
+      ["rId1", `${REL}/officeDocument`, "xl/workbook.xml"],
+      ...PROPERTY_RELATIONSHIPS,
+    ),
+    ...documentProperties(
+      `<dc:creator>${COMPANY}</dc:creator><cp:lastModifiedBy>${PERSON}</cp:lastModifiedBy>`,
+      `<Application>Microsoft Excel</Application><Manager>${PERSON}</Manager>` +
+        `<Company>${AGENCY}</Company>`,
+      AGENCY,
+    ),
+    "xl/workbook.xml":
+      `${DECLARATION}<workbook xmlns="${SML}" xmlns:r="${REL}"><sheets>` +
+      `<sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    "xl/_rels/workbook.xml.rels": relationships(
+      ["rId1", `${REL}/worksheet`, "worksheets/sheet1.xml"],
+      [
+        "rId2",
+        "http://schemas.microsoft.com/office/2017/10/relationships/person",
+        "persons/person.xml",
+      ],
+    ),
+    "xl/worksheets/sheet1.xml":
+      `${DECLARATION}<worksheet xmlns="${SML}" xmlns:r="${REL}"><sheetData><row r="1">` +
+      `<c r="A1"><v>42</v></c><c r="B1"><v>17</v></c></row></sheetData>` +
+      `<legacyDrawing r:id="rId3"/></worksheet>`,
+    "xl/worksheets/_rels/sheet1.xml.rels": relationships(
+      [
+        "rId1",
+        "http://schemas.microsoft.com/office/2017/10/relationships/threadedComment",
+        "../threadedComments/threadedComment1.xml",
+      ],
+      ["rId2", `${REL}/comments`, "../comments1.xml"],
+      ["rId3", `${REL}/vmlDrawing`, "../drawings/vmlDrawing1.vml"],
+    ),
+    "xl/drawings/vmlDrawing1.vml":
+      '<xml xmlns:v="urn:schemas-microsoft-com:vml" xmlns:x="urn:schemas-microsoft-com:office:excel">' +
+      '<v:shape id="_x0000_s1025" type="#_x0000_t202"><x:ClientData ObjectType="Note">' +
+      "<x:Row>0</x:Row><x:Column>1</x:Column></x:ClientData></v:shape></xml>",
+    // Excel begins a legacy comment's text with its author's name in bold; a threaded comment's
+    // legacy copy has the comment's id for author.
+    "xl/comments1.xml":
+      `${DECLARATION}<comments xmlns="${SML}"><authors><author>tc=${threadId}</author>` +
+      `<author>${PERSON}</author></authors><commentList>` +
+      `<comment ref="A1" authorId="0"><text><t>[Threaded comment]\nComment:\n    Q3?</t></text>` +
+      `</comment>` +
+      `<comment ref="B1" authorId="1"><text><r><rPr><b/><sz val="9"/></rPr><t>${PERSON}:</t></r>` +
+      `<r><rPr><sz val="9"/></rPr><t xml:space="preserve">\nCheck Q3</t></r></text></comment>` +
+      `</commentList></comments>`,
+    "xl/threadedComments/threadedComment1.xml":
+      `${DECLARATION}<ThreadedComments xmlns="${THREADED}" xmlns:x="${SML}">` +
+      `<threadedComment ref="A1" dT="2025-03-02T09:00:00.00" personId="${personId}" id="${threadId}">` +
+      `<text>Q3?</text></threadedComment></ThreadedComments>`,
+    // With no account provider, Excel takes the user's name for their id.
+    "xl/persons/person.xml":
+      `${DECLARATION}<personList xmlns="${THREADED}" xmlns:x="${SML}">` +
+      `<person displayName="${AGENCY}" id="${personId}" userId="${PERSON}" providerId="None"/>` +
+      `</personList>`,
+  };
+  const files = encoded(parts);
+  files["xl/workbook.xml"] = [strToU8(parts["xl/workbook.xml"] ?? ""), { comment: PERSON }];
+  return zipSync(files);
+}
+
+/** A Word document: a tracked insertion, a comment, its people, a cover page, a picture. */
+function wordDocument(pics: Pictures): Uint8Array {
+  const parts: Record<string, string> = {
+    "[Content_Types].xml": contentTypes(
+      { png: "image/png" },
+      override(
+        "word/document.xml",
+        "openxmlformats-officedocument.wordprocessingml.document.main+xml",
+      ),
+      override("word/styles.xml", "openxmlformats-officedocument.wordprocessingml.styles+xml"),
+      override("word/comments.xml", "openxmlformats-officedocument.wordprocessingml.comments+xml"),
+      override("word/people.xml", "openxmlformats-officedocument.wordprocessingml.people+xml"),
+      CUSTOM_XML_PROPERTIES,
+      ...PROPERTY_OVERRIDES,
+    ),
+    "_rels/.rels": relationships(
+      ["rId1", `${REL}/officeDocument`, "word/document.xml"],
+      ...PROPERTY_RELATIONSHIPS,
+    ),
+    ...documentProperties(
+      `<dc:creator>${PERSON}</dc:creator><cp:lastModifiedBy>${AGENCY}</cp:lastModifiedBy>`,
+      `<Template>Normal.dotm</Template><Application>Microsoft Office Word</Application>` +
+        `<Company>${COMPANY}</Company>`,
+      COMPANY,
+    ),
+    "word/document.xml":
+      `${DECLARATION}<w:document xmlns:w="${WML}" xmlns:r="${REL}" xmlns:a="${DML}"><w:body>` +
+      `<w:p><w:r><w:t xml:space="preserve">Plan for </w:t></w:r>` +
+      `<w:ins w:id="1" w:author="${PERSON}" w:date="2025-03-02T10:00:00Z">` +
+      `<w:r><w:t>2025</w:t></w:r></w:ins><w:commentRangeStart w:id="0"/>` +
+      `<w:r><w:t>, as agreed</w:t></w:r><w:commentRangeEnd w:id="0"/>` +
+      `<w:r><w:commentReference w:id="0"/></w:r></w:p><w:p><w:r><w:drawing>` +
+      `<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture">` +
+      `<a:blip r:embed="rId4"/></a:graphicData></a:graphic></w:drawing></w:r></w:p></w:body>` +
+      `</w:document>`,
+    "word/_rels/document.xml.rels": relationships(
+      ["rId1", `${REL}/comments`, "comments.xml"],
+      ["rId2", "http://schemas.microsoft.com/office/2011/relationships/people", "people.xml"],
+      ["rId3", `${REL}/customXml`, "../customXml/item1.xml"],
+      ["rId4", `${REL}/image`, "media/image1.png"],
+      ["rId5", `${REL}/styles`, "styles.xml"],
+    ),
+    "word/styles.xml":
+      `${DECLARATION}<w:styles xmlns:w="${WML}"><w:style w:type="paragraph" w:default="1" ` +
+      `w:styleId="Normal"><w:name w:val="Normal"/></w:style></w:styles>`,
+    "word/comments.xml":
+      `${DECLARATION}<w:comments xmlns:w="${WML}"><w:comment w:id="0" w:author="${AGENCY}" ` +
+      `w:date="2025-03-02T10:05:00Z" w:initials="AA"><w:p><w:r><w:t>Check the figure</w:t></w:r>` +
+      `</w:p></w:comment></w:comments>`,
+    "word/people.xml":
+      `${DECLARATION}<w15:people xmlns:w15="${W15}"><w15:person w15:author="${PERSON}">` +
+      `<w15:presenceInfo w15:providerId="None" w15:userId="${PERSON}"/></w15:person></w15:people>`,
+    // Word's cover pages fill these in from the user's details.
+    "customXml/item1.xml":
+      `<?xml version="1.0" encoding="UTF-8" standalone="no"?><CoverPageProperties ` +
+      `xmlns="http://schemas.microsoft.com/office/2006/coverPageProps"><PublishDate>2025-03-01` +
+      `</PublishDate><Abstract/><CompanyAddress>${COMPANY}, 12 Le Loi</CompanyAddress>` +
+      `<CompanyPhone/><CompanyFax/><CompanyEmail>info@abc.vn</CompanyEmail>` +
+      `</CoverPageProperties>`,
+    ...customXmlItem(),
+  };
+  const files = encoded(parts);
+  files["word/media/image1.png"] = new Uint8Array(pics.pngWithMetadata);
+  return zipSync(files);
 }
 
 /** A TIFF block as in Exif: Artist in UTF-8 (as editors write it), XPAuthor in UTF-16LE (Windows). */
@@ -220,15 +514,6 @@ function jpegSegment(marker: number, payload: Buffer): Buffer {
   const head = Buffer.from([0xff, marker, 0, 0]);
   head.writeUInt16BE(payload.length + 2, 2);
   return Buffer.concat([head, payload]);
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
 }
 
 interface Pictures {
@@ -281,6 +566,8 @@ async function pictures(): Promise<Pictures> {
   return { jpeg: Buffer.concat([soi, jfif, rest]), jpegWithMetadata, png, pngWithMetadata };
 }
 
+const OLE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
 /** Pictures whose first segment or chunk runs past their end: they do not parse. */
 const BROKEN_JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0xff, 0xf0, 1, 2, 3, 0xff, 0xd9]);
 const BROKEN_PNG = Buffer.concat([
@@ -290,8 +577,7 @@ const BROKEN_PNG = Buffer.concat([
 
 /** The deck as an entrant's PowerPoint might save it, names in its zip comments too. */
 function deck(pics: Pictures): Uint8Array {
-  const files: Zippable = {};
-  for (const [name, text] of Object.entries(xmlParts())) files[name] = strToU8(text);
+  const files = encoded(xmlParts());
   files["ppt/presentation.xml"] = [
     strToU8(xmlParts()["ppt/presentation.xml"] ?? ""),
     { comment: PERSON, extra: { 0xcafe: strToU8(AGENCY) } },
@@ -300,6 +586,11 @@ function deck(pics: Pictures): Uint8Array {
   files["ppt/media/image2.png"] = new Uint8Array(pics.pngWithMetadata);
   files["ppt/media/image3.jpeg"] = new Uint8Array(BROKEN_JPEG);
   files["ppt/media/image4.png"] = new Uint8Array(BROKEN_PNG);
+  files["customXml/item1.xml"] = new Uint8Array(Buffer.from(SHAREPOINT_ITEM, "utf16le"));
+  files[WORKBOOK] = workbook();
+  files[DOCUMENT] = wordDocument(pics);
+  files[BROKEN_WORKBOOK] = workbook().subarray(0, 200);
+  files[OLE_OBJECT] = new Uint8Array([...OLE_SIGNATURE, ...strToU8("Package")]);
   const zip = zipSync(files);
   const comment = strToU8(COMPANY);
   const out = new Uint8Array(zip.length + comment.length);
@@ -325,7 +616,7 @@ function partsIncluding(
   );
 }
 
-function part(parts: Record<string, Uint8Array>, name: string): Uint8Array {
+function part<T>(parts: Record<string, T>, name: string): T {
   const found = parts[name];
   if (!found) throw new Error(`no part ${name}`);
   return found;
@@ -333,6 +624,39 @@ function part(parts: Record<string, Uint8Array>, name: string): Uint8Array {
 
 function text(parts: Record<string, Uint8Array>, name: string): string {
   return strFromU8(part(parts, name));
+}
+
+/** The text with each `from` replaced by its `to`; each must be in it. */
+function replacing(original: string, ...edits: [from: string, to: string][]): string {
+  return edits.reduce((edited, [from, to]) => {
+    expect(edited).toContain(from);
+    return edited.replaceAll(from, to);
+  }, original);
+}
+
+/** The parts of each embedded object that unzips (an Office package), by the object's name. */
+function embeddedPackages(
+  parts: Record<string, Uint8Array>,
+): Record<string, Record<string, Uint8Array>> {
+  const packages: Record<string, Record<string, Uint8Array>> = {};
+  for (const [name, bytes] of Object.entries(parts)) {
+    if (!name.startsWith("ppt/embeddings/")) continue;
+    try {
+      packages[name] = unzipSync(bytes);
+    } catch {
+      continue; // an OLE object, or a zip cut off
+    }
+  }
+  return packages;
+}
+
+/** The parts and, named `object!part`, the parts of every embedded package. */
+function withEmbeddedParts(parts: Record<string, Uint8Array>): Record<string, Uint8Array> {
+  const all = { ...parts };
+  for (const [name, inner] of Object.entries(embeddedPackages(parts))) {
+    for (const [innerName, bytes] of Object.entries(inner)) all[`${name}!${innerName}`] = bytes;
+  }
+  return all;
 }
 
 /** Relationship targets and content-type overrides that name no part of the package. */
@@ -358,6 +682,8 @@ function danglingReferences(parts: Record<string, Uint8Array>): string[] {
 }
 
 interface CentralEntry {
+  /** Where its central directory header starts. */
+  at: number;
   name: string;
   method: number;
   time: number;
@@ -378,6 +704,7 @@ function centralDirectory(zip: Uint8Array): { entries: CentralEntry[]; commentLe
     const extraLength = view.getUint16(at + 30, true);
     const commentLength = view.getUint16(at + 32, true);
     entries.push({
+      at,
       name: strFromU8(zip.subarray(at + 46, at + 46 + nameLength)),
       method: view.getUint16(at + 10, true),
       time: view.getUint16(at + 12, true),
@@ -388,6 +715,15 @@ function centralDirectory(zip: Uint8Array): { entries: CentralEntry[]; commentLe
     at += 46 + nameLength + extraLength + commentLength;
   }
   return { entries, commentLength: view.getUint16(end + 20, true) };
+}
+
+/** A copy of the zip whose `index`th entry declares `size` unpacked bytes. */
+function declaring(zip: Uint8Array, index: number, size: number): Uint8Array {
+  const copy = zip.slice();
+  const entry = centralDirectory(copy).entries[index];
+  if (!entry) throw new Error(`no entry ${index}`);
+  new DataView(copy.buffer).setUint32(entry.at + 24, size, true);
+  return copy;
 }
 
 function copyOf(result: CleanedPptx): Uint8Array {
@@ -411,17 +747,25 @@ describe("cleanPptxForJudges", () => {
   });
 
   it("leaves no name of the author, the company or people in any part or header", () => {
+    const before = withEmbeddedParts(sourceParts);
+    const after = withEmbeddedParts(parts);
     for (const name of [COMPANY, PERSON, AGENCY]) {
       expect(partsIncluding(sourceParts, name, "utf8"), name).not.toEqual([]);
       expect(includes(source, name, "utf8"), name).toBe(true);
+      // Deflated inside the embedded packages: found there once they are unzipped.
+      const inside = partsIncluding(before, name, "utf8").filter((found) => found.includes("!"));
+      expect(inside, name).not.toEqual([]);
     }
-    expect(partsIncluding(sourceParts, PERSON, "utf16le")).toEqual([
+    expect(partsIncluding(sourceParts, TEMPLATE, "utf8")).toEqual(["docProps/app.xml"]);
+    expect(partsIncluding(before, PERSON, "utf16le")).toEqual([
       "ppt/media/image1.jpeg",
       "ppt/media/image2.png",
+      "customXml/item1.xml",
+      `${DOCUMENT}!word/media/image1.png`,
     ]);
-    for (const name of [COMPANY, PERSON, AGENCY]) {
+    for (const name of NAMES) {
       for (const encoding of ["utf8", "utf16le"] as const) {
-        expect(partsIncluding(parts, name, encoding), `${name} (${encoding})`).toEqual([]);
+        expect(partsIncluding(after, name, encoding), `${name} (${encoding})`).toEqual([]);
         expect(includes(copy, name, encoding), `${name} (${encoding})`).toBe(false);
       }
     }
@@ -441,15 +785,24 @@ describe("cleanPptxForJudges", () => {
     expect(danglingReferences(parts)).toEqual([]);
     expect(text(parts, "ppt/slides/_rels/slide1.xml.rels")).toContain("../media/image2.png");
     expect(text(parts, "[Content_Types].xml")).toContain('PartName="/ppt/slides/slide2.xml"');
+    expect(text(parts, "[Content_Types].xml")).toContain('PartName="/customXml/itemProps1.xml"');
+    const packages = Object.entries(embeddedPackages(parts));
+    expect(packages.map(([name]) => name)).toEqual([WORKBOOK, DOCUMENT]);
+    for (const [name, inner] of packages) {
+      expect(danglingReferences(part(embeddedPackages(sourceParts), name)), name).toEqual([]);
+      expect(danglingReferences(inner), name).toEqual([]);
+    }
   });
 
-  it("keeps slides, layouts, masters, themes and unparseable pictures byte for byte", () => {
+  it("keeps slides, masters, themes, OLE objects and what does not parse byte for byte", () => {
     const unchanged = Object.keys(sourceParts).filter(
       (name) => !CHANGED.includes(name) && !REMOVED.includes(name),
     );
     expect(unchanged).toContain("ppt/slides/slide1.xml");
     expect(unchanged).toContain("ppt/media/image3.jpeg");
     expect(unchanged).toContain("ppt/media/image4.png");
+    expect(unchanged).toContain(OLE_OBJECT);
+    expect(unchanged).toContain(BROKEN_WORKBOOK);
     for (const name of unchanged) expect(parts[name], name).toEqual(sourceParts[name]);
     // The slide whose modern comments went loses their link, nothing else.
     const slide2 = text(sourceParts, "ppt/slides/slide2.xml");
@@ -482,10 +835,87 @@ describe("cleanPptxForJudges", () => {
     expect(text(parts, "docProps/core.xml")).toMatch(/<cp:coreProperties [^>]*\/>$/);
     expect(text(parts, "docProps/custom.xml")).toMatch(/<Properties [^>]*\/>$/);
     const app = text(parts, "docProps/app.xml");
-    expect(app).not.toMatch(/Company|Manager|HyperlinkBase/);
+    expect(app).not.toMatch(/Company|Manager|HyperlinkBase|Template/);
     for (const kept of ["<Slides>2</Slides>", "<Application>", "<TotalTime>", "<AppVersion>"]) {
       expect(app).toContain(kept);
     }
+  });
+
+  it("cleans embedded workbooks and documents, keeping their other parts byte for byte", () => {
+    const before = embeddedPackages(sourceParts);
+    const after = embeddedPackages(parts);
+    for (const [name, changed] of Object.entries(CHANGED_INSIDE)) {
+      const original = part(before, name);
+      const cleaned = part(after, name);
+      expect(Object.keys(cleaned), name).toEqual(Object.keys(original));
+      for (const [inner, bytes] of Object.entries(original)) {
+        if (changed.includes(inner)) expect(cleaned[inner], `${name}!${inner}`).not.toEqual(bytes);
+        else expect(cleaned[inner], `${name}!${inner}`).toEqual(bytes);
+      }
+      expect(text(cleaned, "docProps/core.xml")).toMatch(/<cp:coreProperties [^>]*\/>$/);
+      expect(text(cleaned, "docProps/app.xml")).not.toMatch(/Company|Manager|Template/);
+      expect(text(cleaned, "docProps/app.xml")).toContain("<Application>");
+    }
+    expect(part(after, WORKBOOK)["docProps/custom.xml"]).toEqual(parts["docProps/custom.xml"]);
+    expect(part(after, DOCUMENT)["word/media/image1.png"]).toEqual(new Uint8Array(pics.png));
+  });
+
+  it("blanks the authors of embedded comments and tracked changes, keeping their ids", () => {
+    const before = embeddedPackages(sourceParts);
+    const after = embeddedPackages(parts);
+    const [workbookBefore, workbookAfter] = [part(before, WORKBOOK), part(after, WORKBOOK)];
+    // The list of authors keeps its length (comments point into it by position) and the
+    // threaded comment's id; the name Excel begins a comment with goes too.
+    expect(text(workbookAfter, "xl/comments1.xml")).toBe(
+      replacing(
+        text(workbookBefore, "xl/comments1.xml"),
+        [`<author>${PERSON}</author>`, "<author></author>"],
+        [`<t>${PERSON}:</t>`, "<t></t>"],
+      ),
+    );
+    expect(text(workbookAfter, "xl/comments1.xml")).toContain("<author>tc={6A1B2C3D-");
+    expect(text(workbookAfter, "xl/persons/person.xml")).toBe(
+      replacing(
+        text(workbookBefore, "xl/persons/person.xml"),
+        [`displayName="${AGENCY}"`, 'displayName=""'],
+        [`userId="${PERSON}"`, 'userId=""'],
+        ['providerId="None"', 'providerId=""'],
+      ),
+    );
+    const [documentBefore, documentAfter] = [part(before, DOCUMENT), part(after, DOCUMENT)];
+    expect(text(documentAfter, "word/document.xml")).toBe(
+      replacing(text(documentBefore, "word/document.xml"), [`w:author="${PERSON}"`, 'w:author=""']),
+    );
+    expect(text(documentAfter, "word/comments.xml")).toBe(
+      replacing(
+        text(documentBefore, "word/comments.xml"),
+        [`w:author="${AGENCY}"`, 'w:author=""'],
+        ['w:initials="AA"', 'w:initials=""'],
+      ),
+    );
+    expect(text(documentAfter, "word/people.xml")).toBe(
+      replacing(
+        text(documentBefore, "word/people.xml"),
+        [`="${PERSON}"`, '=""'],
+        ['w15:providerId="None"', 'w15:providerId=""'],
+      ),
+    );
+  });
+
+  it("empties SharePoint's properties and a cover page's in customXml, keeping the parts", () => {
+    const sharePoint = new TextDecoder("utf-16le", { ignoreBOM: true }).decode(
+      part(parts, "customXml/item1.xml"),
+    );
+    expect(sharePoint).toBe(
+      `\uFEFF<?xml version="1.0" encoding="utf-16"?><p:properties xmlns:p="${SHAREPOINT}"/>`,
+    );
+    const coverPage = text(part(embeddedPackages(parts), DOCUMENT), "customXml/item1.xml");
+    expect(coverPage).toBe(
+      '<?xml version="1.0" encoding="UTF-8" standalone="no"?><CoverPageProperties ' +
+        'xmlns="http://schemas.microsoft.com/office/2006/coverPageProps"><PublishDate/>' +
+        "<Abstract/><CompanyAddress/><CompanyPhone/><CompanyFax/><CompanyEmail/>" +
+        "</CoverPageProperties>",
+    );
   });
 
   it("writes fresh zip headers: one fixed time, no comments or extra fields", () => {
@@ -504,7 +934,22 @@ describe("cleanPptxForJudges", () => {
         extraLength: 0,
         commentLength: 0,
       });
-      expect(entry.method, entry.name).toBe(entry.name.startsWith("ppt/media/") ? 0 : 8);
+      const stored = /^ppt\/media\/|\.(?:xlsx|docx)$/.test(entry.name);
+      expect(entry.method, entry.name).toBe(stored ? 0 : 8);
+    }
+    // Embedded packages are written anew too.
+    const workbook = centralDirectory(part(sourceParts, WORKBOOK));
+    expect(workbook.entries.some((entry) => entry.commentLength > 0)).toBe(true);
+    for (const name of [WORKBOOK, DOCUMENT]) {
+      for (const entry of centralDirectory(part(parts, name)).entries) {
+        expect(entry, `${name}!${entry.name}`).toMatchObject({
+          time: 0,
+          date: 0x21,
+          extraLength: 0,
+          commentLength: 0,
+          method: entry.name.endsWith(".png") ? 0 : 8,
+        });
+      }
     }
   });
 });
@@ -528,7 +973,7 @@ describe("cleanPptxForJudges refuses", () => {
 
   it("a password-protected deck (an OLE compound file)", async () => {
     const ole = new Uint8Array(1024);
-    ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+    ole.set(OLE_SIGNATURE);
     expect(await cleanPptxForJudges(ole)).toEqual({ ok: false, problem: "encrypted" });
   });
 
@@ -549,14 +994,31 @@ describe("cleanPptxForJudges refuses", () => {
 
   it("a zip declaring more unpacked bytes than allowed, before inflating it", async () => {
     const zip = minimal(["[Content_Types].xml", "ppt/presentation.xml"]);
-    const view = new DataView(zip.buffer);
-    expect(entryNames(zip)).toEqual(["[Content_Types].xml", "ppt/presentation.xml"]);
-    // The second central directory header's uncompressed size, set just over the limit.
-    const end = zip.length - 22;
-    const second = view.getUint32(end + 16, true) + 46 + "[Content_Types].xml".length;
-    expect(view.getUint32(second, true)).toBe(0x02014b50);
-    view.setUint32(second + 24, PPTX_MAX_UNPACKED_BYTES - 3, true); // + 4 bytes of the first
-    expect(await cleanPptxForJudges(zip)).toEqual({ ok: false, problem: "tooComplex" });
+    // The first part's 4 bytes and the second's: up to the limit, then one over.
+    const atLimit = declaring(zip, 1, PPTX_MAX_UNPACKED_BYTES - 4);
+    expect(await cleanPptxForJudges(atLimit)).toMatchObject({ ok: true });
+    const overLimit = declaring(zip, 1, PPTX_MAX_UNPACKED_BYTES - 3);
+    expect(await cleanPptxForJudges(overLimit)).toEqual({ ok: false, problem: "tooComplex" });
+  });
+
+  it("an embedded package declaring more unpacked bytes than the deck leaves room for", async () => {
+    const workbook = minimal(["[Content_Types].xml"]);
+    const deckWith = (declared: number) =>
+      zipSync(
+        {
+          "[Content_Types].xml": strToU8("<x/>"),
+          "ppt/presentation.xml": strToU8("<x/>"),
+          [WORKBOOK]: declaring(workbook, 0, declared),
+        },
+        { level: 0 },
+      );
+    // The deck declares its two parts of 4 bytes and the workbook's zip; the workbook the rest.
+    const rest = PPTX_MAX_UNPACKED_BYTES - 8 - workbook.length;
+    expect(await cleanPptxForJudges(deckWith(rest))).toMatchObject({ ok: true });
+    expect(await cleanPptxForJudges(deckWith(rest + 1))).toEqual({
+      ok: false,
+      problem: "tooComplex",
+    });
   });
 
   it("a zip of more entries than a deck has", async () => {

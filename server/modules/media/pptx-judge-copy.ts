@@ -1,15 +1,19 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import { unzipSync, type Zippable } from "fflate";
+import { unzipSync } from "fflate";
 import { JUDGE_COPY_TIMEOUT_MS, type JudgeCopyProblem } from "./pdf-judge-copy";
 
 /**
  * A PowerPoint deck as judges get it (PRODUCT §4, blind judging): the same slides, layouts,
  * masters, notes, themes and pictures without what names who made it — the document properties
  * (author, last editor, company, manager, custom properties), every comment with its authors
- * (legacy and modern), and the metadata inside pictures (JPEG Exif, XMP, IPTC and comments; PNG
- * text and Exif chunks). Parts that need no change keep their exact bytes; the zip is written
- * anew, so the archive's comment, entries' comments and extra fields and their times are gone.
+ * (legacy and modern), the metadata inside pictures (JPEG Exif, XMP, IPTC and comments; PNG
+ * text and Exif chunks) and the SharePoint properties kept in `customXml` (who shared the deck).
+ * Office documents embedded in the deck (a chart's workbook, a pasted Word document or deck) are
+ * zips of their own: they get the same cleaning, and their comments' and tracked changes'
+ * authors lose their names. Parts that need no change keep their exact bytes; the zips are
+ * written anew, so the archives' comments, entries' comments and extra fields and their times
+ * are gone.
  *
  * Inflating and deflating run in a worker thread (fflate's async `unzip` inflates pictures on
  * the calling thread, half a second for a 50 MB deck of photos); the edits in between are text
@@ -19,9 +23,15 @@ import { JUDGE_COPY_TIMEOUT_MS, type JudgeCopyProblem } from "./pdf-judge-copy";
 export type CleanedPptx =
   { ok: true; bytes: Uint8Array } | { ok: false; problem: JudgeCopyProblem };
 
-/** More bytes than this unpacked (as the zip declares them) is a zip bomb, not a deck. */
+/**
+ * More bytes than this unpacked (as the zips declare them, the deck's and its embedded packages'
+ * together) is a zip bomb, not a deck.
+ */
 export const PPTX_MAX_UNPACKED_BYTES = 512 * 1024 * 1024;
-/** More entries than this is not a deck either (a large one has a few thousand). */
+/**
+ * More entries than this, counted the same way, is not a deck either (a large one has a few
+ * thousand).
+ */
 export const PPTX_MAX_ENTRIES = 10_000;
 /** The worker's JavaScript heap: the parts themselves are typed arrays, outside it. */
 const WORKER_HEAP_MB = 64;
@@ -52,29 +62,69 @@ const EMPTY_CUSTOM_PROPERTIES =
   '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n' +
   '<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/custom-properties"' +
   ' xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"/>';
-/** The extended properties that name people or the company (the rest: counts, app, titles). */
-const NAMING_APP_PROPERTIES = "Company|Manager|HyperlinkBase";
+/**
+ * The extended properties that name people or the company, or the template the deck began as
+ * (often the agency's own); the rest are counts, the application and titles.
+ */
+const NAMING_APP_PROPERTIES = "Company|Manager|HyperlinkBase|Template";
 /** The slide extension through which a modern comments part is shown (MS-PPTX commentRel). */
 const COMMENT_LINK_URI = "{6950BFC3-D8DA-4A85-94F7-54DA5524770B}";
 
+/**
+ * Office documents embedded in the deck, zips of their own, cleaned one level deep (what they
+ * embed in turn is left as it is). OLE objects (`oleObject*.bin`, compound files) are left as
+ * they are too: the document they wrap is not reachable without an OLE reader.
+ */
+const EMBEDDED_PACKAGE = /^ppt\/embeddings\/[^/]+\.(?:xlsx|xlsm|docx|docm|pptx|pptm|sldx)$/i;
 /** Already compressed: stored as they are, deflating them again would only cost time. */
-const COMPRESSED = /\.(?:jpe?g|png|gif|webp|mp4|m4v|mov|wmv|wma|mp3|m4a|docx|xlsx|pptx)$/i;
+const COMPRESSED =
+  /\.(?:jpe?g|png|gif|webp|mp4|m4v|mov|wmv|wma|mp3|m4a|docx|docm|xlsx|xlsm|pptx|pptm|sldx)$/i;
+
+/** Data parts a document keeps for its server: SharePoint's hold who it is shared with. */
+const CUSTOM_XML_ITEM = /^customXml\/item\d+\.xml$/i;
+const SHAREPOINT_PROPERTIES = "http://schemas.microsoft.com/office/2006/metadata/properties";
+/** A workbook's legacy comments list their authors by name; its threaded comments, persons. */
+const WORKBOOK_COMMENTS =
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.comments+xml";
+const WORKBOOK_COMMENTS_PART = /^xl\/comments[^/]*\.xml$/i;
+const WORKBOOK_PERSONS = "application/vnd.ms-excel.person+xml";
+const WORKBOOK_PERSONS_PART = /^xl\/persons\/[^/]+\.xml$/i;
+/** The author of a threaded comment's legacy copy is the comment's id, which Excel links by. */
+const THREADED_COMMENT_AUTHOR = /^tc=\{[\da-f-]+\}$/i;
+/** Word's parts: comments and tracked changes name their authors, people.xml their accounts. */
+const WORD_PART = /^word\/.+\.xml$/i;
 
 const LIBRARY = createRequire(import.meta.url).resolve("fflate");
 
-// CommonJS run by the worker: unpacks a zip into its [name, bytes] pairs, or packs parts into a
-// zip. The result is null when fflate cannot read the zip.
+// CommonJS run by the worker: unpacks zips into their [name, bytes] pairs (null for one fflate
+// cannot read), or packs entries (ZipEntry) into a zip, an embedded package's entries into a zip
+// of their own first.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const { unzipSync, zipSync } = require(workerData.library);
 // Every entry's time: the DOS epoch in local time is the same bytes in any time zone.
 const MTIME = new Date(1980, 0, 1);
+function unpack(zip) {
+  try {
+    return Object.entries(unzipSync(zip));
+  } catch {
+    return null;
+  }
+}
+function pack(entries) {
+  const files = {};
+  for (const [name, content, level] of entries) {
+    files[name] = [Array.isArray(content) ? pack(content) : content, { level }];
+  }
+  return zipSync(files, { mtime: MTIME });
+}
 try {
   if (workerData.unpack) {
-    const parts = Object.entries(unzipSync(workerData.unpack));
-    parentPort.postMessage({ result: parts }, [...new Set(parts.map(([, part]) => part.buffer))]);
+    const zips = workerData.unpack.map(unpack);
+    const parts = zips.flatMap((zip) => zip ?? []);
+    parentPort.postMessage({ result: zips }, [...new Set(parts.map(([, part]) => part.buffer))]);
   } else {
-    const zip = zipSync(workerData.pack, { mtime: MTIME });
+    const zip = pack(workerData.pack);
     parentPort.postMessage({ result: zip }, [zip.buffer]);
   }
 } catch {
@@ -82,33 +132,32 @@ try {
 }
 `;
 
+type Parts = Map<string, Uint8Array>;
+/** A zip's parts as the worker unpacks them. */
+type UnpackedZip = [name: string, part: Uint8Array][];
+/** An entry to zip: its bytes, or an embedded package's own entries; deflate level 0 stores. */
+type ZipEntry = [name: string, content: Uint8Array | ZipEntry[], level: number];
+
 /**
  * The judges' copy of a PPTX's bytes, or why there is none. `bytes` is left as it was (the
  * worker gets a copy).
  */
 export async function cleanPptxForJudges(bytes: Uint8Array): Promise<CleanedPptx> {
   if (OLE_SIGNATURE.every((byte, i) => bytes[i] === byte)) return refused("encrypted");
-  const listed = listEntries(bytes);
+  const declared: Declared = { entries: 0, bytes: 0 };
+  const listed = listEntries(bytes, declared);
   if (!listed.ok) return listed;
   const names = [...new Set(listed.names)];
   if (!names.includes(CONTENT_TYPES) || !names.includes(PRESENTATION)) return refused("unreadable");
-  const unpacked = await inWorker<[string, Uint8Array][]>({ unpack: bytes }, []);
+  const unpacked = await inWorker<(UnpackedZip | null)[]>({ unpack: [bytes] }, []);
   if (!unpacked.ok) return unpacked;
-  const byName = new Map(unpacked.value);
-  const parts = new Map<string, Uint8Array>();
-  for (const name of names) {
-    const part = byName.get(name);
-    // Missing: an entry fflate's object of parts cannot hold ("__proto__").
-    if (!part) return refused("unreadable");
-    parts.set(name, part);
-  }
+  const parts = partsInOrder(names, unpacked.value[0]);
+  if (!parts) return refused("unreadable");
   const cleaned = cleanPackage(parts);
-  const files: Zippable = {};
-  for (const [name, part] of cleaned) {
-    files[name] = COMPRESSED.test(name) ? [part, { level: 0 }] : part;
-  }
-  const buffers = new Set([...cleaned.values()].map((part) => part.buffer as ArrayBuffer));
-  const packed = await inWorker<Uint8Array>({ pack: files }, [...buffers]);
+  const embedded = await unpackEmbeddedPackages(cleaned, declared);
+  if (!embedded.ok) return embedded;
+  const entries = zipEntries(cleaned, embedded.value);
+  const packed = await inWorker<Uint8Array>({ pack: entries }, buffersOf(entries));
   return packed.ok ? { ok: true, bytes: packed.value } : packed;
 }
 
@@ -118,22 +167,33 @@ function refused(problem: JudgeCopyProblem): CleanedPptx {
 
 const TOO_COMPLEX = new Error("too many entries or bytes");
 
+/** The entries and unpacked bytes the deck's zip and its embedded packages' zips declare. */
+interface Declared {
+  entries: number;
+  bytes: number;
+}
+
 /**
  * The zip's entry names in order, read from its central directory without inflating anything:
- * the declared sizes and the count decide whether it is unpacked at all.
+ * the declared sizes and the count, added to `declared` when the zip reads, decide whether it
+ * is unpacked at all.
  */
 function listEntries(
   bytes: Uint8Array,
+  declared: Declared,
 ): { ok: true; names: string[] } | { ok: false; problem: JudgeCopyProblem } {
   const names: string[] = [];
-  let declared = 0;
+  let unpackedBytes = declared.bytes;
   try {
     unzipSync(bytes, {
       filter: (entry) => {
         names.push(entry.name);
-        declared += entry.originalSize;
+        unpackedBytes += entry.originalSize;
         // Thrown to stop reading a directory already too big: it may list millions of entries.
-        if (names.length > PPTX_MAX_ENTRIES || declared > PPTX_MAX_UNPACKED_BYTES) {
+        if (
+          declared.entries + names.length > PPTX_MAX_ENTRIES ||
+          unpackedBytes > PPTX_MAX_UNPACKED_BYTES
+        ) {
           throw TOO_COMPLEX;
         }
         return false;
@@ -142,14 +202,78 @@ function listEntries(
   } catch (error) {
     return { ok: false, problem: error === TOO_COMPLEX ? "tooComplex" : "unreadable" };
   }
+  declared.entries += names.length;
+  declared.bytes = unpackedBytes;
   return { ok: true, names };
+}
+
+/**
+ * The unpacked parts in the listed order, or null when the zip did not unpack or a part is
+ * missing: one that fflate's object of parts cannot hold ("__proto__").
+ */
+function partsInOrder(names: string[], unpacked: UnpackedZip | null | undefined): Parts | null {
+  if (!unpacked) return null;
+  const byName = new Map(unpacked);
+  const parts: Parts = new Map();
+  for (const name of names) {
+    const part = byName.get(name);
+    if (!part) return null;
+    parts.set(name, part);
+  }
+  return parts;
+}
+
+/**
+ * The deck's embedded Office packages, unpacked, by part name. One that does not unzip is left
+ * out (and so left as it is); one declaring more than the deck's limits leave refuses the deck.
+ */
+async function unpackEmbeddedPackages(
+  deck: Parts,
+  declared: Declared,
+): Promise<WorkerOutcome<Map<string, Parts>>> {
+  const listed: { name: string; zip: Uint8Array; names: string[] }[] = [];
+  for (const [name, zip] of deck) {
+    if (!EMBEDDED_PACKAGE.test(name)) continue;
+    const entries = listEntries(zip, declared);
+    if (entries.ok) listed.push({ name, zip, names: [...new Set(entries.names)] });
+    else if (entries.problem === "tooComplex") return entries;
+  }
+  const packages = new Map<string, Parts>();
+  if (listed.length === 0) return { ok: true, value: packages };
+  const unpacked = await inWorker<(UnpackedZip | null)[]>(
+    { unpack: listed.map(({ zip }) => zip) },
+    [],
+  );
+  if (!unpacked.ok) return unpacked;
+  listed.forEach(({ name, names }, i) => {
+    const parts = partsInOrder(names, unpacked.value[i]);
+    if (parts) packages.set(name, parts);
+  });
+  return { ok: true, value: packages };
+}
+
+/** The parts as the worker zips them, each embedded package in `packages` cleaned and zipped. */
+function zipEntries(parts: Parts, packages = new Map<string, Parts>()): ZipEntry[] {
+  return [...parts].map(([name, part]) => {
+    const embedded = packages.get(name);
+    const content = embedded ? zipEntries(cleanPackage(embedded)) : part;
+    return [name, content, COMPRESSED.test(name) ? 0 : 6];
+  });
+}
+
+/** Every buffer the entries' bytes live in, once each (a buffer is transferred once). */
+function buffersOf(entries: ZipEntry[]): ArrayBuffer[] {
+  const buffers = entries.flatMap(([, content]) =>
+    Array.isArray(content) ? buffersOf(content) : [content.buffer as ArrayBuffer],
+  );
+  return [...new Set(buffers)];
 }
 
 type WorkerOutcome<T> = { ok: true; value: T } | { ok: false; problem: JudgeCopyProblem };
 
 /** Unpacks or packs in a worker; the buffers in `transfer` are handed over, not copied. */
 function inWorker<T>(
-  work: { unpack: Uint8Array } | { pack: Zippable },
+  work: { unpack: Uint8Array[] } | { pack: ZipEntry[] },
   transfer: ArrayBuffer[],
 ): Promise<WorkerOutcome<T>> {
   return new Promise((resolve, reject) => {
@@ -189,7 +313,7 @@ function inWorker<T>(
 }
 
 /** The package's parts without comments and naming metadata, in the same order. */
-function cleanPackage(parts: Map<string, Uint8Array>): Map<string, Uint8Array> {
+function cleanPackage(parts: Parts): Parts {
   const types = contentTypes(parts.get(CONTENT_TYPES));
   const typeOf = (name: string) => types.get(partKey(name));
   const removed = new Set<string>();
@@ -221,9 +345,90 @@ function cleanPart(
   if (type === APP_PROPERTIES || name === "docProps/app.xml") {
     return editXml(part, (text) => text.replace(elements(NAMING_APP_PROPERTIES), ""));
   }
+  if (CUSTOM_XML_ITEM.test(name)) return editXml(part, withoutPeopleInCustomXml);
+  if (type === WORKBOOK_COMMENTS || WORKBOOK_COMMENTS_PART.test(name)) {
+    return editXml(part, withoutCommentAuthors);
+  }
+  if (type === WORKBOOK_PERSONS || WORKBOOK_PERSONS_PART.test(name)) {
+    return editXml(part, (text) =>
+      withBlankAttributes(text, ["displayName", "userId", "providerId"]),
+    );
+  }
+  if (WORD_PART.test(name)) {
+    return editXml(part, (text) =>
+      withBlankAttributes(text, ["author", "initials", "userId", "providerId"]),
+    );
+  }
   if (isJpeg(part)) return cleanJpeg(part);
   if (isPng(part)) return cleanPng(part);
   return part;
+}
+
+/**
+ * A `customXml` item without what names people: SharePoint's document properties (who the
+ * document is shared with, its author and editor columns) become an empty root, a cover page's
+ * properties (company, address, e-mail) keep their elements, emptied. Others (bibliography
+ * sources, content type schemas) are left as they are.
+ */
+function withoutPeopleInCustomXml(text: string): string {
+  const root = new RegExp(`${START_TAG}(/?)>`).exec(text);
+  if (!root) return text;
+  const [tag, prefix = "", local, , selfClosing] = root;
+  const namespace = attribute(tag, prefix ? `xmlns:${prefix.slice(0, -1)}` : "xmlns");
+  if (local === "properties" && namespace === SHAREPOINT_PROPERTIES) {
+    return `${text.slice(0, root.index)}<p:properties xmlns:p="${SHAREPOINT_PROPERTIES}"/>`;
+  }
+  if (local === "CoverPageProperties" && !selfClosing) {
+    const children = root.index + tag.length;
+    return text.slice(0, children) + text.slice(children).replace(elements("[\\w.-]+"), emptied);
+  }
+  return text;
+}
+
+/**
+ * A workbook's legacy comments with their authors' names blanked (the list keeps its length:
+ * comments point into it by position), and the "Name:" Excel begins each comment's text with.
+ */
+function withoutCommentAuthors(text: string): string {
+  const names: string[] = [];
+  const blanked = text.replace(elements("author"), (author) => {
+    const [open, content, close] = splitElement(author);
+    if (close === "" || THREADED_COMMENT_AUTHOR.test(content)) return author;
+    if (content !== "") names.push(content);
+    return open + close;
+  });
+  return blanked.replace(elements("t"), (run) => {
+    const [open, content, close] = splitElement(run);
+    const signature = names.find((name) => content.startsWith(`${name}:`));
+    return signature === undefined ? run : open + content.slice(signature.length + 1) + close;
+  });
+}
+
+/** Every start tag with its attributes called one of `names` (any prefix) set to "". */
+function withBlankAttributes(text: string, names: string[]): string {
+  return text.replace(new RegExp(START_TAG, "g"), (tag) =>
+    // Attribute by attribute, so that nothing inside a quoted value is taken for an attribute.
+    tag.replace(ATTRIBUTE, (whole, head: string, local: string, value: string) =>
+      names.includes(local) ? `${head}${value.charAt(0).repeat(2)}` : whole,
+    ),
+  );
+}
+
+/**
+ * An element as `elements` matches it: its start tag, content and end tag (the last empty when it
+ * is an empty element).
+ */
+function splitElement(element: string): [open: string, content: string, close: string] {
+  const open = /^<[^>]*>/.exec(element)?.[0] ?? "";
+  if (open.endsWith("/>")) return [open, "", ""];
+  const close = element.lastIndexOf("</");
+  return [open, element.slice(open.length, close), element.slice(close)];
+}
+
+/** An element as `elements` matches it, emptied: the same name and attributes. */
+function emptied(element: string): string {
+  const opening = /^<[^>]*?(?=\/?>)/.exec(element)?.[0];
+  return opening === undefined ? element : `${opening.trimEnd()}/>`;
 }
 
 /**
@@ -322,6 +527,14 @@ function resolveTarget(source: string, target: string): string {
   }
   return segments.join("/");
 }
+
+/**
+ * A start tag without its closing `>` or `/>`: prefix, local name and attributes captured.
+ * Quoted values are matched whole, a `>` in them included.
+ */
+const START_TAG = String.raw`<([\w.-]+:)?([\w.-]+)((?:\s+[\w.:-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*`;
+/** One attribute of a start tag: what precedes its value, its local name and its quoted value. */
+const ATTRIBUTE = /(\s+(?:[\w.-]+:)?([\w.-]+)\s*=\s*)("[^"]*"|'[^']*')/g;
 
 /**
  * Every element called `names` (a regex alternation, any prefix), empty or with its content. A
