@@ -160,7 +160,8 @@ export function withoutTemporalDelimiters(obus: Buffer): Buffer {
   return Buffer.concat(kept);
 }
 
-function box(type: string, ...parts: Buffer[]): Buffer {
+/** An ISO media box (exported for tests that build films). */
+export function box(type: string, ...parts: Buffer[]): Buffer {
   const body = Buffer.concat(parts);
   const header = Buffer.alloc(8);
   header.writeUInt32BE(body.length + 8, 0);
@@ -168,13 +169,13 @@ function box(type: string, ...parts: Buffer[]): Buffer {
   return Buffer.concat([header, body]);
 }
 
-function fullBox(type: string, version: number, flags: number, ...parts: Buffer[]): Buffer {
+export function fullBox(type: string, version: number, flags: number, ...parts: Buffer[]): Buffer {
   const head = Buffer.alloc(4);
   head.writeUInt32BE(((version & 255) << 24) | (flags & 0xffffff), 0);
   return box(type, head, ...parts);
 }
 
-function u32(...values: number[]): Buffer {
+export function u32(...values: number[]): Buffer {
   const b = Buffer.alloc(values.length * 4);
   values.forEach((v, i) => b.writeUInt32BE(v >>> 0, i * 4));
   return b;

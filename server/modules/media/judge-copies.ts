@@ -9,12 +9,13 @@ import { heavyWork } from "../../cpu-gate";
 import type { Db } from "../../db/database";
 import { newObjectKey, type StorageDriver, type StoredObject } from "../storage";
 import { mp4JudgeCopy } from "./mp4-judge-copy";
-import { cleanPdfForJudges, type JudgeCopyProblem } from "./pdf-judge-copy";
+import type { JudgeCopyProblem } from "./cleaning-worker";
+import { cleanPdfForJudges } from "./pdf-judge-copy";
 import { cleanPptxForJudges } from "./pptx-judge-copy";
 import { UncleanableMedia } from "./uncleanable";
 import { webmJudgeCopy } from "./webm-judge-copy";
 
-export type { JudgeCopyProblem } from "./pdf-judge-copy";
+export type { JudgeCopyProblem } from "./cleaning-worker";
 
 type Cleaned = { ok: true; bytes: Uint8Array } | { ok: false; problem: JudgeCopyProblem };
 

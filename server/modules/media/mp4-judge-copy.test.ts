@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { describe, expect, it } from "vitest";
-import { readBoxes } from "../../demo/demo-video";
+import { box, fullBox as demoFullBox, readBoxes, u32 } from "../../demo/demo-video";
 import { MP4_MOVIE_BOX_MAX, mp4JudgeCopy } from "./mp4-judge-copy";
 import { UncleanableMedia } from "./uncleanable";
 
@@ -10,14 +10,6 @@ const COMPANY = "Công ty Quảng cáo ABC";
 const PERSON = "Nguyen Van A";
 const AGENCY = "ABC Agency";
 const NAMES = [COMPANY, PERSON, AGENCY];
-
-function box(type: string, ...parts: Buffer[]): Buffer {
-  const body = Buffer.concat(parts);
-  const header = Buffer.alloc(8);
-  header.writeUInt32BE(body.length + 8, 0);
-  header.write(type, 4, "latin1");
-  return Buffer.concat([header, body]);
-}
 
 /** A box with a 64-bit size, as large `mdat`s are written. */
 function largeBox(type: string, body: Buffer): Buffer {
@@ -28,15 +20,8 @@ function largeBox(type: string, body: Buffer): Buffer {
   return Buffer.concat([header, body]);
 }
 
-function fullBox(type: string, version: number, ...parts: Buffer[]): Buffer {
-  return box(type, Buffer.from([version, 0, 0, 0]), ...parts);
-}
-
-const u32 = (...values: number[]) => {
-  const b = Buffer.alloc(values.length * 4);
-  values.forEach((v, i) => b.writeUInt32BE(v >>> 0, i * 4));
-  return b;
-};
+const fullBox = (type: string, version: number, ...parts: Buffer[]) =>
+  demoFullBox(type, version, 0, ...parts);
 const u64 = (value: number) => {
   const b = Buffer.alloc(8);
   b.writeBigUInt64BE(BigInt(value));

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
+import { runCleaningWorker, type JudgeCopyProblem } from "./cleaning-worker";
 
 /**
  * A PDF as judges get it (PRODUCT §4, blind judging): the same pages without what names who
@@ -11,20 +11,16 @@ import { Worker } from "node:worker_threads";
  *
  * The work runs in a worker thread with a heap of its own: @cantoo/pdf-lib holds the whole
  * document's object graph in memory, and for a 50 MB PDF of many small objects that is more
- * than half a gigabyte and a minute of a core. The limits below turn such a file into a
- * refusal ("tooComplex") instead of a server out of memory, and the event loop never waits.
+ * than half a gigabyte and a minute of a core. The heap below and the time limit of
+ * ./cleaning-worker.ts turn such a file into a refusal ("tooComplex") instead of a server out
+ * of memory, and the event loop never waits.
  */
-
-/** Why a PDF could not be copied for judges (staff see it; judges see that it is missing). */
-export type JudgeCopyProblem = "encrypted" | "unreadable" | "tooLarge" | "tooComplex";
 
 export type CleanedPdf =
   { ok: true; bytes: Uint8Array; pages: number } | { ok: false; problem: JudgeCopyProblem };
 
 /** The worker's JavaScript heap: enough for any image-heavy 50 MB PDF (slides, articles). */
 export const JUDGE_COPY_HEAP_MB = 256;
-/** A document still not done after this is given up as too complex. */
-export const JUDGE_COPY_TIMEOUT_MS = 90_000;
 
 const LIBRARY = createRequire(import.meta.url).resolve("@cantoo/pdf-lib");
 
@@ -81,45 +77,23 @@ const AUTHOR = PDFName.of("T");
  * The judges' copy of a PDF's bytes, or why there is none. `bytes` is handed to the worker
  * (transferred, not copied): the caller must not use it afterwards.
  */
-export function cleanPdfForJudges(bytes: Uint8Array): Promise<CleanedPdf> {
-  return new Promise((resolve, reject) => {
-    const input =
-      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-        ? bytes
-        : bytes.slice();
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { library: LIBRARY, bytes: input },
-      transferList: [input.buffer as ArrayBuffer],
-      resourceLimits: { maxOldGenerationSizeMb: JUDGE_COPY_HEAP_MB, maxYoungGenerationSizeMb: 16 },
-    });
-    let settled = false;
-    const settle = (result: CleanedPdf | Error) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if (result instanceof Error) reject(result);
-      else resolve(result);
-    };
-    const timer = setTimeout(
-      () => settle({ ok: false, problem: "tooComplex" }),
-      JUDGE_COPY_TIMEOUT_MS,
-    );
-    worker.on(
-      "message",
-      (message: { bytes?: Uint8Array; pages?: number; problem?: JudgeCopyProblem }) =>
-        settle(
-          message.bytes
-            ? { ok: true, bytes: message.bytes, pages: message.pages ?? 0 }
-            : { ok: false, problem: message.problem ?? "unreadable" },
-        ),
-    );
-    worker.on("error", (error: Error & { code?: string }) =>
-      settle(
-        error.code === "ERR_WORKER_OUT_OF_MEMORY" ? { ok: false, problem: "tooComplex" } : error,
-      ),
-    );
-    worker.on("exit", () => settle(new Error("the PDF worker stopped without an answer")));
+export async function cleanPdfForJudges(bytes: Uint8Array): Promise<CleanedPdf> {
+  const input =
+    bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  const outcome = await runCleaningWorker<{
+    bytes?: Uint8Array;
+    pages?: number;
+    problem?: JudgeCopyProblem;
+  }>({
+    name: "PDF",
+    source: WORKER_SOURCE,
+    workerData: { library: LIBRARY, bytes: input },
+    transferList: [input.buffer as ArrayBuffer],
+    heapMb: JUDGE_COPY_HEAP_MB,
   });
+  if (!outcome.ok) return outcome;
+  const { message } = outcome;
+  return message.bytes
+    ? { ok: true, bytes: message.bytes, pages: message.pages ?? 0 }
+    : { ok: false, problem: message.problem ?? "unreadable" };
 }

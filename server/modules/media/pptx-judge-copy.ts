@@ -1,7 +1,6 @@
 import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
 import { unzipSync } from "fflate";
-import { JUDGE_COPY_TIMEOUT_MS, type JudgeCopyProblem } from "./pdf-judge-copy";
+import { runCleaningWorker, type JudgeCopyProblem } from "./cleaning-worker";
 
 /**
  * A PowerPoint deck as judges get it (PRODUCT §4, blind judging): the same slides, layouts,
@@ -272,44 +271,21 @@ function buffersOf(entries: ZipEntry[]): ArrayBuffer[] {
 type WorkerOutcome<T> = { ok: true; value: T } | { ok: false; problem: JudgeCopyProblem };
 
 /** Unpacks or packs in a worker; the buffers in `transfer` are handed over, not copied. */
-function inWorker<T>(
+async function inWorker<T>(
   work: { unpack: Uint8Array[] } | { pack: ZipEntry[] },
   transfer: ArrayBuffer[],
 ): Promise<WorkerOutcome<T>> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: { library: LIBRARY, ...work },
-      transferList: transfer,
-      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 16 },
-    });
-    let settled = false;
-    const settle = (outcome: WorkerOutcome<T> | Error) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      void worker.terminate();
-      if (outcome instanceof Error) reject(outcome);
-      else resolve(outcome);
-    };
-    const timer = setTimeout(
-      () => settle({ ok: false, problem: "tooComplex" }),
-      JUDGE_COPY_TIMEOUT_MS,
-    );
-    worker.on("message", (message: { result: T | null }) =>
-      settle(
-        message.result === null
-          ? { ok: false, problem: "unreadable" }
-          : { ok: true, value: message.result },
-      ),
-    );
-    worker.on("error", (error: Error & { code?: string }) =>
-      settle(
-        error.code === "ERR_WORKER_OUT_OF_MEMORY" ? { ok: false, problem: "tooComplex" } : error,
-      ),
-    );
-    worker.on("exit", () => settle(new Error("the PPTX worker stopped without an answer")));
+  const outcome = await runCleaningWorker<{ result: T | null }>({
+    name: "PPTX",
+    source: WORKER_SOURCE,
+    workerData: { library: LIBRARY, ...work },
+    transferList: transfer,
+    heapMb: WORKER_HEAP_MB,
   });
+  if (!outcome.ok) return outcome;
+  return outcome.message.result === null
+    ? { ok: false, problem: "unreadable" }
+    : { ok: true, value: outcome.message.result };
 }
 
 /** The package's parts without comments and naming metadata, in the same order. */

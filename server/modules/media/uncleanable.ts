@@ -1,4 +1,4 @@
-import type { JudgeCopyProblem } from "./pdf-judge-copy";
+import type { JudgeCopyProblem } from "./cleaning-worker";
 
 /**
  * A file of which no judges' copy can be made (a stream cleaner fails with it): the judges do
