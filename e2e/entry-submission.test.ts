@@ -99,6 +99,13 @@ describe("entry submission", () => {
     await page.getByRole("button", { name: text(lang, "entryForm.credits.addPerson") }).click();
     await page.locator("#entry-credits-people-0-name").fill("Lê Minh Châu");
     await page.locator("#entry-credits-people-0-role").fill("Giám đốc sáng tạo");
+    // The usual roles are suggested, in the page's language.
+    const roles = await page.locator("#entry-credits-people-0-role").getAttribute("list");
+    await expect(
+      page
+        .locator(`datalist[id="${roles}"] option`)
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+    ).resolves.toContain("Giám đốc sáng tạo");
     await waitSaved(page, lang);
 
     await upload(page, "images", ["anh-1.png", "anh-2.png", "anh-3.png"].map(file));

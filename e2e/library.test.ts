@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { CREDIT_ROLES } from "../core/credit-roles";
 import { describe, expect, test } from "vitest";
 import { expectAxeClean } from "./support/axe";
 import { baseUrl, focused, openPage, useBrowser, waitForHydration } from "./support/browser";
@@ -246,6 +247,13 @@ describe("an entry", () => {
       return route.fulfill({ status: 204 });
     });
     expect(await page.locator("iframe").count()).toBe(0);
+    // The demo's credit roles were typed in Vietnamese; the English page names them in English.
+    const roles = await page.locator(".entry-credits__role").allTextContents();
+    const english = new Set(
+      [...CREDIT_ROLES.companies, ...CREDIT_ROLES.people].map((role) => role.en),
+    );
+    expect(roles.length).toBeGreaterThan(0);
+    expect(roles.filter((role) => !english.has(role))).toEqual([]);
     const play = page.getByRole("button", { name: /^Play video \(loads (YouTube|Vimeo)\)$/ });
     await expectAxeClean(page);
     await play.click();

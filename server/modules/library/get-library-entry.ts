@@ -1,4 +1,5 @@
 import { isPrize } from "../../../core/judging-prizes";
+import { creditRoleIn } from "../../../core/credit-roles";
 import type { Lang } from "../../../core/languages";
 import { libraryFilePath, type LibraryEntry } from "../../../core/library";
 import type { ResponsiveImageData } from "../../../core/media-image";
@@ -23,13 +24,14 @@ const DOCUMENTS: Record<string, { lang: "vi" | "en"; kind: "article" | "slides" 
   slidesEn: { lang: "en", kind: "slides" },
 };
 
-function credits(json: string): LibraryEntry["credits"] {
+/** The credits as the page shows them: a role the product knows in the page's language. */
+function credits(json: string, lang: Lang): LibraryEntry["credits"] {
   const clean = (list: unknown) =>
     Array.isArray(list)
       ? list
           .map((c: { name?: unknown; role?: unknown } | null) => ({
             name: typeof c?.name === "string" ? c.name : "",
-            role: typeof c?.role === "string" ? c.role : "",
+            role: typeof c?.role === "string" ? creditRoleIn(c.role, lang) : "",
           }))
           .filter((c) => c.name !== "")
       : [];
@@ -149,7 +151,7 @@ export async function getLibraryEntry(
       endMonth: row.end_month,
       endYear: row.end_year,
     },
-    credits: credits(row.credits),
+    credits: credits(row.credits, lang),
     images,
     video,
     documents: files.flatMap((f) => {

@@ -203,10 +203,16 @@ describe.each(testDatabases())("the entry library on $name", (target) => {
         title: "Summer film",
         year: 2025,
         category: { code: "TVC", en: "TV commercial" },
-        credits: { people: [{ name: "Trần Thị Hồng Nhung", role: "Đạo diễn" }] },
+        // A role the product knows reads in the page's language; another one as typed.
+        credits: {
+          companies: [{ name: "Công ty Sáng Tạo", role: "Agency" }],
+          people: [{ name: "Trần Thị Hồng Nhung", role: "Director" }],
+        },
         ogImage: `/og/bai-thi/${ids.credits}-en.jpg`,
       });
       expect(JSON.stringify(shown)).not.toMatch(/chu@example|bi-mat|owner/);
+      const vi = await bed.library.entry(ids.credits!, "vi");
+      expect(vi?.credits.people).toEqual([{ name: "Trần Thị Hồng Nhung", role: "Đạo diễn" }]);
       expect(await bed.library.entry(ids.submitted!, "vi")).toBeNull();
     });
 

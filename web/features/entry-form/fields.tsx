@@ -6,8 +6,10 @@ import {
   ENTRY_CREDITS_MAX,
   ENTRY_TEXT_MAX_LENGTH,
 } from "../../../core/entry-limits";
+import { CREDIT_ROLES } from "../../../core/credit-roles";
 import { Field } from "../../components/form/field";
 import { useHydrated } from "../../hydration/form-state";
+import { useLang } from "../../lib/site";
 import type { EntryFormValues } from "./types";
 
 /**
@@ -154,15 +156,25 @@ export function CreditsEditor({
   readOnly?: boolean;
 }) {
   const { t } = useTranslation();
+  const lang = useLang();
   const { fields, append, remove } = useFieldArray({
     control: form.control,
     name: `credits.${kind}`,
   });
   const errors = form.formState.errors.credits?.[kind];
   const max = ENTRY_CREDITS_MAX[kind];
+  // The usual roles as suggestions: one the product knows reads in each visitor's language.
+  const rolesId = `${fieldId(`credits-${kind}`)}-roles`;
   return (
     <fieldset className="entry-form__credits" id={fieldId(`credits-${kind}`)}>
       <legend>{legend}</legend>
+      {readOnly ? null : (
+        <datalist id={rolesId}>
+          {CREDIT_ROLES[kind].map((role) => (
+            <option key={role.vi} value={role[lang]} />
+          ))}
+        </datalist>
+      )}
       {fields.length === 0 ? <p className="muted">{t("entryForm.credits.none")}</p> : null}
       <ol className="entry-form__credit-rows">
         {fields.map((row, index) => {
@@ -200,6 +212,8 @@ export function CreditsEditor({
                     {...control}
                     maxLength={ENTRY_TEXT_MAX_LENGTH.creditRole}
                     readOnly={readOnly}
+                    list={readOnly ? undefined : rolesId}
+                    autoComplete="off"
                     placeholder={
                       kind === "companies"
                         ? t("entryForm.credits.companyRoleExample")
