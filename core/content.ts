@@ -51,9 +51,9 @@ export interface Winner {
   category: string;
   /**
    * The category's group (`Truyền hình` for `Chiến dịch`): several groups have a category of
-   * the same name. Empty when the winner has its own label, or where cards are compact.
+   * the same name. Empty when the winner has its own label; left out where cards are compact.
    */
-  group: string;
+  group?: string;
   categoryCode: string | null;
   prize: string;
   image: string | null;

@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Its winner cards name the category only: the group would not fit the compact card.
     winners: {
       year: winners.year,
-      items: winners.items.map((winner) => ({ ...winner, group: "" })),
+      items: winners.items.map(({ group: _group, ...winner }) => winner),
     },
   };
 }
