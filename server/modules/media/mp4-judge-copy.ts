@@ -1,5 +1,5 @@
-import { Transform, type TransformCallback } from "node:stream";
-import { UncleanableMedia } from "./uncleanable";
+import type { Transform, TransformCallback } from "node:stream";
+import { CleaningTransform, UncleanableMedia } from "./uncleanable";
 
 /**
  * An MP4 or QuickTime (MOV) video as judges get it (PRODUCT §4, blind judging): the same
@@ -44,20 +44,11 @@ interface BoxHeader {
   headerLength: number;
 }
 
-class Mp4JudgeCopy extends Transform {
+class Mp4JudgeCopy extends CleaningTransform {
   private state: State = { kind: "header" };
   private header = Buffer.alloc(0);
   private boxes = 0;
   private sawMovie = false;
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    try {
-      this.readChunk(chunk);
-      done();
-    } catch (error) {
-      done(error as Error);
-    }
-  }
 
   override _flush(done: TransformCallback): void {
     const { state } = this;
@@ -75,7 +66,7 @@ class Mp4JudgeCopy extends Transform {
     done();
   }
 
-  private readChunk(chunk: Buffer): void {
+  protected override readChunk(chunk: Buffer): void {
     let at = 0;
     while (at < chunk.length) {
       const state = this.state;

@@ -1,3 +1,4 @@
+import { Transform, type TransformCallback } from "node:stream";
 import type { JudgeCopyProblem } from "./cleaning-worker";
 
 /**
@@ -11,5 +12,22 @@ export class UncleanableMedia extends Error {
   ) {
     super(message);
     this.name = "UncleanableMedia";
+  }
+}
+
+/**
+ * A film's cleaner as a stream: each chunk goes to `readChunk`, which passes on what it may
+ * and throws `UncleanableMedia` to refuse the file (the stream then fails with it).
+ */
+export abstract class CleaningTransform extends Transform {
+  protected abstract readChunk(chunk: Buffer): void;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    try {
+      this.readChunk(chunk);
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
   }
 }

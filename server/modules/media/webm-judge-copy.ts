@@ -1,5 +1,5 @@
-import { Transform, type TransformCallback } from "node:stream";
-import { UncleanableMedia } from "./uncleanable";
+import type { Transform, TransformCallback } from "node:stream";
+import { CleaningTransform, UncleanableMedia } from "./uncleanable";
 
 /**
  * A WebM or Matroska video as judges get it (PRODUCT §4, blind judging): the same bytes at the
@@ -114,7 +114,7 @@ const HOLD_EBML_HEADER: Action = { kind: "hold", finish: checkDocType };
 const HOLD_INFO: Action = { kind: "hold", finish: cleanHeld(INFO_RULES) };
 const HOLD_TRACKS: Action = { kind: "hold", finish: cleanHeld(TRACKS_RULES) };
 
-class WebmJudgeCopy extends Transform {
+class WebmJudgeCopy extends CleaningTransform {
   private state: State = { kind: "header" };
   /** Segments and clusters the next element is in, outermost first. */
   private readonly open: Open[] = [];
@@ -134,15 +134,6 @@ class WebmJudgeCopy extends Transform {
   /** Where in this chunk the header being read began (0 when it began in an earlier one). */
   private headerStart = 0;
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    try {
-      this.readChunk(chunk);
-      done();
-    } catch (error) {
-      done(error as Error);
-    }
-  }
-
   override _flush(done: TransformCallback): void {
     this.closeEnded();
     const complete =
@@ -153,7 +144,7 @@ class WebmJudgeCopy extends Transform {
     done(complete ? null : unreadable("the file ends inside an element"));
   }
 
-  private readChunk(chunk: Buffer): void {
+  protected override readChunk(chunk: Buffer): void {
     this.chunk = chunk;
     this.at = 0;
     this.keptFrom = 0;
