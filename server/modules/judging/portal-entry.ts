@@ -130,16 +130,12 @@ async function signFiles(
         contentType: f.mime,
       });
     // A picture goes to the judge re-encoded (its variants), never as the uploaded file: the
-    // original keeps its camera and author metadata (EXIF), which can name the agency.
-    if (resolvedImage) {
-      return {
-        id: f.id,
-        field: f.field,
-        url: resolvedImage.src,
-        mime: f.mime,
-        image,
-        withheld: null,
-      };
+    // original keeps its camera and author metadata (EXIF), which can name the agency. One
+    // with no variant to show (its record is missing) is withheld like a film without its copy.
+    if (f.field === "images") {
+      return resolvedImage?.src
+        ? { id: f.id, field: f.field, url: resolvedImage.src, mime: f.mime, image, withheld: null }
+        : { id: f.id, field: f.field, url: null, mime: f.mime, image: null, withheld: "failed" };
     }
     // The film and the documents likewise go as their judges' copies (no author, company,
     // editing history or place); while one is not made, or when it cannot be, the judge gets

@@ -1,5 +1,9 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { backOfficeApp } from "../../test-support/back-office";
+import { writeImage } from "../../test-support/media-files";
 import { TEST_ORIGIN } from "../../test-support/sign-in";
 import { COMPLETE_TEXT, file, PDF } from "../entries/testbed";
 
@@ -59,8 +63,22 @@ async function setUp() {
   });
   if (!draft.ok) throw new Error(JSON.stringify(draft));
   const entryId = draft.entry.id;
+  // One picture as an upload stores it (with its re-encoded variants), one whose media record
+  // is missing: that one's original must never reach a judge.
+  const picture = await services.media.storeImage(
+    await writeImage(mkdtempSync(path.join(tmpdir(), "portal-")), "p.jpg", {
+      width: 800,
+      height: 600,
+      format: "jpeg",
+    }),
+    { purpose: "entry", variantsLater: true },
+  );
+  const pictureFile = file({ name: SECRET.fileNames[0], variants: { mediaId: picture.id } });
+  const attachedPicture = await services.entries.attachFile(owner, entryId, "images", pictureFile);
+  if (!attachedPicture.ok) throw new Error(JSON.stringify(attachedPicture));
+  const bareImage = file({ name: SECRET.fileNames[0] });
   for (const [field, facts] of [
-    ["images", file({ name: SECRET.fileNames[0] })],
+    ["images", bareImage],
     ["video", file({ name: SECRET.fileNames[1], mime: "video/mp4", bytes: 200_000_000 })],
     ["ideaArticleVi", file({ ...PDF, name: SECRET.fileNames[2] })],
     ["legalCommitment", file({ ...PDF, name: SECRET.fileNames[3] })],
@@ -99,7 +117,7 @@ async function setUp() {
   if (!round.ok) throw new Error("round");
   await services.judging.assign(actor, round.id, { judgeId: judge.id, categoryId: String(tvc.id) });
   await services.judging.moveRound(actor, round.id, { to: "open" });
-  return { entryId, code: code.code, roundId: round.id };
+  return { entryId, code: code.code, roundId: round.id, bareImageKey: bareImage.key };
 }
 
 const inject = (
@@ -128,7 +146,7 @@ const cookieOf = (setCookie: string | string[] | undefined) =>
 
 describe("the judge portal over HTTP", () => {
   it("signs a judge in, serves their pages and API, blind, and nothing else", async () => {
-    const { entryId, code, roundId } = await setUp();
+    const { entryId, code, roundId, bareImageKey } = await setUp();
 
     // Anonymous: pages send to the code form, the API says 401.
     const anonymousPage = await inject("GET", `/giam-khao/vong/${roundId}`);
@@ -198,7 +216,18 @@ describe("the judge portal over HTTP", () => {
       a.url.startsWith(`GET /giam-khao/vong/${roundId}/${entryId}`),
     )!.body;
     expect(page).toContain("Tết sum vầy");
+    // The picture with variants is shown from them; the one without is withheld and counted.
     expect(page).toContain("/tep/");
+    expect(page).toContain("1 hình ảnh chưa có bản sao đã loại bỏ thông tin trong tệp");
+    const linked = answers.flatMap((a) =>
+      [...a.body.matchAll(/\/tep\/([\w.-]+)/g)].map((m) => {
+        const verified = office.app.services.storage.verifySignedToken(m[1]!);
+        return verified.ok ? verified.claims.key : `${a.url}: bad link`;
+      }),
+    );
+    expect(linked.length).toBeGreaterThan(0);
+    expect(linked).not.toContain(bareImageKey);
+    expect(linked.filter((key) => !key.startsWith("media-private/"))).toEqual([]);
     const scores = {
       creativeIdea: 8,
       message: 8,

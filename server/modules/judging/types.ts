@@ -53,8 +53,9 @@ export interface BlindFile {
   mime: string;
   image: ResponsiveImageData | null;
   /**
-   * Why a document has no link: its copy without metadata is still being made ("pending") or
-   * could not be made ("failed": encrypted, damaged, too large to process). Null otherwise.
+   * Why a file has no link: its copy without metadata is still being made ("pending") or
+   * could not be made ("failed": encrypted, damaged, too large to process; a picture with no
+   * re-encoded variant). Null otherwise.
    */
   withheld: "pending" | "failed" | null;
 }

@@ -20,7 +20,10 @@ const monthYear = (month: number | null, year: number | null) =>
 export function BlindEntryView({ entry, lang }: { entry: BlindEntry; lang: Lang }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
-  const images = entry.files.filter((f) => f.field === "images");
+  const pictures = entry.files.filter((f) => f.field === "images");
+  // A picture without its re-encoded copy is not shown at all: only a count of them.
+  const images = pictures.filter((f) => f.url !== null);
+  const withheldImages = pictures.length - images.length;
   const video = entry.files.find((f) => f.field === "video");
   const documents = DOCUMENT_FIELDS.flatMap((field) =>
     entry.files.filter((f) => f.field === field),
@@ -70,9 +73,14 @@ export function BlindEntryView({ entry, lang }: { entry: BlindEntry; lang: Lang 
 
       <section>
         <h2>{t("judging.portal.entry.images")}</h2>
-        {images.length === 0 ? (
+        {withheldImages > 0 ? (
+          <p role="status">
+            {t("judging.portal.entry.imagesUnavailable", { count: withheldImages })}
+          </p>
+        ) : null}
+        {pictures.length === 0 ? (
           <p>{t("judging.portal.entry.noFiles")}</p>
-        ) : (
+        ) : images.length === 0 ? null : (
           <ul className="judge-entry__images">
             {images.map((file, i) => (
               <li key={file.id}>
