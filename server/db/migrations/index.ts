@@ -21,6 +21,7 @@ import jobRuns from "./0018-job-runs";
 import mailRetries from "./0019-mail-retries";
 import vietnameseOrder from "./0020-vietnamese-order";
 import judgeCopies from "./0021-judge-copies";
+import librarySearchRoles from "./0022-library-search-roles";
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -46,5 +47,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     "0019-mail-retries": mailRetries(),
     "0020-vietnamese-order": vietnameseOrder(kind),
     "0021-judge-copies": judgeCopies(),
+    "0022-library-search-roles": librarySearchRoles(),
   };
 }

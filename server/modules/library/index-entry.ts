@@ -1,4 +1,5 @@
 import { WINNER_PRIZES } from "../../../core/content-admin";
+import { creditRoleIn } from "../../../core/credit-roles";
 import { isPrize, prizeRank } from "../../../core/judging-prizes";
 import { librarySearchDocument } from "../../../core/library";
 import { isVideoLink } from "../../../core/video-link";
@@ -19,9 +20,14 @@ function creditTexts(json: string): string[] {
   } catch {
     return [];
   }
-  return [...(credits.companies ?? []), ...(credits.people ?? [])].flatMap((c) =>
-    [c?.name, c?.role].filter((v): v is string => typeof v === "string"),
-  );
+  // A role the product knows is found in both languages: the English page shows "Director"
+  // for "Đạo diễn", so a search for "director" finds it too.
+  return [...(credits.companies ?? []), ...(credits.people ?? [])].flatMap((c) => {
+    const name = typeof c?.name === "string" ? [c.name] : [];
+    if (typeof c?.role !== "string") return name;
+    const roles = new Set([c.role, creditRoleIn(c.role, "vi"), creditRoleIn(c.role, "en")]);
+    return [...name, ...roles];
+  });
 }
 
 /** The media id an image file's `variants` JSON carries, or null. */

@@ -1,5 +1,7 @@
+import type { Kysely } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseLibraryQuery, type LibraryQuery } from "../../../core/library";
+import { librarySearchDocument, parseLibraryQuery, type LibraryQuery } from "../../../core/library";
+import librarySearchRoles from "../../db/migrations/0022-library-search-roles";
 import { testDatabases } from "../../test-support/databases";
 import { recordTransition } from "../entries/record-transition";
 import { libraryTestbed, NOW, STAFF } from "./testbed";
@@ -115,11 +117,28 @@ describe.each(testDatabases())("the entry library on $name", (target) => {
       expect(await found("vx25-tvc-777")).toEqual([ids.english]);
       expect(await found("hong nhung")).toEqual([ids.credits]);
       expect(await found("dao dien")).toEqual([ids.credits]);
+      // A known role is found in the other language too, as the English page shows it.
+      expect(await found("director")).toEqual([ids.credits]);
       expect(await found("sang tao")).toEqual([ids.credits]);
       expect(await found("coldest wint")).toEqual([ids.english]);
       expect(await found("am ap")).toEqual([ids.winter]);
       // Every word must match.
       expect(await found("mua dong vinamilk")).toEqual([]);
+    });
+
+    it("indexes again what was published before roles were searched in both languages", async () => {
+      // The entry as an older version indexed it: its role only as the entrant typed it.
+      await bed.db.kysely
+        .updateTable("library_entries")
+        .set({ search_body: librarySearchDocument(["Trần Thị Hồng Nhung", "Đạo diễn"]) })
+        .where("entry_id", "=", ids.credits!)
+        .execute();
+      const publishedAt = await bed.library.publishedAt(ids.credits!);
+      expect(await found("director")).toEqual([]);
+      await librarySearchRoles().up(bed.db.kysely as unknown as Kysely<unknown>);
+      expect(await found("director")).toEqual([ids.credits]);
+      expect(await found("hong nhung")).toEqual([ids.credits]);
+      expect(await bed.library.publishedAt(ids.credits!)).toBe(publishedAt);
     });
 
     it("ranks a title match above a match in the description", async () => {
