@@ -6,9 +6,11 @@ import {
   PDFDocument,
   PDFHexString,
   PDFName,
+  PDFRawStream,
   PDFString,
   StandardFonts,
 } from "@cantoo/pdf-lib";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import type { EntryFileField } from "../../../core/entry-limits";
 import { makeDemoVideo, readBoxes } from "../../demo/demo-video";
@@ -28,14 +30,25 @@ import { startQueueWork } from "./variant-work";
 const AGENCY = "Công ty Quảng cáo ABC";
 const XMP_AGENCY = "ABC Agency";
 const ANNOTATOR = "Nguyen Van A";
+const PHOTOGRAPHER = "Tran Thi Nhiep Anh";
 
-/** A three-page PDF naming its maker in the Info dictionary, XMP and an annotation's author. */
+/**
+ * A three-page PDF naming its maker in the Info dictionary, XMP, an annotation's author and
+ * the Exif of a photo on its first page (a JPEG goes into a PDF as it is).
+ */
 async function identifyingPdf(): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   for (let n = 1; n <= 3; n++) {
     doc.addPage([595, 842]).drawText(`Idea article, page ${n}`, { x: 72, y: 720, size: 18, font });
   }
+  const photo = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: { r: 10, g: 120, b: 200 } },
+  })
+    .jpeg()
+    .withExif({ IFD0: { Artist: PHOTOGRAPHER, Copyright: PHOTOGRAPHER } })
+    .toBuffer();
+  doc.getPage(0).drawImage(await doc.embedJpg(photo), { x: 72, y: 500, width: 64, height: 48 });
   doc.setAuthor(AGENCY);
   doc.setCreator(AGENCY);
   doc.setProducer(AGENCY);
@@ -128,7 +141,7 @@ describe.each(testDatabases())("judges' copies of entry PDFs on $name", (target)
     it("judges get a copy without Author, XMP or annotation authors; the original is untouched", async () => {
       const original = await identifyingPdf();
       // The check below means something: the original holds every form it looks for.
-      for (const text of [AGENCY, XMP_AGENCY, ANNOTATOR]) {
+      for (const text of [AGENCY, XMP_AGENCY, ANNOTATOR, PHOTOGRAPHER]) {
         expect(
           encodings(text).some((bytes) => original.includes(bytes)),
           text,
@@ -170,7 +183,7 @@ describe.each(testDatabases())("judges' copies of entry PDFs on $name", (target)
       expect(after.key).not.toBe(key);
 
       const copy = await stored(t, copyKey);
-      for (const text of [AGENCY, XMP_AGENCY, ANNOTATOR]) {
+      for (const text of [AGENCY, XMP_AGENCY, ANNOTATOR, PHOTOGRAPHER]) {
         for (const bytes of encodings(text)) {
           expect(copy.includes(bytes), `${text} as ${bytes.toString("hex")}`).toBe(false);
         }
@@ -191,6 +204,24 @@ describe.each(testDatabases())("judges' copies of entry PDFs on $name", (target)
       expect(note.lookup(PDFName.of("Contents"), PDFString).decodeText()).toBe(
         "Remember the jingle",
       );
+
+      // The photo is still there and still a picture of the same size, without its Exif.
+      const photos = parsed.context
+        .enumerateIndirectObjects()
+        .map(([, object]) => object)
+        .filter(
+          (object): object is PDFRawStream =>
+            object instanceof PDFRawStream &&
+            object.dict.get(PDFName.of("Filter")) === PDFName.of("DCTDecode"),
+        );
+      expect(photos).toHaveLength(1);
+      const photo = await sharp(Buffer.from(photos[0]!.contents)).metadata();
+      expect([photo.format, photo.width, photo.height, photo.exif]).toEqual([
+        "jpeg",
+        64,
+        48,
+        undefined,
+      ]);
 
       // Staff and the entrant still get the original, byte for byte.
       expect(sha256(await stored(t, key))).toBe(sha256(original));

@@ -1,11 +1,14 @@
 import { createRequire } from "node:module";
 import { runCleaningWorker, type JudgeCopyProblem } from "./cleaning-worker";
+import { withoutJpegMetadata } from "./jpeg-metadata";
 
 /**
  * A PDF as judges get it (PRODUCT §4, blind judging): the same pages without what names who
  * made it — the document information dictionary (Author, Creator, Producer, Title, Subject,
  * Keywords), every XMP `/Metadata` stream (the catalog's, and pages' or images' own) and the
- * author (`/T`) of every annotation but form fields, whose `/T` is the field's name. A PDF
+ * author (`/T`) of every annotation but form fields, whose `/T` is the field's name — and
+ * the Exif, XMP, IPTC and comments inside its JPEG pictures (a JPEG is placed in a PDF as it
+ * is, a photo's camera owner and copyright with it; the pixels are untouched). A PDF
  * locked with an owner password only (printing or editing restricted, opens without a
  * password) is decrypted; one that needs a password to open is refused.
  *
@@ -27,9 +30,17 @@ const LIBRARY = createRequire(import.meta.url).resolve("@cantoo/pdf-lib");
 // CommonJS run by the worker (a worker cannot load our TypeScript, nor a file of the bundle).
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
-const { PDFDocument, PDFName, PDFDict, PDFRef, PDFStream } = require(workerData.library);
+const { PDFArray, PDFDocument, PDFName, PDFDict, PDFRawStream, PDFRef, PDFStream } = require(workerData.library);
 const METADATA = PDFName.of("Metadata");
 const AUTHOR = PDFName.of("T");
+const FILTER = PDFName.of("Filter");
+const DCT = PDFName.of("DCTDecode");
+const withoutJpegMetadata = ${withoutJpegMetadata.toString()};
+/** A JPEG picture stream: DCTDecode its only filter (behind another, its bytes are not a JPEG). */
+const isJpeg = (stream) => {
+  const filter = stream.dict.lookup(FILTER);
+  return filter === DCT || (filter instanceof PDFArray && filter.size() === 1 && filter.lookup(0) === DCT);
+};
 (async () => {
   let doc;
   try {
@@ -52,6 +63,10 @@ const AUTHOR = PDFName.of("T");
   drop(context.trailerInfo.Info);
   context.trailerInfo.Info = undefined;
   for (const [, object] of context.enumerateIndirectObjects()) {
+    if (object instanceof PDFRawStream && isJpeg(object)) {
+      const cleaned = withoutJpegMetadata(object.contents);
+      if (cleaned !== object.contents) object.updateContents(cleaned);
+    }
     const dict = object instanceof PDFStream ? object.dict : object instanceof PDFDict ? object : null;
     if (!dict || !dict.has(METADATA)) continue;
     drop(dict.get(METADATA));

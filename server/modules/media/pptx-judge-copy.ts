@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { unzipSync } from "fflate";
 import { runCleaningWorker, type JudgeCopyProblem } from "./cleaning-worker";
+import { withoutJpegMetadata } from "./jpeg-metadata";
 
 /**
  * A PowerPoint deck as judges get it (PRODUCT §4, blind judging): the same slides, layouts,
@@ -335,9 +336,8 @@ function cleanPart(
       withBlankAttributes(text, ["author", "initials", "userId", "providerId"]),
     );
   }
-  if (isJpeg(part)) return cleanJpeg(part);
   if (isPng(part)) return cleanPng(part);
-  return part;
+  return withoutJpegMetadata(part);
 }
 
 /**
@@ -553,40 +553,6 @@ function editXml(part: Uint8Array, edit: (text: string) => string): Uint8Array {
   const edited = edit(text);
   if (edited === text) return part;
   return utf16 ? new Uint8Array(Buffer.from(edited, "utf16le")) : new TextEncoder().encode(edited);
-}
-
-function isJpeg(part: Uint8Array): boolean {
-  return part[0] === 0xff && part[1] === 0xd8 && part[2] === 0xff;
-}
-
-/**
- * JPEG segments that carry text about the picture: APP1 (Exif, XMP), APP12 (Photoshop's "Ducky":
- * comment, copyright), APP13 (IPTC), COM.
- */
-const JPEG_METADATA = new Set([0xe1, 0xec, 0xed, 0xfe]);
-const JPEG_START_OF_SCAN = 0xda;
-
-/**
- * The JPEG without its metadata segments: the markers up to the first scan are walked, the
- * scan and everything after it copied as they are. A JPEG that does not parse stays unchanged.
- */
-function cleanJpeg(part: Uint8Array): Uint8Array {
-  const kept: Uint8Array[] = [part.subarray(0, 2)];
-  let at = 2;
-  for (;;) {
-    while (part[at] === 0xff && part[at + 1] === 0xff) at += 1; // fill bytes
-    const marker = part[at + 1];
-    if (part[at] !== 0xff || marker === undefined) return part;
-    if (marker === JPEG_START_OF_SCAN) break;
-    // Markers without a length (RSTn, TEM) do not belong before the scan; SOI, EOI neither.
-    if ((marker >= 0xd0 && marker <= 0xd9) || marker === 0x01) return part;
-    const end = at + 2 + (((part[at + 2] ?? 0) << 8) | (part[at + 3] ?? 0));
-    if (end < at + 4 || end > part.length) return part;
-    if (!JPEG_METADATA.has(marker)) kept.push(part.subarray(at, end));
-    at = end;
-  }
-  kept.push(part.subarray(at));
-  return joined(kept, part);
 }
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

@@ -41,7 +41,8 @@ const TITLE_TEXT = "Công ty Quảng cáo ABC – bản cuối";
 const TRACK_NAME = "Nguyen Van A";
 const ARTIST = "ABC Agency";
 const FILE_NAME = "logo-abc.png";
-const NAMES = [TITLE_TEXT, TRACK_NAME, ARTIST, FILE_NAME];
+const CHAPTER_TITLE = "Phần mở đầu của Đạo diễn Lê Văn B";
+const NAMES = [TITLE_TEXT, TRACK_NAME, ARTIST, FILE_NAME, CHAPTER_TITLE];
 const MUXER = "Lavf60.16.100";
 
 // ---- Writing EBML ----
@@ -186,6 +187,14 @@ function attachments(): Buffer {
   );
 }
 
+/** Chapters with one edition, one chapter and its title (a ChapterDisplay's ChapString). */
+function chapters(): Buffer {
+  return el(
+    CHAPTERS,
+    el(0x45b9, el(0xb6, uint(0x73c4, 1, 8), uint(0x91, 0, 8), el(0x80, text(0x85, CHAPTER_TITLE)))),
+  );
+}
+
 interface SampleOptions {
   /** Segment and clusters of unknown size, as a browser's MediaRecorder writes them. */
   unknownSizes?: boolean;
@@ -224,6 +233,7 @@ function sampleWebm(options: SampleOptions = {}): Buffer {
       ),
       tracks(),
       attachments(),
+      chapters(),
       el(TAGS, tag("ENCODED_BY", ARTIST)),
       ...clusters.map((children) =>
         options.unknownSizes ? unknownSize(CLUSTER, ...children) : el(CLUSTER, ...children),
@@ -433,11 +443,11 @@ describe.each([
     const info = only(children, INFO);
     const firstTrack = childrenOf(source, only(children, TRACKS))[0]!;
     const blanked = [
-      ...children.filter((found) => [TAGS, ATTACHMENTS, VOID].includes(found.id)),
+      ...children.filter((found) => [TAGS, ATTACHMENTS, CHAPTERS, VOID].includes(found.id)),
       ...childrenOf(source, info).filter((found) => [TITLE, DATE_UTC, VOID].includes(found.id)),
       only(childrenOf(source, firstTrack), NAME),
     ];
-    expect(blanked).toHaveLength(8);
+    expect(blanked).toHaveLength(9);
     for (const found of blanked) expectBlanked(copy, found);
     const sourceRest = Buffer.from(source);
     const copyRest = Buffer.from(copy);
@@ -455,13 +465,13 @@ describe.each([
     }
   });
 
-  it("keeps the layout: Voids where Tags and Attachments were, Info with its muxer", async () => {
+  it("keeps the layout: Voids where Tags, Attachments and Chapters were, Info with its muxer", async () => {
     const copy = await judgeCopy(source);
     const layout = (bytes: Buffer) =>
       segmentChildren(bytes).map(({ id, start, end }) => ({ id, start, end }));
     const expected = layout(source).map((found) => ({
       ...found,
-      id: [TAGS, ATTACHMENTS].includes(found.id) ? VOID : found.id,
+      id: [TAGS, ATTACHMENTS, CHAPTERS].includes(found.id) ? VOID : found.id,
     }));
     expect(layout(copy)).toEqual(expected);
     expect(readChildren(copy, 0, copy.length).map((found) => found.id)).toEqual([EBML, SEGMENT]);

@@ -4,8 +4,8 @@ import { CleaningTransform, UncleanableMedia } from "./uncleanable";
 /**
  * A WebM or Matroska video as judges get it (PRODUCT §4, blind judging): the same bytes at the
  * same offsets, with every element that can name who made it turned into a Void element of the
- * same length, its contents zeroed — the segment's Tags and Attachments (wherever they are,
- * also after the clusters), the Title and DateUTC of the segment's Info and the Name of each
+ * same length, its contents zeroed — the segment's Tags, Attachments and Chapters (wherever
+ * they are, also after the clusters), the Title and DateUTC of the segment's Info and the Name of each
  * track — and the leftovers in existing Void elements of the segment, its Info and its Tracks
  * zeroed. MuxingApp and WritingApp (mandatory, a tool's name) and everything else stay. A
  * CRC-32 of an element whose children changed would no longer match: it is blanked too.
@@ -60,8 +60,11 @@ const AFTER_CLUSTER: ReadonlySet<number> = new Set([
   CHAPTERS,
   ATTACHMENTS,
 ]);
-/** Children of the segment whose contents go: metadata, or padding that may hold old metadata. */
-const BLANKED_IN_SEGMENT: ReadonlySet<number> = new Set([TAGS, ATTACHMENTS, VOID]);
+/**
+ * Children of the segment whose contents go: metadata (chapters too: their titles are free
+ * text, and a judge needs no chapter menu), or padding that may hold old metadata.
+ */
+const BLANKED_IN_SEGMENT: ReadonlySet<number> = new Set([TAGS, ATTACHMENTS, CHAPTERS, VOID]);
 
 /** Which children of a held element are blanked, and which are looked into. */
 interface Rules {
