@@ -8,6 +8,7 @@ import { servesHttps, type Config } from "./config";
 import type { Db } from "./db/database";
 import { DOCUMENTS_PREFIX } from "../core/pdf-document-url";
 import { HtmlCache } from "./html-cache";
+import { upcomingPageMoments } from "./page-moments";
 import { createContentChanges } from "./content-changes";
 import { exclusiveJob, runExclusive } from "./db/advisory-lock";
 import { documentRoutes, PDFJS_VERSION, pdfjsAssetRoutes } from "./modules/documents/routes";
@@ -112,7 +113,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
 
   let draining = false;
-  const htmlCache = new HtmlCache(config.htmlCacheSeconds * 1000);
+  const clock = options.clock ?? (() => new Date());
+  const htmlCache = new HtmlCache(config.htmlCacheSeconds * 1000, undefined, undefined, () =>
+    clock().getTime(),
+  );
   // A content change clears the anonymous pages (and the briefly cached site settings) of every
   // process sharing the database. `services` exists by the time the first change arrives.
   const contentChanges = createContentChanges(
@@ -120,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     db,
     () => {
       htmlCache.clear();
+      if (htmlCache.enabled) void refreshPageMoments();
       services.settings.invalidate();
       services.library.forgetKept();
       services.publicReads.clear();
@@ -127,6 +132,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
     fastify.log,
   );
   fastify.addHook("onClose", async () => contentChanges.close());
+  // When pages change by time alone (a season's dates, scheduled articles): read again at
+  // every content change, since an edit may have moved them.
+  const refreshPageMoments = () =>
+    upcomingPageMoments(db, clock()).then(
+      (moments) => htmlCache.setMoments(moments),
+      (error: unknown) => fastify.log.error({ err: error }, "page moments not read"),
+    );
+  if (htmlCache.enabled) await refreshPageMoments();
   const services = createServices(db, config, {
     onContentChange: () => contentChanges.changed(),
     logger: fastify.log,

@@ -46,4 +46,32 @@ describe("HTML cache", () => {
     expect(cache.stats.entries).toBe(3);
     expect(cache.get("a")).toBeUndefined();
   });
+
+  it("drops a page rendered before a moment at which pages change, once it has come", () => {
+    // The app's clock (a season's dates are compared with it), apart from the time to live's.
+    let appNow = 0;
+    const cache = new HtmlCache(60_000, 200, 1_000_000, () => appNow);
+    const rendered = (asOf: number) => HtmlCache.page(200, [], "page", "NONCE", asOf);
+    cache.setMoments([5_000, 1_000, 9_000, 5_000, Number.NaN]);
+    cache.set("/before", rendered(4_000));
+    cache.set("/exactly", rendered(5_000));
+    cache.set("/after", rendered(6_000));
+    // Until the moment comes, every page is served.
+    appNow = 4_999;
+    expect(cache.get("/before")).toBeDefined();
+    // From the moment on, the page rendered before it is not; later ones are, until the next.
+    appNow = 5_000;
+    expect(cache.get("/before")).toBeUndefined();
+    expect(cache.get("/exactly")).toBeDefined();
+    appNow = 8_999;
+    expect(cache.get("/after")).toBeDefined();
+    appNow = 9_000;
+    expect(cache.get("/exactly")).toBeUndefined();
+    expect(cache.get("/after")).toBeUndefined();
+    // After the last moment, only the time to live counts.
+    cache.set("/late", rendered(10_000));
+    appNow = 1_000_000_000;
+    expect(cache.get("/late")).toBeDefined();
+    expect(cache.get("/late", Date.now() + 60_001)).toBeUndefined();
+  });
 });

@@ -133,6 +133,8 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
         let share: (page: CachedPage | null) => void = () => {};
         inflight.set(key, new Promise((resolve) => (share = resolve)));
         try {
+          // The page is as old as the data it read: a moment passing during the render counts.
+          const asOf = options.htmlCache.now();
           const response = await renderPage(request, reply, url);
           if (response.status !== 200 || !isHtml(response) || isPrivate(response)) {
             share(null);
@@ -143,6 +145,7 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
             [...response.headers].filter(([name]) => name !== "set-cookie"),
             await responseText(response),
             reply.scriptNonce,
+            asOf,
           );
           options.htmlCache.set(key, page);
           share(page);
