@@ -69,6 +69,7 @@ const CHANGED_INSIDE: Record<string, string[]> = {
     "docProps/core.xml",
     "docProps/app.xml",
     "docProps/custom.xml",
+    "xl/workbook.xml",
     "xl/comments1.xml",
     "xl/persons/person.xml",
   ],
@@ -79,6 +80,7 @@ const CHANGED_INSIDE: Record<string, string[]> = {
     "word/document.xml",
     "word/comments.xml",
     "word/people.xml",
+    "word/_rels/settings.xml.rels",
     "customXml/item1.xml",
     "word/media/image1.png",
   ],
@@ -366,8 +368,18 @@ function workbook(): Uint8Array {
         `<Company>${AGENCY}</Company>`,
       AGENCY,
     ),
+    // Excel keeps the folder it was last saved in, and who reserved it for editing.
     "xl/workbook.xml":
-      `${DECLARATION}<workbook xmlns="${SML}" xmlns:r="${REL}"><sheets>` +
+      `${DECLARATION}<workbook xmlns="${SML}" xmlns:r="${REL}"` +
+      ' xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"' +
+      ' mc:Ignorable="x15ac">' +
+      '<fileVersion appName="xl" lastEdited="7" lowestEdited="7" rupBuild="27425"/>' +
+      `<fileSharing readOnlyRecommended="1" userName="${PERSON}"/>` +
+      '<mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006">' +
+      '<mc:Choice Requires="x15ac"><x15ac:absPath' +
+      ` url="C:\\Users\\${PERSON}\\Documents\\${AGENCY}\\"` +
+      ' xmlns:x15ac="http://schemas.microsoft.com/office/spreadsheetml/2010/11/ac"/>' +
+      "</mc:Choice></mc:AlternateContent><sheets>" +
       `<sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>`,
     "xl/_rels/workbook.xml.rels": relationships(
       ["rId1", `${REL}/worksheet`, "worksheets/sheet1.xml"],
@@ -429,6 +441,7 @@ function wordDocument(pics: Pictures): Uint8Array {
         "openxmlformats-officedocument.wordprocessingml.document.main+xml",
       ),
       override("word/styles.xml", "openxmlformats-officedocument.wordprocessingml.styles+xml"),
+      override("word/settings.xml", "openxmlformats-officedocument.wordprocessingml.settings+xml"),
       override("word/comments.xml", "openxmlformats-officedocument.wordprocessingml.comments+xml"),
       override("word/people.xml", "openxmlformats-officedocument.wordprocessingml.people+xml"),
       CUSTOM_XML_PROPERTIES,
@@ -460,7 +473,17 @@ function wordDocument(pics: Pictures): Uint8Array {
       ["rId3", `${REL}/customXml`, "../customXml/item1.xml"],
       ["rId4", `${REL}/image`, "media/image1.png"],
       ["rId5", `${REL}/styles`, "styles.xml"],
+      ["rId6", `${REL}/settings`, "settings.xml"],
     ),
+    "word/settings.xml":
+      `${DECLARATION}<w:settings xmlns:w="${WML}" xmlns:r="${REL}">` +
+      `<w:attachedTemplate r:id="rId1"/></w:settings>`,
+    // Word links the template a document began from by its full path on the author's disk.
+    "word/_rels/settings.xml.rels":
+      `${DECLARATION}<Relationships xmlns="${PACKAGE_REL}"><Relationship Id="rId1" ` +
+      `Type="${REL}/attachedTemplate" ` +
+      `Target="file:///C:\\Users\\${PERSON}\\Documents\\${AGENCY}\\${TEMPLATE}" ` +
+      `TargetMode="External"/></Relationships>`,
     "word/styles.xml":
       `${DECLARATION}<w:styles xmlns:w="${WML}"><w:style w:type="paragraph" w:default="1" ` +
       `w:styleId="Normal"><w:name w:val="Normal"/></w:style></w:styles>`,
@@ -857,6 +880,18 @@ describe("cleanPptxForJudges", () => {
       expect(text(cleaned, "docProps/app.xml")).toContain("<Application>");
     }
     expect(part(after, WORKBOOK)["docProps/custom.xml"]).toEqual(parts["docProps/custom.xml"]);
+    // The document keeps its link to a template, without the template's path and name.
+    expect(text(part(after, DOCUMENT), "word/_rels/settings.xml.rels")).toContain(
+      `Type="${REL}/attachedTemplate" Target="" TargetMode="External"`,
+    );
+    // The workbook loses the folder it was saved in and who reserved it, keeps its layout.
+    const workbook = text(part(after, WORKBOOK), "xl/workbook.xml");
+    expect(workbook).toContain('<fileSharing readOnlyRecommended="1" userName=""/>');
+    expect(workbook).toMatch(
+      /<mc:Choice Requires="x15ac"><x15ac:absPath url="" xmlns:x15ac="[^"]+"\/><\/mc:Choice>/,
+    );
+    expect(workbook).toContain('<sheet name="Sheet1" sheetId="1" r:id="rId1"/>');
+    expect(workbook).toContain('<fileVersion appName="xl"');
     expect(part(after, DOCUMENT)["word/media/image1.png"]).toEqual(new Uint8Array(pics.png));
   });
 

@@ -11,7 +11,8 @@ import { withoutJpegMetadata } from "./jpeg-metadata";
  * text and Exif chunks) and the SharePoint properties kept in `customXml` (who shared the deck).
  * Office documents embedded in the deck (a chart's workbook, a pasted Word document or deck) are
  * zips of their own: they get the same cleaning, and their comments' and tracked changes'
- * authors lose their names. Parts that need no change keep their exact bytes; the zips are
+ * authors lose their names, a workbook the folder it was saved in and who reserved it, a
+ * document the path of its template. Parts that need no change keep their exact bytes; the zips are
  * written anew, so the archives' comments, entries' comments and extra fields and their times
  * are gone.
  *
@@ -91,6 +92,17 @@ const WORKBOOK_PERSONS = "application/vnd.ms-excel.person+xml";
 const WORKBOOK_PERSONS_PART = /^xl\/persons\/[^/]+\.xml$/i;
 /** The author of a threaded comment's legacy copy is the comment's id, which Excel links by. */
 const THREADED_COMMENT_AUTHOR = /^tc=\{[\da-f-]+\}$/i;
+/**
+ * A workbook's main part: Excel keeps the folder it was last saved in (`x15ac:absPath`, a path
+ * through the user's home and the agency's folders) and who reserved it (`fileSharing`).
+ */
+const WORKBOOK_MAIN_PART = /^xl\/workbook\.xml$/i;
+/**
+ * A document's link to the template it began from: an external relationship whose target is
+ * the template's path on the author's disk (`file:///C:\Users\<name>\…`).
+ */
+const ATTACHED_TEMPLATE = /\/attachedTemplate$/;
+const RELATIONSHIPS_PART = /(?:^|\/)_rels\/[^/]*\.rels$/i;
 /** Word's parts: comments and tracked changes name their authors, people.xml their accounts. */
 const WORD_PART = /^word\/.+\.xml$/i;
 
@@ -329,6 +341,24 @@ function cleanPart(
   if (type === WORKBOOK_PERSONS || WORKBOOK_PERSONS_PART.test(name)) {
     return editXml(part, (text) =>
       withBlankAttributes(text, ["displayName", "userId", "providerId"]),
+    );
+  }
+  if (RELATIONSHIPS_PART.test(name)) {
+    return editXml(part, (text) =>
+      text.replace(elements("Relationship"), (element) =>
+        ATTACHED_TEMPLATE.test(attribute(element, "Type") ?? "") &&
+        attribute(element, "TargetMode") === "External"
+          ? withBlankAttributes(element, ["Target"])
+          : element,
+      ),
+    );
+  }
+  if (WORKBOOK_MAIN_PART.test(name)) {
+    return editXml(part, (text) =>
+      withBlankAttributes(
+        text.replace(elements("absPath"), (element) => withBlankAttributes(element, ["url"])),
+        ["userName"],
+      ),
     );
   }
   if (WORD_PART.test(name)) {
