@@ -139,12 +139,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
       (moments) => htmlCache.setMoments(moments),
       (error: unknown) => fastify.log.error({ err: error }, "page moments not read"),
     );
-  if (htmlCache.enabled) await refreshPageMoments();
   const services = createServices(db, config, {
     onContentChange: () => contentChanges.changed(),
     logger: fastify.log,
     ...(options.clock ? { clock: options.clock } : {}),
   });
+  if (htmlCache.enabled) await refreshPageMoments();
 
   fastify.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
