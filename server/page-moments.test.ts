@@ -1,14 +1,7 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newsFormSchema } from "../core/news-admin";
 import { rt } from "../core/rich-text";
-import { buildApp, type App } from "./app";
-import { loadConfig } from "./config";
-import { migrateToLatest, openDatabase, type Db } from "./db/database";
-import { seedDemoData } from "./demo/demo-data";
-import { buildProductionBundle, type ProductionBundle } from "./test-support/build";
+import { startTestApp, type TestApp } from "./test-support/app";
 
 // Anonymous pages are cached (here for an hour), yet a page that changes with time alone is
 // never served stale: once registration closes, or a scheduled article's time comes, the pages
@@ -18,47 +11,29 @@ const START = new Date("2026-09-01T03:00:00.000Z");
 const CLOSES = new Date(START.getTime() + 60_000);
 
 let now = START;
-let bundle: ProductionBundle;
-let db: Db;
-let app: App;
-let dataDir: string;
+let started: TestApp;
 
 beforeAll(async () => {
-  bundle = await buildProductionBundle();
-  dataDir = mkdtempSync(path.join(tmpdir(), "vx-moments-"));
-  const config = loadConfig({
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "silent",
-    HTML_CACHE_SECONDS: "3600",
-  });
-  db = openDatabase(config.database);
-  await migrateToLatest(db);
-  await seedDemoData(db, START);
-  await db.kysely
-    .updateTable("seasons")
-    .set({ registration_closes_at: CLOSES.toISOString() })
-    .where("year", "=", 2026)
-    .execute();
-  app = await buildApp({
-    config,
-    db,
-    build: bundle.build,
-    clientDir: bundle.clientDir,
+  started = await startTestApp({ HTML_CACHE_SECONDS: "3600" }, START, {
     clock: () => now,
+    beforeStart: async (db) => {
+      await db.kysely
+        .updateTable("seasons")
+        .set({ registration_closes_at: CLOSES.toISOString() })
+        .where("year", "=", 2026)
+        .execute();
+    },
   });
-  await app.fastify.ready();
 }, 120_000);
 
-afterAll(async () => {
-  await app?.fastify.close();
-  await db?.close();
-  bundle?.cleanup();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(async () => started?.close());
 
 const visit = async (url: string) => {
-  const response = await app.fastify.inject({ method: "GET", url, headers: { host: "localhost" } });
+  const response = await started.app.fastify.inject({
+    method: "GET",
+    url,
+    headers: { host: "localhost" },
+  });
   expect(response.statusCode, url).toBe(200);
   return { cache: response.headers["x-html-cache"], body: response.body };
 };
@@ -84,7 +59,7 @@ describe("the anonymous page cache and time", () => {
     const list = "/tin-tuc-cuoc-thi";
     await visit(list);
     expect((await visit(list)).cache).toBe("hit");
-    const saved = await app.services.news.save(
+    const saved = await started.app.services.news.save(
       { id: "staff", email: "editor@example.vn" },
       null,
       newsFormSchema.parse({

@@ -18,9 +18,15 @@ export interface TestApp {
 
 /**
  * The whole product for `inject` tests: a fresh production build, a temp SQLite database with
- * the demo data, a fixed clock. `env` adds to the test environment (NODE_ENV production, silent).
+ * the demo data (seeded at `now`), a fixed clock unless `options.clock` moves. `env` adds to the
+ * test environment (NODE_ENV production, silent); `options.beforeStart` edits the data before
+ * the app reads it.
  */
-export async function startTestApp(env: Record<string, string>, now: Date): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string>,
+  now: Date,
+  options: { clock?: () => Date; beforeStart?: (db: Db) => Promise<void> } = {},
+): Promise<TestApp> {
   const bundle = await buildProductionBundle();
   const dataDir = mkdtempSync(path.join(tmpdir(), "vx-app-"));
   const config = loadConfig({
@@ -32,12 +38,13 @@ export async function startTestApp(env: Record<string, string>, now: Date): Prom
   const db = openDatabase(config.database);
   await migrateToLatest(db);
   await seedDemoData(db, now);
+  await options.beforeStart?.(db);
   const app = await buildApp({
     config,
     db,
     build: bundle.build,
     clientDir: bundle.clientDir,
-    clock: () => now,
+    clock: options.clock ?? (() => now),
   });
   await app.fastify.ready();
   return {
