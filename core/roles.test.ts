@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canOpenSection, isStaffRole, sectionsFor, seesMoney } from "./roles";
+import { canOpenSection, canPublishToLibrary, isStaffRole, sectionsFor, seesMoney } from "./roles";
 
 describe("back-office roles", () => {
   it("knows staff roles and nothing else", () => {
@@ -35,6 +35,12 @@ describe("back-office roles", () => {
   it("shows money only to the roles that open payments", () => {
     expect(
       ["admin", "finance", "editor", "jury_manager", "entrant", undefined].map(seesMoney),
+    ).toEqual([true, true, false, false, false, false]);
+  });
+
+  it("lets only the roles that run results publish to the library", () => {
+    expect(
+      ["admin", "jury_manager", "finance", "editor", "entrant", undefined].map(canPublishToLibrary),
     ).toEqual([true, true, false, false, false, false]);
   });
 });

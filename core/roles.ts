@@ -45,6 +45,17 @@ export function seesMoney(role: unknown): boolean {
   return canOpenSection(role, "payments");
 }
 
+/**
+ * Who publishes entries to the public library or takes them out: the roles that run results
+ * (publishing the winners publishes their entries). Finance reads the entries table for
+ * payments but does not decide what the public sees.
+ */
+export const LIBRARY_PUBLISHERS = ["admin", "jury_manager"] as const satisfies readonly StaffRole[];
+
+export function canPublishToLibrary(role: unknown): boolean {
+  return isStaffRole(role) && (LIBRARY_PUBLISHERS as readonly StaffRole[]).includes(role);
+}
+
 /** The sections a role sees in the back-office navigation, in order. */
 export function sectionsFor(role: unknown): BackOfficeSection[] {
   return (Object.keys(BACK_OFFICE_SECTIONS) as BackOfficeSection[]).filter((section) =>

@@ -31,11 +31,14 @@ export function LibraryPanel({
   entryId,
   publishedAt,
   publishable,
+  canPublish,
   result,
 }: {
   entryId: string;
   publishedAt: string | null;
   publishable: boolean;
+  /** Whether this staff member's role publishes to the library (the action checks again). */
+  canPublish: boolean;
   /** The page's action result: shown when it is this form's refusal. */
   result?: { ok: boolean; formKey?: string; formError?: string } | undefined;
 }) {
@@ -60,7 +63,9 @@ export function LibraryPanel({
       ) : (
         <p>{t(publishable ? "library.admin.notPublished" : "library.admin.notPublishable")}</p>
       )}
-      {publishedAt || publishable ? (
+      {!canPublish ? (
+        <p className="form-hint">{t("library.admin.readOnly")}</p>
+      ) : publishedAt || publishable ? (
         <Form method="post">
           <input type="hidden" name="intent" value={publishedAt ? "unpublish" : "publish"} />
           <ConfirmButton

@@ -3,7 +3,7 @@ import { data, Link, useActionData } from "react-router";
 import { statusChangeSchema } from "../../../../core/entry-status-change";
 import { isPublishableStatus, publishEntriesSchema } from "../../../../core/library";
 import { refusal } from "../../../../core/refusal";
-import type { StaffRole } from "../../../../core/roles";
+import { canPublishToLibrary, type StaffRole } from "../../../../core/roles";
 import { backOfficeMeta } from "../../../features/back-office/meta";
 import { AdminPage } from "../../../features/back-office/page";
 import { FlashMessage } from "../../../features/back-office/flash";
@@ -49,7 +49,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const entry = await loadEntryReview(context.services, params.id, user.role as StaffRole);
   if (!entry) throw data(null, { status: 404 });
   const publishedAt = await context.services.library.publishedAt(params.id);
-  return { entry, listSearch: listSearchOf(request), publishedAt };
+  return {
+    entry,
+    listSearch: listSearchOf(request),
+    publishedAt,
+    canPublish: canPublishToLibrary(user.role),
+  };
 }
 
 /** Authorize → parse with the core schema → the lifecycle's operation (which audits and emails). */
@@ -59,6 +64,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (LIBRARY_INTENTS.some((i) => i === intent)) {
     if (!isEntryId(params.id)) throw data(null, { status: 404 });
+    if (!canPublishToLibrary(user.role)) {
+      return refused(refusal(403, "library.errors.forbidden"), form, {
+        formKey: LIBRARY_FORM_KEY,
+      });
+    }
     const parsed = publishEntriesSchema.safeParse({ intent, ids: [params.id] });
     if (!parsed.success) {
       return refused(invalidForm(parsed.error), form, { formKey: LIBRARY_FORM_KEY });
@@ -118,7 +128,7 @@ export default function AdminEntry({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const result = useActionData<typeof action>() as StatusFormResult | undefined;
-  const { entry, listSearch, publishedAt } = loaderData;
+  const { entry, listSearch, publishedAt, canPublish } = loaderData;
   const listPath = `${to("/quan-tri/bai-du-thi")}${listSearch ? `?${listSearch}` : ""}`;
   const title = t("entryReview.title", { code: entry.code ?? "" }).trim();
   return (
@@ -155,6 +165,7 @@ export default function AdminEntry({ loaderData }: Route.ComponentProps) {
             entryId={entry.id}
             publishedAt={publishedAt}
             publishable={isPublishableStatus(entry.status)}
+            canPublish={canPublish}
             result={result}
           />
           <StatusHistory history={entry.history} />

@@ -11,7 +11,7 @@ import {
 import { langOfPath } from "../../../../core/languages";
 import { publishEntriesSchema } from "../../../../core/library";
 import { refusal } from "../../../../core/refusal";
-import { isStaffRole } from "../../../../core/roles";
+import { canPublishToLibrary, isStaffRole } from "../../../../core/roles";
 import { FormAlert } from "../../../components/form/field";
 import type { FormResult } from "../../../components/form/schema-form";
 import { FlashMessage } from "../../../features/back-office/flash";
@@ -56,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     query,
     seasonYear,
     targets: isStaffRole(user.role) ? bulkTargetsFor(user.role) : [],
+    canPublish: canPublishToLibrary(user.role),
   };
 }
 
@@ -69,6 +70,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     .filter((value) => value !== null);
   // The library buttons share the form (and its ticked rows) with the status change.
   if (form.has("libraryIntent")) {
+    if (!canPublishToLibrary(user.role)) {
+      return refused(refusal(403, "library.errors.forbidden"), form, { formKey: "bulk" });
+    }
     const parsed = publishEntriesSchema.safeParse({
       intent: form.get("libraryIntent"),
       ids: selected.map((entry) => entry.id),
@@ -119,7 +123,7 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const actionData = useActionData<typeof action>() as
     (FormResult | BulkDone | LibraryDone) | undefined;
-  const { result, options, query, seasonYear, targets } = loaderData;
+  const { result, options, query, seasonYear, targets, canPublish } = loaderData;
   const [selection, setSelection] = useState<RowSelectionState>({});
   const loading =
     navigation.state === "loading" && navigation.location?.pathname === location.pathname;
@@ -179,7 +183,9 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
               pending={submitting}
             />
           ) : null}
-          <LibraryBulkBar selectedCount={selected.length} pending={submitting} />
+          {canPublish ? (
+            <LibraryBulkBar selectedCount={selected.length} pending={submitting} />
+          ) : null}
           <p className="entries-range">
             {t("entryAdmin.table.range", {
               from: range.from,
