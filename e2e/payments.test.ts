@@ -94,6 +94,20 @@ describe("paying entry fees", () => {
     // On a phone the table scrolls in its own box: no cell squeezed to a letter a line.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await squeezedCells(page)).toEqual([]);
+    // The fees stay in view at the table box's edge while the other columns scroll beneath.
+    const feeCells = () =>
+      page.locator(".pay-table .pay-amount").evaluateAll((cells) =>
+        cells.map((cell) => {
+          const box = cell.getBoundingClientRect();
+          const scroller = cell.closest(".table-scroll")!.getBoundingClientRect();
+          return box.width > 0 && box.left >= scroller.left && box.right <= scroller.right + 0.5;
+        }),
+      );
+    const scroller = page.locator(".table-scroll").first();
+    expect(await scroller.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    expect(await feeCells()).toEqual([true, true, true]);
+    await scroller.evaluate((box) => box.scrollBy(80, 0));
+    expect(await feeCells()).toEqual([true, true, true]);
     await page.setViewportSize({ width: 1280, height: 800 });
 
     await pay(page, "vi", "vietqr");
@@ -110,6 +124,18 @@ describe("paying entry fees", () => {
     const amountText = (await page.locator(".pay-copy-row strong").nth(1).textContent())!;
     const amount = Number(amountText.replace(/\D/g, ""));
     expect(formatVnd(amount, "vi")).toBe(amountText);
+
+    // The account page says both entries wait for this transfer and leads back to it, not to
+    // a checkout that has nothing left to pay.
+    await page.goto("/tai-khoan");
+    for (const entry of entries) {
+      const item = page.locator(`.entries-list__item[data-entry-id="${entry.id}"]`);
+      await expect(item.textContent()).resolves.toContain(`Đang chờ thanh toán (mã ${reference}`);
+      expect(await item.getByRole("link", { name: /^Thanh toán:/ }).count()).toBe(0);
+      const toPayment = item.getByRole("link", { name: /^Xem thông tin chuyển khoản:/ });
+      expect(await toPayment.getAttribute("href")).toBe(`/nop-bai-du-thi/thanh-toan/${reference}`);
+    }
+    await page.goto(`/nop-bai-du-thi/thanh-toan/${reference}`);
 
     // Staff import the bank's statement (CSV) holding the transfer.
     const staff = await openPage(browser());

@@ -39,14 +39,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.services.identity.registrantProfile(user.id),
   ]);
   const feeOf = new Map(checkout.payable.map((p) => [p.entryId, p.fee]));
+  // An entry held by a payment still waiting for the money: the way to that payment, not "Pay".
+  const pendingOf = new Map(
+    checkout.payments
+      .filter((p) => p.state === "pending")
+      .flatMap((p) =>
+        p.entries.map((e) => [
+          e.entryId,
+          { reference: p.reference, method: p.method, expiresAt: p.expiresAt },
+        ]),
+      ),
+  );
   const entries: EntryListItem[] = (await context.services.entries.listForEntrant(user.id)).map(
     (entry) => ({
       fee: feeOf.get(entry.id) ?? null,
+      pendingPayment: pendingOf.get(entry.id) ?? null,
       id: entry.id,
       code: entry.code,
       title: entry.title,
       brandName: entry.brandName,
-      category: entry.category ? pickLang(entry.category.name, lang) : null,
+      category: entry.category
+        ? `${pickLang(entry.category.groupName, lang)} – ${pickLang(entry.category.name, lang)}`
+        : null,
       status: entry.status,
       missing: entry.missing,
       feeDueVnd: entry.feeDueVnd,

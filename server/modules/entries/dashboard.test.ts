@@ -22,7 +22,11 @@ describe.each(testDatabases())("entries on $name", (target) => {
         code: tvc.code,
         title: "Mùa xuân",
         status: "draft",
-        category: { name: { vi: "Chiến dịch", en: "Campaigns" } },
+        // "Chiến dịch" is a category of several groups: the group tells them apart.
+        category: {
+          name: { vi: "Chiến dịch", en: "Campaigns" },
+          groupName: { vi: "Truyền hình", en: "Television" },
+        },
         track: { name: { vi: "Giải Vạn Xuân", en: "Van Xuan Award" } },
         fee: { tier: "early_bird", amountVnd: 3_000_000 },
         feeDueVnd: 3_000_000,

@@ -101,7 +101,9 @@ export async function entrantDashboard(
       brandName: row.brand_name,
       status,
       track: track ? { id: String(track.id), name: trackRef(track).name } : null,
-      category: categoryView ? { id: categoryView.id, name: categoryView.name } : null,
+      category: categoryView
+        ? { id: categoryView.id, name: categoryView.name, groupName: categoryView.groupName }
+        : null,
       missing,
       missingCount: missing.length,
       fee,

@@ -126,7 +126,8 @@ export interface EntrySummary {
   brandName: string;
   status: EntryStatus;
   track: { id: string; name: Bilingual } | null;
-  category: { id: string; name: Bilingual } | null;
+  /** With its group: several groups have a category of the same name ("Chiến dịch"). */
+  category: { id: string; name: Bilingual; groupName: Bilingual } | null;
   /**
    * What submit would still ask for, as i18n keys (`entry.missing.images`, …) in the form's
    * order: the dashboard lists them; the form itself says why each field is refused.

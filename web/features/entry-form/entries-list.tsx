@@ -1,6 +1,6 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
-import { formatDate, formatVnd } from "../../../core/dates";
+import { formatDate, formatVietnamDateTime, formatVnd } from "../../../core/dates";
 import type { EntryStatus } from "../../../core/entry-status";
 import { entryStatusLabelKey } from "../../../core/entry-status";
 import type { Lang } from "../../../core/languages";
@@ -23,6 +23,12 @@ export interface EntryListItem {
     tier: "early_bird" | "standard" | "late";
     amountVnd: number;
     holdsUntil: string | null;
+  } | null;
+  /** The payment holding the entry while it waits for the money (a transfer not yet received). */
+  pendingPayment?: {
+    reference: string;
+    method: "vietqr" | "vnpay";
+    expiresAt: string;
   } | null;
   editable: boolean;
   updatedAt: string;
@@ -76,6 +82,17 @@ export function EntriesList({ entries, lang }: { entries: EntryListItem[]; lang:
                   </small>
                 ) : null}
               </dd>
+              {entry.pendingPayment ? (
+                <>
+                  <dt>{t("account.entries.payment")}</dt>
+                  <dd>
+                    {t("account.entries.paymentPending", {
+                      reference: entry.pendingPayment.reference,
+                      date: formatVietnamDateTime(entry.pendingPayment.expiresAt),
+                    })}
+                  </dd>
+                </>
+              ) : null}
               <dt>{t("account.entries.updated")}</dt>
               <dd>{formatDate(entry.updatedAt, lang)}</dd>
             </dl>
@@ -104,7 +121,17 @@ export function EntriesList({ entries, lang }: { entries: EntryListItem[]; lang:
               >
                 {entry.editable ? t("account.entries.edit") : t("account.entries.view")}
               </Link>{" "}
-              {entry.status === "submitted" && entry.feeDueVnd > 0 ? (
+              {entry.pendingPayment ? (
+                <Link
+                  className="button button--small"
+                  to={to(
+                    `/nop-bai-du-thi/thanh-toan/${encodeURIComponent(entry.pendingPayment.reference)}`,
+                  )}
+                  aria-label={`${t(`account.entries.openPayment.${entry.pendingPayment.method}`)}: ${entry.title || entry.code || t("account.entries.untitled")}`}
+                >
+                  {t(`account.entries.openPayment.${entry.pendingPayment.method}`)}
+                </Link>
+              ) : entry.status === "submitted" && entry.fee ? (
                 <Link
                   className="button button--small"
                   to={to("/nop-bai-du-thi/thanh-toan")}
