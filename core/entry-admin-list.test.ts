@@ -6,6 +6,7 @@ import {
   pageRange,
   parseEntryListQuery,
   paymentStateOf,
+  refundedSincePaid,
   REQUIRED_ITEMS_TOTAL,
 } from "./entry-admin-list";
 
@@ -43,7 +44,7 @@ describe("entries table query", () => {
 });
 
 describe("payment state", () => {
-  it("follows the lifecycle until payments have their own records", () => {
+  it("follows the lifecycle", () => {
     expect(paymentStateOf("draft", false)).toBe("not_due");
     expect(paymentStateOf("submitted", false)).toBe("due");
     expect(paymentStateOf("submitted", true)).toBe("paid");
@@ -55,6 +56,18 @@ describe("payment state", () => {
     expect(paymentStateOf("withdrawn", true)).toBe("paid");
     expect(paymentStateOf("rejected", false)).toBe("not_due");
     expect(paymentStateOf("rejected", true)).toBe("paid");
+  });
+
+  it("says refunded when a refund is newer than the last payment, whatever the status", () => {
+    expect(paymentStateOf("submitted", true, true)).toBe("refunded");
+    expect(paymentStateOf("accepted", true, true)).toBe("refunded");
+    expect(paymentStateOf("withdrawn", true, true)).toBe("refunded");
+    expect(paymentStateOf("draft", false, true)).toBe("not_due");
+    const paid = "2026-09-01T03:00:00.000Z";
+    const refunded = "2026-09-02T03:00:00.000Z";
+    expect(refundedSincePaid(paid, refunded)).toBe(true);
+    expect(refundedSincePaid(paid, null)).toBe(false);
+    expect(refundedSincePaid("2026-09-03T03:00:00.000Z", refunded)).toBe(false);
   });
 });
 

@@ -26,11 +26,11 @@ export const ENTRY_LIST_SORTS = [
 export type EntryListSort = (typeof ENTRY_LIST_SORTS)[number];
 
 /**
- * Until payments have their own records, an entry's payment state follows its lifecycle:
- * `not_due` (nothing to pay: a draft, or withdrawn/rejected before paying), `due` (submitted,
- * waiting for the fee) or `paid`.
+ * An entry's payment state follows its lifecycle: `not_due` (nothing to pay: a draft, or
+ * withdrawn/rejected before paying), `due` (submitted, waiting for the fee) or `paid`; and
+ * `refunded` when its fee was paid back and it has not been paid again since.
  */
-export const PAYMENT_STATES = ["not_due", "due", "paid"] as const;
+export const PAYMENT_STATES = ["not_due", "due", "paid", "refunded"] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 export const REGISTRANT_TYPES = ["individual", "enterprise"] as const;
@@ -137,7 +137,26 @@ export const PAYMENT_STATE_OF_STATUS: Readonly<
   withdrawn: { everPaid: "paid", neverPaid: "not_due" },
 };
 
-export function paymentStateOf(status: EntryStatus, everPaid: boolean): PaymentState {
+/**
+ * Whether an entry's fee was refunded after it was last marked paid (instants as stored, ISO
+ * UTC): a refund moves the entry back at the refund's instant, a later payment moves it to
+ * `paid` again. The entries table computes the same in SQL (entry-admin/queries.ts).
+ */
+export function refundedSincePaid(lastPaidAt: string | null, lastRefundedAt: string | null) {
+  return lastRefundedAt !== null && (lastPaidAt === null || lastPaidAt <= lastRefundedAt);
+}
+
+/**
+ * The payment state of an entry in `status`: `refunded` when a refund of its fee is newer than
+ * its last move to `paid` (`refundedSincePaid`), whatever its status says (a refund moves only
+ * entries still `paid` back); else by whether it was ever marked paid.
+ */
+export function paymentStateOf(
+  status: EntryStatus,
+  everPaid: boolean,
+  refundedSincePaid = false,
+): PaymentState {
+  if (refundedSincePaid && status !== "draft") return "refunded";
   const states = PAYMENT_STATE_OF_STATUS[status];
   return everPaid ? states.everPaid : states.neverPaid;
 }

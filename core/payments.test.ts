@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { checkoutSchema, parsePaymentListQuery, refundPaymentSchema } from "./payments";
+import {
+  checkoutSchema,
+  parsePaymentListQuery,
+  paymentListDateErrors,
+  refundPaymentSchema,
+} from "./payments";
 
 describe("payment forms", () => {
   it("need at least one entry, no repeats, and a method", () => {
@@ -22,5 +27,16 @@ describe("payment forms", () => {
     expect(
       parsePaymentListQuery(new URLSearchParams("state=paid&method=wire&from=2026-09-01&page=x")),
     ).toEqual({ state: "paid", from: "2026-09-01", page: 1 });
+  });
+
+  it("refuse a date range that ends before it starts, and leave its end out of the list", () => {
+    const reversed = new URLSearchParams("from=20/11/2026&to=01/11/2026");
+    expect(paymentListDateErrors(reversed)).toEqual({
+      to: "validation.dateRangeReversed",
+    });
+    expect(parsePaymentListQuery(reversed)).toEqual({ from: "2026-11-20", page: 1 });
+    const oneDay = new URLSearchParams("from=01/11/2026&to=01/11/2026");
+    expect(paymentListDateErrors(oneDay)).toEqual({});
+    expect(parsePaymentListQuery(oneDay)).toMatchObject({ from: "2026-11-01", to: "2026-11-01" });
   });
 });

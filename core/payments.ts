@@ -62,21 +62,33 @@ export const paymentListQuerySchema = z.object({
 });
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
 
-/** The list query from a URL's search parameters (unknown values are dropped, not refused). */
+/**
+ * The list query from a URL's search parameters (unknown values are dropped, not refused). A
+ * range that ends before it starts is refused at its end (`paymentListDateErrors`), which the
+ * list leaves out.
+ */
 export function parsePaymentListQuery(params: URLSearchParams): PaymentListQuery {
-  return paymentListQuerySchema.parse(Object.fromEntries(params));
+  const query = paymentListQuerySchema.parse(Object.fromEntries(params));
+  if (query.from && query.to && query.to < query.from) {
+    const { to: _reversed, ...rest } = query;
+    return rest;
+  }
+  return query;
 }
 
 const paymentListDatesSchema = z.object({ from: optionalDayField(), to: optionalDayField() });
 
 /**
- * The messages of the list's date filters that cannot be read (31/02/2026, 2026/11/01), by
- * field: the list leaves such a filter out, the filters' form says why at the field.
+ * The messages of the list's date filters that cannot be read (31/02/2026, 2026/11/01), or of
+ * an end before the start, by field: the list leaves such a filter out, the filters' form says
+ * why at the field.
  */
 export function paymentListDateErrors(params: URLSearchParams): Record<string, string> {
   const parsed = paymentListDatesSchema.safeParse({
     from: params.get("from") ?? "",
     to: params.get("to") ?? "",
   });
-  return parsed.success ? {} : firstIssueByField(parsed.error.issues);
+  if (!parsed.success) return firstIssueByField(parsed.error.issues);
+  const { from, to } = parsed.data;
+  return from && to && to < from ? { to: "validation.dateRangeReversed" } : {};
 }

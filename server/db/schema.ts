@@ -340,6 +340,8 @@ export interface PaymentTable {
   /** "pending" | "paid" | "failed" | "expired" | "refunded". */
   state: string;
   amount_vnd: number;
+  /** What the bank statement showed when staff confirmed a different amount; null: `amount_vnd`. */
+  received_vnd: number | null;
   memo: string;
   gateway_ref: string | null;
   gateway_transaction: string | null;

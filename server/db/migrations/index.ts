@@ -22,6 +22,7 @@ import mailRetries from "./0019-mail-retries";
 import vietnameseOrder from "./0020-vietnamese-order";
 import judgeCopies from "./0021-judge-copies";
 import librarySearchRoles from "./0022-library-search-roles";
+import paymentReceived from "./0023-payment-received";
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -48,5 +49,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     "0020-vietnamese-order": vietnameseOrder(kind),
     "0021-judge-copies": judgeCopies(),
     "0022-library-search-roles": librarySearchRoles(),
+    "0023-payment-received": paymentReceived(kind),
   };
 }

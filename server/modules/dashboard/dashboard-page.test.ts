@@ -201,6 +201,43 @@ describe("the back-office dashboard over HTTP", () => {
     }
   });
 
+  it("shows one collected figure, the recorded one, once the season has payments", async () => {
+    const { ids, seasonId } = await seedEntries(["paid"]);
+    const owner = await office.db.kysely
+      .selectFrom("entries")
+      .select("owner_user_id")
+      .where("id", "=", ids[0]!)
+      .executeTakeFirstOrThrow();
+    const at = TEST_NOW.toISOString();
+    const paymentId = randomUUID();
+    await office.db.kysely
+      .insertInto("payments")
+      .values({
+        id: paymentId,
+        reference: "VXP26DASH01",
+        season_id: seasonId,
+        owner_user_id: owner.owner_user_id,
+        method: "vietqr",
+        state: "paid",
+        amount_vnd: 3_000_000,
+        memo: "VXP26DASH01",
+        gateway_ref: null,
+        gateway_transaction: null,
+        created_at: at,
+        expires_at: at,
+        paid_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await office.db.kysely
+      .insertInto("payment_entries")
+      .values({ payment_id: paymentId, entry_id: ids[0]!, tier: "standard", fee_vnd: 3_000_000 })
+      .execute();
+    const html = (await page("/quan-tri", "finance")).body;
+    expect(html).not.toContain("Số ước tính");
+    expect(html.split("<dt>Đã thu</dt>")).toHaveLength(2);
+  });
+
   it("shows each judging round's progress, linked to its page for roles that open judging", async () => {
     const before = await page("/quan-tri", "admin");
     expect(before.body).toContain("Chưa bắt đầu chấm giải.");

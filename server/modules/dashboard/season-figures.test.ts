@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { DashboardFigures } from "./season-figures";
 import { testDatabases } from "../../test-support/databases";
 import { entriesTestbed, NOW, STANDARD_TIME } from "../entries/testbed";
+import { created, finance, submittedEntries } from "../payments/testbed";
 
 /** The change in each figure from `before` to `after` (other data may share the season). */
 const delta = (
@@ -95,6 +96,25 @@ describe.each(testDatabases())("dashboard figures on $name", (target) => {
       // Without money (a role that does not open payments), the same figures and no fees.
       const { fees: _fees, ...counts } = after;
       expect(await t.services.dashboard.figures(2026)).toEqual({ ...counts, fees: null });
+    });
+
+    it("estimates no fees once the season has payments: the recorded ones are the figures", async () => {
+      t.now = NOW;
+      const [entry] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [entry!.id]);
+      await t.services.payments.confirm(finance(t), payment.id, {
+        stateVersion: payment.stateVersion,
+      });
+      // Withdrawn after paying: the money came in all the same, and is counted once.
+      await t.db.kysely
+        .updateTable("entries")
+        .set({ status: "withdrawn" })
+        .where("id", "=", entry!.id)
+        .execute();
+      const figures = (await t.services.dashboard.figures(2026, { money: true }))!;
+      expect(figures.fees).toBeNull();
+      const totals = (await t.services.payments.totalsOfYear(2026))!;
+      expect(totals.collectedVnd).toBeGreaterThanOrEqual(payment.amountVnd);
     });
 
     it("shows a season without entries as empty, and knows no season that does not exist", async () => {

@@ -25,7 +25,9 @@ export interface DashboardDeps {
  * by minute, category and status (for the per-day series and the fee tiers); registrants
  * grouped by hour; the season's tree with its prices. Then the progress of its judging rounds
  * (`judging-progress.ts`). Null when the season does not exist. The estimated fees only with
- * `money` (a viewer whose role may see money, `core/roles.ts` `seesMoney`); null otherwise.
+ * `money` (a viewer whose role may see money, `core/roles.ts` `seesMoney`), and only while the
+ * season has no payments: once it has, the recorded payments are the money's figures (an
+ * estimate beside them would give a second "collected" that disagrees); null otherwise.
  */
 export async function seasonFigures(
   deps: DashboardDeps,
@@ -41,7 +43,7 @@ export async function seasonFigures(
   if (!season) return null;
   const seasonId = Number(season.id);
 
-  const [entryGroups, submissionGroups, tree, judging] = await Promise.all([
+  const [entryGroups, submissionGroups, tree, judging, payment] = await Promise.all([
     q
       .selectFrom("entries as e")
       .leftJoin("registrants as r", "r.user_id", "e.owner_user_id")
@@ -91,6 +93,14 @@ export async function seasonFigures(
       .orderBy("c.sort_order")
       .execute(),
     judgingProgress(q, seasonId),
+    options.money
+      ? q
+          .selectFrom("payments")
+          .select("id")
+          .where("season_id", "=", seasonId)
+          .limit(1)
+          .executeTakeFirst()
+      : undefined,
   ]);
 
   const now = deps.clock();
@@ -195,17 +205,18 @@ export async function seasonFigures(
           range.to,
         )
       : [],
-    fees: options.money
-      ? estimateFees(
-          submissions,
-          {
-            earlyBirdDeadline: season.early_bird_deadline,
-            submissionClosesAt: season.submission_closes_at,
-            lateDeadline: season.late_deadline,
-          },
-          prices,
-        )
-      : null,
+    fees:
+      options.money && !payment
+        ? estimateFees(
+            submissions,
+            {
+              earlyBirdDeadline: season.early_bird_deadline,
+              submissionClosesAt: season.submission_closes_at,
+              lateDeadline: season.late_deadline,
+            },
+            prices,
+          )
+        : null,
     judging,
   };
 }

@@ -18,6 +18,7 @@ import type { EntriesContext } from "./context";
 import { findEntryStatus } from "./queries";
 import { recordTransition } from "./record-transition";
 import { sendQueuedSoon } from "../mail/send-queued";
+import { settleEntryPayment } from "../payments/settle-entry-payment";
 import { queueStatusEmails, type StatusEmailFacts } from "./status-email";
 
 /** A staff member moving entries: who (for the history and the audit log) and their role. */
@@ -86,11 +87,15 @@ export function checkMove(
   return { to, reason, changesDueAt };
 }
 
-/** One entry moved, and whether its entrant's email was queued with the move. */
+/**
+ * One entry moved, whether its entrant's email was queued with the move, and the other
+ * entries of its pending payment that moved to paid with it (marked paid by hand).
+ */
 interface Moved {
   entry: StatusChanged;
   from: EntryStatus;
   emailed: boolean;
+  paidAlong: { id: string; code: string | null }[];
 }
 
 /**
@@ -129,13 +134,29 @@ export async function moveEntry(
     });
     // Without a row lock (SQLite) the versioned update is what stops a second writer.
     if (!moved) return { refused: "conflict" as const, code: row.code };
-    const queued = await queueStatusEmails(ctx, trx, [
-      statusFacts(row.id, row.code, row.owner_user_id, row.campaign_name, move),
-    ]);
+    // Paid by hand: the payment pending for it is settled too, and its confirmation is the
+    // entrant's one email about it (a status email besides would say the same, or, with the
+    // transfer left pending, the opposite).
+    const payment =
+      move.to === "paid"
+        ? await settleEntryPayment(
+            ctx,
+            trx,
+            row.id,
+            { userId: actor.id, kind: "staff", role: actor.role, name: actor.name },
+            move.reason,
+          )
+        : { settled: false, queued: false, paidAlong: [] };
+    const queued = payment.settled
+      ? Number(payment.queued)
+      : await queueStatusEmails(ctx, trx, [
+          statusFacts(row.id, row.code, row.owner_user_id, row.campaign_name, move),
+        ]);
     return {
       entry: { id: row.id, code: row.code, status: move.to, statusVersion: current + 1 },
       from,
       emailed: queued > 0,
+      paidAlong: payment.paidAlong,
     };
   });
 }

@@ -18,7 +18,8 @@ export type SkipReason = "conflict" | "notAllowed" | "notFound";
  * stale or forbidden row must not undo the others, and each row lock is held only for its
  * own write. Each move queues its entrant's email in its transaction (the mail job sends them
  * after the answer: a selection of hundreds would otherwise hold the request for minutes) and
- * gets its audit entry once all moves are done.
+ * gets its audit entry once all moves are done. Marked paid, an entry settles its pending
+ * payment, which moves that payment's other entries too: those selected count as changed.
  */
 export async function changeStatuses(
   ctx: EntriesContext,
@@ -50,13 +51,20 @@ export async function changeStatuses(
   const changed: { id: string; code: string | null }[] = [];
   const skipped: { id: string; code: string | null; reason: SkipReason }[] = [];
   const moves: Exclude<Awaited<ReturnType<typeof moveEntry>>, { refused: unknown }>[] = [];
+  // Entries marked paid with an earlier one of the selection (one pending transfer held them).
+  const paidAlong = new Map<string, string | null>();
   for (const [id, statusVersion] of selection) {
+    if (paidAlong.has(id)) {
+      changed.push({ id, code: paidAlong.get(id) ?? null });
+      continue;
+    }
     const moved = await moveEntry(ctx, actor, id, statusVersion, move);
     if ("refused" in moved) {
       skipped.push({ id, code: moved.code, reason: moved.refused });
     } else {
       moves.push(moved);
       changed.push({ id, code: moved.entry.code });
+      for (const other of moved.paidAlong) paidAlong.set(other.id, other.code);
     }
   }
   for (const moved of moves) await auditMove(ctx, actor, moved, move);

@@ -27,13 +27,23 @@ function fileCounts(db: Q) {
     .groupBy("entry_id");
 }
 
-/** Entries that were ever marked paid (a move to `paid` in their history). */
+/** Entries that were ever marked paid (a move to `paid` in their history), with the last time. */
 function everPaid(db: Q) {
   return db
     .selectFrom("entry_status_history")
-    .select("entry_id")
+    .select(["entry_id", (eb) => eb.fn.max("created_at").as("at")])
     .where("to_status", "=", "paid")
     .groupBy("entry_id");
+}
+
+/** Entries whose fee was refunded (a payment holding them moved to `refunded`), with the last time. */
+function refunds(db: Q) {
+  return db
+    .selectFrom("payment_events as ev")
+    .innerJoin("payment_entries as pe", "pe.payment_id", "ev.payment_id")
+    .select(["pe.entry_id", (eb) => eb.fn.max("ev.created_at").as("at")])
+    .where("ev.to_state", "=", "refunded")
+    .groupBy("pe.entry_id");
 }
 
 const flag = (condition: ReturnType<typeof sql>) => sql`(case when ${condition} then 1 else 0 end)`;
@@ -64,8 +74,11 @@ const MISSING_COUNT = sql<number>`(${sql.join(
   sql` + `,
 )})`;
 
-/** core/entry-admin-list.ts PAYMENT_STATE_OF_STATUS as a SQL expression over the status. */
-const PAYMENT_STATE = sql<string>`(case ${sql.join(
+/**
+ * core/entry-admin-list.ts `paymentStateOf` (with `refundedSincePaid`) as a SQL expression over
+ * the status, the last move to paid and the last refund.
+ */
+const PAYMENT_STATE = sql<string>`(case when e.status <> 'draft' and rf.entry_id is not null and (p.entry_id is null or p.at <= rf.at) then 'refunded' ${sql.join(
   ENTRY_STATUSES.map(
     (status) =>
       sql`when e.status = ${sql.lit(status)} and p.entry_id is not null then ${sql.lit(
@@ -99,6 +112,7 @@ export function entryRows(db: Q, seasonId: number, lang: Lang) {
     .leftJoin("category_groups as g", "g.id", "c.group_id")
     .leftJoin(fileCounts(db).as("f"), "f.entry_id", "e.id")
     .leftJoin(everPaid(db).as("p"), "p.entry_id", "e.id")
+    .leftJoin(refunds(db).as("rf"), "rf.entry_id", "e.id")
     .where("e.season_id", "=", seasonId)
     .select([
       "e.id",

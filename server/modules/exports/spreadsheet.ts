@@ -1,4 +1,5 @@
 import type ExcelJS from "exceljs";
+import { formatDate } from "../../../core/dates";
 
 /**
  * exceljs, loaded on the first export or statement read: it is ~11 MB of resident memory that
@@ -8,11 +9,37 @@ export async function loadExcelJs(): Promise<typeof ExcelJS> {
   return (await import("exceljs")).default;
 }
 
-/** A column of an export: its heading (already in the reader's language) and width in characters. */
+/**
+ * A column of an export: its heading (already in the reader's language), width in characters,
+ * and the XLSX number format of its cells (`DAY_FORMAT`, `VND_FORMAT`).
+ */
 export interface SheetColumn<Row> {
   header: string;
   width?: number;
+  numFmt?: string;
   value: (row: Row) => string | number | Date | null;
+}
+
+/** How an XLSX shows a day (a `sheetDay`): as people here write it. */
+export const DAY_FORMAT = "dd/mm/yyyy";
+/** How an XLSX shows whole đồng: with thousands separators in the reader's own settings. */
+export const VND_FORMAT = "#,##0";
+
+/**
+ * The Vietnam day of an instant as a spreadsheet date (midnight UTC of that day: a spreadsheet
+ * date has no time zone), so a payment at 02:00 in Vietnam is on its Vietnamese day. A CSV
+ * writes it as DD/MM/YYYY text.
+ */
+export function sheetDay(iso: string | null): Date | null {
+  if (!iso) return null;
+  const [day, month, year] = formatDate(iso, "vi").split("/");
+  return new Date(`${year}-${month}-${day}T00:00:00.000Z`);
+}
+
+/** A `sheetDay` as DD/MM/YYYY text. */
+function dayText(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(date.getUTCDate())}/${two(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
 }
 
 export type SheetFormat = "csv" | "xlsx";
@@ -55,13 +82,19 @@ async function workbookOf<Row>(
   }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
-    sheet.addRow(
+    const added = sheet.addRow(
       columns.map((column) => {
         const value = column.value(row) ?? "";
+        if (format === "csv" && value instanceof Date) return dayText(value);
         // An XLSX cell holds a string as a string; only a CSV is read back as formulas.
         return format === "csv" && typeof value === "string" ? csvSafe(value) : value;
       }),
     );
+    if (format === "xlsx") {
+      columns.forEach((column, i) => {
+        if (column.numFmt) added.getCell(i + 1).numFmt = column.numFmt;
+      });
+    }
   }
   return workbook;
 }
@@ -69,7 +102,8 @@ async function workbookOf<Row>(
 /**
  * Rows as a spreadsheet file, written by exceljs: XLSX, or CSV (RFC 4180 quoting, UTF-8 with
  * a BOM so Excel keeps Vietnamese text intact; text that would run as a formula is neutralised). Dates are passed as text already formatted
- * for the reader (DD/MM/YYYY), so both formats show the same thing.
+ * for the reader (DD/MM/YYYY), or as a `sheetDay`: a date cell in XLSX (shown by the column's
+ * `numFmt`), DD/MM/YYYY text in CSV, so both formats show the same thing.
  */
 export async function writeSheet<Row>(
   format: SheetFormat,

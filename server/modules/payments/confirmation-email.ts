@@ -2,15 +2,15 @@ import { formatDate, formatVnd } from "../../../core/dates";
 import { localizePath } from "../../../core/languages";
 import { PATHS } from "../../../core/paths";
 import { currentPublicUrl } from "../../public-url";
-import type { PaymentsContext, Q } from "./context";
-import { paymentForOwnerEmail } from "./queries";
+import type { Q, SettleContext } from "./context";
+import { paymentForOwnerEmail, receivedOf } from "./queries";
 
 /**
  * A payment just became paid: queues the entrant's confirmation email, in their language, with
  * the receipt link, in `trx`, the transaction that settled it. False when the owner is gone.
  */
 export async function queuePaymentConfirmed(
-  ctx: PaymentsContext,
+  ctx: SettleContext,
   trx: Q,
   paymentId: string,
 ): Promise<boolean> {
@@ -36,7 +36,8 @@ export async function queuePaymentConfirmed(
         name: row.name,
         url: `${currentPublicUrl(ctx.publicUrl)}${path}`,
         reference: row.reference,
-        amount: formatVnd(Number(row.amount_vnd), lang),
+        // What came in: a transfer paid short and accepted by staff says what the bank received.
+        amount: formatVnd(receivedOf(row).receivedVnd, lang),
         entryCodes: codes.join(", "),
         paidAt: row.paid_at ? formatDate(row.paid_at, lang) : "",
       },

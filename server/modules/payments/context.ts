@@ -36,6 +36,14 @@ export interface PaymentsContext {
   lockRows: boolean;
 }
 
+/**
+ * What settling a payment needs of the context: the entries module hands its own when a move
+ * of an entry settles the payment holding it (`settle-entry-payment.ts`).
+ */
+export type SettleContext = Pick<PaymentsContext, "db" | "now" | "lockRows" | "publicUrl"> & {
+  deps: Pick<PaymentsDeps, "mail" | "logger">;
+};
+
 export function paymentsContext(db: Db, deps: PaymentsDeps): PaymentsContext {
   const clock = deps.clock ?? (() => new Date());
   return {

@@ -1,11 +1,13 @@
-import { formatDate } from "../../../core/dates";
 import type { Actor } from "../audit/service";
 import { exportSummary } from "../exports/export-summary";
 import type { Lang } from "../../../core/languages";
 import type { PaymentListQuery } from "../../../core/payments";
 import {
+  DAY_FORMAT,
   exportFileName,
   SHEET_CONTENT_TYPES,
+  sheetDay,
+  VND_FORMAT,
   writeSheet,
   type SheetColumn,
   type SheetFormat,
@@ -16,7 +18,13 @@ import { catalogueText as text } from "../exports/catalogue-text";
 
 function columnsFor(lang: Lang): SheetColumn<PaymentRow>[] {
   const h = (key: string) => text(lang, `paymentAdmin.columns.${key}`);
-  const day = (iso: string | null) => (iso ? formatDate(iso, lang) : "");
+  // Days as dates (a spreadsheet sorts and filters them), shown DD/MM/YYYY.
+  const day = (header: string, iso: (r: PaymentRow) => string | null): SheetColumn<PaymentRow> => ({
+    header,
+    width: 14,
+    numFmt: DAY_FORMAT,
+    value: (r) => sheetDay(iso(r)),
+  });
   return [
     { header: h("reference"), width: 16, value: (r) => r.reference },
     { header: h("entrant"), width: 28, value: (r) => r.owner.name },
@@ -25,11 +33,14 @@ function columnsFor(lang: Lang): SheetColumn<PaymentRow>[] {
     { header: h("email"), width: 30, value: (r) => r.owner.email },
     { header: h("entries"), width: 30, value: (r) => r.entryCodes.join(", ") },
     // Whole đồng as a number, so a spreadsheet adds them up.
-    { header: h("amount"), width: 14, value: (r) => r.amountVnd },
+    { header: h("amount"), width: 14, numFmt: VND_FORMAT, value: (r) => r.amountVnd },
+    // What came in, when staff accepted a transfer paid short (or over).
+    { header: h("received"), width: 14, numFmt: VND_FORMAT, value: (r) => r.receivedVnd },
     { header: h("method"), width: 14, value: (r) => text(lang, `paymentAdmin.method.${r.method}`) },
     { header: h("state"), width: 14, value: (r) => text(lang, `paymentAdmin.state.${r.state}`) },
-    { header: h("created"), width: 12, value: (r) => day(r.createdAt) },
-    { header: h("paid"), width: 12, value: (r) => day(r.paidAt) },
+    day(h("created"), (r) => r.createdAt),
+    day(h("paid"), (r) => r.paidAt),
+    day(h("refunded"), (r) => r.refundedAt),
   ];
 }
 

@@ -43,7 +43,12 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
       });
       expect(await statuses(t, [a!.id, b!.id, c!.id])).toEqual(["paid", "paid", "submitted"]);
       const view = await t.services.payments.getForEntrant(t.alice, payment.reference);
-      expect(view?.events.at(-1)).toMatchObject({ to: "paid", actorRole: "statement" });
+      // The file and the day the bank booked it, as people write days here.
+      expect(view?.events.at(-1)).toMatchObject({
+        to: "paid",
+        actorRole: "statement",
+        reason: "saoke.csv · 02/09/2026",
+      });
 
       const again = await t.services.payments.importStatement(finance(t), {
         fileName: "saoke.csv",
@@ -101,6 +106,8 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
         ok: false,
         formError: "paymentCore.statement.columnsAre",
         fieldErrors: { dateColumn: "paymentCore.statement.columnNotFound" },
+        // The columns the file has, so the person can type the right names.
+        foundColumns: ["Ngày", "Có", "Diễn giải", "Mã GD"],
       });
       const mapping = {
         dateColumn: "Ngày",
@@ -122,8 +129,30 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
       });
       expect(unreadable).toMatchObject({
         ok: false,
-        fieldErrors: { file: "paymentCore.statement.fileUnreadable" },
+        fieldErrors: { file: "paymentCore.statement.fileType" },
       });
+      // A real PDF and an Excel 97–2003 workbook are binary: not an encoding problem, the
+      // wrong kind of file.
+      for (const [fileName, head] of [
+        [
+          "saoke.pdf",
+          [0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, 0x0a, 0x25, 0xe2, 0xe3, 0xcf, 0xd3],
+        ],
+        [
+          "saoke.xls",
+          [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00, 0x00, 0x3e, 0x00, 0x03],
+        ],
+      ] as const) {
+        const refused = await t.services.payments.importStatement(finance(t), {
+          fileName,
+          bytes: Buffer.concat([Buffer.from(head), Buffer.alloc(64, 0xff)]),
+          mapping,
+        });
+        expect(refused, fileName).toMatchObject({
+          ok: false,
+          fieldErrors: { file: "paymentCore.statement.fileType" },
+        });
+      }
     });
 
     it("keeps two identical lines of one file as two transfers, the second for a person", async () => {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { fieldRefusal, refusal, type Outcome } from "../../../core/refusal";
+import { formatDay } from "../../../core/dates";
+import { fieldRefusal, refusal, type Outcome, type Refusal } from "../../../core/refusal";
 import {
   matchStatementLine,
   parseStatementAmount,
@@ -27,6 +28,9 @@ export interface ImportSummary {
   partial: number;
   unknown: number;
 }
+
+/** Columns of the mapping the file does not have, with the ones it has (its header row). */
+export type ColumnsNotFound = Refusal & { foundColumns: string[] };
 
 /** The mapping the last import used (site_settings "statementColumns"), or null. */
 export async function rememberedMapping(ctx: PaymentsContext): Promise<StatementMapping | null> {
@@ -60,13 +64,14 @@ async function rememberMapping(ctx: PaymentsContext, mapping: StatementMapping) 
  * overlapping one — is skipped: nothing changes; identical lines of one file are each their
  * own transfer, see statementLineKey), then matched: a line naming one pending
  * payment with its exact amount pays it (through settlePayment, actor "statement"); partial
- * and unknown lines wait for a person on the statements page. The mapping is remembered.
+ * and unknown lines wait for a person on the statements page. The mapping is remembered. A
+ * mapping naming columns the file lacks is refused with the columns the file has.
  */
 export async function importStatement(
   ctx: PaymentsContext,
   actor: StaffActor,
   input: { fileName: string; bytes: Uint8Array; mapping: unknown },
-): Promise<Outcome<{ summary: ImportSummary }>> {
+): Promise<Outcome<{ summary: ImportSummary }> | ColumnsNotFound> {
   const mapping = statementMappingSchema.safeParse(input.mapping);
   if (!mapping.success) {
     const fieldErrors: Record<string, string> = {};
@@ -89,6 +94,7 @@ export async function importStatement(
         Object.fromEntries(missing.map((key) => [key, "paymentCore.statement.columnNotFound"])),
       ),
       formError: "paymentCore.statement.columnsAre",
+      foundColumns: table.headers.filter((header) => header !== ""),
     };
   }
   const lines: StatementLine[] = [];
@@ -173,7 +179,7 @@ export async function importStatement(
       const settled = await settlePayment(ctx, match.paymentId, {
         to: "paid",
         actor: { userId: actor.id, kind: "statement", role: "statement", name: actor.name },
-        reason: `${input.fileName} · ${line.bookedOn}`,
+        reason: `${input.fileName} · ${formatDay(line.bookedOn)}`,
         expectedAmountVnd: line.amountVnd,
         gatewayTransaction: line.bankRef || `statement:${inserted.id}`,
         detail: { importId, lineId: Number(inserted.id), memo: line.memo },

@@ -5,6 +5,7 @@ import type { PaymentListQuery } from "../../../core/payments";
 import type { PaymentMethod, PaymentState } from "../../../core/payment-state";
 import type { PaymentsContext, Q } from "./context";
 import { entryFees } from "./fees";
+import { receivedOf } from "./queries";
 
 export const PAYMENTS_PAGE_SIZE = 50;
 
@@ -14,15 +15,19 @@ export interface PaymentRow {
   method: PaymentMethod;
   state: PaymentState;
   amountVnd: number;
+  /** What came in (see PaymentView); the amount unless staff accepted a different one. */
+  receivedVnd: number;
   createdAt: string;
   paidAt: string | null;
+  /** When it was refunded (its refund event); null when it was not. */
+  refundedAt: string | null;
   /** The account; `companyName` when it registered as an enterprise (its name is the representative). */
   owner: { id: string; name: string; email: string; companyName: string | null };
   entryCodes: string[];
 }
 
 export interface PaymentTotals {
-  /** Paid payments of the season. */
+  /** Paid payments of the season: what came in for them. */
   collectedVnd: number;
   /** Pending payments: created, not paid yet. */
   pendingVnd: number;
@@ -73,7 +78,13 @@ function filtered(db: Q, seasonId: number, query: PaymentListQuery) {
             .innerJoin("entries as e", "e.id", "pe.entry_id")
             .select("pe.entry_id")
             .whereRef("pe.payment_id", "=", "p.id")
-            .where(like("e.code")),
+            .where((inner) =>
+              inner.or([
+                like("e.code"),
+                // A bank memo carries the code without its dashes (VX26OLC0002).
+                sql<boolean>`vx_fold(replace(coalesce(e.code, ''), '-', '')) like ${pattern} escape '\\'`,
+              ]),
+            ),
         ),
       ]),
     );
@@ -83,7 +94,8 @@ function filtered(db: Q, seasonId: number, query: PaymentListQuery) {
 
 /**
  * The payments of a season for the back office: filters (state, method, created between two
- * days), a search over reference, entrant name and email, and entry codes (marks ignored),
+ * days), a search over reference, entrant name and email, and entry codes as written or as a
+ * bank memo carries them, without dashes (marks ignored),
  * newest first, one page, with the total and the season's figures.
  */
 export async function listPayments(
@@ -116,6 +128,8 @@ export async function listPayments(
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .executeTakeFirst();
   const total = Number(counted?.n ?? 0);
+  // A page past the last (an old link, a hand-typed address) shows the last one.
+  const page = Math.min(query.page, Math.max(1, Math.ceil(total / PAYMENTS_PAGE_SIZE)));
   let rowsQuery = filtered(ctx.db.kysely, seasonId, query)
     .select([
       "p.id",
@@ -123,8 +137,16 @@ export async function listPayments(
       "p.method",
       "p.state",
       "p.amount_vnd",
+      "p.received_vnd",
       "p.created_at",
       "p.paid_at",
+      (eb) =>
+        eb
+          .selectFrom("payment_events as ev")
+          .select((inner) => inner.fn.max("ev.created_at").as("at"))
+          .whereRef("ev.payment_id", "=", "p.id")
+          .where("ev.to_state", "=", "refunded")
+          .as("refunded_at"),
       "u.id as user_id",
       "u.name",
       "u.email",
@@ -133,7 +155,7 @@ export async function listPayments(
     .orderBy("p.created_at", "desc")
     .orderBy("p.id");
   if (!options.all) {
-    rowsQuery = rowsQuery.limit(PAYMENTS_PAGE_SIZE).offset((query.page - 1) * PAYMENTS_PAGE_SIZE);
+    rowsQuery = rowsQuery.limit(PAYMENTS_PAGE_SIZE).offset((page - 1) * PAYMENTS_PAGE_SIZE);
   }
   const rows = await rowsQuery.execute();
   const codes = new Map<string, string[]>();
@@ -160,13 +182,15 @@ export async function listPayments(
       method: r.method as PaymentMethod,
       state: r.state as PaymentState,
       amountVnd: Number(r.amount_vnd),
+      receivedVnd: receivedOf(r).receivedVnd,
       createdAt: r.created_at,
       paidAt: r.paid_at,
+      refundedAt: r.refunded_at ?? null,
       owner: { id: r.user_id, name: r.name, email: r.email, companyName: r.company_name ?? null },
       entryCodes: codes.get(r.id) ?? [],
     })),
     total,
-    page: query.page,
+    page,
     pageSize: PAYMENTS_PAGE_SIZE,
     seasonYear: Number(season.year),
     totals: await seasonTotals(ctx, seasonId),
@@ -177,7 +201,12 @@ export async function listPayments(
 export async function seasonTotals(ctx: PaymentsContext, seasonId: number): Promise<PaymentTotals> {
   const sums = await ctx.db.kysely
     .selectFrom("payments")
-    .select(["state", (eb) => eb.fn.sum<number>("amount_vnd").as("amount")])
+    .select([
+      "state",
+      sql<number>`sum(case when state = 'paid' then coalesce(received_vnd, amount_vnd) else amount_vnd end)`.as(
+        "amount",
+      ),
+    ])
     .where("season_id", "=", seasonId)
     .where("state", "in", ["paid", "pending"])
     .groupBy("state")

@@ -14,7 +14,15 @@ export function paymentForOwnerEmail(db: Q, id: string, state: PaymentState) {
   return db
     .selectFrom("payments as p")
     .innerJoin("user as u", "u.id", "p.owner_user_id")
-    .select(["p.reference", "p.amount_vnd", "p.paid_at", "u.email", "u.name", "u.lang"])
+    .select([
+      "p.reference",
+      "p.amount_vnd",
+      "p.received_vnd",
+      "p.paid_at",
+      "u.email",
+      "u.name",
+      "u.lang",
+    ])
     .where("p.id", "=", id)
     .where("p.state", "=", state)
     .executeTakeFirst();
@@ -97,6 +105,13 @@ function byPayment<Row extends { payment_id: string }, View>(
   return grouped;
 }
 
+/** What came in for a payment and how much less than its amount (none while not paid). */
+export function receivedOf(row: { amount_vnd: number; received_vnd: number | null }) {
+  const amountVnd = Number(row.amount_vnd);
+  const receivedVnd = row.received_vnd === null ? amountVnd : Number(row.received_vnd);
+  return { receivedVnd, shortfallVnd: Math.max(0, amountVnd - receivedVnd) };
+}
+
 /** A payment with its entries and events, as the entrant and staff see it. */
 export async function paymentView(db: Q, id: string): Promise<PaymentView | null> {
   return (await paymentViews(db, [id]))[0] ?? null;
@@ -132,6 +147,7 @@ export async function paymentViews(db: Q, ids: readonly string[]): Promise<Payme
         state: row.state as PaymentState,
         stateVersion: Number(row.state_version),
         amountVnd: Number(row.amount_vnd),
+        ...receivedOf(row),
         memo: row.memo,
         createdAt: row.created_at,
         expiresAt: row.expires_at,

@@ -14,7 +14,7 @@ const fill = (text: string, vars: Record<string, string>) =>
 /**
  * The receipt of a paid (or since refunded) payment as a PDF, in Vietnamese with its marks
  * (DejaVu) or English: the organiser, the payment reference, date, method, each entry with its
- * fee, the total with VAT included. `owner` limits it to that entrant's payments (staff pass
+ * fee, the total with VAT included (and what was received, when staff accepted another amount). `owner` limits it to that entrant's payments (staff pass
  * none). Null when there is no such payment or it was never paid.
  */
 export async function receiptPdf(
@@ -73,6 +73,15 @@ export async function receiptPdf(
     .font("bold")
     .fontSize(13)
     .text(text(`${texts.total}: ${formatVnd(payment.amountVnd, lang)}`), { paragraphGap: 4 });
+  // A transfer staff accepted for another amount: the receipt says what was received.
+  if (payment.receivedVnd !== payment.amountVnd) {
+    doc
+      .font("bold")
+      .fontSize(12)
+      .text(text(`${texts.received}: ${formatVnd(payment.receivedVnd, lang)}`), {
+        paragraphGap: 4,
+      });
+  }
   doc.font("body").fontSize(10).text(text(texts.vatIncluded), { paragraphGap: 10 });
   if (payment.state === "refunded") {
     doc.font("bold").fontSize(11).fillColor("#7a1f1f").text(text(texts.refunded));

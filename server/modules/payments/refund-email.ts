@@ -4,7 +4,7 @@ import { catalogText } from "../../../core/i18n/lookup";
 import { localizePath, type Lang } from "../../../core/languages";
 import { PATHS } from "../../../core/paths";
 import { currentPublicUrl } from "../../public-url";
-import type { PaymentsContext, Q } from "./context";
+import type { Q, SettleContext } from "./context";
 import { paymentForOwnerEmail } from "./queries";
 
 /**
@@ -15,7 +15,7 @@ import { paymentForOwnerEmail } from "./queries";
  * reason and date are the refund event's. False when the owner is gone.
  */
 export async function queuePaymentRefunded(
-  ctx: PaymentsContext,
+  ctx: SettleContext,
   trx: Q,
   paymentId: string,
 ): Promise<boolean> {

@@ -77,6 +77,7 @@ export async function resolveStatementLine(
     reason: note || paidFromLineReason(lang, line.booked_on, lineAmountVnd),
     gatewayTransaction: line.bank_ref || `statement:${lineId}`,
     detail: { lineId, memo: line.memo, amountVnd: lineAmountVnd },
+    receivedVnd: lineAmountVnd,
   });
   if (!settled.ok || !settled.changed)
     return fieldRefusal({ reference: "paymentCore.statement.notPending" }, 409);

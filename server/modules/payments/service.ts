@@ -9,6 +9,7 @@ import { createPayment } from "./create";
 import { expireDuePayments } from "./expire-due";
 import { exportPayments } from "./export";
 import { cancelByEntrant } from "./cancel-by-entrant";
+import { lastRefundOfEntry } from "./entry-refund";
 import { getForEntrant } from "./get-for-entrant";
 import { getPaymentForStaff } from "./get-for-staff";
 import { listPayments, seasonTotals, seasonTotalsOfYear } from "./list";
@@ -65,6 +66,8 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
     // Staff (section "payments").
     list: (query: PaymentListQuery) => listPayments(ctx, query),
     getForStaff: (id: string) => getPaymentForStaff(ctx, id),
+    /** When an entry's fee was last refunded (its staff page's payment state). */
+    lastRefundOfEntry: (entryId: string) => lastRefundOfEntry(ctx, entryId),
     confirm: (actor: StaffActor, id: string, input: unknown) =>
       confirmPayment(ctx, actor, id, input),
     refund: (actor: StaffActor, id: string, input: unknown) => refundPayment(ctx, actor, id, input),

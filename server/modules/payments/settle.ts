@@ -3,7 +3,7 @@ import { canMovePayment, isPaymentState, type PaymentState } from "../../../core
 import { recordTransition } from "../entries/record-transition";
 import { sendQueuedSoon } from "../mail/send-queued";
 import { queuePaymentConfirmed } from "./confirmation-email";
-import type { PaymentsContext, Q } from "./context";
+import type { Q, SettleContext } from "./context";
 import { findPayment } from "./queries";
 import { queuePaymentRefunded } from "./refund-email";
 import type { PaymentActor, SettleRequest, SettleResult } from "./types";
@@ -85,12 +85,30 @@ async function moveEntries(
  * none: the mail job sends it.
  */
 export async function settlePayment(
-  ctx: PaymentsContext,
+  ctx: SettleContext,
   paymentId: string,
   req: SettleRequest,
 ): Promise<SettleResult> {
+  const { result, queued } = await ctx.db.kysely
+    .transaction()
+    .execute((trx) => settleWithin(ctx, trx, paymentId, req));
+  if (queued) sendQueuedSoon({ db: ctx.db, mail: ctx.deps.mail, logger: ctx.deps.logger });
+  return result;
+}
+
+/**
+ * `settlePayment` inside a transaction the caller holds (a move of an entry that settles its
+ * payment with it): the same checks and writes; `queued` says whether an email was queued, so
+ * the caller starts the mail job once it commits.
+ */
+export async function settleWithin(
+  ctx: SettleContext,
+  trx: Q,
+  paymentId: string,
+  req: SettleRequest,
+): Promise<{ result: SettleResult; queued: boolean }> {
   let queued = false;
-  const result = await ctx.db.kysely.transaction().execute(async (trx): Promise<SettleResult> => {
+  const result = await (async (): Promise<SettleResult> => {
     const row = await findPayment(trx, paymentId, ctx.lockRows);
     if (!row || !isPaymentState(row.state)) return { ok: false, reason: "notFound" };
     const state = row.state;
@@ -119,6 +137,11 @@ export async function settlePayment(
         state_version: seen + 1,
         updated_at: at,
         ...(req.to === "paid" ? { paid_at: at } : {}),
+        ...(req.to === "paid" &&
+        req.receivedVnd !== undefined &&
+        req.receivedVnd !== Number(row.amount_vnd)
+          ? { received_vnd: req.receivedVnd }
+          : {}),
         ...(req.gatewayTransaction ? { gateway_transaction: req.gatewayTransaction } : {}),
       })
       .where("id", "=", paymentId)
@@ -143,7 +166,6 @@ export async function settlePayment(
     if (req.to === "paid") queued = await queuePaymentConfirmed(ctx, trx, paymentId);
     if (req.to === "refunded") queued = await queuePaymentRefunded(ctx, trx, paymentId);
     return { ok: true, state: req.to, changed: true, entryIds: await entryIds() };
-  });
-  if (queued) sendQueuedSoon({ db: ctx.db, mail: ctx.deps.mail, logger: ctx.deps.logger });
-  return result;
+  })();
+  return { result, queued };
 }

@@ -104,6 +104,16 @@ describe.each(testDatabases())("payments staff on $name", (target) => {
         q: entries[0]!.code!.toLowerCase(),
       });
       expect(byCode.rows.map((r) => r.reference)).toEqual([payment.reference]);
+      // The code as a bank memo carries it, without its dashes.
+      const byMemoCode = await t.services.payments.list({
+        page: 1,
+        q: entries[0]!.code!.replaceAll("-", ""),
+      });
+      expect(byMemoCode.rows.map((r) => r.reference)).toEqual([payment.reference]);
+      // A page past the last shows the last one, and says so.
+      const beyond = await t.services.payments.list({ page: 99, q: "bob stone" });
+      expect(beyond).toMatchObject({ page: 1, total: 1 });
+      expect(beyond.rows.map((r) => r.reference)).toEqual([payment.reference]);
       expect(
         (await t.services.payments.list({ page: 1, state: "refunded", q: "bob" })).rows,
       ).toEqual([]);

@@ -38,6 +38,8 @@ describe("reading a statement file", () => {
     const legacy = Buffer.from([0x4e, 0x67, 0xe0, 0x79, 0x2c, 0x61, 0x2c, 0x62, 0x0a]);
     expect(decodeStatementText(legacy)).toBeNull();
     expect(await readStatementFile(legacy)).toEqual({ problem: "fileNotUtf8" });
-    expect(await readStatementFile(Buffer.from("%PDF-1.7"))).toEqual({ problem: "fileUnreadable" });
+    expect(await readStatementFile(Buffer.from("%PDF-1.7"))).toEqual({ problem: "fileType" });
+    const xls = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00, 0xff]);
+    expect(await readStatementFile(xls)).toEqual({ problem: "fileType" });
   });
 });

@@ -9,8 +9,24 @@ export interface StatementTable {
 
 const isXlsx = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b; // "PK": a zip
 
-/** Why a file could not be read: not a table at all, or text in an encoding other than UTF-8. */
-export type StatementFileProblem = "fileUnreadable" | "fileNotUtf8";
+const startsWith = (bytes: Uint8Array, head: readonly number[]) =>
+  head.every((byte, i) => bytes[i] === byte);
+
+/**
+ * Files banks also export that are not a table we read, by their first bytes: a PDF ("%PDF")
+ * and an Excel 97–2003 workbook (.xls, an OLE2 compound file). Their bytes are not UTF-8, and
+ * telling the person to change the encoding would send them the wrong way.
+ */
+const OTHER_FILE_TYPES: readonly (readonly number[])[] = [
+  [0x25, 0x50, 0x44, 0x46],
+  [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1],
+];
+
+/**
+ * Why a file could not be read: a kind of file other than CSV or XLSX, not a table at all, or
+ * text in an encoding other than UTF-8.
+ */
+export type StatementFileProblem = "fileType" | "fileUnreadable" | "fileNotUtf8";
 
 const DELIMITERS = [",", ";", "\t"] as const;
 
@@ -69,12 +85,13 @@ export function guessDelimiter(text: string): (typeof DELIMITERS)[number] {
  * Reads a bank statement: XLSX (the first worksheet) or CSV (comma, semicolon or tab; UTF-8
  * with or without BOM, or UTF-16 with BOM). Banks put a title block above the table: the
  * header row is the first row with at least three filled cells. A problem when the file is
- * neither, or is text in another encoding.
+ * another kind (PDF, .xls), neither, or text in another encoding.
  */
 export async function readStatementFile(
   bytes: Uint8Array,
 ): Promise<StatementTable | { problem: StatementFileProblem }> {
   const unreadable = { problem: "fileUnreadable" as const };
+  if (OTHER_FILE_TYPES.some((head) => startsWith(bytes, head))) return { problem: "fileType" };
   let grid: unknown[][];
   try {
     if (isXlsx(bytes)) {

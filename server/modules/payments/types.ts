@@ -24,6 +24,8 @@ export interface SettleRequest {
   expectedAmountVnd?: number;
   /** When given, the state version the caller saw (staff forms): else "conflict". */
   stateVersion?: number;
+  /** Paid: what came in when staff accept an amount other than the payment's (a statement line). */
+  receivedVnd?: number;
 }
 
 export type SettleResult =
@@ -65,6 +67,10 @@ export interface PaymentView {
   state: PaymentState;
   stateVersion: number;
   amountVnd: number;
+  /** What came in once paid (the amount unless staff accepted a different one); else the amount. */
+  receivedVnd: number;
+  /** How much less than the amount came in (0 when all of it, or more). */
+  shortfallVnd: number;
   memo: string;
   createdAt: string;
   expiresAt: string;

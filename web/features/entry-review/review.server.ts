@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "react-router";
-import { paymentStateOf } from "../../../core/entry-admin-list";
+import { paymentStateOf, refundedSincePaid } from "../../../core/entry-admin-list";
 import { nextStatusesFor } from "../../../core/entry-status";
 import type { ResponsiveImageData } from "../../../core/media-image";
 import type { StaffRole } from "../../../core/roles";
@@ -52,10 +52,11 @@ export async function loadEntryReview(
   entryId: string,
   role: StaffRole,
 ): Promise<EntryReview | null> {
-  const [entry, owner, history] = await Promise.all([
+  const [entry, owner, history, lastRefundedAt] = await Promise.all([
     services.entries.getForStaff(entryId),
     services.registrants.entryOwner(entryId),
     services.entries.statusHistory(entryId),
+    services.payments.lastRefundOfEntry(entryId),
   ]);
   if (!entry || !owner) return null;
   // Which of its film and documents judges cannot see (no copy without the metadata could be
@@ -74,6 +75,8 @@ export async function loadEntryReview(
       disposition: inline ? "inline" : "attachment",
       ...(contentType ? { contentType } : {}),
     });
+  const paidMoves = history.filter((item) => item.to === "paid").map((item) => item.at);
+  const lastPaidAt = paidMoves.length > 0 ? paidMoves.reduce((a, b) => (a > b ? a : b)) : null;
   const values = entry.values as Record<string, unknown>;
   const credits = (values.credits ?? { companies: [], people: [] }) as EntryReview["credits"];
   const registrant = owner.registrant;
@@ -87,7 +90,8 @@ export async function loadEntryReview(
     changesDueAt: owner.changesDueAt,
     payment: paymentStateOf(
       entry.status,
-      history.some((item) => item.to === "paid"),
+      lastPaidAt !== null,
+      refundedSincePaid(lastPaidAt, lastRefundedAt),
     ),
     track: entry.track?.name ?? null,
     group: entry.category?.groupName ?? null,

@@ -82,7 +82,7 @@ export function PaymentFilters({
           defaultValue={query.q ?? ""}
         />
       </label>
-      <button type="submit" className="button">
+      <button type="submit" className="button button--primary">
         {t("paymentAdmin.filters.apply")}
       </button>
       <Link to={location.pathname}>{t("paymentAdmin.filters.clear")}</Link>

@@ -50,7 +50,10 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
       lead={t("paymentAdmin.lead")}
       actions={
         <>
-          <Link className="button button--small" to={to("/quan-tri/thanh-toan/sao-ke")}>
+          <Link
+            className="button button--primary button--small"
+            to={to("/quan-tri/thanh-toan/sao-ke")}
+          >
             {t("paymentAdmin.links.statements")}
           </Link>{" "}
           <Link
@@ -144,7 +147,19 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
                       <small>{row.owner.email}</small>
                     </td>
                     <td>{row.entryCodes.join(", ")}</td>
-                    <td className="payment-amount">{formatVnd(row.amountVnd, lang)}</td>
+                    <td className="payment-amount">
+                      {formatVnd(row.amountVnd, lang)}
+                      {row.receivedVnd !== row.amountVnd ? (
+                        <>
+                          <br />
+                          <small>
+                            {t("paymentAdmin.detail.receivedShort", {
+                              amount: formatVnd(row.receivedVnd, lang),
+                            })}
+                          </small>
+                        </>
+                      ) : null}
+                    </td>
                     <td>{t(`paymentAdmin.method.${row.method}`)}</td>
                     <td>
                       <StatusBadge tone={PAYMENT_TONES[row.state]}>

@@ -119,6 +119,18 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
         ) : null}
         <dt>{t("paymentAdmin.columns.amount")}</dt>
         <dd>{amount}</dd>
+        {payment.receivedVnd !== payment.amountVnd ? (
+          <>
+            <dt>{t("paymentAdmin.detail.received")}</dt>
+            <dd data-testid="payment-received">{formatVnd(payment.receivedVnd, lang)}</dd>
+          </>
+        ) : null}
+        {payment.shortfallVnd > 0 ? (
+          <>
+            <dt>{t("paymentAdmin.detail.shortfall")}</dt>
+            <dd data-testid="payment-shortfall">{formatVnd(payment.shortfallVnd, lang)}</dd>
+          </>
+        ) : null}
         <dt>{t("paymentAdmin.columns.method")}</dt>
         <dd>{t(`paymentAdmin.method.${payment.method}`)}</dd>
         <dt>{t("paymentAdmin.detail.memo")}</dt>
@@ -189,7 +201,7 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
               />
             </label>
             <ConfirmButton
-              className="button"
+              className="button button--primary"
               disabled={busy}
               message={t("paymentAdmin.confirm.ask", { reference: payment.reference, amount })}
             >
@@ -215,9 +227,15 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
               at: formatVietnamDateTime(event.at),
               from: state(event.from),
               to: state(event.to),
+              // A statement line's match is the bank's word, brought in by the one who imported it.
               who:
-                event.actorName ||
-                t(`paymentAdmin.actor.${event.actorRole}`, { defaultValue: event.actorRole }),
+                event.actorRole === "statement"
+                  ? t("paymentAdmin.detail.statementActor", {
+                      source: t("paymentAdmin.actor.statement"),
+                      name: event.actorName,
+                    })
+                  : event.actorName ||
+                    t(`paymentAdmin.actor.${event.actorRole}`, { defaultValue: event.actorRole }),
             })}
             {event.reason ? ` — ${t("paymentAdmin.detail.reason")}: ${event.reason}` : ""}
           </li>

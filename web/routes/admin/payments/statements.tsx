@@ -98,7 +98,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       bytes: chosen.bytes,
       mapping: mapping.data,
     });
-    if (!outcome.ok) return refused(outcome, form, { formKey: "import" });
+    if (!outcome.ok) {
+      const answer = refused(outcome, form, { formKey: "import" });
+      // Columns the file lacks: the page lists the ones it has, to type the right names.
+      return "foundColumns" in outcome
+        ? data({ ...answer.data, foundColumns: outcome.foundColumns }, answer.init ?? undefined)
+        : answer;
+    }
     return data({ ok: true as const, formKey: "import", summary: outcome.summary });
   }
   if (intent === "pay" || intent === "ignore") {
@@ -138,6 +144,7 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as (FormResult | Imported) | undefined;
   const { lang, mapping, lines } = loaderData;
   const refusedImport = result && !result.ok && result.formKey === "import" ? result : undefined;
+  const foundColumns = (refusedImport as { foundColumns?: string[] } | undefined)?.foundColumns;
   const imported = result && result.ok && "summary" in result ? result.summary : undefined;
   const refusedLine = (id: number) =>
     result && !result.ok && result.formKey === `line-${id}` ? result : undefined;
@@ -166,6 +173,11 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
       ) : null}
       <Form method="post" encType="multipart/form-data" className="panel" noValidate>
         <FormAlert message={refusedImport?.formError ? t(refusedImport.formError) : undefined} />
+        {foundColumns && foundColumns.length > 0 ? (
+          <p className="field__hint" data-testid="statement-found-columns">
+            {t("paymentAdmin.statements.foundColumns", { columns: foundColumns.join(", ") })}
+          </p>
+        ) : null}
         <input type="hidden" name="intent" value="import" />
         <div className={`field${fieldError("file") ? " field--invalid" : ""}`}>
           <label className="field__label" htmlFor="statement-file">
@@ -206,7 +218,7 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
             </div>
           ))}
         </fieldset>
-        <button type="submit" className="button" disabled={busy}>
+        <button type="submit" className="button button--primary" disabled={busy}>
           {t("paymentAdmin.statements.submit")}
         </button>
       </Form>
@@ -388,7 +400,7 @@ function StatementLineRow({
             </p>
           ))}
           <ConfirmButton
-            className="button button--small"
+            className="button button--primary button--small"
             name="intent"
             value="pay"
             check={checkPay}

@@ -125,7 +125,7 @@ export default function AdminVat({ loaderData }: Route.ComponentProps) {
             defaultValue={query.q ?? ""}
           />
         </label>
-        <button type="submit" className="button">
+        <button type="submit" className="button button--primary">
           {t("paymentAdmin.filters.apply")}
         </button>
         <Link to={location.pathname}>{t("paymentAdmin.filters.clear")}</Link>
@@ -199,7 +199,7 @@ export default function AdminVat({ loaderData }: Route.ComponentProps) {
                             <p className="field__error">{t(refusedHere.formError)}</p>
                           ) : null}
                           <ConfirmButton
-                            className="button button--small"
+                            className="button button--primary button--small"
                             disabled={busy}
                             message={t("paymentAdmin.vat.issueAsk", { reference: r.reference })}
                           >

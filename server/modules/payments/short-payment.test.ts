@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import { formatVnd } from "../../../core/dates";
+import { DEFAULT_STATEMENT_MAPPING } from "../../../core/statement";
+import { newestMail } from "../entries/lifecycle-testbed";
+import { testDatabases } from "../../test-support/databases";
+import { pdfText } from "../../test-support/pdf-text";
+import { created, finance, paymentsTestbed, submittedEntries } from "./testbed";
+
+const csvOf = (lines: string[][]) =>
+  Buffer.from(
+    [["Ngày giao dịch", "Số tiền ghi nợ", "Số tiền ghi có", "Nội dung", "Số tham chiếu"], ...lines]
+      .map((row) => row.map((cell) => `"${cell}"`).join(","))
+      .join("\n"),
+  );
+
+// A transfer paid short and confirmed by staff from its statement line: what came in is what
+// the payment, the list, the totals and the entrant's email say, and staff see what is missing.
+
+describe.each(testDatabases())("a transfer paid short on $name", (target) => {
+  describe.skipIf(!target.available)("confirmed from its statement line", () => {
+    const t = paymentsTestbed(target);
+
+    it("keeps the amount received, shows the shortfall and emails what came in", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [a!.id]);
+      const received = payment.amountVnd - 500_000;
+      const imported = await t.services.payments.importStatement(finance(t), {
+        fileName: "thieu.csv",
+        bytes: csvOf([
+          ["02/09/2026", "", received.toLocaleString("vi-VN"), payment.memo, "FT-SHORT-1"],
+        ]),
+        mapping: DEFAULT_STATEMENT_MAPPING,
+      });
+      expect(imported).toMatchObject({ ok: true, summary: { partial: 1 } });
+      const line = (await t.services.payments.openStatementLines()).find(
+        (l) => l.paymentReference === payment.reference,
+      )!;
+      const resolved = await t.services.payments.resolveStatementLine(finance(t), line.id, {
+        action: "pay",
+        reference: payment.reference,
+        note: "Khách chuyển thiếu, chấp nhận",
+      });
+      expect(resolved).toMatchObject({ ok: true });
+
+      const view = await t.services.payments.getForStaff(payment.id);
+      expect(view).toMatchObject({
+        state: "paid",
+        amountVnd: payment.amountVnd,
+        receivedVnd: received,
+        shortfallVnd: 500_000,
+      });
+      const listed = await t.services.payments.list({ page: 1, q: payment.reference });
+      expect(listed.rows[0]).toMatchObject({ amountVnd: payment.amountVnd, receivedVnd: received });
+
+      const mail = await newestMail(t, "alice@example.vn", "paymentConfirmed");
+      // The figures alone: the email's text may space the ₫ sign its own way.
+      const figures = (vnd: number) => formatVnd(vnd, "vi").replace(/[^\d.]/g, "");
+      expect(mail?.text).toContain(figures(received));
+      expect(mail?.text).not.toContain(figures(payment.amountVnd));
+
+      // The receipt keeps the fees and their total, and says what was received.
+      const receipt = await t.services.payments.receiptPdf(payment.reference, "vi", t.alice);
+      const text = await pdfText(receipt!.body);
+      expect(text).toContain("Số tiền đã nhận");
+      expect(text).toContain(figures(received));
+    });
+
+    it("an exact payment has nothing missing", async () => {
+      const [b] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [b!.id]);
+      await t.services.payments.confirm(finance(t), payment.id, {
+        stateVersion: payment.stateVersion,
+      });
+      expect(await t.services.payments.getForStaff(payment.id)).toMatchObject({
+        receivedVnd: payment.amountVnd,
+        shortfallVnd: 0,
+      });
+    });
+  });
+});

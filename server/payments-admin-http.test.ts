@@ -1,0 +1,231 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_STATEMENT_MAPPING } from "../core/statement";
+import { signedInApp } from "./test-support/signed-in-app";
+import { TEST_ORIGIN, type Who } from "./test-support/sign-in";
+
+// Finance's payment pages over HTTP against the production build: the list's date filter and
+// pages, a payment matched from a bank statement or paid short, the statement import's
+// refusals, and the pages' main buttons styled as such.
+const ENTRANT = "payadmin-entrant@example.vn";
+const FINANCE = "payadmin-finance@vanxuan-awards.example";
+const office = signedInApp({
+  staffEmail: (role) => `payadmin-${role.replace("_", "-")}@vanxuan-awards.example`,
+  entrant: { email: ENTRANT, fullName: "Thí Sinh Đối Soát" },
+});
+
+const get = (url: string, who: Who = "finance") =>
+  office.request("GET", url, { cookie: office.cookies.get(who) });
+
+/** A submitted entry of the signed-in entrant in the demo 2026 TVC category, paid for by a transfer. */
+async function pendingTransfer() {
+  const db = office.db.kysely;
+  const user = await db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", ENTRANT)
+    .executeTakeFirstOrThrow();
+  const category = await db
+    .selectFrom("categories as c")
+    .innerJoin("category_groups as g", "g.id", "c.group_id")
+    .innerJoin("tracks as t", "t.id", "g.track_id")
+    .innerJoin("seasons as s", "s.id", "t.season_id")
+    .select(["c.id", "t.id as track_id", "s.id as season_id"])
+    .where("s.year", "=", 2026)
+    .where("c.code", "=", "TVC")
+    .executeTakeFirstOrThrow();
+  const at = "2026-08-20T03:00:00.000Z";
+  const id = randomUUID();
+  await db
+    .insertInto("entries")
+    .values({
+      id,
+      owner_user_id: user.id,
+      season_id: Number(category.season_id),
+      track_id: Number(category.track_id),
+      category_id: Number(category.id),
+      code: `VX26-TVC-8${String(Math.floor(Math.random() * 1000)).padStart(3, "0")}`,
+      status: "submitted",
+      brand_name: "Trà Xanh",
+      campaign_name: "Tết sum vầy",
+      description_vi: "",
+      description_en: "",
+      start_month: 1,
+      start_year: 2026,
+      end_month: 3,
+      end_year: 2026,
+      video_link: "",
+      credits: "{}",
+      version: 1,
+      created_at: at,
+      updated_at: at,
+      submitted_at: at,
+      withdrawn_at: null,
+    })
+    .execute();
+  const created = await office.app.services.payments.create(
+    user.id,
+    { entryIds: [id], method: "vietqr" },
+    { ip: "127.0.0.1", lang: "vi" },
+  );
+  if (!created.ok) throw new Error(`create refused: ${JSON.stringify(created)}`);
+  return created.payment;
+}
+
+async function financeActor() {
+  const user = await office.db.kysely
+    .selectFrom("user")
+    .select(["id", "name", "email"])
+    .where("email", "=", FINANCE)
+    .executeTakeFirstOrThrow();
+  return { id: user.id, email: user.email, name: user.name, role: "finance" as const };
+}
+
+const csvOf = (lines: string[][]) =>
+  Buffer.from(
+    [["Ngày giao dịch", "Số tiền ghi nợ", "Số tiền ghi có", "Nội dung", "Số tham chiếu"], ...lines]
+      .map((row) => row.map((cell) => `"${cell}"`).join(","))
+      .join("\n"),
+  );
+
+/** The statements page's import form, sent as a browser sends it (multipart). */
+function postStatement(file: { name: string; bytes: Buffer }, url = "/quan-tri/thanh-toan/sao-ke") {
+  const boundary = `----vx${randomUUID().replaceAll("-", "")}`;
+  const fields: [string, string][] = [
+    ["intent", "import"],
+    ...Object.entries(DEFAULT_STATEMENT_MAPPING),
+  ];
+  const parts = fields.map(
+    ([name, value]) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
+  const payload = Buffer.concat([
+    Buffer.from(parts.join("")),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+        "Content-Type: application/octet-stream\r\n\r\n",
+    ),
+    file.bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return office.app.fastify.inject({
+    method: "POST",
+    url,
+    headers: {
+      host: "localhost:3000",
+      origin: TEST_ORIGIN,
+      cookie: office.cookies.get("finance")!,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+    },
+    payload,
+  });
+}
+
+describe("finance's payment pages over HTTP", () => {
+  it("names the date the list filters by, refuses a range ending before it starts, and stays within its pages", async () => {
+    const list = await get("/quan-tri/thanh-toan");
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain("Ngày tạo từ");
+    expect(list.body).toContain("Ngày tạo đến");
+    expect(list.body).toMatch(/<button type="submit" class="button button--primary">Lọc<\/button>/);
+    expect(list.body).toMatch(/class="button button--primary button--small"[^>]*>Nhập sao kê/);
+
+    const reversed = await get("/quan-tri/thanh-toan?from=20/11/2026&to=01/11/2026");
+    expect(reversed.statusCode).toBe(200);
+    expect(reversed.body).toContain("Ngày kết thúc phải bằng hoặc sau ngày bắt đầu.");
+    const reversedEn = await get("/en/quan-tri/thanh-toan?from=20/11/2026&to=01/11/2026");
+    expect(reversedEn.body).toContain("Created from");
+    expect(reversedEn.body).toContain("The end date must be on or after the start date.");
+
+    const beyond = await get("/quan-tri/thanh-toan?page=99");
+    const [, page, pageCount] = /Trang (\d+)\/(\d+)/.exec(beyond.body) ?? [];
+    expect(page).toBeDefined();
+    expect(page).toBe(pageCount);
+    expect(beyond.body).not.toContain("Trang 99/");
+  });
+
+  it("shows a statement's match as the bank statement's, with its day as DD/MM/YYYY", async () => {
+    const payment = await pendingTransfer();
+    const pending = await get(`/quan-tri/thanh-toan/${payment.id}`);
+    expect(pending.body).toMatch(/class="button button--primary"[^>]*>Xác nhận đã nhận tiền/);
+
+    const actor = await financeActor();
+    const imported = await office.app.services.payments.importStatement(actor, {
+      fileName: "stmt1.csv",
+      bytes: csvOf([
+        ["03/12/2026", "", payment.amountVnd.toLocaleString("vi-VN"), payment.memo, "FT1"],
+      ]),
+      mapping: DEFAULT_STATEMENT_MAPPING,
+    });
+    expect(imported).toMatchObject({ ok: true, summary: { matched: 1 } });
+    const page = await get(`/quan-tri/thanh-toan/${payment.id}`);
+    expect(page.body).toContain(`Sao kê ngân hàng (nhập bởi ${actor.name})`);
+    expect(page.body).toContain("stmt1.csv · 03/12/2026");
+    expect(page.body).not.toContain("2026-12-03");
+    const en = await get(`/en/quan-tri/thanh-toan/${payment.id}`);
+    expect(en.body).toContain(`Bank statement (imported by ${actor.name})`);
+  });
+
+  it("shows staff what came in for a transfer paid short, and what is missing", async () => {
+    const payment = await pendingTransfer();
+    const actor = await financeActor();
+    const short = payment.amountVnd - 300_000;
+    await office.app.services.payments.importStatement(actor, {
+      fileName: "stmt2.csv",
+      bytes: csvOf([["04/12/2026", "", short.toLocaleString("vi-VN"), payment.memo, "FT2"]]),
+      mapping: DEFAULT_STATEMENT_MAPPING,
+    });
+    const line = (await office.app.services.payments.openStatementLines()).find(
+      (l) => l.paymentReference === payment.reference,
+    )!;
+    const resolved = await office.app.services.payments.resolveStatementLine(actor, line.id, {
+      action: "pay",
+      reference: payment.reference,
+      note: "Khách chuyển thiếu",
+    });
+    expect(resolved).toMatchObject({ ok: true });
+    const page = await get(`/quan-tri/thanh-toan/${payment.id}`);
+    expect(page.body).toContain("Số tiền đã nhận");
+    expect(page.body).toMatch(
+      /data-testid="payment-received">2\.700\.000|data-testid="payment-received">[\d.]+/,
+    );
+    expect(page.body).toContain("Còn thiếu");
+    expect(page.body).toMatch(/data-testid="payment-shortfall">300\.000/);
+  });
+
+  it("shows a refunded entry as refunded on its staff page, as the entries table does", async () => {
+    const payment = await pendingTransfer();
+    const actor = await financeActor();
+    const paid = await office.app.services.payments.confirm(actor, payment.id, {
+      stateVersion: payment.stateVersion,
+    });
+    if (!paid.ok) throw new Error("confirm refused");
+    await office.app.services.payments.refund(actor, payment.id, {
+      stateVersion: paid.payment.stateVersion,
+      reason: "Nộp trùng",
+    });
+    const entryPage = await get(`/quan-tri/bai-du-thi/${payment.entries[0]!.entryId}`);
+    expect(entryPage.statusCode).toBe(200);
+    expect(entryPage.body).toMatch(/<dt>Thanh toán<\/dt><dd>Đã hoàn tiền<\/dd>/);
+  });
+
+  it("tells a PDF from a statement and lists the columns of a file whose headers differ", async () => {
+    const statements = await get("/quan-tri/thanh-toan/sao-ke");
+    expect(statements.body).toMatch(/class="button button--primary"[^>]*>Nhập và đối soát/);
+
+    const pdf = await postStatement({
+      name: "saoke.pdf",
+      bytes: Buffer.concat([Buffer.from("%PDF-1.7\n%"), Buffer.from([0xe2, 0xe3, 0xcf, 0xd3])]),
+    });
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.body).toContain("Tệp này không phải CSV hoặc XLSX");
+    expect(pdf.body).not.toContain("UTF-8");
+
+    const wrong = await postStatement({
+      name: "saoke.csv",
+      bytes: Buffer.from('"Ngày","Có","Diễn giải","Mã GD"\n"03/12/2026","1.000.000","ck","FT9"\n'),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.body).toContain("Các cột có trong tệp: Ngày, Có, Diễn giải, Mã GD.");
+  });
+});
