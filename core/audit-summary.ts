@@ -102,6 +102,7 @@ export const AUDIT_ACTIONS = [
   "settings.update",
   "mail.retryNow",
   "entry.status",
+  "entry.deleteDraft",
   "payment.confirm",
   "payment.refund",
   "payment.statement",

@@ -22,6 +22,7 @@ export const ENTRY_ACTION_INTENTS = [
   "save",
   "submit",
   "withdraw",
+  "deleteDraft",
   "removeFile",
   "duplicate",
 ] as const;
@@ -36,6 +37,7 @@ export const entryActionSchema = z.discriminatedUnion("intent", [
     values: values.default({}),
   }),
   z.object({ intent: z.literal("withdraw"), entryId }),
+  z.object({ intent: z.literal("deleteDraft"), entryId }),
   z.object({ intent: z.literal("removeFile"), entryId, fileId: z.string().min(1).max(64) }),
   z.object({
     intent: z.literal("duplicate"),

@@ -66,13 +66,21 @@ const RULES: Rule[] = [
     TOO_LONG,
   ),
   asEnterprise("enterprise: tax code required", { taxCode: "" }, REQUIRED),
-  asEnterprise("enterprise: tax code check digit", { taxCode: "0100233480" }, "validation.taxCode"),
+  asEnterprise(
+    "enterprise: tax code check digit",
+    { taxCode: "0100233480" },
+    "validation.taxCodeCheckDigit",
+  ),
   asEnterprise(
     "enterprise: tax code branch 000",
     { taxCode: "0100233488-000" },
     "validation.taxCode",
   ),
-  asEnterprise("enterprise: tax code all zeros", { taxCode: "0000000000" }, "validation.taxCode"),
+  asEnterprise(
+    "enterprise: tax code all zeros",
+    { taxCode: "0000000000" },
+    "validation.taxCodeCheckDigit",
+  ),
   asEnterprise("enterprise: company address required", { address: "" }, REQUIRED),
   asEnterprise("enterprise: company address length", { address: long(MAX.address + 1) }, TOO_LONG),
   asEnterprise(
@@ -81,8 +89,13 @@ const RULES: Rule[] = [
     REQUIRED,
   ),
   asEnterprise(
+    "enterprise: registration number check digit",
+    { businessRegistrationNumber: "0314409050" },
+    "validation.businessRegistrationNumberCheckDigit",
+  ),
+  asEnterprise(
     "enterprise: registration number valid",
-    { businessRegistrationNumber: "4103001234" },
+    { businessRegistrationNumber: "41030012" },
     "validation.businessRegistrationNumber",
   ),
   asEnterprise(
@@ -181,7 +194,7 @@ const RULES: Rule[] = [
   breaking(profileSchemaFor("enterprise"), enterprise)(
     "edit profile: tax code",
     { taxCode: "0000000000" },
-    "validation.taxCode",
+    "validation.taxCodeCheckDigit",
   ),
   breaking(profileEditSchema, individual)(
     "edit profile: full name required",

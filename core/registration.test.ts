@@ -111,7 +111,7 @@ describe("registrationSchema", () => {
       { fields: {}, shouldUseNativeValidation: false },
     );
     expect(result.errors).toMatchObject({
-      taxCode: { message: "validation.taxCode" },
+      taxCode: { message: "validation.taxCodeCheckDigit" },
       acceptRules: { message: "validation.acceptRules" },
     });
     const ok = await resolver(enterprise, undefined, {

@@ -53,8 +53,11 @@ const individualProfileFields = {
  */
 const enterpriseProfileFields = {
   companyName: requiredText(MAX.companyName),
-  businessRegistrationNumber: taxCodeField("validation.businessRegistrationNumber"),
-  taxCode: taxCodeField(),
+  businessRegistrationNumber: taxCodeField(
+    "validation.businessRegistrationNumber",
+    "validation.businessRegistrationNumberCheckDigit",
+  ),
+  taxCode: taxCodeField("validation.taxCode", "validation.taxCodeCheckDigit"),
   representativeName: requiredText(MAX.representativeName),
   phone: phoneField(),
   address: requiredText(MAX.address),

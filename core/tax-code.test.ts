@@ -112,6 +112,22 @@ describe("taxCodeField", () => {
     expect(messages("0100233480")).toEqual(["validation.taxCode"]);
   });
 
+  it("tells a wrong check digit apart from a code of the wrong shape, when given its message", () => {
+    const withCheckDigit = taxCodeField("validation.taxCode", "validation.taxCodeCheckDigit");
+    const of = (input: string) =>
+      withCheckDigit.safeParse(input).error?.issues.map((issue) => issue.message) ?? [];
+    // Ten digits whose last is not the check digit of the first nine.
+    expect(of("0100233480")).toEqual(["validation.taxCodeCheckDigit"]);
+    expect(of("0100233480-001")).toEqual(["validation.taxCodeCheckDigit"]);
+    // Nine digits with no check digit at all (weighted sum a multiple of 11).
+    expect(of("0000000000")).toEqual(["validation.taxCodeCheckDigit"]);
+    // Not ten or thirteen digits, or a branch 000: the shape is wrong.
+    expect(of("010023348")).toEqual(["validation.taxCode"]);
+    expect(of("0100233488-000")).toEqual(["validation.taxCode"]);
+    expect(of("010023348A")).toEqual(["validation.taxCode"]);
+    expect(withCheckDigit.parse("0100233488")).toBe("0100233488");
+  });
+
   it("can name another field in its message", () => {
     const result = taxCodeField("validation.businessRegistrationNumber").safeParse("123");
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([

@@ -1,4 +1,5 @@
-import { normalizedField } from "./form-fields";
+import { z } from "zod";
+import { REQUIRED } from "./form-fields";
 
 /**
  * Vietnamese tax codes (mã số thuế). Since the 2014 Law on Enterprises the enterprise code
@@ -37,16 +38,28 @@ export function taxCodeCheckDigit(firstNine: string): number | null {
 // the branch suffix.
 const SHAPE = /^(\d{10})(?:[-‐‑‒–—]?(\d{3}))?$/;
 
-/** Parses a tax code as people type it (spaces, a dash before the branch); null if invalid. */
-export function parseTaxCode(input: string): TaxCode | null {
+/**
+ * Reads a tax code as people type it: the code, or what is wrong with it — its shape (not 10
+ * or 13 digits, a branch 000) or, the shape right, its check digit (a mistyped digit).
+ */
+export function readTaxCode(
+  input: string,
+): { ok: true; code: TaxCode } | { ok: false; problem: "shape" | "checkDigit" } {
   const compact = input.replace(/\s+/g, "");
   const match = SHAPE.exec(compact);
-  if (!match) return null;
-  const base = match[1]!;
-  const branch = match[2] ?? null;
-  if (taxCodeCheckDigit(base.slice(0, 9)) !== Number(base[9])) return null;
-  if (branch === "000") return null;
-  return { canonical: branch ? `${base}-${branch}` : base, base, branch };
+  const base = match?.[1];
+  const branch = match?.[2] ?? null;
+  if (!base || branch === "000") return { ok: false, problem: "shape" };
+  if (taxCodeCheckDigit(base.slice(0, 9)) !== Number(base[9])) {
+    return { ok: false, problem: "checkDigit" };
+  }
+  return { ok: true, code: { canonical: branch ? `${base}-${branch}` : base, base, branch } };
+}
+
+/** Parses a tax code as people type it (spaces, a dash before the branch); null if invalid. */
+export function parseTaxCode(input: string): TaxCode | null {
+  const read = readTaxCode(input);
+  return read.ok ? read.code : null;
 }
 
 export function isValidTaxCode(input: string): boolean {
@@ -60,8 +73,25 @@ export function normalizeTaxCode(input: string): string | null {
 
 /**
  * A required tax-code form field; outputs the canonical form. `invalidMessage` lets the
- * business registration number, which is the same number, name itself in its message.
+ * business registration number, which is the same number, name itself in its message;
+ * `checkDigitMessage`, when given, is the message for ten digits whose check digit is wrong
+ * (the shape message asks for digits the person has already typed).
  */
-export function taxCodeField(invalidMessage = "validation.taxCode") {
-  return normalizedField(normalizeTaxCode, invalidMessage);
+export function taxCodeField(
+  invalidMessage = "validation.taxCode",
+  checkDigitMessage: string = invalidMessage,
+) {
+  return z.string({ message: REQUIRED }).transform((raw, ctx) => {
+    if (raw.trim() === "") {
+      ctx.addIssue({ code: "custom", message: REQUIRED, input: raw });
+      return z.NEVER;
+    }
+    const read = readTaxCode(raw);
+    if (!read.ok) {
+      const message = read.problem === "checkDigit" ? checkDigitMessage : invalidMessage;
+      ctx.addIssue({ code: "custom", message, input: raw });
+      return z.NEVER;
+    }
+    return read.code.canonical;
+  });
 }

@@ -2,8 +2,8 @@ import { describe, expect, test } from "vitest";
 import type { Lang } from "../core/languages";
 import { text } from "../server/test-support/text";
 import { expectAxeClean } from "./support/axe";
-import { openPage, useBrowser, waitForHydration } from "./support/browser";
-import { setSubmissionWindow } from "./support/db";
+import { focused, openPage, useBrowser, waitForHydration } from "./support/browser";
+import { setSubmissionWindow, withDatabase } from "./support/db";
 import { mailTo } from "./support/outbox";
 import {
   chooseFirstCategory,
@@ -127,10 +127,19 @@ describe("entry submission", () => {
     await expect
       .poll(() => page.locator("#entry-campaignName").inputValue())
       .toBe("Hương vị ký ức Hà Nội 2025");
-    // It came back from this browser's copy, and goes to the server now.
+    // It came back from this browser's copy, and goes to the server now (the notice says
+    // so, then that it is saved).
+    const restoredNotices = [
+      text(lang, "entryForm.restored"),
+      text(lang, "entryForm.restoredSaved"),
+    ];
     await expect
-      .poll(() => page.locator(".form-alert--success").allTextContents())
-      .toContain(text(lang, "entryForm.restored"));
+      .poll(async () =>
+        (await page.locator(".form-alert--success").allTextContents()).some((notice) =>
+          restoredNotices.includes(notice),
+        ),
+      )
+      .toBe(true);
     await expect(page.locator("#entry-brandName").inputValue()).resolves.toBe("Cà phê Phố Cổ");
     await expect(page.locator("#entry-descriptionVi").inputValue()).resolves.toBe(descriptionVi);
     await expect(page.locator("#entry-endMonth").inputValue()).resolves.toBe("9");
@@ -313,7 +322,7 @@ describe("entry submission", () => {
     expect(problems.pageErrors).toEqual([]);
   });
 
-  test("in English: missing items lead to their fields, a conflict between tabs, duplicate and withdraw", async () => {
+  test("in English: missing items lead to their fields, a conflict between tabs, duplicate and delete the draft", async () => {
     const { context, page, problems } = await openPage(browser(), { locale: "en-GB" });
     const lang: Lang = "en";
     await registerEntrant(page, lang);
@@ -349,6 +358,26 @@ describe("entry submission", () => {
     await images.getByRole("button", { name: text(lang, "entryForm.upload.cancel") }).click();
     await expect(images.locator(".upload__files .upload__file").count()).resolves.toBe(1);
 
+    // Removing pictures by keyboard: focus moves to the next remove button, then to the picker,
+    // never back to the top of the page; each removal is announced.
+    await images.locator("input[type=file]").setInputFiles(file("anh-2.png"));
+    await expect
+      .poll(() => images.locator(".upload__files .upload__file").count(), { timeout: 20_000 })
+      .toBe(2);
+    const removeButton = (name: string) =>
+      images.getByRole("button", { name: text(lang, "entryForm.upload.removeNamed", { name }) });
+    await removeButton("anh-1.png").focus();
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => focused(page).then((f) => f.label))
+      .toBe(text(lang, "entryForm.upload.removeNamed", { name: "anh-2.png" }));
+    await expect(images.locator("[aria-live]").textContent()).resolves.toBe(
+      text(lang, "entryForm.upload.removed", { name: "anh-1.png" }),
+    );
+    await page.keyboard.press("Enter");
+    await expect.poll(() => focused(page).then((f) => f.id)).toBe("images-input");
+    await upload(page, "images", [file("anh-1.png")]);
+
     await page
       .locator(".entry-form")
       .getByRole("button", { name: text(lang, "entryForm.submit"), exact: true })
@@ -356,10 +385,21 @@ describe("entry submission", () => {
     const missing = page.locator(".entry-form__missing");
     await missing.waitFor();
     const items = await missing.locator("a").allTextContents();
-    expect(items).toContain(text(lang, "validation.entryDescriptionViRequired"));
-    expect(items).toContain(text(lang, "validation.entryLegalCommitmentRequired"));
-    expect(items).not.toContain(text(lang, "validation.entryImagesRequired"));
-    await missing.getByText(text(lang, "validation.entryDescriptionViRequired")).click();
+    // Each item names its field, then says what it needs.
+    const descriptionViItem = text(lang, "entryForm.missing.item", {
+      field: text(lang, "entry.missing.descriptionVi"),
+      message: text(lang, "validation.entryDescriptionViRequired"),
+    });
+    expect(items).toContain(descriptionViItem);
+    expect(items).toContain(
+      text(lang, "entryForm.missing.item", {
+        field: text(lang, "entry.missing.legalCommitment"),
+        message: text(lang, "validation.entryLegalCommitmentRequired"),
+      }),
+    );
+    const imagesMissing = text(lang, "validation.entryImagesRequired");
+    expect(items.filter((item) => item.includes(imagesMissing))).toEqual([]);
+    await missing.getByText(descriptionViItem).click();
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.id))
       .toBe("entry-descriptionVi");
@@ -400,26 +440,43 @@ describe("entry submission", () => {
     await waitForHydration(page);
     await expect.poll(() => page.locator("#entry-brandName").inputValue()).toBe("Lotus Tea");
 
-    // Withdraw, with a confirmation first.
-    await page.getByRole("button", { name: text(lang, "entryForm.withdraw.button") }).click();
+    // The duplicate never went in: it is deleted (not withdrawn), by keyboard, after a
+    // confirmation naming it, and the entrant lands on their account, told so.
+    const duplicateId = new URL(page.url()).searchParams.get("entry")!;
+    expect(
+      await page.getByRole("button", { name: text(lang, "entryForm.withdraw.button") }).count(),
+    ).toBe(0);
+    await page.getByRole("button", { name: text(lang, "entryForm.deleteDraft.button") }).focus();
+    await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", {
-      name: text(lang, "entryForm.withdraw.confirmTitle"),
+      name: text(lang, "entryForm.deleteDraft.confirmTitle"),
     });
     await dialog.waitFor();
-    await dialog.getByRole("button", { name: text(lang, "entryForm.withdraw.confirm") }).click();
-    await expect
-      .poll(() => page.getByTestId("entry-status").textContent())
-      .toBe(text(lang, "entry.status.withdrawn"));
-
-    await page.goto("/en/tai-khoan");
-    await waitForHydration(page);
+    const duplicateCode = withDatabase(
+      (db) =>
+        db.prepare("SELECT code FROM entries WHERE id = ?").get(duplicateId) as {
+          code: string | null;
+        },
+    ).code;
+    await expect(dialog.textContent()).resolves.toContain(
+      duplicateCode ?? "“Saved in the other tab”",
+    );
+    await dialog.getByRole("button", { name: text(lang, "entryForm.deleteDraft.confirm") }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((u) => u.pathname === "/en/tai-khoan");
+    await page.getByText(text(lang, "account.draftDeleted")).waitFor();
+    await expect(page.locator(".entries-list__item").count()).resolves.toBe(1);
+    expect(await page.locator(`.entries-list__item[data-entry-id="${duplicateId}"]`).count()).toBe(
+      0,
+    );
     await expect
       .poll(() => page.locator(".entries-list").textContent())
       .toContain(text(lang, "entry.status.draft"));
-    await expect(page.locator(".entries-list").textContent()).resolves.toContain(
-      text(lang, "entry.status.withdrawn"),
-    );
-    await expect(page.locator(".entries-list__item").count()).resolves.toBe(2);
+    expect(
+      withDatabase((db) =>
+        db.prepare("SELECT count(*) AS n FROM entries WHERE id = ?").get(duplicateId),
+      ),
+    ).toEqual({ n: 0 });
     expect(problems.pageErrors).toEqual([]);
   });
 });

@@ -79,6 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     registrant,
     welcome: url.searchParams.has("welcome"),
     verified: url.searchParams.has("verified"),
+    draftDeleted: url.searchParams.has("draftDeleted"),
   };
 }
 
@@ -150,6 +151,10 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       <FormAlert
         tone="success"
         message={loaderData.verified ? t("account.emailVerified") : undefined}
+      />
+      <FormAlert
+        tone="success"
+        message={loaderData.draftDeleted ? t("account.draftDeleted") : undefined}
       />
       {!user.emailVerified ? (
         <VerifyEmailNotice

@@ -68,6 +68,7 @@ function viewOf(entry: ServerEntry, services: Services): EntryView {
     updatedAt: entry.updatedAt,
     editable: entry.editable,
     withdrawable: entry.withdrawable,
+    deletable: entry.deletable,
   };
 }
 
@@ -168,6 +169,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? data<EntryActionResult>({ ok: true, intent: "withdraw" })
         : refusedAs("withdraw", result);
     }
+    case "deleteDraft": {
+      const result = await entries.deleteDraft(user.id, input.entryId);
+      return result.ok
+        ? data<EntryActionResult>({ ok: true, intent: "deleteDraft" })
+        : refusedAs("deleteDraft", result);
+    }
     case "removeFile": {
       const result = await entries.removeFile(user.id, input.entryId, input.fileId);
       return result.ok
@@ -186,7 +193,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-function refusedAs(intent: "withdraw" | "removeFile" | "duplicate", refused: Refused) {
+function refusedAs(
+  intent: "withdraw" | "deleteDraft" | "removeFile" | "duplicate",
+  refused: Refused,
+) {
   return data<EntryActionResult>(
     { ok: false, intent, formError: formErrorOf(refused) },
     { status: 409 },

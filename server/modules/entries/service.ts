@@ -13,6 +13,7 @@ import { isStorageKeyInUse } from "./files";
 import { formOptions } from "./form-options";
 import { getEntry } from "./get";
 import { getEntryForStaff } from "./get-for-staff";
+import { deleteDraft } from "./delete-draft";
 import { removeFile } from "./remove-file";
 import { saveDraft } from "./save-draft";
 import { statusHistory } from "./status-history";
@@ -79,6 +80,7 @@ export function createEntriesService(db: Db, deps: EntriesDeps) {
       removeFile(ctx, userId, entryId, fileId),
     submit: (userId: string, entryId: string) => submitEntry(ctx, userId, entryId),
     withdraw: (userId: string, entryId: string) => withdrawEntry(ctx, userId, entryId),
+    deleteDraft: (userId: string, entryId: string) => deleteDraft(ctx, userId, entryId),
     duplicate: (
       userId: string,
       entryId: string,

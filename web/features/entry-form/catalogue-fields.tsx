@@ -14,6 +14,7 @@ export function CatalogueFields({
   track,
   initial,
   readOnly,
+  locked,
   errorOf,
 }: {
   form: UseFormReturn<EntryFormValues>;
@@ -22,6 +23,8 @@ export function CatalogueFields({
   track: TrackOption | null;
   initial: EntryFormValues;
   readOnly: boolean;
+  /** The award and category may no longer change (submitted once): shown, not editable. */
+  locked: boolean;
   errorOf: (name: keyof EntryFormValues) => string | undefined;
 }) {
   const { t } = useTranslation();
@@ -35,12 +38,19 @@ export function CatalogueFields({
   const trackError = errorOf("trackId");
   const categoryError = errorOf("categoryId");
   const categoryId = fieldId("categoryId");
+  const lockedId = "entry-catalogue-locked";
+  // Said only where the rest of the entry can still change; a read-only entry says so above.
+  const lockedNote = locked && !readOnly;
   return (
     <>
       <fieldset
         className="segmented"
         id={fieldId("trackId")}
-        aria-describedby={trackError ? `${fieldId("trackId")}-error` : undefined}
+        aria-describedby={
+          [lockedNote ? lockedId : null, trackError ? `${fieldId("trackId")}-error` : null]
+            .filter(Boolean)
+            .join(" ") || undefined
+        }
       >
         <legend>
           {t("entry.fields.track.label")}
@@ -52,9 +62,9 @@ export function CatalogueFields({
               id={`${fieldId("trackId")}-${index}`}
               type="radio"
               value={option.id}
-              // Read-only, the award is shown as it is and left out of react-hook-form, which
+              // Locked, the award is shown as it is and left out of react-hook-form, which
               // would read (and write back) a disabled radio group as empty.
-              {...(readOnly
+              {...(locked
                 ? {
                     name: "trackId",
                     disabled: true,
@@ -72,6 +82,11 @@ export function CatalogueFields({
           </label>
         ))}
         <FieldError id={`${fieldId("trackId")}-error`} message={trackError} />
+        {lockedNote ? (
+          <p id={lockedId} className="field__hint">
+            {t("entryForm.catalogueLocked")}
+          </p>
+        ) : null}
       </fieldset>
 
       <div className={`field${categoryError ? " field--invalid" : ""}`}>
@@ -82,12 +97,13 @@ export function CatalogueFields({
         <select
           id={categoryId}
           className="field__input"
-          disabled={readOnly || !track}
+          disabled={locked || !track}
           aria-required
           aria-invalid={categoryError ? true : undefined}
-          aria-describedby={`${categoryId}-hint${categoryError ? ` ${categoryId}-error` : ""}`}
+          aria-describedby={`${categoryId}-hint${lockedNote ? ` ${lockedId}` : ""}${categoryError ? ` ${categoryId}-error` : ""}`}
           defaultValue={initial.categoryId}
-          {...form.register("categoryId")}
+          // Locked, the category stays out of react-hook-form, as the award does.
+          {...(locked ? { name: "categoryId" } : form.register("categoryId"))}
         >
           <option value="">
             {track ? t("entryForm.chooseCategory") : t("entryForm.chooseTrackFirst")}

@@ -34,6 +34,7 @@ import {
   type TrackOption,
 } from "./types";
 import { VideoFields } from "./video-fields";
+import { DeleteDraftPanel } from "./delete-draft-panel";
 import { WithdrawClosed, WithdrawPanel } from "./withdraw-panel";
 
 /** The form's element id: its live values are read from it on hydration. */
@@ -63,9 +64,13 @@ export function EntryForm({
   const revalidator = useRevalidator();
   const [entryId, setEntryId] = useState<string | null>(entry?.id ?? null);
   const readOnly = entry ? !entry.editable : false;
+  // Past its first submission an entry keeps its award and category: its code and fee
+  // depend on them (the server refuses a change).
+  const catalogueLocked = readOnly || (entry !== null && entry.status !== "draft");
   const submitFetcher = useFetcher<EntryActionResult>({ key: "entry-submit" });
   const fileFetcher = useFetcher<EntryActionResult>({ key: "entry-files" });
-  const [restoredNotice, setRestoredNotice] = useState(false);
+  // A copy restored from this browser: being saved, then saved.
+  const [restoredNotice, setRestoredNotice] = useState<"saving" | "saved" | null>(null);
   const [staleCopy, setStaleCopy] = useState<EntryFormValues | null>(null);
 
   // The draft as the server rendered it into the inputs (so it shows before, and without,
@@ -73,7 +78,13 @@ export function EntryForm({
   // (hydration/form-state.ts). Output that depends on the values follows the server's copy
   // until hydrated, so the hydrating render matches the server's HTML.
   const [serverValues] = useState(() => entry?.values ?? EMPTY_VALUES);
-  const initial = useLiveFormValues(ENTRY_FORM_ID, serverValues);
+  const live = useLiveFormValues(ENTRY_FORM_ID, serverValues);
+  // A locked award and category are the server's, whatever the inputs held.
+  const [initial] = useState(() =>
+    catalogueLocked
+      ? { ...live, trackId: serverValues.trackId, categoryId: serverValues.categoryId }
+      : live,
+  );
   const hydrated = useHydrated();
 
   const form = useForm<EntryFormValues>({
@@ -103,6 +114,9 @@ export function EntryForm({
   // What this browser typed and the server never confirmed comes back after a reload; what
   // was changed on this page before it hydrated goes on top, and is saved.
   const restored = useRef(false);
+  /** What a copy kept in this browser may not change: a locked award and category. */
+  const lockedValues = () =>
+    catalogueLocked ? { trackId: serverValues.trackId, categoryId: serverValues.categoryId } : {};
   useEffect(() => {
     if (restored.current || readOnly) return;
     restored.current = true;
@@ -121,10 +135,10 @@ export function EntryForm({
       clearLocalCopy(entry?.id ?? null);
     } else if (copy && (!entry || copy.version === entry.version)) {
       form.reset(
-        { ...EMPTY_VALUES, ...copy.values, ...changedValues },
+        { ...EMPTY_VALUES, ...copy.values, ...changedValues, ...lockedValues() },
         { keepDefaultValues: true },
       );
-      setRestoredNotice(true);
+      setRestoredNotice("saving");
       autosave.saveNow();
       return;
     } else if (copy) {
@@ -139,7 +153,7 @@ export function EntryForm({
   const watchedVideoLink = form.watch("videoLink");
   // A read-only entry's inputs are disabled, and react-hook-form reads a disabled field as
   // undefined: its award cannot change, so what the server sent is the one to show.
-  const trackId = hydrated && !readOnly ? watchedTrackId : serverValues.trackId;
+  const trackId = hydrated && !catalogueLocked ? watchedTrackId : serverValues.trackId;
   const videoLink = hydrated ? watchedVideoLink : serverValues.videoLink;
   const track = tracks.find((item) => item.id === trackId) ?? null;
   const errors = form.formState.errors;
@@ -157,6 +171,13 @@ export function EntryForm({
     missing.find((item) => item.field === FILE_FIELD_PATHS[field])?.messageKey;
   const missingRef = useRef<HTMLDivElement>(null);
 
+  // The notice of a restored copy says it is being saved, until it is.
+  useEffect(() => {
+    if (autosave.status.kind === "saved" || autosave.status.kind === "partly") {
+      setRestoredNotice((notice) => (notice ? "saved" : null));
+    }
+  }, [autosave.status.kind]);
+
   useEffect(() => {
     if (submitFetcher.state !== "idle" || !submitResult) return;
     // The submission saved the form first: saving goes on from the version it left.
@@ -167,7 +188,9 @@ export function EntryForm({
           form.setError(item.field as never, { type: "server", message: item.messageKey });
         }
       }
-      missingRef.current?.focus();
+      // Brought in view below the sticky header and bar (its scroll margin), then focused.
+      missingRef.current?.scrollIntoView({ block: "start" });
+      missingRef.current?.focus({ preventScroll: true });
     } else {
       // The route loads the entry again (shouldRevalidate) and shows it submitted.
       clearLocalCopy(entryId);
@@ -217,7 +240,13 @@ export function EntryForm({
 
   return (
     <div className="entry-form">
-      <EntryFormBar code={code} status={status} save={autosave.status} lang={lang} />
+      <EntryFormBar
+        code={code}
+        status={status}
+        save={autosave.status}
+        lang={lang}
+        readOnly={readOnly}
+      />
       {autosave.status.kind === "conflict" ? (
         <ConflictAlert
           onReload={() => {
@@ -229,7 +258,10 @@ export function EntryForm({
       {staleCopy ? (
         <StaleCopyAlert
           onRestore={() => {
-            form.reset({ ...EMPTY_VALUES, ...staleCopy }, { keepDefaultValues: true });
+            form.reset(
+              { ...EMPTY_VALUES, ...staleCopy, ...lockedValues() },
+              { keepDefaultValues: true },
+            );
             setStaleCopy(null);
             autosave.saveNow();
           }}
@@ -239,7 +271,16 @@ export function EntryForm({
           }}
         />
       ) : null}
-      <FormAlert tone="success" message={restoredNotice ? t("entryForm.restored") : undefined} />
+      <FormAlert
+        tone="success"
+        message={
+          restoredNotice === "saving"
+            ? t("entryForm.restored")
+            : restoredNotice === "saved"
+              ? t("entryForm.restoredSaved")
+              : undefined
+        }
+      />
       {entry?.status === "needs_changes" && changesRequested ? (
         <ChangesRequestedNotice changes={changesRequested} editable={!readOnly} />
       ) : null}
@@ -271,6 +312,7 @@ export function EntryForm({
           track={track}
           initial={initial}
           readOnly={readOnly}
+          locked={catalogueLocked}
           errorOf={errorOf}
         />
 
@@ -281,7 +323,7 @@ export function EntryForm({
             defaultValue={initial.brandName}
             label={t("entry.fields.brandName.label")}
             required
-            maxLength={ENTRY_TEXT_MAX_LENGTH.brandName}
+            counted={{ max: ENTRY_TEXT_MAX_LENGTH.brandName, serverValue: serverValues.brandName }}
             readOnly={readOnly}
             error={errorOf("brandName")}
           />
@@ -291,7 +333,10 @@ export function EntryForm({
             defaultValue={initial.campaignName}
             label={t("entry.fields.campaignName.label")}
             required
-            maxLength={ENTRY_TEXT_MAX_LENGTH.campaignName}
+            counted={{
+              max: ENTRY_TEXT_MAX_LENGTH.campaignName,
+              serverValue: serverValues.campaignName,
+            }}
             readOnly={readOnly}
             error={errorOf("campaignName")}
           />
@@ -391,11 +436,17 @@ export function EntryForm({
               entryId={entry.id}
               tracks={tracks}
               currentCategoryId={() =>
-                readOnly ? serverValues.categoryId : form.getValues("categoryId")
+                catalogueLocked ? serverValues.categoryId : form.getValues("categoryId")
               }
             />
           ) : null}
-          {entry.withdrawable ? (
+          {entry.deletable ? (
+            <DeleteDraftPanel
+              entryId={entry.id}
+              code={code}
+              campaignName={() => form.getValues("campaignName")}
+            />
+          ) : entry.withdrawable ? (
             <WithdrawPanel
               entryId={entry.id}
               code={code}

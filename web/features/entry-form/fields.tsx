@@ -40,7 +40,24 @@ export function FieldError({ id, message }: { id: string; message: string | unde
   );
 }
 
-/** A text input of the entry form with its label, hint and error. */
+/** A live count of a field's characters against its limit (core's count, core's limit). */
+function Counter({ id, count, max }: { id: string; count: number; max: number }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === "en" ? "en-GB" : "vi-VN";
+  return (
+    <p id={id} className={`entry-form__counter${count > max ? " entry-form__counter--over" : ""}`}>
+      {t("entryForm.counter", {
+        used: count.toLocaleString(locale),
+        max: max.toLocaleString(locale),
+      })}
+    </p>
+  );
+}
+
+/**
+ * A text input of the entry form with its label, hint and error. `counted` shows a counter
+ * instead of a hard `maxLength`: text pasted over the limit is kept and marked, not cut.
+ */
 export function EntryTextField({
   form,
   name,
@@ -48,6 +65,7 @@ export function EntryTextField({
   hint,
   required,
   maxLength,
+  counted,
   readOnly,
   error,
   defaultValue,
@@ -60,14 +78,33 @@ export function EntryTextField({
   hint?: ReactNode;
   required?: boolean;
   maxLength?: number;
+  /** The limit to count against, and what the server counted until the page hydrates. */
+  counted?: { max: number; serverValue: string };
   readOnly?: boolean;
   error?: string | undefined;
 }) {
+  const hydrated = useHydrated();
+  const id = fieldId(name);
+  const watched = form.watch(name);
+  const counterId = `${id}-counter`;
+  const count = counted ? countCharacters((hydrated ? watched : counted.serverValue) ?? "") : 0;
+  const shownError = error ?? (counted && count > counted.max ? "validation.tooLong" : undefined);
   return (
-    <Field id={fieldId(name)} label={label} hint={hint} error={error} required={required ?? false}>
+    <Field
+      id={id}
+      label={label}
+      hint={hint}
+      error={shownError}
+      required={required ?? false}
+      after={counted ? <Counter id={counterId} count={count} max={counted.max} /> : undefined}
+    >
       {(control) => (
         <input
           {...control}
+          aria-describedby={
+            [control["aria-describedby"], counted ? counterId : null].filter(Boolean).join(" ") ||
+            undefined
+          }
           maxLength={maxLength}
           readOnly={readOnly}
           defaultValue={defaultValue}
@@ -98,7 +135,6 @@ export function DescriptionField({
   /** … and what the server counted: the counter shows it until the page has hydrated. */
   serverValue?: string;
 }) {
-  const { t, i18n } = useTranslation();
   const hydrated = useHydrated();
   const id = fieldId(name);
   const max = ENTRY_TEXT_MAX_LENGTH[name];
@@ -106,7 +142,6 @@ export function DescriptionField({
   const count = countCharacters((hydrated ? watched : serverValue) ?? "");
   const over = count > max;
   const shownError = error ?? (over ? "validation.entryDescriptionTooLong" : undefined);
-  const locale = i18n.language === "en" ? "en-GB" : "vi-VN";
   const counterId = `${id}-counter`;
   return (
     <Field
@@ -114,17 +149,7 @@ export function DescriptionField({
       label={label}
       error={shownError}
       required
-      after={
-        <p
-          id={counterId}
-          className={`entry-form__counter${over ? " entry-form__counter--over" : ""}`}
-        >
-          {t("entryForm.counter", {
-            used: count.toLocaleString(locale),
-            max: max.toLocaleString(locale),
-          })}
-        </p>
-      }
+      after={<Counter id={counterId} count={count} max={max} />}
     >
       {(control) => (
         <textarea
@@ -162,6 +187,7 @@ export function CreditsEditor({
     name: `credits.${kind}`,
   });
   const errors = form.formState.errors.credits?.[kind];
+  const touched = form.formState.touchedFields.credits?.[kind];
   const max = ENTRY_CREDITS_MAX[kind];
   // The usual roles as suggestions: one the product knows reads in each visitor's language.
   const rolesId = `${fieldId(`credits-${kind}`)}-roles`;
@@ -178,7 +204,16 @@ export function CreditsEditor({
       {fields.length === 0 ? <p className="muted">{t("entryForm.credits.none")}</p> : null}
       <ol className="entry-form__credit-rows">
         {fields.map((row, index) => {
-          const rowErrors = Array.isArray(errors) ? errors[index] : undefined;
+          // A row's problems show once the person has left one of its fields (a new, empty row
+          // is not wrong yet), or when the server named them.
+          const rowTouched = Array.isArray(touched) && Boolean(touched[index]);
+          const allRowErrors = Array.isArray(errors) ? errors[index] : undefined;
+          const shown = (error: { message?: string; type?: string } | undefined) =>
+            error && (rowTouched || error.type === "server") ? error.message : undefined;
+          const rowErrors = {
+            name: { message: shown(allRowErrors?.name) },
+            role: { message: shown(allRowErrors?.role) },
+          };
           const nameId = `${fieldId(`credits-${kind}`)}-${index}-name`;
           const roleId = `${fieldId(`credits-${kind}`)}-${index}-role`;
           return (

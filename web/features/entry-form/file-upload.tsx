@@ -88,6 +88,25 @@ export function FileUploadField({
   const waiting = useRef(new Map<string, File>());
   const samples = useRef(new Map<string, { at: number; bytes: number }>());
 
+  // A file being removed: once it has left the list, focus goes to the remove button now in its
+  // place (or the one before it), else to the picker, never to the page's top, and the removal
+  // is announced.
+  const filesBox = useRef<HTMLDivElement>(null);
+  const removing = useRef<{ id: string; index: number; name: string } | null>(null);
+  const remove = (file: EntryFileView) => {
+    removing.current = { id: file.id, index: files.indexOf(file), name: file.name };
+    onRemove(file);
+  };
+  useEffect(() => {
+    const removed = removing.current;
+    if (!removed || files.some((f) => f.id === removed.id)) return;
+    removing.current = null;
+    const buttons = filesBox.current?.querySelectorAll<HTMLButtonElement>("button") ?? [];
+    const next = buttons[Math.min(removed.index, buttons.length - 1)];
+    (next ?? document.getElementById(inputId))?.focus();
+    setAnnounce(t("entryForm.upload.removed", { name: removed.name }));
+  }, [files, inputId, t]);
+
   const update = useCallback((key: string, change: Partial<Transfer>) => {
     setTransfers((list) => list.map((item) => (item.key === key ? { ...item, ...change } : item)));
   }, []);
@@ -323,7 +342,9 @@ export function FileUploadField({
     >
       {(control) => (
         <>
-          <AttachedFiles field={field} files={files} readOnly={readOnly} onRemove={onRemove} />
+          <div ref={filesBox}>
+            <AttachedFiles field={field} files={files} readOnly={readOnly} onRemove={remove} />
+          </div>
 
           <TransferList
             field={field}

@@ -29,6 +29,20 @@ describe("entry form labels", () => {
     );
   });
 
+  it.each(LANGUAGES)("names the twelve months as the language does (%s)", (lang) => {
+    const names = Array.from({ length: 12 }, (_, i) =>
+      catalogText(lang, `entryForm.monthNames.${i + 1}`),
+    );
+    const expected = Array.from({ length: 12 }, (_, i) =>
+      lang === "en"
+        ? new Intl.DateTimeFormat("en-GB", { month: "long", timeZone: "UTC" }).format(
+            Date.UTC(2026, i, 1),
+          )
+        : `Tháng ${i + 1}`,
+    );
+    expect(names).toEqual(expected);
+  });
+
   it.each(LANGUAGES)("asks a whole question before withdrawing any entry (%s)", (lang) => {
     const question = (entry: Parameters<typeof withdrawConfirmMessage>[0]) => {
       const { key, values } = withdrawConfirmMessage(entry);

@@ -8,6 +8,30 @@ export const FILE_FIELD_BY_PATH = Object.fromEntries(
   Object.entries(FILE_FIELD_PATHS).map(([field, path]) => [path, field]),
 ) as Record<string, EntryFileField>;
 
+/** The i18n key naming the field a path points at, for a missing item to say which it is. */
+const FIELD_NAME_KEYS: Readonly<Record<string, string>> = {
+  trackId: "entry.missing.track",
+  categoryId: "entry.missing.category",
+  brandName: "entry.missing.brandName",
+  campaignName: "entry.missing.campaignName",
+  descriptionVi: "entry.missing.descriptionVi",
+  descriptionEn: "entry.missing.descriptionEn",
+  startMonth: "entry.missing.startMonth",
+  startYear: "entry.missing.startYear",
+  endMonth: "entry.fields.endMonth.label",
+  endYear: "entry.fields.endYear.label",
+  videoLink: "entry.fields.videoLink.label",
+  imageIds: "entry.fields.images.label",
+  videoFileId: "entry.missing.video",
+  ideaArticleViFileId: "entry.missing.ideaArticleOrSlides",
+  ideaArticleEnFileId: "entry.fields.ideaArticleEn.label",
+  slidesViFileId: "entry.fields.slidesVi.label",
+  slidesEnFileId: "entry.fields.slidesEn.label",
+  legalCommitmentFileId: "entry.missing.legalCommitment",
+  copyrightCommitmentFileId: "entry.missing.copyrightCommitment",
+  credits: "entry.fields.credits.label",
+};
+
 /** The element a "missing item" link moves focus to. */
 function targetOf(path: string): string {
   const fileField = FILE_FIELD_BY_PATH[path];
@@ -54,7 +78,12 @@ export function MissingList({
                 focusField(item.field);
               }}
             >
-              {t(item.messageKey)}
+              {t("entryForm.missing.item", {
+                field: t(
+                  FIELD_NAME_KEYS[item.field.split(".")[0] ?? ""] ?? "entryForm.missing.other",
+                ),
+                message: t(item.messageKey),
+              })}
             </a>
           </li>
         ))}

@@ -50,7 +50,7 @@ export function PeriodFields({
                   <option value="">{t("entryForm.choose")}</option>
                   {(isMonth ? months : years).map((value) => (
                     <option key={value} value={String(value)}>
-                      {isMonth ? t("entryForm.month", { month: value }) : value}
+                      {isMonth ? t(`entryForm.monthNames.${value}`) : value}
                     </option>
                   ))}
                 </select>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { entryStatusLabelKey, type EntryStatus } from "../../../core/entry-status";
 import type { SaveStatus } from "./autosave";
@@ -37,15 +38,32 @@ export function EntryFormBar({
   status,
   save,
   lang,
+  readOnly,
 }: {
   code: string | null;
   status: EntryStatus;
   save: SaveStatus;
   lang: string;
+  /** Nothing is saved on a read-only entry: the bar says why instead. */
+  readOnly: boolean;
 }) {
   const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  // The bar is sticky below the header and its height changes with the width (it wraps on a
+  // phone): the form's parts keep that much scroll margin, so a field or message brought into
+  // view is not hidden behind it.
+  useEffect(() => {
+    const bar = ref.current;
+    const form = bar?.parentElement;
+    if (!bar || !form || typeof ResizeObserver === "undefined") return;
+    const note = () => form.style.setProperty("--entry-bar-height", `${bar.offsetHeight}px`);
+    note();
+    const observer = new ResizeObserver(note);
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div className="entry-form__bar">
+    <div className="entry-form__bar" ref={ref}>
       <dl className="facts entry-form__facts">
         <dt>{t("entry.fields.entryCode.label")}</dt>
         <dd data-testid="entry-code">{code ?? t("entryForm.codePending")}</dd>
@@ -57,7 +75,15 @@ export function EntryFormBar({
         role="status"
         aria-live="polite"
       >
-        <StatusText status={save} lang={lang} />
+        {readOnly ? (
+          status === "withdrawn" ? (
+            t("entryForm.save.withdrawn")
+          ) : (
+            t("entryForm.save.readOnly")
+          )
+        ) : (
+          <StatusText status={save} lang={lang} />
+        )}
       </p>
     </div>
   );

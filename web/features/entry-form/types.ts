@@ -79,6 +79,8 @@ export interface EntryView {
   editable: boolean;
   /** Whether the entrant may withdraw it now. */
   withdrawable: boolean;
+  /** Whether the entrant may delete it (a draft that never went in). */
+  deletable: boolean;
 }
 
 export interface CategoryOption {
@@ -125,9 +127,13 @@ export type EntryActionResult =
       /** The entry's version when the submission's save went through (the form goes on from it). */
       version?: number;
     }
-  | { ok: true; intent: "withdraw" | "removeFile" }
+  | { ok: true; intent: "withdraw" | "deleteDraft" | "removeFile" }
   | { ok: true; intent: "duplicate"; entryId: string }
-  | { ok: false; intent: "withdraw" | "removeFile" | "duplicate"; formError: string }
+  | {
+      ok: false;
+      intent: "withdraw" | "deleteDraft" | "removeFile" | "duplicate";
+      formError: string;
+    }
   /** A body the page's schema did not recognise (no form button sends one). */
   | { ok: false; intent: null; formError: string };
 

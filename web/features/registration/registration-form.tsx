@@ -14,7 +14,11 @@ import { FormAlert, TextField, useErrorText } from "../../components/form/field"
 import { SectionHeading } from "../../components/section-heading";
 import { useHydrated, useLiveFormValues } from "../../hydration/form-state";
 import { useLocalizedPath } from "../../lib/site";
-import { useServerErrors, useValidatedSubmit } from "../../lib/use-server-form";
+import {
+  useBlurAfterPointer,
+  useServerErrors,
+  useValidatedSubmit,
+} from "../../lib/use-server-form";
 import { LicenceField } from "./licence-field";
 
 const REGISTRATION_FORM_ID = "registration-form";
@@ -125,13 +129,18 @@ export function RegistrationForm({ failure }: { failure: RegistrationFailure | u
     resolver: zodResolver(registrationSchema),
     defaultValues: live as unknown as RegistrationInput,
     mode: "onTouched",
+    // The fields of a company register after the shared ones below them: focus follows the
+    // page's order instead (useValidatedSubmit).
+    shouldFocusError: false,
   });
+  const { formEvents, deferBlur } = useBlurAfterPointer();
   const validatedSubmit = useValidatedSubmit(form, {
     method: "post",
     encType: "multipart/form-data",
   });
-  useServerErrors(form, failure?.fieldErrors);
-  const { register, formState, watch, setValue } = form;
+  useServerErrors(form, failure?.fieldErrors, validatedSubmit.ref);
+  const { formState, watch, setValue } = form;
+  const register = (name: Parameters<typeof form.register>[0]) => deferBlur(form.register(name));
   const errors = formState.errors as Record<string, { message?: string } | undefined>;
   // The fields shown follow the type chosen — from hydration on; the hydrating render itself
   // matches the server's HTML.
@@ -191,6 +200,7 @@ export function RegistrationForm({ failure }: { failure: RegistrationFailure | u
       <p className="lead">{t("account.registerLead")}</p>
       <form
         {...validatedSubmit}
+        {...formEvents}
         id={REGISTRATION_FORM_ID}
         method="post"
         encType="multipart/form-data"
