@@ -18,7 +18,7 @@ import type { EntriesContext } from "./context";
 import { findEntryStatus } from "./queries";
 import { recordTransition } from "./record-transition";
 import { sendQueuedSoon } from "../mail/send-queued";
-import { settleEntryPayment } from "../payments/settle-entry-payment";
+import { pendingPaymentOf, settleEntryPayment } from "../payments/settle-entry-payment";
 import { queueStatusEmails, type StatusEmailFacts } from "./status-email";
 
 /** A staff member moving entries: who (for the history and the audit log) and their role. */
@@ -43,7 +43,7 @@ export interface CheckedMove {
 }
 
 /** Why a move did not happen, as the bulk change reports it per entry. */
-export type MoveRefused = "conflict" | "notAllowed" | "notFound";
+export type MoveRefused = "conflict" | "notAllowed" | "notFound" | "inTransfer";
 
 const REFUSALS: Record<MoveRefused, Refusal> = {
   conflict: {
@@ -59,6 +59,12 @@ const REFUSALS: Record<MoveRefused, Refusal> = {
     formError: "entryAdmin.problems.transitionNotAllowed",
   },
   notFound: { ok: false, status: 404, code: "notFound", formError: "entry.problems.notFound" },
+  inTransfer: {
+    ok: false,
+    status: 409,
+    code: "notAllowed",
+    formError: "entryAdmin.problems.inTransfer",
+  },
 };
 
 /**
@@ -111,6 +117,8 @@ export async function moveEntry(
   entryId: string,
   statusVersion: number,
   move: CheckedMove,
+  /** The entries moved with this one (a bulk selection); by default, this one alone. */
+  together: ReadonlySet<string> = new Set([entryId]),
 ): Promise<Moved | { refused: MoveRefused; code: string | null; from?: EntryStatus }> {
   if (typeof entryId !== "string" || entryId.length > 64)
     return { refused: "notFound", code: null };
@@ -122,6 +130,14 @@ export async function moveEntry(
     const from = row.status as EntryStatus;
     if (!isEntryStatus(from) || !canTransition(from, move.to, actor.role)) {
       return { refused: "notAllowed" as const, code: row.code, from };
+    }
+    // Marked paid by hand, it settles the transfer pending for it, which pays every entry the
+    // transfer holds: only when staff chose them all, never one paid without being chosen.
+    if (move.to === "paid") {
+      const pending = await pendingPaymentOf(trx, row.id);
+      if (pending && pending.entryIds.some((id) => !together.has(id))) {
+        return { refused: "inTransfer" as const, code: row.code, from };
+      }
     }
     const moved = await recordTransition(trx, row.id, {
       from,
@@ -235,6 +251,7 @@ export async function changeStatus(
     // A move nobody may make from this state clashes with the entry's state (409); one that
     // exists but not for this role is forbidden (403).
     const roleOnly =
+      moved.refused === "notAllowed" &&
       moved.from !== undefined &&
       isEntryStatus(moved.from) &&
       nextStatuses(moved.from).includes(move.to);

@@ -8,7 +8,7 @@ import { sendQueuedSoon } from "../mail/send-queued";
 import { auditMove, checkMove, moveEntry, type StatusActor } from "./change-status";
 
 /** Why one entry of a bulk change was left as it was. */
-export type SkipReason = "conflict" | "notAllowed" | "notFound";
+export type SkipReason = "conflict" | "notAllowed" | "notFound" | "inTransfer";
 
 /**
  * Moves several selected entries (at most BULK_STATUS_MAX) to one status with one reason:
@@ -48,6 +48,7 @@ export async function changeStatuses(
   for (const entry of parsed.data.entries) {
     if (!selection.has(entry.id)) selection.set(entry.id, entry.statusVersion);
   }
+  const chosen = new Set(selection.keys());
   const changed: { id: string; code: string | null }[] = [];
   const skipped: { id: string; code: string | null; reason: SkipReason }[] = [];
   const moves: Exclude<Awaited<ReturnType<typeof moveEntry>>, { refused: unknown }>[] = [];
@@ -58,7 +59,7 @@ export async function changeStatuses(
       changed.push({ id, code: paidAlong.get(id) ?? null });
       continue;
     }
-    const moved = await moveEntry(ctx, actor, id, statusVersion, move);
+    const moved = await moveEntry(ctx, actor, id, statusVersion, move, chosen);
     if ("refused" in moved) {
       skipped.push({ id, code: moved.code, reason: moved.refused });
     } else {

@@ -11,8 +11,8 @@ describe.each(testDatabases())("an entry marked paid by hand on $name", (target)
     const t = paymentsTestbed(target);
 
     it("settles the entry's pending transfer as paid: not cancellable, one confirmation email", async () => {
-      const [a, b] = await submittedEntries(t, 2);
-      const { payment } = await created(t, [a!.id, b!.id]);
+      const [a] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [a!.id]);
       const statusMails = await mailCount(t, "alice@example.vn", "entryStatusChanged");
       const confirmMails = await mailCount(t, "alice@example.vn", "paymentConfirmed");
 
@@ -21,8 +21,7 @@ describe.each(testDatabases())("an entry marked paid by hand on $name", (target)
       const view = await t.services.payments.getForEntrant(t.alice, payment.reference);
       expect(view).toMatchObject({ state: "paid" });
       expect(view!.events.at(-1)).toMatchObject({ to: "paid", actorRole: "finance" });
-      // One transfer, one amount: the whole of it came in, so its other entry is paid too.
-      expect(await statuses(t, [a!.id, b!.id])).toEqual(["paid", "paid"]);
+      expect(await statuses(t, [a!.id])).toEqual(["paid"]);
       const cancel = t.services.payments.cancelForEntrant(
         { id: t.alice, name: "Alice" },
         payment.reference,
@@ -30,6 +29,35 @@ describe.each(testDatabases())("an entry marked paid by hand on $name", (target)
       expect(await cancel).toMatchObject({ ok: false, status: 409 });
       expect(await mailCount(t, "alice@example.vn", "paymentConfirmed")).toBe(confirmMails + 1);
       expect(await mailCount(t, "alice@example.vn", "entryStatusChanged")).toBe(statusMails);
+    });
+
+    it("refuses one entry of a transfer holding others: the transfer pays all or none", async () => {
+      const [a, b] = await submittedEntries(t, 2);
+      const { payment } = await created(t, [a!.id, b!.id]);
+      const one = await t.entries.changeStatus(staffActor(t, "finance"), a!.id, {
+        to: "paid",
+        reason: "Đã nhận tiền",
+        statusVersion: (await statusOf(t, a!.id)).statusVersion,
+      });
+      expect(one).toMatchObject({
+        ok: false,
+        status: 409,
+        formError: "entryAdmin.problems.inTransfer",
+      });
+      const bulk = await t.entries.changeStatuses(staffActor(t, "finance"), {
+        to: "paid",
+        reason: "Đã nhận tiền",
+        entries: [{ id: b!.id, statusVersion: (await statusOf(t, b!.id)).statusVersion }],
+      });
+      expect(bulk).toEqual({
+        ok: true,
+        changed: [],
+        skipped: [{ id: b!.id, code: b!.code, reason: "inTransfer" }],
+      });
+      expect(await statuses(t, [a!.id, b!.id])).toEqual(["submitted", "submitted"]);
+      expect(await t.services.payments.getForEntrant(t.alice, payment.reference)).toMatchObject({
+        state: "pending",
+      });
     });
 
     it("marks a selection holding a whole transfer paid at once, none skipped as changed by another", async () => {
