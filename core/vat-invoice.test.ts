@@ -25,11 +25,19 @@ describe("VAT invoice requests", () => {
     const messages = Object.fromEntries(
       result.error!.issues.map((i) => [String(i.path[0]), i.message]),
     );
+    // Ten digits with a wrong check digit: a mistyped digit, not a missing one.
     expect(messages).toEqual({
-      taxCode: "validation.taxCode",
+      taxCode: "validation.taxCodeCheckDigit",
       address: "validation.required",
       email: "validation.email",
     });
+    const short = vatRequestSchema.safeParse({
+      companyName: "A",
+      taxCode: "010023348",
+      address: "Hà Nội",
+      email: "ke-toan@example.vn",
+    });
+    expect(short.error?.issues.map((i) => i.message)).toEqual(["validation.taxCode"]);
   });
 
   it("need the invoice number to mark one issued", () => {

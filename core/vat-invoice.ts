@@ -12,7 +12,7 @@ export const vatRequestSchema = z.object({
     .trim()
     .min(1, { message: "validation.required" })
     .max(200, { message: "validation.tooLong" }),
-  taxCode: taxCodeField(),
+  taxCode: taxCodeField("validation.taxCode", "validation.taxCodeCheckDigit"),
   address: z
     .string()
     .trim()

@@ -372,7 +372,7 @@ describe.each(testDatabases())("VAT invoice requests on $name", (target) => {
       expect(bad).toMatchObject({
         ok: false,
         status: 400,
-        fieldErrors: { taxCode: "validation.taxCode" },
+        fieldErrors: { taxCode: "validation.taxCodeCheckDigit" },
       });
       const asked = await t.services.payments.requestVat(t.alice, payment.reference, input);
       expect(asked).toMatchObject({
