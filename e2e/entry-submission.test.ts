@@ -120,6 +120,40 @@ describe("entry submission", () => {
       )
       .toBe(3);
 
+    // The pictures in the order the entrant wants (the first is the entry's cover), moved by
+    // keyboard: the moved picture keeps the focus, each move is announced and saved.
+    const pictureNames = () =>
+      page.locator('.upload[data-field="images"] .upload__name a').allTextContents();
+    const [first, second, third] = await pictureNames();
+    await page
+      .getByRole("button", {
+        name: text(lang, "entryForm.upload.moveEarlierNamed", { name: third! }),
+      })
+      .focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(pictureNames).toEqual([first, third, second]);
+    await page.keyboard.press("Enter");
+    await expect.poll(pictureNames).toEqual([third, first, second]);
+    // First now: "earlier" cannot go further, so the focus is on its "later".
+    expect((await focused(page)).label).toBe(
+      text(lang, "entryForm.upload.moveLaterNamed", { name: third! }),
+    );
+    await expect(
+      page.locator('.upload[data-field="images"] [aria-live]').textContent(),
+    ).resolves.toBe(
+      text(lang, "entryForm.upload.movedTo", { name: third!, position: 1, count: 3 }),
+    );
+    const storedOrder = () =>
+      withDatabase((db) =>
+        db
+          .prepare(
+            "SELECT original_name AS name FROM entry_files WHERE entry_id = ? AND field = 'images' ORDER BY sort_order",
+          )
+          .all(entryUrl.searchParams.get("entry"))
+          .map((row) => (row as { name: string }).name),
+      );
+    await expect.poll(storedOrder).toEqual([third, first, second]);
+
     // Reload in the middle: one edit the server has not seen yet (no time for autosave).
     await page.locator("#entry-campaignName").fill("Hương vị ký ức Hà Nội 2025");
     await page.reload();
@@ -149,6 +183,7 @@ describe("entry submission", () => {
     await expect(page.locator('.upload[data-field="images"] .upload__file').count()).resolves.toBe(
       3,
     );
+    expect(await pictureNames()).toEqual([third, first, second]);
     await waitSaved(page, lang);
     const categoryId = await page.locator("#entry-categoryId").inputValue();
     expect(categoryId).not.toBe("");

@@ -149,6 +149,9 @@ export function useAutosave({
   const stoppedRef = useRef(false);
   const busyRef = useRef(false);
   const heldRef = useRef(false);
+  // A new order of the pictures, sent with the next save until one carries it through.
+  const orderRef = useRef<string[] | null>(null);
+  const sentOrderRef = useRef<string[] | null>(null);
   // The same as busyRef, for effects that wait until no save is on its way (submit).
   const [busy, setBusyState] = useState(false);
   const setBusy = useCallback((value: boolean) => {
@@ -181,11 +184,12 @@ export function useAutosave({
     leftOutRef.current = leftOut;
     setBusy(true);
     setStatus({ kind: "saving" });
+    sentOrderRef.current = orderRef.current;
     void postEntryAction(fetcher, {
       intent: "save",
       entryId: entryIdRef.current,
       version: versionRef.current,
-      values: patch,
+      values: orderRef.current ? { ...patch, imageIds: orderRef.current } : patch,
     });
   }, [enabled, fetcher, form, setBusy]);
 
@@ -222,6 +226,7 @@ export function useAutosave({
     if (data.ok) {
       attemptRef.current = 0;
       versionRef.current = data.version;
+      if (orderRef.current === sentOrderRef.current) orderRef.current = null;
       setCode(data.code);
       const created = entryIdRef.current !== data.entryId;
       if (created) {
@@ -333,6 +338,12 @@ export function useAutosave({
     busy,
     /** Saves now (after an upload, after restoring a copy). */
     saveNow: () => schedule(0),
+    /** Saves the pictures in this order (their ids, all of them) with the next save, soon. */
+    reorderImages: (ids: string[]) => {
+      orderRef.current = ids;
+      dirtyRef.current = true;
+      if (!stoppedRef.current && !busyRef.current && !heldRef.current) schedule(0);
+    },
     hold,
     release,
     currentVersion: () => versionRef.current,

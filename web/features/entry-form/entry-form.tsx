@@ -369,6 +369,7 @@ export function EntryForm({
           label={t("entry.fields.images.label")}
           hint={t("entry.fields.images.hint")}
           files={filesOf("images")}
+          onReorder={readOnly ? undefined : autosave.reorderImages}
           maxFiles={ENTRY_IMAGES_MAX}
           required
           error={fileErrorOf("images")}

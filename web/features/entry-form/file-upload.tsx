@@ -57,6 +57,7 @@ export function FileUploadField({
   onRemove,
   onUploadingChange,
   onNotify,
+  onReorder,
 }: {
   entryId: string | null;
   field: EntryFileField;
@@ -76,6 +77,8 @@ export function FileUploadField({
   onUploadingChange?: (field: EntryFileField, uploading: number) => void;
   /** Shows the seed's upload messages as toasts; without it they are only announced. */
   onNotify?: (message: string, tone: "success" | "error") => void;
+  /** Files in a chosen order (pictures): moving one saves the new order with the draft. */
+  onReorder?: ((ids: string[]) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const inputId = `${field}-input`;
@@ -87,6 +90,41 @@ export function FileUploadField({
   /** Files whose upload could not start because the upload code did not arrive. */
   const waiting = useRef(new Map<string, File>());
   const samples = useRef(new Map<string, { at: number; bytes: number }>());
+
+  // The order the person gave the files here, kept over the server's until it has caught up
+  // (files added since go last, files removed drop out).
+  const [order, setOrder] = useState<string[] | null>(null);
+  const shown = order
+    ? [
+        ...order.flatMap((id) => files.filter((f) => f.id === id)),
+        ...files.filter((f) => !order.includes(f.id)),
+      ]
+    : files;
+  const moved = useRef<{ id: string; delta: -1 | 1 } | null>(null);
+  const move = (file: EntryFileView, delta: -1 | 1) => {
+    const ids = shown.map((f) => f.id);
+    const from = ids.indexOf(file.id);
+    const to = from + delta;
+    if (from < 0 || to < 0 || to >= ids.length) return;
+    ids.splice(from, 1);
+    ids.splice(to, 0, file.id);
+    moved.current = { id: file.id, delta };
+    setOrder(ids);
+    onReorder?.(ids);
+    setAnnounce(
+      t("entryForm.upload.movedTo", { name: file.name, position: to + 1, count: ids.length }),
+    );
+  };
+  // The moved file keeps the focus: on the same button, or the other one at the list's end.
+  useEffect(() => {
+    const last = moved.current;
+    if (!last) return;
+    moved.current = null;
+    const item = filesBox.current?.querySelector<HTMLElement>(`[data-file-id="${last.id}"]`);
+    const buttons = item ? [...item.querySelectorAll<HTMLButtonElement>("button[data-move]")] : [];
+    const same = buttons.find((b) => b.dataset.move === String(last.delta) && !b.disabled);
+    (same ?? buttons.find((b) => !b.disabled))?.focus();
+  }, [order]);
 
   // A file being removed: once it has left the list, focus goes to the remove button now in its
   // place (or the one before it), else to the picker, never to the page's top, and the removal
@@ -343,7 +381,13 @@ export function FileUploadField({
       {(control) => (
         <>
           <div ref={filesBox}>
-            <AttachedFiles field={field} files={files} readOnly={readOnly} onRemove={remove} />
+            <AttachedFiles
+              field={field}
+              files={shown}
+              readOnly={readOnly}
+              onRemove={remove}
+              onMove={onReorder ? move : undefined}
+            />
           </div>
 
           <TransferList

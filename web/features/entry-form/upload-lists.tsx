@@ -29,19 +29,22 @@ export function AttachedFiles({
   files,
   readOnly,
   onRemove,
+  onMove,
 }: {
   field: EntryFileField;
   files: EntryFileView[];
   readOnly: boolean;
   onRemove: (file: EntryFileView) => void;
+  /** Moves a file one place earlier (-1) or later (1); without it the order is fixed. */
+  onMove?: ((file: EntryFileView, delta: -1 | 1) => void) | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language === "en" ? "en-GB" : "vi-VN";
   if (files.length === 0) return null;
   return (
     <ul className={field === "images" ? "upload__files upload__files--images" : "upload__files"}>
-      {files.map((file) => (
-        <li key={file.id} className="upload__file">
+      {files.map((file, index) => (
+        <li key={file.id} className="upload__file" data-file-id={file.id}>
           {field === "images" && file.url ? (
             <img
               src={file.thumbUrl ?? file.url}
@@ -60,6 +63,30 @@ export function AttachedFiles({
             )}{" "}
             <span className="muted">({formatBytes(file.bytes, locale)})</span>
           </span>
+          {!readOnly && onMove && files.length > 1 ? (
+            <span className="upload__move">
+              <button
+                type="button"
+                className="link-button"
+                data-move="-1"
+                disabled={index === 0}
+                onClick={() => onMove(file, -1)}
+                aria-label={t("entryForm.upload.moveEarlierNamed", { name: file.name })}
+              >
+                {t("entryForm.upload.moveEarlier")}
+              </button>
+              <button
+                type="button"
+                className="link-button"
+                data-move="1"
+                disabled={index === files.length - 1}
+                onClick={() => onMove(file, 1)}
+                aria-label={t("entryForm.upload.moveLaterNamed", { name: file.name })}
+              >
+                {t("entryForm.upload.moveLater")}
+              </button>
+            </span>
+          ) : null}
           {!readOnly ? (
             <button
               type="button"
