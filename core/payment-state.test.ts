@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   canMovePayment,
   entrantMayCancel,
+  isLapsedPayment,
   isLivePayment,
   isPaymentMethod,
   isPaymentState,
@@ -38,6 +39,10 @@ describe("payment states", () => {
 
   it("asks a reason for a refund", () => {
     expect(PAYMENT_STATES.filter(paymentMoveNeedsReason)).toEqual(["refunded"]);
+  });
+
+  it("calls lapsed only a payment that ended before any money came", () => {
+    expect(PAYMENT_STATES.filter(isLapsedPayment)).toEqual(["expired", "cancelled"]);
   });
 
   it("recognises states and methods and nothing else", () => {

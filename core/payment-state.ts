@@ -67,3 +67,11 @@ export function paymentMoveNeedsReason(to: PaymentState): boolean {
 export function entrantMayCancel(payment: { state: PaymentState; method: PaymentMethod }): boolean {
   return payment.state === "pending" && payment.method === "vietqr";
 }
+
+/**
+ * A transfer payment that ended before any money came (the entrant cancelled it, or nobody paid
+ * in time): a bank transfer naming it later cannot pay it, it needs a new payment or a refund.
+ */
+export function isLapsedPayment(state: string): state is "cancelled" | "expired" {
+  return state === "cancelled" || state === "expired";
+}

@@ -209,6 +209,127 @@ describe("finance's payment pages over HTTP", () => {
     expect(entryPage.body).toMatch(/<dt>Thanh toán<\/dt><dd>Đã hoàn tiền<\/dd>/);
   });
 
+  it("shows the entrant of a transfer paid short what came in and what is still owed", async () => {
+    const payment = await pendingTransfer();
+    const actor = await financeActor();
+    const short = payment.amountVnd - 300_000;
+    await office.app.services.payments.importStatement(actor, {
+      fileName: "stmt3.csv",
+      bytes: csvOf([["05/12/2026", "", short.toLocaleString("vi-VN"), payment.memo, "FT3"]]),
+      mapping: DEFAULT_STATEMENT_MAPPING,
+    });
+    const line = (await office.app.services.payments.openStatementLines()).find(
+      (l) => l.paymentReference === payment.reference,
+    )!;
+    await office.app.services.payments.resolveStatementLine(actor, line.id, {
+      action: "pay",
+      reference: payment.reference,
+      note: "Khách chuyển thiếu",
+    });
+    const vi = await get(`/nop-bai-du-thi/thanh-toan/${payment.reference}`, "entrant");
+    expect(vi.statusCode).toBe(200);
+    expect(vi.body).toContain("Số tiền đã nhận");
+    expect(vi.body).toMatch(
+      new RegExp(`data-testid="payment-received">${short.toLocaleString("vi-VN")}`),
+    );
+    expect(vi.body).toContain("Còn thiếu");
+    expect(vi.body).toMatch(/data-testid="payment-shortfall">300\.000/);
+    const en = await get(`/en/nop-bai-du-thi/thanh-toan/${payment.reference}`, "entrant");
+    expect(en.body).toContain("Amount received");
+    expect(en.body).toContain("Still owed");
+    expect(en.body).toMatch(/data-testid="payment-shortfall">[^<]*300,000/);
+  });
+
+  it("warns before refunding a payment whose VAT invoice was issued, and the VAT list shows it refunded", async () => {
+    const payment = await pendingTransfer();
+    const actor = await financeActor();
+    const paid = await office.app.services.payments.confirm(actor, payment.id, {
+      stateVersion: payment.stateVersion,
+    });
+    if (!paid.ok) throw new Error("confirm refused");
+    const at = "2026-09-01T03:00:00.000Z";
+    const vat = await office.db.kysely
+      .insertInto("vat_requests")
+      .values({
+        payment_id: payment.id,
+        company_name: "Công ty Trà Xanh",
+        tax_code: "0101234567",
+        address: "1 Tràng Tiền, Hà Nội",
+        email: "ketoan@traxanh.example",
+        state: "requested",
+        created_at: at,
+        updated_at: at,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const issued = await office.app.services.payments.issueVat(actor, Number(vat.id), {
+      invoiceNumber: "HD-0042",
+    });
+    expect(issued).toMatchObject({ ok: true });
+
+    const page = await get(`/quan-tri/thanh-toan/${payment.id}`);
+    expect(page.body).toMatch(/data-testid="refund-vat-warning"[^>]*>[^<]*HD-0042/);
+    expect(page.body).toContain("hóa đơn điều chỉnh hoặc hủy hóa đơn");
+    const en = await get(`/en/quan-tri/thanh-toan/${payment.id}`);
+    expect(en.body).toContain("an adjusting or cancelling invoice");
+
+    await office.app.services.payments.refund(actor, payment.id, {
+      stateVersion: paid.payment.stateVersion,
+      reason: "Nộp trùng",
+    });
+    const list = await get(`/quan-tri/thanh-toan/hoa-don-vat?q=${payment.reference}`);
+    expect(list.body).toContain("Thanh toán");
+    expect(list.body).toMatch(
+      new RegExp(
+        `${payment.reference}[\\s\\S]*data-testid="vat-payment-state"><span[^>]*>Đã hoàn tiền`,
+      ),
+    );
+    const listEn = await get(`/en/quan-tri/thanh-toan/hoa-don-vat?q=${payment.reference}`);
+    expect(listEn.body).toMatch(/data-testid="vat-payment-state"><span[^>]*>Refunded/);
+    expect(listEn.body).toContain("an adjusting or cancelling invoice is needed");
+  });
+
+  it("says a transfer came for a payment already cancelled, and offers the next step", async () => {
+    const payment = await pendingTransfer();
+    const entrant = await office.db.kysely
+      .selectFrom("user")
+      .select(["id", "name"])
+      .where("email", "=", ENTRANT)
+      .executeTakeFirstOrThrow();
+    const cancelled = await office.app.services.payments.cancelForEntrant(
+      entrant,
+      payment.reference,
+    );
+    expect(cancelled).toMatchObject({ ok: true });
+    const imported = await postStatement({
+      name: "saoke-huy.csv",
+      bytes: csvOf([
+        ["06/12/2026", "", payment.amountVnd.toLocaleString("vi-VN"), payment.memo, "FT6"],
+      ]),
+    });
+    expect(imported.statusCode).toBe(200);
+    expect(imported.body).toMatch(/data-testid="statement-lapsed-summary"[^>]*>[^<]*1 dòng/);
+    expect(imported.body).toContain("đã bị hủy trước khi tiền về");
+    expect(imported.body).toContain(`href="/quan-tri/thanh-toan/${payment.id}"`);
+    expect(imported.body).toContain(`href="/quan-tri/thanh-toan?q=${encodeURIComponent(ENTRANT)}"`);
+    const en = await get("/en/quan-tri/thanh-toan/sao-ke");
+    expect(en.body).toContain("was cancelled before the money came");
+
+    const actor = await financeActor();
+    const line = (await office.app.services.payments.openStatementLines()).find(
+      (l) => l.paymentReference === payment.reference,
+    )!;
+    const paid = await office.app.services.payments.resolveStatementLine(actor, line.id, {
+      action: "pay",
+      reference: payment.reference,
+      note: "",
+    });
+    expect(paid).toMatchObject({
+      ok: false,
+      fieldErrors: { reference: "paymentCore.statement.paymentLapsed" },
+    });
+  });
+
   it("tells a PDF from a statement and lists the columns of a file whose headers differ", async () => {
     const statements = await get("/quan-tri/thanh-toan/sao-ke");
     expect(statements.body).toMatch(/class="button button--primary"[^>]*>Nhập và đối soát/);

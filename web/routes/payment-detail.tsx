@@ -121,6 +121,15 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
       {payment.state === "paid" ? (
         <div className="panel" role="status">
           <p>{t("payment.paidNote")}</p>
+          {payment.shortfallVnd > 0 ? (
+            <p>
+              {t("payment.paidShortNote", {
+                received: formatVnd(payment.receivedVnd, lang),
+                amount,
+                shortfall: formatVnd(payment.shortfallVnd, lang),
+              })}
+            </p>
+          ) : null}
           <a
             className="button"
             href={to(`/nop-bai-du-thi/thanh-toan/${payment.reference}/bien-nhan`)}
@@ -194,6 +203,20 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
             <>
               <dt>{t("payment.paidAt")}</dt>
               <dd>{formatDate(payment.paidAt, lang)}</dd>
+            </>
+          ) : null}
+          {/* A transfer staff accepted for another amount: what came in, and what is still owed,
+              as the staff page, the receipt and the confirmation email say. */}
+          {payment.receivedVnd !== payment.amountVnd ? (
+            <>
+              <dt>{t("payment.received")}</dt>
+              <dd data-testid="payment-received">{formatVnd(payment.receivedVnd, lang)}</dd>
+            </>
+          ) : null}
+          {payment.shortfallVnd > 0 ? (
+            <>
+              <dt>{t("payment.shortfall")}</dt>
+              <dd data-testid="payment-shortfall">{formatVnd(payment.shortfallVnd, lang)}</dd>
             </>
           ) : null}
         </dl>

@@ -13,6 +13,7 @@ import {
   type StatementMapping,
 } from "../../../core/statement";
 import { extractReferences } from "../../../core/payment-reference";
+import { isLapsedPayment } from "../../../core/payment-state";
 import type { PaymentsContext } from "./context";
 import { settlePayment } from "./settle";
 import type { StaffActor } from "./staff-move";
@@ -26,6 +27,8 @@ export interface ImportSummary {
   alreadyImported: number;
   matched: number;
   partial: number;
+  /** Of the partial lines, those naming a payment cancelled or expired before the money came. */
+  lapsed: number;
   unknown: number;
 }
 
@@ -150,6 +153,7 @@ export async function importStatement(
     alreadyImported: 0,
     matched: 0,
     partial: 0,
+    lapsed: 0,
     unknown: 0,
   };
   const keys = statementLineKeys(lines);
@@ -198,8 +202,11 @@ export async function importStatement(
       summary.partial++;
       continue;
     }
-    if (match.outcome === "partial") summary.partial++;
-    else summary.unknown++;
+    if (match.outcome === "partial") {
+      summary.partial++;
+      const named = candidates.get(match.reference);
+      if (named && named.id === match.paymentId && isLapsedPayment(named.state)) summary.lapsed++;
+    } else summary.unknown++;
   }
   await ctx.db.kysely
     .updateTable("statement_imports")

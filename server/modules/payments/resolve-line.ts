@@ -2,6 +2,7 @@ import { formatDate, formatVnd } from "../../../core/dates";
 import { catalogText } from "../../../core/i18n/lookup";
 import type { Lang } from "../../../core/languages";
 import { isPaymentReference } from "../../../core/payment-reference";
+import { isLapsedPayment } from "../../../core/payment-state";
 import { fieldRefusal, refusal, type Outcome } from "../../../core/refusal";
 import { resolveStatementLineSchema, resolveStatementLineSchemaFor } from "../../../core/statement";
 import type { PaymentsContext } from "./context";
@@ -59,11 +60,15 @@ export async function resolveStatementLine(
   const payment = isPaymentReference(reference)
     ? await ctx.db.kysely
         .selectFrom("payments")
-        .select(["id", "amount_vnd"])
+        .select(["id", "amount_vnd", "state"])
         .where("reference", "=", reference)
         .executeTakeFirst()
     : undefined;
   if (!payment) return fieldRefusal({ reference: "paymentCore.statement.referenceUnknown" });
+  // Cancelled or expired before the money came: it cannot be paid now (a new payment, or a refund).
+  if (isLapsedPayment(payment.state)) {
+    return fieldRefusal({ reference: "paymentCore.statement.paymentLapsed" }, 409);
+  }
   const lineAmountVnd = Number(line.amount_vnd);
   const paymentAmountVnd = Number(payment.amount_vnd);
   const checked = resolveStatementLineSchemaFor({ lineAmountVnd, paymentAmountVnd }).safeParse(

@@ -17,7 +17,14 @@ import { importStatement, rememberedMapping } from "./import-statement";
 import { receiptPdf } from "./receipt-pdf";
 import { resolveStatementLine } from "./resolve-line";
 import { openStatementLines } from "./statement-lines";
-import { exportVatRequests, issueVat, listVatRequests, requestVat, vatForEntrant } from "./vat";
+import {
+  exportVatRequests,
+  issueVat,
+  listVatRequests,
+  requestVat,
+  vatForEntrant,
+  vatForPayment,
+} from "./vat";
 import type { VatRequestState } from "../../../core/vat-invoice";
 import { refundPayment } from "./refund";
 import type { Actor } from "../audit/service";
@@ -87,6 +94,7 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
       resolveStatementLine(ctx, actor, lineId, input),
     // VAT invoice requests.
     vatForEntrant: (userId: string, paymentId: string) => vatForEntrant(ctx, userId, paymentId),
+    vatForPayment: (paymentId: string) => vatForPayment(ctx, paymentId),
     requestVat: (userId: string, reference: string, input: unknown) =>
       requestVat(ctx, userId, reference, input),
     vatRequests: (query: { state?: VatRequestState | undefined; q?: string | undefined }) =>

@@ -8,6 +8,9 @@ export interface StatementLineView {
   bankRef: string;
   outcome: string;
   paymentReference: string | null;
+  /** The suggested payment and its owner's email: where staff look for a newer payment. */
+  paymentId: string | null;
+  ownerEmail: string | null;
   /** The suggested payment's amount and state: the page says what confirming it would mean. */
   paymentAmountVnd: number | null;
   paymentState: string | null;
@@ -19,6 +22,7 @@ export async function openStatementLines(ctx: PaymentsContext): Promise<Statemen
   const rows = await ctx.db.kysely
     .selectFrom("statement_lines as l")
     .leftJoin("payments as p", "p.id", "l.payment_id")
+    .leftJoin("user as u", "u.id", "p.owner_user_id")
     .select([
       "l.id",
       "l.booked_on",
@@ -28,6 +32,8 @@ export async function openStatementLines(ctx: PaymentsContext): Promise<Statemen
       "l.outcome",
       "l.note",
       "p.reference",
+      "p.id as payment_id",
+      "u.email as owner_email",
       "p.amount_vnd as payment_amount_vnd",
       "p.state as payment_state",
     ])
@@ -43,6 +49,8 @@ export async function openStatementLines(ctx: PaymentsContext): Promise<Statemen
     bankRef: r.bank_ref,
     outcome: r.outcome,
     paymentReference: r.reference ?? null,
+    paymentId: r.payment_id ?? null,
+    ownerEmail: r.owner_email ?? null,
     paymentAmountVnd: r.payment_amount_vnd === null ? null : Number(r.payment_amount_vnd),
     paymentState: r.payment_state ?? null,
     note: r.note,

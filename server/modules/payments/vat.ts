@@ -3,6 +3,7 @@ import { formatDate } from "../../../core/dates";
 import type { Lang } from "../../../core/languages";
 import { fieldRefusal, refusal, type Outcome } from "../../../core/refusal";
 import { foldedLikePattern, foldForSearch } from "../../../core/search-text";
+import type { PaymentState } from "../../../core/payment-state";
 import { vatIssueSchema, vatRequestSchema, type VatRequestState } from "../../../core/vat-invoice";
 import {
   exportFileName,
@@ -22,6 +23,8 @@ export interface VatRequestView {
   paymentId: string;
   reference: string;
   amountVnd: number;
+  /** The payment's own state: a refunded one needs its issued invoice adjusted or cancelled. */
+  paymentState: PaymentState;
   companyName: string;
   taxCode: string;
   address: string;
@@ -54,6 +57,7 @@ function baseQuery(ctx: PaymentsContext) {
       "v.payment_id",
       "p.reference",
       "p.amount_vnd",
+      "p.state as payment_state",
       "v.company_name",
       "v.tax_code",
       "v.address",
@@ -71,6 +75,7 @@ const toView = (r: VatRow): VatRequestView => ({
   paymentId: r.payment_id,
   reference: r.reference,
   amountVnd: Number(r.amount_vnd),
+  paymentState: r.payment_state as PaymentState,
   companyName: r.company_name,
   taxCode: r.tax_code,
   address: r.address,
@@ -107,6 +112,15 @@ export async function vatForEntrant(
       email: registrant?.email ?? "",
     },
   };
+}
+
+/** The VAT invoice request of one payment, for staff (refunding it), or null. */
+export async function vatForPayment(
+  ctx: PaymentsContext,
+  paymentId: string,
+): Promise<VatRequestView | null> {
+  const row = await baseQuery(ctx).where("v.payment_id", "=", paymentId).executeTakeFirst();
+  return row ? toView(row) : null;
 }
 
 /**

@@ -38,8 +38,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireStaff(request, context, "payments");
   const payment = await loadOr404(context.services.payments.getForStaff(params.id));
   const lang = langOfPath(new URL(request.url).pathname);
+  const vat = await context.services.payments.vatForPayment(payment.id);
   return {
     lang,
+    // What refunding it means for the company's VAT invoice (requested, or already issued).
+    vat: vat
+      ? {
+          state: vat.state,
+          invoiceNumber: vat.invoiceNumber,
+          issuedAt: vat.issuedAt,
+        }
+      : null,
     payment: {
       ...payment,
       entries: payment.entries.map((e) => ({
@@ -86,7 +95,7 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
   const to = useLocalizedPath();
   const busy = useNavigation().state === "submitting";
   const result = useActionData<typeof action>() as FormResult | undefined;
-  const { lang, payment } = loaderData;
+  const { lang, payment, vat } = loaderData;
   const refusedFor = (key: string) =>
     result && !result.ok && result.formKey === key ? result : undefined;
   const amount = formatVnd(payment.amountVnd, lang);
@@ -216,6 +225,16 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
             reference={payment.reference}
             refused={refundRefused}
             busy={busy}
+            vatWarning={
+              vat?.state === "issued"
+                ? t("paymentAdmin.refund.vatIssued", {
+                    number: vat.invoiceNumber ?? "",
+                    date: vat.issuedAt ? formatDate(vat.issuedAt, lang) : "",
+                  })
+                : vat
+                  ? t("paymentAdmin.refund.vatRequested")
+                  : undefined
+            }
           />
         ) : null}
       </div>
@@ -259,11 +278,14 @@ function RefundForm({
   reference,
   refused,
   busy,
+  vatWarning,
 }: {
   stateVersion: number;
   reference: string;
   refused: FormResult | undefined;
   busy: boolean;
+  /** What refunding means for the payment's VAT invoice, when one was asked for or issued. */
+  vatWarning?: string | undefined;
 }) {
   const { t } = useTranslation();
   const failed = refused && !refused.ok ? refused : undefined;
@@ -287,6 +309,11 @@ function RefundForm({
     <Form method="post" className="panel" noValidate>
       <h2>{t("paymentAdmin.refund.title")}</h2>
       <p>{t("paymentAdmin.refund.lead")}</p>
+      {vatWarning ? (
+        <p className="form-alert payment-warning" role="note" data-testid="refund-vat-warning">
+          {vatWarning}
+        </p>
+      ) : null}
       <FormAlert
         message={
           failed?.formError && !Object.values(failed.fieldErrors ?? {}).includes(failed.formError)
@@ -310,7 +337,11 @@ function RefundForm({
         className="button button--secondary"
         disabled={busy}
         check={check}
-        message={t("paymentAdmin.refund.ask", { reference })}
+        message={
+          vatWarning
+            ? `${t("paymentAdmin.refund.ask", { reference })}\n\n${vatWarning}`
+            : t("paymentAdmin.refund.ask", { reference })
+        }
       >
         {t("paymentAdmin.refund.submit")}
       </ConfirmButton>

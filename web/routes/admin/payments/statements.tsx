@@ -1,8 +1,9 @@
 import { parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { useTranslation } from "../../../i18n/use-translation";
-import { data, Form, useActionData, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { formatDate, formatVnd } from "../../../../core/dates";
 import { langOfPath } from "../../../../core/languages";
+import { isLapsedPayment } from "../../../../core/payment-state";
 import { fieldRefusal, refusal } from "../../../../core/refusal";
 import { isStaffRole } from "../../../../core/roles";
 import {
@@ -24,6 +25,7 @@ import { AdminPage } from "../../../features/back-office/page";
 import "../../../features/payments-admin/payments-admin.css";
 import { refusalResponse } from "../../../lib/forms.server";
 import { requireStaff } from "../../../lib/session.server";
+import { useLocalizedPath } from "../../../lib/site";
 import type { Route } from "./+types/statements";
 import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
@@ -128,6 +130,7 @@ type Imported = {
     total: number;
     matched: number;
     partial: number;
+    lapsed: number;
     unknown: number;
     alreadyImported: number;
   };
@@ -169,6 +172,15 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
             unknown: imported.unknown,
             already: imported.alreadyImported,
           })}
+        </p>
+      ) : null}
+      {imported && imported.lapsed > 0 ? (
+        <p
+          className="form-alert payment-warning"
+          role="note"
+          data-testid="statement-lapsed-summary"
+        >
+          {t("paymentAdmin.statements.lapsedSummary", { count: imported.lapsed })}
         </p>
       ) : null}
       <Form method="post" encType="multipart/form-data" className="panel" noValidate>
@@ -274,8 +286,12 @@ function StatementLineRow({
   refused: FormResult | undefined;
 }) {
   const { t } = useTranslation();
+  const to = useLocalizedPath();
+  // A payment cancelled or expired before the money came cannot be paid: the reference field
+  // waits for the newer payment's instead of offering the lapsed one.
+  const lapsed = line.paymentState !== null && isLapsedPayment(line.paymentState);
   const [reference, setReference] = useState(
-    refused?.values?.reference ?? line.paymentReference ?? "",
+    refused?.values?.reference ?? (lapsed ? "" : (line.paymentReference ?? "")),
   );
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   // The amount of the payment the reference names, when it is the suggested one (the page
@@ -349,6 +365,30 @@ function StatementLineRow({
               {t("paymentAdmin.statements.alreadyPaid")}
             </small>
           </>
+        ) : lapsed ? (
+          <small className="payment-next-step" data-testid="statement-lapsed">
+            {t(`paymentAdmin.statements.lapsed.${line.paymentState}`, {
+              reference: line.paymentReference,
+            })}{" "}
+            {t("paymentAdmin.statements.lapsed.nextStep")}
+            {line.paymentId ? (
+              <span className="payment-next-step">
+                <Link to={to(`/quan-tri/thanh-toan/${line.paymentId}`)}>
+                  {t("paymentAdmin.statements.lapsed.openPayment", {
+                    reference: line.paymentReference,
+                  })}
+                </Link>
+                {line.ownerEmail ? (
+                  <>
+                    {" · "}
+                    <Link to={to(`/quan-tri/thanh-toan?q=${encodeURIComponent(line.ownerEmail)}`)}>
+                      {t("paymentAdmin.statements.lapsed.entrantPayments")}
+                    </Link>
+                  </>
+                ) : null}
+              </span>
+            ) : null}
+          </small>
         ) : line.paymentAmountVnd !== null && line.paymentAmountVnd !== line.amountVnd ? (
           <>
             <br />

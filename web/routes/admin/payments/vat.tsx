@@ -16,6 +16,7 @@ import { actorOf, redirectWithNotice, refused } from "../../../features/back-off
 import { backOfficeMeta } from "../../../features/back-office/meta";
 import { AdminPage } from "../../../features/back-office/page";
 import { StatusBadge } from "../../../features/back-office/status-badge";
+import { PAYMENT_TONES } from "../../../features/payments-admin/tones";
 import "../../../features/payments-admin/payments-admin.css";
 import { invalidForm } from "../../../lib/forms.server";
 import { requireStaff } from "../../../lib/session.server";
@@ -147,6 +148,7 @@ export default function AdminVat({ loaderData }: Route.ComponentProps) {
                   {t("paymentAdmin.vat.columns.amount")}
                 </th>
                 <th scope="col">{t("paymentAdmin.vat.columns.requested")}</th>
+                <th scope="col">{t("paymentAdmin.vat.columns.payment")}</th>
                 <th scope="col">{t("paymentAdmin.vat.columns.state")}</th>
               </tr>
             </thead>
@@ -168,6 +170,22 @@ export default function AdminVat({ loaderData }: Route.ComponentProps) {
                     <td>{r.email}</td>
                     <td className="payment-amount">{formatVnd(r.amountVnd, lang)}</td>
                     <td>{formatDate(r.createdAt, lang)}</td>
+                    {/* The payment's state beside the invoice's: a refunded payment's invoice
+                        needs adjusting or cancelling, a refunded request no invoice at all. */}
+                    <td data-testid="vat-payment-state">
+                      <StatusBadge tone={PAYMENT_TONES[r.paymentState]}>
+                        {t(`paymentAdmin.state.${r.paymentState}`)}
+                      </StatusBadge>
+                      {r.paymentState === "refunded" ? (
+                        <small className="payment-next-step">
+                          {t(
+                            r.state === "issued"
+                              ? "paymentAdmin.vat.refundedIssued"
+                              : "paymentAdmin.vat.refundedRequested",
+                          )}
+                        </small>
+                      ) : null}
+                    </td>
                     <td>
                       {r.state === "issued" ? (
                         <StatusBadge tone="success">
