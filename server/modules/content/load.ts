@@ -37,6 +37,8 @@ export interface AdminWinner {
   id: number;
   year: number;
   entryId: string | null;
+  /** The linked entry's code (what staff type and see), when it has one. */
+  entryCode: string | null;
   title: string;
   brand: string;
   agency: string;
@@ -93,6 +95,7 @@ export function toWinner(r: AdminWinnerRow): AdminWinner {
     id: Number(r.id),
     year: Number(r.year),
     entryId: r.entry_id,
+    entryCode: r.entry_code ?? null,
     title: r.title,
     brand: r.brand,
     agency: r.agency,

@@ -208,18 +208,23 @@ export async function nextSortOrder(
 
 /** Winners with their category's code and names, as the back office lists and edits them. */
 export function winnerSelect(db: Kysely<Database>) {
-  return db
-    .selectFrom("winners as w")
-    .leftJoin("categories as c", "c.id", "w.category_id")
-    .select([
-      ...WINNER_COLUMNS,
-      "w.year",
-      "w.category_id",
-      "w.sort_order",
-      "c.code as category_code",
-      "c.name_vi as category_name_vi",
-      "c.name_en as category_name_en",
-    ]);
+  return (
+    db
+      .selectFrom("winners as w")
+      .leftJoin("categories as c", "c.id", "w.category_id")
+      // Staff know an entry by its code, not its id.
+      .leftJoin("entries as e", "e.id", "w.entry_id")
+      .select([
+        ...WINNER_COLUMNS,
+        "e.code as entry_code",
+        "w.year",
+        "w.category_id",
+        "w.sort_order",
+        "c.code as category_code",
+        "c.name_vi as category_name_vi",
+        "c.name_en as category_name_en",
+      ])
+  );
 }
 
 export type AdminWinnerRow = Awaited<

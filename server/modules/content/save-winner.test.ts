@@ -145,6 +145,10 @@ describe.each(testDatabases())("saving winners on $name", (target) => {
       };
       const byCode = await createWinner(winnerSchema.parse({ ...base, entryRef: "VX24-TVC-0042" }));
       expect(byCode.entryId).toBe("0b7e6a52-6c1f-4c1e-9d7a-2f2d3f1e0a01");
+      // Staff see the entry by its code, in the list and in the form.
+      expect(byCode.entryCode).toBe("VX24-TVC-0042");
+      const listed = await bed.services.contentAdmin.winnersList({ year: 2024, pageSize: 500 });
+      expect(listed.items.find((w) => w.id === byCode.id)?.entryCode).toBe("VX24-TVC-0042");
       const byId = await updateWinner(
         byCode.id,
         winnerSchema.parse({ ...base, entryRef: "0b7e6a52-6c1f-4c1e-9d7a-2f2d3f1e0a01" }),

@@ -45,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     blank: { prize: "" },
     valuesOf: (winner) => ({
       year: String(winner.year),
-      entryRef: winner.entryId ?? "",
+      entryRef: winner.entryCode ?? winner.entryId ?? "",
       title: winner.title,
       brand: winner.brand,
       agency: winner.agency,

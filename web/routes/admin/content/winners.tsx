@@ -120,7 +120,7 @@ export default function AdminWinnersPage({ loaderData }: Route.ComponentProps) {
             cell: (w) =>
               w.entryId ? (
                 <StatusBadge tone="success">
-                  {t("adminContent.winners.linked", { entry: w.entryId })}
+                  {t("adminContent.winners.linked", { entry: w.entryCode ?? w.entryId })}
                 </StatusBadge>
               ) : (
                 <StatusBadge>{t("adminContent.winners.legacy")}</StatusBadge>
