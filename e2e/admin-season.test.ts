@@ -205,5 +205,12 @@ describe("back-office platform", () => {
       const response = await editor.page.goto(path);
       expect(response?.status(), path).toBe(403);
     }
+    // Said as what it is (no access), not as a fault a reload would mend; the way back.
+    await editor.page
+      .getByRole("heading", { level: 1, name: "Bạn không có quyền mở trang này" })
+      .waitFor();
+    await expect(
+      editor.page.getByRole("link", { name: "Về trang quản trị" }).getAttribute("href"),
+    ).resolves.toBe("/quan-tri");
   });
 });

@@ -43,6 +43,9 @@ export function ErrorMessage() {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // Refused for this account's role: reloading will not help; the way on is elsewhere.
+  const forbidden = isRouteErrorResponse(error) && error.status === 403;
+  const backOffice = /^(\/en)?\/quan-tri(\/|$)/.test(pathname);
   const offline = connectionFailed(error);
   // Refusals (403…) are expected answers; only unexpected errors are worth a log line, and
   // the server's log gets those of the browser.
@@ -52,9 +55,11 @@ export function ErrorMessage() {
   }, [error]);
   const [titleKey, bodyKey] = notFound
     ? ["error.notFoundTitle", "error.notFoundBody"]
-    : offline
-      ? ["error.offlineTitle", "error.offlineBody"]
-      : ["error.title", "error.body"];
+    : forbidden
+      ? ["error.forbiddenTitle", "error.forbiddenBody"]
+      : offline
+        ? ["error.offlineTitle", "error.offlineBody"]
+        : ["error.title", "error.body"];
   const heading = t(titleKey);
   return (
     <>
@@ -66,6 +71,14 @@ export function ErrorMessage() {
         {offline ? (
           <a href={pathname + search} className="button button--primary">
             {t("common.tryAgain")}
+          </a>
+        ) : null}
+        {forbidden && backOffice ? (
+          <a
+            href={localizePath("/quan-tri", langOfPath(pathname))}
+            className="button button--primary"
+          >
+            {t("error.backToBackOffice")}
           </a>
         ) : null}
         <a href={localizePath("/", langOfPath(pathname))} className="button button--secondary">
