@@ -77,14 +77,16 @@ function OpenRound({
         <p>{t("judging.portal.list.empty")}</p>
       ) : (
         <div className="table-scroll">
-          <table className="table">
+          <table className="table judge-entries">
             <thead>
               <tr>
                 <th scope="col">{t("judging.portal.list.code")}</th>
                 <th scope="col">{t("judging.portal.list.title")}</th>
                 <th scope="col">{t("judging.portal.list.category")}</th>
                 <th scope="col">{t("judging.portal.list.state")}</th>
-                <th scope="col">{t("judging.portal.list.total")}</th>
+                <th scope="col" className="judge-entries__total">
+                  {t("judging.portal.list.total")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -102,7 +104,9 @@ function OpenRound({
                         ? t("judging.portal.list.scored")
                         : t("judging.portal.list.notScored")}
                   </td>
-                  <td>{entry.score && !entry.conflict ? number.format(entry.score.total) : "—"}</td>
+                  <td className="judge-entries__total">
+                    {entry.score && !entry.conflict ? number.format(entry.score.total) : "—"}
+                  </td>
                 </tr>
               ))}
             </tbody>
