@@ -51,4 +51,26 @@ describe("scroll to top", () => {
     await expect.poll(() => scrollY(page), { timeout: 2_000 }).toBe(0);
     await button.waitFor({ state: "detached" });
   });
+
+  test("at the very bottom of a phone's page it covers none of the footer's last line", async () => {
+    const { page } = await openPage(browser(), { viewport: { width: 390, height: 700 } });
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const button = page.getByRole("button", { name: "Lên đầu trang" });
+    await button.waitFor({ state: "visible" });
+    const overlaps = await page.evaluate(() => {
+      const button = document.querySelector(".scroll-to-top")!.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(document.querySelector(".site-footer__copyright")!);
+      return [...range.getClientRects()].some(
+        (line) =>
+          line.left < button.right &&
+          line.right > button.left &&
+          line.top < button.bottom &&
+          line.bottom > button.top,
+      );
+    });
+    expect(overlaps).toBe(false);
+  });
 });
