@@ -215,5 +215,11 @@ export const emailChangeSchema = z.object({
   newEmail: emailField(),
   currentPassword: currentPasswordField(),
 });
+/** The language the account's emails are written in (set at registration, changed here). */
+export const emailLanguageSchema = z.object({
+  emailLang: z.enum(LANGUAGES, { message: "validation.emailLanguage" }),
+});
+export type EmailLanguage = z.output<typeof emailLanguageSchema>;
+
 export type EmailChangeInput = z.input<typeof emailChangeSchema>;
 export type EmailChange = z.output<typeof emailChangeSchema>;

@@ -255,6 +255,47 @@ describe("the signed-in person of a request", () => {
     }
   });
 
+  it("keep the language the account's emails are written in, changed on the account page", async () => {
+    const cookie = cookies.get("entrant")!;
+    const langOf = async () =>
+      (
+        await http.db.kysely
+          .selectFrom("user")
+          .select("lang")
+          .where("email", "=", "entrant@example.vn")
+          .executeTakeFirstOrThrow()
+      ).lang;
+    const page = await request("GET", "/tai-khoan", { cookie });
+    expect(page.body).toContain(text("vi", "account.emailLanguage"));
+    expect(await langOf()).toBe("vi");
+    try {
+      const refused = await request("POST", "/tai-khoan", {
+        cookie,
+        headers: { origin: TEST_ORIGIN },
+        form: { intent: "changeEmailLanguage", emailLang: "fr" },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(text("vi", "validation.emailLanguage"));
+      expect(await langOf()).toBe("vi");
+      const saved = await request("POST", "/tai-khoan", {
+        cookie,
+        headers: { origin: TEST_ORIGIN },
+        form: { intent: "changeEmailLanguage", emailLang: "en" },
+      });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.body).toContain(text("vi", "account.emailLanguageSaved"));
+      expect(await langOf()).toBe("en");
+      // The page shows the stored choice.
+      expect(saved.body).toMatch(/<option value="en" selected="">English<\/option>/);
+    } finally {
+      await http.db.kysely
+        .updateTable("user")
+        .set({ lang: "vi" })
+        .where("email", "=", "entrant@example.vn")
+        .execute();
+    }
+  });
+
   it("is read again after an action changed them (a form posted without JavaScript)", async () => {
     const cookie = cookies.get("entrant")!;
     const form = await request("GET", "/tai-khoan/ho-so", { cookie });

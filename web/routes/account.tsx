@@ -3,7 +3,11 @@ import { Form, Link, useActionData } from "react-router";
 import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from "../../core/password";
 import { formatDate, formatVnd } from "../../core/dates";
 import { formatPhoneForDisplay } from "../../core/phone";
-import { emailChangeSchema, passwordChangeSchema } from "../../core/registration";
+import {
+  emailChangeSchema,
+  emailLanguageSchema,
+  passwordChangeSchema,
+} from "../../core/registration";
 import { FormAlert } from "../components/form/field";
 import { SectionHeading } from "../components/section-heading";
 import { SchemaForm } from "../components/form/schema-form";
@@ -72,7 +76,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     lang,
     entries,
-    user: { name: user.name, email: user.email, emailVerified: user.emailVerified },
+    user: {
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      emailLang: user.lang,
+    },
     receipts: checkout.payments
       .filter((p) => p.state === "paid")
       .map((p) => ({ reference: p.reference, amountVnd: p.amountVnd, paidAt: p.paidAt })),
@@ -124,6 +133,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       intent,
       notice: outcome.immediate ? "account.emailReplaced" : "account.emailChangeSent",
     };
+  }
+  if (intent === "changeEmailLanguage") {
+    const parsed = emailLanguageSchema.safeParse(values);
+    if (!parsed.success) return failure(invalidForm(parsed.error));
+    await identity.setEmailLanguage(user.id, parsed.data.emailLang);
+    return { ok: true, intent, notice: "account.emailLanguageSaved" };
   }
   return refusalResponse(refusal(400, "auth.requestFailed"), {});
 }
@@ -262,6 +277,30 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
           />
         </section>
       </div>
+
+      <section className="panel" style={{ marginTop: 24 }} aria-labelledby="email-language-heading">
+        <h2 id="email-language-heading">{t("account.emailLanguage")}</h2>
+        <p className="field__hint">{t("account.emailLanguageHint")}</p>
+        <SchemaForm
+          schema={emailLanguageSchema}
+          result={resultFor("changeEmailLanguage")}
+          intent="changeEmailLanguage"
+          submitLabel={t("account.saveEmailLanguage")}
+          defaults={{ emailLang: user.emailLang }}
+          fields={[
+            {
+              name: "emailLang",
+              label: t("account.emailLanguage"),
+              kind: "select",
+              required: true,
+              options: [
+                { value: "vi", label: "Tiếng Việt" },
+                { value: "en", label: "English" },
+              ],
+            },
+          ]}
+        />
+      </section>
 
       <section className="panel" style={{ marginTop: 24 }} aria-labelledby="sessions-heading">
         <h2 id="sessions-heading">{t("account.sessions")}</h2>

@@ -2,6 +2,7 @@ import { createEntrant, createStaff, markEmailVerified } from "./accounts";
 import { changeEmail } from "./change-email";
 import { changePassword } from "./change-password";
 import { currentUser } from "./current-user";
+import { setEmailLanguage } from "./set-email-language";
 import { passwordLinkPurpose, requestPasswordReset, resetPassword } from "./password-reset";
 import { register } from "./register";
 import { registrantProfile } from "./registrant-profile";
@@ -37,6 +38,7 @@ export function createIdentityService(deps: IdentityDeps) {
     changeEmail: bind(changeEmail),
     resendVerification: bind(resendVerification),
     updateProfile: bind(updateProfile),
+    setEmailLanguage: bind(setEmailLanguage),
     createStaff: bind(createStaff),
     createEntrant: bind(createEntrant),
     markEmailVerified: bind(markEmailVerified),
