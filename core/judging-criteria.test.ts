@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { catalogText } from "./i18n/lookup";
 import {
   DEFAULT_CRITERIA,
   scoreSheetSchema,
@@ -48,5 +49,18 @@ describe("judging criteria", () => {
       "scores.craft": "judging.validation.scoreRange",
       "scores.message": "judging.validation.scoreWhole",
     });
+  });
+
+  it("say a score out of range with the criterion's own scale, as an instruction", () => {
+    const scale: Criterion[] = [{ ...DEFAULT_CRITERIA[0]!, min: 0, max: 5 }];
+    const wrong = scoreSheetSchema(scale).safeParse({ scores: { creativeIdea: 6 } });
+    const key = wrong.error!.issues[0]!.message;
+    // The sheet fills the message in with the criterion's scale (i18next's {{min}} and {{max}}).
+    const text = (lang: "vi" | "en") =>
+      catalogText(lang, key)!
+        .replace("{{min}}", String(scale[0]!.min))
+        .replace("{{max}}", String(scale[0]!.max));
+    expect(text("vi")).toBe("Điểm phải từ 0 đến 5.");
+    expect(text("en")).toBe("The score must be from 0 to 5.");
   });
 });

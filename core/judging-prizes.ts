@@ -16,6 +16,16 @@ export function prizeRank(prize: string): number {
   return i === -1 ? WINNER_PRIZES.length : i;
 }
 
+/**
+ * Why the season's prizes cannot be published now (an i18n key), or null when they can: there
+ * must be a prize, and no round may still be open (its scores are not final yet).
+ */
+export function publishRefusal(season: { prizes: number; roundOpen: boolean }): string | null {
+  if (season.prizes === 0) return "judging.errors.noPrizes";
+  if (season.roundOpen) return "judging.errors.publishOpen";
+  return null;
+}
+
 /** Give an entry a prize, or take it away (`prize` empty). */
 export const prizeFormSchema = z.object({
   entryId: z.string().uuid({ message: "judging.validation.entry" }),

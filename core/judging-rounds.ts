@@ -28,6 +28,35 @@ export function canMoveRound(from: RoundState, to: RoundState): boolean {
   return MOVES[from].includes(to);
 }
 
+/**
+ * Why a round cannot move from `from` to `to` now (an i18n key), or null when it can. A closed
+ * round opens again only while its season's winners are unpublished: once they are public,
+ * judges changing scores would change what the published results rest on.
+ */
+export function roundMoveRefusal(
+  from: RoundState,
+  to: RoundState,
+  season: { winnersPublished: boolean },
+): string | null {
+  if (!canMoveRound(from, to)) return "judging.errors.roundMove";
+  if (from === "closed" && to === "open" && season.winnersPublished)
+    return "judging.errors.reopenPublished";
+  return null;
+}
+
+/**
+ * Why a round's entries cannot advance now (an i18n key), or null when they can: the round
+ * must be closed or locked, and the next round must exist and still be to judge (a closed next
+ * round has been judged: an entry put in now would reach its results unscored).
+ */
+export function advanceRefusal(state: RoundState, next: RoundState | null): string | null {
+  if (state !== "closed" && state !== "locked") return "judging.errors.advanceOpen";
+  if (next === null) return "judging.errors.noNextRound";
+  if (next === "locked") return "judging.errors.nextRoundLocked";
+  if (next === "closed") return "judging.errors.nextRoundClosed";
+  return null;
+}
+
 /** A round that took scores and takes none any more (its judges are told so, by name). */
 export function roundClosedForScoring(state: RoundState): boolean {
   return state === "closed" || state === "locked";

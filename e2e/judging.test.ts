@@ -228,17 +228,48 @@ describe("judging, from round to winners", () => {
     }
     await expectAxeClean(office);
 
-    // Both assigned to the category; the round opens.
-    for (const judge of judges) {
-      await office.goto(roundPath);
-      await waitForHydration(office);
-      await office.locator("select[name=judgeId]").selectOption({ label: judge.name });
-      await office.locator("select[name=categoryId]").selectOption(String(category.id));
-      await Promise.all([
-        office.waitForURL((u) => u.searchParams.get("notice") === "judgingAdmin.round.assigned"),
-        office.getByRole("button", { name: vi("judgingAdmin.round.assign"), exact: true }).click(),
-      ]);
-    }
+    // Both assigned to the category; the round opens. The form starts empty after each
+    // assignment, so the first judge, given one entry by its code, is then given the category
+    // without reloading; assigning that again is said to be done already.
+    const filmCode = withDatabase(
+      (db) =>
+        db
+          .prepare<[string], { code: string }>("SELECT code FROM entries WHERE id = ?")
+          .get(filmEntry)!.code,
+    );
+    const assign = async (judge: string, target: { categoryId?: string; entryCode?: string }) => {
+      await office.locator("select[name=judgeId]").selectOption({ label: judge });
+      if (target.categoryId)
+        await office.locator("select[name=categoryId]").selectOption(target.categoryId);
+      if (target.entryCode) await office.locator("input[name=entryCode]").fill(target.entryCode);
+      await office
+        .getByRole("button", { name: vi("judgingAdmin.round.assign"), exact: true })
+        .click();
+    };
+    const assigned = () =>
+      office.waitForURL((u) => u.searchParams.get("notice") === "judgingAdmin.round.assigned");
+    await office.goto(roundPath);
+    await waitForHydration(office);
+    // The section's own links say where the manager is (a round is under "rounds").
+    const sectionNav = office.getByRole("navigation", { name: vi("judgingAdmin.title") });
+    await expect(
+      sectionNav
+        .getByRole("link", { name: vi("judgingAdmin.nav.rounds") })
+        .getAttribute("aria-current"),
+    ).resolves.toBe("page");
+    expect(await sectionNav.locator('[aria-current="page"]').count()).toBe(1);
+    await Promise.all([assigned(), assign(judges[0]!.name, { entryCode: filmCode })]);
+    await expect.poll(() => office.locator("input[name=entryCode]").inputValue()).toBe("");
+    // The address already carries the notice: the table shows the second assignment instead.
+    await assign(judges[0]!.name, { categoryId: String(category.id) });
+    await expect
+      .poll(() => office.locator("tbody tr").filter({ hasText: judges[0]!.name }).count())
+      .toBe(2);
+    await assign(judges[0]!.name, { categoryId: String(category.id) });
+    await office.getByText(vi("judging.errors.alreadyAssignedCategory")).waitFor();
+    await office.goto(roundPath);
+    await waitForHydration(office);
+    await Promise.all([assigned(), assign(judges[1]!.name, { categoryId: String(category.id) })]);
     acceptNextDialog(office);
     await Promise.all([
       office.waitForURL((u) => u.searchParams.get("notice") === "judgingAdmin.round.moved"),
@@ -261,6 +292,9 @@ describe("judging, from round to winners", () => {
     expect(entryLinks.length).toBeGreaterThanOrEqual(3);
     await one.page.goto(entryLinks[0]!);
     await waitForHydration(one.page);
+    // A score off the scale: the field says what the scale is.
+    await typeSheet(one.page, [11, 7, 9, 6, 7, 8]);
+    await one.page.getByText(vi("judging.validation.scoreRange", { min: 1, max: 10 })).waitFor();
     await typeSheet(one.page, [8, 7, 9, 6, 7, 8]);
     // Weight 2 on the first criterion: (2×8 + 7 + 9 + 6 + 7 + 8) / 7 = 7.57.
     await expect.poll(() => one.page.getByTestId("live-total").textContent()).toBe("7,57");
@@ -302,6 +336,30 @@ describe("judging, from round to winners", () => {
       .click();
     await confirmAndSee(one.page, "judging.portal.toast.conflict");
     await one.page.getByText(vi("judging.portal.conflict.declared")).waitFor();
+
+    // The list on a small phone: each total stays in view at the table box's edge, and a category
+    // is named with its group (several groups have a "Chiến dịch").
+    const listPath = new URL(entryLinks[0]!).pathname.replace(/\/[^/]+$/, "");
+    await one.page.setViewportSize({ width: 320, height: 640 });
+    await one.page.goto(listPath);
+    await one.page.locator("table tbody tr").first().waitFor();
+    const totals = () =>
+      one.page.locator(".judge-entries__total").evaluateAll((cells) =>
+        cells.map((cell) => {
+          const box = cell.getBoundingClientRect();
+          const scroller = cell.closest(".table-scroll")!.getBoundingClientRect();
+          return box.width > 0 && box.left >= scroller.left && box.right <= scroller.right + 0.5;
+        }),
+      );
+    const scroller = one.page.locator(".table-scroll").first();
+    expect(await scroller.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    expect((await totals()).every(Boolean)).toBe(true);
+    expect(
+      (await one.page.locator("table tbody tr td:nth-child(3)").allTextContents()).every((name) =>
+        name.includes(" – "),
+      ),
+    ).toBe(true);
+    await one.page.setViewportSize({ width: 1280, height: 800 });
 
     // Judge two scores the first two entries.
     const two = await openPage(browser());

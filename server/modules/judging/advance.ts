@@ -1,4 +1,4 @@
-import { advanceFormSchema } from "../../../core/judging-rounds";
+import { advanceFormSchema, advanceRefusal } from "../../../core/judging-rounds";
 import { refusal, type Outcome } from "../../../core/refusal";
 import type { StatusActor } from "../entries/change-status";
 import type { JudgingContext } from "./context";
@@ -23,19 +23,9 @@ export async function advanceEntries(
   if (!parsed.success) return zodRefusal(parsed.error);
   const results = await roundResults(ctx, roundId);
   if (!results) return refusal(404, "judging.errors.roundNotFound");
-  const { round, method } = results;
-  if (round.state !== "closed" && round.state !== "locked")
-    return refusal(409, "judging.errors.advanceOpen");
-  const next = await ctx.db.kysely
-    .selectFrom("judging_rounds")
-    .select(["id", "state"])
-    .where("season_id", "=", round.seasonId)
-    .where("position", "=", round.position + 1)
-    .executeTakeFirst();
-  if (!next) return refusal(409, "judging.errors.noNextRound");
-  if (next.state === "locked") return refusal(409, "judging.errors.roundLocked");
-  // A closed next round has been judged: an entry put in now would reach the results unscored.
-  if (next.state === "closed") return refusal(409, "judging.errors.nextRoundClosed");
+  const { round, method, next } = results;
+  const refused = advanceRefusal(round.state, next?.state ?? null);
+  if (refused || !next) return refusal(409, refused ?? "judging.errors.noNextRound");
   const rule = parsed.data;
   const chosen = results.categories.flatMap((c) =>
     c.rows.filter((r) => {

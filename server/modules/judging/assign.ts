@@ -8,7 +8,7 @@ import { zodRefusal } from "./refusals";
 
 /**
  * Assigns a judge of the season to a category of the season, or to one entry the round judges,
- * by its code.
+ * by its code. Assigning what is already assigned is refused with a word, so the manager knows.
  */
 export async function assignJudge(
   ctx: JudgingContext,
@@ -74,7 +74,14 @@ export async function assignJudge(
     categoryId !== null
       ? existing.where("category_id", "=", categoryId)
       : existing.where("entry_id", "=", entryId!);
-  if (await existing.executeTakeFirst()) return { ok: true };
+  // The same assignment twice is said so, not recorded again.
+  if (await existing.executeTakeFirst()) {
+    const [field, key] =
+      categoryId !== null
+        ? ["categoryId", "judging.errors.alreadyAssignedCategory"]
+        : ["entryCode", "judging.errors.alreadyAssignedEntry"];
+    return refusal(409, key, { [field]: key });
+  }
   await q
     .insertInto("judge_assignments")
     .values({

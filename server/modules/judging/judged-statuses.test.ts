@@ -96,7 +96,7 @@ describe.each(testDatabases())("judging: entries' statuses ($name)", (target) =>
 
       // Results are not published while a round is still being scored.
       expect(
-        await judging.setPrize(manager(t), season, { entryId: ids[0]!, prize: "gold" }),
+        await judging.setPrize(manager(t), round, { entryId: ids[0]!, prize: "gold" }),
       ).toMatchObject({ ok: true });
       await t.db.kysely
         .updateTable("judging_rounds")
@@ -152,8 +152,8 @@ describe.each(testDatabases())("judging: entries' statuses ($name)", (target) =>
       expect(await mails()).toEqual({ alice: before.alice + 4, bob: before.bob + 1 });
 
       // The gold goes to Alice's other entry instead: publishing again corrects both results.
-      await judging.setPrize(manager(t), season, { entryId: ids[0]!, prize: "" });
-      await judging.setPrize(manager(t), season, { entryId: ids[2]!, prize: "gold" });
+      await judging.setPrize(manager(t), round, { entryId: ids[0]!, prize: "" });
+      await judging.setPrize(manager(t), round, { entryId: ids[2]!, prize: "gold" });
       expect(await judging.publish(manager(t), season)).toMatchObject({
         moved: { finalist: 1, winner: 1 },
       });
@@ -197,7 +197,7 @@ describe.each(testDatabases())("judging: entries' statuses ($name)", (target) =>
         await t.services.judging.declareConflict(judge, round, conflicted.id, { note: "" }),
       ).toMatchObject({ ok: true });
       await t.services.judging.moveRound(manager(t), round, { to: "closed" });
-      await t.services.judging.setPrize(manager(t), season, { entryId: ids[0]!, prize: "bronze" });
+      await t.services.judging.setPrize(manager(t), round, { entryId: ids[0]!, prize: "bronze" });
       expect(await t.services.judging.publish(manager(t), season)).toMatchObject({
         ok: true,
         moved: { winner: 1, not_awarded: 1 },
@@ -224,7 +224,7 @@ describe.each(testDatabases())("judging: entries' statuses ($name)", (target) =>
         [7, 7, 7],
       );
       await t.services.judging.moveRound(manager(t), round, { to: "closed" });
-      await t.services.judging.setPrize(manager(t), season, { entryId: ids[1]!, prize: "silver" });
+      await t.services.judging.setPrize(manager(t), round, { entryId: ids[1]!, prize: "silver" });
       const queued = () =>
         t.db.kysely
           .selectFrom("mail_retries")

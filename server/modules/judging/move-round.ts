@@ -1,11 +1,14 @@
-import { canMoveRound, roundStateSchema } from "../../../core/judging-rounds";
+import { roundMoveRefusal, roundStateSchema } from "../../../core/judging-rounds";
 import { refusal, type Outcome } from "../../../core/refusal";
 import type { Actor } from "../audit/service";
 import type { JudgingContext } from "./context";
-import { loadRound } from "./queries";
+import { loadRound, winnersPublished } from "./queries";
 import { zodRefusal } from "./refusals";
 
-/** Opens, closes, reopens or locks a round (core/judging-rounds.ts says which moves exist). */
+/**
+ * Opens, closes, reopens or locks a round (core/judging-rounds.ts says which moves exist; a
+ * round opens again only while its season's winners are unpublished).
+ */
 export async function moveRound(
   ctx: JudgingContext,
   actor: Actor,
@@ -17,7 +20,10 @@ export async function moveRound(
   const round = await loadRound(ctx.db.kysely, roundId);
   if (!round) return refusal(404, "judging.errors.roundNotFound");
   const to = parsed.data.to;
-  if (!canMoveRound(round.state, to)) return refusal(409, "judging.errors.roundMove");
+  const refused = roundMoveRefusal(round.state, to, {
+    winnersPublished: await winnersPublished(ctx.db.kysely, round.seasonId),
+  });
+  if (refused) return refusal(409, refused);
   // Only the state seen is replaced: two managers clicking at once move it once.
   const result = await ctx.db.kysely
     .updateTable("judging_rounds")

@@ -1,6 +1,6 @@
 import type { EntryStatus } from "../../../core/entry-status";
 import { judgedResult, type JudgingTarget } from "../../../core/judging-outcomes";
-import { prizeRank } from "../../../core/judging-prizes";
+import { prizeRank, publishRefusal } from "../../../core/judging-prizes";
 import { JUDGEABLE_STATUSES } from "../../../core/judging-rounds";
 import { PUBLISHABLE_STATUSES } from "../../../core/library";
 import { refusal, type Outcome } from "../../../core/refusal";
@@ -60,14 +60,17 @@ export async function publishWinners(
     ])
     .where("p.season_id", "=", seasonId)
     .execute();
-  if (prized.length === 0) return refusal(409, "judging.errors.noPrizes");
   const rounds = await q
     .selectFrom("judging_rounds")
     .select(["id", "position", "state"])
     .where("season_id", "=", seasonId)
     .orderBy("position")
     .execute();
-  if (rounds.some((r) => r.state === "open")) return refusal(409, "judging.errors.publishOpen");
+  const refused = publishRefusal({
+    prizes: prized.length,
+    roundOpen: rounds.some((r) => r.state === "open"),
+  });
+  if (refused) return refusal(409, refused);
   const sorted = [...prized].sort(
     (a, b) =>
       prizeRank(a.prize) - prizeRank(b.prize) ||

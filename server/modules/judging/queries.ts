@@ -44,6 +44,34 @@ export async function roundsOfSeason(q: Q, seasonId: number): Promise<RoundView[
 }
 
 /**
+ * Whether the season's winners have been published: publishing stamps the season's prizes
+ * (`published_at`) and writes the public winners list from them (rows naming the entry), so
+ * either one found means results built on the season's scores are public.
+ */
+export async function winnersPublished(q: Q, seasonId: number): Promise<boolean> {
+  const [prize, winner] = await Promise.all([
+    q
+      .selectFrom("prizes")
+      .select("id")
+      .where("season_id", "=", seasonId)
+      .where("published_at", "is not", null)
+      .limit(1)
+      .executeTakeFirst(),
+    q
+      .selectFrom("winners")
+      .select("id")
+      .where(
+        "entry_id",
+        "in",
+        q.selectFrom("entries").select("id").where("season_id", "=", seasonId),
+      )
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
+  return prize !== undefined || winner !== undefined;
+}
+
+/**
  * "Entry `e` is judged in round `round`": round 1 judges the season's screened-in entries, a
  * later round the entries advanced into it.
  */
@@ -97,6 +125,7 @@ export async function assignedEntries(
   let query = q
     .selectFrom("entries as e")
     .leftJoin("categories as c", "c.id", "e.category_id")
+    .leftJoin("category_groups as g", "g.id", "c.group_id")
     .leftJoin("scores as s", (join) =>
       join
         .onRef("s.entry_id", "=", "e.id")
@@ -115,6 +144,8 @@ export async function assignedEntries(
       "e.owner_user_id",
       "c.name_vi as category_vi",
       "c.name_en as category_en",
+      "g.name_vi as group_vi",
+      "g.name_en as group_en",
       "c.sort_order as category_order",
       "s.scores",
       "s.comment",
@@ -131,7 +162,14 @@ export async function assignedEntries(
     id: r.id,
     code: r.code ?? "",
     categoryId: r.category_id,
-    category: r.category_vi !== null ? { vi: r.category_vi, en: r.category_en ?? "" } : null,
+    // With its group: several groups have a category of the same name ("Chiến dịch").
+    category:
+      r.category_vi !== null
+        ? {
+            vi: [r.group_vi, r.category_vi].filter(Boolean).join(" – "),
+            en: [r.group_en, r.category_en].filter(Boolean).join(" – "),
+          }
+        : null,
     title: r.campaign_name,
     brand: r.brand_name,
     ownerUserId: r.owner_user_id,

@@ -112,10 +112,10 @@ describe.each(testDatabases())("judging: results ($name)", (target) => {
 
       // Prizes, then publishing: the public winners list of 2026 shows the entry.
       expect(
-        await judging.setPrize(manager(t), season, { entryId: entries[0]!.id, prize: "gold" }),
+        await judging.setPrize(manager(t), round, { entryId: entries[0]!.id, prize: "gold" }),
       ).toMatchObject({ ok: true });
       expect(
-        await judging.setPrize(manager(t), season, { entryId: entries[2]!.id, prize: "platinum" }),
+        await judging.setPrize(manager(t), round, { entryId: entries[2]!.id, prize: "platinum" }),
       ).toMatchObject({ status: 400 });
       expect(await judging.publish(manager(t), season)).toMatchObject({ ok: true, published: 1 });
       const winners = await t.services.content.winners({ year: 2026 }, "vi");

@@ -1,13 +1,15 @@
 import { qualifiedCategoryName } from "../../../core/category-tree";
 import type { JudgingContext } from "./context";
 import { progressOf, type RoundProgress } from "./portal-rounds";
-import { assignedEntries, inRound, loadRound } from "./queries";
+import { assignedEntries, inRound, loadRound, winnersPublished } from "./queries";
 import type { RoundView } from "./types";
 
 export interface RoundOverview {
   round: RoundView;
   /** Entries judged in the round. */
   entries: number;
+  /** The season's winners are public: the round's scores may no longer change. */
+  winnersPublished: boolean;
   assignments: {
     id: number;
     judgeId: string;
@@ -33,7 +35,7 @@ export async function roundOverview(
   const q = ctx.db.kysely;
   const round = await loadRound(q, roundId);
   if (!round) return null;
-  const [count, assignments, conflicts, judges] = await Promise.all([
+  const [count, assignments, conflicts, judges, published] = await Promise.all([
     q
       .selectFrom("entries as e")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -73,10 +75,12 @@ export async function roundOverview(
       )
       .orderBy("name")
       .execute(),
+    winnersPublished(q, round.seasonId),
   ]);
   return {
     round,
     entries: Number(count.n),
+    winnersPublished: published,
     assignments: assignments.map((a) => ({
       id: Number(a.id),
       judgeId: a.judge_id,

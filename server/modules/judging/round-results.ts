@@ -6,6 +6,7 @@ import {
   type RankedEntry,
   type ResultMethod,
 } from "../../../core/judging-results";
+import type { RoundState } from "../../../core/judging-rounds";
 import type { JudgingContext } from "./context";
 import { inRound, loadRound, scoreCounts } from "./queries";
 import type { RoundView } from "./types";
@@ -31,6 +32,8 @@ export interface CategoryResults {
 
 export interface RoundResults {
   round: RoundView;
+  /** The round after this one, if any: where advancing puts entries. */
+  next: { id: number; state: RoundState } | null;
   method: ResultMethod;
   categories: CategoryResults[];
   scoreCount: number;
@@ -52,7 +55,7 @@ export async function roundResults(
   const use = method ?? round.method;
   const next = await q
     .selectFrom("judging_rounds")
-    .select("id")
+    .select(["id", "state"])
     .where("season_id", "=", round.seasonId)
     .where("position", "=", round.position + 1)
     .executeTakeFirst();
@@ -143,5 +146,11 @@ export async function roundResults(
     const unscored = [...meta.values()].filter((m) => !results.has(m.entryId));
     return { ...group, rows: [...ranked, ...unscored] };
   });
-  return { round, method: use, categories, scoreCount: totals.length };
+  return {
+    round,
+    next: next ? { id: Number(next.id), state: next.state as RoundState } : null,
+    method: use,
+    categories,
+    scoreCount: totals.length,
+  };
 }

@@ -101,9 +101,13 @@ describe.each(testDatabases())("judging: scores ($name)", (target) => {
       expect(await judging.entry(other, round, mine.id)).toBeNull();
 
       // An exclusion (judge ↔ bob) hides bob's entries from the judge.
-      expect((await judging.entries(judge, round, null))!.entries.map((e) => e.id)).toContain(
-        bobs.id,
-      );
+      const listed = (await judging.entries(judge, round, null))!;
+      expect(listed.entries.map((e) => e.id)).toContain(bobs.id);
+      // "Chiến dịch" is a category of several groups: the judge sees which one.
+      expect(listed.categories.map((c) => c.name)).toContainEqual({
+        vi: "Truyền hình – Chiến dịch",
+        en: "Television – Campaigns",
+      });
       expect(
         await judging.addExclusion(manager(t), {
           judgeId: judge.id,

@@ -107,8 +107,8 @@ export function createJudgingService(db: Db, deps: JudgingDeps) {
     advance: (actor: StatusActor, roundId: number, input: unknown) =>
       advanceEntries(ctx, actor, roundId, input),
     prizes: (seasonId: number) => seasonPrizes(ctx, seasonId),
-    setPrize: (actor: Actor, seasonId: number, input: unknown) =>
-      setPrize(ctx, actor, seasonId, input),
+    setPrize: (actor: Actor, roundId: number, input: unknown) =>
+      setPrize(ctx, actor, roundId, input),
     publish: (actor: StatusActor, seasonId: number) => publishWinners(ctx, actor, seasonId),
     exportRound: (
       actor: Actor,

@@ -3,18 +3,27 @@ import { JUDGEABLE_STATUSES } from "../../../core/judging-rounds";
 import { refusal, type Outcome } from "../../../core/refusal";
 import type { Actor } from "../audit/service";
 import type { JudgingContext } from "./context";
+import { loadRound, scoreCounts } from "./queries";
 import { zodRefusal } from "./refusals";
 
-/** Gives a judged entry of the season a prize, changes it, or takes it away (empty prize). */
+/**
+ * From a round's results, gives a judged entry of the round's season a prize, changes it, or
+ * takes it away (empty prize). A prize goes only to an entry with a score that counts in that
+ * round: an entry nobody scored has nothing a prize could rest on. Taking one away is always
+ * possible.
+ */
 export async function setPrize(
   ctx: JudgingContext,
   actor: Actor,
-  seasonId: number,
+  roundId: number,
   input: unknown,
 ): Promise<Outcome> {
   const parsed = prizeFormSchema.safeParse(input);
   if (!parsed.success) return zodRefusal(parsed.error);
   const { entryId, prize } = parsed.data;
+  const round = await loadRound(ctx.db.kysely, roundId);
+  if (!round) return refusal(404, "judging.errors.roundNotFound");
+  const seasonId = round.seasonId;
   const entry = await ctx.db.kysely
     .selectFrom("entries")
     .select(["id", "code"])
@@ -23,6 +32,20 @@ export async function setPrize(
     .where("status", "in", [...JUDGEABLE_STATUSES])
     .executeTakeFirst();
   if (!entry) return refusal(404, "judging.errors.entryNotFound");
+  if (prize !== null) {
+    const scored = await ctx.db.kysely
+      .selectFrom("scores as s")
+      .select("s.entry_id")
+      .where("s.round_id", "=", roundId)
+      .where("s.entry_id", "=", entryId)
+      .where(scoreCounts)
+      .limit(1)
+      .executeTakeFirst();
+    if (!scored)
+      return refusal(409, "judging.errors.prizeUnscored", {
+        prize: "judging.errors.prizeUnscored",
+      });
+  }
   if (prize === null) {
     await ctx.db.kysely
       .deleteFrom("prizes")

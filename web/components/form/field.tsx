@@ -10,12 +10,18 @@ import {
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "../../i18n/use-translation";
 
-/** Translates a field error whose message is an i18n key (core/ schemas speak in keys). */
+/**
+ * Translates a field error whose message is an i18n key (core/ schemas speak in keys); `values`
+ * fill the message's placeholders (a score's range from its criterion).
+ */
 export function useErrorText() {
   const { t } = useTranslation();
-  return (error: FieldError | string | undefined): string | undefined => {
+  return (
+    error: FieldError | string | undefined,
+    values?: Record<string, string | number>,
+  ): string | undefined => {
     const key = typeof error === "string" ? error : error?.message;
-    return key ? t(key) : undefined;
+    return key ? t(key, values ?? {}) : undefined;
   };
 }
 
@@ -38,6 +44,7 @@ export function Field({
   label,
   hint,
   error,
+  errorValues,
   required,
   id: fixedId,
   after,
@@ -49,6 +56,8 @@ export function Field({
   hint?: ReactNode | undefined;
   /** An i18n key (or react-hook-form error whose message is one). */
   error?: FieldError | string | undefined;
+  /** What fills the error's placeholders, known where the field is (a criterion's scale). */
+  errorValues?: Record<string, string | number> | undefined;
   required?: boolean | undefined;
   /** A stable id when other code must find the control (focus on error, tests). */
   id?: string | undefined;
@@ -62,7 +71,7 @@ export function Field({
 }) {
   const generated = useId();
   const id = fixedId ?? generated;
-  const errorText = useErrorText()(error);
+  const errorText = useErrorText()(error, errorValues);
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = errorText ? `${id}-error` : undefined;
   return (

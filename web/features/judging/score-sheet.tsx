@@ -217,6 +217,7 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
                 label={pickLang(c.name, lang)}
                 hint={`${t("judging.portal.sheet.scale", { min: c.min, max: c.max })} · ${t("judging.portal.sheet.weight", { weight: c.weight })}`}
                 error={errors[c.key]}
+                errorValues={{ min: c.min, max: c.max }}
                 required
                 dataField={c.key}
               >

@@ -1,6 +1,7 @@
 import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, useActionData } from "react-router";
 import { formatDate } from "../../../../core/dates";
+import { publishRefusal } from "../../../../core/judging-prizes";
 import { roundFormSchema } from "../../../../core/judging-rounds";
 import { RESULT_METHODS } from "../../../../core/judging-results";
 import { pickLang } from "../../../../core/languages";
@@ -72,6 +73,11 @@ export default function AdminJudging({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as FormResult | undefined;
   const { season, rounds, prizes } = loaderData;
   const publishRefused = result && !result.ok && result.formKey === "publish" ? result : undefined;
+  // Publishing that the server would refuse is not offered: the page says why instead.
+  const publishBlocked = publishRefusal({
+    prizes: prizes.length,
+    roundOpen: rounds.some((r) => r.state === "open"),
+  });
   return (
     <AdminPage
       title={t("judgingAdmin.title")}
@@ -203,16 +209,21 @@ export default function AdminJudging({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-      {publishRefused?.formError ? <p role="alert">{t(publishRefused.formError)}</p> : null}
+      {publishRefused?.formError && publishRefused.formError !== publishBlocked ? (
+        <p role="alert">{t(publishRefused.formError)}</p>
+      ) : null}
       <Form method="post" className="judge-sheet__actions">
         <input type="hidden" name="intent" value="publish" />
-        <ConfirmButton
-          className="button button--primary"
-          message={t("judgingAdmin.prizes.publishConfirm", { year: season.year })}
-          disabled={prizes.length === 0}
-        >
-          {t("judgingAdmin.prizes.publish")}
-        </ConfirmButton>
+        {publishBlocked ? (
+          <p role="note">{t(publishBlocked)}</p>
+        ) : (
+          <ConfirmButton
+            className="button button--primary"
+            message={t("judgingAdmin.prizes.publishConfirm", { year: season.year })}
+          >
+            {t("judgingAdmin.prizes.publish")}
+          </ConfirmButton>
+        )}
         <Link
           className="button button--secondary"
           to={`${to("/danh-sach-thang-giai")}?year=${season.year}`}

@@ -4,7 +4,7 @@ import { Form, Link, useActionData } from "react-router";
 import { WINNER_PRIZES } from "../../../../core/content-admin";
 import { prizeFormSchema } from "../../../../core/judging-prizes";
 import { isResultMethod, RESULT_METHODS } from "../../../../core/judging-results";
-import { advanceFormSchema } from "../../../../core/judging-rounds";
+import { advanceFormSchema, advanceRefusal } from "../../../../core/judging-rounds";
 import { localeOf, pickLang } from "../../../../core/languages";
 import { refusal } from "../../../../core/refusal";
 import { FormAlert } from "../../../components/form/field";
@@ -72,7 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return submitForm(
       form,
       prizeFormSchema,
-      (input) => judging.setPrize(actor, round.seasonId, input),
+      (input) => judging.setPrize(actor, round.id, input),
       () =>
         redirectWithNotice(
           request,
@@ -109,6 +109,17 @@ export default function AdminJudgingResults({ loaderData }: Route.ComponentProps
   const base = to(`/quan-tri/cham-giai/vong/${round.id}`);
   const failed = (key: string) =>
     result && !result.ok && result.formKey === key ? result : undefined;
+  // A refused prize is said at its entry's row (or above the tables if that row is gone).
+  const prizeRefused = failed("prize");
+  const prizeRowError = (entryId: string) =>
+    prizeRefused?.values?.entryId === entryId
+      ? (prizeRefused.fieldErrors?.prize ?? prizeRefused.formError)
+      : undefined;
+  const prizeRowShown = results.categories.some((c) =>
+    c.rows.some((r) => prizeRowError(r.entryId) !== undefined),
+  );
+  // Advancing that the server would refuse is not offered: the section says why instead.
+  const advanceBlocked = advanceRefusal(round.state, results.next?.state ?? null);
   const exportHref = (kind: string, format: string) =>
     `${base}/xuat?kind=${kind}&format=${format}&year=${season.year}`;
   return (
@@ -167,7 +178,7 @@ export default function AdminJudgingResults({ loaderData }: Route.ComponentProps
       ) : null}
       <p>{t("judgingAdmin.results.scores", { count: results.scoreCount })}</p>
       <FormAlert
-        message={failed("prize")?.formError ? t(failed("prize")!.formError!) : undefined}
+        message={prizeRefused?.formError && !prizeRowShown ? t(prizeRefused.formError) : undefined}
       />
       {results.categories.length === 0 ? (
         <p>{t("judgingAdmin.results.empty")}</p>
@@ -233,26 +244,59 @@ export default function AdminJudgingResults({ loaderData }: Route.ComponentProps
                       <td>{figure(r.normalised)}</td>
                       <td>{figure(r.spread)}</td>
                       <td>
-                        <Form method="post" className="judge-prize">
-                          <input type="hidden" name="intent" value="prize" />
-                          <input type="hidden" name="entryId" value={r.entryId} />
-                          <input type="hidden" name="method" value={method} />
-                          <select
-                            name="prize"
-                            defaultValue={r.prize ?? ""}
-                            aria-label={`${t("judgingAdmin.results.prize")} ${r.code}`}
-                          >
-                            <option value="">{t("judgingAdmin.results.noPrize")}</option>
-                            {WINNER_PRIZES.map((p) => (
-                              <option key={p} value={p}>
-                                {t(`winners.prize.${p}`)}
-                              </option>
-                            ))}
-                          </select>{" "}
-                          <button type="submit" className="button button--secondary button--small">
-                            {t("judgingAdmin.results.savePrize")}
-                          </button>
-                        </Form>
+                        <FormAlert
+                          message={
+                            prizeRowError(r.entryId) ? t(prizeRowError(r.entryId)!) : undefined
+                          }
+                        />
+                        {r.count === 0 ? (
+                          // No score in this round: nothing a prize could rest on. A prize
+                          // given before can still be taken away.
+                          <>
+                            <span className="tree-node__meta">
+                              {t("judgingAdmin.results.prizeNeedsScore")}
+                            </span>
+                            {r.prize ? (
+                              <Form method="post" className="judge-prize">
+                                <input type="hidden" name="intent" value="prize" />
+                                <input type="hidden" name="entryId" value={r.entryId} />
+                                <input type="hidden" name="method" value={method} />
+                                <input type="hidden" name="prize" value="" />
+                                {t(`winners.prize.${r.prize}`)}{" "}
+                                <button
+                                  type="submit"
+                                  className="button button--secondary button--small"
+                                >
+                                  {t("judgingAdmin.results.removePrize")}
+                                </button>
+                              </Form>
+                            ) : null}
+                          </>
+                        ) : (
+                          <Form method="post" className="judge-prize">
+                            <input type="hidden" name="intent" value="prize" />
+                            <input type="hidden" name="entryId" value={r.entryId} />
+                            <input type="hidden" name="method" value={method} />
+                            <select
+                              name="prize"
+                              defaultValue={r.prize ?? ""}
+                              aria-label={`${t("judgingAdmin.results.prize")} ${r.code}`}
+                            >
+                              <option value="">{t("judgingAdmin.results.noPrize")}</option>
+                              {WINNER_PRIZES.map((p) => (
+                                <option key={p} value={p}>
+                                  {t(`winners.prize.${p}`)}
+                                </option>
+                              ))}
+                            </select>{" "}
+                            <button
+                              type="submit"
+                              className="button button--secondary button--small"
+                            >
+                              {t("judgingAdmin.results.savePrize")}
+                            </button>
+                          </Form>
+                        )}
                       </td>
                     </tr>
                   ))}
@@ -270,86 +314,90 @@ export default function AdminJudgingResults({ loaderData }: Route.ComponentProps
             method: t(`judgingAdmin.method.${round.method}`),
           })}
         </p>
-        <Form
-          method="post"
-          className="form"
-          onSubmit={(event) => {
-            const values = Object.fromEntries(new FormData(event.currentTarget));
-            const parsed = advanceFormSchema.safeParse(values);
-            setAdvanceError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
-            if (!parsed.success) event.preventDefault();
-          }}
-        >
-          <FormAlert
-            message={
-              advanceError
-                ? t(advanceError)
-                : failed("advance")?.formError
-                  ? t(failed("advance")!.formError!)
-                  : undefined
-            }
-          />
-          <input type="hidden" name="intent" value="advance" />
-          <input type="hidden" name="formKey" value="advance" />
-          <fieldset>
-            <legend className="visually-hidden">{t("judgingAdmin.results.advance")}</legend>
-            <label>
-              <input
-                type="radio"
-                name="rule"
-                value="top"
-                checked={rule === "top"}
-                onChange={() => setRule("top")}
-              />{" "}
-              {t("judgingAdmin.results.ruleTop")}
-            </label>{" "}
-            <label>
-              <input
-                type="radio"
-                name="rule"
-                value="threshold"
-                checked={rule === "threshold"}
-                onChange={() => setRule("threshold")}
-              />{" "}
-              {t("judgingAdmin.results.ruleThreshold")}
-            </label>
-          </fieldset>
-          {rule === "top" ? (
-            <label>
-              {t("judgingAdmin.results.count2")}{" "}
-              <input
-                type="number"
-                name="count"
-                min={1}
-                max={1000}
-                step={1}
-                defaultValue={3}
-                className="judge-sheet__score"
-              />
-            </label>
-          ) : (
-            <label>
-              {t("judgingAdmin.results.threshold")}{" "}
-              <input
-                type="number"
-                name="threshold"
-                min={-100}
-                max={100}
-                step="0.01"
-                defaultValue={7}
-                className="judge-sheet__score"
-              />
-            </label>
-          )}
-          <p>
-            <ConfirmButton
-              className="button button--primary"
-              message={t("judgingAdmin.results.advanceConfirm")}
-            >
-              {t("judgingAdmin.results.advanceSubmit")}
-            </ConfirmButton>
-          </p>
-        </Form>
+        {advanceBlocked ? (
+          <p role="note">{t(advanceBlocked)}</p>
+        ) : (
+          <Form
+            method="post"
+            className="form"
+            onSubmit={(event) => {
+              const values = Object.fromEntries(new FormData(event.currentTarget));
+              const parsed = advanceFormSchema.safeParse(values);
+              setAdvanceError(parsed.success ? null : (parsed.error.issues[0]?.message ?? null));
+              if (!parsed.success) event.preventDefault();
+            }}
+          >
+            <FormAlert
+              message={
+                advanceError
+                  ? t(advanceError)
+                  : failed("advance")?.formError
+                    ? t(failed("advance")!.formError!)
+                    : undefined
+              }
+            />
+            <input type="hidden" name="intent" value="advance" />
+            <input type="hidden" name="formKey" value="advance" />
+            <fieldset>
+              <legend className="visually-hidden">{t("judgingAdmin.results.advance")}</legend>
+              <label>
+                <input
+                  type="radio"
+                  name="rule"
+                  value="top"
+                  checked={rule === "top"}
+                  onChange={() => setRule("top")}
+                />{" "}
+                {t("judgingAdmin.results.ruleTop")}
+              </label>{" "}
+              <label>
+                <input
+                  type="radio"
+                  name="rule"
+                  value="threshold"
+                  checked={rule === "threshold"}
+                  onChange={() => setRule("threshold")}
+                />{" "}
+                {t("judgingAdmin.results.ruleThreshold")}
+              </label>
+            </fieldset>
+            {rule === "top" ? (
+              <label>
+                {t("judgingAdmin.results.count2")}{" "}
+                <input
+                  type="number"
+                  name="count"
+                  min={1}
+                  max={1000}
+                  step={1}
+                  defaultValue={3}
+                  className="judge-sheet__score"
+                />
+              </label>
+            ) : (
+              <label>
+                {t("judgingAdmin.results.threshold")}{" "}
+                <input
+                  type="number"
+                  name="threshold"
+                  min={-100}
+                  max={100}
+                  step="0.01"
+                  defaultValue={7}
+                  className="judge-sheet__score"
+                />
+              </label>
+            )}
+            <p>
+              <ConfirmButton
+                className="button button--primary"
+                message={t("judgingAdmin.results.advanceConfirm")}
+              >
+                {t("judgingAdmin.results.advanceSubmit")}
+              </ConfirmButton>
+            </p>
+          </Form>
+        )}
       </section>
     </AdminPage>
   );

@@ -1,11 +1,12 @@
 import { useTranslation } from "../../../i18n/use-translation";
-import { Form, Link, useActionData } from "react-router";
+import { Form, Link, useActionData, useLocation } from "react-router";
 import { formatDate } from "../../../../core/dates";
 import {
   assignmentFormSchema,
   nextRoundStates,
   roundFormSchema,
   roundIsEditable,
+  roundMoveRefusal,
 } from "../../../../core/judging-rounds";
 import { RESULT_METHODS } from "../../../../core/judging-results";
 import { pickLang } from "../../../../core/languages";
@@ -106,6 +107,9 @@ export default function AdminJudgingRound({ loaderData }: Route.ComponentProps) 
   const to = useLocalizedPath();
   const lang = useLang();
   const result = useActionData<typeof action>() as FormResult | undefined;
+  // Each answered post that succeeded lands on a new location: the assignment form starts
+  // empty again then, while a refusal (same location) keeps what was chosen.
+  const { key: landing } = useLocation();
   const { season, overview, judges, categories } = loaderData;
   const { round } = overview;
   // A locked round is final: its details and assignments are shown, not offered for change.
@@ -145,17 +149,27 @@ export default function AdminJudgingRound({ loaderData }: Route.ComponentProps) 
       {moveFailed?.formError ? <p role="alert">{t(moveFailed.formError)}</p> : null}
       <Form method="post" className="judge-sheet__actions">
         <input type="hidden" name="intent" value="move" />
-        {nextRoundStates(round.state).map((to) => (
-          <ConfirmButton
-            key={to}
-            name="to"
-            value={to}
-            className="button button--secondary"
-            message={t(`judgingAdmin.moveConfirm.${to}`)}
-          >
-            {t(`judgingAdmin.move.${to}`)}
-          </ConfirmButton>
-        ))}
+        {nextRoundStates(round.state).map((to) => {
+          // A move the server would refuse is not offered: the page says why instead.
+          const blocked = roundMoveRefusal(round.state, to, {
+            winnersPublished: overview.winnersPublished,
+          });
+          return blocked ? (
+            <p key={to} role="note">
+              {t(blocked)}
+            </p>
+          ) : (
+            <ConfirmButton
+              key={to}
+              name="to"
+              value={to}
+              className="button button--secondary"
+              message={t(`judgingAdmin.moveConfirm.${to}`)}
+            >
+              {t(`judgingAdmin.move.${to}`)}
+            </ConfirmButton>
+          );
+        })}
       </Form>
 
       {locked ? null : (
@@ -268,6 +282,7 @@ export default function AdminJudgingRound({ loaderData }: Route.ComponentProps) 
       )}
       {!locked ? (
         <SchemaForm
+          key={landing}
           schema={assignmentFormSchema}
           result={result}
           formKey="assign"

@@ -1,0 +1,200 @@
+import { describe, expect, it } from "vitest";
+import { backOfficeApp } from "../../test-support/back-office";
+import { TEST_ORIGIN } from "../../test-support/sign-in";
+import { text } from "../../test-support/text";
+import { COMPLETE_TEXT, file, PDF } from "../entries/testbed";
+import type { JudgeIdentity } from "./types";
+
+// The jury manager's pages over HTTP on the production build: an action that cannot happen
+// now is not offered; the page says why instead, so nobody confirms something the server
+// would then refuse.
+
+const office = backOfficeApp();
+const STAFF = { id: "staff", email: "staff@example.vn", name: "Staff" };
+
+async function acceptedEntry(email: string, name: string, taxCode: string) {
+  const { services, db } = { services: office.app.services, db: office.db };
+  const owner = await services.identity.createEntrant({
+    email,
+    password: "mat-khau-rat-dai-2026",
+    profile: {
+      type: "enterprise",
+      fullName: name,
+      phone: "+84901234567",
+      address: "1 Tràng Tiền, Hà Nội",
+      personalId: null,
+      companyName: `Công ty của ${name}`,
+      businessRegistrationNumber: taxCode,
+      taxCode,
+      licenceFileId: null,
+    },
+  });
+  const tvc = await db.kysely
+    .selectFrom("categories as c")
+    .innerJoin("category_groups as g", "g.id", "c.group_id")
+    .innerJoin("tracks as t", "t.id", "g.track_id")
+    .innerJoin("seasons as s", "s.id", "t.season_id")
+    .select(["c.id", "t.id as track_id", "s.id as season_id"])
+    .where("s.year", "=", 2026)
+    .where("c.code", "=", "TVC")
+    .executeTakeFirstOrThrow();
+  const draft = await services.entries.createDraft(owner, {
+    ...COMPLETE_TEXT,
+    trackId: String(tvc.track_id),
+    categoryId: String(tvc.id),
+  });
+  if (!draft.ok) throw new Error(JSON.stringify(draft));
+  const id = draft.entry.id;
+  for (const [field, facts] of [
+    ["images", file()],
+    ["video", file({ name: "phim.mp4", mime: "video/mp4", bytes: 200_000_000 })],
+    ["ideaArticleVi", file(PDF)],
+    ["legalCommitment", file(PDF)],
+    ["copyrightCommitment", file(PDF)],
+  ] as const) {
+    const attached = await services.entries.attachFile(owner, id, field, facts);
+    if (!attached.ok) throw new Error(`${field}: ${JSON.stringify(attached)}`);
+  }
+  const submitted = await services.entries.submit(owner, id);
+  if (!submitted.ok) throw new Error(JSON.stringify(submitted));
+  for (const [to, role] of [
+    ["paid", "finance"],
+    ["accepted", "jury_manager"],
+  ] as const) {
+    const entry = await services.entries.getForStaff(id);
+    const moved = await services.entries.changeStatus({ ...STAFF, role }, id, {
+      to,
+      reason: "",
+      statusVersion: entry!.statusVersion,
+    });
+    if (!moved.ok) throw new Error(JSON.stringify(moved));
+  }
+  const row = await db.kysely
+    .selectFrom("entries")
+    .select("code")
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return { id, code: row.code!, seasonId: Number(tvc.season_id), categoryId: String(tvc.id) };
+}
+
+const page = (path: string) =>
+  office.request("GET", path, { cookie: office.cookies.get("jury_manager") });
+const post = (path: string, form: Record<string, string>) =>
+  office.request("POST", path, {
+    cookie: office.cookies.get("jury_manager"),
+    headers: { origin: TEST_ORIGIN },
+    form,
+  });
+
+/** The HTML of the results table's row of entry `code`. */
+const rowOf = (html: string, code: string) => {
+  const start = html.indexOf(`data-entry-code="${code}"`);
+  expect(start, code).toBeGreaterThan(-1);
+  return html.slice(start, html.indexOf("</tr>", start));
+};
+
+describe("the jury manager's pages over HTTP", () => {
+  it("offer advancing, prizes, publishing and reopening only when they can happen, and say why not", async () => {
+    const { services } = office.app;
+    const scored = await acceptedEntry("ngoc.chamdiem@example.vn", "Lê Bảo Ngọc", "0312345678");
+    const unscored = await acceptedEntry(
+      "khoa.chuacham@example.vn",
+      "Phan Minh Khoa",
+      "0301112223",
+    );
+    const season = scored.seasonId;
+    const judge = await services.judging.createJudge(STAFF, season, {
+      name: "Đỗ Giám Khảo",
+      email: "do.gk@example.vn",
+    });
+    if (!judge.ok) throw new Error(JSON.stringify(judge));
+    const code = await services.judging.issueCode(STAFF, judge.id);
+    if (!code.ok) throw new Error("code");
+    const session = await services.judging.signIn({ code: code.code }, "127.0.0.1");
+    if (!session.ok) throw new Error("sign-in");
+    const identity = (await services.judging.currentJudge(session.token)) as JudgeIdentity;
+    const round = await services.judging.createRound(STAFF, season, {
+      nameVi: "Vòng sơ khảo",
+      nameEn: "Preliminary round",
+    });
+    if (!round.ok) throw new Error("round");
+    await services.judging.assign(STAFF, round.id, {
+      judgeId: judge.id,
+      categoryId: scored.categoryId,
+    });
+    await services.judging.moveRound(STAFF, round.id, { to: "open" });
+    const sheet = {
+      scores: {
+        creativeIdea: 8,
+        message: 8,
+        craft: 8,
+        brandRecall: 8,
+        responsibility: 8,
+        culturalIdentity: 8,
+      },
+      version: null,
+    };
+    expect(await services.judging.saveScore(identity, round.id, scored.id, sheet)).toMatchObject({
+      ok: true,
+    });
+    const vi = (key: string) => text("vi", key);
+    /** A button of the page, by its label (a heading may read the same). */
+    const button = (key: string) => `>${vi(key)}</button>`;
+    /** The page's word on why something is not offered. */
+    const note = (key: string) => `role="note">${vi(key)}</p>`;
+    const roundPage = `/quan-tri/cham-giai/vong/${round.id}?year=2026`;
+    const resultsPage = `/quan-tri/cham-giai/vong/${round.id}/ket-qua?year=2026`;
+    const overview = "/quan-tri/cham-giai?year=2026";
+
+    // The round is open: no advancing and no publishing, each saying why.
+    let results = (await page(resultsPage)).body;
+    expect(results).not.toContain(button("judgingAdmin.results.advanceSubmit"));
+    expect(results).toContain(note("judging.errors.advanceOpen"));
+    let season2026 = (await page(overview)).body;
+    expect(season2026).not.toContain(button("judgingAdmin.prizes.publish"));
+    expect(season2026).toContain(note("judging.errors.noPrizes"));
+
+    // Closed, but no next round yet: advancing says so.
+    await services.judging.moveRound(STAFF, round.id, { to: "closed" });
+    results = (await page(resultsPage)).body;
+    expect(results).not.toContain(button("judgingAdmin.results.advanceSubmit"));
+    expect(results).toContain(note("judging.errors.noNextRound"));
+
+    // A row without a score offers no prize and says why; the scored one does.
+    expect(rowOf(results, unscored.code)).not.toContain('name="prize"');
+    expect(rowOf(results, unscored.code)).toContain(vi("judgingAdmin.results.prizeNeedsScore"));
+    expect(rowOf(results, scored.code)).toContain('name="prize"');
+    // A prize posted for it anyway is refused, at its row.
+    const refused = await post(resultsPage, {
+      intent: "prize",
+      formKey: "prize",
+      entryId: unscored.id,
+      prize: "grand_prix",
+      method: "mean",
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(rowOf(refused.body, unscored.code)).toContain(vi("judging.errors.prizeUnscored"));
+    expect(await services.judging.prizes(season)).toEqual([]);
+
+    // A next round: advancing is offered.
+    await services.judging.createRound(STAFF, season, { nameVi: "Chung khảo", nameEn: "Final" });
+    results = (await page(resultsPage)).body;
+    expect(results).toContain(button("judgingAdmin.results.advanceSubmit"));
+
+    // With a prize and no round open, publishing is offered; once published, the closed round
+    // is not offered to open again, and the page says why.
+    expect(
+      await services.judging.setPrize(STAFF, round.id, { entryId: scored.id, prize: "gold" }),
+    ).toEqual({ ok: true });
+    season2026 = (await page(overview)).body;
+    expect(season2026).toContain(button("judgingAdmin.prizes.publish"));
+    expect((await page(roundPage)).body).toContain(button("judgingAdmin.move.open"));
+    expect(
+      await services.judging.publish({ ...STAFF, role: "jury_manager" }, season),
+    ).toMatchObject({ ok: true });
+    const afterPublishing = (await page(roundPage)).body;
+    expect(afterPublishing).not.toContain(button("judgingAdmin.move.open"));
+    expect(afterPublishing).toContain(note("judging.errors.reopenPublished"));
+    expect(afterPublishing).toContain(button("judgingAdmin.move.locked"));
+  });
+});
