@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_STATEMENT_MAPPING } from "../core/statement";
 import { signedInApp } from "./test-support/signed-in-app";
 import { TEST_ORIGIN, type Who } from "./test-support/sign-in";
+import { demoCategory } from "./test-support/demo-catalogue";
 
 // Finance's payment pages over HTTP against the production build: the list's date filter and
 // pages, a payment matched from a bank statement or paid short, the statement import's
@@ -25,15 +26,7 @@ async function pendingTransfer() {
     .select("id")
     .where("email", "=", ENTRANT)
     .executeTakeFirstOrThrow();
-  const category = await db
-    .selectFrom("categories as c")
-    .innerJoin("category_groups as g", "g.id", "c.group_id")
-    .innerJoin("tracks as t", "t.id", "g.track_id")
-    .innerJoin("seasons as s", "s.id", "t.season_id")
-    .select(["c.id", "t.id as track_id", "s.id as season_id"])
-    .where("s.year", "=", 2026)
-    .where("c.code", "=", "TVC")
-    .executeTakeFirstOrThrow();
+  const category = await demoCategory(db);
   const at = "2026-08-20T03:00:00.000Z";
   const id = randomUUID();
   await db

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signedInApp } from "./test-support/signed-in-app";
 import { pdfText } from "./test-support/pdf-text";
 import { TEST_ORIGIN, type Who } from "./test-support/sign-in";
+import { demoCategory } from "./test-support/demo-catalogue";
 
 // The payment pages over HTTP against the production build: the entrant's checkout, payment
 // and receipt; finance's list, confirm and refund; the VNPay IPN without a merchant configured.
@@ -37,15 +38,7 @@ async function submittedEntries(count: number) {
     .select("id")
     .where("email", "=", ENTRANT)
     .executeTakeFirstOrThrow();
-  const category = await db
-    .selectFrom("categories as c")
-    .innerJoin("category_groups as g", "g.id", "c.group_id")
-    .innerJoin("tracks as t", "t.id", "g.track_id")
-    .innerJoin("seasons as s", "s.id", "t.season_id")
-    .select(["c.id", "t.id as track_id", "s.id as season_id"])
-    .where("s.year", "=", 2026)
-    .where("c.code", "=", "TVC")
-    .executeTakeFirstOrThrow();
+  const category = await demoCategory(db);
   const at = "2026-08-20T03:00:00.000Z";
   const ids: { id: string; code: string }[] = [];
   for (let i = 0; i < count; i++) {

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signedInApp } from "./test-support/signed-in-app";
 import { TEST_ORIGIN } from "./test-support/sign-in";
 import { SIMULATED_MERCHANT, vnpayResult } from "./test-support/vnpay-simulator";
+import { demoCategory } from "./test-support/demo-catalogue";
 
 // VNPay over HTTP, the gateway played by the simulator's signing (server/test-support/
 // vnpay-simulator.ts): the checkout sends the entrant to the gateway with a signed order; the
@@ -29,15 +30,7 @@ beforeAll(async () => {
     .select("id")
     .where("email", "=", ENTRANT)
     .executeTakeFirstOrThrow();
-  const category = await db
-    .selectFrom("categories as c")
-    .innerJoin("category_groups as g", "g.id", "c.group_id")
-    .innerJoin("tracks as t", "t.id", "g.track_id")
-    .innerJoin("seasons as s", "s.id", "t.season_id")
-    .select(["c.id", "t.id as track_id", "s.id as season_id"])
-    .where("s.year", "=", 2026)
-    .where("c.code", "=", "TVC")
-    .executeTakeFirstOrThrow();
+  const category = await demoCategory(db);
   const at = "2026-08-20T03:00:00.000Z";
   entryIds = [randomUUID(), randomUUID()];
   for (const [i, id] of entryIds.entries()) {

@@ -6,6 +6,7 @@ import { DEFAULT_CRITERIA } from "../../../core/judging-criteria";
 import { backOfficeApp } from "../../test-support/back-office";
 import { TEST_NOW } from "../../test-support/signed-in-app";
 import { TEST_ORIGIN, type Who } from "../../test-support/sign-in";
+import { demoCategory } from "../../test-support/demo-catalogue";
 
 // The dashboard and the season lifecycle as a browser sees them, on the production build.
 
@@ -31,15 +32,7 @@ async function seedEntries(statuses: string[]) {
     .select("id")
     .where("email", "=", "access-entrant@example.vn")
     .executeTakeFirstOrThrow();
-  const category = await db
-    .selectFrom("categories as c")
-    .innerJoin("category_groups as g", "g.id", "c.group_id")
-    .innerJoin("tracks as t", "t.id", "g.track_id")
-    .innerJoin("seasons as s", "s.id", "t.season_id")
-    .select(["c.id", "t.id as track_id", "s.id as season_id"])
-    .where("s.year", "=", 2026)
-    .where("c.code", "=", "TVC")
-    .executeTakeFirstOrThrow();
+  const category = await demoCategory(db);
   const at = TEST_NOW.toISOString();
   const ids = statuses.map(() => randomUUID());
   await db

@@ -4,6 +4,7 @@ import { TEST_ORIGIN } from "../../test-support/sign-in";
 import { text } from "../../test-support/text";
 import { COMPLETE_TEXT, file, PDF } from "../entries/testbed";
 import type { JudgeIdentity } from "./types";
+import { acceptSubmitted, demoCategory } from "../../test-support/demo-catalogue";
 
 // The jury manager's pages over HTTP on the production build: an action that cannot happen
 // now is not offered; the page says why instead, so nobody confirms something the server
@@ -29,15 +30,7 @@ async function acceptedEntry(email: string, name: string, taxCode: string) {
       licenceFileId: null,
     },
   });
-  const tvc = await db.kysely
-    .selectFrom("categories as c")
-    .innerJoin("category_groups as g", "g.id", "c.group_id")
-    .innerJoin("tracks as t", "t.id", "g.track_id")
-    .innerJoin("seasons as s", "s.id", "t.season_id")
-    .select(["c.id", "t.id as track_id", "s.id as season_id"])
-    .where("s.year", "=", 2026)
-    .where("c.code", "=", "TVC")
-    .executeTakeFirstOrThrow();
+  const tvc = await demoCategory(db.kysely);
   const draft = await services.entries.createDraft(owner, {
     ...COMPLETE_TEXT,
     trackId: String(tvc.track_id),
@@ -57,18 +50,7 @@ async function acceptedEntry(email: string, name: string, taxCode: string) {
   }
   const submitted = await services.entries.submit(owner, id);
   if (!submitted.ok) throw new Error(JSON.stringify(submitted));
-  for (const [to, role] of [
-    ["paid", "finance"],
-    ["accepted", "jury_manager"],
-  ] as const) {
-    const entry = await services.entries.getForStaff(id);
-    const moved = await services.entries.changeStatus({ ...STAFF, role }, id, {
-      to,
-      reason: "",
-      statusVersion: entry!.statusVersion,
-    });
-    if (!moved.ok) throw new Error(JSON.stringify(moved));
-  }
+  await acceptSubmitted(services, id);
   const row = await db.kysely
     .selectFrom("entries")
     .select("code")

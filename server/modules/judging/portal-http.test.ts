@@ -6,6 +6,7 @@ import { backOfficeApp } from "../../test-support/back-office";
 import { writeImage } from "../../test-support/media-files";
 import { TEST_ORIGIN } from "../../test-support/sign-in";
 import { COMPLETE_TEXT, file, PDF } from "../entries/testbed";
+import { acceptSubmitted, demoCategory } from "../../test-support/demo-catalogue";
 
 // The judge portal over HTTP on the production build: the code signs a judge in (page form and
 // API), the pages and API answer only a judge, a judge's cookie opens nothing else, and no
@@ -47,15 +48,7 @@ async function setUp() {
       licenceFileId: null,
     },
   });
-  const tvc = await db.kysely
-    .selectFrom("categories as c")
-    .innerJoin("category_groups as g", "g.id", "c.group_id")
-    .innerJoin("tracks as t", "t.id", "g.track_id")
-    .innerJoin("seasons as s", "s.id", "t.season_id")
-    .select(["c.id", "t.id as track_id", "s.id as season_id"])
-    .where("s.year", "=", 2026)
-    .where("c.code", "=", "TVC")
-    .executeTakeFirstOrThrow();
+  const tvc = await demoCategory(db.kysely);
   const draft = await services.entries.createDraft(owner, {
     ...COMPLETE_TEXT,
     trackId: String(tvc.track_id),
@@ -89,19 +82,7 @@ async function setUp() {
   }
   const submitted = await services.entries.submit(owner, entryId);
   if (!submitted.ok) throw new Error(JSON.stringify(submitted));
-  const staff = { id: "staff", email: "staff@example.vn", name: "Staff" };
-  for (const [to, role] of [
-    ["paid", "finance"],
-    ["accepted", "jury_manager"],
-  ] as const) {
-    const entry = await services.entries.getForStaff(entryId);
-    const moved = await services.entries.changeStatus({ ...staff, role }, entryId, {
-      to,
-      reason: "",
-      statusVersion: entry!.statusVersion,
-    });
-    if (!moved.ok) throw new Error(JSON.stringify(moved));
-  }
+  await acceptSubmitted(services, entryId);
   const actor = { id: "staff", email: "staff@example.vn" };
   const judge = await services.judging.createJudge(actor, Number(tvc.season_id), {
     name: "Hồ Giám Khảo",
