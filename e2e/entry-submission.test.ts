@@ -302,6 +302,25 @@ describe("entry submission", () => {
     } finally {
       reopen();
     }
+
+    // A submitted entry is withdrawn (never deleted), after a confirmation naming it.
+    await page.goto(entryUrl.pathname + entryUrl.search);
+    await waitForHydration(page);
+    expect(
+      await page.getByRole("button", { name: text(lang, "entryForm.deleteDraft.button") }).count(),
+    ).toBe(0);
+    await page.getByRole("button", { name: text(lang, "entryForm.withdraw.button") }).click();
+    const withdrawDialog = page.getByRole("dialog", {
+      name: text(lang, "entryForm.withdraw.confirmTitle"),
+    });
+    await withdrawDialog.waitFor();
+    await expect(withdrawDialog.textContent()).resolves.toContain(code);
+    await withdrawDialog
+      .getByRole("button", { name: text(lang, "entryForm.withdraw.confirm") })
+      .click();
+    await expect
+      .poll(() => page.getByTestId("entry-status").textContent())
+      .toBe(text(lang, "entry.status.withdrawn"));
     expect(problems.pageErrors).toEqual([]);
     expect(problems.hydration).toEqual([]);
   });

@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { FormAlert } from "../../components/form/field";
-import { Modal } from "../../components/modal";
 import { useLocalizedPath } from "../../lib/site";
 import { clearLocalCopy } from "./autosave";
+import { ConfirmDialog } from "./confirm-dialog";
 import { postEntryAction } from "./post";
 import type { EntryActionResult } from "./types";
 import { withdrawConfirmText } from "./withdraw-confirm";
@@ -27,7 +27,6 @@ export function DeleteDraftPanel({
   const navigate = useNavigate();
   const fetcher = useFetcher<EntryActionResult>({ key: "entry-delete-draft" });
   const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
   const result = fetcher.data?.intent === "deleteDraft" ? fetcher.data : undefined;
 
   useEffect(() => {
@@ -42,7 +41,6 @@ export function DeleteDraftPanel({
       <p className="field__hint">{t("entryForm.deleteDraft.hint")}</p>
       <p>
         <button
-          ref={opener}
           type="button"
           className="button button--secondary"
           disabled={fetcher.state !== "idle"}
@@ -54,30 +52,18 @@ export function DeleteDraftPanel({
         </button>
       </p>
       {result && !result.ok ? <FormAlert message={t(result.formError)} /> : null}
-      <Modal
+      <ConfirmDialog
         open={open}
         onClose={() => setOpen(false)}
         title={t("entryForm.deleteDraft.confirmTitle")}
+        confirmLabel={t("entryForm.deleteDraft.confirm")}
+        cancelLabel={t("entryForm.deleteDraft.cancel")}
+        onConfirm={() => void postEntryAction(fetcher, { intent: "deleteDraft", entryId })}
       >
         <p>
           {withdrawConfirmText(t, { code, campaignName: campaignName() }, "entryForm.deleteDraft")}
         </p>
-        <p className="entry-form__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setOpen(false);
-              void postEntryAction(fetcher, { intent: "deleteDraft", entryId });
-            }}
-          >
-            {t("entryForm.deleteDraft.confirm")}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
-            {t("entryForm.deleteDraft.cancel")}
-          </button>
-        </p>
-      </Modal>
+      </ConfirmDialog>
     </section>
   );
 }

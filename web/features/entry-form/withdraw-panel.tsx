@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { useFetcher } from "react-router";
 import { FormAlert } from "../../components/form/field";
-import { Modal } from "../../components/modal";
+import { ConfirmDialog } from "./confirm-dialog";
 import { postEntryAction } from "./post";
 import type { EntryActionResult } from "./types";
 import { withdrawConfirmText } from "./withdraw-confirm";
@@ -32,28 +32,16 @@ export function WithdrawPanel({
       {fetcher.data?.intent === "withdraw" && !fetcher.data.ok ? (
         <FormAlert message={t(fetcher.data.formError)} />
       ) : null}
-      <Modal
+      <ConfirmDialog
         open={open}
         onClose={() => setOpen(false)}
         title={t("entryForm.withdraw.confirmTitle")}
+        confirmLabel={t("entryForm.withdraw.confirm")}
+        cancelLabel={t("entryForm.withdraw.cancel")}
+        onConfirm={() => void postEntryAction(fetcher, { intent: "withdraw", entryId })}
       >
         <p>{withdrawConfirmText(t, { code, campaignName: campaignName() })}</p>
-        <p className="entry-form__actions">
-          <button
-            type="button"
-            className="button button--primary"
-            onClick={() => {
-              setOpen(false);
-              void postEntryAction(fetcher, { intent: "withdraw", entryId });
-            }}
-          >
-            {t("entryForm.withdraw.confirm")}
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
-            {t("entryForm.withdraw.cancel")}
-          </button>
-        </p>
-      </Modal>
+      </ConfirmDialog>
     </section>
   );
 }
