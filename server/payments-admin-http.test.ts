@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_STATEMENT_MAPPING } from "../core/statement";
 import { signedInApp } from "./test-support/signed-in-app";
 import { TEST_ORIGIN, type Who } from "./test-support/sign-in";
-import { demoCategory } from "./test-support/demo-catalogue";
+import { insertSubmittedEntries } from "./test-support/demo-catalogue";
 
 // Finance's payment pages over HTTP against the production build: the list's date filter and
 // pages, a payment matched from a bank statement or paid short, the statement import's
@@ -21,44 +21,21 @@ const get = (url: string, who: Who = "finance") =>
 /** A submitted entry of the signed-in entrant in the demo 2026 TVC category, paid for by a transfer. */
 async function pendingTransfer() {
   const db = office.db.kysely;
+  const [id] = await insertSubmittedEntries(db, ENTRANT, [
+    {
+      code: `VX26-TVC-8${String(Math.floor(Math.random() * 1000)).padStart(3, "0")}`,
+      brandName: "Trà Xanh",
+      campaignName: "Tết sum vầy",
+    },
+  ]);
   const user = await db
     .selectFrom("user")
     .select("id")
     .where("email", "=", ENTRANT)
     .executeTakeFirstOrThrow();
-  const category = await demoCategory(db);
-  const at = "2026-08-20T03:00:00.000Z";
-  const id = randomUUID();
-  await db
-    .insertInto("entries")
-    .values({
-      id,
-      owner_user_id: user.id,
-      season_id: Number(category.season_id),
-      track_id: Number(category.track_id),
-      category_id: Number(category.id),
-      code: `VX26-TVC-8${String(Math.floor(Math.random() * 1000)).padStart(3, "0")}`,
-      status: "submitted",
-      brand_name: "Trà Xanh",
-      campaign_name: "Tết sum vầy",
-      description_vi: "",
-      description_en: "",
-      start_month: 1,
-      start_year: 2026,
-      end_month: 3,
-      end_year: 2026,
-      video_link: "",
-      credits: "{}",
-      version: 1,
-      created_at: at,
-      updated_at: at,
-      submitted_at: at,
-      withdrawn_at: null,
-    })
-    .execute();
   const created = await office.app.services.payments.create(
     user.id,
-    { entryIds: [id], method: "vietqr" },
+    { entryIds: [id!], method: "vietqr" },
     { ip: "127.0.0.1", lang: "vi" },
   );
   if (!created.ok) throw new Error(`create refused: ${JSON.stringify(created)}`);

@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { signedInApp } from "./test-support/signed-in-app";
 import { pdfText } from "./test-support/pdf-text";
 import { TEST_ORIGIN, type Who } from "./test-support/sign-in";
-import { demoCategory } from "./test-support/demo-catalogue";
+import { insertSubmittedEntries } from "./test-support/demo-catalogue";
 
 // The payment pages over HTTP against the production build: the entrant's checkout, payment
 // and receipt; finance's list, confirm and refund; the VNPay IPN without a merchant configured.
@@ -32,48 +31,13 @@ function post(url: string, who: Who, fields: [string, string][]) {
 
 /** Two submitted entries of the signed-in entrant in the demo 2026 TVC category. */
 async function submittedEntries(count: number) {
-  const db = office.db.kysely;
-  const user = await db
-    .selectFrom("user")
-    .select("id")
-    .where("email", "=", ENTRANT)
-    .executeTakeFirstOrThrow();
-  const category = await demoCategory(db);
-  const at = "2026-08-20T03:00:00.000Z";
-  const ids: { id: string; code: string }[] = [];
-  for (let i = 0; i < count; i++) {
-    const id = randomUUID();
-    const code = `VX26-TVC-9${String(ids.length + Math.floor(Math.random() * 900)).padStart(3, "0")}`;
-    await db
-      .insertInto("entries")
-      .values({
-        id,
-        owner_user_id: user.id,
-        season_id: Number(category.season_id),
-        track_id: Number(category.track_id),
-        category_id: Number(category.id),
-        code,
-        status: "submitted",
-        brand_name: "Trà Xanh",
-        campaign_name: `Tết sum vầy ${i + 1}`,
-        description_vi: "",
-        description_en: "",
-        start_month: 1,
-        start_year: 2026,
-        end_month: 3,
-        end_year: 2026,
-        video_link: "",
-        credits: "{}",
-        version: 1,
-        created_at: at,
-        updated_at: at,
-        submitted_at: at,
-        withdrawn_at: null,
-      })
-      .execute();
-    ids.push({ id, code });
-  }
-  return ids;
+  const entries = Array.from({ length: count }, (_, i) => ({
+    code: `VX26-TVC-9${String(i + Math.floor(Math.random() * 900)).padStart(3, "0")}`,
+    brandName: "Trà Xanh",
+    campaignName: `Tết sum vầy ${i + 1}`,
+  }));
+  const ids = await insertSubmittedEntries(office.db.kysely, ENTRANT, entries);
+  return entries.map((entry, i) => ({ id: ids[i]!, code: entry.code }));
 }
 
 describe("payments over HTTP", () => {

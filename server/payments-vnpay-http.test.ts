@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signedInApp } from "./test-support/signed-in-app";
 import { TEST_ORIGIN } from "./test-support/sign-in";
 import { SIMULATED_MERCHANT, vnpayResult } from "./test-support/vnpay-simulator";
-import { demoCategory } from "./test-support/demo-catalogue";
+import { insertSubmittedEntries } from "./test-support/demo-catalogue";
 
 // VNPay over HTTP, the gateway played by the simulator's signing (server/test-support/
 // vnpay-simulator.ts): the checkout sends the entrant to the gateway with a signed order; the
@@ -24,44 +23,16 @@ const office = signedInApp({
 let entryIds: string[] = [];
 
 beforeAll(async () => {
-  const db = office.db.kysely;
-  const user = await db
-    .selectFrom("user")
-    .select("id")
-    .where("email", "=", ENTRANT)
-    .executeTakeFirstOrThrow();
-  const category = await demoCategory(db);
-  const at = "2026-08-20T03:00:00.000Z";
-  entryIds = [randomUUID(), randomUUID()];
-  for (const [i, id] of entryIds.entries()) {
-    await db
-      .insertInto("entries")
-      .values({
-        id,
-        owner_user_id: user.id,
-        season_id: Number(category.season_id),
-        track_id: Number(category.track_id),
-        category_id: Number(category.id),
-        code: `VX26-TVC-97${i}${Math.floor(Math.random() * 10)}`,
-        status: "submitted",
-        brand_name: "Cà Phê Sớm",
-        campaign_name: `Sáng nay ${i}`,
-        description_vi: "",
-        description_en: "",
-        start_month: 1,
-        start_year: 2026,
-        end_month: 2,
-        end_year: 2026,
-        video_link: "",
-        credits: "{}",
-        version: 1,
-        created_at: at,
-        updated_at: at,
-        submitted_at: at,
-        withdrawn_at: null,
-      })
-      .execute();
-  }
+  entryIds = await insertSubmittedEntries(
+    office.db.kysely,
+    ENTRANT,
+    [0, 1].map((i) => ({
+      code: `VX26-TVC-97${i}${Math.floor(Math.random() * 10)}`,
+      brandName: "Cà Phê Sớm",
+      campaignName: `Sáng nay ${i}`,
+      endMonth: 2,
+    })),
+  );
 });
 
 const ipn = (query: Record<string, string>) =>

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
 import type { Services } from "../services";
@@ -33,4 +34,55 @@ export async function acceptSubmitted(services: Services, entryId: string): Prom
     });
     if (!moved.ok) throw new Error(JSON.stringify(moved));
   }
+}
+
+/**
+ * Submitted entries of the account with this email in the demo category (2026's TVC), written
+ * straight to the database as the entry form would have left them; their ids, in order.
+ */
+export async function insertSubmittedEntries(
+  db: Kysely<Database>,
+  ownerEmail: string,
+  entries: { code: string; brandName: string; campaignName: string; endMonth?: number }[],
+): Promise<string[]> {
+  const user = await db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", ownerEmail)
+    .executeTakeFirstOrThrow();
+  const category = await demoCategory(db);
+  const at = "2026-08-20T03:00:00.000Z";
+  const ids: string[] = [];
+  for (const entry of entries) {
+    const id = randomUUID();
+    await db
+      .insertInto("entries")
+      .values({
+        id,
+        owner_user_id: user.id,
+        season_id: Number(category.season_id),
+        track_id: Number(category.track_id),
+        category_id: Number(category.id),
+        code: entry.code,
+        status: "submitted",
+        brand_name: entry.brandName,
+        campaign_name: entry.campaignName,
+        description_vi: "",
+        description_en: "",
+        start_month: 1,
+        start_year: 2026,
+        end_month: entry.endMonth ?? 3,
+        end_year: 2026,
+        video_link: "",
+        credits: "{}",
+        version: 1,
+        created_at: at,
+        updated_at: at,
+        submitted_at: at,
+        withdrawn_at: null,
+      })
+      .execute();
+    ids.push(id);
+  }
+  return ids;
 }

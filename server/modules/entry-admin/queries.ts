@@ -5,6 +5,7 @@ import { ENTRY_STATUSES } from "../../../core/entry-status";
 import type { Lang } from "../../../core/languages";
 import { foldedLikePattern } from "../../../core/search-text";
 import type { Database } from "../../db/schema";
+import { entryRefunds } from "../payments/entry-refund";
 
 type Q = Kysely<Database>;
 
@@ -34,16 +35,6 @@ function everPaid(db: Q) {
     .select(["entry_id", (eb) => eb.fn.max("created_at").as("at")])
     .where("to_status", "=", "paid")
     .groupBy("entry_id");
-}
-
-/** Entries whose fee was refunded (a payment holding them moved to `refunded`), with the last time. */
-function refunds(db: Q) {
-  return db
-    .selectFrom("payment_events as ev")
-    .innerJoin("payment_entries as pe", "pe.payment_id", "ev.payment_id")
-    .select(["pe.entry_id", (eb) => eb.fn.max("ev.created_at").as("at")])
-    .where("ev.to_state", "=", "refunded")
-    .groupBy("pe.entry_id");
 }
 
 const flag = (condition: ReturnType<typeof sql>) => sql`(case when ${condition} then 1 else 0 end)`;
@@ -112,7 +103,7 @@ export function entryRows(db: Q, seasonId: number, lang: Lang) {
     .leftJoin("category_groups as g", "g.id", "c.group_id")
     .leftJoin(fileCounts(db).as("f"), "f.entry_id", "e.id")
     .leftJoin(everPaid(db).as("p"), "p.entry_id", "e.id")
-    .leftJoin(refunds(db).as("rf"), "rf.entry_id", "e.id")
+    .leftJoin(entryRefunds(db).as("rf"), "rf.entry_id", "e.id")
     .where("e.season_id", "=", seasonId)
     .select([
       "e.id",
