@@ -259,6 +259,38 @@ describe("finance's payment pages over HTTP", () => {
     expect(listEn.body).toContain("an adjusting or cancelling invoice is needed");
   });
 
+  it("offers no invoice form for a refunded payment's waiting request", async () => {
+    const payment = await pendingTransfer();
+    const actor = await financeActor();
+    const paid = await office.app.services.payments.confirm(actor, payment.id, {
+      stateVersion: payment.stateVersion,
+    });
+    if (!paid.ok) throw new Error("confirm refused");
+    const at = "2026-09-02T03:00:00.000Z";
+    await office.db.kysely
+      .insertInto("vat_requests")
+      .values({
+        payment_id: payment.id,
+        company_name: "Công ty Cà Phê Sữa",
+        tax_code: "0100233488",
+        address: "2 Lý Thái Tổ, Hà Nội",
+        email: "ketoan@caphe.example",
+        state: "requested",
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const before = await get(`/quan-tri/thanh-toan/hoa-don-vat?q=${payment.reference}`);
+    expect(before.body).toContain('name="invoiceNumber"');
+    await office.app.services.payments.refund(actor, payment.id, {
+      stateVersion: paid.payment.stateVersion,
+      reason: "Nộp trùng",
+    });
+    const after = await get(`/quan-tri/thanh-toan/hoa-don-vat?q=${payment.reference}`);
+    expect(after.body).toContain("không xuất hóa đơn cho yêu cầu này");
+    expect(after.body).not.toContain('name="invoiceNumber"');
+  });
+
   it("says a transfer came for a payment already cancelled, and offers the next step", async () => {
     const payment = await pendingTransfer();
     const entrant = await office.db.kysely

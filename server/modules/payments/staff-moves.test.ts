@@ -412,6 +412,40 @@ describe.each(testDatabases())("VAT invoice requests on $name", (target) => {
       ]);
     });
 
+    it("records no invoice for a refunded payment, and exports each request's payment state", async () => {
+      const entries = await submittedEntries(t, 1);
+      const { payment } = await created(
+        t,
+        entries.map((e) => e.id),
+      );
+      const paid = await t.services.payments.confirm(finance(t), payment.id, {
+        stateVersion: payment.stateVersion,
+      });
+      if (!paid.ok) throw new Error("confirm refused");
+      const asked = await t.services.payments.requestVat(t.alice, payment.reference, {
+        companyName: "Công ty TNHH Sáng Tạo Việt",
+        taxCode: "0100233488",
+        address: "1 Tràng Tiền, Hà Nội",
+        email: "ketoan@sangtao.vn",
+      });
+      if (!asked.ok) throw new Error("request refused");
+      const refunded = await t.services.payments.refund(finance(t), payment.id, {
+        stateVersion: paid.payment.stateVersion,
+        reason: "Trùng thanh toán",
+      });
+      expect(refunded).toMatchObject({ ok: true });
+      expect(
+        await t.services.payments.issueVat(finance(t), asked.vat.id, { invoiceNumber: "0000777" }),
+      ).toMatchObject({ ok: false, status: 409, formError: "paymentCore.vat.refunded" });
+      expect((await t.services.payments.vatForPayment(payment.id))?.state).toBe("requested");
+      const csv = await t.services.payments.exportVat(finance(t), {}, "csv", "vi");
+      const row = csv.body
+        .toString("utf8")
+        .split("\n")
+        .find((line) => line.includes(payment.reference));
+      expect(row).toContain("Đã hoàn tiền");
+    });
+
     it("refuses individuals", async () => {
       const entries = await submittedEntries(t, 1);
       const { payment } = await created(

@@ -204,8 +204,17 @@ export async function issueVat(
     })
     .where("id", "=", id)
     .where("state", "=", "requested")
+    // A refunded payment gets no invoice: checked in the same statement as the write.
+    .where("payment_id", "in", (eb) =>
+      eb.selectFrom("payments").select("id").where("state", "=", "paid"),
+    )
     .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) !== 1) return refusal(409, "paymentCore.vat.notWaiting");
+  if (Number(updated.numUpdatedRows) !== 1) {
+    const current = await baseQuery(ctx).where("v.id", "=", id).executeTakeFirst();
+    return current?.state === "requested" && current.payment_state !== "paid"
+      ? refusal(409, "paymentCore.vat.refunded")
+      : refusal(409, "paymentCore.vat.notWaiting");
+  }
   const row = await baseQuery(ctx).where("v.id", "=", id).executeTakeFirstOrThrow();
   await ctx.deps.audit?.record(
     actor,
@@ -242,6 +251,11 @@ export async function exportVatRequests(
         value: (r) => text(lang, `paymentAdmin.vat.state.${r.state}`),
       },
       { header: h("invoiceNumber"), width: 16, value: (r) => r.invoiceNumber ?? "" },
+      {
+        header: h("payment"),
+        width: 16,
+        value: (r) => text(lang, `paymentAdmin.state.${r.paymentState}`),
+      },
       { header: h("requested"), width: 12, value: (r) => formatDate(r.createdAt, lang) },
     ],
     rows,

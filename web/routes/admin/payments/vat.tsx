@@ -191,6 +191,11 @@ export default function AdminVat({ loaderData }: Route.ComponentProps) {
                         <StatusBadge tone="success">
                           {t("paymentAdmin.vat.state.issued")} · {r.invoiceNumber}
                         </StatusBadge>
+                      ) : r.paymentState !== "paid" ? (
+                        // A refunded payment gets no invoice: the server refuses one too.
+                        <StatusBadge tone="neutral">
+                          {t("paymentAdmin.vat.state.requested")}
+                        </StatusBadge>
                       ) : (
                         <Form method="post" noValidate>
                           <input type="hidden" name="id" value={r.id} />
