@@ -55,6 +55,32 @@ describe("season dates form", () => {
       message: "adminPlatform.validation.windowBoth",
     });
   });
+  it("refuses a ceremony before submission (or the late deadline) has closed", () => {
+    const dates = {
+      nameVi: "Vạn Xuân 2026",
+      submissionOpensAt: "01/08/2026 00:00",
+      submissionClosesAt: "30/10/2026 23:59",
+    };
+    for (const extra of [
+      { ceremonyAt: "20/10/2026 19:00" },
+      { lateDeadline: "15/11/2026 23:59", ceremonyAt: "10/11/2026 19:00" },
+    ]) {
+      const parsed = seasonDatesSchema.safeParse({ ...dates, ...extra });
+      expect(parsed.error?.issues).toEqual([
+        expect.objectContaining({
+          path: ["ceremonyAt"],
+          message: "adminPlatform.validation.ceremonyBeforeClose",
+        }),
+      ]);
+    }
+    expect(
+      seasonDatesSchema.safeParse({
+        ...dates,
+        lateDeadline: "15/11/2026 23:59",
+        ceremonyAt: "20/12/2026 19:00",
+      }).success,
+    ).toBe(true);
+  });
 });
 
 describe("category tree forms", () => {

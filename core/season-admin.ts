@@ -87,6 +87,9 @@ export const seasonDatesSchema = z
       true,
     );
     before("submissionClosesAt", "lateDeadline", "adminPlatform.validation.lateBeforeClose");
+    // The ceremony announces what was judged: it comes after the last entry can arrive.
+    before("submissionClosesAt", "ceremonyAt", "adminPlatform.validation.ceremonyBeforeClose");
+    before("lateDeadline", "ceremonyAt", "adminPlatform.validation.ceremonyBeforeClose");
     // One of the two window dates alone leaves the header button unscheduled: ask for both.
     if ((v.submissionOpensAt === "") !== (v.submissionClosesAt === "")) {
       const missing = v.submissionOpensAt === "" ? "submissionOpensAt" : "submissionClosesAt";

@@ -193,6 +193,16 @@ describe("siteSettingsFormSchema (the settings page's flat form)", () => {
     );
   });
 
+  it("asks for the chat account once a chat widget is chosen", () => {
+    for (const chatProvider of ["messenger", "zalo"]) {
+      expect(formProblems({ ...form, chatProvider, chatAccountId: " " })).toEqual({
+        chatAccountId: "adminPlatform.validation.chatAccountRequired",
+      });
+    }
+    expect(formProblems({ ...form, chatProvider: "none", chatAccountId: "" })).toEqual({});
+    expect(formProblems({ ...form, chatProvider: "zalo", chatAccountId: "4318257" })).toEqual({});
+  });
+
   it("leaves optional fields optional", () => {
     expect(formProblems({ ...form, contactPhone: "", socialEmail: "", seoTitleVi: "" })).toEqual(
       {},

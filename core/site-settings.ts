@@ -158,34 +158,45 @@ const filled = <T extends z.ZodType>(rule: T) =>
     // Typed as taking a string: what reaches the rule is one (some rules also take more).
     .pipe(rule as unknown as z.ZodType<z.output<T>, string>);
 
-export const siteSettingsFormSchema = z.object({
-  contactEmail: filled(z.email({ message: "validation.email" })),
-  contactPhone: z
-    .string()
-    .trim()
-    .max(30, { message: "validation.tooLong" })
-    .regex(/^[0-9+()\s.-]*$/, { message: "validation.phone" })
-    .default(""),
-  socialWebsite: s.website,
-  socialEmail: s.email,
-  socialFacebook: s.facebook,
-  socialYoutube: s.youtube,
-  socialLinkedin: s.linkedin,
-  socialTiktok: s.tiktok,
-  chatProvider: chatWidgetSchema.shape.provider,
-  chatAccountId: chatWidgetSchema.shape.accountId,
-  seoTitleVi: seoLang.title,
-  seoDescriptionVi: seoLang.description,
-  seoImageVi: seoLang.image,
-  seoTitleEn: seoLang.title,
-  seoDescriptionEn: seoLang.description,
-  seoImageEn: seoLang.image,
-  paymentBankBin: filled(payment.bankBin),
-  paymentBankName: filled(payment.bankName),
-  paymentAccountNumber: filled(payment.accountNumber),
-  paymentAccountHolder: filled(payment.accountHolder),
-  paymentExpiryHours: filled(payment.expiryHours),
-});
+export const siteSettingsFormSchema = z
+  .object({
+    contactEmail: filled(z.email({ message: "validation.email" })),
+    contactPhone: z
+      .string()
+      .trim()
+      .max(30, { message: "validation.tooLong" })
+      .regex(/^[0-9+()\s.-]*$/, { message: "validation.phone" })
+      .default(""),
+    socialWebsite: s.website,
+    socialEmail: s.email,
+    socialFacebook: s.facebook,
+    socialYoutube: s.youtube,
+    socialLinkedin: s.linkedin,
+    socialTiktok: s.tiktok,
+    chatProvider: chatWidgetSchema.shape.provider,
+    chatAccountId: chatWidgetSchema.shape.accountId,
+    seoTitleVi: seoLang.title,
+    seoDescriptionVi: seoLang.description,
+    seoImageVi: seoLang.image,
+    seoTitleEn: seoLang.title,
+    seoDescriptionEn: seoLang.description,
+    seoImageEn: seoLang.image,
+    paymentBankBin: filled(payment.bankBin),
+    paymentBankName: filled(payment.bankName),
+    paymentAccountNumber: filled(payment.accountNumber),
+    paymentAccountHolder: filled(payment.accountHolder),
+    paymentExpiryHours: filled(payment.expiryHours),
+  })
+  .superRefine((v, ctx) => {
+    // A chat widget with no account shows nothing on the site: say so rather than save it.
+    if (v.chatProvider !== "none" && v.chatAccountId === "") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["chatAccountId"],
+        message: "adminPlatform.validation.chatAccountRequired",
+      });
+    }
+  });
 
 export type SiteSettingsForm = z.output<typeof siteSettingsFormSchema>;
 

@@ -4,7 +4,7 @@ import { formatVietnamDateTime } from "../core/dates";
 import { demoCredentials } from "./support/demo-credentials";
 import { seriousViolations } from "./support/axe";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
-import { setSubmissionWindow } from "./support/db";
+import { setSubmissionWindow, withDatabase } from "./support/db";
 import { errorOfField } from "./support/fields";
 import { linkIn, mailTo } from "./support/outbox";
 
@@ -114,6 +114,36 @@ describe("back-office platform", () => {
     }
     // Two browsers and five axe checks: about 20 s alone, over 60 s on a loaded two-core machine.
   }, 120_000);
+
+  test("moving from one season to another shows that season's own names and dates", async () => {
+    const { page } = await openPage(browser());
+    await signInStaff(page, demoCredentials().admin.email, demoCredentials().admin.password);
+    await page.goto("/quan-tri/mua-giai?year=2026");
+    await page.getByRole("heading", { level: 1, name: "Mùa giải và hạng mục" }).waitFor();
+    await waitForHydration(page);
+    const stored = withDatabase((db) =>
+      db
+        .prepare<[], { name_vi: string; submission_opens_at: string | null }>(
+          "SELECT name_vi, submission_opens_at FROM seasons WHERE year = 2025",
+        )
+        .get(),
+    )!;
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("year") === "2025"),
+      page
+        .getByRole("navigation", { name: "Các mùa giải" })
+        .getByRole("link", { name: "2025", exact: true })
+        .click(),
+    ]);
+    await page.getByRole("heading", { name: "Mùa giải 2025: tên và ngày giờ" }).waitFor();
+    // Saving this form writes 2025: it must hold 2025's values, not the 2026 ones shown before.
+    const dates = page.locator('form:has(input[name="submissionOpensAt"])');
+    await expect(dates.locator('input[name="year"]').inputValue()).resolves.toBe("2025");
+    await expect(dates.getByLabel("Tên (tiếng Việt)").inputValue()).resolves.toBe(stored.name_vi);
+    await expect(dates.getByLabel("Mở nhận bài", { exact: true }).inputValue()).resolves.toBe(
+      formatVietnamDateTime(stored.submission_opens_at),
+    );
+  });
 
   test("settings in English: a required field left empty says it is required, at the field", async () => {
     const { page } = await openPage(browser());

@@ -205,8 +205,14 @@ export async function issueVat(
     .where("id", "=", id)
     .where("state", "=", "requested")
     // A refunded payment gets no invoice: checked in the same statement as the write.
-    .where("payment_id", "in", (eb) =>
-      eb.selectFrom("payments").select("id").where("state", "=", "paid"),
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("payments as p")
+          .select("p.id")
+          .whereRef("p.id", "=", "vat_requests.payment_id")
+          .where("p.state", "=", "paid"),
+      ),
     )
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) {

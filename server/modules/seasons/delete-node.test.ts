@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
-import { NOW, seasonsAdminFixture } from "./admin-test-setup";
+import { ADMIN, category, NOW, seasonsAdminFixture } from "./admin-test-setup";
 
 describe.each(testDatabases())("category tree deletion on $name", (target) => {
   describe.skipIf(!target.available)("service", () => {
@@ -71,6 +71,102 @@ describe.each(testDatabases())("category tree deletion on $name", (target) => {
           entryCount: 1,
         },
       );
+    });
+
+    it("refuses to delete a category a winner or a judge's assignment names, and keeps both", async () => {
+      const tree = await f.services.seasonsAdmin.tree(2026);
+      const group = tree[0]!.groups[0]!;
+      const created = await f.services.seasonsAdmin.saveNode(
+        { kind: "category", mode: "create", year: 2026, parentId: group.id, id: null },
+        category({ slug: "khong-bai-du-thi", code: "NOENT" }),
+        ADMIN,
+      );
+      if (!created.ok) throw new Error("the category was not created");
+      const categoryId = created.id;
+      const season = (await f.services.seasonsAdmin.get(2026))!;
+      const at = NOW.toISOString();
+      const k = f.db.kysely;
+
+      // A legacy winner filed under the category (no entry): the winner would lose it.
+      const winner = await k
+        .insertInto("winners")
+        .values({
+          year: 2026,
+          category_id: categoryId,
+          title: "Chiến dịch không có bài",
+          prize: "gold",
+          created_at: at,
+          updated_at: at,
+        } as never)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      expect(await f.services.seasonsAdmin.remove("category", categoryId, ADMIN)).toEqual({
+        ok: false,
+        status: 409,
+        formError: "adminPlatform.errors.hasWinners",
+      });
+      expect(
+        await k
+          .selectFrom("winners")
+          .select("category_id")
+          .where("id", "=", winner.id)
+          .executeTakeFirst(),
+      ).toEqual({ category_id: categoryId });
+      await k.deleteFrom("winners").where("id", "=", winner.id).execute();
+
+      // A judge assigned the whole category before any entry arrived.
+      const round = await k
+        .insertInto("judging_rounds")
+        .values({
+          season_id: season.id,
+          position: 99,
+          name_vi: "Vòng thử",
+          name_en: "Test round",
+          state: "draft",
+          method: "mean",
+          criteria: "[]",
+          created_at: at,
+          updated_at: at,
+        } as never)
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await k
+        .insertInto("judges")
+        .values({
+          id: "judge-delete-test",
+          season_id: season.id,
+          name: "Giám khảo Thử",
+          email: "giam-khao-thu@example.vn",
+          lang: "vi",
+          created_at: at,
+          updated_at: at,
+        } as never)
+        .execute();
+      await k
+        .insertInto("judge_assignments")
+        .values({
+          round_id: round.id,
+          judge_id: "judge-delete-test",
+          category_id: categoryId,
+          created_at: at,
+        } as never)
+        .execute();
+      expect(await f.services.seasonsAdmin.remove("category", categoryId, ADMIN)).toEqual({
+        ok: false,
+        status: 409,
+        formError: "adminPlatform.errors.hasAssignments",
+      });
+      await k.deleteFrom("judge_assignments").where("round_id", "=", round.id).execute();
+
+      // Nothing names it any more: it goes, and the audit log says which one it was.
+      expect(await f.services.seasonsAdmin.remove("category", categoryId, ADMIN)).toMatchObject({
+        ok: true,
+      });
+      const log = await f.services.audit.list({ search: "category.delete" });
+      expect(log.items[0]).toMatchObject({
+        action: "category.delete",
+        summary: { year: 2026, slug: "khong-bai-du-thi", nameVi: "Chiến dịch mới" },
+      });
     });
   });
 });

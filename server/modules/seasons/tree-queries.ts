@@ -127,13 +127,20 @@ export async function nextOrder(
   return Number(row?.top ?? -1) + 1;
 }
 
-/** Entries filed under any category beneath a node (deleting it would lose them). */
-export async function entriesBeneath(
+/**
+ * Rows of `table` that name a category beneath a node: entries (deleting it would lose their
+ * category), winners (they would lose it silently) and judges' assignments by category (the
+ * database refuses to drop a category they name).
+ */
+export async function usesBeneath(
   q: Kysely<Database>,
+  table: "entries" | "winners" | "judge_assignments",
   kind: TreeNodeKind,
   id: number,
 ): Promise<number> {
-  let query = q.selectFrom("entries as e").innerJoin("categories as c", "c.id", "e.category_id");
+  let query = q
+    .selectFrom(`${table} as u` as "entries as u")
+    .innerJoin("categories as c", "c.id", "u.category_id");
   if (kind === "category") query = query.where("c.id", "=", id);
   else if (kind === "group") query = query.where("c.group_id", "=", id);
   else

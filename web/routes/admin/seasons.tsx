@@ -202,7 +202,8 @@ export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
               {t("adminPlatform.seasons.datesHeading", { year: season.year })}
             </h2>
             <p className="field__hint">{t("adminPlatform.seasons.dateHint")}</p>
-            <SeasonDatesForm season={season} result={result} />
+            {/* One form per season: moving to another year must not keep this one's dates. */}
+            <SeasonDatesForm key={season.year} season={season} result={result} />
           </section>
           <section className="panel admin-panel" aria-labelledby="season-tree-heading">
             <h2 id="season-tree-heading">{t("adminPlatform.tree.heading")}</h2>
@@ -212,7 +213,14 @@ export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
             <AddTrack year={season.year} edit={edit} add={add} result={result} />
           </section>
           <MakeCurrent year={season.year} currentYear={currentYear} result={result} />
-          {next ? <NextSeasonForm fromYear={season.year} defaults={next} result={result} /> : null}
+          {next ? (
+            <NextSeasonForm
+              key={season.year}
+              fromYear={season.year}
+              defaults={next}
+              result={result}
+            />
+          ) : null}
         </>
       ) : (
         <p className="empty-state">{t("adminPlatform.seasons.none")}</p>
