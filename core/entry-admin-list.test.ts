@@ -8,6 +8,7 @@ import {
   paymentStateOf,
   refundedSincePaid,
   REQUIRED_ITEMS_TOTAL,
+  withinSeasonCatalogue,
 } from "./entry-admin-list";
 
 describe("entries table query", () => {
@@ -40,6 +41,31 @@ describe("entries table query", () => {
     expect(entryListSearch(query, { sort: "code", page: "" })).toBe(
       "status=all&q=t%E1%BA%BFt&sort=code",
     );
+  });
+});
+
+describe("catalogue filters of the season shown", () => {
+  const options = {
+    tracks: [{ id: 3, slug: "van-xuan", name: "Giải Vạn Xuân", parentId: null }],
+    groups: [{ id: 7, slug: "truyen-hinh", name: "Truyền hình", parentId: 3 }],
+    categories: [{ id: 21, slug: "chien-dich", name: "Chiến dịch", parentId: 7 }],
+  };
+  it("keeps a track, group or category of the season, by id or slug", () => {
+    const query = parseEntryListQuery({ track: "van-xuan", group: "7", category: "21" });
+    expect(withinSeasonCatalogue(query, options)).toMatchObject({
+      track: "van-xuan",
+      group: "7",
+      category: "21",
+    });
+  });
+  it("drops those of another season (ids left in the address when the season changed)", () => {
+    const query = parseEntryListQuery({ season: "2025", track: "10", group: "7", category: "99" });
+    expect(withinSeasonCatalogue(query, options)).toMatchObject({
+      season: 2025,
+      track: null,
+      group: "7",
+      category: null,
+    });
   });
 });
 

@@ -88,6 +88,27 @@ export function parseEntryListQuery(params: Params): EntryListQuery {
   };
 }
 
+/**
+ * The query with its track, group and category kept only when they belong to the season the
+ * table shows (by id or slug). Catalogue ids are per season: one left in the address after the
+ * season was changed would list nothing while the filters, which cannot show it, say "all".
+ */
+export function withinSeasonCatalogue(
+  query: EntryListQuery,
+  options: Pick<EntryFilterOptions, "tracks" | "groups" | "categories">,
+): EntryListQuery {
+  const known = (ref: string | null, list: readonly CatalogueOption[]) =>
+    ref !== null && list.some((option) => String(option.id) === ref || option.slug === ref)
+      ? ref
+      : null;
+  return {
+    ...query,
+    track: known(query.track, options.tracks),
+    group: known(query.group, options.groups),
+    category: known(query.category, options.categories),
+  };
+}
+
 /** The query string of a list query (defaults left out), for links and the export. */
 export function entryListSearch(query: EntryListQuery, changes: Record<string, string> = {}) {
   const params = new URLSearchParams();

@@ -400,7 +400,7 @@ describe("running the season in the back office", () => {
     await bulk.getByLabel(vi("entryAdmin.bulk.to")).selectOption("paid");
     acceptNextDialog(page);
     await bulk.getByRole("button", { name: vi("entryAdmin.bulk.submit") }).click();
-    await page.getByText(vi("entryAdmin.bulk.done", { changed: 2, skipped: 0 })).waitFor();
+    await page.getByText(vi("entryAdmin.bulk.done_other", { changed: 2, skipped: 0 })).waitFor();
     const statuses = withDatabase((db) =>
       db
         .prepare<[string, string], { status: string }>(

@@ -66,6 +66,20 @@ describe("entries table over HTTP", () => {
     expect(empty.body).toContain("Không có bài dự thi nào khớp với bộ lọc.");
   });
 
+  it("lists the other season when the filters still name a track of the season left", async () => {
+    // The filter form sends the 2031 track's id along with the newly chosen season 2030: the
+    // track select of 2030 cannot show it (it says "all"), so the table must not filter by it.
+    const page = await get(`/quan-tri/bai-du-thi?season=2030&track=${world.tracks.creative}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("VX30-TVC-0001");
+    expect(page.body).toContain("1–1 / 1 bài");
+    // Nor do its export links (which download what the table lists).
+    expect(page.body).toContain('href="/quan-tri/bai-du-thi/xuat?format=csv&amp;season=2030"');
+    // In its own season the track still filters.
+    const own = await get(`/quan-tri/bai-du-thi?season=2031&track=${world.tracks.green}`);
+    expect(own.body).not.toContain("VX31-TVC-0001");
+  });
+
   it("changes statuses in bulk, skipping what the lifecycle or a stale version refuses", async () => {
     const before = await statusOf(world.ids.e2);
     const refused = await postBulk("jury_manager", [

@@ -129,14 +129,18 @@ describe.each(testDatabases())("entries export on $name", (target) => {
         "Đã thanh toán",
         "Đã thanh toán",
         "12/13",
-        "03/09/2031",
-        "05/09/2031",
+        // Date cells of the Vietnamese day, shown DD/MM/YYYY: Excel sorts and filters them.
+        new Date("2031-09-03T00:00:00.000Z"),
+        new Date("2031-09-05T00:00:00.000Z"),
         "hoa@example.vn",
         "+84901234567",
         "",
         "Mô tả chiến dịch bằng tiếng Việt.",
         "The campaign in English.",
       ]);
+      const e2Row = sheet.getRow(rows.findIndex((r) => r[1] === "VX31-TVC-0002") + 1);
+      expect(e2Row.getCell(12).numFmt).toBe("dd/mm/yyyy");
+      expect(e2Row.getCell(13).numFmt).toBe("dd/mm/yyyy");
     });
 
     it("writes CSV with a UTF-8 BOM, Vietnamese intact, headings in the reader's language", async () => {
@@ -150,6 +154,8 @@ describe.each(testDatabases())("entries export on $name", (target) => {
         ["VX31-TVC-0001", "Tết sum vầy", "Công ty Quảng Cáo Ánh Dương", "Submitted"],
         ["VX31-TVC-0002", "Quảng cáo mùa hè", "Lê Thị Hoa", "Paid"],
       ]);
+      // The days as DD/MM/YYYY text, as in the table.
+      expect(rows[3]!.slice(11, 13)).toEqual(["03/09/2031", "05/09/2031"]);
     });
 
     it("exports only the selected entries, whatever the filter", async () => {

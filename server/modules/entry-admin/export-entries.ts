@@ -1,13 +1,14 @@
 import type { EntryListQuery } from "../../../core/entry-admin-list";
 import { entryStatusLabelKey } from "../../../core/entry-status";
-import { formatDate } from "../../../core/dates";
 import type { Lang } from "../../../core/languages";
 import type { Db } from "../../db/database";
 import type { Actor } from "../audit/service";
 import { exportSummary, type ExportAudit } from "../exports/export-summary";
 import {
+  DAY_FORMAT,
   exportFileName,
   SHEET_CONTENT_TYPES,
+  sheetDay,
   writeSheet,
   type SheetColumn,
   type SheetFormat,
@@ -20,7 +21,6 @@ import { catalogueText as text } from "../exports/catalogue-text";
 /** Every column of the table, then the registrant's contact details and the descriptions. */
 function columnsFor(lang: Lang): SheetColumn<EntryListRow>[] {
   const h = (key: string) => text(lang, `entryAdmin.columns.${key}`);
-  const day = (iso: string | null) => (iso ? formatDate(iso, lang) : "");
   return [
     { header: h("code"), width: 16, value: (r) => r.code },
     { header: h("title"), width: 36, value: (r) => r.title },
@@ -45,8 +45,14 @@ function columnsFor(lang: Lang): SheetColumn<EntryListRow>[] {
       width: 12,
       value: (r) => `${r.completeness.present}/${r.completeness.total}`,
     },
-    { header: h("submitted"), width: 14, value: (r) => day(r.submittedAt) },
-    { header: h("updated"), width: 14, value: (r) => day(r.updatedAt) },
+    // Days in Vietnam: date cells in XLSX (they sort and filter as dates), DD/MM/YYYY in CSV.
+    {
+      header: h("submitted"),
+      width: 14,
+      numFmt: DAY_FORMAT,
+      value: (r) => sheetDay(r.submittedAt),
+    },
+    { header: h("updated"), width: 14, numFmt: DAY_FORMAT, value: (r) => sheetDay(r.updatedAt) },
     { header: h("email"), width: 28, value: (r) => r.registrant.email },
     { header: h("phone"), width: 16, value: (r) => r.registrant.phone },
     { header: h("taxCode"), width: 16, value: (r) => r.registrant.taxCode },
@@ -57,7 +63,8 @@ function columnsFor(lang: Lang): SheetColumn<EntryListRow>[] {
 
 /**
  * The entries of the filter (every page of it), or only the selected `ids`, as a CSV or XLSX
- * download with headings and values in the staff member's language and dates as DD/MM/YYYY.
+ * download with headings and values in the staff member's language and days as DD/MM/YYYY
+ * (date cells in XLSX).
  * The download is audited: who, the filter, how many rows.
  */
 export async function exportEntries(

@@ -32,11 +32,14 @@ export function BulkStatusBar({
   selectedCount,
   result,
   pending,
+  afterChange = false,
 }: {
   targets: readonly EntryStatus[];
   selectedCount: number;
   result: FormResult | undefined;
   pending: boolean;
+  /** Mounted anew after a change went through: the keyboard's place returns to its button. */
+  afterChange?: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -71,7 +74,10 @@ export function BulkStatusBar({
   const serverErrors = result && !result.ok ? result.fieldErrors : undefined;
   useEffect(() => {
     if (serverErrors) focusFirstError(fieldset.current?.form ?? null, serverErrors);
-    // Once per refusal: the bar is keyed by what was sent, so a new refusal mounts it anew.
+    // The button was disabled while the change ran, which sent the focus to the page's start.
+    else if (afterChange) fieldset.current?.querySelector<HTMLElement>('[type="submit"]')?.focus();
+    // Once per answer: the bar is keyed by what was sent or by the change done, so each answer
+    // mounts it anew.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const error = (name: string) =>
@@ -174,7 +180,13 @@ export function BulkOutcome({
   return (
     <div className="flash" role="status" aria-live="polite">
       <div className="flash__message flash__message--success">
-        <p>{t("entryAdmin.bulk.done", { changed: changed.length, skipped: skipped.length })}</p>
+        <p>
+          {t("entryAdmin.bulk.done", {
+            changed: changed.length,
+            skipped: skipped.length,
+            count: changed.length,
+          })}
+        </p>
         {skipped.length > 0 ? (
           <>
             <p>{t("entryAdmin.bulk.skippedHeading")}</p>

@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link, useLocation } from "react-router";
 import {
@@ -67,6 +67,13 @@ export function EntryFilterBar({
   const trackName = new Map(options.tracks.map((track) => [track.id, track.name]));
   const groupOf = new Map(options.groups.map((group) => [group.id, group]));
   const any = t("entryAdmin.filters.any");
+  // The address decides what the search box holds (back, forward, "clear filters"), written
+  // into the box rather than mounting a new one: that would take the keyboard's place from a
+  // search just sent with Enter.
+  const search = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (search.current && search.current.value !== query.q) search.current.value = query.q;
+  }, [query.q]);
   return (
     <Form
       method="get"
@@ -82,8 +89,8 @@ export function EntryFilterBar({
           type="search"
           name="q"
           className="field__input"
+          ref={search}
           defaultValue={query.q}
-          key={query.q}
           maxLength={200}
         />
       </div>

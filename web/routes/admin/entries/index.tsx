@@ -2,7 +2,12 @@ import type { RowSelectionState } from "@tanstack/react-table";
 import { useEffect, useState } from "react";
 import { useTranslation } from "../../../i18n/use-translation";
 import { data, Form, Link, useActionData, useLocation, useNavigation } from "react-router";
-import { bulkTargetsFor, pageRange, parseEntryListQuery } from "../../../../core/entry-admin-list";
+import {
+  bulkTargetsFor,
+  pageRange,
+  parseEntryListQuery,
+  withinSeasonCatalogue,
+} from "../../../../core/entry-admin-list";
 import {
   bulkStatusChangeFields,
   bulkStatusChangeSchema,
@@ -43,13 +48,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaff(request, context, "entries");
   const url = new URL(request.url);
   const lang = langOfPath(url.pathname);
-  const query = parseEntryListQuery(url.searchParams);
+  const asked = parseEntryListQuery(url.searchParams);
   const seasonYear =
-    query.season ?? (await context.services.seasons.current())?.year ?? new Date().getFullYear();
-  const [result, options] = await Promise.all([
-    context.services.entryAdmin.list({ query, seasonYear, lang }),
-    context.services.entryAdmin.filterOptions({ seasonYear, lang }),
-  ]);
+    asked.season ?? (await context.services.seasons.current())?.year ?? new Date().getFullYear();
+  const options = await context.services.entryAdmin.filterOptions({ seasonYear, lang });
+  // What the filters can show is what the table lists (and its links and export carry).
+  const query = withinSeasonCatalogue(asked, options);
+  const result = await context.services.entryAdmin.list({ query, seasonYear, lang });
   return {
     result,
     options,
@@ -135,6 +140,12 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
 
   // A new page, filter or finished change starts with nothing ticked.
   useEffect(() => setSelection({}), [location.search, done, libraryDone]);
+  // Each finished change empties the bulk bar: its status and reason were for the rows just
+  // moved, and the next ticked rows must not be sent them unseen (in the entrants' emails).
+  const [bulkRound, setBulkRound] = useState(0);
+  useEffect(() => {
+    if (done) setBulkRound((round) => round + 1);
+  }, [done]);
 
   const selected = result.items.filter((row) => selection[row.id]);
   const range = pageRange(result.page, result.pageSize, result.total);
@@ -176,7 +187,8 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
         <Form method="post" action={action} className={loading ? "entries-table--loading" : ""}>
           {targets.length > 0 ? (
             <BulkStatusBar
-              key={refusedBulk ? JSON.stringify(refusedBulk.values ?? {}) : "bulk"}
+              key={refusedBulk ? JSON.stringify(refusedBulk.values ?? {}) : `bulk-${bulkRound}`}
+              afterChange={done !== undefined}
               targets={targets}
               selectedCount={selected.length}
               result={refusedBulk}

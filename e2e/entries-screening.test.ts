@@ -1,0 +1,129 @@
+import type { Dialog } from "playwright-core";
+import { describe, expect, test } from "vitest";
+import { focused, openPage, useBrowser, waitForHydration } from "./support/browser";
+import { withDatabase } from "./support/db";
+import { demoCredentials } from "./support/demo-credentials";
+import { signInStaff } from "./support/sign-in";
+
+// Screening from the entries table: an organiser moves batch after batch of entries with the
+// bulk bar, by mouse or keyboard.
+const browser = useBrowser();
+
+/** Paid 2026 entries, by code (the table finds each by its code). */
+function paidCodes(): [string, string, string] {
+  const rows = withDatabase((db) =>
+    db
+      .prepare<[], { code: string }>(
+        `SELECT e.code FROM entries e JOIN seasons s ON s.id = e.season_id
+          WHERE s.year = 2026 AND e.status = 'paid' AND e.code IS NOT NULL
+          ORDER BY e.code DESC LIMIT 3`,
+      )
+      .all(),
+  );
+  if (rows.length < 3) throw new Error("Fewer than three paid 2026 entries in the e2e database");
+  return [rows[0]!.code, rows[1]!.code, rows[2]!.code];
+}
+
+const reasonOf = (code: string) =>
+  withDatabase((db) =>
+    db
+      .prepare<[string], { reason: string | null; to_status: string }>(
+        `SELECT h.reason, h.to_status FROM entry_status_history h
+             JOIN entries e ON e.id = h.entry_id
+            WHERE e.code = ? ORDER BY h.id DESC LIMIT 1`,
+      )
+      .get(code),
+  );
+
+describe("the entries table's bulk status change", () => {
+  test("empties itself after a change, so the next batch is not sent the last reason", async () => {
+    const [first, second] = paidCodes().slice(0, 2) as [string, string];
+    const { page } = await openPage(browser());
+    const admin = demoCredentials().admin;
+    await signInStaff(page, admin.email, admin.password);
+    const asked: string[] = [];
+    page.on("dialog", (dialog: Dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+
+    const bar = page.getByRole("group", { name: "Đổi trạng thái các bài đã chọn" });
+    const to = bar.getByLabel("Trạng thái mới");
+    const reason = bar.getByLabel("Lý do (gửi kèm email cho thí sinh)");
+    const submit = bar.getByRole("button", { name: "Đổi trạng thái", exact: true });
+
+    // The first batch: sent back with a reason that is only about it.
+    await page.goto(`/quan-tri/bai-du-thi?q=${first}`);
+    await waitForHydration(page);
+    await page.getByRole("checkbox", { name: new RegExp(first) }).check();
+    await to.selectOption("rejected");
+    await reason.fill("Bài dự thi vi phạm quy chế về bản quyền.");
+    await submit.click();
+    await page.getByText("Đã đổi trạng thái 1 bài, bỏ qua 0 bài.").waitFor();
+
+    // The bar starts again empty, and the keyboard is back on its button, not at the page's top.
+    await expect.poll(() => to.inputValue()).toBe("");
+    expect(await reason.inputValue()).toBe("");
+    await expect.poll(() => focused(page).then((f) => f.text)).toBe("Đổi trạng thái");
+
+    // The next batch, found with the search (the page stays), accepted without a reason of its
+    // own, is accepted without one.
+    await page.locator('main input[name="q"]').fill(second);
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("q") === second),
+      page.locator('main input[name="q"]').press("Enter"),
+    ]);
+    await page.getByRole("checkbox", { name: new RegExp(second) }).check();
+    await to.selectOption("accepted");
+    await submit.click();
+    await page.getByText("Đã đổi trạng thái 1 bài, bỏ qua 0 bài.").waitFor();
+    expect(asked).toHaveLength(2);
+    expect(reasonOf(first)).toEqual({
+      to_status: "rejected",
+      reason: "Bài dự thi vi phạm quy chế về bản quyền.",
+    });
+    expect(reasonOf(second)).toEqual({ to_status: "accepted", reason: "" });
+  });
+
+  test("says in English how many entries moved, one or several", async () => {
+    const [third] = paidCodes();
+    const { page } = await openPage(browser());
+    const admin = demoCredentials().admin;
+    await signInStaff(page, admin.email, admin.password);
+    page.on("dialog", (dialog: Dialog) => void dialog.accept());
+    await page.goto(`/en/quan-tri/bai-du-thi?q=${third}`);
+    await waitForHydration(page);
+    await page.getByRole("checkbox", { name: new RegExp(third) }).check();
+    const bar = page.getByRole("group", { name: "Change the status of the selected entries" });
+    await bar.getByLabel("New status").selectOption("accepted");
+    await bar.getByRole("button", { name: "Change status", exact: true }).click();
+    await page.getByText("1 entry changed, 0 skipped.").waitFor();
+  });
+
+  test("keeps the keyboard in the search box after a search sent with Enter", async () => {
+    const { page } = await openPage(browser());
+    const admin = demoCredentials().admin;
+    await signInStaff(page, admin.email, admin.password);
+    await page.goto("/quan-tri/bai-du-thi?status=paid");
+    await waitForHydration(page);
+    const search = page.locator('main input[name="q"]');
+    await search.focus();
+    await page.keyboard.type("nguyen");
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("q") === "nguyen"),
+      page.keyboard.press("Enter"),
+    ]);
+    await page.locator(".entries-range").waitFor();
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    // Typing on refines the search without going back to the box.
+    await page.keyboard.type(" van");
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("q") === "nguyen van"),
+      page.keyboard.press("Enter"),
+    ]);
+    // Going back shows the earlier search in the box, as the address says.
+    await page.goBack();
+    await page.waitForURL((u) => u.searchParams.get("q") === "nguyen");
+    await expect.poll(() => search.inputValue()).toBe("nguyen");
+  });
+});
