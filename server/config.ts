@@ -159,7 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainMs: e.DRAIN_SECONDS * 1000,
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
-      from: e.MAIL_FROM ?? "Giải thưởng Vạn Xuân <no-reply@vanxuan-awards.example>",
+      // A bare address: each email names the competition in its own language (mail/sender.ts).
+      from: e.MAIL_FROM ?? "no-reply@vanxuan-awards.example",
       outboxDir: path.join(dataDir, "outbox"),
     },
     authSecret: e.AUTH_SECRET ?? null,

@@ -5,6 +5,7 @@ import type { Config } from "../../config";
 import { outboxIdFor, type OutboxEntry } from "./outbox";
 import { mayPass, type ComposedMail, type MailRetries, type WaitingMail } from "./retries";
 import { outboxFolder, type OutboxFiles } from "./outbox-files";
+import { senderOf } from "./sender";
 
 /** The subset of pino (and so of `fastify.log`) the mailer uses. */
 export interface MailLogger {
@@ -123,7 +124,7 @@ export function createMailer(
       id,
       messageId: `<${id}@${domain}>`,
       createdAt: createdAt.toISOString(),
-      from: config.from,
+      from: senderOf(config.from, mail.lang ?? null),
       to: mail.to,
       subject: mail.subject,
       text: mail.text,

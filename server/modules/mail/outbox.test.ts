@@ -186,6 +186,34 @@ describe("the outbox (no SMTP_URL)", () => {
     mailer.close();
   });
 
+  it("names the sender in each email's language when the configured sender is a bare address", async () => {
+    const other = mkdtempSync(path.join(dir, "sender-"));
+    const bare = createMailer({
+      smtpUrl: null,
+      from: "no-reply@vanxuan-awards.example",
+      outboxDir: other,
+    });
+    const message = { subject: "S", html: "<p>H</p>", text: "T" };
+    const viId = await bare.send({ ...message, to: "a@example.org", lang: "vi" });
+    const enId = await bare.send({ ...message, to: "b@example.org", lang: "en" });
+    const fromOf = async (id: string) =>
+      (await simpleParser(await readFile(path.join(other, `${id}.eml`)))).from?.value[0];
+    expect(await fromOf(viId)).toEqual({
+      name: "Giải thưởng Vạn Xuân",
+      address: "no-reply@vanxuan-awards.example",
+    });
+    expect(await fromOf(enId)).toEqual({
+      name: "Van Xuan Awards",
+      address: "no-reply@vanxuan-awards.example",
+    });
+    bare.close();
+    // A sender the operator named keeps its name in every language.
+    const named = createMailer({ smtpUrl: null, from: FROM, outboxDir: other });
+    const namedId = await named.send({ ...message, to: "c@example.org", lang: "en" });
+    expect((await fromOf(namedId))?.name).toBe("Giải thưởng Vạn Xuân");
+    named.close();
+  });
+
   it("refuses anything but one plain recipient address, writing nothing", async () => {
     const other = mkdtempSync(path.join(dir, "refused-"));
     const mailer = createMailer({ smtpUrl: null, from: FROM, outboxDir: other });
