@@ -39,7 +39,12 @@ describe("entry status", () => {
       "rejected",
       "withdrawn",
     ]);
-    expect(nextStatuses("needs_changes")).toEqual(["submitted", "withdrawn"]);
+    expect(nextStatuses("needs_changes")).toEqual([
+      "submitted",
+      "needs_changes",
+      "rejected",
+      "withdrawn",
+    ]);
     expect(nextStatuses("accepted")).toEqual(["shortlisted", "not_awarded", "withdrawn"]);
     expect(nextStatuses("shortlisted")).toEqual(["winner", "finalist", "not_awarded"]);
   });
@@ -102,7 +107,11 @@ describe("entry status", () => {
     expect(canTransition("paid", "shortlisted", "admin")).toBe(false);
     expect(canTransition("accepted", "winner", "admin")).toBe(false);
     expect(canTransition("submitted", "draft", "entrant")).toBe(false);
-    for (const status of ENTRY_STATUSES) expect(canTransition(status, status, "admin")).toBe(false);
+    // The one move to the same status: an entry sent back for changes given a new due date.
+    for (const status of ENTRY_STATUSES.filter((s) => s !== "needs_changes"))
+      expect(canTransition(status, status, "admin")).toBe(false);
+    expect(canTransition("needs_changes", "needs_changes", "jury_manager")).toBe(true);
+    expect(canTransition("needs_changes", "needs_changes", "entrant")).toBe(false);
   });
 
   it("has final states", () => {

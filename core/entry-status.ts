@@ -6,6 +6,7 @@ import type { StaffRole } from "./roles";
  *   draft → submitted → paid → accepted | needs_changes | rejected
  *   accepted → shortlisted → winner | finalist | not_awarded
  *   needs_changes → submitted (the entrant fixes it and submits again)
+ *   needs_changes → needs_changes (a new due date) | rejected (never fixed)
  *   withdrawn from any state before judging
  *
  * "Before judging" for the entrant: an entry screened in (accepted) can be withdrawn until a
@@ -77,7 +78,14 @@ const TRANSITIONS: Readonly<
     rejected: SECRETARIAT,
     withdrawn: WITHDRAW,
   },
-  needs_changes: { submitted: ENTRANT, withdrawn: WITHDRAW },
+  // The secretariat can give more time (the same status with a new date, emailed) or close
+  // an entry its entrant never fixed; otherwise it would wait in this state for good.
+  needs_changes: {
+    submitted: ENTRANT,
+    needs_changes: SECRETARIAT,
+    rejected: SECRETARIAT,
+    withdrawn: WITHDRAW,
+  },
   accepted: { shortlisted: SECRETARIAT, not_awarded: SECRETARIAT, withdrawn: WITHDRAW },
   rejected: {},
   shortlisted: { winner: SECRETARIAT, finalist: SECRETARIAT, not_awarded: SECRETARIAT },

@@ -43,7 +43,10 @@ describe.each(testDatabases())("entries on $name", (target) => {
       expect(outcomes).toContain("draft → submitted by admin: 403");
       expect(outcomes).toContain("submitted → accepted by admin: 409");
       expect(outcomes).toContain("shortlisted → withdrawn by admin: 409");
-      expect(outcomes.filter((o) => o.endsWith("ok"))).toHaveLength(23);
+      expect(outcomes).toContain("needs_changes → needs_changes by jury_manager: ok");
+      expect(outcomes).toContain("needs_changes → rejected by jury_manager: ok");
+      expect(outcomes).toContain("needs_changes → rejected by finance: 403");
+      expect(outcomes.filter((o) => o.endsWith("ok"))).toHaveLength(27);
       expect(outcomes.filter((o) => o.startsWith("paid") && o.includes("by editor: ok"))).toEqual(
         [],
       );

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
 import { queuedMailSent } from "../../test-support/mail";
-import { mailCount, moved, newestMail, statusOf, submittedEntry } from "./lifecycle-testbed";
+import {
+  mailCount,
+  moved,
+  moveTo,
+  newestMail,
+  statusOf,
+  submittedEntry,
+} from "./lifecycle-testbed";
 import { AFTER_CLOSE, entriesTestbed, file, NOW, PDF } from "./testbed";
 
 /** 15/01/2027 in Vietnam: two weeks after the demo 2026 season closed. */
@@ -141,6 +148,37 @@ describe.each(testDatabases())("entries on $name", (target) => {
       const listed = (await t.entries.listForEntrant(t.alice)).find((e) => e.id === entry.id)!;
       expect(listed.editable).toBe(false);
       expect(await statusOf(t, entry.id)).toMatchObject({ status: "needs_changes" });
+    });
+
+    it("lets the secretariat give more time after the due date, or reject an entry never fixed", async () => {
+      const entry = await sentBack();
+      t.now = new Date("2027-01-16T03:00:00.000Z");
+      expect((await t.entries.get(t.alice, entry.id))!.editable).toBe(false);
+      // A new date re-opens editing until then, and the entrant is told the new date.
+      await moved(t, entry.id, "needs_changes", "jury_manager", {
+        reason: "Gia hạn: bổ sung bản cam kết bản quyền có chữ ký.",
+        changesDueOn: "2027-01-25",
+      });
+      expect(await t.entries.get(t.alice, entry.id)).toMatchObject({
+        status: "needs_changes",
+        editable: true,
+        changesRequested: { dueAt: "2027-01-25T16:59:59.000Z" },
+      });
+      const mail = await newestMail(t, "alice@example.vn", "entryStatusChanged");
+      expect(mail!.text).toContain("25/01/2027");
+      expect((await t.entries.statusHistory(entry.id)).at(-1)).toMatchObject({
+        from: "needs_changes",
+        to: "needs_changes",
+        changesDueAt: "2027-01-25T16:59:59.000Z",
+      });
+      // Past that date as well, the secretariat closes it: rejected, with the reason.
+      t.now = new Date("2027-01-26T03:00:00.000Z");
+      expect(
+        await moveTo(t, entry.id, "rejected", "finance", { reason: "Không bổ sung." }),
+      ).toMatchObject({ ok: false, status: 403 });
+      await moved(t, entry.id, "rejected", "jury_manager", { reason: "Không bổ sung hồ sơ." });
+      expect(await statusOf(t, entry.id)).toMatchObject({ status: "rejected" });
+      expect((await t.entries.get(t.alice, entry.id))!.editable).toBe(false);
     });
 
     it("keeps an entry sent back for changes editable while the season is open, whatever the date", async () => {
