@@ -7,8 +7,16 @@ import {
   AUDIT_TARGET_TYPES,
   auditActionLabelKey,
   auditTypeLabelKey,
+  exportFilterValueKey,
   summaryPairs,
 } from "./audit-summary";
+import {
+  ENTRY_LIST_STATUS_FILTERS,
+  PAYMENT_STATES as ENTRY_PAYMENT_STATES,
+} from "./entry-admin-list";
+import { PAYMENT_METHODS, PAYMENT_STATES } from "./payment-state";
+import { REGISTRANT_TYPES } from "./registration";
+import { VAT_REQUEST_STATES } from "./vat-invoice";
 import { catalogText } from "./i18n/lookup";
 import { LANGUAGES } from "./languages";
 
@@ -98,6 +106,50 @@ describe("audit labels", () => {
     expect(
       [...types].filter((t) => !(AUDIT_TARGET_TYPES as readonly string[]).includes(t)),
     ).toEqual([]);
+  });
+});
+
+describe("exportFilterValueKey", () => {
+  /** Each export's coded filter fields as its summary names them, with every value they take. */
+  const CODED: [action: string, key: string, values: readonly string[]][] = [
+    ["entries.export", "filter.filters.status", ENTRY_LIST_STATUS_FILTERS],
+    ["entries.export", "filter.filters.payment", ENTRY_PAYMENT_STATES],
+    ["entries.export", "filter.filters.type", REGISTRANT_TYPES],
+    ["registrants.export", "filter.filters.type", REGISTRANT_TYPES],
+    ["payments.export", "filter.state", PAYMENT_STATES],
+    ["payments.export", "filter.method", PAYMENT_METHODS],
+    ["vat.export", "filter.state", VAT_REQUEST_STATES],
+  ];
+
+  it("names every coded value of an export's filter in both languages", () => {
+    const missing: string[] = [];
+    for (const [action, key, values] of CODED) {
+      for (const value of values) {
+        const label = exportFilterValueKey(action, key, value);
+        for (const lang of LANGUAGES) {
+          if (!label || !catalogText(lang, label))
+            missing.push(`${lang}: ${action} ${key}=${value}`);
+        }
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("names the entries export's every-status filter as the table's filter does", () => {
+    expect(exportFilterValueKey("entries.export", "filter.filters.status", "all")).toBe(
+      "entryAdmin.filters.allWithDrafts",
+    );
+    expect(exportFilterValueKey("entries.export", "filter.filters.status", "paid")).toBe(
+      "entry.status.paid",
+    );
+  });
+
+  it("leaves free values, other fields and other actions as they are", () => {
+    expect(exportFilterValueKey("entries.export", "filter.q", "all")).toBeNull();
+    expect(exportFilterValueKey("entries.export", "filter.track", "tvc")).toBeNull();
+    expect(exportFilterValueKey("entries.export", "filter.filters.status", "nope")).toBeNull();
+    expect(exportFilterValueKey("entry.status", "to", "paid")).toBeNull();
+    expect(exportFilterValueKey("payments.export", "state", "paid")).toBeNull();
   });
 });
 

@@ -1,3 +1,12 @@
+import {
+  ALL_STATUSES,
+  PAYMENT_STATES as ENTRY_PAYMENT_STATES,
+  REGISTRANT_TYPES,
+} from "./entry-admin-list";
+import { entryStatusLabelKey, isEntryStatus } from "./entry-status";
+import { PAYMENT_METHODS, PAYMENT_STATES } from "./payment-state";
+import { VAT_REQUEST_STATES } from "./vat-invoice";
+
 /**
  * An audit entry's summary (a small JSON object) as readable `key: value` lines for the
  * audit log page: nested objects flatten to `a.b`, arrays join with ", ", long values are cut.
@@ -172,4 +181,46 @@ export function changes<T extends object>(before: T, after: T): Record<string, u
     }
   }
   return out;
+}
+
+/** A filter's coded values and the i18n key prefix naming each, as the export's page does. */
+type CodeLabels = { values: readonly string[]; prefix: string };
+
+/**
+ * The coded filter values of each export (its summary's `filter`, `filters.` left out), by
+ * field: the labels the list pages show in their filters.
+ */
+const EXPORT_FILTER_LABELS: Partial<Record<AuditAction, Record<string, CodeLabels>>> = {
+  "entries.export": {
+    payment: { values: ENTRY_PAYMENT_STATES, prefix: "entryAdmin.payment" },
+    type: { values: REGISTRANT_TYPES, prefix: "entryAdmin.type" },
+  },
+  "registrants.export": {
+    type: { values: REGISTRANT_TYPES, prefix: "registration.fields.type" },
+  },
+  "payments.export": {
+    state: { values: PAYMENT_STATES, prefix: "paymentAdmin.state" },
+    method: { values: PAYMENT_METHODS, prefix: "paymentAdmin.method" },
+  },
+  "vat.export": {
+    state: { values: VAT_REQUEST_STATES, prefix: "paymentAdmin.vat.state" },
+  },
+};
+
+/**
+ * The i18n key naming a coded value of an export's filter in the audit log, in the words the
+ * export's page uses for it (`entries.export`'s `filter.filters.status` `all` → "All
+ * (including drafts)"); null for what is shown as it is (a search, a year, a catalogue id).
+ * `key` is the summary pair's key (`summaryPairs`).
+ */
+export function exportFilterValueKey(action: string, key: string, value: string): string | null {
+  const [top, ...rest] = key.split(".");
+  if (top !== "filter") return null;
+  const field = rest.filter((part) => part !== "filters").join(".");
+  if (action === "entries.export" && field === "status") {
+    if (value === ALL_STATUSES) return "entryAdmin.filters.allWithDrafts";
+    return isEntryStatus(value) ? entryStatusLabelKey(value) : null;
+  }
+  const labels = EXPORT_FILTER_LABELS[action as AuditAction]?.[field];
+  return labels?.values.includes(value) ? `${labels.prefix}.${value}` : null;
 }

@@ -2,9 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   BULK_STATUS_MAX,
   bulkStatusChangeSchema,
+  bulkStatusChangeSchemaOn,
   changesDueAtOf,
+  changesDueDayIsPast,
   parseSelectedValue,
   statusChangeSchema,
+  statusChangeSchemaOn,
   STATUS_REASON_MAX,
 } from "./entry-status-change";
 import { catalogText } from "./i18n/lookup";
@@ -109,6 +112,60 @@ describe("bulkStatusChangeSchema", () => {
     expect(bulkStatusChangeSchema.safeParse({ to: "accepted", entries: [entry] }).success).toBe(
       true,
     );
+  });
+});
+
+describe("a due day already over", () => {
+  const sendBack = { to: "needs_changes", reason: "Bổ sung video" };
+
+  it("is a day before today in Vietnam; today itself still has the rest of the day", () => {
+    expect(changesDueDayIsPast("2026-08-31", "2026-09-01")).toBe(true);
+    expect(changesDueDayIsPast("2026-09-01", "2026-09-01")).toBe(false);
+    expect(changesDueDayIsPast("2027-01-01", "2026-12-31")).toBe(false);
+  });
+
+  it("is refused at its field, in the server's words, by the schemas given today", () => {
+    const entries = [{ id: ID, statusVersion: 2 }];
+    expect(
+      fieldErrors(
+        statusChangeSchemaOn("2026-09-01").safeParse({
+          ...sendBack,
+          changesDueOn: "31/08/2026",
+          statusVersion: 1,
+        }),
+      ),
+    ).toEqual({ changesDueOn: "entryAdmin.validation.dueDatePast" });
+    expect(
+      fieldErrors(
+        bulkStatusChangeSchemaOn("2026-09-01").safeParse({
+          ...sendBack,
+          changesDueOn: "2026-08-31",
+          entries,
+        }),
+      ),
+    ).toEqual({ changesDueOn: "entryAdmin.validation.dueDatePast" });
+    expect(
+      statusChangeSchemaOn("2026-09-01").safeParse({
+        ...sendBack,
+        changesDueOn: "01/09/2026",
+        statusVersion: 1,
+      }).success,
+    ).toBe(true);
+    // Only "needs changes" has a due day; other moves ignore a stray one.
+    expect(
+      bulkStatusChangeSchemaOn("2026-09-01").safeParse({
+        to: "accepted",
+        changesDueOn: "2026-08-31",
+        entries,
+      }).success,
+    ).toBe(true);
+  });
+
+  it("is left to the operation's clock by the schemas without a day", () => {
+    expect(
+      statusChangeSchema.safeParse({ ...sendBack, changesDueOn: "2000-01-01", statusVersion: 1 })
+        .success,
+    ).toBe(true);
   });
 });
 

@@ -42,32 +42,61 @@ const change = {
     .optional(),
 };
 
-function requireReasonAndDate(
-  value: { to: string; reason: string; changesDueOn?: string | undefined },
-  ctx: z.RefinementCtx,
-) {
-  if (transitionNeedsReason(value.to as never) && value.reason.length === 0) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["reason"],
-      message: "entryAdmin.validation.reasonRequired",
-    });
-  }
-  if (value.to === "needs_changes" && !value.changesDueOn) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["changesDueOn"],
-      message: "entryAdmin.validation.dueDateRequired",
-    });
-  }
+/**
+ * Whether the due day `day` (YYYY-MM-DD) is already over on `today` (the Vietnamese day,
+ * YYYY-MM-DD, which the caller reads from its clock): editing would re-open until a moment
+ * already gone. The end of today is still ahead, so today itself is not past.
+ */
+export function changesDueDayIsPast(day: string, today: string): boolean {
+  return day < today;
 }
 
-export const statusChangeSchema = z
-  .object({
-    ...change,
-    statusVersion: z.coerce.number().int().min(1, { message: "validation.required" }),
-  })
-  .superRefine(requireReasonAndDate);
+/**
+ * The reason and due date a move needs; with `today` (the Vietnamese day), also a due day
+ * not already past, so the page refuses it at the field, as the server does.
+ */
+function requireReasonAndDate(today: string | undefined) {
+  return (
+    value: { to: string; reason: string; changesDueOn?: string | undefined },
+    ctx: z.RefinementCtx,
+  ) => {
+    if (transitionNeedsReason(value.to as never) && value.reason.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["reason"],
+        message: "entryAdmin.validation.reasonRequired",
+      });
+    }
+    if (value.to !== "needs_changes") return;
+    if (!value.changesDueOn) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["changesDueOn"],
+        message: "entryAdmin.validation.dueDateRequired",
+      });
+    } else if (today && changesDueDayIsPast(value.changesDueOn, today)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["changesDueOn"],
+        message: "entryAdmin.validation.dueDatePast",
+      });
+    }
+  };
+}
+
+/**
+ * The single entry's status change. Without `today` the schema leaves the due day's past to
+ * the operation (which reads its own clock); a page passes the Vietnamese day it was given.
+ */
+export function statusChangeSchemaOn(today?: string) {
+  return z
+    .object({
+      ...change,
+      statusVersion: z.coerce.number().int().min(1, { message: "validation.required" }),
+    })
+    .superRefine(requireReasonAndDate(today));
+}
+export const statusChangeSchema = statusChangeSchemaOn();
 export type StatusChangeInput = z.output<typeof statusChangeSchema>;
 
 /** One selected row of the entries table: its id and the status version the table showed. */
@@ -76,15 +105,19 @@ export const selectedEntrySchema = z.object({
   statusVersion: z.coerce.number().int().min(1),
 });
 
-export const bulkStatusChangeSchema = z
-  .object({
-    ...change,
-    entries: z
-      .array(selectedEntrySchema)
-      .min(1, { message: "entryAdmin.validation.selectEntries" })
-      .max(BULK_STATUS_MAX, { message: "entryAdmin.validation.tooManyEntries" }),
-  })
-  .superRefine(requireReasonAndDate);
+/** A bulk change of the ticked entries; `today` as for `statusChangeSchemaOn`. */
+export function bulkStatusChangeSchemaOn(today?: string) {
+  return z
+    .object({
+      ...change,
+      entries: z
+        .array(selectedEntrySchema)
+        .min(1, { message: "entryAdmin.validation.selectEntries" })
+        .max(BULK_STATUS_MAX, { message: "entryAdmin.validation.tooManyEntries" }),
+    })
+    .superRefine(requireReasonAndDate(today));
+}
+export const bulkStatusChangeSchema = bulkStatusChangeSchemaOn();
 export type BulkStatusChangeInput = z.output<typeof bulkStatusChangeSchema>;
 
 /**

@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+import { catalogText } from "../core/i18n/lookup";
 import { seedDemoContent } from "./demo/demo-content";
 import { seedEntryAdminWorld, type EntryAdminWorld } from "./modules/entry-admin/testbed";
 import { signedInApp, TEST_NOW } from "./test-support/signed-in-app";
@@ -169,5 +170,24 @@ describe("entries table over HTTP", () => {
       ["admin", { format: "xlsx", rows: 5, season: 2031 }],
       ["finance", { format: "csv", rows: 2, season: 2031, selected: 2 }],
     ]);
+  });
+
+  it("names an export's filter in words in the audit log, in the reader's language", async () => {
+    const download = await get(
+      "/quan-tri/bai-du-thi/xuat?format=csv&season=2031&status=all&payment=paid&type=enterprise",
+    );
+    expect(download.statusCode).toBe(200);
+    for (const lang of ["vi", "en"] as const) {
+      const log = await get(`${lang === "en" ? "/en" : ""}/quan-tri/nhat-ky?q=entries.export`);
+      expect(log.statusCode).toBe(200);
+      // The summary's values, newest row first: the export above is the first row.
+      const values = [...log.body.matchAll(/<dd>([^<]*)<\/dd>/g)].map((m) => m[1]);
+      expect(values.slice(3, 6), lang).toEqual([
+        catalogText(lang, "entryAdmin.filters.allWithDrafts"),
+        catalogText(lang, "entryAdmin.payment.paid"),
+        catalogText(lang, "entryAdmin.type.enterprise"),
+      ]);
+      for (const code of ["all", "paid", "enterprise"]) expect(values, lang).not.toContain(code);
+    }
   });
 });

@@ -1,5 +1,7 @@
+import { vietnamDay } from "../../../core/dashboard";
 import {
   changesDueAtOf,
+  changesDueDayIsPast,
   statusChangeSchema,
   STATUS_REASON_MAX,
   type StatusChangeInput,
@@ -69,7 +71,7 @@ const REFUSALS: Record<MoveRefused, Refusal> = {
 
 /**
  * The schema's rules checked again on the server (whatever the page did), plus what only the
- * server knows: the due date must be in the future. A field refusal otherwise.
+ * server knows for sure: the due day must not be over in Vietnam. A field refusal otherwise.
  */
 export function checkMove(
   input: { to: string; reason?: string; changesDueOn?: string | undefined },
@@ -87,7 +89,8 @@ export function checkMove(
   if (!day) return fieldRefusal({ changesDueOn: "entryAdmin.validation.dueDateRequired" });
   const changesDueAt = changesDueAtOf(day);
   if (!changesDueAt) return fieldRefusal({ changesDueOn: "entryAdmin.validation.dueDate" });
-  if (Date.parse(changesDueAt) <= now.getTime()) {
+  // The page checks the same rule with the day it was given; this is the server's own clock.
+  if (changesDueDayIsPast(day, vietnamDay(now.toISOString()))) {
     return fieldRefusal({ changesDueOn: "entryAdmin.validation.dueDatePast" });
   }
   return { to, reason, changesDueAt };

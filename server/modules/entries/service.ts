@@ -21,6 +21,7 @@ import { submitEntry } from "./submit";
 import type { AttachFileInput, EntryPatch } from "./types";
 import { uploadAllowed } from "./upload-allowed";
 import { withdrawEntry } from "./withdraw";
+import { vietnamDay } from "../../../core/dashboard";
 
 export type * from "./types";
 export type { EntriesDeps, EntryFileStorage, EntryImages } from "./context";
@@ -94,6 +95,8 @@ export function createEntriesService(db: Db, deps: EntriesDeps) {
     changeStatuses: (actor: StatusActor, input: BulkStatusChangeInput) =>
       changeStatuses(ctx, actor, input),
     statusHistory: (entryId: string) => statusHistory(ctx, entryId),
+    /** Today in Vietnam on this service's clock: a page checks a due day for changes with it. */
+    today: () => vietnamDay(ctx.now()),
   };
 }
 

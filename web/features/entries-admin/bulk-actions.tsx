@@ -8,7 +8,7 @@ import {
 } from "../../../core/entry-admin-list";
 import {
   bulkStatusChangeFields,
-  bulkStatusChangeSchema,
+  bulkStatusChangeSchemaOn,
   STATUS_REASON_MAX,
 } from "../../../core/entry-status-change";
 import { firstIssueByField } from "../../../core/refusal";
@@ -25,16 +25,20 @@ import { useLocalizedPath } from "../../lib/site";
 /**
  * The bulk status change above the table (inside the same POST form as the row checkboxes):
  * the target statuses this role may set, the reason, the date changes are due by when asking
- * for changes, and a confirmation naming how many entries and the target status.
+ * for changes (not a day already over on `today`), and a confirmation naming how many
+ * entries and the target status, asked only once the form passes the server's schema.
  */
 export function BulkStatusBar({
   targets,
+  today,
   selectedCount,
   result,
   pending,
   afterChange = false,
 }: {
   targets: readonly EntryStatus[];
+  /** Today in Vietnam (YYYY-MM-DD), from the server: a due day before it is refused. */
+  today: string;
   selectedCount: number;
   result: FormResult | undefined;
   pending: boolean;
@@ -51,7 +55,7 @@ export function BulkStatusBar({
   /** Parses the form with the server's schema; on a problem shows it and focuses its field. */
   const check = (button: HTMLButtonElement) => {
     if (!button.form) return true;
-    const parsed = bulkStatusChangeSchema.safeParse(
+    const parsed = bulkStatusChangeSchemaOn(today).safeParse(
       bulkStatusChangeFields(new FormData(button.form)),
     );
     const found = parsed.success ? {} : firstIssueByField(parsed.error.issues);

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef } from "react";
 import { useForm, type FieldValues } from "react-hook-form";
 import { useTranslation } from "../../i18n/use-translation";
 import { useLocation, useNavigation, useSubmit } from "react-router";
-import { STATUS_REASON_MAX, statusChangeSchema } from "../../../core/entry-status-change";
+import { STATUS_REASON_MAX, statusChangeSchemaOn } from "../../../core/entry-status-change";
 import {
   entryStatusLabelKey,
   transitionNeedsReason,
@@ -12,7 +12,7 @@ import {
 } from "../../../core/entry-status";
 import { DateField } from "../../components/form/date-field";
 import { Field, FormAlert } from "../../components/form/field";
-import { useServerErrors, type FormResult } from "../../lib/use-server-form";
+import { focusFirstInvalid, useServerErrors, type FormResult } from "../../lib/use-server-form";
 
 /** The key of the status form's answers (the page has one form). */
 export const STATUS_FORM_KEY = "status";
@@ -24,15 +24,18 @@ export type StatusFormResult = FormResult & { currentStatus?: EntryStatus };
 /**
  * The moves the lifecycle allows from the entry's state for this staff member's role: the
  * target status, the reason the entrant is told (required where the lifecycle says so) and,
- * for "needs changes", the day editing stays open until. Checked in the browser with the same
- * core schema as the action; `statusVersion` is the version this page showed, so a change
- * made meanwhile by someone else comes back as a conflict instead of being overwritten.
+ * for "needs changes", the day editing stays open until (not a day already over on `today`).
+ * Checked in the browser with the same core schema as the action; `statusVersion` is the
+ * version this page showed, so a change made meanwhile by someone else comes back as a
+ * conflict instead of being overwritten. A refusal focuses its first field in the page's
+ * order; a change that went through empties the form and gives the keyboard its button back.
  */
 export function StatusForm({
   status,
   statusVersion,
   nextStatuses,
   listSearch,
+  today,
   result,
 }: {
   status: EntryStatus;
@@ -40,6 +43,8 @@ export function StatusForm({
   nextStatuses: EntryStatus[];
   /** The entries list's query this page was opened from ("" for none). */
   listSearch: string;
+  /** Today in Vietnam (YYYY-MM-DD), from the server: a due day before it is refused. */
+  today: string;
   result: StatusFormResult | undefined;
 }) {
   const { t } = useTranslation();
@@ -47,6 +52,8 @@ export function StatusForm({
   const navigation = useNavigation();
   const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const submitRef = useRef<HTMLButtonElement>(null);
   const id = useId();
   const failed = result && !result.ok && result.formKey === STATUS_FORM_KEY ? result : undefined;
   const typed = failed?.values ?? {};
@@ -57,11 +64,14 @@ export function StatusForm({
     statusVersion: String(statusVersion),
   };
   const form = useForm<FieldValues>({
-    resolver: zodResolver(statusChangeSchema as never),
+    resolver: zodResolver(statusChangeSchemaOn(today) as never),
     defaultValues: defaults,
     mode: "onTouched",
+    // The first field in error in the page's order gets the focus (see onSubmit), not the one
+    // react-hook-form would pick: it went to the date below the reason.
+    shouldFocusError: false,
   });
-  useServerErrors(form, failed?.fieldErrors);
+  useServerErrors(form, failed?.fieldErrors, formRef);
   // The browser check reads the version from the form's values, the post from the input.
   useEffect(() => {
     form.setValue("statusVersion", String(statusVersion));
@@ -72,13 +82,35 @@ export function StatusForm({
   const target = (form.watch("to") as string | undefined) ?? defaults.to;
   const busy =
     navigation.state === "submitting" && navigation.formData?.get("formKey") === STATUS_FORM_KEY;
+  // From the post until the page after it has loaded (a change that went through redirects).
+  const sending =
+    navigation.state !== "idle" && navigation.formData?.get("formKey") === STATUS_FORM_KEY;
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sending) {
+      sent.current = true;
+      return;
+    }
+    if (!sent.current) return;
+    sent.current = false;
+    // A refusal shows its errors and focuses them (useServerErrors, FormAlert).
+    if (failed) return;
+    // The change went through: what was chosen and typed was for it, not for the next move
+    // (the entrant is emailed the reason); and the button, disabled while the change ran,
+    // had sent the keyboard to the page's start — it goes back to the button, or to the
+    // form's heading when the new status allows no further move.
+    form.reset({ to: "", reason: "", changesDueOn: "", statusVersion: String(statusVersion) });
+    (submitRef.current ?? headingRef.current)?.focus();
+  }, [sending, failed, form, statusVersion]);
   // Posting back to this page with the list's query, so the redirect keeps "back to the list".
   const action = `${location.pathname}${listSearch ? `?list=${encodeURIComponent(listSearch)}` : ""}`;
 
   if (nextStatuses.length === 0) {
     return (
       <section className="panel admin-panel" aria-labelledby={`${id}-heading`}>
-        <h2 id={`${id}-heading`}>{t("entryReview.action.heading")}</h2>
+        <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
+          {t("entryReview.action.heading")}
+        </h2>
         <FormAlert message={failed?.formError ? formErrorText(t, failed) : undefined} />
         <p>{t("entryReview.action.none", { status: t(entryStatusLabelKey(status)) })}</p>
       </section>
@@ -86,7 +118,9 @@ export function StatusForm({
   }
   return (
     <section className="panel admin-panel" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>{t("entryReview.action.heading")}</h2>
+      <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1}>
+        {t("entryReview.action.heading")}
+      </h2>
       <form
         ref={formRef}
         method="post"
@@ -94,9 +128,14 @@ export function StatusForm({
         className="form"
         noValidate
         onSubmit={(event) =>
-          void form.handleSubmit(() => {
-            if (formRef.current) void submit(formRef.current, { method: "post", action });
-          })(event)
+          void form.handleSubmit(
+            () => {
+              if (formRef.current) void submit(formRef.current, { method: "post", action });
+            },
+            (found) => {
+              if (formRef.current) focusFirstInvalid(Object.keys(found), formRef.current);
+            },
+          )(event)
         }
       >
         <FormAlert message={failed?.formError ? formErrorText(t, failed) : undefined} />
@@ -141,7 +180,7 @@ export function StatusForm({
           {...form.register("changesDueOn")}
         />
         <p>
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <button ref={submitRef} type="submit" className="button button--primary" disabled={busy}>
             {t("entryReview.action.submit")}
           </button>
         </p>

@@ -1,7 +1,12 @@
 import { useTranslation } from "../../i18n/use-translation";
-import { auditActionLabelKey, auditTypeLabelKey, summaryPairs } from "../../../core/audit-summary";
+import {
+  auditActionLabelKey,
+  auditTypeLabelKey,
+  exportFilterValueKey,
+  summaryPairs,
+} from "../../../core/audit-summary";
 import { parseListQuery } from "../../../core/list-query";
-import { formatVietnamDateTime, formatVnd } from "../../../core/dates";
+import { formatDate, formatVietnamDateTime, formatVnd } from "../../../core/dates";
 import { entryStatusLabelKey, isEntryStatus } from "../../../core/entry-status";
 import { AdminPage } from "../../features/back-office/page";
 import { backOfficeMeta } from "../../features/back-office/meta";
@@ -42,6 +47,8 @@ type Row = Route.ComponentProps["loaderData"]["result"]["items"][number];
 
 /** A stored instant (ISO, UTC): shown as DD/MM/YYYY HH:mm in Vietnam time. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+/** A stored day (an export's date filter): shown as DD/MM/YYYY. */
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Summary fields that hold a status: an entry's, a round's or an article's, by the action. */
 const STATUS_FIELDS = new Set(["from", "to", "status", "state"]);
 /** Summary fields whose codes have a label elsewhere in the catalogue: `field → key prefix`. */
@@ -73,9 +80,14 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           : t(`adminPlatform.audit.fields.${part}`, { defaultValue: part }),
       )
       .join(" › ");
-  // One item of a value in the reader's terms: a date, a status, a prize, a role, an amount.
-  const itemText = (action: string, field: string, value: string) => {
+  // One item of a value in the reader's terms: a date, a status, a prize, a role, an amount, an
+  // export's filter as its page names it.
+  const itemText = (action: string, key: string, value: string) => {
+    const field = key.split(".").at(-1) ?? "";
+    const filterKey = exportFilterValueKey(action, key, value);
+    if (filterKey) return t(filterKey, { defaultValue: value });
     if (ISO_INSTANT.test(value)) return formatVietnamDateTime(value);
+    if (ISO_DAY.test(value) && !Number.isNaN(Date.parse(value))) return formatDate(value, lang);
     if (value === "true" || value === "false") {
       return t(`adminPlatform.audit.values.${value === "true" ? "yes" : "no"}`);
     }
@@ -92,10 +104,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
     if (/Vnd$/.test(field) && /^-?\d+$/.test(value)) return formatVnd(Number(value), lang);
     return field === "format" ? value.toUpperCase() : value;
   };
-  const valueText = (action: string, key: string, parts: string[]) => {
-    const field = key.split(".").at(-1) ?? "";
-    return parts.map((part) => itemText(action, field, part)).join(", ");
-  };
+  const valueText = (action: string, key: string, parts: string[]) =>
+    parts.map((part) => itemText(action, key, part)).join(", ");
   const columns: DataColumn<Row>[] = [
     {
       key: "time",

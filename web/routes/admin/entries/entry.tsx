@@ -54,6 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     listSearch: listSearchOf(request),
     publishedAt,
     canPublish: canPublishToLibrary(user.role),
+    today: context.services.entries.today(),
   };
 }
 
@@ -128,7 +129,7 @@ export default function AdminEntry({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const result = useActionData<typeof action>() as StatusFormResult | undefined;
-  const { entry, listSearch, publishedAt, canPublish } = loaderData;
+  const { entry, listSearch, publishedAt, canPublish, today } = loaderData;
   const listPath = `${to("/quan-tri/bai-du-thi")}${listSearch ? `?${listSearch}` : ""}`;
   const title = t("entryReview.title", { code: entry.code ?? "" }).trim();
   return (
@@ -159,6 +160,7 @@ export default function AdminEntry({ loaderData }: Route.ComponentProps) {
             statusVersion={entry.statusVersion}
             nextStatuses={entry.nextStatuses}
             listSearch={listSearch}
+            today={today}
             result={result}
           />
           <LibraryPanel

@@ -62,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     seasonYear,
     targets: isStaffRole(user.role) ? bulkTargetsFor(user.role) : [],
     canPublish: canPublishToLibrary(user.role),
+    today: context.services.entries.today(),
   };
 }
 
@@ -128,7 +129,7 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const actionData = useActionData<typeof action>() as
     (FormResult | BulkDone | LibraryDone) | undefined;
-  const { result, options, query, seasonYear, targets, canPublish } = loaderData;
+  const { result, options, query, seasonYear, targets, canPublish, today } = loaderData;
   const [selection, setSelection] = useState<RowSelectionState>({});
   const loading =
     navigation.state === "loading" && navigation.location?.pathname === location.pathname;
@@ -190,6 +191,7 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
               key={refusedBulk ? JSON.stringify(refusedBulk.values ?? {}) : `bulk-${bulkRound}`}
               afterChange={done !== undefined}
               targets={targets}
+              today={today}
               selectedCount={selected.length}
               result={refusedBulk}
               pending={submitting}
