@@ -252,5 +252,14 @@ describe("the staff entry page", () => {
     );
     expect(stale.body).toContain(typed);
     expect(await statusVersionOf()).toBe(version + 1);
+    // Sent back, it can get a new due date, named as such, or be rejected.
+    const options = [...after.matchAll(/<option value="([a-z_]+)"[^>]*>([^<]*)</g)].map(
+      (m) => `${m[1]}: ${m[2]}`,
+    );
+    expect(options).toEqual([
+      `needs_changes: ${catalogText("vi", "entryReview.action.newDueDate")}`,
+      `rejected: ${catalogText("vi", "entry.status.rejected")}`,
+      `withdrawn: ${catalogText("vi", "entry.status.withdrawn")}`,
+    ]);
   });
 });

@@ -149,7 +149,8 @@ export function StatusForm({
               <option value="">{t("entryReview.action.choose")}</option>
               {nextStatuses.map((to) => (
                 <option key={to} value={to}>
-                  {t(entryStatusLabelKey(to))}
+                  {/* The same status again is a new due date for an entry sent back. */}
+                  {to === status ? t("entryReview.action.newDueDate") : t(entryStatusLabelKey(to))}
                 </option>
               ))}
             </select>
