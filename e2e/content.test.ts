@@ -120,6 +120,33 @@ describe("winners", () => {
     expect(problems.pageErrors).toEqual([]);
   });
 
+  test("on a phone, another page opens at the list, below the filter; clearing it too", async () => {
+    const { page } = await open(`/danh-sach-thang-giai?year=2023&category=TVC&category=TVW`, {
+      viewport: MOBILE,
+    });
+    const total = page.locator(".winners-total");
+    const atTheList = async () => {
+      const header = (await page.locator(".site-header").boundingBox())?.height ?? 0;
+      await expect
+        .poll(async () => (await total.boundingBox())?.y ?? -1)
+        .toBeGreaterThanOrEqual(header);
+      expect((await total.boundingBox())?.y).toBeLessThan(MOBILE.height / 2);
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe("winners-total");
+    };
+    await page
+      .getByRole("navigation", { name: "Phân trang" })
+      .getByRole("link", { name: "Trang 2" })
+      .click();
+    await page.waitForURL(/page=2/);
+    await atTheList();
+
+    // The link that drops the filter, gone with it.
+    await page.getByRole("link", { name: "Bỏ lọc" }).click();
+    await page.waitForURL(`${baseUrl()}/danh-sach-thang-giai?year=2023`);
+    await expect.poll(() => total.textContent()).toBe("Tổng số: 26 giải thưởng");
+    await atTheList();
+  });
+
   test("the filter is a plain GET form that works without JavaScript", async () => {
     const { page } = await open("/en/danh-sach-thang-giai?year=2024", { javaScriptEnabled: false });
     expect(await h1(page)).toBe("2024 winners");
@@ -218,6 +245,52 @@ describe("crawler files", () => {
     const robots = await (await fetch(`${baseUrl()}/robots.txt`)).text();
     expect(robots).toContain(`Sitemap: ${baseUrl()}/sitemap.xml`);
     expect(robots).toContain("Disallow: /quan-tri");
+  });
+
+  test("a link's tracking tag or a page past the last stays out of the canonical address", async () => {
+    const canonical = async (path: string) => {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text();
+      const href = /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
+      const og = /<meta property="og:url" content="([^"]*)"/.exec(html)?.[1];
+      expect(og?.replaceAll("&amp;", "&"), path).toBe(href);
+      return href?.slice(baseUrl().length);
+    };
+    expect(await canonical("/chuyen-gia-dong-hanh?year=2024&fbclid=abc")).toBe(
+      "/chuyen-gia-dong-hanh?year=2024",
+    );
+    expect(
+      await canonical("/en/danh-sach-thang-giai?year=2023&category=TVC&category=NOPE&utm_source=x"),
+    ).toBe("/en/danh-sach-thang-giai?year=2023&category=TVC");
+    expect(await canonical("/danh-sach-thang-giai?year=2023&page=99")).toBe(
+      "/danh-sach-thang-giai?year=2023&page=3",
+    );
+    expect(await canonical("/tin-tuc-cuoc-thi?page=999&fbclid=abc")).toBe(
+      "/tin-tuc-cuoc-thi?page=2",
+    );
+  });
+
+  test("the jury, winners and news lists each describe themselves in a link preview", async () => {
+    const described = async (path: string) => {
+      const html = await (await fetch(`${baseUrl()}${path}`)).text();
+      const content = (name: string) =>
+        new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`).exec(html)?.[1];
+      expect(content("og:description"), path).toBe(content("description"));
+      return content("description");
+    };
+    expect(await described("/chuyen-gia-dong-hanh?year=2024")).toMatch(
+      /^Hội đồng giám khảo năm 2024 của Giải thưởng/,
+    );
+    expect(await described("/en/chuyen-gia-dong-hanh?year=2023")).toMatch(
+      /^The 2023 judging panel of/,
+    );
+    expect(await described("/danh-sach-thang-giai?year=2023")).toMatch(
+      /^Các tác phẩm và chiến dịch thắng giải năm 2023/,
+    );
+    expect(await described("/en/danh-sach-thang-giai?year=2024")).toMatch(
+      /^The winning work and campaigns of the 2024/,
+    );
+    expect(await described("/tin-tuc-cuoc-thi")).toMatch(/^Tin tức và sự kiện của/);
+    expect(await described("/en/tin-tuc-cuoc-thi")).toMatch(/^News and events from/);
   });
 });
 

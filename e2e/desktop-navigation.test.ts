@@ -118,4 +118,34 @@ describe("desktop header menus by keyboard", () => {
     await page.keyboard.press("Tab");
     await prizeList(page).waitFor({ state: "hidden" });
   });
+
+  test("the menu holding the current page shows it, as the plain links do for theirs", async () => {
+    const { page } = await openPage(browser());
+    // The background of a menu entry, as the visitor sees it (the mouse kept away).
+    const look = (name: string) =>
+      page
+        .locator(".main-nav")
+        .getByRole(name === "Thư viện" || name === "Library" ? "link" : "button", { name })
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
+    const marked = async (path: string, here: string, elsewhere: string) => {
+      await page.goto(path);
+      await page.mouse.move(640, 700);
+      expect(await look(here), `${here} on ${path}`).not.toBe(await look(elsewhere));
+    };
+    // The library's own link, marked on its page: the look the menus should have on theirs.
+    await page.goto("/bai-du-thi");
+    await page.mouse.move(640, 700);
+    const current = await look("Thư viện");
+    const plain = await look("Cơ cấu giải thưởng");
+    expect(current).not.toBe(plain);
+
+    await marked("/danh-sach-thang-giai?year=2024", "Danh sách thắng giải", "Hội đồng giám khảo");
+    expect(await look("Danh sách thắng giải")).toBe(current);
+    await marked("/chuyen-gia-dong-hanh", "Hội đồng giám khảo", "Danh sách thắng giải");
+    await marked("/van-xuan-classic", "Cơ cấu giải thưởng", "Hội đồng giám khảo");
+    await marked("/en/chuyen-gia-dong-hanh?year=2023", "Judging panel", "Winners");
+    // Elsewhere, none of them.
+    await page.goto("/bai-du-thi");
+    expect(await look("Danh sách thắng giải")).toBe(plain);
+  });
 });

@@ -2,7 +2,14 @@ import type { Page } from "playwright-core";
 import { CREDIT_ROLES } from "../core/credit-roles";
 import { describe, expect, test } from "vitest";
 import { expectAxeClean } from "./support/axe";
-import { baseUrl, focused, openPage, useBrowser, waitForHydration } from "./support/browser";
+import {
+  baseUrl,
+  focused,
+  MOBILE,
+  openPage,
+  useBrowser,
+  waitForHydration,
+} from "./support/browser";
 import { withDatabase } from "./support/db";
 import { poll, waitForRenderedPage } from "./support/pdf";
 
@@ -139,6 +146,50 @@ describe("the list", () => {
     expect((await titles(page))[0]).not.toBe(first[0]);
     expect(problems.pageErrors).toEqual([]);
     expect(problems.hydration).toEqual([]);
+  });
+
+  test("on a phone, another page opens at its results, with focus there; back returns to the links", async () => {
+    const { page } = await open("/bai-du-thi", { viewport: MOBILE });
+    const pages = page.getByRole("navigation", { name: "Các trang kết quả" });
+    await pages.getByRole("link", { name: "Trang 2" }).click();
+    await page.waitForURL(/\?page=2$/);
+    await poll(() => pages.locator('[aria-current="page"]').textContent()).toBe("2");
+    // Not the top of the filters, a screen and more above the list: its count and first card.
+    const header = (await page.locator(".site-header").boundingBox())?.height ?? 0;
+    const count = page.locator(".library-results__total");
+    await poll(async () => (await count.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(header);
+    expect((await count.boundingBox())?.y).toBeLessThan(MOBILE.height / 2);
+    expect(await focused(page)).toMatchObject({ tag: "h2", text: "Kết quả" });
+    await page.keyboard.press("Tab");
+    expect((await focused(page)).tag).toBe("a");
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe("library-card__link");
+
+    // Back: the browser's own position (the page links), not the results again.
+    await page.goBack();
+    await page.waitForURL(`${baseUrl()}/bai-du-thi`);
+    await poll(async () => {
+      const box = await pages.boundingBox();
+      return box !== null && box.y >= 0 && box.y < 844;
+    }).toBe(true);
+  });
+
+  test("keyboard: a link that changes the list and goes away leaves focus on the results", async () => {
+    const { page } = await open("/bai-du-thi?q=zzzkhongcobaonay&year=2024");
+    const follow = async (name: string, url: string) => {
+      await page.getByRole("link", { name }).focus();
+      await page.keyboard.press("Enter");
+      await page.waitForURL(`${baseUrl()}${url}`);
+      await poll(async () => (await focused(page)).text).toBe("Kết quả");
+      expect((await focused(page)).tag).toBe("h2");
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.className)).toBe(
+        "library-card__link",
+      );
+    };
+    // The link was in the "nothing found" block, gone once something is found.
+    await follow("Bỏ từ khoá “zzzkhongcobaonay”", "/bai-du-thi?year=2024");
+    // "Clear filters" disappears with the filters.
+    await follow("Xoá bộ lọc", "/bai-du-thi");
   });
 
   test("in English, a search without marks finds “Đông”; the form works without JavaScript", async () => {

@@ -21,13 +21,16 @@ export function NavDisclosure({ label, items }: { label: string; items: NavItem[
   const { focusItem: focusLink, onListKey } = useRovingFocus(container, ".submenu a");
 
   const current = `${location.pathname}${location.search}`;
+  // The visitor is on one of its pages (any year of the jury or the winners): the button shows
+  // it, as the plain links of the menu do for theirs.
+  const holdsCurrent = items.some((item) => item.to.split("?")[0] === location.pathname);
 
   return (
     <li className="nav-item--has-submenu" ref={container}>
       <button
         ref={button}
         type="button"
-        className="nav-link"
+        className={holdsCurrent ? "nav-link active" : "nav-link"}
         aria-expanded={open}
         aria-controls={listId}
         onClick={toggle}

@@ -27,13 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, {
     titleKey: "sections.juryOfYear",
+    descriptionKey: "jury.description",
     vars: { year: args.data?.year ?? "" },
     // The bare address shows a year too: one address per year, the one the sitemap lists
     // (when there is a year with content; without one, `?year=` would only redirect back).
-    query: yearQuery(
-      args.location.search,
-      args.data?.years.includes(args.data.year) ? args.data.year : undefined,
-    ),
+    // Only the year: what else the address carried (a tracking tag) names no other page.
+    query: yearQuery("", args.data?.years.includes(args.data.year) ? args.data.year : undefined),
   });
 
 export default function JuryPage({ loaderData }: Route.ComponentProps) {

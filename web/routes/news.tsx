@@ -22,7 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { titleKey: "sections.news", keepQuery: (args.data?.page ?? 1) > 1 });
+  pageMeta(args, {
+    titleKey: "sections.news",
+    descriptionKey: "news.description",
+    // The page as shown (never past the last), without what else the address carried.
+    query: (args.data?.page ?? 1) > 1 ? `?page=${args.data?.page}` : "",
+  });
 
 export default function NewsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -10,6 +10,7 @@ import { dropUnknownYear, parsePage, requestedYear } from "../features/content/q
 import { YearSwitcher } from "../features/content/year-switcher";
 import { contentStylesheet } from "../features/content/stylesheet";
 import { pageMeta, yearQuery } from "../lib/meta";
+import { useShowResults } from "../lib/to-results";
 import type { Route } from "./+types/winners";
 
 /** A reading page: it hydrates at the first interaction (hydration/on-interaction.ts). */
@@ -36,21 +37,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...result, year: result.year ?? new Date().getUTCFullYear() - 1 };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => {
+  // The state the page shows, as the loader read it: not what else the address carried (a
+  // tracking tag, unknown categories, a page past the last).
+  const shown = new URLSearchParams();
+  for (const code of args.data?.selected ?? []) shown.append("category", code);
+  if ((args.data?.page ?? 1) > 1) shown.set("page", String(args.data?.page));
+  return pageMeta(args, {
     titleKey: "sections.winnersOfYear",
+    descriptionKey: "winners.description",
     vars: { year: args.data?.year ?? "" },
     // The bare address shows a year too: one address per year, the one the sitemap lists
     // (when there is a year with content; without one, `?year=` would only redirect back).
     query: yearQuery(
-      args.location.search,
+      shown.toString(),
       args.data?.years.includes(args.data.year) ? args.data.year : undefined,
     ),
   });
+};
 
 export default function WinnersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { year, years, items, categories, selected, page, pageCount, total } = loaderData;
+  const { results } = useShowResults<HTMLParagraphElement>();
   return (
     <div className="container page winners-page">
       <SectionHeading level={1} title={t("sections.winnersOfYear", { year })} />
@@ -58,7 +67,7 @@ export default function WinnersPage({ loaderData }: Route.ComponentProps) {
       {categories.length > 0 ? (
         <WinnersFilter year={year} categories={categories} selected={selected} />
       ) : null}
-      <p className="winners-total" aria-live="polite">
+      <p className="winners-total" aria-live="polite" tabIndex={-1} ref={results}>
         {t("winners.total", { count: total })}
       </p>
       {items.length === 0 ? (
@@ -70,7 +79,7 @@ export default function WinnersPage({ loaderData }: Route.ComponentProps) {
               <WinnerCard key={winner.id} winner={winner} />
             ))}
           </ul>
-          <Pagination page={page} pageCount={pageCount} total={total} />
+          <Pagination page={page} pageCount={pageCount} total={total} toResults />
         </>
       )}
     </div>

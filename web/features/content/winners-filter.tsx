@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import type { WinnerCategoryOption } from "../../../core/content";
 import { PATHS } from "../../../core/paths";
 import { useLocalizedPath } from "../../lib/site";
+import { TO_RESULTS } from "../../lib/to-results";
 
 /**
  * The winners page's category filter: any of several categories (seed §3
@@ -48,7 +49,12 @@ export function WinnersFilter({
           {t("winners.apply")}
         </button>
         {selected.length > 0 ? (
-          <Link to={to(`${PATHS.winners}?year=${year}`)} className="button button--secondary">
+          <Link
+            to={to(`${PATHS.winners}?year=${year}`)}
+            state={TO_RESULTS}
+            preventScrollReset
+            className="button button--secondary"
+          >
             {t("winners.clear")}
           </Link>
         ) : null}

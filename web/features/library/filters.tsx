@@ -5,6 +5,7 @@ import type { WinnerPrize } from "../../../core/content-admin";
 import { pickLang, type Lang } from "../../../core/languages";
 import { libraryQueryString, type LibraryFacets, type LibraryQuery } from "../../../core/library";
 import { libraryPath } from "./paths";
+import { TO_RESULTS } from "../../lib/to-results";
 
 /**
  * The library's search box and filters (seed §3: year, track, the group of the track, several
@@ -195,7 +196,12 @@ export function LibraryFilters({
           {t("library.list.apply")}
         </button>
         {query.q || query.year || query.track || query.prize ? (
-          <Link to={libraryPath("", lang)} className="library-filters__clear" preventScrollReset>
+          <Link
+            to={libraryPath("", lang)}
+            state={TO_RESULTS}
+            className="library-filters__clear"
+            preventScrollReset
+          >
             {t("library.list.clear")}
           </Link>
         ) : null}

@@ -7,6 +7,7 @@ import { LibraryEntryCard } from "./card";
 import { LibraryFilters } from "./filters";
 import { LibraryPagination } from "./pagination";
 import { libraryPath } from "./paths";
+import { TO_RESULTS, useShowResults } from "../../lib/to-results";
 
 /**
  * `/bai-du-thi`: the filters, the number of matching entries, the cards and the page links.
@@ -21,15 +22,17 @@ export function LibraryView({ data, lang }: { data: LibraryListPage; lang: Lang 
     navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const { query, items, total, page, pageCount, facets, published } = data;
   const count = new Intl.NumberFormat(localeOf(lang)).format(total);
+  const { results, focus } = useShowResults<HTMLElement, HTMLHeadingElement>();
   return (
     <>
       <LibraryFilters query={query} facets={facets} lang={lang} />
       <section
+        ref={results}
         className={loading ? "library-results library-results--loading" : "library-results"}
         aria-labelledby="library-results-heading"
         aria-busy={loading}
       >
-        <h2 id="library-results-heading" className="visually-hidden">
+        <h2 id="library-results-heading" className="visually-hidden" tabIndex={-1} ref={focus}>
           {t("library.list.results")}
         </h2>
         <p className="library-results__total" role="status">
@@ -102,14 +105,14 @@ function NoResults({ data, lang }: { data: LibraryListPage; lang: Lang }) {
           <ul className="library-empty__links">
             {filters.map((filter) => (
               <li key={`${filter.kind}-${filter.value}`}>
-                <Link to={libraryPath(filter.without, lang)} preventScrollReset>
+                <Link to={libraryPath(filter.without, lang)} state={TO_RESULTS} preventScrollReset>
                   {label(filter)}
                 </Link>
               </li>
             ))}
             {filters.length > 1 ? (
               <li>
-                <Link to={libraryPath("", lang)} preventScrollReset>
+                <Link to={libraryPath("", lang)} state={TO_RESULTS} preventScrollReset>
                   {t("library.list.noResults.showAll")}
                 </Link>
               </li>

@@ -2,6 +2,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { libraryQueryString, type LibraryQuery } from "../../../core/library";
 import { pageWindow } from "./page-window";
+import { TO_RESULTS } from "../../lib/to-results";
 
 /** The library's page links: every link keeps the filters, page 1 has no `page` parameter. */
 export function LibraryPagination({
@@ -18,6 +19,7 @@ export function LibraryPagination({
 }) {
   const { t } = useTranslation();
   if (pageCount <= 1) return null;
+  const toResults = { state: TO_RESULTS, preventScrollReset: true };
   const href = (target: number) => {
     const search = libraryQueryString({ ...query, page: target });
     return search ? `${path}?${search}` : path;
@@ -30,7 +32,7 @@ export function LibraryPagination({
       <ul className="library-pages__list">
         {page > 1 ? (
           <li>
-            <Link to={href(page - 1)} rel="prev" className="library-pages__step">
+            <Link to={href(page - 1)} rel="prev" className="library-pages__step" {...toResults}>
               {t("library.list.pagination.previous")}
             </Link>
           </li>
@@ -44,6 +46,7 @@ export function LibraryPagination({
             <li key={n}>
               <Link
                 to={href(n)}
+                {...toResults}
                 className="library-pages__page"
                 aria-label={t("library.list.pagination.page", { page: n })}
                 aria-current={n === page ? "page" : undefined}
@@ -55,7 +58,7 @@ export function LibraryPagination({
         )}
         {page < pageCount ? (
           <li>
-            <Link to={href(page + 1)} rel="next" className="library-pages__step">
+            <Link to={href(page + 1)} rel="next" className="library-pages__step" {...toResults}>
               {t("library.list.pagination.next")}
             </Link>
           </li>
