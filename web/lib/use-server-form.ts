@@ -103,9 +103,19 @@ export function useBlurAfterPointer() {
 }
 
 /**
+ * What a react-hook-form form that posts through `useValidatedSubmit` needs: checked when a
+ * field is left, then at each change; on a refused submit, `useValidatedSubmit` moves the focus
+ * (the first field in error in the page's order), so react-hook-form's own focusing, in the
+ * order fields registered, is off. Spread into `useForm`'s options.
+ */
+export const CHECKED_FORM = { mode: "onTouched", shouldFocusError: false } as const;
+
+/**
  * Checks a form in the browser with its react-hook-form resolver (the same core/ schema the
  * action uses) and only then posts the real form element — through the button that submitted
- * it, so its name and value go along — to the route action. Spread the result on `<form>`.
+ * it, so its name and value go along — to the route action. A refusal focuses the first field
+ * in error in the page's order (the form's options include `CHECKED_FORM`). Spread the result
+ * on `<form>`.
  */
 export function useValidatedSubmit<T extends FieldValues, Context, Transformed extends FieldValues>(
   form: UseFormReturn<T, Context, Transformed>,
@@ -113,6 +123,7 @@ export function useValidatedSubmit<T extends FieldValues, Context, Transformed e
 ) {
   const ref = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
+  useClickThatLostItsButton(ref);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     void form.handleSubmit(
@@ -120,14 +131,70 @@ export function useValidatedSubmit<T extends FieldValues, Context, Transformed e
         const target = submitter ?? ref.current;
         if (target) void submit(target, options);
       },
-      // react-hook-form focuses in the order fields registered; a form that turns that off
-      // (`shouldFocusError: false`) gets the first one in the page's order.
       (errors) => {
-        if (form.control._options.shouldFocusError === false && ref.current) {
-          focusFirstInvalid(Object.keys(errors), ref.current);
-        }
+        const names = Object.keys(errors);
+        const within = ref.current;
+        if (!within) return;
+        focusFirstInvalid(names, within);
+        // Once more after the errors have rendered: a summary appearing above the form takes
+        // the focus as it shows (FormAlert), and the person belongs in the field.
+        setTimeout(() => focusFirstInvalid(names, within), 0);
       },
     )(event);
   };
   return { ref, onSubmit };
+}
+
+/**
+ * Pressing a form's submit button is what leaves a wrong field: its error appears while the
+ * mouse button or finger is still down and pushes the button away, the release lands beside
+ * it and the browser sends no click — the form neither posts nor says what is wrong. A release
+ * still inside where the button was when pressed submits through that button.
+ */
+function useClickThatLostItsButton(ref: RefObject<HTMLFormElement | null>): void {
+  useEffect(() => {
+    const formElement = ref.current;
+    if (!formElement) return;
+    let stop: (() => void) | undefined;
+    const onPointerDown = (down: PointerEvent) => {
+      stop?.();
+      const button = (down.target as Element | null)?.closest?.("button, input");
+      if (
+        down.button !== 0 ||
+        !(button instanceof HTMLButtonElement || button instanceof HTMLInputElement) ||
+        button.type !== "submit" ||
+        button.form !== formElement
+      ) {
+        return;
+      }
+      const pressed = button.getBoundingClientRect();
+      const onPointerUp = (up: PointerEvent) => {
+        stop?.();
+        // What is under the pointer now (a touch's events all go to where it went down).
+        const under = document.elementFromPoint(up.clientX, up.clientY);
+        const released = under !== null && button.contains(under);
+        const where =
+          up.clientX >= pressed.left &&
+          up.clientX <= pressed.right &&
+          up.clientY >= pressed.top &&
+          up.clientY <= pressed.bottom;
+        if (!released && where && button.isConnected && !button.disabled) {
+          formElement.requestSubmit(button);
+        }
+      };
+      const cancel = () => stop?.();
+      window.addEventListener("pointerup", onPointerUp, true);
+      window.addEventListener("pointercancel", cancel, true);
+      stop = () => {
+        window.removeEventListener("pointerup", onPointerUp, true);
+        window.removeEventListener("pointercancel", cancel, true);
+        stop = undefined;
+      };
+    };
+    formElement.addEventListener("pointerdown", onPointerDown, true);
+    return () => {
+      formElement.removeEventListener("pointerdown", onPointerDown, true);
+      stop?.();
+    };
+  }, [ref]);
 }

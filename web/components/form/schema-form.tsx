@@ -1,11 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useRef, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "../../i18n/use-translation";
-import { useNavigation, useSubmit } from "react-router";
+import { useNavigation } from "react-router";
 import type { ZodType } from "zod";
 import { useLiveFormValues } from "../../hydration/form-state";
-import { useServerErrors, type FormResult } from "../../lib/use-server-form";
+import {
+  CHECKED_FORM,
+  useServerErrors,
+  useValidatedSubmit,
+  type FormResult,
+} from "../../lib/use-server-form";
 import { dateTimeForField, dayForField } from "../../../core/date-fields";
 import { DateField } from "./date-field";
 import { CheckboxField, Field, FormAlert } from "./field";
@@ -73,9 +78,7 @@ export function SchemaForm({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const submit = useSubmit();
   const navigation = useNavigation();
-  const formRef = useRef<HTMLFormElement>(null);
   const mine = result && (formKey === undefined || result.formKey === formKey) ? result : undefined;
   const failed = mine && !mine.ok ? mine : undefined;
   // Also rendered into the inputs' HTML, so a refusal keeps what was typed without JavaScript.
@@ -99,9 +102,10 @@ export function SchemaForm({
   const form = useForm<FieldValues>({
     resolver: zodResolver(schema as never),
     defaultValues: live,
-    mode: "onTouched",
+    ...CHECKED_FORM,
   });
-  useServerErrors(form, failed?.fieldErrors);
+  const validatedSubmit = useValidatedSubmit(form);
+  useServerErrors(form, failed?.fieldErrors, validatedSubmit.ref);
   const pending = navigation.state === "submitting" ? navigation.formData : undefined;
   const busy = formKey
     ? pending?.get("formKey") === formKey
@@ -118,16 +122,11 @@ export function SchemaForm({
     ));
   return (
     <form
-      ref={formRef}
+      {...validatedSubmit}
       id={formId}
       method="post"
       className={wide ? "form form--wide schema-form" : "form"}
       noValidate
-      onSubmit={(event) =>
-        void form.handleSubmit(() => {
-          if (formRef.current) void submit(formRef.current, { method: "post" });
-        })(event)
-      }
     >
       <FormAlert
         message={

@@ -18,7 +18,7 @@ import { slugify } from "../../../core/slug";
 import { DateField } from "../../components/form/date-field";
 import { FormAlert, TextAreaField, TextField, useErrorText } from "../../components/form/field";
 import type { FormResult } from "../../lib/use-server-form";
-import { useServerErrors, useValidatedSubmit } from "../../lib/use-server-form";
+import { CHECKED_FORM, useServerErrors, useValidatedSubmit } from "../../lib/use-server-form";
 import { CoverImageField, type CoverUpload } from "./cover-image-field";
 import "./news-form.css";
 
@@ -94,10 +94,14 @@ export function NewsForm({
   const form = useForm<NewsFormValues, unknown, NewsFormData>({
     resolver: zodResolver(newsFormSchema),
     defaultValues: initial,
-    mode: "onTouched",
+    ...CHECKED_FORM,
   });
   const validatedSubmit = useValidatedSubmit(form);
-  useServerErrors(form as unknown as UseFormReturn<NewsFormValues>, failure?.fieldErrors);
+  useServerErrors(
+    form as unknown as UseFormReturn<NewsFormValues>,
+    failure?.fieldErrors,
+    validatedSubmit.ref,
+  );
   // A new article's slugs follow its titles until someone edits a slug by hand.
   const [slugFollows, setSlugFollows] = useState({ vi: !article, en: !article || !article.slugEn });
   const busy = navigation.state === "submitting";

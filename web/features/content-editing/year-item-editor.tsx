@@ -14,7 +14,7 @@ import type { MediaPurpose } from "../../../core/media-image";
 import { FormAlert, SelectField, TextField } from "../../components/form/field";
 import { useLocalizedPath } from "../../lib/site";
 import type { FormResult } from "../../lib/use-server-form";
-import { useServerErrors, useValidatedSubmit } from "../../lib/use-server-form";
+import { CHECKED_FORM, useServerErrors, useValidatedSubmit } from "../../lib/use-server-form";
 import { AdminPage } from "../back-office/page";
 import { ImageField } from "./image-field";
 
@@ -59,12 +59,12 @@ export function useYearItemForm<V extends FieldValues, I extends FieldValues>(
   const typed = useForm<V, unknown, I>({
     resolver,
     defaultValues: initial as DefaultValues<V>,
-    mode: "onTouched",
+    ...CHECKED_FORM,
   });
   // Field names come from the page as strings: one loose view of the typed form.
   const form = typed as unknown as UseFormReturn<Values>;
   const submit = useValidatedSubmit(typed);
-  useServerErrors(form, failed?.fieldErrors);
+  useServerErrors(form, failed?.fieldErrors, submit.ref);
   const errors = form.formState.errors;
   // The year chosen in the form (the winner form offers that season's categories).
   const year = useWatch({ control: form.control, name: "year" });

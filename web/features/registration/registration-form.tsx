@@ -15,6 +15,7 @@ import { SectionHeading } from "../../components/section-heading";
 import { useHydrated, useLiveFormValues } from "../../hydration/form-state";
 import { useLocalizedPath } from "../../lib/site";
 import {
+  CHECKED_FORM,
   useBlurAfterPointer,
   useServerErrors,
   useValidatedSubmit,
@@ -128,10 +129,9 @@ export function RegistrationForm({ failure }: { failure: RegistrationFailure | u
   const form = useForm<RegistrationInput>({
     resolver: zodResolver(registrationSchema),
     defaultValues: live as unknown as RegistrationInput,
-    mode: "onTouched",
     // The fields of a company register after the shared ones below them: focus follows the
-    // page's order instead (useValidatedSubmit).
-    shouldFocusError: false,
+    // page's order (useValidatedSubmit), not react-hook-form's.
+    ...CHECKED_FORM,
   });
   const { formEvents, deferBlur } = useBlurAfterPointer();
   const validatedSubmit = useValidatedSubmit(form, {

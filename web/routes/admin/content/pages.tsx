@@ -21,7 +21,7 @@ import { requireContentEditor } from "../../../features/content-editing/guard.se
 import { RichTextEditor } from "../../../features/editor";
 import { pageMeta } from "../../../lib/meta";
 import { useLang, useLocalizedPath } from "../../../lib/site";
-import { useServerErrors, useValidatedSubmit } from "../../../lib/use-server-form";
+import { CHECKED_FORM, useServerErrors, useValidatedSubmit } from "../../../lib/use-server-form";
 import type { Route } from "./+types/pages";
 import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
@@ -182,10 +182,10 @@ function PageForm({
   const form = useForm<ContentPageFormValues, unknown, ContentPageInput>({
     resolver: zodResolver(contentPageSchema),
     defaultValues: initial as ContentPageFormValues,
-    mode: "onTouched",
+    ...CHECKED_FORM,
   });
   const validatedSubmit = useValidatedSubmit(form);
-  useServerErrors(form, failed?.fieldErrors);
+  useServerErrors(form, failed?.fieldErrors, validatedSubmit.ref);
   const errors = form.formState.errors;
   const err = (name: keyof ContentPageFormValues) =>
     (errors[name]?.message as string | undefined) ?? failed?.fieldErrors?.[name];
