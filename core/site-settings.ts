@@ -161,12 +161,7 @@ const filled = <T extends z.ZodType>(rule: T) =>
 export const siteSettingsFormSchema = z
   .object({
     contactEmail: filled(z.email({ message: "validation.email" })),
-    contactPhone: z
-      .string()
-      .trim()
-      .max(30, { message: "validation.tooLong" })
-      .regex(/^[0-9+()\s.-]*$/, { message: "validation.phone" })
-      .default(""),
+    contactPhone: siteSettingsSchema.shape.contactPhone,
     socialWebsite: s.website,
     socialEmail: s.email,
     socialFacebook: s.facebook,

@@ -56,15 +56,21 @@ function posts(page: Page): string[] {
   return sent;
 }
 
+/** A paid 2026 entry's staff page, signed in as the demo admin and hydrated. */
+async function openPaidEntry() {
+  const [entry] = paidEntries();
+  if (!entry) throw new Error("No paid 2026 entry in the e2e database");
+  const { page } = await openPage(browser());
+  const admin = demoCredentials().admin;
+  await signInStaff(page, admin.email, admin.password);
+  await page.goto(`/quan-tri/bai-du-thi/${entry.id}`);
+  await waitForHydration(page);
+  return { entry, page };
+}
+
 describe("the staff entry page's status form", () => {
   test("focuses the first field in error in the page's order and refuses a due day already over at its field", async () => {
-    const [entry] = paidEntries();
-    if (!entry) throw new Error("No paid 2026 entry in the e2e database");
-    const { page } = await openPage(browser());
-    const admin = demoCredentials().admin;
-    await signInStaff(page, admin.email, admin.password);
-    await page.goto(`/quan-tri/bai-du-thi/${entry.id}`);
-    await waitForHydration(page);
+    const { entry, page } = await openPaidEntry();
     const sent = posts(page);
     const form = page.locator("form").filter({ has: page.locator('select[name="to"]') });
     const submit = form.getByRole("button", { name: vi("entryReview.action.submit") });
@@ -87,13 +93,7 @@ describe("the staff entry page's status form", () => {
   });
 
   test("after a change the keyboard is back on the form's button and the form is empty", async () => {
-    const [entry] = paidEntries();
-    if (!entry) throw new Error("No paid 2026 entry in the e2e database");
-    const { page } = await openPage(browser());
-    const admin = demoCredentials().admin;
-    await signInStaff(page, admin.email, admin.password);
-    await page.goto(`/quan-tri/bai-du-thi/${entry.id}`);
-    await waitForHydration(page);
+    const { entry, page } = await openPaidEntry();
     const form = page.locator("form").filter({ has: page.locator('select[name="to"]') });
     await form.getByLabel(vi("entryReview.action.to")).selectOption("needs_changes");
     await form.getByLabel(vi("entryReview.action.reason")).fill("Thiếu bản có phụ đề.");

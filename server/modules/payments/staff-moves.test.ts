@@ -8,7 +8,14 @@ import { SUBJECTS } from "../../test-support/email-subjects";
 import { queuedMailSent } from "../../test-support/mail";
 import { pdfText } from "../../test-support/pdf-text";
 import { startSmtpReceiver, type SmtpReceiver } from "../../test-support/smtp-receiver";
-import { created, finance, paymentsTestbed, statuses, submittedEntries } from "./testbed";
+import {
+  created,
+  finance,
+  paidPayment,
+  paymentsTestbed,
+  statuses,
+  submittedEntries,
+} from "./testbed";
 
 describe.each(testDatabases())("payments staff on $name", (target) => {
   describe.skipIf(!target.available)("confirm, refund, list, export", () => {
@@ -46,15 +53,7 @@ describe.each(testDatabases())("payments staff on $name", (target) => {
     });
 
     it("refunds with a reason only; the entries wait for a payment again", async () => {
-      const entries = await submittedEntries(t, 1);
-      const { payment } = await created(
-        t,
-        entries.map((e) => e.id),
-      );
-      const paid = await t.services.payments.confirm(finance(t), payment.id, {
-        stateVersion: payment.stateVersion,
-      });
-      if (!paid.ok) throw new Error("confirm refused");
+      const { entries, payment, paid } = await paidPayment(t);
       const noReason = await t.services.payments.refund(finance(t), payment.id, {
         stateVersion: paid.payment.stateVersion,
         reason: " ",
@@ -413,15 +412,7 @@ describe.each(testDatabases())("VAT invoice requests on $name", (target) => {
     });
 
     it("records no invoice for a refunded payment, and exports each request's payment state", async () => {
-      const entries = await submittedEntries(t, 1);
-      const { payment } = await created(
-        t,
-        entries.map((e) => e.id),
-      );
-      const paid = await t.services.payments.confirm(finance(t), payment.id, {
-        stateVersion: payment.stateVersion,
-      });
-      if (!paid.ok) throw new Error("confirm refused");
+      const { payment, paid } = await paidPayment(t);
       const asked = await t.services.payments.requestVat(t.alice, payment.reference, {
         companyName: "Công ty TNHH Sáng Tạo Việt",
         taxCode: "0100233488",

@@ -45,6 +45,20 @@ export async function created(
   return result;
 }
 
+/** One submitted entry of alice's in a payment finance has confirmed by hand. */
+export async function paidPayment(t: EntriesTestbed) {
+  const entries = await submittedEntries(t, 1);
+  const { payment } = await created(
+    t,
+    entries.map((e) => e.id),
+  );
+  const paid = await t.services.payments.confirm(finance(t), payment.id, {
+    stateVersion: payment.stateVersion,
+  });
+  if (!paid.ok) throw new Error("confirm refused");
+  return { entries, payment, paid };
+}
+
 /** The IPN VNPay would send for a payment, signed (fields overridable before signing). */
 export function ipnQuery(
   reference: string,
