@@ -1,19 +1,20 @@
 // `npm run create-admin -- --email someone@example.org [--name "Full Name"] [--password …]`:
 // creates the first back-office administrator. Without --password one is generated and printed once.
 import { randomBytes } from "node:crypto";
-import { parseArgs } from "node:util";
 import { passwordProblem } from "../core/password";
-import { loadConfig, loadDotEnv } from "../server/config";
 import { migrateToLatest, openDatabase } from "../server/db/database";
 import { createServices } from "../server/services";
+import { commandArgs, commandConfig } from "./command-line";
 
-const { values } = parseArgs({
-  options: { email: { type: "string" }, name: { type: "string" }, password: { type: "string" } },
+const usage =
+  'npm run create-admin -- --email admin@example.org [--name "Full Name"] [--password …]';
+const { values } = commandArgs(usage, {
+  email: { type: "string" },
+  name: { type: "string" },
+  password: { type: "string" },
 });
 if (!values.email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email)) {
-  console.error(
-    'Usage: npm run create-admin -- --email admin@example.org [--name "Full Name"] [--password …]',
-  );
+  console.error(`Usage: ${usage}`);
   process.exit(2);
 }
 const password = values.password ?? randomBytes(15).toString("base64url");
@@ -25,8 +26,7 @@ if (problem) {
   process.exit(2);
 }
 
-loadDotEnv();
-const config = loadConfig();
+const config = commandConfig();
 const db = openDatabase(config.database);
 try {
   await migrateToLatest(db);

@@ -1,9 +1,9 @@
 // `npm run migrate`: brings the configured database (SQLite or PostgreSQL) to the latest schema.
-import { loadConfig, loadDotEnv } from "../server/config";
 import { migrateToLatest, openDatabase } from "../server/db/database";
+import { commandArgs, commandConfig } from "./command-line";
 
-loadDotEnv();
-const config = loadConfig();
+commandArgs("npm run migrate", {});
+const config = commandConfig();
 const db = openDatabase(config.database);
 try {
   const result = await migrateToLatest(db);

@@ -1,19 +1,19 @@
 // `npm run restore -- <archive> [--force]`: checks every checksum of a backup, then restores it
 // into the configured database, store and DATA_DIR, which must be empty unless --force.
-import { parseArgs } from "node:util";
-import { loadConfig, loadDotEnv } from "../server/config";
 import { restoreBackup } from "../server/modules/backup/restore-backup";
+import { commandArgs, commandConfig } from "./command-line";
 
-loadDotEnv();
-const config = loadConfig();
-const { values, positionals } = parseArgs({
-  options: { force: { type: "boolean", default: false } },
-  allowPositionals: true,
-});
+const usage = "npm run restore -- <archive.tar.gz> [--force]";
+const { values, positionals } = commandArgs(
+  usage,
+  { force: { type: "boolean", default: false } },
+  { positionals: true },
+);
 if (positionals.length !== 1) {
-  console.error("Usage: npm run restore -- <archive.tar.gz> [--force]");
+  console.error(`Usage: ${usage}`);
   process.exit(2);
 }
+const config = commandConfig();
 
 const result = await restoreBackup({ config, archive: positionals[0]!, force: values.force });
 if (!result.ok) {

@@ -1,12 +1,12 @@
 // `npm run seed:demo`: loads the demo data once (a second run changes nothing).
-import { loadConfig, loadDotEnv } from "../server/config";
 import { migrateToLatest, openDatabase } from "../server/db/database";
 import { seedDemoContent } from "../server/demo/demo-content";
 import { seedDemoData } from "../server/demo/demo-data";
 import { seedDemoDocuments } from "../server/demo/demo-documents";
+import { commandArgs, commandConfig } from "./command-line";
 
-loadDotEnv();
-const config = loadConfig();
+commandArgs("npm run seed:demo", {});
+const config = commandConfig();
 const db = openDatabase(config.database);
 try {
   await migrateToLatest(db);

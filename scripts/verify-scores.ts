@@ -1,11 +1,11 @@
 // `npm run verify-scores`: walks the score log's hash chain in the configured database and
 // says whether it is intact, and where it breaks. Exits 0 when intact, 1 when not.
-import { loadConfig, loadDotEnv } from "../server/config";
 import { openDatabase } from "../server/db/database";
 import { verifyScoreChain } from "../server/modules/judging/score-log";
+import { commandArgs, commandConfig } from "./command-line";
 
-loadDotEnv();
-const config = loadConfig();
+commandArgs("npm run verify-scores", {});
+const config = commandConfig();
 const db = openDatabase(config.database);
 try {
   const report = await verifyScoreChain(db.kysely, () => new Date().toISOString());

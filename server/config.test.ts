@@ -18,6 +18,16 @@ describe("loadConfig", () => {
     expect(configError({ PORT: "abc" }).message).toMatch(/\bPORT\b/);
   });
 
+  it("refuses an empty number rather than reading it as 0 (PORT= is no random port)", () => {
+    expect(configError({ PORT: "" }).message).toMatch(/\bPORT: must be a number/);
+    expect(configError({ DRAIN_SECONDS: " " }).message).toMatch(/\bDRAIN_SECONDS\b/);
+    expect(configError({ PORT: "abc" }).message).toMatch(/\bPORT: must be a number/);
+    expect(loadConfig({ PORT: " 8080 ", DRAIN_SECONDS: "1.5" })).toMatchObject({
+      port: 8080,
+      drainMs: 1500,
+    });
+  });
+
   it("rejects a database URL of an unsupported kind, naming the variable", () => {
     const error = configError({ DATABASE_URL: "mysql://x" });
     expect(error.message).toMatch(/\bDATABASE_URL\b/);

@@ -7,10 +7,22 @@ const booleanFromEnv = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
+/**
+ * A number from the environment. An empty value is refused rather than read as 0, which would
+ * quietly mean a random port (`PORT=`) or no draining (`DRAIN_SECONDS=`).
+ */
+const numberFromEnv = (schema: z.ZodNumber) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+(\.\d+)?$/, "must be a number")
+    .transform(Number)
+    .pipe(schema);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: numberFromEnv(z.number().int().min(0).max(65535)).default(3000),
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default("data"),
   BUILD_DIR: z.string().min(1).default("build"),
@@ -21,9 +33,9 @@ const envSchema = z.object({
   DEMO_DATA: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanFromEnv.default(false),
-  HTML_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
-  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
-  DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
+  HTML_CACHE_SECONDS: numberFromEnv(z.number().int().min(0).max(3600)).default(10),
+  SHUTDOWN_TIMEOUT_SECONDS: numberFromEnv(z.number().int().min(1).max(3600)).default(30),
+  DRAIN_SECONDS: numberFromEnv(z.number().min(0).max(300)).default(5),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
@@ -41,7 +53,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._-]{1,64}$/, "letters, digits, dot, dash or underscore (at most 64)")
     .optional(),
-  UPLOAD_EXPIRY_HOURS: z.coerce.number().positive().max(8760).default(24),
+  UPLOAD_EXPIRY_HOURS: numberFromEnv(z.number().positive().max(8760)).default(24),
   // VNPay (PRODUCT §5): all three or none; without them the method is not offered.
   VNPAY_TMN_CODE: z.string().min(1).max(20).optional(),
   VNPAY_HASH_SECRET: z.string().min(8).optional(),

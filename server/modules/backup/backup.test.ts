@@ -292,9 +292,15 @@ describe.each(testDatabases())("backup and restore on $name", (target) => {
       gz[Math.floor(gz.length / 2)] = gz[Math.floor(gz.length / 2)]! ^ 0xff;
       writeFileSync(damaged, gz);
 
+      // Cut short, as by an interrupted copy: the extraction stops in the middle of files.
+      const truncated = path.join(work, "truncated.tar.gz");
+      const whole = readFileSync(archive);
+      writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length * 0.6)));
+
       for (const [file, why] of [
         [altered, `${victim} does not match its checksum`],
         [damaged, "cannot be restored"],
+        [truncated, "the archive is damaged"],
       ] as const) {
         const empty = await place(target, "vx-backup-refused-");
         try {

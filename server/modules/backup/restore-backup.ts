@@ -121,7 +121,9 @@ export async function restoreBackup(input: RestoreBackupInput): Promise<RestoreR
       },
     };
   } finally {
-    await rm(staging, { recursive: true, force: true });
+    // A damaged archive stops the extraction while files it began are still being written:
+    // removing the folder retries until those writes have ended.
+    await rm(staging, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
 
