@@ -56,6 +56,11 @@ describe("the operator's commands", () => {
     const stray = await command("migrate", ["--dry-run"]);
     expect(stray.code).toBe(2);
     expect(stray.err).toContain("Unknown option '--dry-run'");
+    // A weak password is named in words, not as an internal code.
+    const weak = await command("create-admin", ["--email", "a@example.org", "--password", "short"]);
+    expect(weak.code).toBe(2);
+    expect(weak.err).toContain("Your password needs at least 10 characters.");
+    expect(weak.err).not.toContain("tooShort");
     expect(readdirSync(dataDir)).toEqual([]);
   }, 60_000);
 

@@ -1,7 +1,8 @@
 // `npm run create-admin -- --email someone@example.org [--name "Full Name"] [--password …]`:
 // creates the first back-office administrator. Without --password one is generated and printed once.
 import { randomBytes } from "node:crypto";
-import { passwordProblem } from "../core/password";
+import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from "../core/password";
+import { catalogueText } from "../server/modules/exports/catalogue-text";
 import { migrateToLatest, openDatabase } from "../server/db/database";
 import { createServices } from "../server/services";
 import { commandArgs, commandConfig } from "./command-line";
@@ -21,7 +22,7 @@ const password = values.password ?? randomBytes(15).toString("base64url");
 const problem = passwordProblem(password, { email: values.email });
 if (problem) {
   console.error(
-    `The password is not acceptable (${problem}): use at least 10 characters, not a common password.`,
+    `The password is not acceptable: ${catalogueText("en", PASSWORD_PROBLEM_MESSAGES[problem])}`,
   );
   process.exit(2);
 }
