@@ -94,6 +94,31 @@ describe("desktop header menus by keyboard", () => {
     ).toBe("page");
   });
 
+  test("the year a jury or winners page shows is marked in its submenu, also at the bare address", async () => {
+    const { page } = await openPage(browser());
+    const marked = async (path: string) => {
+      await page.goto(path);
+      return page
+        .locator('.main-nav .submenu a[aria-current="page"]')
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    };
+    // The bare address shows the latest year.
+    expect(await marked("/chuyen-gia-dong-hanh")).toEqual(["/chuyen-gia-dong-hanh?year=2025"]);
+    expect(await marked("/danh-sach-thang-giai")).toEqual(["/danh-sach-thang-giai?year=2025"]);
+    expect(await marked("/en/chuyen-gia-dong-hanh")).toEqual([
+      "/en/chuyen-gia-dong-hanh?year=2025",
+    ]);
+    // Filters after the year: still that year's page.
+    expect(await marked("/danh-sach-thang-giai?year=2023&category=TVC")).toEqual([
+      "/danh-sach-thang-giai?year=2023",
+    ]);
+    expect(await marked("/chuyen-gia-dong-hanh?year=2024")).toEqual([
+      "/chuyen-gia-dong-hanh?year=2024",
+    ]);
+    // Elsewhere, no year.
+    expect(await marked("/bai-du-thi")).toEqual([]);
+  });
+
   test("moving focus or clicking elsewhere closes an open menu; only one is open at a time", async () => {
     const page = await openDesktopHome();
     const button = prizeButton(page);

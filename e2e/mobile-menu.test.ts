@@ -131,6 +131,30 @@ describe("mobile menu (390×844)", () => {
     expect(await panel(page).getByRole("link", { name: "Đăng nhập" }).count()).toBe(0);
   });
 
+  test("marks the page the visitor is on, as the header's menu does", async () => {
+    const { page } = await openPage(browser(), { viewport: MOBILE });
+    const current = async (path: string) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      await hamburger(page).click();
+      await panel(page).waitFor({ state: "visible" });
+      return panel(page)
+        .locator('a[aria-current="page"]')
+        .evaluateAll((links) => links.map((a) => a.textContent));
+    };
+    expect(await current("/bai-du-thi")).toEqual(["Thư viện"]);
+    // Shown differently from the other links, the way the header shows its current item.
+    const background = (name: string) =>
+      panel(page)
+        .getByRole("link", { name, exact: true })
+        .evaluate((a) => getComputedStyle(a).backgroundColor);
+    await page.mouse.move(5, 5);
+    expect(await background("Thư viện")).not.toBe(await background("Tin tức - Sự kiện"));
+    expect(await current("/chuyen-gia-dong-hanh?year=2024")).toEqual(["Hội đồng giám khảo"]);
+    expect(await current("/en/van-xuan-classic")).toEqual(["Van Xuan Classic"]);
+    expect(await current("/")).toEqual([]);
+  });
+
   test("keyboard: Space opens, Enter on the button closes", async () => {
     const page = await openMobileHome();
     await hamburger(page).focus();

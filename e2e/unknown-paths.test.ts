@@ -40,12 +40,27 @@ describe("unknown and malformed URLs", () => {
 
   test("a page that does not exist says so inside the site's header and footer", async () => {
     const { page } = await openPage(browser());
-    for (const [path, heading, home] of [
-      ["/bai-thi/00000000-0000-4000-8000-000000000000", "Không tìm thấy trang", "Về trang chủ"],
+    for (const [path, heading, home, library, libraryPath] of [
+      [
+        "/bai-thi/00000000-0000-4000-8000-000000000000",
+        "Không tìm thấy trang",
+        "Về trang chủ",
+        "Về thư viện bài dự thi",
+        "/bai-du-thi",
+      ],
       [
         "/en/bai-thi/00000000-0000-4000-8000-000000000000",
         "Page not found",
         "Back to the home page",
+        "Back to the entry library",
+        "/en/bai-du-thi",
+      ],
+      [
+        "/bai-thi/khong-phai-ma",
+        "Không tìm thấy trang",
+        "Về trang chủ",
+        "Về thư viện bài dự thi",
+        "/bai-du-thi",
       ],
     ] as const) {
       const response = await page.goto(path);
@@ -53,7 +68,12 @@ describe("unknown and malformed URLs", () => {
       expect(await page.getByRole("heading", { level: 1 }).textContent(), path).toBe(heading);
       await page.locator(".site-header").waitFor();
       await page.locator(".site-footer").waitFor();
-      expect(await page.getByRole("main").getByRole("link", { name: home }).count(), path).toBe(1);
+      const main = page.getByRole("main");
+      expect(await main.getByRole("link", { name: home }).count(), path).toBe(1);
+      // A missing entry leads back to the library it would have been in.
+      expect(await main.getByRole("link", { name: library }).getAttribute("href"), path).toBe(
+        libraryPath,
+      );
     }
   });
 

@@ -3,6 +3,7 @@ import path from "node:path";
 import { runInNewContext } from "node:vm";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { LightMyRequestResponse } from "fastify";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { juryMemberSchema } from "../core/content-admin";
 import { buildApp, type App } from "./app";
@@ -390,6 +391,23 @@ describe("static files", () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers["content-type"]).not.toMatch(/html/);
     expect(response.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("gives iOS a home-screen icon, named in every page's head, and still sends unknown paths home", async () => {
+    const home = await get("/");
+    expect(home.body).toMatch(/<link rel="apple-touch-icon" href="\/apple-touch-icon.png"\/?>/);
+    // The home page stays within the size budget it is measured against.
+    expect(Buffer.byteLength(home.body)).toBeLessThan(30_000);
+    for (const url of ["/apple-touch-icon.png", "/apple-touch-icon-precomposed.png"]) {
+      const icon = await get(url);
+      expect(icon.statusCode, url).toBe(200);
+      expect(icon.headers["content-type"], url).toBe("image/png");
+      const { width, height, format } = await sharp(icon.rawPayload).metadata();
+      expect({ width, height, format }, url).toEqual({ width: 180, height: 180, format: "png" });
+    }
+    const other = await get("/apple-touch-icon-120x120.png");
+    expect(other.statusCode).toBe(302);
+    expect(other.headers.location).toBe("/");
   });
 
   it("serves other public files for a short while only", async () => {

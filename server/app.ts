@@ -22,6 +22,7 @@ import { paymentRoutes } from "./modules/payments/routes";
 import { signedLinkRoutes } from "./modules/storage/routes";
 import { authRoutes } from "./plugins/auth-routes";
 import { siteRoutes } from "./modules/site/routes";
+import { touchIconRoutes } from "./modules/site/touch-icon";
 import { socialImagesRoutes } from "./modules/social-images/routes";
 import { csrfProtection } from "./plugins/csrf";
 import { useApiSchemas } from "./plugins/api-schemas";
@@ -341,6 +342,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     content: services.content,
     library: services.library,
     publicUrl: config.publicUrl,
+  });
+  // The home-screen icon iOS asks for, drawn from the site's SVG icon.
+  await fastify.register(touchIconRoutes, {
+    svgFile: path.join(path.resolve(options.clientDir), "favicon.svg"),
   });
   // Link previews: 1200×630 JPEGs of news articles and published library entries.
   await fastify.register(socialImagesRoutes, {

@@ -97,7 +97,7 @@ export function shouldRevalidate({
 const SITE_STYLESHEET = { rel: "stylesheet", href: siteStylesheet, precedence: "site" } as const;
 
 export function links(): Route.LinkDescriptors {
-  return [SITE_STYLESHEET, { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+  return [SITE_STYLESHEET];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -118,6 +118,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#7a1f1f" />
+        {/* Written here rather than in links(), which would give each a nonce it does not need
+            (every page carries them). iOS takes its home-screen icon from the PNG: it ignores SVG. */}
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <Meta />
         <Links />
         {urls?.map((href) => (

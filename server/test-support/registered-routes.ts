@@ -159,6 +159,14 @@ export const SERVER_ROUTES: Record<string, InventoryLine> = {
   },
   "/robots.txt": { access: PUBLIC, rateLimit: "none, because a constant" },
   "/favicon.ico": { access: PUBLIC, rateLimit: "none, because a constant redirect" },
+  "/apple-touch-icon.png": {
+    access: PUBLIC,
+    rateLimit: "none, because drawn once then kept in memory",
+  },
+  "/apple-touch-icon-precomposed.png": {
+    access: PUBLIC,
+    rateLimit: "none, because drawn once then kept in memory",
+  },
   "/sitemap.xml": { access: PUBLIC, rateLimit: READ_ONLY },
   "/generated/portrait/:hue/:initials": { access: PUBLIC, rateLimit: "none, because pure SVG" },
   "/generated/cover/:seed": { access: PUBLIC, rateLimit: "none, because pure SVG" },

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { isRouteErrorResponse, useLocation, useRouteError } from "react-router";
 import { langOfPath, localizePath } from "../../core/languages";
+import { PATHS } from "../../core/paths";
 import { reportClientError } from "../lib/report-error";
 
 /** Whether the page's data did not arrive because the connection failed (the browser's words). */
@@ -18,6 +19,19 @@ function failedInTheBrowser(error: unknown): boolean {
   if (isRouteErrorResponse(error) || !(error instanceof Error)) return false;
   if (error.message === "Unexpected Server Error") return false;
   return !connectionFailed(error);
+}
+
+/**
+ * What a page that finds nothing throws as its 404's data, naming the list it belongs to: the
+ * page then offers a way back to that list besides the home page.
+ */
+export const NOT_IN_LIBRARY = { backTo: "library" } as const;
+
+/** Whether a 404 names the library as the list its page belongs to. */
+function backToLibrary(error: unknown): boolean {
+  if (!isRouteErrorResponse(error) || error.status !== 404) return false;
+  const data: unknown = error.data;
+  return typeof data === "object" && data !== null && "backTo" in data && data.backTo === "library";
 }
 
 /**
@@ -71,6 +85,14 @@ export function ErrorMessage() {
         {offline ? (
           <a href={pathname + search} className="button button--primary">
             {t("common.tryAgain")}
+          </a>
+        ) : null}
+        {backToLibrary(error) ? (
+          <a
+            href={localizePath(PATHS.library, langOfPath(pathname))}
+            className="button button--primary"
+          >
+            {t("error.backToLibrary")}
           </a>
         ) : null}
         {forbidden && backOffice ? (

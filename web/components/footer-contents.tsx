@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "../i18n/use-translation";
-import { Link } from "react-router";
+import { Link, NavLink, useMatch } from "react-router";
 import { PATHS } from "../../core/paths";
 import { isSafeLink } from "../../core/safe-link";
 import type { SiteChrome } from "../../server/load-context";
@@ -30,15 +30,39 @@ export function FooterContents({
   chrome,
   onNavigate,
   onOpenDialog,
+  markCurrent = false,
 }: {
   chrome: SiteChrome;
   /** Called when one of its links is followed (the mobile menu closes). */
   onNavigate?: () => void;
   /** Called before the criteria dialog opens, so focus can return somewhere visible. */
   onOpenDialog?: () => void;
+  /** Marks the page the visitor is on, as the header's menu does (the mobile menu stands for it). */
+  markCurrent?: boolean;
 }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
+  // An entry's page belongs to the library: its link shows where the visitor is, as in the header.
+  const onEntryPage = useMatch(to(`${PATHS.entryDetail}/:id`)) !== null;
+  // The header links to the same pages, so the router learns their routes from there; these
+  // links skip the discovery attribute every page would otherwise carry for each of them.
+  const pageLink = (label: string, path: string) =>
+    markCurrent ? (
+      <NavLink
+        to={to(path)}
+        discover="none"
+        className={({ isActive }) =>
+          isActive || (onEntryPage && path === PATHS.library) ? "active" : undefined
+        }
+        onClick={onNavigate}
+      >
+        {label}
+      </NavLink>
+    ) : (
+      <Link to={to(path)} discover="none" onClick={onNavigate}>
+        {label}
+      </Link>
+    );
   const { openCriteria } = useCriteriaModal();
   const links: [string, string][] = [
     [t("nav.awardIntroduction"), PATHS.awardIntroduction],
@@ -59,11 +83,7 @@ export function FooterContents({
     <div className="footer-contents">
       <FooterSection className="footer-contents__links" title={t("footer.links")}>
         <ul>
-          <li>
-            <Link to={to(links[0]![1])} onClick={onNavigate}>
-              {links[0]![0]}
-            </Link>
-          </li>
+          <li>{pageLink(links[0]![0], links[0]![1])}</li>
           <li>
             <button
               type="button"
@@ -77,11 +97,7 @@ export function FooterContents({
             </button>
           </li>
           {links.slice(1).map(([label, path]) => (
-            <li key={path}>
-              <Link to={to(path)} onClick={onNavigate}>
-                {label}
-              </Link>
-            </li>
+            <li key={path}>{pageLink(label, path)}</li>
           ))}
         </ul>
       </FooterSection>

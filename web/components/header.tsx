@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "../i18n/use-translation";
-import { Link, NavLink, useMatch } from "react-router";
+import { Link, NavLink, useMatch, useRouteLoaderData } from "react-router";
 import { PATHS } from "../../core/paths";
 import type { SiteChrome } from "../../server/load-context";
 import { useLocalizedPath } from "../lib/site";
@@ -13,6 +13,11 @@ import { MobileMenu } from "./mobile-menu";
 import { NavDisclosure, type NavItem } from "./nav-disclosure";
 import { SubmitMenu } from "./submit-menu";
 
+/** What the jury and winners pages' loaders give, among the rest: the year they show. */
+interface ShownYear {
+  year: number;
+}
+
 /** The fixed site header of seed §2. */
 export function Header({ chrome }: { chrome: SiteChrome }) {
   const { t } = useTranslation();
@@ -20,6 +25,10 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
   const { openCriteria } = useCriteriaModal();
   // An entry's page belongs to the library: its menu item shows where the visitor is.
   const onEntryPage = useMatch(to(`${PATHS.entryDetail}/:id`)) !== null;
+  // The year the jury or winners page shows, also at its bare address (the latest year) or
+  // with filters after the year: its link in the submenu is the current page.
+  const juryYear = useRouteLoaderData<ShownYear>("jury")?.year;
+  const winnersYear = useRouteLoaderData<ShownYear>("winners")?.year;
   // Before hydration, CSS opens submenus on hover/focus so the site works without JavaScript.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -69,6 +78,7 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
               items={chrome.years.jury.map((year) => ({
                 label: t("nav.juryYear", { year }),
                 to: to(`${PATHS.jury}?year=${year}`),
+                current: year === juryYear,
               }))}
             />
             <li>
@@ -87,6 +97,7 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
               items={chrome.years.winners.map((year) => ({
                 label: t("nav.winnersYear", { year }),
                 to: to(`${PATHS.winners}?year=${year}`),
+                current: year === winnersYear,
               }))}
             />
             <li>

@@ -11,12 +11,22 @@ function leftToBrowser(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
 }
 
+/** Stands for the language's name in the sentence, which is then cut around it. */
+const SLOT = "\uE000";
+
+function splitAround(sentence: string): [string, string] {
+  const at = sentence.indexOf(SLOT);
+  return at < 0 ? [`${sentence} `, ""] : [sentence.slice(0, at), sentence.slice(at + 1)];
+}
+
 /**
  * vi / en: the same page in the other language (the page's own address there when it has
  * one, as its hreflang alternates say). The choice is saved: by the app (localStorage + cookie)
  * before it navigates, or, without JavaScript or in a new tab, by the server, which reads the
- * link's `lang=`. The link's name is a sentence in the page's language (no `lang` of its own:
- * the sentence is not in the other language); every page carries it, so it stays short.
+ * link's `lang=`. The other language's link is named by a sentence in the page's language
+ * ("Switch to Tiếng Việt") whose language name alone carries its own `lang`, so a screen reader
+ * says each word in its language; the visible code is hidden from it. Every page carries it,
+ * so it stays short.
  */
 export function LanguageSwitcher() {
   const { t } = useTranslation();
@@ -25,6 +35,8 @@ export function LanguageSwitcher() {
   const paths = languagePathsOf(useMatches());
   const navigate = useNavigate();
   const name = (code: Lang) => t(`language.${code}`);
+  // The sentence around the other language's name, which is marked with its own language.
+  const switchTo = splitAround(t("language.switchTo", { language: SLOT }));
   return (
     <nav className="language-switcher" aria-label={t("language.label")}>
       <ul>
@@ -41,13 +53,24 @@ export function LanguageSwitcher() {
               <Link
                 to={target.href}
                 hrefLang={code}
+                // The same route in the other language: nothing for the router to discover.
+                discover="none"
                 aria-current={code === lang ? "true" : undefined}
-                aria-label={
-                  code === lang ? name(code) : t("language.switchTo", { language: name(code) })
-                }
+                aria-label={code === lang ? name(code) : undefined}
                 onClick={follow}
               >
-                {code.toUpperCase()}
+                {code === lang ? (
+                  code.toUpperCase()
+                ) : (
+                  <>
+                    <span aria-hidden="true">{code.toUpperCase()}</span>
+                    <span className="visually-hidden">
+                      {switchTo[0]}
+                      <span lang={code}>{name(code)}</span>
+                      {switchTo[1]}
+                    </span>
+                  </>
+                )}
               </Link>
             </li>
           );

@@ -65,6 +65,7 @@ export function MobileMenu({ chrome }: { chrome: SiteChrome }) {
             </div>
             <FooterContents
               chrome={chrome}
+              markCurrent
               onNavigate={close}
               onOpenDialog={() => {
                 // The panel hides: the dialog must return focus to the (visible) menu button.

@@ -7,6 +7,8 @@ import { useRovingFocus } from "./use-roving-focus";
 export interface NavItem {
   label: string;
   to: string;
+  /** Whether it is the page shown; by default, when the address is exactly its own. */
+  current?: boolean;
 }
 
 /**
@@ -52,7 +54,7 @@ export function NavDisclosure({ label, items }: { label: string; items: NavItem[
           <li key={item.to}>
             <Link
               to={item.to}
-              aria-current={current === item.to ? "page" : undefined}
+              aria-current={(item.current ?? current === item.to) ? "page" : undefined}
               onClick={close}
             >
               {item.label}

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { langOfPath } from "../../core/languages";
 import { OG_IMAGE } from "../../core/social-image";
+import { NOT_IN_LIBRARY } from "../components/error-page";
 import { EntryView, entryDescription } from "../features/library/entry-view";
 import { entryPath } from "../features/library/paths";
 import { readingPageHandle } from "../hydration/on-interaction";
@@ -14,13 +15,16 @@ export const handle = readingPageHandle;
 /** Entry ids are UUIDs; anything else is not an entry, without asking the database. */
 const ENTRY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `/bai-thi/{id}`: a published entry; an unknown or unpublished one is a 404 page. */
+/**
+ * `/bai-thi/{id}`: a published entry; an unknown or unpublished one is a 404 page that leads
+ * back to the library.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang = langOfPath(new URL(request.url).pathname);
   const entry = ENTRY_ID.test(params.id)
     ? await context.services.library.entry(params.id, lang)
     : null;
-  if (!entry) throw data(null, { status: 404 });
+  if (!entry) throw data(NOT_IN_LIBRARY, { status: 404 });
   return { entry, shareUrl: `${context.publicUrl}${entryPath(entry.id, lang)}` };
 }
 
