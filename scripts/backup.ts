@@ -1,22 +1,16 @@
 // `npm run backup [-- --out <file.tar.gz>]`: one archive of the database (a consistent snapshot,
 // taken while the site serves), the disk store's files and DATA_DIR's own files, with a
 // manifest of checksums. Default: DATA_DIR/backups/<UTC time>.tar.gz.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { formatBytes } from "../core/bytes";
 import { createBackup, defaultBackupPath } from "../server/modules/backup/create-backup";
-import { commandArgs, commandConfig } from "./command-line";
+import { commandArgs, commandConfig, requireSiteDatabase } from "./command-line";
 
 const { values } = commandArgs("npm run backup [-- --out <file.tar.gz>]", {
   out: { type: "string" },
 });
 const config = commandConfig();
-if (config.database.kind === "sqlite" && !existsSync(config.database.file)) {
-  // Usually DATA_DIR not set as the site has it (a relative `data` read from another folder).
-  console.error(
-    `No database at ${config.database.file}: set DATA_DIR (or DATABASE_URL) as the site has it.`,
-  );
-  process.exit(1);
-}
+requireSiteDatabase(config);
 const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
   version: string;
 };

@@ -77,11 +77,13 @@ describe("the operator's commands", () => {
     expect(readdirSync(dataDir)).toEqual([]);
   }, 60_000);
 
-  it("back up nothing from a DATA_DIR without the site's database, and say so", async () => {
-    const backup = await command("backup", []);
-    expect(backup.code).toBe(1);
-    expect(backup.err).toContain(`No database at ${path.join(dataDir, "app.db")}`);
-    expect(backup.err).not.toMatch(STACK_TRACE);
-    expect(readdirSync(dataDir)).toEqual([]);
+  it("back up or verify nothing from a DATA_DIR without the site's database, and say so", async () => {
+    for (const name of ["backup", "verify-scores"]) {
+      const run = await command(name, []);
+      expect(run.code, name).toBe(1);
+      expect(run.err).toContain(`No database at ${path.join(dataDir, "app.db")}`);
+      expect(run.err).not.toMatch(STACK_TRACE);
+      expect(readdirSync(dataDir), name).toEqual([]);
+    }
   }, 60_000);
 });

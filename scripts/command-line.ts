@@ -1,6 +1,7 @@
 // What every operator command (`npm run backup`, `restore`, `create-admin`, …) shares: its
 // arguments, with `--help`, and the configuration. A wrong option or setting ends the command
 // with a message saying what to change, not a stack trace.
+import { existsSync } from "node:fs";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { ConfigError, loadConfig, loadDotEnv, type Config } from "../server/config";
 
@@ -43,5 +44,19 @@ export function commandConfig(): Config {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
     process.exit(2);
+  }
+}
+
+/**
+ * For a command that reads the site's data (backup, verify-scores): an SQLite file that is not
+ * there is usually DATA_DIR not set as the site has it (a relative `data` read from another
+ * folder). Says so and exits 1 rather than create an empty database there.
+ */
+export function requireSiteDatabase(config: Config): void {
+  if (config.database.kind === "sqlite" && !existsSync(config.database.file)) {
+    console.error(
+      `No database at ${config.database.file}: set DATA_DIR (or DATABASE_URL) as the site has it.`,
+    );
+    process.exit(1);
   }
 }

@@ -2,10 +2,11 @@
 // says whether it is intact, and where it breaks. Exits 0 when intact, 1 when not.
 import { openDatabase } from "../server/db/database";
 import { verifyScoreChain } from "../server/modules/judging/score-log";
-import { commandArgs, commandConfig } from "./command-line";
+import { commandArgs, commandConfig, requireSiteDatabase } from "./command-line";
 
 commandArgs("npm run verify-scores", {});
 const config = commandConfig();
+requireSiteDatabase(config);
 const db = openDatabase(config.database);
 try {
   const report = await verifyScoreChain(db.kysely, () => new Date().toISOString());

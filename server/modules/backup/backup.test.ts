@@ -20,7 +20,7 @@ import { queuedMailSent } from "../../test-support/mail";
 import { isoMediaHeader, noisePng, PDF_DOCUMENT } from "../../test-support/media-files";
 import { COMPLETE_TEXT, enterprise } from "../entries/testbed";
 import { createStorageDriver, diskStorageRoot, isSafeKey, newObjectKey } from "../storage";
-import { createBackup } from "./create-backup";
+import { createBackup, defaultBackupPath } from "./create-backup";
 import { listFiles } from "./manifest";
 import { restoreBackup } from "./restore-backup";
 
@@ -318,5 +318,14 @@ describe.each(testDatabases())("backup and restore on $name", (target) => {
         }
       }
     }, 60_000);
+  });
+});
+
+describe("the default archive name", () => {
+  it("is the UTC time to the millisecond, so two backups in one second keep both", () => {
+    const first = defaultBackupPath("/srv/data", new Date("2026-12-03T09:42:43.120Z"));
+    const second = defaultBackupPath("/srv/data", new Date("2026-12-03T09:42:43.870Z"));
+    expect(first).toBe(path.join("/srv/data", "backups", "2026-12-03T09-42-43.120Z.tar.gz"));
+    expect(second).not.toBe(first);
   });
 });

@@ -46,10 +46,8 @@ export interface BackupSummary {
 
 /** `DATA_DIR/backups/<UTC time>.tar.gz`, the default place of `npm run backup`. */
 export function defaultBackupPath(dataDir: string, now = new Date()): string {
-  const stamp = now
-    .toISOString()
-    .replace(/\.\d+Z$/, "Z")
-    .replaceAll(":", "-");
+  // To the millisecond: two backups started in the same second must not overwrite each other.
+  const stamp = now.toISOString().replaceAll(":", "-");
   return path.join(dataDir, "backups", `${stamp}.tar.gz`);
 }
 
