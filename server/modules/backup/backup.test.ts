@@ -297,6 +297,25 @@ describe.each(testDatabases())("backup and restore on $name", (target) => {
       const whole = readFileSync(archive);
       writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length * 0.6)));
 
+      // The rows the manifest counts changed after the check: restored, then found to differ.
+      const miscounted = await mkdtemp(path.join(work, "miscounted-"));
+      await extract({ file: archive, cwd: miscounted });
+      const manifest = JSON.parse(readFileSync(path.join(miscounted, "manifest.json"), "utf8")) as {
+        database: { tables: Record<string, number> };
+      };
+      manifest.database.tables.user = (manifest.database.tables.user ?? 0) + 1;
+      writeFileSync(path.join(miscounted, "manifest.json"), JSON.stringify(manifest));
+      const counted = path.join(work, "miscounted.tar.gz");
+      await createTar({ gzip: true, file: counted, cwd: miscounted }, await listFiles(miscounted));
+      const written = await place(target, "vx-backup-miscounted-");
+      try {
+        const result = await restoreBackup({ config: written, archive: counted });
+        expect(result).toMatchObject({ ok: false, written: true });
+        expect(!result.ok && result.reason).toContain("differs from the backup: user has");
+      } finally {
+        await rm(written.dataDir, { recursive: true, force: true });
+      }
+
       for (const [file, why] of [
         [altered, `${victim} does not match its checksum`],
         [damaged, "cannot be restored"],

@@ -28,7 +28,11 @@ export type RestoreResult =
         dataFiles: number;
       };
     }
-  | { ok: false; reason: string };
+  /**
+   * `written`: the check that failed came after the target was written (the rows counted
+   * against the manifest), so the target holds the restore as it came out, not what it held.
+   */
+  | { ok: false; reason: string; written?: true };
 
 /**
  * Brings a backup back: checks the whole archive first (`readBackupArchive`), then, into an
@@ -104,6 +108,7 @@ export async function restoreBackup(input: RestoreBackupInput): Promise<RestoreR
       const [table, rows] = differing[0]!;
       return {
         ok: false,
+        written: true,
         reason: `the restored database differs from the backup: ${table} has ${counted.tables[table] ?? 0} rows, the backup ${rows}`,
       };
     }
