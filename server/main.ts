@@ -12,14 +12,21 @@ import { seedDemoEntries } from "./demo/demo-entries";
 import { seedDemoLibrary } from "./demo/demo-library";
 import { seedDemoJudging } from "./demo/judging";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig, loadDotEnv } from "./config";
+import { ConfigError, loadConfig, loadDotEnv, type DatabaseConfig } from "./config";
+import { databaseStartProblem } from "./db/start-problem";
 import { runSerialized } from "./db/advisory-lock";
 import { migrateToLatest, openDatabase } from "./db/database";
 
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
-  const db = openDatabase(config.database);
+  const db = (() => {
+    try {
+      return openDatabase(config.database);
+    } catch (error) {
+      throw asStartProblem(error, config.database);
+    }
+  })();
   // Processes starting together on one PostgreSQL database migrate and seed one at a time: the
   // first does the work, the others find it done.
   const seeded = await runSerialized(db, "start-up", async () => {
@@ -32,6 +39,8 @@ async function main(): Promise<void> {
     }
     if (config.demoData) await seedDemoContent(db);
     return result;
+  }).catch((error: unknown) => {
+    throw asStartProblem(error, config.database);
   });
 
   const serverBuild = path.join(config.buildDir, "server", "index.js");
@@ -104,6 +113,12 @@ async function main(): Promise<void> {
       "",
     ].join("\n"),
   );
+}
+
+/** A database the server cannot reach or open, said as a setting to check, not a stack trace. */
+function asStartProblem(error: unknown, database: DatabaseConfig): unknown {
+  const problem = databaseStartProblem(error, database);
+  return problem ? new ConfigError(problem) : error;
 }
 
 main().catch((error: unknown) => {
