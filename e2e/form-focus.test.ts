@@ -38,6 +38,27 @@ describe("a refused form clicked with the mouse", () => {
     );
   });
 
+  test("a news article left wrong by Tab goes on to the next field; its save shows the summary", async () => {
+    const { page } = await openPage(browser());
+    const { admin } = demoCredentials();
+    await signInStaff(page, admin.email, admin.password);
+    await page.goto("/quan-tri/noi-dung/tin-tuc/moi");
+    await waitForHydration(page);
+    const title = input(page, "titleVi");
+    await title.fill("x");
+    await title.fill("");
+    await page.keyboard.press("Tab");
+    await expect.poll(() => errorOfField(title)).toBe(text("vi", "validation.required"));
+    // The keyboard went on, and no summary showed up to take it back to the top.
+    await expect.poll(() => focusedName(page)).toBe("slugVi");
+    expect(await page.locator(".form-alert--error").count()).toBe(0);
+    await page
+      .getByRole("button", { name: text("vi", "adminNews.actions.saveDraft"), exact: true })
+      .click();
+    await page.getByText(text("vi", "adminNews.errors.form")).waitFor();
+    await expect.poll(() => focusedName(page)).toBe("titleVi");
+  });
+
   test("an entrant's profile focuses its first field with a problem", async () => {
     const { page } = await openPage(browser());
     await registerEntrant(page, "vi");

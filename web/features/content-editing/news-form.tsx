@@ -140,8 +140,13 @@ export function NewsForm({
     };
   };
 
+  // The summary comes with a refused save, not when a field is left wrong: it takes the focus
+  // as it appears, which would pull a person tabbing through the form back to its top.
   const formError =
-    failure?.formError ?? (Object.keys(errors).length > 0 ? "adminNews.errors.form" : undefined);
+    failure?.formError ??
+    (form.formState.submitCount > 0 && Object.keys(errors).length > 0
+      ? "adminNews.errors.form"
+      : undefined);
 
   return (
     <Form {...validatedSubmit} method="post" className="news-form" noValidate>
