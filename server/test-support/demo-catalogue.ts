@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
+import { COMPLETE_TEXT } from "../modules/entries/testbed";
 import type { Services } from "../services";
 
 /**
@@ -17,6 +18,22 @@ export function demoCategory(db: Kysely<Database>, code = "TVC", year = 2026) {
     .where("s.year", "=", year)
     .where("c.code", "=", code)
     .executeTakeFirstOrThrow();
+}
+
+/** A draft of `owner` with every text field filled, in the demo category (2026's TVC), and that category. */
+export async function demoCategoryDraft(
+  db: Kysely<Database>,
+  services: Services,
+  owner: Parameters<Services["entries"]["createDraft"]>[0],
+) {
+  const tvc = await demoCategory(db);
+  const draft = await services.entries.createDraft(owner, {
+    ...COMPLETE_TEXT,
+    trackId: String(tvc.track_id),
+    categoryId: String(tvc.id),
+  });
+  if (!draft.ok) throw new Error(JSON.stringify(draft));
+  return { id: draft.entry.id, category: tvc };
 }
 
 /** Staff move a submitted entry to paid (finance), then accepted (jury manager), as screening does. */

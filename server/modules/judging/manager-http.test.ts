@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { backOfficeApp } from "../../test-support/back-office";
 import { TEST_ORIGIN } from "../../test-support/sign-in";
 import { text } from "../../test-support/text";
-import { COMPLETE_TEXT, file, PDF } from "../entries/testbed";
+import { file, PDF } from "../entries/testbed";
 import type { JudgeIdentity } from "./types";
-import { acceptSubmitted, demoCategory } from "../../test-support/demo-catalogue";
+import { acceptSubmitted, demoCategoryDraft } from "../../test-support/demo-catalogue";
 
 // The jury manager's pages over HTTP on the production build: an action that cannot happen
 // now is not offered; the page says why instead, so nobody confirms something the server
@@ -30,14 +30,7 @@ async function acceptedEntry(email: string, name: string, taxCode: string) {
       licenceFileId: null,
     },
   });
-  const tvc = await demoCategory(db.kysely);
-  const draft = await services.entries.createDraft(owner, {
-    ...COMPLETE_TEXT,
-    trackId: String(tvc.track_id),
-    categoryId: String(tvc.id),
-  });
-  if (!draft.ok) throw new Error(JSON.stringify(draft));
-  const id = draft.entry.id;
+  const { id, category: tvc } = await demoCategoryDraft(db.kysely, services, owner);
   for (const [field, facts] of [
     ["images", file()],
     ["video", file({ name: "phim.mp4", mime: "video/mp4", bytes: 200_000_000 })],

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { backOfficeApp } from "../../test-support/back-office";
 import { writeImage } from "../../test-support/media-files";
 import { TEST_ORIGIN } from "../../test-support/sign-in";
-import { COMPLETE_TEXT, file, PDF } from "../entries/testbed";
-import { acceptSubmitted, demoCategory } from "../../test-support/demo-catalogue";
+import { file, PDF } from "../entries/testbed";
+import { acceptSubmitted, demoCategoryDraft } from "../../test-support/demo-catalogue";
 
 // The judge portal over HTTP on the production build: the code signs a judge in (page form and
 // API), the pages and API answer only a judge, a judge's cookie opens nothing else, and no
@@ -48,14 +48,7 @@ async function setUp() {
       licenceFileId: null,
     },
   });
-  const tvc = await demoCategory(db.kysely);
-  const draft = await services.entries.createDraft(owner, {
-    ...COMPLETE_TEXT,
-    trackId: String(tvc.track_id),
-    categoryId: String(tvc.id),
-  });
-  if (!draft.ok) throw new Error(JSON.stringify(draft));
-  const entryId = draft.entry.id;
+  const { id: entryId, category: tvc } = await demoCategoryDraft(db.kysely, services, owner);
   // One picture as an upload stores it (with its re-encoded variants), one whose media record
   // is missing: that one's original must never reach a judge.
   const picture = await services.media.storeImage(
