@@ -17,12 +17,7 @@ const config = commandConfig();
 
 const result = await restoreBackup({ config, archive: positionals[0]!, force: values.force });
 if (!result.ok) {
-  console.error(
-    result.written
-      ? `Restore FAILED after writing: ${result.reason}. The database and DATA_DIR now hold this ` +
-          "restore as it came out; check the archive and restore again with --force."
-      : `Restore refused: ${result.reason}`,
-  );
+  console.error(`Restore refused: ${result.reason}. The target is as it was.`);
   process.exit(1);
 }
 const { manifest, restored } = result;

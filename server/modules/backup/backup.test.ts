@@ -122,6 +122,40 @@ async function upload(
   expect(attached.ok, `${field}: ${JSON.stringify(attached)}`).toBe(true);
 }
 
+type Manifest = { database: { path: string; tables: Record<string, number> } } & {
+  files: { path: string; size: number; sha256: string }[];
+};
+
+/**
+ * The archive packed again after `change` edited its manifest or its unpacked files (the
+ * manifest's size and checksum of every file brought up to date, as a forger would).
+ */
+async function repacked(
+  archive: string,
+  work: string,
+  change: (manifest: Manifest, unpacked: string) => void,
+): Promise<string> {
+  const unpacked = await mkdtemp(path.join(work, "repacked-"));
+  await extract({ file: archive, cwd: unpacked });
+  const manifestFile = path.join(unpacked, "manifest.json");
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as Manifest;
+  change(manifest, unpacked);
+  for (const file of manifest.files) {
+    const bytes = readFileSync(path.join(unpacked, file.path));
+    file.size = bytes.length;
+    file.sha256 = sha256(bytes);
+  }
+  writeFileSync(manifestFile, JSON.stringify(manifest));
+  const out = `${unpacked}.tar.gz`;
+  // The manifest first, as the backup writes it.
+  const files = [
+    "manifest.json",
+    ...(await listFiles(unpacked)).filter((f) => f !== "manifest.json"),
+  ];
+  await createTar({ gzip: true, file: out, cwd: unpacked }, files);
+  return out;
+}
+
 describe.each(testDatabases())("backup and restore on $name", (target) => {
   describe.skipIf(!target.available)("a demo site with a submitted entry", () => {
     let source: { config: Config; db: Db };
@@ -297,29 +331,16 @@ describe.each(testDatabases())("backup and restore on $name", (target) => {
       const whole = readFileSync(archive);
       writeFileSync(truncated, whole.subarray(0, Math.floor(whole.length * 0.6)));
 
-      // The rows the manifest counts changed after the check: restored, then found to differ.
-      const miscounted = await mkdtemp(path.join(work, "miscounted-"));
-      await extract({ file: archive, cwd: miscounted });
-      const manifest = JSON.parse(readFileSync(path.join(miscounted, "manifest.json"), "utf8")) as {
-        database: { tables: Record<string, number> };
-      };
-      manifest.database.tables.user = (manifest.database.tables.user ?? 0) + 1;
-      writeFileSync(path.join(miscounted, "manifest.json"), JSON.stringify(manifest));
-      const counted = path.join(work, "miscounted.tar.gz");
-      await createTar({ gzip: true, file: counted, cwd: miscounted }, await listFiles(miscounted));
-      const written = await place(target, "vx-backup-miscounted-");
-      try {
-        const result = await restoreBackup({ config: written, archive: counted });
-        expect(result).toMatchObject({ ok: false, written: true });
-        expect(!result.ok && result.reason).toContain("differs from the backup: user has");
-      } finally {
-        await rm(written.dataDir, { recursive: true, force: true });
-      }
+      // The rows the manifest counts changed after the check: found to differ before use.
+      const counted = await repacked(archive, work, (manifest) => {
+        manifest.database.tables.user = (manifest.database.tables.user ?? 0) + 1;
+      });
 
       for (const [file, why] of [
         [altered, `${victim} does not match its checksum`],
         [damaged, "cannot be restored"],
         [truncated, "the archive is damaged"],
+        [counted, "differs from its manifest: user has"],
       ] as const) {
         const empty = await place(target, "vx-backup-refused-");
         try {
@@ -337,6 +358,87 @@ describe.each(testDatabases())("backup and restore on $name", (target) => {
         }
       }
     }, 60_000);
+
+    it("a forced restore lets go of what the target held only once the backup is in place", async () => {
+      const archive = path.join(work, "forced-source.tar.gz");
+      await createBackup({ config: source.config, out: archive, appVersion: "test" });
+      const site = await place(target, "vx-backup-forced-");
+      /** What the site holds now: its audit rows and its files. */
+      const holding = async () => {
+        const db = openDatabase(site.database);
+        try {
+          return { audit: await rowsOf(db, "audit_log"), files: await fileHashes(site.dataDir) };
+        } finally {
+          await closeAndSettle(db);
+        }
+      };
+      /** Anything a restore set aside and left behind. */
+      const leftovers = async () => {
+        const files = (await listFiles(site.dataDir)).filter((f) => f.includes("before-restore"));
+        if (site.database.kind === "sqlite") return files;
+        const db = openDatabase(site.database);
+        try {
+          const { rows } = await sql<{
+            name: string;
+          }>`select nspname as name from pg_namespace where nspname like 'public_before_restore%'`.execute(
+            db.kysely,
+          );
+          return [...files, ...rows.map((r) => r.name)];
+        } finally {
+          await closeAndSettle(db);
+        }
+      };
+      try {
+        expect(await restoreBackup({ config: site, archive })).toMatchObject({ ok: true });
+        // The site lives on after its restore: a row and a file the backup does not hold.
+        const db = openDatabase(site.database);
+        try {
+          const siteServices = createServices(db, site, {
+            onContentChange: () => {},
+            clock: () => NOW,
+          });
+          await siteServices.audit.record(null, "settings.update", { type: "settings" }, { n: -1 });
+          const marker = path.join(work, "marker.png");
+          writeFileSync(marker, await noisePng(8, 8));
+          await siteServices.storage.putFile(newObjectKey("entries", "png"), marker, {
+            contentType: "image/png",
+          });
+        } finally {
+          await closeAndSettle(db);
+        }
+        const held = await holding();
+
+        // A database the restore cannot read, and one whose rows differ from the manifest:
+        // refused, the site as it was, nothing left aside.
+        const unreadable = await repacked(archive, work, (manifest, unpacked) => {
+          writeFileSync(path.join(unpacked, manifest.database.path), "not a database at all\n");
+        });
+        const miscounted = await repacked(archive, work, (manifest) => {
+          manifest.database.tables.user = (manifest.database.tables.user ?? 0) + 1;
+        });
+        for (const [file, why] of [
+          [unreadable, "the backup's database cannot be"],
+          [miscounted, "differs from its manifest: user has"],
+        ] as const) {
+          const result = await restoreBackup({ config: site, archive: file, force: true });
+          expect(result).toMatchObject({ ok: false });
+          expect(!result.ok && result.reason).toContain(why);
+          expect(await holding(), why).toEqual(held);
+          expect(await leftovers(), why).toEqual([]);
+        }
+
+        // The whole backup: it replaces what was there, and the old is gone.
+        const forced = await restoreBackup({ config: site, archive, force: true });
+        expect(forced).toMatchObject({ ok: true });
+        const now = await holding();
+        expect(now.audit.length).toBe(forced.ok && forced.manifest.database.tables.audit_log);
+        expect(now.audit).not.toEqual(held.audit);
+        expect(now.files).toEqual(await fileHashes(source.config.dataDir));
+        expect(await leftovers()).toEqual([]);
+      } finally {
+        await rm(site.dataDir, { recursive: true, force: true });
+      }
+    }, 120_000);
   });
 });
 

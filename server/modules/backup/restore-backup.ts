@@ -1,12 +1,11 @@
 import { chmod, copyFile, mkdir, mkdtemp, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
-import type { Config, DatabaseConfig } from "../../config";
+import type { Config } from "../../config";
 import { createStorageDriver, diskStorageRoot, isSafeKey } from "../storage";
 import { DATA_FILES_DIR, listFiles, OBJECTS_DIR, type BackupManifest } from "./manifest";
-import { postgresToolConnection, runPostgresTool } from "./postgres-tools";
+import { placeDatabase } from "./place-database";
 import { readBackupArchive } from "./read-archive";
-import { countRows } from "./snapshot-database";
 
 export interface RestoreBackupInput {
   /** Where to restore: the database, DATA_DIR and the store the configuration names. */
@@ -28,18 +27,15 @@ export type RestoreResult =
         dataFiles: number;
       };
     }
-  /**
-   * `written`: the check that failed came after the target was written (the rows counted
-   * against the manifest), so the target holds the restore as it came out, not what it held.
-   */
-  | { ok: false; reason: string; written?: true };
+  /** Refused or failed: the target holds what it held before. */
+  | { ok: false; reason: string };
 
 /**
  * Brings a backup back: checks the whole archive first (`readBackupArchive`), then, into an
- * empty target only unless `force`, the database (the SQLite file put in place, or
- * `pg_restore` into the PostgreSQL database in one transaction), the objects through the
- * configured store, and the data directory's own files; finally counts the restored rows
- * against the manifest. Meant for a stopped site or a fresh place.
+ * empty target only unless `force`, the database (`placeDatabase`: counted against the
+ * manifest before the old one is let go), the objects through the configured store, and the
+ * data directory's own files. Until all of it is in place, what the target held is kept
+ * aside and put back on a failure. Meant for a stopped site or a fresh place.
  */
 export async function restoreBackup(input: RestoreBackupInput): Promise<RestoreResult> {
   const { config } = input;
@@ -81,38 +77,47 @@ export async function restoreBackup(input: RestoreBackupInput): Promise<RestoreR
       }
     }
 
-    await restoreDatabase(config.database, staged(manifest.database.path), input.force ?? false);
-
-    const storage = createStorageDriver(config.storage, dataDir);
-    if (input.force && config.storage.driver === "disk") {
-      await rm(diskStorageRoot(dataDir), { recursive: true, force: true });
-    }
-    for (const file of objects) {
-      await storage.putFile(keyOf(file.path), staged(file.path), {
-        contentType: file.contentType ?? "application/octet-stream",
-        move: true,
-      });
-    }
-    for (const file of dataFiles) {
-      const target = dataTarget(file.path);
-      await mkdir(path.dirname(target), { recursive: true });
-      await moveFile(staged(file.path), target);
-      await chmod(target, 0o600);
-    }
-
-    const counted = await countRows(config.database);
-    const differing = Object.entries(manifest.database.tables).filter(
-      ([table, rows]) => counted.tables[table] !== rows,
+    const database = await placeDatabase(
+      config.database,
+      staged(manifest.database.path),
+      manifest.database.tables,
+      moveFile,
     );
-    if (differing.length > 0) {
-      const [table, rows] = differing[0]!;
-      return {
-        ok: false,
-        written: true,
-        reason: `the restored database differs from the backup: ${table} has ${counted.tables[table] ?? 0} rows, the backup ${rows}`,
-      };
+    if (!database.ok) return database;
+
+    // What the disk store held is set aside beside it, and dropped only once all is in place.
+    const storeRoot = diskStorageRoot(dataDir);
+    const storeAside =
+      input.force && config.storage.driver === "disk" && (await stat(storeRoot).catch(() => null))
+        ? `${storeRoot}.before-restore-${Date.now()}`
+        : null;
+    try {
+      if (storeAside) await rename(storeRoot, storeAside);
+      const storage = createStorageDriver(config.storage, dataDir);
+      for (const file of objects) {
+        await storage.putFile(keyOf(file.path), staged(file.path), {
+          contentType: file.contentType ?? "application/octet-stream",
+          move: true,
+        });
+      }
+      for (const file of dataFiles) {
+        const target = dataTarget(file.path);
+        await mkdir(path.dirname(target), { recursive: true });
+        await moveFile(staged(file.path), target);
+        await chmod(target, 0o600);
+      }
+    } catch (error) {
+      await database.placed.undo();
+      if (storeAside) {
+        await rm(storeRoot, { recursive: true, force: true });
+        await rename(storeAside, storeRoot);
+      }
+      throw error;
     }
-    const counts = Object.values(counted.tables);
+    await database.placed.keep();
+    if (storeAside) await rm(storeAside, { recursive: true, force: true });
+
+    const counts = Object.values(database.tables);
     return {
       ok: true,
       manifest,
@@ -176,45 +181,6 @@ async function targetProblems(
     }
   }
   return problems;
-}
-
-async function restoreDatabase(
-  config: DatabaseConfig,
-  stagedFile: string,
-  force: boolean,
-): Promise<void> {
-  if (config.kind === "sqlite") {
-    await mkdir(path.dirname(config.file), { recursive: true });
-    // A stale write-ahead log beside a replaced file would be replayed into it.
-    for (const suffix of ["-wal", "-shm", "-journal"]) {
-      await rm(`${config.file}${suffix}`, { force: true });
-    }
-    await moveFile(stagedFile, config.file);
-    return;
-  }
-  if (force) {
-    const client = new pg.Client({ connectionString: config.url });
-    await client.connect();
-    try {
-      await client.query("drop schema public cascade");
-      await client.query("create schema public");
-    } finally {
-      await client.end();
-    }
-  }
-  const connection = postgresToolConnection(config.url);
-  await runPostgresTool(
-    "pg_restore",
-    [
-      "--no-owner",
-      "--no-privileges",
-      "--exit-on-error",
-      "--single-transaction",
-      `--dbname=${connection.dbname}`,
-      stagedFile,
-    ],
-    connection.env,
-  );
 }
 
 /** A rename, or a copy when the target is on another filesystem. */
