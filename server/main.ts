@@ -13,6 +13,7 @@ import { seedDemoLibrary } from "./demo/demo-library";
 import { seedDemoJudging } from "./demo/judging";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, loadDotEnv, type DatabaseConfig } from "./config";
+import { ensureDataDir } from "./data-dir";
 import { databaseStartProblem } from "./db/start-problem";
 import { runSerialized } from "./db/advisory-lock";
 import { migrateToLatest, openDatabase } from "./db/database";
@@ -20,6 +21,7 @@ import { migrateToLatest, openDatabase } from "./db/database";
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
+  ensureDataDir(config.dataDir);
   const db = (() => {
     try {
       return openDatabase(config.database);
