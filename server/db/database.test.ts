@@ -1,8 +1,11 @@
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { migrationsFor } from "./migrations/index";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDatabases } from "../test-support/databases";
-import { migrateToLatest, pingDatabase, type Db } from "./database";
+import { migrateToLatest, openDatabase, pingDatabase, type Db } from "./database";
 import { DEMO_SETTINGS, seedDemoData } from "../demo/demo-data";
 
 const TABLES = [
@@ -44,6 +47,25 @@ async function countRows(db: Db) {
     settings: await count("site_settings"),
   };
 }
+
+describe("a new SQLite database file", () => {
+  it("is readable and writable by the server's user only, its write-ahead log too", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "vx-db-mode-"));
+    try {
+      const file = path.join(dir, "app.db");
+      const db = openDatabase({ kind: "sqlite", file });
+      try {
+        await migrateToLatest(db);
+        expect(statSync(file).mode & 0o777).toBe(0o600);
+        expect(statSync(`${file}-wal`).mode & 0o777).toBe(0o600);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe.each(testDatabases())("database on $name", (target) => {
   describe.skipIf(!target.available)("schema and demo data", () => {

@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { foldColumnText, vietnameseSortKey } from "../../core/search-text";
@@ -28,6 +28,9 @@ export function openDatabase(config: DatabaseConfig): Db {
     return { kind: "postgres", kysely, close: () => kysely.destroy() };
   }
   mkdirSync(path.dirname(config.file), { recursive: true });
+  // The file holds password hashes and sessions: readable by the server's user only, as the
+  // auth secret and backups are. SQLite gives its write-ahead log the same mode.
+  if (!existsSync(config.file)) closeSync(openSync(config.file, "a", 0o600));
   const sqlite = new SQLite(config.file);
   // WAL lets readers run beside the writer; the busy timeout waits out short write locks.
   sqlite.pragma("journal_mode = WAL");

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { setImmediate } from "node:timers/promises";
@@ -264,6 +264,9 @@ describe.each(testDatabases())("backup and restore on $name", (target) => {
       const restoredConfig = await place(target, "vx-backup-restored-");
       const result = await restoreBackup({ config: restoredConfig, archive });
       expect(result).toMatchObject({ ok: true });
+      if (restoredConfig.database.kind === "sqlite") {
+        expect(statSync(restoredConfig.database.file).mode & 0o777).toBe(0o600);
+      }
       const restored = openDatabase(restoredConfig.database);
       try {
         // Identical tables and rows, except the audit log, which went on growing: it holds

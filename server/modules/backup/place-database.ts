@@ -1,4 +1,4 @@
-import { rename, rm, stat } from "node:fs/promises";
+import { chmod, rename, rm, stat } from "node:fs/promises";
 import pg from "pg";
 import type { DatabaseConfig } from "../../config";
 import { postgresToolConnection, runPostgresTool } from "./postgres-tools";
@@ -58,6 +58,8 @@ export async function placeDatabase(
     };
     try {
       await moveFile(stagedFile, config.file);
+      // As the server creates it: password hashes and sessions, for the server's user only.
+      await chmod(config.file, 0o600);
     } catch (error) {
       await undo();
       throw error;
