@@ -5,7 +5,7 @@ import { migrateToLatest, type Db } from "../../db/database";
 import { closeAndSettle, testDatabases } from "../../test-support/databases";
 import { createAuditService } from "../audit/service";
 import { exportEntries } from "./export-entries";
-import { SEASON, seedEntryAdminWorld, type EntryAdminWorld } from "./testbed";
+import { OLD_SEASON, SEASON, seedEntryAdminWorld, type EntryAdminWorld } from "./testbed";
 
 const NOW = new Date("2031-10-01T03:00:00.000Z");
 
@@ -183,6 +183,39 @@ describe.each(testDatabases())("entries export on $name", (target) => {
         selected: 2,
         filter: { filters: { status: "paid" } },
       });
+    });
+
+    it("names the filter's track and category in the audit log, and drops another season's", async () => {
+      const latest = () =>
+        db.kysely
+          .selectFrom("audit_log")
+          .select("summary")
+          .where("action", "=", "entries.export")
+          .orderBy("id", "desc")
+          .executeTakeFirstOrThrow()
+          .then((row) => JSON.parse(row.summary) as { rows: number; filter?: unknown });
+      await run("csv", {
+        track: String(w.tracks.creative),
+        category: String(w.categories.tvc),
+      });
+      expect((await latest()).filter).toEqual({
+        track: "Sáng tạo",
+        category: "Phim quảng cáo",
+      });
+      await run("csv", { track: "sang-tao" }, "en");
+      expect((await latest()).filter).toEqual({ track: "Creative" });
+
+      // A track id of the 2030 season, left in the address: the whole season, as the table.
+      const other = await db.kysely
+        .selectFrom("tracks as t")
+        .innerJoin("seasons as s", "s.id", "t.season_id")
+        .select("t.id")
+        .where("s.year", "=", OLD_SEASON)
+        .executeTakeFirstOrThrow();
+      const all = await run("csv", {});
+      const stale = await run("csv", { track: String(other.id) });
+      expect(stale.rows).toBe(all.rows);
+      expect((await latest()).filter).toBeUndefined();
     });
   });
 });

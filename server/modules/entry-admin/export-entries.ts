@@ -1,4 +1,9 @@
-import type { EntryListQuery } from "../../../core/entry-admin-list";
+import {
+  withinSeasonCatalogue,
+  type CatalogueOption,
+  type EntryFilterOptions,
+  type EntryListQuery,
+} from "../../../core/entry-admin-list";
 import { entryStatusLabelKey } from "../../../core/entry-status";
 import type { Lang } from "../../../core/languages";
 import type { Db } from "../../db/database";
@@ -13,10 +18,9 @@ import {
   type SheetColumn,
   type SheetFormat,
 } from "../exports/spreadsheet";
+import { entryFilterOptions } from "./filter-options";
 import { allEntries, type EntryListRow } from "./list-entries";
 import { catalogueText as text } from "../exports/catalogue-text";
-
-/** A catalogue text by dotted key, in the reader's language. */
 
 /** Every column of the table, then the registrant's contact details and the descriptions. */
 function columnsFor(lang: Lang): SheetColumn<EntryListRow>[] {
@@ -80,7 +84,10 @@ export async function exportEntries(
     now: Date;
   },
 ): Promise<{ body: Buffer; contentType: string; fileName: string; rows: number }> {
-  const rows = await allEntries(db, input);
+  // The table's own rule: a track, group or category of another season is no filter at all.
+  const options = await entryFilterOptions(db, input);
+  const query = withinSeasonCatalogue(input.query, options);
+  const rows = await allEntries(db, { ...input, query });
   const body = await writeSheet(
     input.format,
     `${text(input.lang, "entryAdmin.export.sheet")} ${input.seasonYear}`,
@@ -91,11 +98,12 @@ export async function exportEntries(
     actor,
     "entries.export",
     { type: "entry" },
-    // The season is named once, resolved (the filter's own may be empty: the current one).
+    // The season is named once, resolved (the filter's own may be empty: the current one); a
+    // track, group or category by its name, as the filters show it, not its id.
     exportSummary(
       input.format,
       rows.length,
-      { ...input.query, season: null },
+      { ...query, season: null, ...catalogueNames(query, options) },
       {
         season: input.seasonYear,
         ...(input.ids ? { selected: input.ids.length } : {}),
@@ -108,4 +116,19 @@ export async function exportEntries(
     fileName: exportFileName(`entries-${input.seasonYear}`, input.format, input.now),
     rows: rows.length,
   };
+}
+
+/** The query's track, group and category by their names in the export's language. */
+function catalogueNames(
+  query: EntryListQuery,
+  options: Pick<EntryFilterOptions, "tracks" | "groups" | "categories">,
+): Partial<Record<"track" | "group" | "category", string>> {
+  const named = (ref: string | null, list: readonly CatalogueOption[]) =>
+    list.find((option) => String(option.id) === ref || option.slug === ref)?.name;
+  const names = {
+    track: named(query.track, options.tracks),
+    group: named(query.group, options.groups),
+    category: named(query.category, options.categories),
+  };
+  return Object.fromEntries(Object.entries(names).filter(([, name]) => name !== undefined));
 }
