@@ -234,6 +234,8 @@ export interface EntryListRow {
   completeness: Completeness;
   submittedAt: string | null;
   updatedAt: string;
+  /** While the entry waits for changes: the end of the day they are due (an instant). */
+  changesDueAt: string | null;
 }
 
 /** A track, group or category the filters offer. */

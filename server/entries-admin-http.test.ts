@@ -1,3 +1,4 @@
+import { parse as parseCsv } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { catalogText } from "../core/i18n/lookup";
@@ -189,5 +190,41 @@ describe("entries table over HTTP", () => {
       ]);
       for (const code of ["all", "paid", "enterprise"]) expect(values, lang).not.toContain(code);
     }
+  });
+
+  it("shows when an entry's changes are due, and when they are overdue, in the table and export", async () => {
+    const dueOn = async (instant: string) =>
+      office.db.kysely
+        .updateTable("entries")
+        .set({ changes_due_at: instant })
+        .where("id", "=", world.ids.e6)
+        .execute();
+    const statusCell = async (lang: "vi" | "en") => {
+      const page = await get(
+        `${lang === "en" ? "/en" : ""}/quan-tri/bai-du-thi?season=2031&status=needs_changes`,
+      );
+      expect(page.statusCode).toBe(200);
+      return page.body;
+    };
+    // Due at the end of 31/08/2026 in Vietnam: the server's day is 01/09/2026.
+    await dueOn("2026-08-31T16:59:59.000Z");
+    expect(await statusCell("vi")).toContain("Quá hạn sửa (hạn 31/08/2026)");
+    expect(await statusCell("en")).toContain("Changes overdue (due 31/08/2026)");
+    // Due at the end of today: not overdue yet.
+    await dueOn("2026-09-01T16:59:59.000Z");
+    expect(await statusCell("vi")).toContain("Hạn sửa: 01/09/2026");
+    expect(await statusCell("vi")).not.toContain("Quá hạn sửa");
+
+    const csv = await get(
+      `/quan-tri/bai-du-thi/xuat?format=csv&season=2031&ids=${world.ids.e6},${world.ids.e1}`,
+    );
+    const [header, ...rows] = parseCsv(csv.rawPayload.subarray(3)) as string[][];
+    const column = header!.indexOf("Hạn chỉnh sửa");
+    expect(column).toBeGreaterThan(0);
+    // An entry that is not waiting for changes has none.
+    expect(Object.fromEntries(rows.map((row) => [row[0], row[column]]))).toEqual({
+      "VX31-CD-0002": "01/09/2026",
+      "VX31-TVC-0001": "",
+    });
   });
 });

@@ -103,6 +103,7 @@ describe.each(testDatabases())("entries export on $name", (target) => {
         "Hồ sơ",
         "Ngày nộp",
         "Cập nhật",
+        "Hạn chỉnh sửa",
         "Email",
         "Điện thoại",
         "Mã số thuế",
@@ -132,6 +133,8 @@ describe.each(testDatabases())("entries export on $name", (target) => {
         // Date cells of the Vietnamese day, shown DD/MM/YYYY: Excel sorts and filters them.
         new Date("2031-09-03T00:00:00.000Z"),
         new Date("2031-09-05T00:00:00.000Z"),
+        // Not waiting for changes: no due date.
+        "",
         "hoa@example.vn",
         "+84901234567",
         "",

@@ -57,6 +57,12 @@ function columnsFor(lang: Lang): SheetColumn<EntryListRow>[] {
       value: (r) => sheetDay(r.submittedAt),
     },
     { header: h("updated"), width: 14, numFmt: DAY_FORMAT, value: (r) => sheetDay(r.updatedAt) },
+    {
+      header: h("changesDue"),
+      width: 14,
+      numFmt: DAY_FORMAT,
+      value: (r) => sheetDay(r.changesDueAt),
+    },
     { header: h("email"), width: 28, value: (r) => r.registrant.email },
     { header: h("phone"), width: 16, value: (r) => r.registrant.phone },
     { header: h("taxCode"), width: 16, value: (r) => r.registrant.taxCode },

@@ -73,6 +73,8 @@ function toRow(raw: Raw): EntryListRow {
     completeness: completenessOf(Number(raw.missing_count)),
     submittedAt: raw.submitted_at,
     updatedAt: raw.updated_at,
+    // A due date left from an earlier request for changes means nothing in another status.
+    changesDueAt: raw.status === "needs_changes" ? raw.changes_due_at : null,
   };
 }
 

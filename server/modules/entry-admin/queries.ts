@@ -116,6 +116,7 @@ export function entryRows(db: Q, seasonId: number, lang: Lang) {
       "e.description_en",
       "e.submitted_at",
       "e.updated_at",
+      "e.changes_due_at",
       "e.track_id",
       "t.slug as track_slug",
       "g.id as group_id",

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, type Dispatch, type SetStateAction } from "
 import { useTranslation } from "../../i18n/use-translation";
 import { Link, useLocation } from "react-router";
 import { formatDate } from "../../../core/dates";
+import { vietnamDay } from "../../../core/dashboard";
 import {
   entryListSearch,
   type EntryListQuery,
@@ -83,6 +84,7 @@ export function EntriesTable({
   selection,
   onSelectionChange,
   loading,
+  today,
 }: {
   result: ListPage<EntryListRow>;
   query: EntryListQuery;
@@ -90,13 +92,15 @@ export function EntriesTable({
   selection: RowSelectionState;
   onSelectionChange: Dispatch<SetStateAction<RowSelectionState>>;
   loading: boolean;
+  /** The server's day in Vietnam (`YYYY-MM-DD`): a request for changes due before it is overdue. */
+  today: string;
 }) {
   const { t } = useTranslation();
   const lang = useLang();
   const location = useLocation();
   // Kept between renders: a cell's renderer is a component to React, so a new one each render
   // would rebuild every cell (and take the focus from the box just ticked).
-  const columns = useMemo(() => entryColumns(t, lang), [t, lang]);
+  const columns = useMemo(() => entryColumns(t, lang, today), [t, lang, today]);
 
   const table = useReactTable({
     data: result.items,
@@ -189,7 +193,7 @@ export function EntriesTable({
 }
 
 /** The table's columns in a language: the row's box, its code (a link), and what staff sort by. */
-function entryColumns(t: TFunction, lang: Lang): ColumnDef<EntryListRow>[] {
+function entryColumns(t: TFunction, lang: Lang, today: string): ColumnDef<EntryListRow>[] {
   const day = (iso: string | null) => (iso ? formatDate(iso, lang) : "—");
   const codeOf = (row: EntryListRow) => row.code ?? t("entryAdmin.table.noCode");
   const to = (path: string) => localizePath(path, lang);
@@ -268,11 +272,26 @@ function entryColumns(t: TFunction, lang: Lang): ColumnDef<EntryListRow>[] {
     {
       id: "status",
       header: t("entryAdmin.columns.status"),
-      cell: ({ row }) => (
-        <StatusBadge tone={STATUS_TONE[row.original.status] ?? "neutral"}>
-          {t(entryStatusLabelKey(row.original.status))}
-        </StatusBadge>
-      ),
+      cell: ({ row }) => {
+        const due = row.original.changesDueAt;
+        return (
+          <>
+            <StatusBadge tone={STATUS_TONE[row.original.status] ?? "neutral"}>
+              {t(entryStatusLabelKey(row.original.status))}
+            </StatusBadge>
+            {due ? (
+              <>
+                <br />
+                <span className="entries-table__meta">
+                  {vietnamDay(due) < today
+                    ? t("entryAdmin.table.changesOverdue", { date: day(due) })
+                    : t("entryAdmin.table.changesDue", { date: day(due) })}
+                </span>
+              </>
+            ) : null}
+          </>
+        );
+      },
     },
     {
       id: "payment",

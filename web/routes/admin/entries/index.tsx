@@ -215,6 +215,7 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
             selection={selection}
             onSelectionChange={setSelection}
             loading={loading}
+            today={today}
           />
         </Form>
       )}
