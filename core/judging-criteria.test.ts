@@ -51,6 +51,29 @@ describe("judging criteria", () => {
     });
   });
 
+  it("never read a criterion left blank (or not a number) as a score, even on a scale from 0", () => {
+    const fromZero: Criterion[] = [{ ...DEFAULT_CRITERIA[0]!, min: 0, max: 10 }];
+    const schema = scoreSheetSchema(fromZero);
+    for (const blank of ["", "  ", null, undefined, true, false, [5], "0x5", "1e0", "abc"]) {
+      const parsed = schema.safeParse({ scores: { creativeIdea: blank } });
+      expect(parsed.success, JSON.stringify(blank)).toBe(false);
+      expect(parsed.error!.issues[0]!.message, JSON.stringify(blank)).toBe(
+        "judging.validation.scoreRequired",
+      );
+    }
+    // What a number field or a script sends for a real score still counts, 0 included.
+    for (const [sent, score] of [
+      ["0", 0],
+      [0, 0],
+      [" 7 ", 7],
+      ["10", 10],
+    ] as const) {
+      expect(schema.safeParse({ scores: { creativeIdea: sent } }).data?.scores.creativeIdea).toBe(
+        score,
+      );
+    }
+  });
+
   it("say a score out of range with the criterion's own scale, as an instruction", () => {
     const scale: Criterion[] = [{ ...DEFAULT_CRITERIA[0]!, min: 0, max: 5 }];
     const wrong = scoreSheetSchema(scale).safeParse({ scores: { creativeIdea: 6 } });

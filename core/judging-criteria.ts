@@ -63,8 +63,11 @@ export const DEFAULT_CRITERIA: readonly Criterion[] = [
   },
 ];
 
-/** The weighted mean of the criterion scores, rounded to two decimals (what the judge sees). */
-export function weightedTotal(
+/**
+ * The weighted mean of the criterion scores, exact: what results average and rank, so that
+ * two entries equal in truth are not split (or two different ones joined) by rounding.
+ */
+export function weightedMean(
   criteria: readonly Criterion[],
   scores: Readonly<Record<string, number>>,
 ): number {
@@ -72,15 +75,34 @@ export function weightedTotal(
   let total = 0;
   for (const c of criteria) {
     const score = scores[c.key];
-    if (score === undefined) throw new RangeError(`no score for ${c.key}`);
+    if (typeof score !== "number") throw new RangeError(`no score for ${c.key}`);
     weights += c.weight;
     total += c.weight * score;
   }
   if (weights <= 0) throw new RangeError("criteria without weight");
-  return Math.round((total / weights) * 100) / 100;
+  return total / weights;
+}
+
+/** The weighted mean of the criterion scores, rounded to two decimals (what the judge sees). */
+export function weightedTotal(
+  criteria: readonly Criterion[],
+  scores: Readonly<Record<string, number>>,
+): number {
+  return Math.round(weightedMean(criteria, scores) * 100) / 100;
 }
 
 export const SCORE_COMMENT_MAX = 2000;
+
+/**
+ * What a number field or a script sends as a score: a number, or the digits of one. Anything
+ * else (a field left blank, null, true) is no score at all, never 0 or 1 as coercion would read
+ * it: on a scale from 0 a forgotten criterion would otherwise count as a score of 0.
+ */
+function scoreInput(value: unknown): unknown {
+  if (typeof value === "number") return value;
+  if (typeof value === "string" && /^\s*-?\d+(?:\.\d+)?\s*$/.test(value)) return Number(value);
+  return undefined;
+}
 
 /** A judge's score sheet for one entry: a whole score per criterion within its scale, a comment. */
 export function scoreSheetSchema(criteria: readonly Criterion[]) {
@@ -89,11 +111,14 @@ export function scoreSheetSchema(criteria: readonly Criterion[]) {
       Object.fromEntries(
         criteria.map((c) => [
           c.key,
-          z.coerce
-            .number({ message: "judging.validation.scoreRequired" })
-            .int({ message: "judging.validation.scoreWhole" })
-            .min(c.min, { message: "judging.validation.scoreRange" })
-            .max(c.max, { message: "judging.validation.scoreRange" }),
+          z.preprocess(
+            scoreInput,
+            z
+              .number({ message: "judging.validation.scoreRequired" })
+              .int({ message: "judging.validation.scoreWhole" })
+              .min(c.min, { message: "judging.validation.scoreRange" })
+              .max(c.max, { message: "judging.validation.scoreRange" }),
+          ),
         ]),
       ),
     ),

@@ -313,6 +313,32 @@ describe("judging, from round to winners", () => {
     await typeSheet(one.page, [9, 8, 9, 7, 8, 8]);
     await confirmAndSee(one.page, "judging.portal.toast.scored");
 
+    // A change typed but not saved is not lost on the way to the next entry: the sheet asks
+    // first, and Enter (on "stay") keeps the judge on it with what they typed.
+    const firstScore = one.page.locator(".judge-sheet input[type=number]").first();
+    await firstScore.fill("4");
+    const next = one.page.getByRole("link", { name: vi("judging.portal.entry.next"), exact: true });
+    await next.click();
+    const leave = one.page.getByRole("dialog", { name: vi("judging.portal.sheet.leaveTitle") });
+    await leave.waitFor();
+    await one.page.keyboard.press("Enter");
+    await leave.waitFor({ state: "detached" });
+    expect(one.page.url()).toBe(entryLinks[0]);
+    expect(await firstScore.inputValue()).toBe("4");
+    // Choosing to leave goes on, and the stored score stays as it was.
+    await next.click();
+    await Promise.all([
+      one.page.waitForURL(entryLinks[1]!),
+      leave
+        .getByRole("button", { name: vi("judging.portal.sheet.leaveAnyway"), exact: true })
+        .click(),
+    ]);
+    await one.page.goto(entryLinks[0]!);
+    await waitForHydration(one.page);
+    expect(await firstScore.inputValue()).toBe("9");
+    // A saved sheet leaves without a question.
+    await Promise.all([one.page.waitForURL(entryLinks[1]!), next.click()]);
+
     // A second tab of the same judge, opened before a change, does not overwrite it.
     const second = await one.context.newPage();
     await second.goto(entryLinks[1]!);

@@ -8,6 +8,8 @@ import type { JudgeIdentity } from "./types";
 /**
  * A judge declares a conflict of interest on an entry: from then on they cannot score it (in
  * any round), the manager sees it, and a score already given is left to the manager to judge.
+ * Only while the round is open, as scoring: a conflict leaves the judge's score out of the
+ * results, which must not change once the round is closed or locked.
  */
 export async function declareConflict(
   ctx: JudgingContext,
@@ -21,6 +23,7 @@ export async function declareConflict(
   const target = await scoringTarget(ctx.db.kysely, roundId, judge.id, entryId);
   if (!target || target.round.seasonId !== judge.seasonId)
     return refusal(404, "judging.errors.roundNotFound");
+  if (target.round.state !== "open") return refusal(409, "judging.errors.roundNotOpen");
   if (!target.assigned) return refusal(404, "judging.errors.entryNotFound");
   await ctx.db.kysely
     .insertInto("judge_conflicts")

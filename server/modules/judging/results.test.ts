@@ -1,5 +1,6 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
+import { DEFAULT_CRITERIA } from "../../../core/judging-criteria";
 import { testDatabases } from "../../test-support/databases";
 import { entriesTestbed } from "../entries/testbed";
 import {
@@ -178,6 +179,37 @@ describe.each(testDatabases())("judging: results ($name)", (target) => {
       expect(exported.map((row) => [row.target_id, JSON.parse(row.summary)])).toEqual([
         [String(round), { format: "csv", rows: (5 * 3 - 1) * 6, kind: "scores" }],
         [String(round), { format: "xlsx", rows: sheet.rowCount - 1, kind: "ranking" }],
+      ]);
+    });
+
+    it("ranks by the judges' exact totals: a real tie is flagged, not split by rounding", async () => {
+      const season = await seasonId(t);
+      const one = (await signedInJudge(t, season, "Giám khảo X", "x1@example.vn")).judge;
+      const two = (await signedInJudge(t, season, "Giám khảo Y", "x2@example.vn")).judge;
+      const [a, b] = [await acceptedEntry(t), await acceptedEntry(t)];
+      const round = await openRound(t, season, [one, two], [a.id, b.id], "Vòng làm tròn");
+      const judging = t.services.judging;
+      const sheet = (scores: number[]) => ({
+        scores: Object.fromEntries(DEFAULT_CRITERIA.map((c, i) => [c.key, scores[i]])),
+        version: null,
+      });
+      // a: 26/6 (shown 4.33) and 10 → 43/6 exactly; b: 43/6 (shown 7.17) twice → 43/6.
+      for (const [judge, entry, scores] of [
+        [one, a, [4, 4, 4, 4, 5, 5]],
+        [two, a, [10, 10, 10, 10, 10, 10]],
+        [one, b, [7, 7, 7, 7, 7, 8]],
+        [two, b, [7, 7, 7, 7, 7, 8]],
+      ] as const) {
+        const saved = await judging.saveScore(judge, round, entry.id, sheet([...scores]));
+        expect(saved.ok, JSON.stringify(saved)).toBe(true);
+      }
+      const rows = (await judging.results(round, "mean"))!.categories.flatMap((c) => c.rows);
+      const row = (id: string) => rows.find((r) => r.entryId === id)!;
+      expect(row(a.id).mean).toBeCloseTo(43 / 6, 9);
+      expect(row(b.id).mean).toBeCloseTo(43 / 6, 9);
+      expect([row(a.id), row(b.id)].map((r) => [r.rank, r.tied])).toEqual([
+        [1, true],
+        [1, true],
       ]);
     });
   });

@@ -1,4 +1,5 @@
 import { qualifiedCategoryName } from "../../../core/category-tree";
+import { weightedMean, type Criterion } from "../../../core/judging-criteria";
 import {
   aggregateRound,
   rankEntries,
@@ -37,6 +38,19 @@ export interface RoundResults {
   method: ResultMethod;
   categories: CategoryResults[];
   scoreCount: number;
+}
+
+/**
+ * A judge's total as the exact weighted mean of their criterion scores (the stored total is
+ * rounded to two decimals for the judge's eyes); the stored one if the scores do not fit the
+ * round's criteria.
+ */
+function exactTotal(criteria: Criterion[], scores: string, stored: number): number {
+  try {
+    return weightedMean(criteria, JSON.parse(scores) as Record<string, number>);
+  } catch {
+    return stored;
+  }
 }
 
 /**
@@ -85,7 +99,7 @@ export async function roundResults(
       .execute(),
     q
       .selectFrom("scores as s")
-      .select(["s.entry_id", "s.judge_id", "s.total"])
+      .select(["s.entry_id", "s.judge_id", "s.scores", "s.total"])
       .where("s.round_id", "=", roundId)
       .where(scoreCounts)
       .execute(),
@@ -101,7 +115,11 @@ export async function roundResults(
   const inThisRound = new Set(entries.map((e) => e.id));
   const totals = scores
     .filter((s) => inThisRound.has(s.entry_id))
-    .map((s) => ({ entryId: s.entry_id, judgeId: s.judge_id, total: Number(s.total) }));
+    .map((s) => ({
+      entryId: s.entry_id,
+      judgeId: s.judge_id,
+      total: exactTotal(round.criteria, s.scores, Number(s.total)),
+    }));
   const results = new Map<string, EntryResult>(aggregateRound(totals).map((r) => [r.entryId, r]));
   const advancedIds = new Set(advanced.map((a) => a.entry_id));
   const prizeOf = new Map(prizes.map((p) => [p.entry_id, p.prize]));

@@ -151,6 +151,32 @@ describe.each(testDatabases())("judging: scores ($name)", (target) => {
       });
     });
 
+    it("takes a conflict only while the round is open: a closed or locked round's results stay", async () => {
+      const season = await seasonId(t);
+      const { judge } = await signedInJudge(t, season, "Đỗ Giám Khảo", "gk5@example.vn");
+      const entry = await acceptedEntry(t);
+      const round = await openRound(t, season, [judge], [entry.id]);
+      const judging = t.services.judging;
+      expect(
+        await judging.saveScore(judge, round, entry.id, { ...SHEET, version: null }),
+      ).toMatchObject({ ok: true });
+      const counted = async () =>
+        (await judging.results(round))!.categories
+          .flatMap((c) => c.rows)
+          .find((r) => r.entryId === entry.id)!.count;
+      expect(await counted()).toBe(1);
+      for (const to of ["closed", "locked"] as const) {
+        expect(await judging.moveRound(manager(t), round, { to })).toMatchObject({ ok: true });
+        // A conflict leaves the judge's score out of the results: not after the round ended.
+        expect(
+          await judging.declareConflict(judge, round, entry.id, { note: "Muộn" }),
+        ).toMatchObject({ status: 409, formError: "judging.errors.roundNotOpen" });
+        expect(await counted()).toBe(1);
+        const conflicts = (await judging.overview(round))!.conflicts;
+        expect(conflicts.filter((c) => c.entryId === entry.id)).toEqual([]);
+      }
+    });
+
     it("reports where the log was tampered with: an edited record, a removed one, a score changed", async () => {
       const season = await seasonId(t);
       const { judge } = await signedInJudge(t, season, "Phạm Giám Khảo", "gk4@example.vn");

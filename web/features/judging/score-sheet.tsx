@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useBlocker } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { formatVietnamDateTime } from "../../../core/dates";
 import { scoreSheetSchema, weightedTotal, type Criterion } from "../../../core/judging-criteria";
@@ -32,7 +33,9 @@ const valuesOf = (criteria: Criterion[], score: ScoreView | null) =>
  * live. Checked in the browser with the same core schema the server uses; score, update and
  * delete each ask for confirmation in a dialog and end with the seed's toast. The version the
  * sheet was loaded with goes with every write: if another tab changed the score meanwhile the
- * server refuses, and the sheet shows the current score instead of overwriting it.
+ * server refuses, and the sheet shows the current score instead of overwriting it. Scores typed
+ * and not saved are not dropped by a link to another entry (the sheet asks first) nor by
+ * closing or reloading the tab (the browser asks).
  */
 export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conflict }: Props) {
   const { t } = useTranslation();
@@ -56,11 +59,35 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const stayRef = useRef<HTMLButtonElement>(null);
+  // Set when the session has ended and the page goes to sign-in: nothing to ask then.
+  const signedOut = useRef(false);
   // The dialog opens on the choice to make: Enter confirms, Esc cancels. (The dialog's own
   // effect has opened it by the time this one runs: a child's effects run first.)
   useEffect(() => {
     if (pending !== null) confirmRef.current?.focus();
   }, [pending]);
+  const stored = valuesOf(criteria, saved);
+  const unsaved =
+    !declared &&
+    (criteria.some((c) => (values[c.key] ?? "").trim() !== stored[c.key]) ||
+      comment.trim() !== (saved?.comment ?? ""));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      unsaved && currentLocation.pathname !== nextLocation.pathname,
+  );
+  // Staying is what Enter does: the typed scores are the thing to protect.
+  useEffect(() => {
+    if (blocker.state === "blocked") stayRef.current?.focus();
+  }, [blocker.state]);
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      if (!signedOut.current) event.preventDefault();
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [unsaved]);
   const schema = scoreSheetSchema(criteria);
   const number = new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 2 });
 
@@ -100,6 +127,7 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
         credentials: "same-origin",
       });
       if (response.status === 401) {
+        signedOut.current = true;
         window.location.assign(lang === "en" ? "/en/giam-khao" : "/giam-khao");
         return null;
       }
@@ -146,6 +174,9 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
       if (answer.status !== 200) return refused(answer);
       const next = answer.body.score as ScoreView;
       setSaved(next);
+      // The sheet shows what was stored ("07" as 7, the comment trimmed): nothing left unsaved.
+      setValues(valuesOf(criteria, next));
+      setComment(next.comment);
       setFormError(null);
       show(
         t(
@@ -340,6 +371,30 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
             onClick={() => setPending(null)}
           >
             {t("judging.portal.sheet.cancel")}
+          </button>
+        </p>
+      </Modal>
+      <Modal
+        open={blocker.state === "blocked"}
+        onClose={() => blocker.reset?.()}
+        title={t("judging.portal.sheet.leaveTitle")}
+      >
+        <p>{t("judging.portal.sheet.leave", { code })}</p>
+        <p className="judge-sheet__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            ref={stayRef}
+            onClick={() => blocker.reset?.()}
+          >
+            {t("judging.portal.sheet.stay")}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => blocker.proceed?.()}
+          >
+            {t("judging.portal.sheet.leaveAnyway")}
           </button>
         </p>
       </Modal>
