@@ -175,6 +175,16 @@ describe.each(testDatabases())("judging: scores ($name)", (target) => {
         const conflicts = (await judging.overview(round))!.conflicts;
         expect(conflicts.filter((c) => c.entryId === entry.id)).toEqual([]);
       }
+      // Declared in the next round, the conflict keeps the judge from scoring the entry there
+      // on, and leaves the locked round as it was locked.
+      const next = await openRound(t, season, [judge], [entry.id], "Vòng chung khảo");
+      expect(
+        await judging.declareConflict(judge, next, entry.id, { note: "Người quen" }),
+      ).toMatchObject({ ok: true });
+      expect(await counted()).toBe(1);
+      expect(
+        await judging.saveScore(judge, next, entry.id, { ...SHEET, version: null }),
+      ).toMatchObject({ ok: false });
     });
 
     it("reports where the log was tampered with: an edited record, a removed one, a score changed", async () => {
