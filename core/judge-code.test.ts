@@ -25,5 +25,11 @@ describe("judge codes", () => {
       "judging.validation.codeInvalid",
     );
     expect(judgeCodeSchema.parse({ code }).code).toBe(code.replace(/-/g, ""));
+    // Sent without a code at all (a script, not the form): the same message, not zod's own.
+    for (const input of [{}, { code: null }, { code: 42 }]) {
+      expect(judgeCodeSchema.safeParse(input).error?.issues[0]?.message).toBe(
+        "judging.validation.codeInvalid",
+      );
+    }
   });
 });

@@ -34,7 +34,7 @@ export function normalizeJudgeCode(input: string): string | null {
 /** The judge portal's sign-in form. */
 export const judgeCodeSchema = z.object({
   code: z
-    .string()
+    .string({ message: "judging.validation.codeInvalid" })
     .max(64, { message: "judging.validation.codeInvalid" })
     .transform((value, ctx) => {
       const code = normalizeJudgeCode(value);
