@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
-import { entriesTestbed } from "../entries/testbed";
+import { vietnameseSortKey } from "../../../core/search-text";
+import { entriesTestbed, individual } from "../entries/testbed";
 import { submittedEntry } from "../entries/lifecycle-testbed";
 import { acceptedEntry, manager, openRound, seasonId, signedInJudge } from "./testbed";
 
@@ -9,6 +10,29 @@ import { acceptedEntry, manager, openRound, seasonId, signedInJudge } from "./te
 describe.each(testDatabases())("judging: assignments ($name)", (target) => {
   describe.skipIf(!target.available)("", () => {
     const t = entriesTestbed(target);
+
+    it("offers the season's registrants for exclusions in Vietnamese alphabetical order", async () => {
+      const season = await seasonId(t);
+      for (const [name, email] of [
+        ["Võ Thị Vân", "vo@example.vn"],
+        ["Đỗ Văn Đức", "do@example.vn"],
+        ["Dương Minh An", "duong@example.vn"],
+      ] as const) {
+        const id = await t.services.identity.createEntrant({
+          email,
+          password: "mat-khau-rat-dai-2026",
+          profile: individual(name),
+        });
+        await t.draft(id);
+      }
+      const names = (await t.services.judging.options(season)).registrants.map((r) => r.name);
+      const sorted = [...names].sort((a, b) =>
+        vietnameseSortKey(a) < vietnameseSortKey(b) ? -1 : 1,
+      );
+      expect(names).toEqual(sorted);
+      expect(names.indexOf("Dương Minh An")).toBeLessThan(names.indexOf("Đỗ Văn Đức"));
+      expect(names.indexOf("Đỗ Văn Đức")).toBeLessThan(names.indexOf("Võ Thị Vân"));
+    });
 
     it("takes a judge off an open round, and neither assigns nor unassigns once it is locked", async () => {
       const season = await seasonId(t);

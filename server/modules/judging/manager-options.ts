@@ -1,4 +1,9 @@
+import { sql } from "kysely";
 import type { JudgingContext } from "./context";
+
+/** A registrant as the forms name them: the company for an enterprise, else the person. */
+const registrantName = sql<string>`(case when r.type = 'enterprise' and
+  coalesce(r.company_name, '') <> '' then r.company_name else r.full_name end)`;
 
 /**
  * What the jury manager's forms choose from: the season's jury profiles (by year), its
@@ -30,7 +35,7 @@ export async function managerOptions(ctx: JudgingContext, seasonId: number) {
       .execute(),
     q
       .selectFrom("registrants as r")
-      .select(["r.user_id", "r.company_name", "r.full_name"])
+      .select(["r.user_id", registrantName.as("name")])
       .where((eb) =>
         eb.exists(
           eb
@@ -40,8 +45,9 @@ export async function managerOptions(ctx: JudgingContext, seasonId: number) {
             .where("e.season_id", "=", seasonId),
         ),
       )
-      .orderBy("r.company_name")
-      .orderBy("r.full_name")
+      // Vietnamese alphabetical order (Đ after D, not after Z), people and companies together.
+      .orderBy(sql`vx_sort(${registrantName})`)
+      .orderBy("r.user_id")
       .execute(),
   ]);
   return {
@@ -52,7 +58,7 @@ export async function managerOptions(ctx: JudgingContext, seasonId: number) {
       code: c.code,
       name: { vi: c.name_vi, en: c.name_en },
     })),
-    registrants: registrants.map((r) => ({ id: r.user_id, name: r.company_name ?? r.full_name })),
+    registrants: registrants.map((r) => ({ id: r.user_id, name: r.name })),
   };
 }
 
