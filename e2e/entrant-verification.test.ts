@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, test } from "vitest";
 import { SAMPLE_DOCUMENT_KINDS } from "../core/document-kinds";
 import { text as catalogue } from "../server/test-support/text";
-import { openPage, useBrowser, waitForHydration } from "./support/browser";
+import { baseUrl, openPage, useBrowser, waitForHydration } from "./support/browser";
 import { linkIn, mailTo } from "./support/outbox";
 import { demoDocument } from "./support/pdf";
 import { signInStaff, signInThroughForm } from "./support/sign-in";
@@ -121,6 +121,50 @@ describe("an entrant who has not confirmed the email", () => {
     expect(await page.locator(".verify-email-notice").count()).toBe(0);
     expect(problems.hydration).toEqual([]);
     expect(problems.pageErrors).toEqual([]);
+  });
+});
+
+describe("a confirmation link that has expired or was altered", () => {
+  test("says so on the dashboard, never that the address is confirmed", async () => {
+    const email = `het-han.${suffix}@example.vn`;
+    await withE2eServices(async (services, db) => {
+      const userId = await services.identity.createEntrant({
+        email,
+        password: PASSWORD,
+        profile: {
+          type: "individual",
+          fullName: "Võ Thanh Tâm",
+          phone: "+84912345678",
+          address: "1 Lê Lợi, TP. Huế",
+          personalId: null,
+          companyName: null,
+          businessRegistrationNumber: null,
+          taxCode: null,
+          licenceFileId: null,
+        },
+      });
+      await db.kysely
+        .updateTable("user")
+        .set({ emailVerified: 0 })
+        .where("id", "=", userId)
+        .execute();
+    });
+    const { page } = await openPage(browser());
+    await signInThroughForm(page, {
+      at: "/dang-nhap",
+      email,
+      password: PASSWORD,
+      lands: "/tai-khoan",
+    });
+    // The emailed link, its token no longer good (expired after 24 hours, or cut short).
+    const callback = `${baseUrl()}/en/tai-khoan?verified=1`;
+    await page.goto(
+      `/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl&callbackURL=${encodeURIComponent(callback)}`,
+    );
+    await page.waitForURL((u) => u.pathname === "/en/tai-khoan");
+    await page.getByText(catalogue("en", "account.verifyLinkFailed")).waitFor();
+    expect(await page.getByText(catalogue("en", "account.emailVerified")).count()).toBe(0);
+    await page.getByText(catalogue("en", "account.verifyPrompt", { email })).waitFor();
   });
 });
 

@@ -376,6 +376,64 @@ describe("entry submission", () => {
     expect(problems.pageErrors).toEqual([]);
   });
 
+  test("submit pressed while a file is still uploading says the entry goes once the upload is done", async () => {
+    const { page, problems } = await openPage(browser());
+    const lang: Lang = "vi";
+    await registerEntrant(page, lang);
+    await page.goto("/nop-bai-du-thi");
+    await waitForHydration(page);
+    await chooseFirstCategory(page);
+    await page.locator("#entry-brandName").fill("Bánh Cốm Hàng Than");
+    await waitSaved(page, lang);
+    await page.waitForURL((u) => u.searchParams.has("entry"));
+
+    // The video's bytes wait on a slow line until the test lets them through.
+    let letThrough!: () => void;
+    const line = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route("**/api/uploads**", async (route) => {
+      if (route.request().method() === "PATCH") await line;
+      await route.fallback();
+    });
+    const group = page.locator('.upload[data-field="video"]');
+    await group.locator("input[type=file]").setInputFiles(file("phim-quang-cao.mp4"));
+    await group.locator(".upload__transfers progress").waitFor();
+    await page
+      .locator(".entry-form")
+      .getByRole("button", { name: text(lang, "entryForm.submit"), exact: true })
+      .click();
+    // Not a bare "Submitting…" for as long as the upload takes: why it waits, and what to do.
+    const waiting = page.getByText(text(lang, "entryForm.submitWaitsForUploads"));
+    await waiting.waitFor();
+
+    letThrough();
+    await expect
+      .poll(() => group.locator(".upload__files .upload__file").count(), { timeout: 20_000 })
+      .toBe(1);
+    await waiting.waitFor({ state: "detached" });
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  test("switching the page to English keeps the chosen category shown in the form", async () => {
+    const { page, problems } = await openPage(browser());
+    await registerEntrant(page, "vi");
+    await page.goto("/nop-bai-du-thi");
+    await waitForHydration(page);
+    await chooseFirstCategory(page);
+    const category = page.locator("#entry-categoryId");
+    const chosen = await category.inputValue();
+    await page.locator("#entry-brandName").fill("Nón lá Huế");
+    await waitSaved(page, "vi");
+    await page.waitForURL((u) => u.searchParams.has("entry"));
+
+    // The header's language link: the same page and draft, the texts now in English.
+    await page.locator('header a[hreflang="en"]').first().click();
+    await page.waitForURL((u) => u.pathname === "/en/nop-bai-du-thi");
+    await page.getByText(text("en", "entryForm.categoryHint")).waitFor();
+    expect(await category.inputValue()).toBe(chosen);
+    expect(await page.locator("#entry-brandName").inputValue()).toBe("Nón lá Huế");
+    expect(problems.pageErrors).toEqual([]);
+  });
+
   test("in English: missing items lead to their fields, a conflict between tabs, duplicate and delete the draft", async () => {
     const { context, page, problems } = await openPage(browser(), { locale: "en-GB" });
     const lang: Lang = "en";

@@ -7,9 +7,10 @@ import { afterAll, describe, expect, test } from "vitest";
 import { formatVnd } from "../core/dates";
 import { pdfText } from "../server/test-support/pdf-text";
 import { text } from "../server/test-support/text";
+import { vnpayResult } from "../server/test-support/vnpay-simulator";
 import { expectAxeClean } from "./support/axe";
 import { acceptNextDialog, fetchAsPage } from "./support/back-office-journey";
-import { openPage, settled, useBrowser, waitForHydration } from "./support/browser";
+import { baseUrl, openPage, settled, useBrowser, waitForHydration } from "./support/browser";
 import { CURRENT_SEASON, withDatabase } from "./support/db";
 import { demoCredentials } from "./support/demo-credentials";
 import { registerEntrant } from "./support/entry-journey";
@@ -461,5 +462,28 @@ describe("paying entry fees", () => {
       .poll(() => page.locator("main").textContent())
       .toContain(text("en", "payment.vnpayReturn.paid"));
     expect(statusOf(entry!.id)).toBe("paid");
+  });
+
+  test("back from VNPay before its confirmation, the return page shows the payment paid once it arrives", async () => {
+    const { page } = await openPage(browser(), { locale: "en-US" });
+    const email = await registerEntrant(page, "en");
+    const [entry] = submittedEntries(email, 1);
+
+    await pay(page, "en", "vnpay");
+    await page.waitForURL((u) => u.pathname === "/paymentv2/vpcpay.html");
+    // The gateway's answer, sent back with the browser before the IPN has reached the site.
+    const result = new URLSearchParams(
+      vnpayResult(Object.fromEntries(new URL(page.url()).searchParams)),
+    );
+    await page.goto(`/en/nop-bai-du-thi/thanh-toan/vnpay?${result}`);
+    await waitForHydration(page);
+    await page.getByText(text("en", "payment.vnpayReturn.waiting")).waitFor();
+
+    const ipn = await fetch(`${baseUrl()}/api/payments/vnpay/ipn?${result}`);
+    expect(((await ipn.json()) as { RspCode: string }).RspCode).toBe("00");
+    expect(statusOf(entry!.id)).toBe("paid");
+    // The page said it would update: it does, without the entrant reloading it.
+    await page.getByText(text("en", "payment.vnpayReturn.paid")).waitFor({ timeout: 15_000 });
+    expect(await page.getByText(text("en", "payment.vnpayReturn.waiting")).count()).toBe(0);
   });
 });

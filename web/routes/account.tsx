@@ -87,7 +87,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .map((p) => ({ reference: p.reference, amountVnd: p.amountVnd, paidAt: p.paidAt })),
     registrant,
     welcome: url.searchParams.has("welcome"),
-    verified: url.searchParams.has("verified"),
+    // The confirmation link comes back here with `verified`, and with `error` when its token
+    // had expired or was not valid: then nothing was confirmed.
+    verified:
+      url.searchParams.has("verified") && !url.searchParams.has("error") && user.emailVerified,
+    verifyLinkFailed: url.searchParams.has("error") && !user.emailVerified,
     draftDeleted: url.searchParams.has("draftDeleted"),
   };
 }
@@ -166,6 +170,9 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       <FormAlert
         tone="success"
         message={loaderData.verified ? t("account.emailVerified") : undefined}
+      />
+      <FormAlert
+        message={loaderData.verifyLinkFailed ? t("account.verifyLinkFailed") : undefined}
       />
       <FormAlert
         tone="success"

@@ -1,5 +1,6 @@
 import { useTranslation } from "../i18n/use-translation";
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, useLocation, useRevalidator } from "react-router";
 import { SectionHeading } from "../components/section-heading";
 import { PaymentStateBadge } from "../features/payments/payment-state-badge";
 import "../features/payments/payments.css";
@@ -16,9 +17,13 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** How often the page asks again while VNPay's confirmation (the IPN) has not arrived. */
+const WAITING_POLL_MS = 3_000;
+
 /**
  * Where VNPay sends the entrant back: shows the payment as the IPN left it. It changes nothing
- * itself; while the IPN has not arrived the page says so and offers to reload.
+ * itself; while the IPN has not arrived the page says so, asks again every few seconds (and
+ * offers to reload, without JavaScript too).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireEntrant(request, context);
@@ -35,6 +40,17 @@ export default function VnpayReturnPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const { valid, reference, state } = loaderData;
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const waiting = valid && state === "pending";
+  // The IPN usually lands within seconds of the browser: the page follows it by itself.
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, WAITING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [waiting, revalidator]);
   const message = !valid
     ? "payment.vnpayReturn.invalid"
     : state === "paid"
@@ -52,6 +68,13 @@ export default function VnpayReturnPage({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <p>{t(message)}</p>
+        {waiting ? (
+          <p>
+            <Link to={location.pathname + location.search} reloadDocument>
+              {t("payment.vnpayReturn.refresh")}
+            </Link>
+          </p>
+        ) : null}
         {reference ? (
           <p>
             <Link className="button" to={to(`/nop-bai-du-thi/thanh-toan/${reference}`)}>

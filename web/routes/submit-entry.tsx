@@ -101,6 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         id: category.id,
         code: category.code,
         name: pickLang(category.name, lang),
+        groupSlug: group.slug,
         groupName: pickLang(group.name, lang),
         videoRequired: category.videoRequired,
         feeVnd: category.feeVnd,

@@ -28,10 +28,12 @@ export function CatalogueFields({
   errorOf: (name: keyof EntryFormValues) => string | undefined;
 }) {
   const { t } = useTranslation();
+  // Keyed by slug, not by name: switching the page's language then renames the groups in
+  // place, and the select keeps the category chosen (a new optgroup would drop it).
   const groups = useMemo(() => {
     const byGroup = new Map<string, TrackOption["categories"]>();
     for (const category of track?.categories ?? []) {
-      byGroup.set(category.groupName, [...(byGroup.get(category.groupName) ?? []), category]);
+      byGroup.set(category.groupSlug, [...(byGroup.get(category.groupSlug) ?? []), category]);
     }
     return [...byGroup.entries()];
   }, [track]);
@@ -108,8 +110,8 @@ export function CatalogueFields({
           <option value="">
             {track ? t("entryForm.chooseCategory") : t("entryForm.chooseTrackFirst")}
           </option>
-          {groups.map(([groupName, categories]) => (
-            <optgroup key={groupName} label={groupName}>
+          {groups.map(([groupSlug, categories]) => (
+            <optgroup key={groupSlug} label={categories[0]!.groupName}>
               {categories.map((category) => (
                 <option key={category.id} value={category.id}>
                   {categoryOptionLabel(category)}

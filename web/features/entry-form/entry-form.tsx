@@ -426,6 +426,10 @@ export function EntryForm({
                   : t("entryForm.submit")}
             </button>
             {!entryId ? <p className="field__hint">{t("entryForm.submitNeedsDraft")}</p> : null}
+            {/* An upload can take minutes: the queued submission says what it waits for. */}
+            <p className="field__hint" role="status">
+              {submitQueued && uploading ? t("entryForm.submitWaitsForUploads") : ""}
+            </p>
           </div>
         ) : null}
       </form>

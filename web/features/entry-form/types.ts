@@ -87,6 +87,8 @@ export interface CategoryOption {
   id: string;
   code: string;
   name: string;
+  /** The group's slug: the same in both languages (the optgroup's key). */
+  groupSlug: string;
   groupName: string;
   videoRequired: boolean;
   feeVnd: number;
