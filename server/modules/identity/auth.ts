@@ -57,6 +57,9 @@ export function createAuth(options: {
       ? base + url.slice(options.publicUrl.length)
       : url;
   };
+  // Accounts whose confirmation link was opened while already confirmed, between the two
+  // hooks of that one request.
+  const confirmedBefore = new Set<string>();
   return betterAuth({
     appName: "Van Xuan Awards",
     baseURL: options.publicUrl,
@@ -107,8 +110,14 @@ export function createAuth(options: {
       sendVerificationEmail: async ({ user, url }) => {
         await mail.sendVerification(user.email, langOf(user), { name: user.name, url: here(url) });
       },
+      // A link opened when the address is already confirmed (a second click, a mail scanner
+      // that follows links) confirms nothing new: noted here, so no second welcome goes.
+      onEmailVerification: async (user) => {
+        if (user.emailVerified) confirmedBefore.add(user.id);
+      },
       // Once the address is confirmed: the welcome, with the way to the dashboard.
       afterEmailVerification: async (user) => {
+        if (confirmedBefore.delete(user.id)) return;
         const lang = langOf(user);
         const dashboard = `${currentPublicUrl(options.publicUrl)}${localizePath("/tai-khoan", lang)}`;
         await mail.sendWelcome(user.email, lang, { name: user.name, url: dashboard });

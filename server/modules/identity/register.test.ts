@@ -67,6 +67,12 @@ describe.each(testDatabases())("identity on $name", (target) => {
       const welcome = await receiver.next(email);
       expect(welcome.subject).toBe(SUBJECTS.welcome.vi);
       expect(linkIn(welcome, PUBLIC_URL)).toBe(`${PUBLIC_URL}/tai-khoan`);
+
+      // The link opened again (a second click, a mail scanner): no second welcome. The next
+      // message the address gets is the one asked for after it.
+      expect((await follow(link)).status).toBe(302);
+      expect((await services.identity.requestPasswordReset(email, meta("vi"))).ok).toBe(true);
+      expect((await receiver.next(email)).subject).toBe(SUBJECTS.passwordReset.vi);
     });
 
     it("registers an enterprise with its licence, claimed by the new account; email in English", async () => {
