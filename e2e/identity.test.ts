@@ -192,8 +192,20 @@ describe("identity journeys", () => {
     await fillEnterprise(page, company);
     // A text file named .pdf passes the browser's check; the server refuses it by content.
     await page.locator("#licence").setInputFiles(NOT_A_PDF);
+    // Chosen, not yet received: the hint says so, and names it.
+    const licenceHint = page.locator("#licence-hint");
+    await expect(licenceHint.textContent()).resolves.toBe(
+      catalogText("en", "registration.fields.licenceFile.chosen")!.replace(
+        "{{name}}",
+        "khong-phai-pdf.pdf",
+      ),
+    );
     await page.getByRole("button", { name: "Register", exact: true }).click();
     await page.getByText(catalogText("en", "validation.licenceType")!).first().waitFor();
+    // Refused: nothing is kept, and the field does not say it has the file.
+    await expect(licenceHint.textContent()).resolves.toBe(
+      catalogText("en", "registration.fields.licenceFile.hint"),
+    );
     expect(new URL(page.url()).pathname).toBe("/en/dang-ky-du-thi");
     for (const [name, value] of Object.entries(company)) {
       await expect(input(page, name).inputValue()).resolves.toBe(value);

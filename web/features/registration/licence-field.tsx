@@ -10,6 +10,7 @@ import { Field } from "../../components/form/field";
  */
 export function LicenceField({
   fileName,
+  chosen,
   keptFileId,
   registration,
   error,
@@ -17,6 +18,8 @@ export function LicenceField({
 }: {
   /** The file chosen or kept, shown in place of the hint. */
   fileName: string;
+  /** Picked on this page and not sent yet: "chosen", not "we have it". */
+  chosen: boolean;
   keptFileId: string | undefined;
   /** The hidden input holding the stored file's id (or a marker for a new upload). */
   registration: UseFormRegisterReturn;
@@ -31,9 +34,11 @@ export function LicenceField({
       label={t("registration.fields.licenceFile.label")}
       required
       hint={
-        fileName
-          ? t("account.licenceKept", { name: fileName })
-          : t("registration.fields.licenceFile.hint")
+        fileName && chosen
+          ? t("registration.fields.licenceFile.chosen", { name: fileName })
+          : fileName && keptFileId
+            ? t("account.licenceKept", { name: fileName })
+            : t("registration.fields.licenceFile.hint")
       }
       error={error}
       after={

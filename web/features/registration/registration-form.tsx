@@ -117,6 +117,14 @@ export function RegistrationForm({ failure }: { failure: RegistrationFailure | u
   const errorText = useErrorText();
   const navigation = useNavigation();
   const [licenceName, setLicenceName] = useState(failure?.values?.licenceName ?? "");
+  // A licence picked here and not sent yet; after a refusal, only a stored one is named.
+  const [licenceChosen, setLicenceChosen] = useState(false);
+  const [licenceFailure, setLicenceFailure] = useState(failure);
+  if (failure !== licenceFailure) {
+    setLicenceFailure(failure);
+    setLicenceChosen(false);
+    setLicenceName(failure?.values?.licenceName ?? "");
+  }
 
   // What the server rendered: empty, or what it sent back with a refusal.
   const serverValues: Record<string, unknown> = { ...EMPTY, ...(failure?.values ?? {}) };
@@ -161,10 +169,12 @@ export function RegistrationForm({ failure }: { failure: RegistrationFailure | u
     });
     if (problem) {
       input.value = "";
+      setLicenceChosen(false);
       form.setError("licenceFileId" as never, { type: "client", message: problem });
       return;
     }
     setLicenceName(file.name);
+    setLicenceChosen(true);
     // The server replaces this marker with the stored file's id.
     setValue("licenceFileId" as never, "selected" as never, { shouldValidate: true });
   };
@@ -280,6 +290,7 @@ export function RegistrationForm({ failure }: { failure: RegistrationFailure | u
         {type === "enterprise" ? (
           <LicenceField
             fileName={licenceName}
+            chosen={licenceChosen}
             keptFileId={kept.licenceFileId}
             registration={register("licenceFileId" as never)}
             error={errorOf("licenceFileId")}
