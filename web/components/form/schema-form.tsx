@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "../../i18n/use-translation";
 import { useNavigation } from "react-router";
@@ -110,6 +110,21 @@ export function SchemaForm({
   const busy = formKey
     ? pending?.get("formKey") === formKey
     : pending !== undefined && pending.get("intent") === (intent ?? null);
+  // The button is disabled while its form is sent, which drops the keyboard's place to the
+  // page's start; once answered here, the place returns to the button unless a field in error
+  // or the error summary took it.
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const wasBusy = useRef(false);
+  useEffect(() => {
+    if (busy) {
+      wasBusy.current = true;
+      return;
+    }
+    if (!wasBusy.current) return;
+    wasBusy.current = false;
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (lost && submitButton.current?.isConnected) submitButton.current.focus();
+  }, [busy]);
   const inputs = (list: FormFieldSpec[]) =>
     list.map((field) => (
       <SchemaInput
@@ -156,7 +171,7 @@ export function SchemaForm({
         inputs(fields)
       )}
       <p className={wide ? "schema-form__actions" : undefined}>
-        <button type="submit" className="button button--primary" disabled={busy}>
+        <button ref={submitButton} type="submit" className="button button--primary" disabled={busy}>
           {submitLabel}
         </button>
         {children}

@@ -86,7 +86,12 @@ export function BulkStatusBar({
   }, []);
   const error = (name: string) =>
     errors[name] ? (
-      <p className="field__error" id={`${id}-${name}-error`}>
+      <p
+        className="field__error"
+        id={`${id}-${name}-error`}
+        // The rows' boxes, where the focus goes for this one, are not described by it.
+        role={name === "entries" ? "alert" : undefined}
+      >
         {t(errors[name])}
       </p>
     ) : null;

@@ -14,8 +14,8 @@ import {
   statementMappingSchema,
 } from "../../../../core/statement";
 import type { Lang } from "../../../../core/languages";
-import { useState } from "react";
-import { FormAlert } from "../../../components/form/field";
+import { useEffect, useRef, useState } from "react";
+import { errorSummaryHasFocus, FormAlert } from "../../../components/form/field";
 import type { FormResult } from "../../../components/form/schema-form";
 import { ConfirmButton } from "../../../features/back-office/confirm";
 import { FlashMessage } from "../../../features/back-office/flash";
@@ -24,6 +24,7 @@ import { backOfficeMeta } from "../../../features/back-office/meta";
 import { AdminPage } from "../../../features/back-office/page";
 import "../../../features/payments-admin/payments-admin.css";
 import { refusalResponse } from "../../../lib/forms.server";
+import { focusFirstInvalid } from "../../../lib/use-server-form";
 import { requireStaff } from "../../../lib/session.server";
 import { useLocalizedPath } from "../../../lib/site";
 import type { Route } from "./+types/statements";
@@ -152,6 +153,14 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
   const refusedLine = (id: number) =>
     result && !result.ok && result.formKey === `line-${id}` ? result : undefined;
   const fieldError = (name: string) => refusedImport?.fieldErrors?.[name];
+  // A refused import takes the keyboard to its first field in error (its message read with
+  // it), unless the summary above the form took it; the button was disabled while it was sent.
+  const importForm = useRef<HTMLFormElement>(null);
+  const importErrors = refusedImport?.fieldErrors;
+  useEffect(() => {
+    if (!importErrors || !importForm.current || errorSummaryHasFocus()) return;
+    focusFirstInvalid(Object.keys(importErrors), importForm.current);
+  }, [importErrors]);
   return (
     <AdminPage
       title={t("paymentAdmin.statements.title")}
@@ -183,7 +192,13 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
           {t("paymentAdmin.statements.lapsedSummary", { count: imported.lapsed })}
         </p>
       ) : null}
-      <Form method="post" encType="multipart/form-data" className="panel" noValidate>
+      <Form
+        ref={importForm}
+        method="post"
+        encType="multipart/form-data"
+        className="panel"
+        noValidate
+      >
         <FormAlert message={refusedImport?.formError ? t(refusedImport.formError) : undefined} />
         {foundColumns && foundColumns.length > 0 ? (
           <p className="field__hint" data-testid="statement-found-columns">
@@ -202,13 +217,21 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
             name="file"
             required
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            aria-describedby="statement-file-hint"
+            aria-describedby={
+              fieldError("file")
+                ? "statement-file-hint statement-file-error"
+                : "statement-file-hint"
+            }
             aria-invalid={fieldError("file") ? true : undefined}
           />
           <p id="statement-file-hint" className="field__hint">
             {t("paymentAdmin.statements.fileHint")}
           </p>
-          {fieldError("file") ? <p className="field__error">{t(fieldError("file")!)}</p> : null}
+          {fieldError("file") ? (
+            <p id="statement-file-error" className="field__error">
+              {t(fieldError("file")!)}
+            </p>
+          ) : null}
         </div>
         <fieldset>
           <legend>{t("paymentAdmin.statements.mapping")}</legend>
@@ -224,9 +247,14 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
                 maxLength={100}
                 required={name !== "bankRefColumn"}
                 aria-invalid={fieldError(name) ? true : undefined}
+                aria-describedby={fieldError(name) ? `map-${name}-error` : undefined}
                 defaultValue={refusedImport?.values?.[name] ?? mapping[name]}
               />
-              {fieldError(name) ? <p className="field__error">{t(fieldError(name)!)}</p> : null}
+              {fieldError(name) ? (
+                <p id={`map-${name}-error`} className="field__error">
+                  {t(fieldError(name)!)}
+                </p>
+              ) : null}
             </div>
           ))}
         </fieldset>
