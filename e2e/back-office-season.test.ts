@@ -259,6 +259,10 @@ describe("running the season in the back office", () => {
     await expect
       .poll(() => back.page.getByTestId("entry-status").textContent(), { timeout: 15_000 })
       .toBe(text("en", "entry.status.paid"));
+    // It says the entry went back for review: no new receipt is sent for a resubmission.
+    const said = (await back.page.locator("main").textContent()) ?? "";
+    expect(said).toContain(text("en", "entryForm.resubmitted", { code: entry.code }));
+    expect(said).not.toContain(text("en", "entryForm.submitted", { code: entry.code }));
 
     // Staff accept it; the history tells the whole story.
     await page.reload();

@@ -289,6 +289,7 @@ async function submit(entries: Entries, userId: string, input: EntryAction & { i
       intent: "submit",
       entryId,
       version: result.entry.version,
+      resubmitted: result.resubmitted,
     });
   }
   // Refused, the save still stands: the form's next autosave goes on from its version (a

@@ -32,10 +32,10 @@ export async function submitEntry(
   ctx: EntriesContext,
   userId: string,
   entryId: string,
-): Promise<EntryResult<{ entry: EntryView; receiptQueued: boolean }>> {
+): Promise<EntryResult<{ entry: EntryView; receiptQueued: boolean; resubmitted: boolean }>> {
   const outcome = await ctx.db.kysely
     .transaction()
-    .execute(async (trx): Promise<EntryFailure | { queued: boolean }> => {
+    .execute(async (trx): Promise<EntryFailure | { queued: boolean; resubmitted?: true }> => {
       const loaded = await loadOwned(ctx, trx, userId, entryId, true);
       if (!loaded) return notFound();
       const status = loaded.row.status as EntryStatus;
@@ -107,11 +107,16 @@ export async function submitEntry(
           resubmitted: true,
         },
       ]);
-      return { queued: queued > 0 };
+      return { queued: queued > 0, resubmitted: true };
     });
   if ("ok" in outcome) return outcome;
   if (outcome.queued) sendQueuedSoon({ db: ctx.db, mail: ctx.deps.mail, logger: ctx.deps.logger });
-  return { ok: true, entry: await viewOf(ctx, entryId), receiptQueued: outcome.queued };
+  return {
+    ok: true,
+    entry: await viewOf(ctx, entryId),
+    receiptQueued: outcome.queued,
+    resubmitted: outcome.resubmitted === true,
+  };
 }
 
 /**

@@ -285,7 +285,9 @@ export function EntryForm({
         <ChangesRequestedNotice changes={changesRequested} editable={!readOnly} />
       ) : null}
       {readOnly ? <FormAlert tone="success" message={t("entryForm.readOnly")} /> : null}
-      {submitResult?.ok || (entry && status === "submitted") ? (
+      {submitResult?.ok && submitResult.resubmitted ? (
+        <FormAlert tone="success" message={t("entryForm.resubmitted", { code: code ?? "" })} />
+      ) : submitResult?.ok || (entry && status === "submitted") ? (
         <FormAlert tone="success" message={t("entryForm.submitted", { code: code ?? "" })} />
       ) : null}
       {fileFetcher.data && !fileFetcher.data.ok && "formError" in fileFetcher.data ? (

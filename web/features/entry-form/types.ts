@@ -120,7 +120,14 @@ export type EntryActionResult =
       /** With a conflict: the entry's version and values on the server now. */
       current?: { version: number; values: EntryFormValues };
     }
-  | { ok: true; intent: "submit"; entryId: string; version?: number }
+  | {
+      ok: true;
+      intent: "submit";
+      entryId: string;
+      version?: number;
+      /** Sent back for changes and sent again: no new receipt, the status email instead. */
+      resubmitted?: boolean;
+    }
   | {
       ok: false;
       intent: "submit";
