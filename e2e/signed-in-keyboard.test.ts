@@ -83,4 +83,27 @@ describe("signed-in pages by keyboard", () => {
       .filter({ hasText: text("vi", "entryAdmin.validation.selectEntries") });
     await expect.poll(() => said.count()).toBe(1);
   });
+
+  test("a page opened inside the app has its title read out; the first page's HTML has no such region", async () => {
+    const { page } = await openPage(browser());
+    const { admin } = demoCredentials();
+    await signInStaff(page, admin.email, admin.password);
+    const served = await (await page.goto("/quan-tri"))!.text();
+    expect(served).not.toContain("data-route-announcer");
+    await waitForHydration(page);
+    const announcer = page.locator("[data-route-announcer]");
+    await expect(announcer.getAttribute("aria-live")).resolves.toBe("polite");
+    await expect(announcer.textContent()).resolves.toBe("");
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === "/quan-tri/thi-sinh"),
+      page
+        .getByRole("navigation", { name: text("vi", "admin.navLabel") })
+        .getByRole("link", { name: text("vi", "admin.sections.registrants"), exact: true })
+        .click(),
+    ]);
+    await expect
+      .poll(() => announcer.textContent())
+      .toMatch(new RegExp(`^${text("vi", "registrantsAdmin.title")} \\| `));
+    expect(await announcer.textContent()).toBe(await page.title());
+  });
 });

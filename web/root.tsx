@@ -21,6 +21,7 @@ import { messageAreaOf } from "./i18n/message-areas";
 import { pageMessageUrls } from "./i18n/message-bundles.server";
 import { hydrateAttributeOf } from "./hydration/on-interaction";
 import { UnansweredNotice } from "./components/unanswered-notice";
+import { RouteAnnouncer } from "./components/route-announcer";
 import { useLocationTrail } from "./lib/location-trail";
 import { useNonce } from "./lib/nonce";
 import { currentUser } from "./lib/session.server";
@@ -150,6 +151,7 @@ export default function App() {
     <>
       <Outlet />
       <UnansweredNotice />
+      <RouteAnnouncer />
     </>
   );
 }
