@@ -7,6 +7,9 @@ import { linkIn, mailTo } from "./support/outbox";
 import { demoDocument } from "./support/pdf";
 import { signInStaff, signInThroughForm } from "./support/sign-in";
 import { withE2eServices } from "./support/services";
+import type { Db } from "../server/db/database";
+import type { RegistrantProfile } from "../server/modules/identity/types";
+import type { Services } from "../server/services";
 
 // PRODUCT §1: entrant accounts are email-verified. An entrant who has not confirmed the
 // address yet may draft, is told on the entry form and the dashboard why submitting waits,
@@ -30,30 +33,31 @@ const EDITOR = { email: `bien-tap.${suffix}@example.vn`, password: "bien-tap-tai
 const text = (key: string, vars: Record<string, string | number> = {}) =>
   catalogue("vi", key, vars);
 
+/** An entrant as just after registering: the account exists, its address not confirmed yet. */
+async function unconfirmedEntrant(
+  services: Services,
+  db: Db,
+  email: string,
+  profile: RegistrantProfile,
+): Promise<void> {
+  const userId = await services.identity.createEntrant({ email, password: PASSWORD, profile });
+  await db.kysely.updateTable("user").set({ emailVerified: 0 }).where("id", "=", userId).execute();
+}
+
 /** A company entrant whose address is not confirmed, and an editor, in the e2e server's database. */
 beforeAll(async () => {
   await withE2eServices(async (services, db) => {
-    const userId = await services.identity.createEntrant({
-      email: ENTRANT.email,
-      password: PASSWORD,
-      profile: {
-        type: "enterprise",
-        fullName: "Lê Thị Bích",
-        phone: "+842838221234",
-        address: "25 Nguyễn Huệ, Quận 1, TP. Hồ Chí Minh",
-        personalId: null,
-        companyName: ENTRANT.companyName,
-        businessRegistrationNumber: ENTRANT.businessRegistrationNumber,
-        taxCode: ENTRANT.taxCode,
-        licenceFileId: null,
-      },
+    await unconfirmedEntrant(services, db, ENTRANT.email, {
+      type: "enterprise",
+      fullName: "Lê Thị Bích",
+      phone: "+842838221234",
+      address: "25 Nguyễn Huệ, Quận 1, TP. Hồ Chí Minh",
+      personalId: null,
+      companyName: ENTRANT.companyName,
+      businessRegistrationNumber: ENTRANT.businessRegistrationNumber,
+      taxCode: ENTRANT.taxCode,
+      licenceFileId: null,
     });
-    // As after registering: the account exists, its address is not confirmed yet.
-    await db.kysely
-      .updateTable("user")
-      .set({ emailVerified: 0 })
-      .where("id", "=", userId)
-      .execute();
     await services.identity.createStaff({
       email: EDITOR.email,
       name: "Biên Tập Tài Liệu",
@@ -127,28 +131,19 @@ describe("an entrant who has not confirmed the email", () => {
 describe("a confirmation link that has expired or was altered", () => {
   test("says so on the dashboard, never that the address is confirmed", async () => {
     const email = `het-han.${suffix}@example.vn`;
-    await withE2eServices(async (services, db) => {
-      const userId = await services.identity.createEntrant({
-        email,
-        password: PASSWORD,
-        profile: {
-          type: "individual",
-          fullName: "Võ Thanh Tâm",
-          phone: "+84912345678",
-          address: "1 Lê Lợi, TP. Huế",
-          personalId: null,
-          companyName: null,
-          businessRegistrationNumber: null,
-          taxCode: null,
-          licenceFileId: null,
-        },
-      });
-      await db.kysely
-        .updateTable("user")
-        .set({ emailVerified: 0 })
-        .where("id", "=", userId)
-        .execute();
-    });
+    await withE2eServices((services, db) =>
+      unconfirmedEntrant(services, db, email, {
+        type: "individual",
+        fullName: "Võ Thanh Tâm",
+        phone: "+84912345678",
+        address: "1 Lê Lợi, TP. Huế",
+        personalId: null,
+        companyName: null,
+        businessRegistrationNumber: null,
+        taxCode: null,
+        licenceFileId: null,
+      }),
+    );
     const { page } = await openPage(browser());
     await signInThroughForm(page, {
       at: "/dang-nhap",

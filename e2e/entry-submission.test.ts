@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import type { Lang } from "../core/languages";
 import { text } from "../server/test-support/text";
@@ -21,6 +22,17 @@ import {
 const browser = useBrowser();
 
 const file = useEntryFiles();
+
+/** A new entrant's first draft, in the first category with a brand: saved, its address set. */
+async function newDraft(page: Page, lang: Lang, brand: string): Promise<void> {
+  await registerEntrant(page, lang);
+  await page.goto(lang === "en" ? "/en/nop-bai-du-thi" : "/nop-bai-du-thi");
+  await waitForHydration(page);
+  await chooseFirstCategory(page);
+  await page.locator("#entry-brandName").fill(brand);
+  await waitSaved(page, lang);
+  await page.waitForURL((u) => u.searchParams.has("entry"));
+}
 
 describe("entry submission", () => {
   test("an entrant fills the whole form in Vietnamese, uploads, reloads, submits and gets a receipt", async () => {
@@ -328,13 +340,7 @@ describe("entry submission", () => {
   test("an upload the server failed to take goes on with Continue, from where it stopped", async () => {
     const { page, problems } = await openPage(browser());
     const lang: Lang = "vi";
-    await registerEntrant(page, lang);
-    await page.goto("/nop-bai-du-thi");
-    await waitForHydration(page);
-    await chooseFirstCategory(page);
-    await page.locator("#entry-brandName").fill("Trà Sen Tây Hồ");
-    await waitSaved(page, lang);
-    await page.waitForURL((u) => u.searchParams.has("entry"));
+    await newDraft(page, lang, "Trà Sen Tây Hồ");
 
     // The server faults on every PATCH (as our 5xx answers do) until the test lets them through;
     // the upload is created, and its retries over the next minutes run on a fast clock.
@@ -379,13 +385,7 @@ describe("entry submission", () => {
   test("submit pressed while a file is still uploading says the entry goes once the upload is done", async () => {
     const { page, problems } = await openPage(browser());
     const lang: Lang = "vi";
-    await registerEntrant(page, lang);
-    await page.goto("/nop-bai-du-thi");
-    await waitForHydration(page);
-    await chooseFirstCategory(page);
-    await page.locator("#entry-brandName").fill("Bánh Cốm Hàng Than");
-    await waitSaved(page, lang);
-    await page.waitForURL((u) => u.searchParams.has("entry"));
+    await newDraft(page, lang, "Bánh Cốm Hàng Than");
 
     // The video's bytes wait on a slow line until the test lets them through.
     let letThrough!: () => void;
