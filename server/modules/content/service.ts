@@ -190,26 +190,31 @@ export function createContentService(
       page,
       pageCount,
       total,
-      items: rows.map((r, i) => ({
-        id: Number(r.id),
-        title: r.entry_title?.trim() || r.title,
-        brand: r.entry_brand?.trim() || r.brand,
-        agency: r.agency,
-        category:
-          bi(r.category_label_vi, r.category_label_en, lang) ||
-          bi(r.category_name_vi ?? "", r.category_name_en ?? "", lang),
-        // A label of the winner's own is shown as the organisers wrote it.
-        group: bi(r.category_label_vi, r.category_label_en, lang)
-          ? ""
-          : bi(r.group_name_vi ?? "", r.group_name_en ?? "", lang),
-        categoryCode: r.category_code ?? null,
-        prize: r.prize,
-        image: r.image,
-        imageData: pictures[i] ?? null,
-        videoUrl: r.video_url,
-        // Only an entry that exists gets a link (a deleted one leaves a dangling id).
-        entryId: r.linked_entry_id ?? null,
-      })),
+      items: rows.map((r, i) => {
+        // A label the organisers wrote; the category's bare name, as winners published from
+        // judging used to carry, is none (it would hide the group).
+        const label = bi(r.category_label_vi, r.category_label_en, lang);
+        const own =
+          label !== "" && label !== bi(r.category_name_vi ?? "", r.category_name_en ?? "", lang);
+        return {
+          id: Number(r.id),
+          title: r.entry_title?.trim() || r.title,
+          brand: r.entry_brand?.trim() || r.brand,
+          agency: r.agency,
+          category: own
+            ? label
+            : bi(r.category_name_vi ?? "", r.category_name_en ?? "", lang) || label,
+          // A label of the winner's own is shown as the organisers wrote it.
+          group: own ? "" : bi(r.group_name_vi ?? "", r.group_name_en ?? "", lang),
+          categoryCode: r.category_code ?? null,
+          prize: r.prize,
+          image: r.image,
+          imageData: pictures[i] ?? null,
+          videoUrl: r.video_url,
+          // Only an entry that exists gets a link (a deleted one leaves a dangling id).
+          entryId: r.linked_entry_id ?? null,
+        };
+      }),
     };
   }
 

@@ -97,8 +97,10 @@ export async function publishWinners(
           title: p.campaign_name,
           brand: p.brand_name,
           agency: p.company_name ?? p.full_name ?? "",
-          category_label_vi: p.name_vi ?? "",
-          category_label_en: p.name_en ?? "",
+          // No label of its own: the list names the category through category_id, with its
+          // group ("Truyền hình – Chiến dịch"), as the entry form does.
+          category_label_vi: "",
+          category_label_en: "",
           prize: p.prize,
           image: null,
           image_media_id: null,

@@ -128,6 +128,15 @@ describe.each(testDatabases())("judging: results ($name)", (target) => {
           brand: "Trà Xanh Không Độ",
         },
       ]);
+      // Named as the entry form names it, with its group: several groups have a category of
+      // the same name ("Chiến dịch").
+      const named = await t.db.kysely
+        .selectFrom("categories as c")
+        .innerJoin("category_groups as g", "g.id", "c.group_id")
+        .select(["c.name_vi", "g.name_vi as group_vi"])
+        .where("c.id", "=", Number(t.cat("TVC").id))
+        .executeTakeFirstOrThrow();
+      expect(winners.items[0]).toMatchObject({ category: named.name_vi, group: named.group_vi });
       // Publishing again replaces what judging published, never duplicates.
       expect(await judging.publish(manager(t), season)).toMatchObject({ published: 1 });
       expect((await t.services.content.winners({ year: 2026 }, "vi")).items).toHaveLength(1);
