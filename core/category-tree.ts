@@ -33,3 +33,17 @@ export function qualifiedCategoryName(code: string, name: Bilingual): Bilingual 
   const join = (a: string, b: string) => (a === "" ? b : `${a} · ${b}`);
   return { vi: join(code, name.vi), en: join(code, name.en || name.vi) };
 }
+
+/**
+ * A category as entrants read it, after its group ("Truyền hình – Chiến dịch"), as the entry
+ * form and the dashboard show it; the bare name when the group is not known.
+ */
+export function categoryInGroup(
+  group: { vi: string | null; en: string | null },
+  name: { vi: string; en: string | null },
+): Bilingual {
+  const en = name.en || name.vi;
+  return group.vi
+    ? { vi: `${group.vi} – ${name.vi}`, en: `${group.en || group.vi} – ${en}` }
+    : { vi: name.vi, en };
+}

@@ -67,6 +67,27 @@ describe.each(testDatabases())("payments on $name", (target) => {
       expect(payment.entries[0]!.tier).toBe("standard");
     });
 
+    it("names each entry's category after its group, as the entry form and dashboard do", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const named = await t.db.kysely
+        .selectFrom("entries as e")
+        .innerJoin("categories as c", "c.id", "e.category_id")
+        .innerJoin("category_groups as g", "g.id", "c.group_id")
+        .select(["c.name_vi", "c.name_en", "g.name_vi as group_vi", "g.name_en as group_en"])
+        .where("e.id", "=", a!.id)
+        .executeTakeFirstOrThrow();
+      const expected = {
+        vi: `${named.group_vi} – ${named.name_vi}`,
+        en: `${named.group_en} – ${named.name_en}`,
+      };
+      const offered = (await t.services.payments.checkout(t.alice)).payable.find(
+        (p) => p.entryId === a!.id,
+      );
+      expect(offered?.categoryName).toEqual(expected);
+      const { payment } = await created(t, [a!.id]);
+      expect(payment.entries[0]!.categoryName).toEqual(expected);
+    });
+
     it("refuses entries in a live payment, someone else's, unsubmitted ones and bad input", async () => {
       const [a] = await submittedEntries(t, 1);
       await created(t, [a!.id]);

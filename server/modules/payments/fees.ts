@@ -1,3 +1,4 @@
+import { categoryInGroup } from "../../../core/category-tree";
 import { categoryFeeOn, feeHoldsUntil, type FeeTier } from "../../../core/fees";
 import type { Q } from "./context";
 
@@ -27,6 +28,7 @@ export async function entryFees(
     .selectFrom("entries as e")
     .innerJoin("seasons as s", "s.id", "e.season_id")
     .leftJoin("categories as c", "c.id", "e.category_id")
+    .leftJoin("category_groups as g", "g.id", "c.group_id")
     .select((eb) => [
       "e.id",
       "e.code",
@@ -40,6 +42,8 @@ export async function entryFees(
       "s.late_deadline",
       "c.name_vi",
       "c.name_en",
+      "g.name_vi as group_vi",
+      "g.name_en as group_en",
       "c.fee_vnd",
       "c.early_bird_fee_vnd",
       "c.late_fee_vnd",
@@ -90,7 +94,10 @@ export async function entryFees(
       status: r.status,
       seasonId: Number(r.season_id),
       seasonYear: Number(r.year),
-      categoryName: r.name_vi === null ? null : { vi: r.name_vi, en: r.name_en ?? r.name_vi },
+      categoryName:
+        r.name_vi === null
+          ? null
+          : categoryInGroup({ vi: r.group_vi, en: r.group_en }, { vi: r.name_vi, en: r.name_en }),
       fee:
         quote && deadlines.submissionClosesAt
           ? {

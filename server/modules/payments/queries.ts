@@ -1,3 +1,4 @@
+import { categoryInGroup } from "../../../core/category-tree";
 import type { PaymentEntryView, PaymentEventView, PaymentView } from "./types";
 import type { FeeTier } from "../../../core/fees";
 import type { PaymentMethod, PaymentState } from "../../../core/payment-state";
@@ -45,6 +46,7 @@ async function paymentEntries(
     .selectFrom("payment_entries as pe")
     .innerJoin("entries as e", "e.id", "pe.entry_id")
     .leftJoin("categories as c", "c.id", "e.category_id")
+    .leftJoin("category_groups as g", "g.id", "c.group_id")
     .select([
       "pe.payment_id",
       "pe.entry_id",
@@ -55,6 +57,8 @@ async function paymentEntries(
       "e.brand_name",
       "c.name_vi",
       "c.name_en",
+      "g.name_vi as group_vi",
+      "g.name_en as group_en",
     ])
     .where("pe.payment_id", "in", [...paymentIds])
     .orderBy("e.code")
@@ -64,7 +68,10 @@ async function paymentEntries(
     code: r.code,
     title: r.campaign_name,
     brandName: r.brand_name,
-    categoryName: r.name_vi === null ? null : { vi: r.name_vi, en: r.name_en ?? r.name_vi },
+    categoryName:
+      r.name_vi === null
+        ? null
+        : categoryInGroup({ vi: r.group_vi, en: r.group_en }, { vi: r.name_vi, en: r.name_en }),
     tier: r.tier as FeeTier,
     feeVnd: Number(r.fee_vnd),
   }));
