@@ -4,6 +4,7 @@ import { text } from "../server/test-support/text";
 import { demoCredentials } from "./support/demo-credentials";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
 import { signInEntrant, signInStaff } from "./support/sign-in";
+import { withDatabase } from "./support/db";
 
 // Signed-in pages used with the keyboard alone: after a form's answer the keyboard's place is
 // where the person was (not the page's start), and a refusal is read out where the focus goes.
@@ -82,6 +83,102 @@ describe("signed-in pages by keyboard", () => {
       .getByRole("alert")
       .filter({ hasText: text("vi", "entryAdmin.validation.selectEntries") });
     await expect.poll(() => said.count()).toBe(1);
+  });
+
+  test("the first judge of a season, added with Enter, leaves the focus on the box to add another", async () => {
+    const { page } = await openPage(browser());
+    const { admin } = demoCredentials();
+    await signInStaff(page, admin.email, admin.password);
+    // 2024 has no judges in the demo data: its add box starts open and closes once one exists.
+    const email = `ban-phim-${Date.now()}@example.org`;
+    try {
+      await page.goto("/quan-tri/cham-giai/giam-khao?year=2024");
+      await waitForHydration(page);
+      const box = page.locator("details").filter({
+        has: page.locator("summary", { hasText: text("vi", "judgingAdmin.judges.create") }),
+      });
+      await box.locator('input[name="name"]').fill("Trần Thị Bàn Phím");
+      await box.locator('input[name="email"]').fill(email);
+      await box.locator('button[type="submit"]').focus();
+      await page.keyboard.press("Enter");
+      await page.locator(`tr[data-judge="${email}"]`).waitFor();
+      await expect.poll(async () => (await focusedControl(page)).tag).toBe("summary");
+      expect((await focusedControl(page)).text).toBe(text("vi", "judgingAdmin.judges.create"));
+    } finally {
+      withDatabase((db) => db.prepare("DELETE FROM judges WHERE email = ?").run(email));
+    }
+  });
+
+  test("publishing the selection to the library with no entry ticked says so as it focuses the first box", async () => {
+    const { page } = await openPage(browser());
+    const { admin } = demoCredentials();
+    await signInStaff(page, admin.email, admin.password);
+    await page.goto("/quan-tri/bai-du-thi");
+    await waitForHydration(page);
+    const asked: string[] = [];
+    page.on("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page
+      .getByRole("button", { name: text("vi", "library.admin.bulkPublish"), exact: true })
+      .focus();
+    await page.keyboard.press("Enter");
+    await expect.poll(async () => (await focusedControl(page)).name).toBe("entries");
+    const said = page
+      .getByRole("alert")
+      .filter({ hasText: text("vi", "entryAdmin.validation.selectEntries") });
+    await expect.poll(() => said.count()).toBe(1);
+    // Nothing to publish: no "publish 0 entries?" question.
+    expect(asked).toEqual([]);
+  });
+
+  test("a VAT invoice marked issued without its number focuses the number, its error read with it", async () => {
+    // The demo data has paid payments but no VAT request: one company asks for one here.
+    const request = withDatabase((db) => {
+      const payment = db
+        .prepare<[], { id: string; reference: string }>(
+          `SELECT id, reference FROM payments WHERE state = 'paid'
+           AND id NOT IN (SELECT payment_id FROM vat_requests) ORDER BY reference LIMIT 1`,
+        )
+        .get();
+      if (!payment) throw new Error("No paid payment in the e2e database");
+      const at = new Date().toISOString();
+      const inserted = db
+        .prepare(
+          `INSERT INTO vat_requests
+           (payment_id, company_name, tax_code, address, email, state, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, 'requested', ?, ?)`,
+        )
+        .run(
+          payment.id,
+          "Công ty TNHH Bàn Phím",
+          "0312345678",
+          "1 Lê Lợi, Quận 1, TP. Hồ Chí Minh",
+          "ke-toan@example.org",
+          at,
+          at,
+        );
+      return { id: Number(inserted.lastInsertRowid), reference: payment.reference };
+    });
+    try {
+      const { page } = await openPage(browser());
+      const { admin } = demoCredentials();
+      await signInStaff(page, admin.email, admin.password);
+      await page.goto(`/en/quan-tri/thanh-toan/hoa-don-vat?q=${request.reference}`);
+      await waitForHydration(page);
+      page.on("dialog", (dialog) => void dialog.accept());
+      await page
+        .getByRole("button", { name: text("en", "paymentAdmin.vat.issue"), exact: true })
+        .focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(async () => (await focusedControl(page)).name).toBe("invoiceNumber");
+      const field = await focusedControl(page);
+      expect(field.invalid).toBe("true");
+      expect(field.describedBy).toContain(text("en", "paymentCore.vat.invoiceNumberRequired"));
+    } finally {
+      withDatabase((db) => db.prepare("DELETE FROM vat_requests WHERE id = ?").run(request.id));
+    }
   });
 
   test("a page opened inside the app has its title read out; the first page's HTML has no such region", async () => {

@@ -267,14 +267,30 @@ export function LibraryBulkBar({
   pending: boolean;
 }) {
   const { t } = useTranslation();
+  // Pressed with nothing ticked: refused here as the status change is (said aloud, the focus on
+  // the first row's box), never a question about publishing 0 entries.
+  const [noneTicked, setNoneTicked] = useState(false);
+  const check = (button: HTMLButtonElement) => {
+    if (selectedCount > 0) return true;
+    setNoneTicked(true);
+    button.form?.querySelector<HTMLElement>('input[name="entries"]')?.focus();
+    return false;
+  };
   return (
     <fieldset className="entries-bulk">
       <legend>{t("library.admin.bulkHeading")}</legend>
+      {noneTicked && selectedCount === 0 ? (
+        // The rows' boxes, where the focus goes, are not described by it: an alert says it.
+        <p className="field__error" role="alert">
+          {t("entryAdmin.validation.selectEntries")}
+        </p>
+      ) : null}
       <div className="list-toolbar__actions">
         <ConfirmButton
           name="libraryIntent"
           value="publish"
           disabled={pending}
+          check={check}
           message={t("library.admin.confirmBulkPublish", { count: selectedCount })}
         >
           {t("library.admin.bulkPublish")}
@@ -283,6 +299,7 @@ export function LibraryBulkBar({
           name="libraryIntent"
           value="unpublish"
           disabled={pending}
+          check={check}
           message={t("library.admin.confirmBulkUnpublish", { count: selectedCount })}
         >
           {t("library.admin.bulkUnpublish")}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useTranslation } from "../../../i18n/use-translation";
 import { Form, useActionData } from "react-router";
 import { formatDate } from "../../../../core/dates";
@@ -103,6 +104,19 @@ export default function AdminJudges({ loaderData }: Route.ComponentProps) {
   const result = answer && "issued" in answer ? undefined : (answer as FormResult | undefined);
   const issued = answer && "issued" in answer ? answer.issued : null;
   const { season, judges, options } = loaderData;
+  // The add box is open while the season has no judges and closes with the first one added,
+  // taking the focused button with it: the keyboard's place goes to the box's summary then
+  // (where the next judge is added), not to the page's start.
+  const addSummary = useRef<HTMLElement>(null);
+  const judgeCount = useRef(judges.length);
+  useEffect(() => {
+    const added = judges.length > judgeCount.current;
+    judgeCount.current = judges.length;
+    const focused = document.activeElement;
+    const lost =
+      focused === null || focused === document.body || focused.closest("details:not([open])");
+    if (added && lost) addSummary.current?.focus();
+  }, [judges.length]);
   const codeState = (j: (typeof judges)[number]) =>
     j.code === "active" ? (
       <StatusBadge tone="success">
@@ -222,8 +236,10 @@ export default function AdminJudges({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <details className="panel admin-panel" open={judges.length === 0}>
-        <summary>{t("judgingAdmin.judges.create")}</summary>
+        <summary ref={addSummary}>{t("judgingAdmin.judges.create")}</summary>
         <SchemaForm
+          // Emptied once a judge is added: what was typed was for that judge.
+          key={judges.length}
           schema={judgeFormSchema}
           result={result}
           formKey="createJudge"

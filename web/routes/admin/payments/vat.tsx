@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
 import { formatDate, formatVnd } from "../../../../core/dates";
@@ -9,6 +10,7 @@ import {
   vatIssueSchema,
   type VatRequestState,
 } from "../../../../core/vat-invoice";
+import { errorSummaryHasFocus } from "../../../components/form/field";
 import type { FormResult } from "../../../components/form/schema-form";
 import { ConfirmButton } from "../../../features/back-office/confirm";
 import { FlashMessage } from "../../../features/back-office/flash";
@@ -19,6 +21,7 @@ import { StatusBadge } from "../../../features/back-office/status-badge";
 import { PAYMENT_TONES } from "../../../features/payments-admin/tones";
 import "../../../features/payments-admin/payments-admin.css";
 import { invalidForm } from "../../../lib/forms.server";
+import { focusFirstInvalid } from "../../../lib/use-server-form";
 import { requireStaff } from "../../../lib/session.server";
 import { useLocalizedPath } from "../../../lib/site";
 import type { Route } from "./+types/vat";
@@ -78,6 +81,15 @@ export default function AdminVat({ loaderData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const result = useActionData<typeof action>() as FormResult | undefined;
   const { lang, query, requests } = loaderData;
+  // A refused invoice number takes the keyboard back to its field (its message read with it),
+  // unless an error summary took it; the button was disabled while it was sent.
+  const refusedId =
+    result && !result.ok && result.formKey?.startsWith("vat-") ? result.formKey : undefined;
+  useEffect(() => {
+    if (!refusedId || errorSummaryHasFocus()) return;
+    const form = document.getElementById(`${refusedId}-form`);
+    if (form) focusFirstInvalid(["invoiceNumber"], form);
+  }, [result, refusedId]);
   const exportHref = (format: "csv" | "xlsx") => {
     const params = new URLSearchParams(location.search);
     params.set("format", format);
@@ -197,7 +209,7 @@ export default function AdminVat({ loaderData }: Route.ComponentProps) {
                           {t("paymentAdmin.vat.state.requested")}
                         </StatusBadge>
                       ) : (
-                        <Form method="post" noValidate>
+                        <Form method="post" noValidate id={`vat-${r.id}-form`}>
                           <input type="hidden" name="id" value={r.id} />
                           <label className="visually-hidden" htmlFor={`invoice-${r.id}`}>
                             {t("paymentAdmin.vat.invoiceNumber")}
@@ -211,15 +223,27 @@ export default function AdminVat({ loaderData }: Route.ComponentProps) {
                             aria-invalid={
                               refusedHere?.fieldErrors?.invoiceNumber ? true : undefined
                             }
+                            aria-describedby={
+                              [
+                                refusedHere?.fieldErrors?.invoiceNumber
+                                  ? `invoice-${r.id}-error`
+                                  : "",
+                                refusedHere?.formError ? `invoice-${r.id}-refusal` : "",
+                              ]
+                                .filter(Boolean)
+                                .join(" ") || undefined
+                            }
                             defaultValue={refusedHere?.values?.invoiceNumber ?? ""}
                           />
                           {refusedHere?.fieldErrors?.invoiceNumber ? (
-                            <p className="field__error">
+                            <p id={`invoice-${r.id}-error`} className="field__error">
                               {t(refusedHere.fieldErrors.invoiceNumber)}
                             </p>
                           ) : null}
                           {refusedHere?.formError ? (
-                            <p className="field__error">{t(refusedHere.formError)}</p>
+                            <p id={`invoice-${r.id}-refusal`} className="field__error">
+                              {t(refusedHere.formError)}
+                            </p>
                           ) : null}
                           <ConfirmButton
                             className="button button--primary button--small"
