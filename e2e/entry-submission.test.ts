@@ -382,6 +382,54 @@ describe("entry submission", () => {
     expect(problems.pageErrors).toEqual([]);
   });
 
+  test("pictures chosen together keep the order chosen, whichever upload finishes first", async () => {
+    const { page, problems } = await openPage(browser());
+    const lang: Lang = "vi";
+    await newDraft(page, lang, "Bánh Cốm Hàng Than");
+    const entryId = new URL(page.url()).searchParams.get("entry");
+
+    // The first picture's upload is held back until the test lets it go: the second and the
+    // third, then a picture chosen afterwards, are attached before it.
+    let letFirstGo!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (letFirstGo = resolve));
+    const first = Buffer.from("anh-1.png").toString("base64");
+    await page.route("**/api/uploads**", async (route) => {
+      const metadata = route.request().headers()["upload-metadata"] ?? "";
+      if (route.request().method() === "POST" && metadata.includes(`filename ${first}`)) {
+        await firstHeld;
+      }
+      return route.fallback();
+    });
+    const group = page.locator('.upload[data-field="images"]');
+    const attached = () => group.locator(".upload__files .upload__file").count();
+    await group
+      .locator("input[type=file]")
+      .setInputFiles(["anh-1.png", "anh-2.png", "anh-3.png"].map(file));
+    await expect.poll(attached, { timeout: 20_000 }).toBe(2);
+    await group.locator("input[type=file]").setInputFiles(file("anh-4.png"));
+    await expect.poll(attached, { timeout: 20_000 }).toBe(3);
+    letFirstGo();
+    await expect.poll(attached, { timeout: 20_000 }).toBe(4);
+
+    const expected = ["anh-1.png", "anh-2.png", "anh-3.png", "anh-4.png"];
+    const pictureNames = () => group.locator(".upload__name a").allTextContents();
+    await expect.poll(pictureNames).toEqual(expected);
+    const storedOrder = () =>
+      withDatabase((db) =>
+        db
+          .prepare(
+            "SELECT original_name AS name FROM entry_files WHERE entry_id = ? AND field = 'images' ORDER BY sort_order",
+          )
+          .all(entryId)
+          .map((row) => (row as { name: string }).name),
+      );
+    await expect.poll(storedOrder, { timeout: 10_000 }).toEqual(expected);
+    await page.reload();
+    await waitForHydration(page);
+    await expect.poll(pictureNames).toEqual(expected);
+    expect(problems.pageErrors).toEqual([]);
+  });
+
   test("submit pressed while a file is still uploading says the entry goes once the upload is done", async () => {
     const { page, problems } = await openPage(browser());
     const lang: Lang = "vi";

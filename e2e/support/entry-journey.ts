@@ -51,6 +51,7 @@ async function writeEntryFiles(file: (name: string) => string) {
     { r: 122, g: 31, b: 31 },
     { r: 212, g: 160, b: 23 },
     { r: 26, g: 95, b: 180 },
+    { r: 40, g: 140, b: 70 },
   ];
   await Promise.all(
     colours.map((background, index) =>

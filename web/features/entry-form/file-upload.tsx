@@ -7,11 +7,28 @@ import {
   type EntryFileField,
 } from "../../../core/entry-limits";
 import { acceptAttribute } from "../../../core/upload-rules";
-import { UPLOADS_PATH, uploadErrorKey, uploadFailedMessage } from "../../../core/uploads";
+import {
+  UPLOAD_FILE_ID_HEADER,
+  UPLOADS_PATH,
+  uploadErrorKey,
+  uploadFailedMessage,
+} from "../../../core/uploads";
 import { Field } from "../../components/form/field";
 import { withRetries } from "../../lib/retry-load";
 import type { EntryFileView } from "./types";
+import {
+  arrangeBatches,
+  batchSettled,
+  dropFile,
+  newBatch,
+  type UploadBatch,
+} from "./upload-batches";
 import { AttachedFiles, SUCCESS_MESSAGES, TransferList, type Transfer } from "./upload-lists";
+
+/** A transfer's own key: the same file chosen twice is two transfers. */
+function transferKey(file: File): string {
+  return `${file.name}:${file.size}:${file.lastModified}:${Math.random().toString(36).slice(2)}`;
+}
 
 /** The tus client, fetched when first needed (and again after a failed fetch). */
 const loadTus = () => withRetries(() => import("tus-js-client"));
@@ -101,6 +118,28 @@ export function FileUploadField({
       ]
     : files;
   const moved = useRef<{ id: string; delta: -1 | 1 } | null>(null);
+  // Pictures chosen together finish in any order: once attached, they go back to the order
+  // chosen (through the same reorder as a move), unless the person has moved one since.
+  const batches = useRef<UploadBatch[]>([]);
+  const arrangedFor = useRef("");
+  useEffect(() => {
+    if (!onReorder || batches.current.length === 0) return;
+    const saved = files.map((f) => f.id);
+    const listed = order
+      ? [...order.filter((id) => saved.includes(id)), ...saved.filter((id) => !order.includes(id))]
+      : saved;
+    // A batch is let go once the server has its files in order (read when the files reload).
+    batches.current = batches.current.filter((batch) => !batchSettled(batch, saved));
+    const arranged = arrangeBatches(listed, batches.current);
+    // Sent again only when the files have changed since: a reorder saved alongside an upload
+    // finishing names one picture too few, and the server leaves such an order alone.
+    const sameAsSaved = arranged.join() === saved.join();
+    const attempt = `${arranged.join()}|${saved.join()}`;
+    if (sameAsSaved || attempt === arrangedFor.current) return;
+    arrangedFor.current = attempt;
+    if (arranged.join() !== listed.join()) setOrder(arranged);
+    onReorder(arranged);
+  }, [files, order, onReorder]);
   const move = (file: EntryFileView, delta: -1 | 1) => {
     const ids = shown.map((f) => f.id);
     const from = ids.indexOf(file.id);
@@ -109,6 +148,8 @@ export function FileUploadField({
     ids.splice(from, 1);
     ids.splice(to, 0, file.id);
     moved.current = { id: file.id, delta };
+    // The person orders the pictures by hand from now on.
+    batches.current = [];
     setOrder(ids);
     onReorder?.(ids);
     setAnnounce(
@@ -133,6 +174,7 @@ export function FileUploadField({
   const removing = useRef<{ id: string; index: number; name: string } | null>(null);
   const remove = (file: EntryFileView) => {
     removing.current = { id: file.id, index: files.indexOf(file), name: file.name };
+    for (const batch of batches.current) dropFile(batch, file.id);
     onRemove(file);
   };
   useEffect(() => {
@@ -209,12 +251,10 @@ export function FileUploadField({
     else setAnnounce(message);
   }
 
-  async function start(file: File, again?: string) {
+  /** Starts (or, `again`, restarts) the upload of `file`, listed under `key` (see `transferKey`). */
+  async function start(file: File, key: string, again = false) {
     if (!entryId) return;
     // Listed (and counted as on its way) at once, before the upload code has even loaded.
-    const key =
-      again ??
-      `${file.name}:${file.size}:${file.lastModified}:${Math.random().toString(36).slice(2)}`;
     if (again) {
       update(key, {
         state: "uploading",
@@ -286,13 +326,17 @@ export function FileUploadField({
         // A refusal (wrong file, too large, no longer allowed) is final; anything else (the
         // connection, a fault of the server's) can go on from where it stopped: "Continue".
         const retryable = !isClientError(err);
-        if (!retryable) uploads.current.delete(key);
+        if (!retryable) {
+          uploads.current.delete(key);
+          settle(key);
+        }
         const reason = serverReason(err, field);
         update(key, { state: "failed", error: uploadFailedMessage(field), reason, retryable });
         notify(`${t(uploadFailedMessage(field))}${reason ? ` ${t(reason)}` : ""}`, "error");
       },
-      onSuccess: () => {
+      onSuccess: ({ lastResponse }) => {
         uploads.current.delete(key);
+        settle(key, lastResponse.getHeader(UPLOAD_FILE_ID_HEADER));
         update(key, { state: "done", bytesSent: file.size });
         const success = SUCCESS_MESSAGES[field];
         if (success) notify(t(success), "success");
@@ -327,7 +371,17 @@ export function FileUploadField({
         return;
       }
     }
-    for (const file of chosen) void start(file);
+    const keys = chosen.map(transferKey);
+    if (onReorder && chosen.length > 1) batches.current.push(newBatch(keys));
+    chosen.forEach((file, index) => void start(file, keys[index]!));
+  }
+
+  /** An upload can no longer finish: attached as `fileId`, refused or cancelled. */
+  function settle(key: string, fileId?: string) {
+    for (const batch of batches.current) {
+      if (!batch.open.delete(key)) continue;
+      if (fileId) batch.fileIds.set(key, fileId);
+    }
   }
 
   function pause(key: string) {
@@ -341,7 +395,7 @@ export function FileUploadField({
     const file = waiting.current.get(key);
     if (file) {
       waiting.current.delete(key);
-      void start(file, key);
+      void start(file, key, true);
       return;
     }
     const upload = uploads.current.get(key);
@@ -358,6 +412,7 @@ export function FileUploadField({
     waiting.current.delete(key);
     const upload = uploads.current.get(key);
     uploads.current.delete(key);
+    settle(key);
     if (upload) void upload.abort(true).catch(() => undefined);
     setTransfers((list) => list.filter((item) => item.key !== key));
   }
