@@ -28,6 +28,26 @@ function focusedControl(page: Page) {
   });
 }
 
+/** A back-office page as the demo admin sees it, hydrated. */
+async function adminPage(path: string): Promise<Page> {
+  const { page } = await openPage(browser());
+  const { admin } = demoCredentials();
+  await signInStaff(page, admin.email, admin.password);
+  await page.goto(path);
+  await waitForHydration(page);
+  return page;
+}
+
+/** Pressed with no entry ticked: the focus on the first row's box, and an alert saying why. */
+async function expectSelectEntriesSaid(page: Page): Promise<void> {
+  await expect.poll(async () => (await focusedControl(page)).name).toBe("entries");
+  // The box the focus lands on is not where the problem is said: an alert says it.
+  const said = page
+    .getByRole("alert")
+    .filter({ hasText: text("vi", "entryAdmin.validation.selectEntries") });
+  await expect.poll(() => said.count()).toBe(1);
+}
+
 describe("signed-in pages by keyboard", () => {
   test("the account's email language, saved with Enter, keeps the focus on its button", async () => {
     const { page } = await openPage(browser());
@@ -51,11 +71,7 @@ describe("signed-in pages by keyboard", () => {
   });
 
   test("a statement import sent without a file focuses the file field, its error read with it", async () => {
-    const { page } = await openPage(browser());
-    const { admin } = demoCredentials();
-    await signInStaff(page, admin.email, admin.password);
-    await page.goto("/en/quan-tri/thanh-toan/sao-ke");
-    await waitForHydration(page);
+    const page = await adminPage("/en/quan-tri/thanh-toan/sao-ke");
     await page
       .getByRole("button", { name: text("en", "paymentAdmin.statements.submit"), exact: true })
       .focus();
@@ -67,22 +83,13 @@ describe("signed-in pages by keyboard", () => {
   });
 
   test("a bulk status change sent with no entry ticked says so aloud as it focuses the first box", async () => {
-    const { page } = await openPage(browser());
-    const { admin } = demoCredentials();
-    await signInStaff(page, admin.email, admin.password);
-    await page.goto("/quan-tri/bai-du-thi");
-    await waitForHydration(page);
+    const page = await adminPage("/quan-tri/bai-du-thi");
     await page.locator('select[name="to"]').selectOption("accepted");
     await page
       .getByRole("button", { name: text("vi", "entryAdmin.bulk.submit"), exact: true })
       .focus();
     await page.keyboard.press("Enter");
-    await expect.poll(async () => (await focusedControl(page)).name).toBe("entries");
-    // The box the focus lands on is not where the problem is said: an alert says it.
-    const said = page
-      .getByRole("alert")
-      .filter({ hasText: text("vi", "entryAdmin.validation.selectEntries") });
-    await expect.poll(() => said.count()).toBe(1);
+    await expectSelectEntriesSaid(page);
   });
 
   test("the first judge of a season, added with Enter, leaves the focus on the box to add another", async () => {
@@ -110,11 +117,7 @@ describe("signed-in pages by keyboard", () => {
   });
 
   test("publishing the selection to the library with no entry ticked says so as it focuses the first box", async () => {
-    const { page } = await openPage(browser());
-    const { admin } = demoCredentials();
-    await signInStaff(page, admin.email, admin.password);
-    await page.goto("/quan-tri/bai-du-thi");
-    await waitForHydration(page);
+    const page = await adminPage("/quan-tri/bai-du-thi");
     const asked: string[] = [];
     page.on("dialog", (dialog) => {
       asked.push(dialog.message());
@@ -124,11 +127,7 @@ describe("signed-in pages by keyboard", () => {
       .getByRole("button", { name: text("vi", "library.admin.bulkPublish"), exact: true })
       .focus();
     await page.keyboard.press("Enter");
-    await expect.poll(async () => (await focusedControl(page)).name).toBe("entries");
-    const said = page
-      .getByRole("alert")
-      .filter({ hasText: text("vi", "entryAdmin.validation.selectEntries") });
-    await expect.poll(() => said.count()).toBe(1);
+    await expectSelectEntriesSaid(page);
     // Nothing to publish: no "publish 0 entries?" question.
     expect(asked).toEqual([]);
   });
