@@ -1,10 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "../../i18n/use-translation";
 import { useNavigation } from "react-router";
 import type { ZodType } from "zod";
 import { useLiveFormValues } from "../../hydration/form-state";
+import { keyboardPlaceLost, useAfterSend } from "../../lib/after-send";
 import {
   CHECKED_FORM,
   useServerErrors,
@@ -114,17 +115,9 @@ export function SchemaForm({
   // page's start; once answered here, the place returns to the button unless a field in error
   // or the error summary took it.
   const submitButton = useRef<HTMLButtonElement>(null);
-  const wasBusy = useRef(false);
-  useEffect(() => {
-    if (busy) {
-      wasBusy.current = true;
-      return;
-    }
-    if (!wasBusy.current) return;
-    wasBusy.current = false;
-    const lost = document.activeElement === null || document.activeElement === document.body;
-    if (lost && submitButton.current?.isConnected) submitButton.current.focus();
-  }, [busy]);
+  useAfterSend(busy, () => {
+    if (keyboardPlaceLost() && submitButton.current?.isConnected) submitButton.current.focus();
+  });
   const inputs = (list: FormFieldSpec[]) =>
     list.map((field) => (
       <SchemaInput

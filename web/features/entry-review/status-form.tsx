@@ -12,6 +12,7 @@ import {
 } from "../../../core/entry-status";
 import { DateField } from "../../components/form/date-field";
 import { Field, FormAlert } from "../../components/form/field";
+import { useAfterSend } from "../../lib/after-send";
 import { focusFirstInvalid, useServerErrors, type FormResult } from "../../lib/use-server-form";
 
 /** The key of the status form's answers (the page has one form). */
@@ -85,14 +86,7 @@ export function StatusForm({
   // From the post until the page after it has loaded (a change that went through redirects).
   const sending =
     navigation.state !== "idle" && navigation.formData?.get("formKey") === STATUS_FORM_KEY;
-  const sent = useRef(false);
-  useEffect(() => {
-    if (sending) {
-      sent.current = true;
-      return;
-    }
-    if (!sent.current) return;
-    sent.current = false;
+  useAfterSend(sending, () => {
     // A refusal shows its errors and focuses them (useServerErrors, FormAlert).
     if (failed) return;
     // The change went through: what was chosen and typed was for it, not for the next move
@@ -101,7 +95,7 @@ export function StatusForm({
     // form's heading when the new status allows no further move.
     form.reset({ to: "", reason: "", changesDueOn: "", statusVersion: String(statusVersion) });
     (submitRef.current ?? headingRef.current)?.focus();
-  }, [sending, failed, form, statusVersion]);
+  });
   // Posting back to this page with the list's query, so the redirect keeps "back to the list".
   const action = `${location.pathname}${listSearch ? `?list=${encodeURIComponent(listSearch)}` : ""}`;
 

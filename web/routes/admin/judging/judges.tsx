@@ -3,6 +3,7 @@ import { useTranslation } from "../../../i18n/use-translation";
 import { Form, useActionData } from "react-router";
 import { formatDate } from "../../../../core/dates";
 import { exclusionFormSchema, judgeFormSchema } from "../../../../core/judging-rounds";
+import { keyboardPlaceLost } from "../../../lib/after-send";
 
 import { refusal } from "../../../../core/refusal";
 import { SchemaForm, type FormResult } from "../../../components/form/schema-form";
@@ -112,10 +113,7 @@ export default function AdminJudges({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     const added = judges.length > judgeCount.current;
     judgeCount.current = judges.length;
-    const focused = document.activeElement;
-    const lost =
-      focused === null || focused === document.body || focused.closest("details:not([open])");
-    if (added && lost) addSummary.current?.focus();
+    if (added && keyboardPlaceLost()) addSummary.current?.focus();
   }, [judges.length]);
   const codeState = (j: (typeof judges)[number]) =>
     j.code === "active" ? (
