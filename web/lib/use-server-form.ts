@@ -34,11 +34,18 @@ export function useServerErrors<T extends FieldValues>(
     for (const name of names) {
       form.setError(name as Path<T>, { type: "server", message: fieldErrors[name] ?? "" });
     }
-    // An error summary above the form, if there is one, has the focus already (FormAlert).
-    if (!names[0] || errorSummaryHasFocus()) return;
-    if (formRef?.current) focusFirstInvalid(names, formRef.current);
-    else form.setFocus(names[0] as Path<T>);
+    if (formRef?.current) focusRefusedField(names, formRef.current);
+    else if (names[0] && !errorSummaryHasFocus()) form.setFocus(names[0] as Path<T>);
   }, [fieldErrors, form, formRef]);
+}
+
+/**
+ * After a refusal the server answered: the first field in error in the page's order takes the
+ * focus, unless an error summary above the form has it already (FormAlert focuses itself).
+ */
+export function focusRefusedField(names: readonly string[], within: ParentNode): void {
+  if (names.length === 0 || errorSummaryHasFocus()) return;
+  focusFirstInvalid(names, within);
 }
 
 /**

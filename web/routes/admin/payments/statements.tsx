@@ -15,7 +15,7 @@ import {
 } from "../../../../core/statement";
 import type { Lang } from "../../../../core/languages";
 import { useEffect, useRef, useState } from "react";
-import { errorSummaryHasFocus, FormAlert } from "../../../components/form/field";
+import { FormAlert } from "../../../components/form/field";
 import type { FormResult } from "../../../components/form/schema-form";
 import { ConfirmButton } from "../../../features/back-office/confirm";
 import { FlashMessage } from "../../../features/back-office/flash";
@@ -24,7 +24,7 @@ import { backOfficeMeta } from "../../../features/back-office/meta";
 import { AdminPage } from "../../../features/back-office/page";
 import "../../../features/payments-admin/payments-admin.css";
 import { refusalResponse } from "../../../lib/forms.server";
-import { focusFirstInvalid } from "../../../lib/use-server-form";
+import { focusRefusedField } from "../../../lib/use-server-form";
 import { requireStaff } from "../../../lib/session.server";
 import { useLocalizedPath } from "../../../lib/site";
 import type { Route } from "./+types/statements";
@@ -158,8 +158,9 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
   const importForm = useRef<HTMLFormElement>(null);
   const importErrors = refusedImport?.fieldErrors;
   useEffect(() => {
-    if (!importErrors || !importForm.current || errorSummaryHasFocus()) return;
-    focusFirstInvalid(Object.keys(importErrors), importForm.current);
+    if (importErrors && importForm.current) {
+      focusRefusedField(Object.keys(importErrors), importForm.current);
+    }
   }, [importErrors]);
   return (
     <AdminPage

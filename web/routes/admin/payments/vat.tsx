@@ -10,7 +10,6 @@ import {
   vatIssueSchema,
   type VatRequestState,
 } from "../../../../core/vat-invoice";
-import { errorSummaryHasFocus } from "../../../components/form/field";
 import type { FormResult } from "../../../components/form/schema-form";
 import { ConfirmButton } from "../../../features/back-office/confirm";
 import { FlashMessage } from "../../../features/back-office/flash";
@@ -21,7 +20,7 @@ import { StatusBadge } from "../../../features/back-office/status-badge";
 import { PAYMENT_TONES } from "../../../features/payments-admin/tones";
 import "../../../features/payments-admin/payments-admin.css";
 import { invalidForm } from "../../../lib/forms.server";
-import { focusFirstInvalid } from "../../../lib/use-server-form";
+import { focusRefusedField } from "../../../lib/use-server-form";
 import { requireStaff } from "../../../lib/session.server";
 import { useLocalizedPath } from "../../../lib/site";
 import type { Route } from "./+types/vat";
@@ -86,9 +85,8 @@ export default function AdminVat({ loaderData }: Route.ComponentProps) {
   const refusedId =
     result && !result.ok && result.formKey?.startsWith("vat-") ? result.formKey : undefined;
   useEffect(() => {
-    if (!refusedId || errorSummaryHasFocus()) return;
-    const form = document.getElementById(`${refusedId}-form`);
-    if (form) focusFirstInvalid(["invoiceNumber"], form);
+    const form = refusedId ? document.getElementById(`${refusedId}-form`) : null;
+    if (form) focusRefusedField(["invoiceNumber"], form);
   }, [result, refusedId]);
   const exportHref = (format: "csv" | "xlsx") => {
     const params = new URLSearchParams(location.search);
