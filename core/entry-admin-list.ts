@@ -88,6 +88,16 @@ export function parseEntryListQuery(params: Params): EntryListQuery {
   };
 }
 
+/** The option a filter's track, group or category names, by its id or its slug. */
+export function catalogueOptionOf(
+  ref: string | null,
+  list: readonly CatalogueOption[],
+): CatalogueOption | undefined {
+  return ref === null
+    ? undefined
+    : list.find((option) => String(option.id) === ref || option.slug === ref);
+}
+
 /**
  * The query with its track, group and category kept only when they belong to the season the
  * table shows (by id or slug). Catalogue ids are per season: one left in the address after the
@@ -98,9 +108,7 @@ export function withinSeasonCatalogue(
   options: Pick<EntryFilterOptions, "tracks" | "groups" | "categories">,
 ): EntryListQuery {
   const known = (ref: string | null, list: readonly CatalogueOption[]) =>
-    ref !== null && list.some((option) => String(option.id) === ref || option.slug === ref)
-      ? ref
-      : null;
+    catalogueOptionOf(ref, list) ? ref : null;
   return {
     ...query,
     track: known(query.track, options.tracks),

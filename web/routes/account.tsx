@@ -1,4 +1,5 @@
 import { useTranslation } from "../i18n/use-translation";
+import { categoryInGroup } from "../../core/category-tree";
 import { Form, Link, useActionData } from "react-router";
 import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from "../../core/password";
 import { formatDate, formatVnd } from "../../core/dates";
@@ -63,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: entry.title,
       brandName: entry.brandName,
       category: entry.category
-        ? `${pickLang(entry.category.groupName, lang)} – ${pickLang(entry.category.name, lang)}`
+        ? pickLang(categoryInGroup(entry.category.groupName, entry.category.name), lang)
         : null,
       status: entry.status,
       missing: entry.missing,

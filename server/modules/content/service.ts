@@ -194,16 +194,14 @@ export function createContentService(
         // A label the organisers wrote; the category's bare name, as winners published from
         // judging used to carry, is none (it would hide the group).
         const label = bi(r.category_label_vi, r.category_label_en, lang);
-        const own =
-          label !== "" && label !== bi(r.category_name_vi ?? "", r.category_name_en ?? "", lang);
+        const name = bi(r.category_name_vi ?? "", r.category_name_en ?? "", lang);
+        const own = label !== "" && label !== name;
         return {
           id: Number(r.id),
           title: r.entry_title?.trim() || r.title,
           brand: r.entry_brand?.trim() || r.brand,
           agency: r.agency,
-          category: own
-            ? label
-            : bi(r.category_name_vi ?? "", r.category_name_en ?? "", lang) || label,
+          category: own ? label : name || label,
           // A label of the winner's own is shown as the organisers wrote it.
           group: own ? "" : bi(r.group_name_vi ?? "", r.group_name_en ?? "", lang),
           categoryCode: r.category_code ?? null,

@@ -1,6 +1,6 @@
 import {
+  catalogueOptionOf,
   withinSeasonCatalogue,
-  type CatalogueOption,
   type EntryFilterOptions,
   type EntryListQuery,
 } from "../../../core/entry-admin-list";
@@ -129,12 +129,10 @@ function catalogueNames(
   query: EntryListQuery,
   options: Pick<EntryFilterOptions, "tracks" | "groups" | "categories">,
 ): Partial<Record<"track" | "group" | "category", string>> {
-  const named = (ref: string | null, list: readonly CatalogueOption[]) =>
-    list.find((option) => String(option.id) === ref || option.slug === ref)?.name;
   const names = {
-    track: named(query.track, options.tracks),
-    group: named(query.group, options.groups),
-    category: named(query.category, options.categories),
+    track: catalogueOptionOf(query.track, options.tracks)?.name,
+    group: catalogueOptionOf(query.group, options.groups)?.name,
+    category: catalogueOptionOf(query.category, options.categories)?.name,
   };
   return Object.fromEntries(Object.entries(names).filter(([, name]) => name !== undefined));
 }
