@@ -461,6 +461,51 @@ describe("entry submission", () => {
     expect(problems.pageErrors).toEqual([]);
   });
 
+  test("a submission waiting on an upload can be cancelled: the entry stays a draft", async () => {
+    const { page, problems } = await openPage(browser());
+    const lang: Lang = "vi";
+    await newDraft(page, lang, "Bánh Đậu Xanh Rồng Vàng");
+
+    let letThrough!: () => void;
+    const line = new Promise<void>((resolve) => (letThrough = resolve));
+    await page.route("**/api/uploads**", async (route) => {
+      if (route.request().method() === "PATCH") await line;
+      await route.fallback();
+    });
+    const group = page.locator('.upload[data-field="video"]');
+    await group.locator("input[type=file]").setInputFiles(file("phim-quang-cao.mp4"));
+    await group.locator(".upload__transfers progress").waitFor();
+    const actions = page.locator(".entry-form__actions");
+    await actions
+      .getByRole("button", { name: text(lang, "entryForm.submit"), exact: true })
+      .click();
+    await page.getByText(text(lang, "entryForm.submitWaitsForUploads")).waitFor();
+
+    await actions
+      .getByRole("button", { name: text(lang, "entryForm.cancelQueuedSubmit"), exact: true })
+      .click();
+    await page.getByText(text(lang, "entryForm.queuedSubmitCancelled")).waitFor();
+    const submitButton = actions.getByRole("button", {
+      name: text(lang, "entryForm.submit"),
+      exact: true,
+    });
+    // The keyboard stays by the form's action, on the button that submits again.
+    await expect.poll(() => submitButton.evaluate((b) => b === document.activeElement)).toBe(true);
+
+    // The upload finishes, and nothing is submitted behind the entrant's back.
+    letThrough();
+    await expect
+      .poll(() => group.locator(".upload__files .upload__file").count(), { timeout: 20_000 })
+      .toBe(1);
+    await waitSaved(page, lang);
+    await page.waitForTimeout(1_500);
+    await page.reload();
+    await waitForHydration(page);
+    await submitButton.waitFor({ timeout: 5_000 });
+    expect(await submitButton.isEnabled()).toBe(true);
+    expect(problems.pageErrors).toEqual([]);
+  });
+
   test("switching the page to English keeps the chosen category shown in the form", async () => {
     const { page, problems } = await openPage(browser());
     await registerEntrant(page, "vi");

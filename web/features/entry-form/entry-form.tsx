@@ -217,10 +217,25 @@ export function EntryForm({
   // Submitting waits for the uploads and the save on their way, then sends the form with the
   // version the last of them gave back; no save starts meanwhile (the submission saves first).
   const [submitQueued, setSubmitQueued] = useState(false);
+  // "cancelled" says so after the entrant called off a submission that waited on uploads.
+  const [queueNotice, setQueueNotice] = useState<"cancelled" | null>(null);
+  const submitButtonRef = useRef<HTMLButtonElement>(null);
   const submit = () => {
     autosave.hold();
+    setQueueNotice(null);
     setSubmitQueued(true);
   };
+  // A submission still waiting on uploads can be called off: the entry stays a draft, the
+  // uploads go on, and saving resumes.
+  const cancelQueuedSubmit = () => {
+    setSubmitQueued(false);
+    autosave.release();
+    setQueueNotice("cancelled");
+  };
+  // The cancel button goes away: the keyboard lands on the submit button, enabled again.
+  useEffect(() => {
+    if (queueNotice === "cancelled") submitButtonRef.current?.focus();
+  }, [queueNotice]);
   useEffect(() => {
     if (!submitQueued || uploading || autosave.busy || !entryId) return;
     setSubmitQueued(false);
@@ -417,6 +432,7 @@ export function EntryForm({
         {!readOnly && (status === "draft" || status === "needs_changes") ? (
           <div className="entry-form__actions">
             <button
+              ref={submitButtonRef}
               type="submit"
               className="button button--primary"
               disabled={!entryId || submitting}
@@ -429,8 +445,21 @@ export function EntryForm({
             </button>
             {!entryId ? <p className="field__hint">{t("entryForm.submitNeedsDraft")}</p> : null}
             {/* An upload can take minutes: the queued submission says what it waits for. */}
+            {submitQueued && uploading ? (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={cancelQueuedSubmit}
+              >
+                {t("entryForm.cancelQueuedSubmit")}
+              </button>
+            ) : null}
             <p className="field__hint" role="status">
-              {submitQueued && uploading ? t("entryForm.submitWaitsForUploads") : ""}
+              {submitQueued && uploading
+                ? t("entryForm.submitWaitsForUploads")
+                : queueNotice === "cancelled"
+                  ? t("entryForm.queuedSubmitCancelled")
+                  : ""}
             </p>
           </div>
         ) : null}
