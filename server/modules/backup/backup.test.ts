@@ -442,6 +442,30 @@ describe.each(testDatabases())("backup and restore on $name", (target) => {
         await rm(site.dataDir, { recursive: true, force: true });
       }
     }, 120_000);
+
+    it("a forced restore that fails part way puts back the data directory's own files", async () => {
+      const archive = path.join(work, "partway-source.tar.gz");
+      await createBackup({ config: source.config, out: archive, appVersion: "test" });
+      // The backup brings outbox messages; this site's `outbox` is a file, so the first of
+      // them cannot be placed, after the auth secret already has been.
+      expect((await listFiles(path.join(source.config.dataDir, "outbox"))).length).toBeGreaterThan(
+        0,
+      );
+      const site = await place(target, "vx-backup-partway-");
+      const secret = path.join(site.dataDir, "auth-secret");
+      await writeFile(secret, "the site's own secret\n");
+      await writeFile(path.join(site.dataDir, "outbox"), "not a folder\n");
+      try {
+        await expect(restoreBackup({ config: site, archive, force: true })).rejects.toThrow();
+        // The secret its judges' codes and signed links were made with is the site's again.
+        expect(await readFile(secret, "utf8")).toBe("the site's own secret\n");
+        expect(await readFile(path.join(site.dataDir, "outbox"), "utf8")).toBe("not a folder\n");
+        const aside = (await listFiles(site.dataDir)).filter((f) => f.includes("before-restore"));
+        expect(aside).toEqual([]);
+      } finally {
+        await rm(site.dataDir, { recursive: true, force: true });
+      }
+    }, 120_000);
   });
 });
 

@@ -34,8 +34,8 @@ export type RestoreResult =
  * Brings a backup back: checks the whole archive first (`readBackupArchive`), then, into an
  * empty target only unless `force`, the database (`placeDatabase`: counted against the
  * manifest before the old one is let go), the objects through the configured store, and the
- * data directory's own files. Until all of it is in place, what the target held is kept
- * aside and put back on a failure. Meant for a stopped site or a fresh place.
+ * data directory's own files. Until all of it is in place, what the target held (database,
+ * disk store, data files) is kept aside and put back on a failure. Meant for a stopped site or a fresh place.
  */
 export async function restoreBackup(input: RestoreBackupInput): Promise<RestoreResult> {
   const { config } = input;
@@ -91,6 +91,7 @@ export async function restoreBackup(input: RestoreBackupInput): Promise<RestoreR
       input.force && config.storage.driver === "disk" && (await stat(storeRoot).catch(() => null))
         ? `${storeRoot}.before-restore-${Date.now()}`
         : null;
+    const placedData = dataFilesPlacement(`.before-restore-${Date.now()}`);
     try {
       if (storeAside) await rename(storeRoot, storeAside);
       const storage = createStorageDriver(config.storage, dataDir);
@@ -101,12 +102,10 @@ export async function restoreBackup(input: RestoreBackupInput): Promise<RestoreR
         });
       }
       for (const file of dataFiles) {
-        const target = dataTarget(file.path);
-        await mkdir(path.dirname(target), { recursive: true });
-        await moveFile(staged(file.path), target);
-        await chmod(target, 0o600);
+        await placedData.place(staged(file.path), dataTarget(file.path));
       }
     } catch (error) {
+      await placedData.undo();
       await database.placed.undo();
       if (storeAside) {
         await rm(storeRoot, { recursive: true, force: true });
@@ -116,6 +115,7 @@ export async function restoreBackup(input: RestoreBackupInput): Promise<RestoreR
     }
     await database.placed.keep();
     if (storeAside) await rm(storeAside, { recursive: true, force: true });
+    await placedData.keep();
 
     const counts = Object.values(database.tables);
     return {
@@ -181,6 +181,36 @@ async function targetProblems(
     }
   }
   return problems;
+}
+
+/**
+ * The data directory's own files (the auth secret, the outbox) put in place one by one: a file
+ * the target already held is renamed aside first (`suffix`), so a restore that fails later
+ * puts every one back, and the site keeps the secret its judges' codes and signed links need.
+ */
+function dataFilesPlacement(suffix: string) {
+  const placed: { target: string; aside: string | null }[] = [];
+  return {
+    async place(source: string, target: string): Promise<void> {
+      await mkdir(path.dirname(target), { recursive: true });
+      const aside = (await stat(target).catch(() => null)) ? `${target}${suffix}` : null;
+      if (aside) await rename(target, aside);
+      placed.push({ target, aside });
+      await moveFile(source, target);
+      await chmod(target, 0o600);
+    },
+    /** Every file placed so far removed, and what it replaced put back. */
+    async undo(): Promise<void> {
+      for (const { target, aside } of placed.reverse()) {
+        await rm(target, { force: true });
+        if (aside) await rename(aside, target);
+      }
+    },
+    /** The replaced files let go, once everything is in place. */
+    async keep(): Promise<void> {
+      for (const { aside } of placed) if (aside) await rm(aside, { force: true });
+    },
+  };
 }
 
 /** A rename, or a copy when the target is on another filesystem. */
