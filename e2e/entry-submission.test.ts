@@ -506,6 +506,27 @@ describe("entry submission", () => {
     expect(problems.pageErrors).toEqual([]);
   });
 
+  test("the dashboard shows a draft's fee with its price tier and the last day it holds", async () => {
+    const { page, problems } = await openPage(browser());
+    const lang: Lang = "vi";
+    await newDraft(page, lang, "Kẹo Dừa Bến Tre");
+    await page.goto("/tai-khoan");
+    const fee = page
+      .locator("dt", { hasText: text(lang, "account.entries.feeDue") })
+      .locator("+ dd");
+    const tiers = (["early_bird", "standard", "late"] as const).map((tier) =>
+      text(lang, `payment.tier.${tier}`),
+    );
+    const holds = text(lang, "payment.holdsUntil", { date: "DATE" }).replace(
+      "DATE",
+      String.raw`\d{2}/\d{2}/\d{4}`,
+    );
+    await expect
+      .poll(() => fee.first().textContent())
+      .toMatch(new RegExp(`\\((${tiers.join("|")}), ${holds}\\)`));
+    expect(problems.pageErrors).toEqual([]);
+  });
+
   test("switching the page to English keeps the chosen category shown in the form", async () => {
     const { page, problems } = await openPage(browser());
     await registerEntrant(page, "vi");

@@ -57,7 +57,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
   const entries: EntryListItem[] = (await context.services.entries.listForEntrant(user.id)).map(
     (entry) => ({
-      fee: feeOf.get(entry.id) ?? null,
+      // A draft is not payable yet: today's price and its tier still tell when to submit.
+      fee: feeOf.get(entry.id) ?? (entry.status === "draft" ? entry.fee : null),
       pendingPayment: pendingOf.get(entry.id) ?? null,
       id: entry.id,
       code: entry.code,

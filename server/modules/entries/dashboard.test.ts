@@ -38,7 +38,12 @@ describe.each(testDatabases())("entries on $name", (target) => {
 
       t.now = STANDARD_TIME;
       const standard = await t.entries.listForEntrant(user);
-      expect(standard[0]!.fee).toEqual({ tier: "standard", amountVnd: 3_000_000 });
+      // Until when today's price holds, for a draft too: the entrant knows when to submit.
+      expect(standard[0]!.fee).toEqual({
+        tier: "standard",
+        amountVnd: 3_000_000,
+        holdsUntil: "2026-12-31T16:59:59.000Z",
+      });
 
       await t.entries.withdraw(user, tvc.id);
       const withdrawn = await t.entries.listForEntrant(user);
@@ -87,15 +92,15 @@ describe.each(testDatabases())("entries on $name", (target) => {
           return { fee: row.fee, feeDueVnd: row.feeDueVnd };
         };
         expect(await feeOn(NOW)).toEqual({
-          fee: { tier: "early_bird", amountVnd: 2_400_000 },
+          fee: { tier: "early_bird", amountVnd: 2_400_000, holdsUntil: "2026-09-15T16:59:59.000Z" },
           feeDueVnd: 2_400_000,
         });
         expect(await feeOn(STANDARD_TIME)).toEqual({
-          fee: { tier: "standard", amountVnd: 3_000_000 },
+          fee: { tier: "standard", amountVnd: 3_000_000, holdsUntil: "2026-12-31T16:59:59.000Z" },
           feeDueVnd: 3_000_000,
         });
         expect(await feeOn(AFTER_CLOSE)).toEqual({
-          fee: { tier: "late", amountVnd: 3_900_000 },
+          fee: { tier: "late", amountVnd: 3_900_000, holdsUntil: "2027-01-07T16:59:59.000Z" },
           feeDueVnd: 3_900_000,
         });
         expect(await feeOn(new Date("2027-01-08T00:00:00.000Z"))).toEqual({

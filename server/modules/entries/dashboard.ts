@@ -1,6 +1,6 @@
 import { isEditableByEntrant, isEntryStatus, type EntryStatus } from "../../../core/entry-status";
 import { missingItems } from "../../../core/entry";
-import { categoryFeeOn, type FeeQuote } from "../../../core/fees";
+import { categoryFeeOn, feeHoldsUntil, type FeeQuote } from "../../../core/fees";
 import type { EntriesContext } from "./context";
 import { categoryRef, changesRequestedOf, trackRef } from "./load";
 import {
@@ -15,15 +15,23 @@ import { entryWindowProblem } from "./refusals";
 import type { EntrySummary } from "./types";
 import { valuesOf } from "./values";
 
-/** The fee an entry in the category costs on `at`, by the season's tiers (core/fees.ts). */
-function feeOf(season: SeasonFacts, category: CategoryRow | null, at: Date): FeeQuote | null {
+/**
+ * The fee an entry in the category costs on `at`, by the season's tiers (core/fees.ts), and
+ * the last day of that tier: a draft's entrant sees until when today's price holds.
+ */
+function feeOf(
+  season: SeasonFacts,
+  category: CategoryRow | null,
+  at: Date,
+): (FeeQuote & { holdsUntil: string | null }) | null {
   if (!category) return null;
-  return categoryFeeOn(
-    {
-      earlyBirdDeadline: season.early_bird_deadline,
-      submissionClosesAt: season.submission_closes_at,
-      lateDeadline: season.late_deadline,
-    },
+  const deadlines = {
+    earlyBirdDeadline: season.early_bird_deadline,
+    submissionClosesAt: season.submission_closes_at,
+    lateDeadline: season.late_deadline,
+  };
+  const quote = categoryFeeOn(
+    deadlines,
     {
       feeVnd: Number(category.fee_vnd),
       earlyBirdFeeVnd:
@@ -32,6 +40,12 @@ function feeOf(season: SeasonFacts, category: CategoryRow | null, at: Date): Fee
     },
     at,
   );
+  if (!quote) return null;
+  const closes = deadlines.submissionClosesAt;
+  return {
+    ...quote,
+    holdsUntil: closes ? feeHoldsUntil({ ...deadlines, submissionClosesAt: closes }, at) : null,
+  };
 }
 
 const unique = (ids: readonly (number | null)[]) => [

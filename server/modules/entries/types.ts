@@ -136,8 +136,11 @@ export interface EntrySummary {
    */
   missing: string[];
   missingCount: number;
-  /** The price if paid now (tier + amount), null without a category or when payment is closed. */
-  fee: FeeQuote | null;
+  /**
+   * The price if paid now (tier + amount) and the last day that tier holds; null without a
+   * category or when payment is closed.
+   */
+  fee: (FeeQuote & { holdsUntil: string | null }) | null;
   /** What the entrant still owes for it: the fee for draft/submitted entries, else 0. */
   feeDueVnd: number;
   editable: boolean;

@@ -18,7 +18,7 @@ export interface EntryListItem {
   /** `entry.missing.*` keys. */
   missing: string[];
   feeDueVnd: number;
-  /** Today's fee of an unpaid submitted entry: its tier and until when it holds. */
+  /** Today's fee of a draft or an unpaid submitted entry: its tier and until when it holds. */
   fee?: {
     tier: "early_bird" | "standard" | "late";
     amountVnd: number;
