@@ -7,7 +7,9 @@ import {
   isPaymentMethod,
   isPaymentState,
   PAYMENT_STATES,
+  paymentExpiresAt,
   paymentMoveNeedsReason,
+  vnpayWindowEndsAt,
 } from "./payment-state";
 
 describe("payment states", () => {
@@ -50,5 +52,26 @@ describe("payment states", () => {
     expect(isPaymentState("PAID")).toBe(false);
     expect(isPaymentMethod("vietqr")).toBe(true);
     expect(isPaymentMethod("cash")).toBe(false);
+  });
+});
+
+describe("when a payment expires", () => {
+  const created = new Date("2026-09-01T03:00:00.000Z");
+
+  it("gives a bank transfer the configured hours", () => {
+    expect(paymentExpiresAt("vietqr", created, 72).toISOString()).toBe("2026-09-04T03:00:00.000Z");
+    expect(paymentExpiresAt("vietqr", created, 1).toISOString()).toBe("2026-09-01T04:00:00.000Z");
+  });
+
+  it("ends a card payment an hour after VNPay's 15 minutes, or sooner with fewer hours", () => {
+    expect(paymentExpiresAt("vnpay", created, 72).toISOString()).toBe("2026-09-01T04:15:00.000Z");
+    expect(paymentExpiresAt("vnpay", created, 1).toISOString()).toBe("2026-09-01T04:00:00.000Z");
+  });
+
+  it("closes VNPay's window after 15 minutes, never after the payment expires", () => {
+    const expires = paymentExpiresAt("vnpay", created, 72);
+    expect(vnpayWindowEndsAt(created, expires).toISOString()).toBe("2026-09-01T03:15:00.000Z");
+    const soon = new Date("2026-09-01T03:10:00.000Z");
+    expect(vnpayWindowEndsAt(created, soon)).toEqual(soon);
   });
 });

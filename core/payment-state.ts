@@ -75,3 +75,37 @@ export function entrantMayCancel(payment: { state: PaymentState; method: Payment
 export function isLapsedPayment(state: string): state is "cancelled" | "expired" {
   return state === "cancelled" || state === "expired";
 }
+
+/** How long VNPay's own page takes a card payment (the signed URL's `vnp_ExpireDate`). */
+export const VNPAY_WINDOW_MINUTES = 15;
+
+/**
+ * How long after VNPay's window a card payment still waits for the gateway's report (IPN),
+ * which VNPay sends again for a while when it got no answer.
+ */
+export const VNPAY_REPORT_GRACE_MINUTES = 60;
+
+/**
+ * When a new payment expires and lets go of its entries. A bank transfer waits the configured
+ * hours. A card payment cannot be paid once VNPay's window has closed and the entrant cannot
+ * cancel it, so it ends when its last report could still come (sooner when the hours are
+ * fewer): an entrant who left the gateway without paying can pay again within the hour rather
+ * than days later, perhaps at a dearer tier.
+ */
+export function paymentExpiresAt(
+  method: PaymentMethod,
+  createdAt: Date,
+  transferHours: number,
+): Date {
+  const hours = createdAt.getTime() + transferHours * 3600_000;
+  if (method !== "vnpay") return new Date(hours);
+  const card = createdAt.getTime() + (VNPAY_WINDOW_MINUTES + VNPAY_REPORT_GRACE_MINUTES) * 60_000;
+  return new Date(Math.min(hours, card));
+}
+
+/** The end of VNPay's own window for a card payment (never after the payment expires). */
+export function vnpayWindowEndsAt(createdAt: Date, expiresAt: Date): Date {
+  return new Date(
+    Math.min(expiresAt.getTime(), createdAt.getTime() + VNPAY_WINDOW_MINUTES * 60_000),
+  );
+}

@@ -188,7 +188,12 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
         </section>
       ) : null}
       {payment.method === "vnpay" && payment.state === "pending" ? (
-        <p role="status">{t("payment.pendingVnpay")}</p>
+        <div role="status">
+          <p>{t("payment.pendingVnpay")}</p>
+          <p>
+            {t("payment.pendingVnpayUntil", { date: formatVietnamDateTime(payment.expiresAt) })}
+          </p>
+        </div>
       ) : null}
       <section className="panel" aria-labelledby="payment-facts-heading">
         <h2 id="payment-facts-heading">{t("payment.entries")}</h2>

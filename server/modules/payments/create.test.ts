@@ -167,6 +167,27 @@ describe.each(testDatabases())("payments on $name", (target) => {
       expect(url.searchParams.get("vnp_ReturnUrl")).toBe(
         "http://localhost:3000/nop-bai-du-thi/thanh-toan/vnpay",
       );
+      // VNPay's page takes the card for 15 minutes (its dates are Vietnam time).
+      expect(url.searchParams.get("vnp_CreateDate")).toBe("20260901100000");
+      expect(url.searchParams.get("vnp_ExpireDate")).toBe("20260901101500");
+    });
+
+    it("frees the entries of a VNPay payment nobody paid once VNPay can no longer report it", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [a!.id], "vnpay");
+      // The entrant left the gateway without paying and cannot cancel a card payment: the
+      // entries wait for VNPay's late report only, an hour after its 15 minutes.
+      expect(Date.parse(payment.expiresAt) - Date.parse(payment.createdAt)).toBe(75 * 60_000);
+      t.now = new Date(Date.parse(payment.createdAt) + 30 * 60_000);
+      expect(
+        await t.services.payments.create(t.alice, { entryIds: [a!.id], method: "vietqr" }, CLIENT),
+      ).toMatchObject({ ok: false, formError: "paymentCore.problems.alreadyInPayment" });
+      t.now = new Date(Date.parse(payment.expiresAt) + 1000);
+      const transfer = await created(t, [a!.id]);
+      expect(transfer.payment.state).toBe("pending");
+      expect((await t.services.payments.getForEntrant(t.alice, payment.reference))?.state).toBe(
+        "expired",
+      );
     });
   });
 });

@@ -4,6 +4,7 @@ import { PATHS } from "../../../core/paths";
 import { currentPublicUrl } from "../../public-url";
 import { paymentReference, transferMemo } from "../../../core/payment-reference";
 import { checkoutSchema } from "../../../core/payments";
+import { paymentExpiresAt, vnpayWindowEndsAt } from "../../../core/payment-state";
 import { fieldRefusal, refusal, type Outcome } from "../../../core/refusal";
 import { totalVnd } from "../../../core/fees";
 import type { PaymentsContext } from "./context";
@@ -48,7 +49,8 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * The entrant pays for some of their submitted entries: the amount is the sum of each
  * entry's fee at this instant (its tier by the season's deadlines) and is fixed with the
- * payment, which expires after the configured hours. Refused: entries that are not the
+ * payment, which expires after the configured hours (a card payment once VNPay can no longer
+ * report it, `paymentExpiresAt`). Refused: entries that are not the
  * caller's (404), not submitted, from two seasons, already in a live payment (409, naming
  * it: the database's one-live-payment-per-entry index is the last guard), fees closed,
  * VNPay not configured. For VNPay the answer carries the signed gateway URL.
@@ -85,7 +87,7 @@ export async function createPayment(
   const amountVnd = totalVnd(fees.map((f) => f.fee!.amountVnd));
   const { payments: settings } = await ctx.deps.settings.get();
   const createdAt = now.toISOString();
-  const expiresAt = new Date(now.getTime() + settings.expiryHours * 3600_000).toISOString();
+  const expiresAt = paymentExpiresAt(method, now, settings.expiryHours).toISOString();
   const id = randomUUID();
   const season = fees[0]!;
 
@@ -165,7 +167,7 @@ export async function createPayment(
           ipAddr: client.ip,
           returnUrl: vnpayReturnUrl(currentPublicUrl(ctx.publicUrl), client.lang),
           createdAt: now,
-          expiresAt: new Date(Math.min(Date.parse(expiresAt), now.getTime() + 15 * 60_000)),
+          expiresAt: vnpayWindowEndsAt(now, new Date(expiresAt)),
           lang: client.lang,
         })
       : null;

@@ -6,8 +6,15 @@ import { isLapsedPayment } from "../../../core/payment-state";
 import { fieldRefusal, refusal, type Outcome } from "../../../core/refusal";
 import { resolveStatementLineSchema, resolveStatementLineSchemaFor } from "../../../core/statement";
 import type { PaymentsContext } from "./context";
-import { settlePayment } from "./settle";
+import { sendQueuedSoon } from "../mail/send-queued";
+import { settleWithin } from "./settle";
 import type { StaffActor } from "./staff-move";
+
+/** The outcomes of a line still waiting for a person. */
+const OPEN_OUTCOMES = ["partial", "unknown"];
+
+/** Thrown inside the transaction to undo the line's claim when its payment cannot be paid. */
+class LineLeftWaiting extends Error {}
 
 function issuesToFieldRefusal(issues: readonly { path: PropertyKey[]; message: string }[]) {
   const fieldErrors: Record<string, string> = {};
@@ -49,11 +56,14 @@ export async function resolveStatementLine(
   }
   const at = ctx.now();
   if (parsed.data.action === "ignore") {
-    await ctx.db.kysely
+    const set = await ctx.db.kysely
       .updateTable("statement_lines")
       .set({ outcome: "ignored", note: parsed.data.note, resolved_by: actor.id, resolved_at: at })
       .where("id", "=", lineId)
-      .execute();
+      .where("outcome", "in", OPEN_OUTCOMES)
+      .executeTakeFirst();
+    // Another person settled the line since it was read.
+    if (Number(set.numUpdatedRows) !== 1) return refusal(409, "paymentCore.statement.lineNotFound");
     return { ok: true, outcome: "ignored" };
   }
   const reference = parsed.data.reference.toUpperCase();
@@ -76,27 +86,47 @@ export async function resolveStatementLine(
   );
   if (!checked.success) return issuesToFieldRefusal(checked.error.issues);
   const { note, lang } = parsed.data;
-  const settled = await settlePayment(ctx, payment.id, {
-    to: "paid",
-    actor: { userId: actor.id, kind: "staff", role: actor.role, name: actor.name },
-    reason: note || paidFromLineReason(lang, line.booked_on, lineAmountVnd),
-    gatewayTransaction: line.bank_ref || `statement:${lineId}`,
-    detail: { lineId, memo: line.memo, amountVnd: lineAmountVnd },
-    receivedVnd: lineAmountVnd,
-  });
-  if (!settled.ok || !settled.changed)
-    return fieldRefusal({ reference: "paymentCore.statement.notPending" }, 409);
-  await ctx.db.kysely
-    .updateTable("statement_lines")
-    .set({
-      outcome: "resolved",
-      payment_id: payment.id,
-      note,
-      resolved_by: actor.id,
-      resolved_at: at,
+  // The line is claimed and the payment settled in one transaction: of two people (or two
+  // clicks) settling the same line at once, only the first claim holds, so one transfer never
+  // pays two payments; a payment that cannot be paid leaves the line waiting.
+  let queued = false;
+  const outcome = await ctx.db.kysely
+    .transaction()
+    .execute(async (trx): Promise<"taken" | "notPending" | "paid"> => {
+      const claimed = await trx
+        .updateTable("statement_lines")
+        .set({
+          outcome: "resolved",
+          payment_id: payment.id,
+          note,
+          resolved_by: actor.id,
+          resolved_at: at,
+        })
+        .where("id", "=", lineId)
+        .where("outcome", "in", OPEN_OUTCOMES)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return "taken";
+      const settled = await settleWithin(ctx, trx, payment.id, {
+        to: "paid",
+        actor: { userId: actor.id, kind: "staff", role: actor.role, name: actor.name },
+        reason: note || paidFromLineReason(lang, line.booked_on, lineAmountVnd),
+        gatewayTransaction: line.bank_ref || `statement:${lineId}`,
+        detail: { lineId, memo: line.memo, amountVnd: lineAmountVnd },
+        receivedVnd: lineAmountVnd,
+      });
+      if (!settled.result.ok || !settled.result.changed) throw new LineLeftWaiting();
+      queued = settled.queued;
+      return "paid";
     })
-    .where("id", "=", lineId)
-    .execute();
+    .catch((error: unknown) => {
+      if (error instanceof LineLeftWaiting) return "notPending" as const;
+      throw error;
+    });
+  if (outcome === "taken") return refusal(409, "paymentCore.statement.lineNotFound");
+  if (outcome === "notPending") {
+    return fieldRefusal({ reference: "paymentCore.statement.notPending" }, 409);
+  }
+  if (queued) sendQueuedSoon({ db: ctx.db, mail: ctx.deps.mail, logger: ctx.deps.logger });
   await ctx.deps.audit?.record(
     actor,
     "payment.confirm",

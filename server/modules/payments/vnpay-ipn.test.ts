@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
 import { withPublicUrl } from "../../public-url";
 import { mailCount, newestMail } from "../entries/lifecycle-testbed";
+import { createServices } from "../../services";
 import {
+  CLIENT,
   created,
   ipnQuery,
   paymentsTestbed,
@@ -99,6 +101,43 @@ describe.each(testDatabases())("VNPay IPN on $name", (target) => {
       expect(await statuses(t, ids)).toEqual(["submitted"]);
       const again = await created(t, ids, "vnpay");
       expect(again.payment.state).toBe("pending");
+    });
+
+    it("tells staff through the log of a card taken for a payment that had expired", async () => {
+      const errors: { obj: object; msg: string }[] = [];
+      const services = createServices(t.db, t.config, {
+        onContentChange: () => {},
+        clock: () => t.now,
+        logger: {
+          error: (obj: object, msg: string) => void errors.push({ obj, msg }),
+          warn: () => {},
+          info: () => {},
+        },
+      });
+      const [entry] = await submittedEntries(t, 1);
+      const made = await services.payments.create(
+        t.alice,
+        { entryIds: [entry!.id], method: "vnpay" },
+        CLIENT,
+      );
+      if (!made.ok) throw new Error("create refused");
+      const { payment } = made;
+      t.now = new Date(Date.parse(payment.expiresAt) + 1000);
+      expect(await services.payments.expireDue()).toBeGreaterThanOrEqual(1);
+      const late = ipnQuery(payment.reference, payment.amountVnd);
+      expect(await services.payments.vnpayIpn(late)).toMatchObject({ RspCode: "02" });
+      expect(errors).toEqual([
+        {
+          obj: expect.objectContaining({ reference: payment.reference, state: "expired" }),
+          msg: "VNPay reports a card payment taken for a payment no longer pending",
+        },
+      ]);
+      // A replay of a payment that was paid is no news.
+      const { payment: paid, ids } = await vnpayPayment(1);
+      await services.payments.vnpayIpn(ipnQuery(paid.reference, paid.amountVnd));
+      await services.payments.vnpayIpn(ipnQuery(paid.reference, paid.amountVnd));
+      expect(await statuses(t, ids)).toEqual(["paid"]);
+      expect(errors).toHaveLength(1);
     });
 
     it("turns 50 simultaneous copies of the IPN into exactly one payment", async () => {

@@ -48,8 +48,24 @@ export async function vnpayIpn(
     if (!/^\d+$/.test(query.vnp_Amount ?? "") || Number(query.vnp_Amount) !== amount * 100) {
       return { RspCode: "04", Message: "Invalid amount" };
     }
-    if (row.state !== "pending") return { RspCode: "02", Message: "Order already confirmed" };
     const success = query.vnp_ResponseCode === "00" && query.vnp_TransactionStatus === "00";
+    if (row.state !== "pending") {
+      // The gateway took the money for a payment that already ended without it (expired after
+      // VNPay's window, or failed): nothing pays it here, so staff must hear of it to refund
+      // the card or confirm the entries by hand.
+      if (success && row.state !== "paid") {
+        ctx.deps.logger?.error(
+          {
+            reference: query.vnp_TxnRef,
+            state: row.state,
+            amountVnd: amount,
+            transactionNo: query.vnp_TransactionNo ?? null,
+          },
+          "VNPay reports a card payment taken for a payment no longer pending",
+        );
+      }
+      return { RspCode: "02", Message: "Order already confirmed" };
+    }
     crashPoint("before-settle");
     const result = await settlePayment(ctx, row.id, {
       to: success ? "paid" : "failed",
