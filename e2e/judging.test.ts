@@ -8,6 +8,7 @@ import { openPage, useBrowser, waitForHydration } from "./support/browser";
 import { acceptNextDialog } from "./support/back-office-journey";
 import { CURRENT_SEASON, withDatabase } from "./support/db";
 import { demoCredentials } from "./support/demo-credentials";
+import { signInJudge as signInAt } from "./support/judge";
 import { mailTo } from "./support/outbox";
 import { signInStaff } from "./support/sign-in";
 
@@ -137,13 +138,7 @@ async function reveal(page: Page, summary: string, field: string) {
 }
 
 async function signInJudge(page: Page, code: string) {
-  await page.goto("/giam-khao");
-  await waitForHydration(page);
-  await page.getByLabel(vi("judging.portal.signIn.code")).fill(code.toLowerCase());
-  await Promise.all([
-    page.waitForResponse((r) => r.request().method() === "POST"),
-    page.getByRole("button", { name: vi("judging.portal.signIn.submit"), exact: true }).click(),
-  ]);
+  await signInAt(page, code);
   await page.getByRole("heading", { name: vi("judging.portal.rounds.heading") }).waitFor();
 }
 

@@ -66,6 +66,8 @@ export interface JudgeExclusionTable {
   judge_id: string;
   registrant_user_id: string;
   note: Generated<string>;
+  /** The position of the season's first round the exclusion leaves the judge's scores out of. */
+  applies_from_position: Generated<number>;
   created_at: string;
 }
 

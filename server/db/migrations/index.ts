@@ -23,6 +23,7 @@ import vietnameseOrder from "./0020-vietnamese-order";
 import judgeCopies from "./0021-judge-copies";
 import librarySearchRoles from "./0022-library-search-roles";
 import paymentReceived from "./0023-payment-received";
+import exclusionFromRound from "./0024-exclusion-from-round";
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -50,5 +51,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     "0021-judge-copies": judgeCopies(),
     "0022-library-search-roles": librarySearchRoles(),
     "0023-payment-received": paymentReceived(kind),
+    "0024-exclusion-from-round": exclusionFromRound(),
   };
 }

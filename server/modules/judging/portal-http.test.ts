@@ -122,11 +122,17 @@ describe("the judge portal over HTTP", () => {
   it("signs a judge in, serves their pages and API, blind, and nothing else", async () => {
     const { entryId, code, roundId, bareImageKey } = await setUp();
 
-    // Anonymous: pages send to the code form, the API says 401.
+    // Anonymous: pages send to the code form (naming the page to come back to), the API says 401.
     const anonymousPage = await inject("GET", `/giam-khao/vong/${roundId}`);
-    expect([anonymousPage.statusCode, anonymousPage.headers.location]).toEqual([302, "/giam-khao"]);
-    const anonymousEnglish = await inject("GET", `/en/giam-khao/vong/${roundId}/${entryId}`);
-    expect(anonymousEnglish.headers.location).toBe("/en/giam-khao");
+    expect([anonymousPage.statusCode, anonymousPage.headers.location]).toEqual([
+      302,
+      `/giam-khao?next=${encodeURIComponent(`/giam-khao/vong/${roundId}`)}`,
+    ]);
+    const englishEntry = `/en/giam-khao/vong/${roundId}/${entryId}`;
+    const anonymousEnglish = await inject("GET", englishEntry);
+    expect(anonymousEnglish.headers.location).toBe(
+      `/en/giam-khao?next=${encodeURIComponent(englishEntry)}`,
+    );
     expect((await inject("GET", "/api/judging/rounds")).statusCode).toBe(401);
     expect(
       (
@@ -146,6 +152,18 @@ describe("the judge portal over HTTP", () => {
     expect(String(viaPage.headers["set-cookie"])).toMatch(
       /vx_judge=.+; Path=\/; HttpOnly; SameSite=Lax/,
     );
+    // Signed in again from a page of the portal, the judge goes back to it; never elsewhere.
+    const form = `code=${encodeURIComponent(code)}`;
+    const back = await inject("POST", `/en/giam-khao?next=${encodeURIComponent(englishEntry)}`, {
+      form,
+    });
+    expect([back.statusCode, back.headers.location]).toEqual([302, englishEntry]);
+    for (const next of ["https://evil.example/giam-khao", "//evil.example", "/quan-tri"]) {
+      const elsewhere = await inject("POST", `/giam-khao?next=${encodeURIComponent(next)}`, {
+        form,
+      });
+      expect([elsewhere.statusCode, elsewhere.headers.location], next).toEqual([302, "/giam-khao"]);
+    }
 
     // The API sign-in, then everything a judge can ask for.
     const session = await inject("POST", "/api/judging/session", { json: { code } });

@@ -86,16 +86,23 @@ export function inRound(round: RoundView): Expression<SqlBool> {
 
 /**
  * "Score `s` counts": its judge did not declare a conflict on its entry in its round or an
- * earlier one (such a score stays in the log but is left out of results, exports and
- * publication). A conflict declared in a later round leaves the rounds before it as they
- * ended: their results were closed and locked with that score.
+ * earlier one, and is not excluded from the entry's owner from its round on (such a score stays
+ * in the log but is left out of results, exports and publication). A conflict declared in a
+ * later round, or an exclusion added once the round had been closed or locked, leaves the
+ * rounds before it as they ended: their results were closed and locked with that score. An
+ * exclusion removed again lets its scores count again.
  */
-export const scoreCounts: Expression<SqlBool> = sql<SqlBool>`not exists (select 1 from
+export const scoreCounts: Expression<SqlBool> = sql<SqlBool>`(not exists (select 1 from
   judge_conflicts jc
   join judging_rounds declared_in on declared_in.id = jc.round_id
   join judging_rounds scored_in on scored_in.id = s.round_id
   where jc.entry_id = s.entry_id and jc.judge_id = s.judge_id
-    and declared_in.position <= scored_in.position)`;
+    and declared_in.position <= scored_in.position)
+  and not exists (select 1 from judge_exclusions x
+  join entries excluded_entry on excluded_entry.id = s.entry_id
+  join judging_rounds excluded_in on excluded_in.id = s.round_id
+  where x.judge_id = s.judge_id and x.registrant_user_id = excluded_entry.owner_user_id
+    and x.applies_from_position <= excluded_in.position))`;
 
 /** "Judge `judgeId` is assigned entry `e` in the round and not kept away from its owner." */
 export function assignedTo(round: RoundView, judgeId: string): Expression<SqlBool> {

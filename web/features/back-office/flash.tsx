@@ -46,7 +46,6 @@ export function FlashMessage({
   // the notice in the address, which is then about an earlier write and no longer shown.
   const answeredHere = useActionData() !== undefined;
   const key = notice ?? (answeredHere ? "" : (params.get(NOTICE_PARAM) ?? ""));
-  const show = NOTICE_KEY.test(key) && i18n.exists(key);
   const counts: Record<string, number> = {};
   if (!notice) {
     for (const [name, value] of params) {
@@ -54,6 +53,8 @@ export function FlashMessage({
         counts[name.slice(COUNT_PREFIX.length)] = Number(value);
     }
   }
+  // With its counts: a notice counted by `count` exists only in its plural forms (`_one`, `_other`).
+  const show = NOTICE_KEY.test(key) && i18n.exists(key, counts);
   return (
     <div className="flash" role={tone === "error" ? "alert" : "status"} aria-live="polite">
       {show ? <p className={`flash__message flash__message--${tone}`}>{t(key, counts)}</p> : null}

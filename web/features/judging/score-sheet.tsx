@@ -9,6 +9,8 @@ import { Field, FormAlert } from "../../components/form/field";
 import { Modal } from "../../components/modal";
 import { useLiveFormValues } from "../../hydration/form-state";
 import { ToastRegion, useToasts } from "../../components/toast";
+import { judgeSignInPath } from "./return-path";
+import { dropScoreDraft, keepScoreDraft, readScoreDraft } from "./score-draft";
 
 type Pending = "score" | "update" | "delete" | "conflict";
 
@@ -34,8 +36,10 @@ const valuesOf = (criteria: Criterion[], score: ScoreView | null) =>
  * delete each ask for confirmation in a dialog and end with the seed's toast. The version the
  * sheet was loaded with goes with every write: if another tab changed the score meanwhile the
  * server refuses, and the sheet shows the current score instead of overwriting it. Scores typed
- * and not saved are not dropped by a link to another entry (the sheet asks first) nor by
- * closing or reloading the tab (the browser asks).
+ * and not saved, or a conflict note typed and not sent, are not dropped by a link to another
+ * entry (the sheet asks first) nor by closing or reloading the tab (the browser asks). Scores
+ * typed when the judge's session has ended survive signing in again: kept in this tab
+ * (score-draft.ts), the sign-in returns to the entry and the sheet shows them again, saying so.
  */
 export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conflict }: Props) {
   const { t } = useTranslation();
@@ -53,6 +57,8 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
   const [comment, setComment] = useState(String(live.comment ?? ""));
   const [declared, setDeclared] = useState(conflict);
   const [note, setNote] = useState("");
+  // Shown while the sheet holds scores put back from before the judge signed in again.
+  const [restored, setRestored] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -67,27 +73,44 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
   useEffect(() => {
     if (pending !== null) confirmRef.current?.focus();
   }, [pending]);
+  // Scores typed before the session ended, kept while the judge signed in again: back in the
+  // sheet, to check and save (an entry since declared a conflict on takes no score).
+  useEffect(() => {
+    const draft = readScoreDraft(roundId, entryId);
+    if (!draft) return;
+    if (conflict) {
+      dropScoreDraft(roundId, entryId);
+      return;
+    }
+    setValues(Object.fromEntries(criteria.map((c) => [c.key, draft.scores[c.key] ?? ""])));
+    setComment(draft.comment);
+    setRestored(true);
+    // Once, when the sheet of this entry first shows in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const stored = valuesOf(criteria, saved);
   const unsaved =
     !declared &&
     (criteria.some((c) => (values[c.key] ?? "").trim() !== stored[c.key]) ||
       comment.trim() !== (saved?.comment ?? ""));
+  // A conflict note typed and not sent is as much lost by leaving as typed scores.
+  const noteUnsent = !declared && note.trim() !== "";
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      unsaved && currentLocation.pathname !== nextLocation.pathname,
+      (unsaved || noteUnsent) && currentLocation.pathname !== nextLocation.pathname,
   );
   // Staying is what Enter does: the typed scores are the thing to protect.
   useEffect(() => {
     if (blocker.state === "blocked") stayRef.current?.focus();
   }, [blocker.state]);
   useEffect(() => {
-    if (!unsaved) return;
+    if (!unsaved && !noteUnsent) return;
     const warn = (event: BeforeUnloadEvent) => {
       if (!signedOut.current) event.preventDefault();
     };
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
-  }, [unsaved]);
+  }, [unsaved, noteUnsent]);
   const schema = scoreSheetSchema(criteria);
   const number = new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 2 });
 
@@ -127,8 +150,11 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
         credentials: "same-origin",
       });
       if (response.status === 401) {
+        // The session ended: what was typed is kept in this tab, and the sign-in comes back here.
         signedOut.current = true;
-        window.location.assign(lang === "en" ? "/en/giam-khao" : "/giam-khao");
+        if (unsaved) keepScoreDraft(roundId, entryId, { scores: values, comment });
+        const signIn = lang === "en" ? "/en/giam-khao" : "/giam-khao";
+        window.location.assign(judgeSignInPath(signIn, window.location.pathname));
         return null;
       }
       return {
@@ -178,6 +204,8 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
       setValues(valuesOf(criteria, next));
       setComment(next.comment);
       setFormError(null);
+      dropScoreDraft(roundId, entryId);
+      setRestored(false);
       show(
         t(
           answer.body.action === "update"
@@ -193,6 +221,8 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
       setValues(emptyValues(criteria));
       setComment("");
       setFormError(null);
+      dropScoreDraft(roundId, entryId);
+      setRestored(false);
       show(t("judging.portal.toast.deleted"));
     } else if (pending === "conflict") {
       const answer = await send("POST", `${url}/conflict`, { note });
@@ -242,6 +272,13 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
           >
             <h2 id="judge-sheet-heading">{t("judging.portal.sheet.heading")}</h2>
             <FormAlert message={formError ? t(formError) : undefined} />
+            {restored ? (
+              <p className="form-alert form-alert--success" role="status">
+                {t("judging.portal.sheet.draftRestored", {
+                  action: t(saved ? "judging.portal.sheet.update" : "judging.portal.sheet.score"),
+                })}
+              </p>
+            ) : null}
             {criteria.map((c) => (
               <Field
                 key={c.key}
@@ -377,9 +414,14 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
       <Modal
         open={blocker.state === "blocked"}
         onClose={() => blocker.reset?.()}
-        title={t("judging.portal.sheet.leaveTitle")}
+        title={t(
+          unsaved ? "judging.portal.sheet.leaveTitle" : "judging.portal.sheet.leaveNoteTitle",
+        )}
       >
-        <p>{t("judging.portal.sheet.leave", { code })}</p>
+        <p>
+          {t(unsaved ? "judging.portal.sheet.leave" : "judging.portal.sheet.leaveNote", { code })}
+        </p>
+        {unsaved && noteUnsent ? <p>{t("judging.portal.sheet.leaveNoteToo")}</p> : null}
         <p className="judge-sheet__actions">
           <button
             type="button"
@@ -387,14 +429,24 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
             ref={stayRef}
             onClick={() => blocker.reset?.()}
           >
-            {t("judging.portal.sheet.stay")}
+            {t(unsaved ? "judging.portal.sheet.stay" : "judging.portal.sheet.stayNote")}
           </button>
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => blocker.proceed?.()}
+            onClick={() => {
+              // Leaving drops what was typed, a copy kept from before signing in again too.
+              dropScoreDraft(roundId, entryId);
+              blocker.proceed?.();
+            }}
           >
-            {t("judging.portal.sheet.leaveAnyway")}
+            {t(
+              unsaved && noteUnsent
+                ? "judging.portal.sheet.leaveAnywayBoth"
+                : unsaved
+                  ? "judging.portal.sheet.leaveAnyway"
+                  : "judging.portal.sheet.leaveAnywayNote",
+            )}
           </button>
         </p>
       </Modal>

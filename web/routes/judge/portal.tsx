@@ -6,6 +6,7 @@ import { langOfPath, localizePath, pickLang } from "../../../core/languages";
 import { SectionHeading } from "../../components/section-heading";
 import { SchemaForm } from "../../components/form/schema-form";
 import { JudgeProgress } from "../../features/judging/progress";
+import { judgeReturnPath } from "../../features/judging/return-path";
 import { currentJudge } from "../../features/judging/session.server";
 import "../../features/judging/judging.css";
 import { formValues, invalidForm, refusalResponse } from "../../lib/forms.server";
@@ -42,7 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return refusalResponse(invalidForm(parsed.error), form, secret);
   const outcome = await context.services.judging.signIn(parsed.data, context.clientIp);
   if (!outcome.ok) return refusalResponse(outcome, form, secret);
-  throw redirect(here, {
+  // Back to the portal page the judge was on when their session ended, if one is named.
+  const next = judgeReturnPath(new URL(request.url).searchParams.get("next"));
+  throw redirect(next ?? here, {
     headers: { "set-cookie": context.services.judging.sessionCookie(outcome.token) },
   });
 }

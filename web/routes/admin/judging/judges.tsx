@@ -80,7 +80,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       form,
       exclusionFormSchema,
       (input) => context.services.judging.addExclusion(actor, input),
-      () => redirectWithNotice(request, here, "judgingAdmin.judges.excluded"),
+      // Scores the judge already gave the registrant's entries in a round still open no longer
+      // count: the manager is told how many.
+      ({ leftOut }) =>
+        leftOut > 0
+          ? redirectWithNotice(request, here, "judgingAdmin.judges.excludedScoresLeftOut", {
+              count: leftOut,
+            })
+          : redirectWithNotice(request, here, "judgingAdmin.judges.excluded"),
       { formKey: "addExclusion" },
     );
   }

@@ -1,0 +1,245 @@
+import type { Page } from "playwright-core";
+import { describe, expect, onTestFinished, test } from "vitest";
+import type { JudgeIdentity } from "../server/load-context";
+import { text } from "../server/test-support/text";
+import { openPage, useBrowser, waitForHydration } from "./support/browser";
+import { withDatabase } from "./support/db";
+import { demoCredentials } from "./support/demo-credentials";
+import { signInJudge } from "./support/judge";
+import { withE2eServices } from "./support/services";
+import { signInStaff } from "./support/sign-in";
+
+// What a judge typed and has not saved is not lost without a word, in Chromium against the
+// production server: a conflict note typed and not sent makes leaving the entry ask first, like
+// unsaved scores; scores typed when the session has ended come back after signing in again, on
+// the same entry, with a notice, and save. And the manager who then excludes the judge from the
+// entry's company is told the judge's score there no longer counts.
+const browser = useBrowser();
+const vi = (key: string, values?: Record<string, string | number>) => text("vi", key, values);
+
+/** The demo's judged season: its rounds are locked, so a trial round here touches no journey's. */
+const YEAR = 2025;
+
+interface TrialRound {
+  roundId: number;
+  judgeId: string;
+  code: string;
+  /** The round's entries (one category), in the order the judge's list shows them. */
+  entries: { id: string; code: string; owner: string }[];
+  entryPath: (entryId: string) => string;
+}
+
+/**
+ * A trial round of the judged season, open, with the entries of one of its categories and one
+ * new judge (with a code) assigned to that category; removed again when the test ends, its
+ * scores first deleted the way a judge deletes them, so the score log stays whole.
+ */
+async function trialRound(): Promise<TrialRound> {
+  const admin = demoCredentials().admin;
+  const { seasonId, actor, categoryId, entries } = withDatabase((db) => {
+    const season = db
+      .prepare<[number], { id: number }>("SELECT id FROM seasons WHERE year = ?")
+      .get(YEAR)!;
+    const user = db
+      .prepare<[string], { id: string }>('SELECT id FROM "user" WHERE email = ?')
+      .get(admin.email)!;
+    const category = db
+      .prepare<[number], { category_id: number }>(
+        `SELECT category_id FROM entries WHERE season_id = ? AND status IN ('winner', 'finalist')
+          GROUP BY category_id HAVING count(*) >= 2 ORDER BY category_id LIMIT 1`,
+      )
+      .get(season.id)!;
+    const rows = db
+      .prepare<[number, number], { id: string; code: string; owner: string }>(
+        `SELECT id, code, owner_user_id AS owner FROM entries
+          WHERE season_id = ? AND category_id = ? AND status IN ('winner', 'finalist') ORDER BY code`,
+      )
+      .all(season.id, category.category_id);
+    return {
+      seasonId: season.id,
+      actor: { id: user.id, email: admin.email, ip: "127.0.0.1" },
+      categoryId: category.category_id,
+      entries: rows,
+    };
+  });
+  const stamp = Date.now();
+  const made = await withE2eServices(async ({ judging }, db) => {
+    const judge = await judging.createJudge(actor, seasonId, {
+      name: "Giám Khảo Nháp",
+      email: `nhap-${stamp}@example.vn`,
+      lang: "vi",
+    });
+    if (!judge.ok) throw new Error(JSON.stringify(judge));
+    const issued = await judging.issueCode(actor, judge.id);
+    if (!issued.ok) throw new Error(JSON.stringify(issued));
+    const round = await judging.createRound(actor, seasonId, {
+      nameVi: `Vòng thử ${stamp}`,
+      nameEn: `Trial round ${stamp}`,
+      method: "mean",
+    });
+    if (!round.ok) throw new Error(JSON.stringify(round));
+    await db.kysely
+      .insertInto("round_entries")
+      .values(
+        entries.map((e) => ({
+          round_id: round.id,
+          entry_id: e.id,
+          advanced_at: new Date().toISOString(),
+        })),
+      )
+      .execute();
+    expect(await judging.assign(actor, round.id, { judgeId: judge.id, categoryId })).toMatchObject({
+      ok: true,
+    });
+    expect(await judging.moveRound(actor, round.id, { to: "open" })).toMatchObject({ ok: true });
+    return { roundId: round.id, judgeId: judge.id, code: issued.code };
+  });
+  onTestFinished(() =>
+    withE2eServices(async ({ judging }, db) => {
+      await db.kysely.deleteFrom("judge_exclusions").where("judge_id", "=", made.judgeId).execute();
+      const identity: JudgeIdentity = { id: made.judgeId, name: "", seasonId, lang: "vi" };
+      const scores = await db.kysely
+        .selectFrom("scores")
+        .select(["entry_id", "version"])
+        .where("round_id", "=", made.roundId)
+        .execute();
+      for (const s of scores) {
+        await judging.deleteScore(identity, made.roundId, s.entry_id, {
+          version: Number(s.version),
+        });
+      }
+      await db.kysely.deleteFrom("judging_rounds").where("id", "=", made.roundId).execute();
+      await db.kysely.deleteFrom("judges").where("id", "=", made.judgeId).execute();
+    }),
+  );
+  return {
+    ...made,
+    entries,
+    entryPath: (entryId) => `/giam-khao/vong/${made.roundId}/${entryId}`,
+  };
+}
+
+const scoreInputs = (page: Page) => page.locator(".judge-sheet input[type=number]");
+
+describe("judging: nothing typed is lost without a word", () => {
+  test("a typed conflict note makes leaving the entry ask first", async () => {
+    const round = await trialRound();
+    const { page } = await openPage(browser());
+    await signInJudge(page, round.code);
+    await page.getByRole("heading", { name: vi("judging.portal.rounds.heading") }).waitFor();
+    const first = round.entryPath(round.entries[0]!.id);
+    await page.goto(first);
+    await waitForHydration(page);
+    await page.getByLabel(vi("judging.portal.conflict.note")).fill("Tôi quen đơn vị thực hiện");
+    const next = page.getByRole("link", { name: vi("judging.portal.entry.next"), exact: true });
+    await next.click();
+    const leave = page.getByRole("dialog", { name: vi("judging.portal.sheet.leaveNoteTitle") });
+    await leave.waitFor();
+    expect(await leave.textContent()).toContain(
+      vi("judging.portal.sheet.leaveNote", { code: round.entries[0]!.code }),
+    );
+    // Enter stays, with the note as typed.
+    await page.keyboard.press("Enter");
+    await leave.waitFor({ state: "detached" });
+    expect(new URL(page.url()).pathname).toBe(first);
+    expect(await page.getByLabel(vi("judging.portal.conflict.note")).inputValue()).toBe(
+      "Tôi quen đơn vị thực hiện",
+    );
+    // Back to the list asks too; leaving anyway goes.
+    await page.getByRole("link", { name: vi("judging.portal.entry.back"), exact: true }).click();
+    await leave.waitFor();
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === `/giam-khao/vong/${round.roundId}`),
+      leave
+        .getByRole("button", { name: vi("judging.portal.sheet.leaveAnywayNote"), exact: true })
+        .click(),
+    ]);
+  });
+
+  test("scores typed when the session ended come back after signing in again, and save", async () => {
+    const round = await trialRound();
+    const { page, context } = await openPage(browser());
+    await signInJudge(page, round.code);
+    await page.getByRole("heading", { name: vi("judging.portal.rounds.heading") }).waitFor();
+    const entry = round.entries[0]!;
+    const path = round.entryPath(entry.id);
+    await page.goto(path);
+    await waitForHydration(page);
+    const typed = ["8", "7", "9", "6", "7", "8"];
+    for (const [i, value] of typed.entries()) await scoreInputs(page).nth(i).fill(value);
+    await page.getByLabel(vi("judging.portal.sheet.comment")).fill("Ý tưởng tốt");
+    // The session ends (its cookie gone) while the judge types; then they save.
+    await context.clearCookies({ name: "vx_judge" });
+    await page.getByRole("button", { name: vi("judging.portal.sheet.score"), exact: true }).click();
+    await page.getByRole("dialog").waitFor();
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === "/giam-khao" && u.searchParams.get("next") === path),
+      page.getByRole("button", { name: vi("judging.portal.sheet.confirm"), exact: true }).click(),
+    ]);
+    // Signing in again returns to the entry, the typed scores and comment back, and said so.
+    await signInJudge(page, round.code, null);
+    await page.waitForURL((u) => u.pathname === path);
+    await waitForHydration(page);
+    const notice = page.getByText(
+      vi("judging.portal.sheet.draftRestored", { action: vi("judging.portal.sheet.score") }),
+    );
+    await notice.waitFor();
+    await expect
+      .poll(() =>
+        scoreInputs(page).evaluateAll((all) => all.map((i) => (i as HTMLInputElement).value)),
+      )
+      .toEqual(typed);
+    expect(await page.getByLabel(vi("judging.portal.sheet.comment")).inputValue()).toBe(
+      "Ý tưởng tốt",
+    );
+    // Saving works, and the copy kept in the tab is gone with it.
+    await page.getByRole("button", { name: vi("judging.portal.sheet.score"), exact: true }).click();
+    await page.getByRole("dialog").waitFor();
+    await page.keyboard.press("Enter");
+    await page
+      .getByTestId("toast")
+      .filter({ hasText: vi("judging.portal.toast.scored") })
+      .waitFor();
+    await notice.waitFor({ state: "detached" });
+    const stored = withDatabase((db) =>
+      db
+        .prepare<[number, string], { scores: string; comment: string }>(
+          "SELECT scores, comment FROM scores WHERE round_id = ? AND entry_id = ?",
+        )
+        .get(round.roundId, entry.id),
+    );
+    expect(Object.values(JSON.parse(stored!.scores) as Record<string, number>).map(String)).toEqual(
+      typed,
+    );
+    expect(stored!.comment).toBe("Ý tưởng tốt");
+    await page.reload();
+    await waitForHydration(page);
+    expect(
+      await page
+        .getByText(
+          vi("judging.portal.sheet.draftRestored", { action: vi("judging.portal.sheet.update") }),
+        )
+        .count(),
+    ).toBe(0);
+
+    // The manager now excludes the judge from that entry's company: told the score is left out.
+    const { page: office } = await openPage(browser());
+    const admin = demoCredentials().admin;
+    await signInStaff(office, admin.email, admin.password);
+    await office.goto(`/quan-tri/cham-giai/giam-khao?year=${YEAR}`);
+    await waitForHydration(office);
+    await office.locator("select[name=judgeId]").selectOption(round.judgeId);
+    await office.locator("select[name=registrantId]").selectOption(entry.owner);
+    await Promise.all([
+      office.waitForURL(
+        (u) => u.searchParams.get("notice") === "judgingAdmin.judges.excludedScoresLeftOut",
+      ),
+      office
+        .getByRole("button", { name: vi("judgingAdmin.judges.addExclusion"), exact: true })
+        .click(),
+    ]);
+    expect(await office.locator(".flash__message").textContent()).toBe(
+      vi("judgingAdmin.judges.excludedScoresLeftOut_other", { count: 1 }),
+    );
+  });
+});
