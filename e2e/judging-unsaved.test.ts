@@ -222,6 +222,58 @@ describe("judging: nothing typed is lost without a word", () => {
         .count(),
     ).toBe(0);
 
+    // Typed again and lost with the session once more, while another tab saves a score: the
+    // typed values still come back, with a warning that the score changed meanwhile.
+    await scoreInputs(page).nth(0).fill("5");
+    await context.clearCookies({ name: "vx_judge" });
+    await page
+      .getByRole("button", { name: vi("judging.portal.sheet.update"), exact: true })
+      .click();
+    await page.getByRole("dialog").waitFor();
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === "/giam-khao" && u.searchParams.get("next") === path),
+      page.getByRole("button", { name: vi("judging.portal.sheet.confirm"), exact: true }).click(),
+    ]);
+    await withE2eServices(async ({ judging }, db) => {
+      const judge = await db.kysely
+        .selectFrom("judges")
+        .select("season_id")
+        .where("id", "=", round.judgeId)
+        .executeTakeFirstOrThrow();
+      const row = await db.kysely
+        .selectFrom("scores")
+        .select(["scores", "version"])
+        .where("round_id", "=", round.roundId)
+        .where("entry_id", "=", entry.id)
+        .executeTakeFirstOrThrow();
+      const identity: JudgeIdentity = {
+        id: round.judgeId,
+        name: "",
+        seasonId: Number(judge.season_id),
+        lang: "vi",
+      };
+      const other = await judging.saveScore(identity, round.roundId, entry.id, {
+        scores: JSON.parse(row.scores) as Record<string, number>,
+        comment: "Sửa ở thẻ khác",
+        version: Number(row.version),
+      });
+      expect(other).toMatchObject({ ok: true });
+    });
+    await signInJudge(page, round.code, null);
+    await page.waitForURL((u) => u.pathname === path);
+    await waitForHydration(page);
+    await page
+      .getByText(
+        vi("judging.portal.sheet.draftRestoredChanged", {
+          action: vi("judging.portal.sheet.update"),
+        }),
+      )
+      .waitFor();
+    expect(await scoreInputs(page).nth(0).inputValue()).toBe("5");
+    expect(await page.getByLabel(vi("judging.portal.sheet.comment")).inputValue()).toBe(
+      "Ý tưởng tốt",
+    );
+
     // The manager now excludes the judge from that entry's company: told the score is left out.
     const { page: office } = await openPage(browser());
     const admin = demoCredentials().admin;

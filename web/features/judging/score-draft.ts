@@ -7,6 +7,8 @@
 export interface ScoreDraft {
   scores: Record<string, string>;
   comment: string;
+  /** The saved score's version the typing started from (null: none saved yet). */
+  version: number | null;
 }
 
 const keyOf = (roundId: number, entryId: string) => `vx-judge-draft:${roundId}:${entryId}`;
@@ -29,16 +31,22 @@ export function readScoreDraft(roundId: number, entryId: string): ScoreDraft | n
   }
   if (raw === null) return null;
   try {
-    const value = JSON.parse(raw) as { scores?: unknown; comment?: unknown };
+    const value = JSON.parse(raw) as { scores?: unknown; comment?: unknown; version?: unknown };
     const scores = value.scores;
+    const version = value.version;
     if (
       typeof value.comment !== "string" ||
+      (version !== null && !Number.isSafeInteger(version)) ||
       typeof scores !== "object" ||
       scores === null ||
       Object.values(scores).some((v) => typeof v !== "string")
     )
       return null;
-    return { scores: scores as Record<string, string>, comment: value.comment };
+    return {
+      scores: scores as Record<string, string>,
+      comment: value.comment,
+      version: version as number | null,
+    };
   } catch {
     return null;
   }

@@ -58,7 +58,8 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
   const [declared, setDeclared] = useState(conflict);
   const [note, setNote] = useState("");
   // Shown while the sheet holds scores put back from before the judge signed in again.
-  const [restored, setRestored] = useState(false);
+  // "changed": the score was saved elsewhere (another tab) since the restored values were typed.
+  const [restored, setRestored] = useState<false | "restored" | "changed">(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -84,7 +85,7 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
     }
     setValues(Object.fromEntries(criteria.map((c) => [c.key, draft.scores[c.key] ?? ""])));
     setComment(draft.comment);
-    setRestored(true);
+    setRestored((score?.version ?? null) === draft.version ? "restored" : "changed");
     // Once, when the sheet of this entry first shows in the browser.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -152,7 +153,13 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
       if (response.status === 401) {
         // The session ended: what was typed is kept in this tab, and the sign-in comes back here.
         signedOut.current = true;
-        if (unsaved) keepScoreDraft(roundId, entryId, { scores: values, comment });
+        if (unsaved) {
+          keepScoreDraft(roundId, entryId, {
+            scores: values,
+            comment,
+            version: saved?.version ?? null,
+          });
+        }
         const signIn = lang === "en" ? "/en/giam-khao" : "/giam-khao";
         window.location.assign(judgeSignInPath(signIn, window.location.pathname));
         return null;
@@ -273,10 +280,18 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
             <h2 id="judge-sheet-heading">{t("judging.portal.sheet.heading")}</h2>
             <FormAlert message={formError ? t(formError) : undefined} />
             {restored ? (
-              <p className="form-alert form-alert--success" role="status">
-                {t("judging.portal.sheet.draftRestored", {
-                  action: t(saved ? "judging.portal.sheet.update" : "judging.portal.sheet.score"),
-                })}
+              <p
+                className={`form-alert form-alert--${restored === "changed" ? "error" : "success"}`}
+                role="status"
+              >
+                {t(
+                  restored === "changed"
+                    ? "judging.portal.sheet.draftRestoredChanged"
+                    : "judging.portal.sheet.draftRestored",
+                  {
+                    action: t(saved ? "judging.portal.sheet.update" : "judging.portal.sheet.score"),
+                  },
+                )}
               </p>
             ) : null}
             {criteria.map((c) => (
