@@ -34,6 +34,23 @@ async function newDraft(page: Page, lang: Lang, brand: string): Promise<void> {
   await page.waitForURL((u) => u.searchParams.has("entry"));
 }
 
+/**
+ * A video upload begun whose bytes wait on a slow line until the test calls `letThrough`:
+ * the upload group, its transfer shown.
+ */
+async function videoOnSlowLine(page: Page) {
+  let letThrough!: () => void;
+  const line = new Promise<void>((resolve) => (letThrough = resolve));
+  await page.route("**/api/uploads**", async (route) => {
+    if (route.request().method() === "PATCH") await line;
+    await route.fallback();
+  });
+  const group = page.locator('.upload[data-field="video"]');
+  await group.locator("input[type=file]").setInputFiles(file("phim-quang-cao.mp4"));
+  await group.locator(".upload__transfers progress").waitFor();
+  return { group, letThrough };
+}
+
 describe("entry submission", () => {
   test("an entrant fills the whole form in Vietnamese, uploads, reloads, submits and gets a receipt", async () => {
     const { context, page, problems } = await openPage(browser());
@@ -435,16 +452,7 @@ describe("entry submission", () => {
     const lang: Lang = "vi";
     await newDraft(page, lang, "Bánh Cốm Hàng Than");
 
-    // The video's bytes wait on a slow line until the test lets them through.
-    let letThrough!: () => void;
-    const line = new Promise<void>((resolve) => (letThrough = resolve));
-    await page.route("**/api/uploads**", async (route) => {
-      if (route.request().method() === "PATCH") await line;
-      await route.fallback();
-    });
-    const group = page.locator('.upload[data-field="video"]');
-    await group.locator("input[type=file]").setInputFiles(file("phim-quang-cao.mp4"));
-    await group.locator(".upload__transfers progress").waitFor();
+    const { group, letThrough } = await videoOnSlowLine(page);
     await page
       .locator(".entry-form")
       .getByRole("button", { name: text(lang, "entryForm.submit"), exact: true })
@@ -466,15 +474,7 @@ describe("entry submission", () => {
     const lang: Lang = "vi";
     await newDraft(page, lang, "Bánh Đậu Xanh Rồng Vàng");
 
-    let letThrough!: () => void;
-    const line = new Promise<void>((resolve) => (letThrough = resolve));
-    await page.route("**/api/uploads**", async (route) => {
-      if (route.request().method() === "PATCH") await line;
-      await route.fallback();
-    });
-    const group = page.locator('.upload[data-field="video"]');
-    await group.locator("input[type=file]").setInputFiles(file("phim-quang-cao.mp4"));
-    await group.locator(".upload__transfers progress").waitFor();
+    const { group, letThrough } = await videoOnSlowLine(page);
     const actions = page.locator(".entry-form__actions");
     await actions
       .getByRole("button", { name: text(lang, "entryForm.submit"), exact: true })
