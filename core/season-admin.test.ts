@@ -83,6 +83,39 @@ describe("season dates form", () => {
   });
 });
 
+describe("registration opening against the submission window", () => {
+  const dates = {
+    nameVi: "Vạn Xuân 2026",
+    submissionOpensAt: "01/08/2026 00:00",
+    submissionClosesAt: "30/10/2026 23:59",
+  };
+
+  it("refuses a registration opening at or after submission closes, at the opening", () => {
+    for (const registrationOpensAt of ["30/10/2026 23:59", "01/11/2026 00:00"]) {
+      const parsed = seasonDatesSchema.safeParse({ ...dates, registrationOpensAt });
+      expect(parsed.error?.issues).toEqual([
+        expect.objectContaining({
+          path: ["registrationOpensAt"],
+          message: "adminPlatform.validation.registrationAfterSubmissionCloses",
+        }),
+      ]);
+    }
+  });
+
+  it("accepts one opening before, even after submission opens or past its own close", () => {
+    for (const extra of [
+      { registrationOpensAt: "15/07/2026 00:00" },
+      { registrationOpensAt: "15/09/2026 00:00" },
+      // Closing registration after submission closes is odd but locks nobody out.
+      { registrationOpensAt: "15/07/2026 00:00", registrationClosesAt: "15/11/2026 00:00" },
+      // Without a submission close there is nothing to compare.
+      { registrationOpensAt: "01/12/2026 00:00", submissionOpensAt: "", submissionClosesAt: "" },
+    ]) {
+      expect(seasonDatesSchema.safeParse({ ...dates, ...extra }).success).toBe(true);
+    }
+  });
+});
+
 describe("category tree forms", () => {
   it("reads fees with thousands separators and checkboxes as posted", () => {
     const category = categorySchema.parse({

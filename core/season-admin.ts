@@ -79,6 +79,16 @@ export const seasonDatesSchema = z
       "adminPlatform.validation.closesBeforeOpens",
     );
     before("submissionOpensAt", "submissionClosesAt", "adminPlatform.validation.closesBeforeOpens");
+    // Entries are taken only until submission closes (late deadline or not), so a registration
+    // opening then would leave nobody able to register and still submit. Said at the opening,
+    // the date that is out of place.
+    if (at(v.registrationOpensAt) >= at(v.submissionClosesAt)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["registrationOpensAt"],
+        message: "adminPlatform.validation.registrationAfterSubmissionCloses",
+      });
+    }
     before("submissionOpensAt", "earlyBirdDeadline", "adminPlatform.validation.earlyBirdOutside");
     before(
       "earlyBirdDeadline",

@@ -145,6 +145,45 @@ describe("back-office platform", () => {
     );
   });
 
+  test("a registration opening once submission has closed is refused at its field, with and without JavaScript", async () => {
+    const stored = () =>
+      withDatabase(
+        (db) =>
+          db
+            .prepare<[], { registration_opens_at: string | null }>(
+              "SELECT registration_opens_at FROM seasons WHERE year = 2026",
+            )
+            .get()!.registration_opens_at,
+      );
+    const before = stored();
+    const said =
+      "Đăng ký phải mở trước thời điểm đóng nhận bài, để người dự thi kịp đăng ký rồi nộp bài.";
+    const signedIn = await openPage(browser());
+    const { admin } = demoCredentials();
+    await signInStaff(signedIn.page, admin.email, admin.password);
+    const cookies = await signedIn.page.context().cookies();
+    for (const javaScriptEnabled of [true, false]) {
+      // The same rule in the browser (the form's schema) and, without JavaScript, on the server.
+      const { page } = javaScriptEnabled
+        ? signedIn
+        : await openPage(browser(), { javaScriptEnabled });
+      await page.context().addCookies(cookies);
+      await page.goto("/quan-tri/mua-giai?year=2026");
+      if (javaScriptEnabled) await waitForHydration(page);
+      const dates = page.locator('form:has(input[name="submissionOpensAt"])');
+      const opens = dates.getByLabel("Mở đăng ký", { exact: true });
+      const closes = await dates.getByLabel("Đóng nhận bài", { exact: true }).inputValue();
+      // Registration opening the very minute submission closes leaves no one time to submit.
+      await opens.fill(closes);
+      await dates.getByRole("button", { name: "Lưu thay đổi" }).click();
+      await expect.poll(() => errorOfField(opens)).toBe(said);
+      await expect(opens.getAttribute("aria-invalid")).resolves.toBe("true");
+      await expect(opens.inputValue()).resolves.toBe(closes);
+      expect(page.url()).not.toContain("notice=");
+      expect(stored()).toBe(before);
+    }
+  });
+
   test("settings in English: a required field left empty says it is required, at the field", async () => {
     const { page } = await openPage(browser());
     await signInStaff(page, demoCredentials().admin.email, demoCredentials().admin.password);

@@ -6,7 +6,6 @@ import { text } from "../server/test-support/text";
 import { expectAxeClean } from "./support/axe";
 import { openPage, settled, useBrowser, waitForHydration } from "./support/browser";
 import {
-  acceptNextDialog,
   fetchAsPage,
   readXlsx,
   registerEnterprise,
@@ -20,6 +19,7 @@ import {
   setSubmissionWindow,
   withDatabase,
 } from "./support/db";
+import { answerConfirmation, clickAndConfirm, confirmation } from "./support/confirm";
 import { demoCredentials } from "./support/demo-credentials";
 import {
   chooseFirstCategory,
@@ -78,8 +78,6 @@ async function changeStatus(
   if (extra.changesDueOn !== undefined) {
     await form.getByLabel(vi("entryReview.action.changesDueOn")).fill(extra.changesDueOn);
   }
-  // A confirmation, if the page asks for one, is accepted.
-  acceptNextDialog(page);
   await Promise.all([
     page.waitForURL((u) => u.searchParams.has("notice")),
     form.getByRole("button", { name: vi("entryReview.action.submit") }).click(),
@@ -91,14 +89,14 @@ async function changeStatus(
 async function makeCurrent(page: Page, year: number) {
   await page.goto(`/quan-tri/mua-giai?year=${year}`);
   await waitForHydration(page);
-  acceptNextDialog(page);
   await Promise.all([
     page.waitForURL(
       (u) => u.searchParams.get("notice") === "adminPlatform.seasons.makeCurrent.done",
     ),
-    page
-      .getByRole("button", { name: vi("adminPlatform.seasons.makeCurrent.submit", { year }) })
-      .click(),
+    clickAndConfirm(
+      page,
+      page.getByRole("button", { name: vi("adminPlatform.seasons.makeCurrent.submit", { year }) }),
+    ),
   ]);
   await expect
     .poll(() => page.locator("main").textContent())
@@ -360,9 +358,6 @@ describe("running the season in the back office", () => {
     ].map((value) => value.split(":")[0]!);
     const bulk = page.locator("fieldset").filter({ hasText: vi("entryAdmin.bulk.heading") });
     // Nothing ticked and no status: the page says so itself, without asking to confirm.
-    const dialogs: string[] = [];
-    const recordDialog = (dialog: { message(): string }) => dialogs.push(dialog.message());
-    page.on("dialog", recordDialog);
     await bulk.getByRole("button", { name: vi("entryAdmin.bulk.submit") }).click();
     await bulk.getByText(vi("entryAdmin.validation.selectEntries")).waitFor();
     await bulk.getByText(vi("entryAdmin.validation.statusRequired")).waitFor();
@@ -388,8 +383,7 @@ describe("running the season in the back office", () => {
     await waitForHydration(page);
     await bulk.getByText(vi("entryAdmin.validation.selectEntries")).waitFor();
     await expect.poll(focusedOnFirstRow).toBe("first row");
-    page.off("dialog", recordDialog);
-    expect(dialogs).toEqual([]);
+    expect(await confirmation(page).count()).toBe(0);
     await boxes.nth(0).check();
     await boxes.nth(1).check();
     // Ticking re-renders the table; the box just ticked keeps the focus (a keyboard user goes on).
@@ -402,8 +396,8 @@ describe("running the season in the back office", () => {
     expect(selection.status).toBe(200);
     expect((await readXlsx(selection.body)).length).toBe(3);
     await bulk.getByLabel(vi("entryAdmin.bulk.to")).selectOption("paid");
-    acceptNextDialog(page);
     await bulk.getByRole("button", { name: vi("entryAdmin.bulk.submit") }).click();
+    await answerConfirmation(page);
     await page.getByText(vi("entryAdmin.bulk.done_other", { changed: 2, skipped: 0 })).waitFor();
     const statuses = withDatabase((db) =>
       db
@@ -451,14 +445,16 @@ describe("running the season in the back office", () => {
     onTestFinished(setSiteSetting("currentSeasonYear", CURRENT_SEASON));
     await page.goto(`/quan-tri/mua-giai?year=${CURRENT_SEASON}`);
     await waitForHydration(page);
-    acceptNextDialog(page);
     await Promise.all([
       page.waitForURL(
         (u) =>
           u.searchParams.get("year") === String(nextYear) &&
           u.searchParams.get("notice") === "adminPlatform.seasons.next.created",
       ),
-      page.getByRole("button", { name: vi("adminPlatform.seasons.next.submit") }).click(),
+      clickAndConfirm(
+        page,
+        page.getByRole("button", { name: vi("adminPlatform.seasons.next.submit") }),
+      ),
     ]);
     await expect
       .poll(() => page.locator("main").textContent())

@@ -1,6 +1,6 @@
-import type { Dialog } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { focused, openPage, useBrowser, waitForHydration } from "./support/browser";
+import { answerConfirmation, confirmation } from "./support/confirm";
 import { withDatabase } from "./support/db";
 import { demoCredentials } from "./support/demo-credentials";
 import { signInStaff } from "./support/sign-in";
@@ -41,11 +41,6 @@ describe("the entries table's bulk status change", () => {
     const { page } = await openPage(browser());
     const admin = demoCredentials().admin;
     await signInStaff(page, admin.email, admin.password);
-    const asked: string[] = [];
-    page.on("dialog", (dialog: Dialog) => {
-      asked.push(dialog.message());
-      void dialog.accept();
-    });
 
     const bar = page.getByRole("group", { name: "Đổi trạng thái các bài đã chọn" });
     const to = bar.getByLabel("Trạng thái mới");
@@ -59,6 +54,7 @@ describe("the entries table's bulk status change", () => {
     await to.selectOption("rejected");
     await reason.fill("Bài dự thi vi phạm quy chế về bản quyền.");
     await submit.click();
+    await answerConfirmation(page);
     await page.getByText("Đã đổi trạng thái 1 bài, bỏ qua 0 bài.").waitFor();
 
     // The bar starts again empty, and the keyboard is back on its button, not at the page's top.
@@ -76,8 +72,8 @@ describe("the entries table's bulk status change", () => {
     await page.getByRole("checkbox", { name: new RegExp(second) }).check();
     await to.selectOption("accepted");
     await submit.click();
+    await answerConfirmation(page);
     await page.getByText("Đã đổi trạng thái 1 bài, bỏ qua 0 bài.").waitFor();
-    expect(asked).toHaveLength(2);
     expect(reasonOf(first)).toEqual({
       to_status: "rejected",
       reason: "Bài dự thi vi phạm quy chế về bản quyền.",
@@ -90,13 +86,16 @@ describe("the entries table's bulk status change", () => {
     const { page } = await openPage(browser());
     const admin = demoCredentials().admin;
     await signInStaff(page, admin.email, admin.password);
-    page.on("dialog", (dialog: Dialog) => void dialog.accept());
     await page.goto(`/en/quan-tri/bai-du-thi?q=${third}`);
     await waitForHydration(page);
     await page.getByRole("checkbox", { name: new RegExp(third) }).check();
     const bar = page.getByRole("group", { name: "Change the status of the selected entries" });
     await bar.getByLabel("New status").selectOption("accepted");
     await bar.getByRole("button", { name: "Change status", exact: true }).click();
+    // The question is asked in English too, its way back "Cancel".
+    const dialog = confirmation(page);
+    await dialog.getByRole("button", { name: "Cancel", exact: true }).waitFor();
+    await answerConfirmation(page);
     await page.getByText("1 entry changed, 0 skipped.").waitFor();
   });
 

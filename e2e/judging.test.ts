@@ -5,7 +5,7 @@ import { DEMO_PDF_AUTHOR } from "../server/demo/demo-entry-files";
 import { text } from "../server/test-support/text";
 import { expectAxeClean } from "./support/axe";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
-import { acceptNextDialog } from "./support/back-office-journey";
+import { clickAndConfirm } from "./support/confirm";
 import { CURRENT_SEASON, withDatabase } from "./support/db";
 import { demoCredentials } from "./support/demo-credentials";
 import { signInJudge as signInAt } from "./support/judge";
@@ -265,10 +265,12 @@ describe("judging, from round to winners", () => {
     await office.goto(roundPath);
     await waitForHydration(office);
     await Promise.all([assigned(), assign(judges[1]!.name, { categoryId: String(category.id) })]);
-    acceptNextDialog(office);
     await Promise.all([
       office.waitForURL((u) => u.searchParams.get("notice") === "judgingAdmin.round.moved"),
-      office.getByRole("button", { name: vi("judgingAdmin.move.open"), exact: true }).click(),
+      clickAndConfirm(
+        office,
+        office.getByRole("button", { name: vi("judgingAdmin.move.open"), exact: true }),
+      ),
     ]);
 
     // Judge one: keyboard scoring, update, delete, a second tab, a conflict.
@@ -457,10 +459,12 @@ describe("judging, from round to winners", () => {
     expect(await office.locator("main").textContent()).toContain(
       vi("judgingAdmin.round.conflicts"),
     );
-    acceptNextDialog(office);
     await Promise.all([
       office.waitForURL((u) => u.searchParams.get("notice") === "judgingAdmin.round.moved"),
-      office.getByRole("button", { name: vi("judgingAdmin.move.closed"), exact: true }).click(),
+      clickAndConfirm(
+        office,
+        office.getByRole("button", { name: vi("judgingAdmin.move.closed"), exact: true }),
+      ),
     ]);
     // A judge who opens the closed round (a page left open, a bookmark) is told so by name,
     // with where to go, instead of "page not found".
@@ -504,14 +508,14 @@ describe("judging, from round to winners", () => {
     await office.goto(`${roundPath}/ket-qua`);
     await waitForHydration(office);
     await office.getByLabel(vi("judgingAdmin.results.count2"), { exact: true }).fill("1");
-    acceptNextDialog(office);
     await Promise.all([
       office.waitForURL(
         (u) => u.searchParams.get("notice") === "judgingAdmin.results.advancedDone",
       ),
-      office
-        .getByRole("button", { name: vi("judgingAdmin.results.advanceSubmit"), exact: true })
-        .click(),
+      clickAndConfirm(
+        office,
+        office.getByRole("button", { name: vi("judgingAdmin.results.advanceSubmit"), exact: true }),
+      ),
     ]);
     // The notice says how many went through and how many were shortlisted.
     const advancedCounts = await noticeCounts(office, "judgingAdmin.results.advancedDone", [
@@ -558,12 +562,14 @@ describe("judging, from round to winners", () => {
       vi("judgingAdmin.prizes.publishLead"),
     );
     const publishedSince = new Date(Date.now() - 1000);
-    acceptNextDialog(office);
     await Promise.all([
       office.waitForURL(
         (u) => u.searchParams.get("notice") === "judgingAdmin.prizes.publishedDone",
       ),
-      office.getByRole("button", { name: vi("judgingAdmin.prizes.publish"), exact: true }).click(),
+      clickAndConfirm(
+        office,
+        office.getByRole("button", { name: vi("judgingAdmin.prizes.publish"), exact: true }),
+      ),
     ]);
     // The entry's status is its result now, and its entrant was told in their language.
     const { status, email } = statusOf(bestCode);

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { text } from "../server/test-support/text";
 import { demoCredentials } from "./support/demo-credentials";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
+import { answerConfirmation, confirmation } from "./support/confirm";
 import { signInEntrant, signInStaff } from "./support/sign-in";
 import { withDatabase } from "./support/db";
 
@@ -46,6 +47,40 @@ async function expectSelectEntriesSaid(page: Page): Promise<void> {
     .getByRole("alert")
     .filter({ hasText: text("vi", "entryAdmin.validation.selectEntries") });
   await expect.poll(() => said.count()).toBe(1);
+}
+
+/** A VAT request for a paid payment that has none (the demo data has none): one company asks. */
+function requestVat(): { id: number; reference: string; paymentId: string } {
+  return withDatabase((db) => {
+    const payment = db
+      .prepare<[], { id: string; reference: string }>(
+        `SELECT id, reference FROM payments WHERE state = 'paid'
+           AND id NOT IN (SELECT payment_id FROM vat_requests) ORDER BY reference LIMIT 1`,
+      )
+      .get();
+    if (!payment) throw new Error("No paid payment in the e2e database");
+    const at = new Date().toISOString();
+    const inserted = db
+      .prepare(
+        `INSERT INTO vat_requests
+           (payment_id, company_name, tax_code, address, email, state, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, 'requested', ?, ?)`,
+      )
+      .run(
+        payment.id,
+        "Công ty TNHH Bàn Phím",
+        "0312345678",
+        "1 Lê Lợi, Quận 1, TP. Hồ Chí Minh",
+        "ke-toan@example.org",
+        at,
+        at,
+      );
+    return {
+      id: Number(inserted.lastInsertRowid),
+      reference: payment.reference,
+      paymentId: payment.id,
+    };
+  });
 }
 
 describe("signed-in pages by keyboard", () => {
@@ -118,64 +153,65 @@ describe("signed-in pages by keyboard", () => {
 
   test("publishing the selection to the library with no entry ticked says so as it focuses the first box", async () => {
     const page = await adminPage("/quan-tri/bai-du-thi");
-    const asked: string[] = [];
-    page.on("dialog", (dialog) => {
-      asked.push(dialog.message());
-      void dialog.dismiss();
-    });
     await page
       .getByRole("button", { name: text("vi", "library.admin.bulkPublish"), exact: true })
       .focus();
     await page.keyboard.press("Enter");
     await expectSelectEntriesSaid(page);
     // Nothing to publish: no "publish 0 entries?" question.
-    expect(asked).toEqual([]);
+    expect(await confirmation(page).count()).toBe(0);
   });
 
   test("a VAT invoice marked issued without its number focuses the number, its error read with it", async () => {
-    // The demo data has paid payments but no VAT request: one company asks for one here.
-    const request = withDatabase((db) => {
-      const payment = db
-        .prepare<[], { id: string; reference: string }>(
-          `SELECT id, reference FROM payments WHERE state = 'paid'
-           AND id NOT IN (SELECT payment_id FROM vat_requests) ORDER BY reference LIMIT 1`,
-        )
-        .get();
-      if (!payment) throw new Error("No paid payment in the e2e database");
-      const at = new Date().toISOString();
-      const inserted = db
-        .prepare(
-          `INSERT INTO vat_requests
-           (payment_id, company_name, tax_code, address, email, state, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, 'requested', ?, ?)`,
-        )
-        .run(
-          payment.id,
-          "Công ty TNHH Bàn Phím",
-          "0312345678",
-          "1 Lê Lợi, Quận 1, TP. Hồ Chí Minh",
-          "ke-toan@example.org",
-          at,
-          at,
-        );
-      return { id: Number(inserted.lastInsertRowid), reference: payment.reference };
-    });
+    const request = requestVat();
     try {
       const { page } = await openPage(browser());
       const { admin } = demoCredentials();
       await signInStaff(page, admin.email, admin.password);
       await page.goto(`/en/quan-tri/thanh-toan/hoa-don-vat?q=${request.reference}`);
       await waitForHydration(page);
-      page.on("dialog", (dialog) => void dialog.accept());
       await page
         .getByRole("button", { name: text("en", "paymentAdmin.vat.issue"), exact: true })
         .focus();
       await page.keyboard.press("Enter");
+      await answerConfirmation(page);
       await expect.poll(async () => (await focusedControl(page)).name).toBe("invoiceNumber");
       const field = await focusedControl(page);
       expect(field.invalid).toBe("true");
       expect(field.describedBy).toContain(text("en", "paymentCore.vat.invoiceNumberRequired"));
     } finally {
+      withDatabase((db) => db.prepare("DELETE FROM vat_requests WHERE id = ?").run(request.id));
+    }
+  });
+
+  test("a VAT invoice refused for its payment (refunded meanwhile) focuses that refusal, not the number", async () => {
+    const request = requestVat();
+    const setState = (state: string) =>
+      withDatabase((db) =>
+        db.prepare("UPDATE payments SET state = ? WHERE id = ?").run(state, request.paymentId),
+      );
+    try {
+      const { page } = await openPage(browser());
+      const { admin } = demoCredentials();
+      await signInStaff(page, admin.email, admin.password);
+      await page.goto(`/en/quan-tri/thanh-toan/hoa-don-vat?q=${request.reference}`);
+      await waitForHydration(page);
+      // Refunded after the page was shown (by another member of staff, say).
+      setState("refunded");
+      await page.getByLabel(text("en", "paymentAdmin.vat.invoiceNumber")).fill("HD-0001234");
+      await page
+        .getByRole("button", { name: text("en", "paymentAdmin.vat.issue"), exact: true })
+        .focus();
+      await page.keyboard.press("Enter");
+      await answerConfirmation(page);
+      const refusal = text("en", "paymentCore.vat.refunded");
+      await expect.poll(async () => (await focusedControl(page)).text).toBe(refusal);
+      // The number was right: it is kept, and not marked wrong.
+      const number = page.getByLabel(text("en", "paymentAdmin.vat.invoiceNumber"));
+      expect(await number.inputValue()).toBe("HD-0001234");
+      expect(await number.getAttribute("aria-invalid")).toBeNull();
+    } finally {
+      setState("paid");
       withDatabase((db) => db.prepare("DELETE FROM vat_requests WHERE id = ?").run(request.id));
     }
   });

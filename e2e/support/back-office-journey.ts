@@ -154,9 +154,3 @@ function cellText(value: unknown): string {
   }
   return String(value);
 }
-
-/** Accepts the next browser confirm dialog (the back office asks before a change). */
-export function acceptNextDialog(page: Page): void {
-  // Another listener may have answered it already: that is fine.
-  page.once("dialog", (dialog) => void dialog.accept().catch(() => undefined));
-}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { vatRequestSchema } from "../../core/vat-invoice";
+import { ConfirmSubmitButton } from "../components/confirm-dialog";
 import { FormAlert } from "../components/form/field";
 import { refusalResponse } from "../lib/forms.server";
 import { formatDate, formatVnd, formatVietnamDateTime } from "../../core/dates";
@@ -170,19 +171,16 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
             <Form method="post" className="pay-cancel">
               <input type="hidden" name="intent" value="cancel" />
               <p>{t("payment.cancel.lead")}</p>
-              <button
-                type="submit"
+              {/* Asked in the page's own dialog. Without JavaScript the form simply posts (the
+                  server checks everything anyway). */}
+              <ConfirmSubmitButton
                 className="button button--secondary"
                 disabled={busy}
-                onClick={(event) => {
-                  // The browser's own dialog: keyboard and screen-reader friendly. Without
-                  // JavaScript the form simply posts (the server checks everything anyway).
-                  const message = t("payment.cancel.confirm", { reference: payment.reference });
-                  if (!window.confirm(message)) event.preventDefault();
-                }}
+                message={t("payment.cancel.confirm", { reference: payment.reference })}
+                cancelLabel={t("payment.cancel.keep")}
               >
                 {t("payment.cancel.submit")}
-              </button>
+              </ConfirmSubmitButton>
             </Form>
           ) : null}
         </section>

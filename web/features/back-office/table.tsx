@@ -2,6 +2,7 @@ import { useId, type ReactNode } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { LIST_PAGE_SIZES, type ListPage, type SortDir } from "../../../core/list-query";
+import { TO_RESULTS, useShowResults } from "../../lib/to-results";
 import "./back-office.css";
 
 export interface DataColumn<T> {
@@ -42,6 +43,7 @@ function useListLoading(): boolean {
  * URL (`?sort=&dir=&page=&pageSize=` plus the toolbar's filters), so links, reloads and the
  * back button keep it. Sortable headers are links (keyboard reachable) with `aria-sort`;
  * the pager counts from 1 and states the total; the table is `aria-busy` while loading.
+ * Another page opens with the table in view and focused, where the new rows are.
  */
 export function DataTable<T>({
   caption,
@@ -64,6 +66,7 @@ export function DataTable<T>({
   const { t } = useTranslation();
   const href = useListHref();
   const loading = useListLoading();
+  const { results } = useShowResults<HTMLTableElement>();
   return (
     <div className={`data-table${loading ? " data-table--loading" : ""}`}>
       {result.items.length === 0 ? (
@@ -72,7 +75,7 @@ export function DataTable<T>({
         </p>
       ) : (
         <div className="table-scroll">
-          <table className="table" aria-busy={loading || undefined}>
+          <table ref={results} className="table" tabIndex={-1} aria-busy={loading || undefined}>
             <caption className="visually-hidden">{caption}</caption>
             <thead>
               <tr>
@@ -133,7 +136,12 @@ export function DataTable<T>({
   );
 }
 
-/** Page links from 1 with the total; keeps every other parameter of the list. */
+/**
+ * Page links from 1 with the total; keeps every other parameter of the list. A page link does
+ * not send the window to the top with the focus left on the pager: the list's table takes both
+ * (`TO_RESULTS`; the page showing the rows calls `useShowResults` on its table), so keyboard
+ * and screen-reader users land on the new rows.
+ */
 export function Pager({
   result,
 }: {
@@ -152,7 +160,7 @@ export function Pager({
         <ul className="pager__list">
           {page > 1 ? (
             <li>
-              <Link to={href({ page: page - 1 })} rel="prev">
+              <Link to={href({ page: page - 1 })} rel="prev" state={TO_RESULTS} preventScrollReset>
                 {t("adminKit.previous")}
               </Link>
             </li>
@@ -166,6 +174,8 @@ export function Pager({
               <li key={n}>
                 <Link
                   to={href({ page: n === 1 ? null : n })}
+                  state={TO_RESULTS}
+                  preventScrollReset
                   aria-label={t("adminKit.pageN", { page: n })}
                   aria-current={n === page ? "page" : undefined}
                 >
@@ -176,7 +186,7 @@ export function Pager({
           )}
           {page < pageCount ? (
             <li>
-              <Link to={href({ page: page + 1 })} rel="next">
+              <Link to={href({ page: page + 1 })} rel="next" state={TO_RESULTS} preventScrollReset>
                 {t("adminKit.next")}
               </Link>
             </li>

@@ -20,6 +20,7 @@ import { entryStatusLabelKey } from "../../../core/entry-status";
 import type { ListPage } from "../../../core/list-query";
 import { StatusBadge, type StatusTone } from "../back-office/status-badge";
 import { useLang } from "../../lib/site";
+import { useShowResults } from "../../lib/to-results";
 import { localizePath, type Lang } from "../../../core/languages";
 import type { TFunction } from "i18next";
 
@@ -101,6 +102,8 @@ export function EntriesTable({
   // Kept between renders: a cell's renderer is a component to React, so a new one each render
   // would rebuild every cell (and take the focus from the box just ticked).
   const columns = useMemo(() => entryColumns(t, lang, today), [t, lang, today]);
+  // Another page from the pager below opens here, with the focus on the new rows.
+  const { results } = useShowResults<HTMLTableElement>();
 
   const table = useReactTable({
     data: result.items,
@@ -128,7 +131,7 @@ export function EntriesTable({
 
   return (
     <div className="table-scroll entries-table">
-      <table className="table" aria-busy={loading || undefined}>
+      <table ref={results} className="table" tabIndex={-1} aria-busy={loading || undefined}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           {table.getHeaderGroups().map((group) => (

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { formatVnd } from "../../../core/dates";
@@ -18,6 +19,8 @@ interface TreeState {
   edit: NodeRef;
   add: NodeRef;
   result: FormResult | undefined;
+  /** Says a line's new place aloud after a move (the tree's live region). */
+  announce?: (message: string) => void;
 }
 
 /** The kind of node listed under each kind, and where a node keeps them. */
@@ -28,12 +31,20 @@ const childrenOf = (node: TreeNode): TreeNode[] =>
 /**
  * A season's tracks → groups → categories, each line with its actions; the node being edited
  * (`?edit=`) opens its form in place, and each level ends with an "add" link or form (`?add=`).
+ * A line moved up or down keeps the focus on its button; where it went is said in a polite
+ * live region ("Đã chuyển “Tên” lên vị trí 2/5").
  */
 export function CategoryTree({ tree, ...state }: { tree: AdminTrack[] } & TreeState) {
+  const [moved, setMoved] = useState("");
   return (
-    <ul className="category-tree">
-      <Level state={state} kind="track" nodes={tree} parentId={null} />
-    </ul>
+    <>
+      <ul className="category-tree">
+        <Level state={{ ...state, announce: setMoved }} kind="track" nodes={tree} parentId={null} />
+      </ul>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {moved}
+      </p>
+    </>
   );
 }
 
@@ -57,8 +68,8 @@ function Level({
         kind={kind}
         node={node}
         parentId={parentId}
-        first={at === 0}
-        last={at === nodes.length - 1}
+        position={at + 1}
+        count={nodes.length}
       />
       {child ? (
         <ul>
@@ -88,15 +99,15 @@ function NodeLine({
   kind,
   node,
   parentId,
-  first,
-  last,
+  position,
+  count,
 }: {
   state: TreeState;
   kind: TreeNodeKind;
   node: TreeNode;
   parentId: number | null;
-  first: boolean;
-  last: boolean;
+  position: number;
+  count: number;
 }) {
   const link = useTreeLink(state.year);
   const lang = useLang();
@@ -108,8 +119,11 @@ function NodeLine({
         kind={kind}
         id={node.id}
         year={state.year}
-        first={first}
-        last={last}
+        first={position === 1}
+        last={position === count}
+        position={position}
+        count={count}
+        {...(state.announce ? { onMoved: state.announce } : {})}
         name={pickLang({ vi: node.nameVi, en: node.nameEn }, lang)}
         meta={
           category ? (

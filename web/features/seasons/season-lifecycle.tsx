@@ -2,6 +2,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { Form } from "react-router";
 import { nextSeasonSchema } from "../../../core/season-admin";
 import { FormAlert } from "../../components/form/field";
+import { useConfirmedSubmit } from "../../components/confirm-dialog";
 import { SchemaForm, type FormResult } from "../../components/form/schema-form";
 import { ConfirmButton } from "../back-office/confirm";
 
@@ -16,7 +17,7 @@ export interface NextSeasonValues {
 /**
  * "Create the next season from this one": the tree, fees and rules are copied and the dates
  * shifted one year; the criteria PDFs are not (a notice says to upload the new ones). The
- * browser asks for confirmation before the form is sent.
+ * page asks for confirmation before the form is sent.
  */
 export function NextSeasonForm({
   fromYear,
@@ -29,6 +30,7 @@ export function NextSeasonForm({
 }) {
   const { t } = useTranslation();
   const message = t("adminPlatform.seasons.next.confirm", { from: fromYear });
+  const confirmation = useConfirmedSubmit();
   return (
     <section className="panel admin-panel" aria-labelledby="next-season-heading">
       <h2 id="next-season-heading">
@@ -36,13 +38,22 @@ export function NextSeasonForm({
       </h2>
       <p>{t("adminPlatform.seasons.next.lead")}</p>
       <p className="field__hint">{t("adminPlatform.seasons.next.criteriaNotice")}</p>
-      {/* Asked before the form's own submit handler runs; cancelling stops both. */}
+      {/* Asked before the form's own submit handler runs; cancelling stops both, confirming
+          submits the form again with the same button. */}
       <div
         onSubmitCapture={(event) => {
-          if (!window.confirm(message)) {
-            event.preventDefault();
-            event.stopPropagation();
-          }
+          const form = event.target as HTMLFormElement;
+          if (confirmation.approved(form)) return;
+          event.preventDefault();
+          event.stopPropagation();
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          confirmation.ask(
+            form,
+            submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement
+              ? submitter
+              : null,
+            { message, confirmLabel: t("adminPlatform.seasons.next.submit") },
+          );
         }}
       >
         <SchemaForm
@@ -84,6 +95,7 @@ export function NextSeasonForm({
           ]}
         />
       </div>
+      {confirmation.dialog}
     </section>
   );
 }

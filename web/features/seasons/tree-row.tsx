@@ -14,6 +14,9 @@ export function TreeRow({
   meta,
   first,
   last,
+  position,
+  count,
+  onMoved,
   editHref,
   locked = false,
 }: {
@@ -24,6 +27,11 @@ export function TreeRow({
   meta: ReactNode;
   first: boolean;
   last: boolean;
+  /** Its place among its siblings, from 1, and how many they are. */
+  position: number;
+  count: number;
+  /** Told, in words, where the line went once a move of it is done (for a live region). */
+  onMoved?: (message: string) => void;
   editHref: string;
   locked?: boolean;
 }) {
@@ -31,9 +39,20 @@ export function TreeRow({
   const fetcher = useFetcher<FormResult>();
   const lastMove = useRef<string | null>(null);
   const label = t(`adminPlatform.tree.kinds.${kind}`);
-  // The moved line changes place in the list: keep the keyboard focus on the button pressed.
+  // The moved line changes place in the list: keep the keyboard focus on the button pressed,
+  // and say where the line is now (the focus stays put, so nothing else would say it).
   useEffect(() => {
     if (fetcher.state === "idle" && lastMove.current) {
+      if (fetcher.data?.ok) {
+        const up = lastMove.current.endsWith("up");
+        onMoved?.(
+          t(up ? "adminPlatform.tree.movedUp" : "adminPlatform.tree.movedDown", {
+            name,
+            position,
+            count,
+          }),
+        );
+      }
       const button = document.getElementById(lastMove.current);
       if (button && !(button as HTMLButtonElement).disabled) button.focus();
       else
@@ -42,7 +61,7 @@ export function TreeRow({
           ?.focus();
       lastMove.current = null;
     }
-  }, [fetcher.state, kind, id]);
+  }, [fetcher.state, fetcher.data, kind, id, name, position, count, onMoved, t]);
   const move = (direction: "up" | "down", disabled: boolean) => {
     const buttonId = `move-${kind}-${id}-${direction}`;
     return (

@@ -81,12 +81,16 @@ export default function AdminVat({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as FormResult | undefined;
   const { lang, query, requests } = loaderData;
   // A refused invoice number takes the keyboard back to its field (its message read with it),
-  // unless an error summary took it; the button was disabled while it was sent.
+  // unless an error summary took it; a refusal about something else (the payment refunded
+  // meanwhile, the invoice issued by someone else) takes it to that message, since retyping
+  // the number would not help. The button was disabled while the form was sent.
   const refusedId =
     result && !result.ok && result.formKey?.startsWith("vat-") ? result.formKey : undefined;
   useEffect(() => {
     const form = refusedId ? document.getElementById(`${refusedId}-form`) : null;
-    if (form) focusRefusedField(["invoiceNumber"], form);
+    if (!form || !result || result.ok) return;
+    if (result.fieldErrors?.invoiceNumber) focusRefusedField(["invoiceNumber"], form);
+    else form.querySelector<HTMLElement>(".vat-refusal")?.focus();
   }, [result, refusedId]);
   const exportHref = (format: "csv" | "xlsx") => {
     const params = new URLSearchParams(location.search);
@@ -239,7 +243,11 @@ export default function AdminVat({ loaderData }: Route.ComponentProps) {
                             </p>
                           ) : null}
                           {refusedHere?.formError ? (
-                            <p id={`invoice-${r.id}-refusal`} className="field__error">
+                            <p
+                              id={`invoice-${r.id}-refusal`}
+                              className="field__error vat-refusal"
+                              tabIndex={-1}
+                            >
                               {t(refusedHere.formError)}
                             </p>
                           ) : null}
