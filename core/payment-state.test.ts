@@ -26,6 +26,15 @@ describe("payment states", () => {
     ]);
   });
 
+  it("pays an ended payment only on the gateway's word that the card was charged", () => {
+    const revived = PAYMENT_STATES.flatMap((from) =>
+      PAYMENT_STATES.filter((to) => canMovePayment(from, to, { gatewayConfirmed: true }))
+        .filter((to) => !canMovePayment(from, to))
+        .map((to) => `${from}→${to}`),
+    );
+    expect(revived).toEqual(["failed→paid", "expired→paid", "cancelled→paid"]);
+  });
+
   it("keeps entries only in pending and paid payments", () => {
     expect(PAYMENT_STATES.filter(isLivePayment)).toEqual(["pending", "paid"]);
   });

@@ -2,8 +2,9 @@
  * Payment states (PRODUCT §5): a payment is created `pending` with its amount fixed, and ends
  * `paid`, `failed` (the gateway said no), `expired` (nobody paid in time), `cancelled` (the
  * entrant withdrew a bank transfer they had not made) or, after being paid, `refunded`. Nothing else moves: a paid payment never becomes pending again, an expired one
- * is never revived (the entrant starts a new payment), and a refund is a staff decision with a
- * reason. Every move is an event (server/modules/payments) with who and why.
+ * is never revived by anyone but the gateway (the entrant starts a new payment; VNPay reporting
+ * a card charged after the payment ended pays it, `canMovePayment`), and a refund is a staff
+ * decision with a reason. Every move is an event (server/modules/payments) with who and why.
  */
 
 export const PAYMENT_METHODS = ["vietqr", "vnpay"] as const;
@@ -39,9 +40,43 @@ export function isPaymentMethod(value: unknown): value is PaymentMethod {
   return typeof value === "string" && (PAYMENT_METHODS as readonly string[]).includes(value);
 }
 
-/** Whether a payment may move from `from` to `to`. */
-export function canMovePayment(from: PaymentState, to: PaymentState): boolean {
+/**
+ * Whether a payment may move from `from` to `to`. One move exists only on the gateway's word:
+ * a card payment that ended without its money (expired, cancelled or failed) becomes paid when
+ * VNPay then reports the card charged (`gatewayConfirmed`), the money having really been taken.
+ */
+export function canMovePayment(
+  from: PaymentState,
+  to: PaymentState,
+  how: { gatewayConfirmed?: boolean } = {},
+): boolean {
+  if (how.gatewayConfirmed === true && to === "paid" && isEndedUnpaid(from)) return true;
   return MOVES[from].includes(to);
+}
+
+/** A payment that ended before any money came: nothing of it was paid. */
+export function isEndedUnpaid(state: PaymentState): state is "failed" | "expired" | "cancelled" {
+  return state === "failed" || state === "expired" || state === "cancelled";
+}
+
+/**
+ * Why finance must look at a payment: the gateway took money it could not simply pay with
+ * (`lateCapture`: the card was charged after the payment ended and its entries are taken
+ * otherwise), or took it with a doubt (`heldForReview`: VNPay's "suspected fraud" code).
+ */
+export const PAYMENT_ATTENTIONS = ["lateCapture", "heldForReview"] as const;
+export type PaymentAttention = (typeof PAYMENT_ATTENTIONS)[number];
+
+export function isPaymentAttention(value: unknown): value is PaymentAttention {
+  return typeof value === "string" && (PAYMENT_ATTENTIONS as readonly string[]).includes(value);
+}
+
+/**
+ * Whether a payment with such a note still needs finance: until it is paid (a held payment
+ * confirmed) or refunded; a late capture on an ended payment stays listed, its money is there.
+ */
+export function attentionOpen(state: PaymentState): boolean {
+  return state !== "paid" && state !== "refunded";
 }
 
 /** Whether the payment still holds its entries (no other payment may include them). */

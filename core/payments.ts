@@ -58,6 +58,8 @@ export const paymentListQuerySchema = z.object({
     .optional()
     .catch(undefined),
   q: z.string().trim().max(100).optional().catch(undefined),
+  // "open": only payments whose money finance must still handle (a late or held card payment).
+  attention: z.enum(["open"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
 });
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;

@@ -9,7 +9,8 @@ import { pdfText } from "../server/test-support/pdf-text";
 import { text } from "../server/test-support/text";
 import { vnpayResult } from "../server/test-support/vnpay-simulator";
 import { expectAxeClean } from "./support/axe";
-import { acceptNextDialog, fetchAsPage } from "./support/back-office-journey";
+import { fetchAsPage } from "./support/back-office-journey";
+import { answerConfirmation, confirmation } from "./support/confirm";
 import { baseUrl, openPage, settled, useBrowser, waitForHydration } from "./support/browser";
 import { CURRENT_SEASON, withDatabase } from "./support/db";
 import { demoCredentials } from "./support/demo-credentials";
@@ -268,22 +269,17 @@ describe("paying entry fees", () => {
     const note = row.locator('input[name="note"]');
     const confirm = row.getByRole("button", { name: text("en", "paymentAdmin.statements.pay") });
     // No note: the page's schema stops it before any question or request.
-    staff.page.once("dialog", (dialog) => void dialog.dismiss());
     await confirm.click();
     await expect.poll(() => note.getAttribute("aria-invalid")).toBe("true");
     expect(await row.textContent()).toContain(
       text("en", "paymentCore.statement.noteRequiredForDifference"),
     );
+    expect(await confirmation(staff.page).count()).toBe(0);
     expect(posted).toBe(false);
-    staff.page.removeAllListeners("dialog");
-    // With a note, the question states both amounts and the difference (dismissed here).
-    staff.page.once("dialog", (dialog) => {
-      asked.push(dialog.message());
-      void dialog.dismiss();
-    });
+    // With a note, the question states both amounts and the difference (cancelled here).
     await note.fill("Paid the rest in cash");
     await confirm.click();
-    await expect.poll(() => asked.length).toBe(1);
+    asked.push(await answerConfirmation(staff.page, "cancel"));
     expect(asked[0]).toBe(
       text("en", "paymentAdmin.statements.payAskShort", {
         line: formatVnd(short, "en"),
@@ -299,11 +295,8 @@ describe("paying entry fees", () => {
     await waitForHydration(staff.page);
     const viRow = staff.page.locator("main table tbody tr", { hasText: reference });
     await viRow.locator('input[name="note"]').fill("Khách nộp bù 500.000 ₫ tiền mặt");
-    staff.page.once("dialog", (dialog) => {
-      asked.push(dialog.message());
-      void dialog.accept();
-    });
     await viRow.getByRole("button", { name: text("vi", "paymentAdmin.statements.pay") }).click();
+    asked.push(await answerConfirmation(staff.page));
     await expect
       .poll(() => staff.page.locator("main").textContent())
       .toContain(text("vi", "paymentAdmin.statements.resolved"));
@@ -344,12 +337,7 @@ describe("paying entry fees", () => {
     await waitForHydration(page);
     const reason = page.getByLabel(text("en", "paymentAdmin.refund.reason"));
     const submit = page.getByRole("button", { name: text("en", "paymentAdmin.refund.submit") });
-    const asked: string[] = [];
     let posted = false;
-    page.on("dialog", (dialog) => {
-      asked.push(dialog.message());
-      void dialog.dismiss();
-    });
     page.on("request", (request) => {
       if (request.method() === "POST") posted = true;
     });
@@ -361,13 +349,13 @@ describe("paying entry fees", () => {
     await expect.poll(() => errorOfField(reason)).toBe(required);
     await expect(reason.getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(reason.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
-    expect(asked).toEqual([]);
+    expect(await confirmation(page).count()).toBe(0);
     expect(posted).toBe(false);
 
-    // With a reason, the question is asked (dismissed here: nothing is refunded).
+    // With a reason, the question is asked (cancelled here: nothing is refunded).
     await reason.fill("Entry withdrawn before judging");
     await submit.click();
-    await expect.poll(() => asked.length).toBe(1);
+    await answerConfirmation(page, "cancel");
     await expect(errorOfField(reason)).resolves.toBe("");
     expect(posted).toBe(false);
 
@@ -413,19 +401,18 @@ describe("paying entry fees", () => {
       );
     await waitForHydration(page);
     const cancel = page.getByRole("button", { name: text("en", "payment.cancel.submit") });
-    // The question names the payment; saying no changes nothing.
-    const asked: string[] = [];
-    page.once("dialog", (dialog) => {
-      asked.push(dialog.message());
-      void dialog.dismiss();
-    });
+    // The question names the payment, in the page's own dialog; saying no changes nothing.
     await cancel.click();
+    const dialog = confirmation(page);
+    await dialog.getByRole("button", { name: text("en", "payment.cancel.keep") }).waitFor();
+    expect(await answerConfirmation(page, "cancel")).toBe(
+      text("en", "payment.cancel.confirm", { reference }),
+    );
     await settled(page);
-    expect(asked).toEqual([text("en", "payment.cancel.confirm", { reference })]);
     expect(stateOf()).toBe("pending");
 
-    acceptNextDialog(page);
     await cancel.click();
+    await answerConfirmation(page);
     await page.getByText(text("en", "payment.cancel.done")).waitFor();
     expect(await page.locator(".pay-state").textContent()).toBe(
       text("en", "payment.state.cancelled"),
@@ -455,7 +442,6 @@ describe("paying entry fees", () => {
 
     await pay(page, "en", "vnpay");
     await page.waitForURL((u) => u.pathname === "/paymentv2/vpcpay.html");
-    acceptNextDialog(page);
     await page.getByRole("link", { name: "Thanh toán" }).click();
     await page.waitForURL((u) => u.pathname === "/en/nop-bai-du-thi/thanh-toan/vnpay");
     await expect
@@ -485,5 +471,62 @@ describe("paying entry fees", () => {
     // The page said it would update: it does, without the entrant reloading it.
     await page.getByText(text("en", "payment.vnpayReturn.paid")).waitFor({ timeout: 15_000 });
     expect(await page.getByText(text("en", "payment.vnpayReturn.waiting")).count()).toBe(0);
+  });
+
+  test("a card charged but held by VNPay (07) keeps its entry and shows finance a notice and a filter", async () => {
+    const { page } = await openPage(browser(), { locale: "en-US" });
+    const email = await registerEntrant(page, "en");
+    const [entry] = submittedEntries(email, 1);
+    await pay(page, "en", "vnpay");
+    await page.waitForURL((u) => u.pathname === "/paymentv2/vpcpay.html");
+    const order = Object.fromEntries(new URL(page.url()).searchParams);
+    const result = new URLSearchParams(vnpayResult(order, { responseCode: "07" }));
+    const ipn = await fetch(`${baseUrl()}/api/payments/vnpay/ipn?${result}`);
+    expect(((await ipn.json()) as { RspCode: string }).RspCode).toBe("00");
+    expect(statusOf(entry!.id)).toBe("submitted");
+    const reference = order.vnp_TxnRef!;
+    const id = withDatabase((db) =>
+      db
+        .prepare<[string], { id: string; state: string }>(
+          "SELECT id, state FROM payments WHERE reference = ?",
+        )
+        .get(reference)!,
+    );
+    expect(id.state).toBe("pending");
+
+    const staff = await openPage(browser());
+    const admin = demoCredentials().admin;
+    await signInStaff(staff.page, admin.email, admin.password);
+    // The list says how many payments need finance and leads to them, flagged.
+    await staff.page.goto("/en/quan-tri/thanh-toan");
+    await waitForHydration(staff.page);
+    const lead = staff.page.getByTestId("payments-attention").getByRole("link");
+    expect(await lead.textContent()).toMatch(/^\d+ payments? with VNPay money to handle/);
+    await lead.click();
+    await staff.page.waitForURL((u) => u.searchParams.get("attention") === "open");
+    const row = staff.page.getByRole("row").filter({ hasText: reference });
+    await row.getByText(text("en", "paymentAdmin.attention.badge")).waitFor();
+    expect(
+      await staff.page
+        .getByRole("checkbox", { name: text("en", "paymentAdmin.filters.attention") })
+        .isChecked(),
+    ).toBe(true);
+    await expectAxeClean(staff.page);
+
+    // The payment's page says what happened and what to do, in Vietnamese too.
+    await row.getByRole("link", { name: reference }).click();
+    await staff.page.waitForURL((u) => u.pathname === `/en/quan-tri/thanh-toan/${id.id}`);
+    const notice = staff.page.getByTestId("payment-attention");
+    expect(await notice.getByRole("heading").textContent()).toBe(
+      text("en", "paymentAdmin.attention.heldForReview.title"),
+    );
+    await expectAxeClean(staff.page);
+    await staff.page.goto(`/quan-tri/thanh-toan/${id.id}`);
+    expect(
+      await staff.page.getByTestId("payment-attention").getByRole("heading").textContent(),
+    ).toBe(text("vi", "paymentAdmin.attention.heldForReview.title"));
+    expect(await staff.page.getByTestId("payment-attention").textContent()).toContain(
+      result.get("vnp_TransactionNo")!,
+    );
   });
 });

@@ -166,8 +166,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       return submit(entries, user.id, input);
     case "withdraw": {
       const result = await entries.withdraw(user.id, input.entryId);
-      return result.ok
-        ? data<EntryActionResult>({ ok: true, intent: "withdraw" })
+      if (result.ok) return data<EntryActionResult>({ ok: true, intent: "withdraw" });
+      // Refused while a pending payment holds the entry: the message names it.
+      return result.paymentReference
+        ? data<EntryActionResult>(
+            {
+              ok: false,
+              intent: "withdraw",
+              formError: formErrorOf(result),
+              paymentReference: result.paymentReference,
+            },
+            { status: 409 },
+          )
         : refusedAs("withdraw", result);
     }
     case "deleteDraft": {

@@ -25,6 +25,8 @@ export interface EntryFailure extends Refusal {
   missing?: MissingItem[];
   /** For a version conflict: the entry as it is now, so the form can offer to reload it. */
   entry?: EntryView;
+  /** For a withdrawal refused while a pending payment holds the entry: its reference. */
+  paymentReference?: string;
 }
 
 export type EntryResult<T extends object = object> = ({ ok: true } & T) | EntryFailure;

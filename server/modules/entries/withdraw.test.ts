@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
 import { acceptedEntry, manager, seasonId } from "../judging/testbed";
 import { moved, statusOf, submittedEntry } from "./lifecycle-testbed";
-import { entriesTestbed, NOW } from "./testbed";
+import { created, paymentsTestbed } from "../payments/testbed";
+import { NOW } from "./testbed";
 
 describe.each(testDatabases())("entries on $name", (target) => {
   describe.skipIf(!target.available)("withdraw", () => {
-    const t = entriesTestbed(target);
+    // VNPay configured too: an entry in a card payment.
+    const t = paymentsTestbed(target);
 
     it("withdraws before judging, and a withdrawn entry is final", async () => {
       const entry = await t.draft();
@@ -32,6 +34,36 @@ describe.each(testDatabases())("entries on $name", (target) => {
         .where("id", "=", judged.id)
         .execute();
       expect(await t.entries.withdraw(t.alice, judged.id)).toMatchObject({ status: 409 });
+    });
+
+    it("refuses while a pending payment holds the entry, naming it, until it is cancelled", async () => {
+      const entry = await submittedEntry(t);
+      const { payment } = await created(t, [entry.id]);
+      expect(await t.entries.withdraw(t.alice, entry.id)).toMatchObject({
+        ok: false,
+        status: 409,
+        formError: "entry.problems.inPendingTransfer",
+        paymentReference: payment.reference,
+      });
+      expect(await statusOf(t, entry.id)).toMatchObject({ status: "submitted" });
+      // The payment's amount is untouched; cancelled, it lets the entry go.
+      expect((await t.services.payments.getForEntrant(t.alice, payment.reference))?.amountVnd).toBe(
+        payment.amountVnd,
+      );
+      await t.services.payments.cancelForEntrant({ id: t.alice, name: "Alice" }, payment.reference);
+      expect(await t.entries.withdraw(t.alice, entry.id)).toMatchObject({
+        ok: true,
+        entry: { status: "withdrawn" },
+      });
+
+      // A card payment cannot be cancelled by the entrant: the message says to wait for it.
+      const carded = await submittedEntry(t);
+      const card = await created(t, [carded.id], "vnpay");
+      expect(await t.entries.withdraw(t.alice, carded.id)).toMatchObject({
+        status: 409,
+        formError: "entry.problems.inPendingCardPayment",
+        paymentReference: card.payment.reference,
+      });
     });
 
     // Last in the file: it opens a round of the season the other tests share.

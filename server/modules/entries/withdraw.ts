@@ -5,12 +5,14 @@ import { findUserContact } from "./queries";
 import { recordTransition } from "./record-transition";
 import { notFound, refuse } from "./refusals";
 import { sendQueuedSoon } from "../mail/send-queued";
+import { pendingPaymentOf } from "../payments/settle-entry-payment";
 import { queueStatusEmails } from "./status-email";
 import type { EntryFailure, EntryResult, EntryView } from "./types";
 
 /**
  * Withdraws the owner's entry (any state before judging, deadline or not; an accepted entry
- * only until a round of its season opens), recorded in its history. The entrant's status email,
+ * only until a round of its season opens), recorded in its history. Not while a pending payment
+ * holds it (refused naming the payment, `paymentReference`): that payment's amount counts its fee. The entrant's status email,
  * their confirmation, is queued in the same transaction and sent right after the commit
  * (`emailed`); a draft that never went in gets none.
  */
@@ -31,6 +33,21 @@ export async function withdrawEntry(
       }
       if (!entrantMayWithdraw(from, loaded.judgingBegun)) {
         return refuse(409, "entry.problems.judgingBegun");
+      }
+      // A payment still waiting holds the entry at its fee: withdrawn, the fee would still be
+      // collected with the others. The entrant cancels a transfer first (a card payment ends
+      // within the hour); the refusal names the payment.
+      const pending = await pendingPaymentOf(trx, row.id);
+      if (pending) {
+        return {
+          ...refuse(
+            409,
+            pending.method === "vietqr"
+              ? "entry.problems.inPendingTransfer"
+              : "entry.problems.inPendingCardPayment",
+          ),
+          paymentReference: pending.reference,
+        };
       }
       const owner = await findUserContact(trx, userId);
       const moved = await recordTransition(trx, row.id, {

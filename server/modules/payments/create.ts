@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import { localizePath, type Lang } from "../../../core/languages";
 import { PATHS } from "../../../core/paths";
 import { currentPublicUrl } from "../../public-url";
@@ -13,13 +14,17 @@ import { paymentView } from "./queries";
 import { settlePayment } from "./settle";
 import type { PaymentView } from "./types";
 import { buildVnpayUrl } from "./vnpay";
+import { hasAttentionNote } from "./vnpay-attention";
 
 /** Where VNPay sends the entrant back (the page only shows what the IPN decided). */
 export function vnpayReturnUrl(publicUrl: string, lang: Lang): string {
   return `${publicUrl}${localizePath(`${PATHS.payment}/vnpay`, lang)}`;
 }
 
-/** Pending payments that hold these entries but whose time is up: expired before a new one. */
+/**
+ * Pending payments that hold these entries but whose time is up: expired before a new one (not
+ * one whose money VNPay holds for review: its entries stay held).
+ */
 async function expireLapsed(ctx: PaymentsContext, entryIds: readonly string[]) {
   const lapsed = await ctx.db.kysely
     .selectFrom("payment_entries as pe")
@@ -30,6 +35,7 @@ async function expireLapsed(ctx: PaymentsContext, entryIds: readonly string[]) {
     .where("pe.live", "=", 1)
     .where("p.state", "=", "pending")
     .where("p.expires_at", "<=", ctx.now())
+    .where(sql<boolean>`not ${hasAttentionNote}`)
     .execute();
   for (const row of lapsed) {
     await settlePayment(ctx, row.id, {

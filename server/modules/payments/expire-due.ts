@@ -1,16 +1,21 @@
+import { sql } from "kysely";
 import type { PaymentsContext } from "./context";
 import { settlePayment } from "./settle";
+import { hasAttentionNote } from "./vnpay-attention";
 
 /**
- * Pending payments whose time is up become expired and let go of their entries (scheduled;
- * running it on several processes at once is harmless: a payment expires once).
+ * Pending payments whose time is up become expired and let go of their entries, except one
+ * whose money VNPay holds for review (`vnpay-attention.ts`). Scheduled; running it on several
+ * processes at once is harmless: a payment expires once.
  */
 export async function expireDuePayments(ctx: PaymentsContext): Promise<number> {
   const due = await ctx.db.kysely
-    .selectFrom("payments")
-    .select("id")
-    .where("state", "=", "pending")
-    .where("expires_at", "<=", ctx.now())
+    .selectFrom("payments as p")
+    .select("p.id")
+    .where("p.state", "=", "pending")
+    .where("p.expires_at", "<=", ctx.now())
+    // Money VNPay took but holds for review keeps its entries until finance decides.
+    .where(sql<boolean>`not ${hasAttentionNote}`)
     .limit(500)
     .execute();
   let expired = 0;

@@ -1,10 +1,13 @@
 import type { PaymentsContext } from "./context";
 import { paymentView } from "./queries";
 import type { PaymentView } from "./types";
+import { attentionOf, type PaymentAttentionView } from "./vnpay-attention";
 
 export interface StaffPaymentView extends PaymentView {
   owner: { id: string; name: string; email: string; companyName: string | null };
   gatewayTransaction: string | null;
+  /** Money the gateway took that finance must still handle (refund, or settle by hand). */
+  attention: PaymentAttentionView | null;
 }
 
 /** A payment for the back office: the entrant, entries, events and gateway facts. */
@@ -31,5 +34,6 @@ export async function getPaymentForStaff(
       companyName: row.company_name ?? null,
     },
     gatewayTransaction: row.gateway_transaction,
+    attention: await attentionOf(ctx.db.kysely, id, view.state),
   };
 }

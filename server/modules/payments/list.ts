@@ -6,6 +6,7 @@ import type { PaymentMethod, PaymentState } from "../../../core/payment-state";
 import type { PaymentsContext, Q } from "./context";
 import { entryFees } from "./fees";
 import { receivedOf } from "./queries";
+import { attentionIsOpen } from "./vnpay-attention";
 
 export const PAYMENTS_PAGE_SIZE = 50;
 
@@ -24,6 +25,8 @@ export interface PaymentRow {
   /** The account; `companyName` when it registered as an enterprise (its name is the representative). */
   owner: { id: string; name: string; email: string; companyName: string | null };
   entryCodes: string[];
+  /** VNPay took money that finance must still handle (refund, or settle by hand). */
+  needsAttention: boolean;
 }
 
 export interface PaymentTotals {
@@ -62,6 +65,7 @@ function filtered(db: Q, seasonId: number, query: PaymentListQuery) {
   if (query.method) q = q.where("p.method", "=", query.method);
   if (start) q = q.where("p.created_at", ">=", start);
   if (end) q = q.where("p.created_at", "<=", end);
+  if (query.attention === "open") q = q.where(attentionIsOpen);
   if (query.q && foldForSearch(query.q) !== "") {
     const pattern = foldedLikePattern(query.q);
     const like = (column: string) =>
@@ -109,6 +113,8 @@ export async function listPayments(
   pageSize: number;
   seasonYear: number | null;
   totals: PaymentTotals;
+  /** Payments of the season whose money finance must still handle, whatever the filters. */
+  attentionCount: number;
 }> {
   const { currentSeasonYear } = await ctx.deps.settings.get();
   const season = await seasonOf(ctx.db.kysely, query.season, currentSeasonYear);
@@ -121,6 +127,7 @@ export async function listPayments(
       pageSize: PAYMENTS_PAGE_SIZE,
       seasonYear: null,
       totals: empty,
+      attentionCount: 0,
     };
   }
   const seasonId = Number(season.id);
@@ -147,6 +154,7 @@ export async function listPayments(
           .whereRef("ev.payment_id", "=", "p.id")
           .where("ev.to_state", "=", "refunded")
           .as("refunded_at"),
+      attentionIsOpen.as("needs_attention"),
       "u.id as user_id",
       "u.name",
       "u.email",
@@ -188,12 +196,23 @@ export async function listPayments(
       refundedAt: r.refunded_at ?? null,
       owner: { id: r.user_id, name: r.name, email: r.email, companyName: r.company_name ?? null },
       entryCodes: codes.get(r.id) ?? [],
+      needsAttention: Boolean(Number(r.needs_attention)),
     })),
     total,
     page,
     pageSize: PAYMENTS_PAGE_SIZE,
     seasonYear: Number(season.year),
     totals: await seasonTotals(ctx, seasonId),
+    attentionCount: Number(
+      (
+        await ctx.db.kysely
+          .selectFrom("payments as p")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("p.season_id", "=", seasonId)
+          .where(attentionIsOpen)
+          .executeTakeFirst()
+      )?.n ?? 0,
+    ),
   };
 }
 

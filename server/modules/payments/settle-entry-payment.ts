@@ -17,11 +17,11 @@ import type { PaymentActor } from "./types";
 export async function pendingPaymentOf(
   trx: Q,
   entryId: string,
-): Promise<{ id: string; reference: string; entryIds: string[] } | null> {
+): Promise<{ id: string; reference: string; method: string; entryIds: string[] } | null> {
   const pending = await trx
     .selectFrom("payment_entries as pe")
     .innerJoin("payments as p", "p.id", "pe.payment_id")
-    .select(["p.id", "p.reference"])
+    .select(["p.id", "p.reference", "p.method"])
     .where("pe.entry_id", "=", entryId)
     .where("pe.live", "=", 1)
     .where("p.state", "=", "pending")

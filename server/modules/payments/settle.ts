@@ -60,7 +60,16 @@ async function moveEntries(
       if (ok) moved.push(row.id);
     }
   }
-  if (to !== "paid") {
+  if (to === "paid") {
+    // An ended card payment the gateway then paid holds its entries again (a no-op for a
+    // pending one); the one-live-payment index refuses it if another payment took them.
+    await trx
+      .updateTable("payment_entries")
+      .set({ live: 1 })
+      .where("payment_id", "=", paymentId)
+      .where("live", "=", 0)
+      .execute();
+  } else {
     // Failed, expired and refunded payments let go of their entries: they can be paid again.
     await trx
       .updateTable("payment_entries")
@@ -121,7 +130,8 @@ export async function settleWithin(
           .execute()
       ).map((r) => r.entry_id);
     if (state === req.to) return { ok: true, state, changed: false, entryIds: await entryIds() };
-    if (!canMovePayment(state, req.to)) return { ok: false, reason: "notAllowed", state };
+    if (!canMovePayment(state, req.to, { gatewayConfirmed: req.gatewayConfirmed === true }))
+      return { ok: false, reason: "notAllowed", state };
     const seen = Number(row.state_version);
     if (req.stateVersion !== undefined && req.stateVersion !== seen) {
       return { ok: false, reason: "conflict", state };

@@ -26,6 +26,11 @@ export interface SettleRequest {
   stateVersion?: number;
   /** Paid: what came in when staff accept an amount other than the payment's (a statement line). */
   receivedVnd?: number;
+  /**
+   * Paid on VNPay's report that the card was charged: allowed from an ended payment too
+   * (core/payment-state.ts), which takes its entries back (the caller checked they are free).
+   */
+  gatewayConfirmed?: boolean;
 }
 
 export type SettleResult =

@@ -3,9 +3,11 @@ import { testDatabases } from "../../test-support/databases";
 import { withPublicUrl } from "../../public-url";
 import { mailCount, newestMail } from "../entries/lifecycle-testbed";
 import { createServices } from "../../services";
+import { parsePaymentListQuery } from "../../../core/payments";
 import {
   CLIENT,
   created,
+  finance,
   ipnQuery,
   paymentsTestbed,
   statuses,
@@ -103,7 +105,24 @@ describe.each(testDatabases())("VNPay IPN on $name", (target) => {
       expect(again.payment.state).toBe("pending");
     });
 
-    it("tells staff through the log of a card taken for a payment that had expired", async () => {
+    /** Moves the clock past the payment's expiry and runs the expiry job. */
+    async function expire(payment: { expiresAt: string; reference: string }) {
+      t.now = new Date(Date.parse(payment.expiresAt) + 1000);
+      await t.services.payments.expireDue();
+      expect((await t.services.payments.getForEntrant(t.alice, payment.reference))?.state).toBe(
+        "expired",
+      );
+    }
+
+    const notes = async (paymentId: string) =>
+      t.db.kysely
+        .selectFrom("payment_events")
+        .select(["from_state", "to_state", "reason", "detail"])
+        .where("payment_id", "=", paymentId)
+        .whereRef("from_state", "=", "to_state")
+        .execute();
+
+    it("pays an expired card payment VNPay reports charged late, once, when its entries are free", async () => {
       const errors: { obj: object; msg: string }[] = [];
       const services = createServices(t.db, t.config, {
         onContentChange: () => {},
@@ -114,30 +133,145 @@ describe.each(testDatabases())("VNPay IPN on $name", (target) => {
           info: () => {},
         },
       });
-      const [entry] = await submittedEntries(t, 1);
-      const made = await services.payments.create(
-        t.alice,
-        { entryIds: [entry!.id], method: "vnpay" },
-        CLIENT,
-      );
-      if (!made.ok) throw new Error("create refused");
-      const { payment } = made;
-      t.now = new Date(Date.parse(payment.expiresAt) + 1000);
-      expect(await services.payments.expireDue()).toBeGreaterThanOrEqual(1);
-      const late = ipnQuery(payment.reference, payment.amountVnd);
-      expect(await services.payments.vnpayIpn(late)).toMatchObject({ RspCode: "02" });
+      const { payment, ids } = await vnpayPayment(2);
+      await expire(payment);
+      expect(await statuses(t, ids)).toEqual(["submitted", "submitted"]);
+      const mailsBefore = await mailCount(t, "alice@example.vn", "paymentConfirmed");
+      const late = ipnQuery(payment.reference, payment.amountVnd, {
+        vnp_TransactionNo: "14100777",
+      });
+      expect(await services.payments.vnpayIpn(late)).toEqual({
+        RspCode: "00",
+        Message: "Confirm Success",
+      });
+      expect(await statuses(t, ids)).toEqual(["paid", "paid"]);
+      const view = await t.services.payments.getForStaff(payment.id);
+      expect(view).toMatchObject({
+        state: "paid",
+        gatewayTransaction: "14100777",
+        attention: null,
+      });
+      expect(view?.events.at(-1)).toMatchObject({
+        from: "expired",
+        to: "paid",
+        actorRole: "vnpay",
+        reason: "VNPay reported the card charged after the payment was expired",
+      });
+      expect(await mailCount(t, "alice@example.vn", "paymentConfirmed")).toBe(mailsBefore + 1);
       expect(errors).toEqual([
         {
           obj: expect.objectContaining({ reference: payment.reference, state: "expired" }),
-          msg: "VNPay reports a card payment taken for a payment no longer pending",
+          msg: "VNPay reports a card payment taken after the payment ended: paid late",
         },
       ]);
-      // A replay of a payment that was paid is no news.
-      const { payment: paid, ids } = await vnpayPayment(1);
-      await services.payments.vnpayIpn(ipnQuery(paid.reference, paid.amountVnd));
-      await services.payments.vnpayIpn(ipnQuery(paid.reference, paid.amountVnd));
-      expect(await statuses(t, ids)).toEqual(["paid"]);
+      // The entries are held again: no second payment for them.
+      expect(
+        await t.services.payments.create(t.alice, { entryIds: ids, method: "vietqr" }, CLIENT),
+      ).toMatchObject({ ok: false, status: 409 });
+      // A replay of the now paid success is a duplicate: 02, nothing twice.
+      expect(await services.payments.vnpayIpn(late)).toMatchObject({ RspCode: "02" });
+      expect(await paidEvents(payment.id)).toBe(1);
+      expect(await mailCount(t, "alice@example.vn", "paymentConfirmed")).toBe(mailsBefore + 1);
       expect(errors).toHaveLength(1);
+
+      // A payment VNPay first declined and then reports charged is paid the same way.
+      const { payment: declined, ids: declinedIds } = await vnpayPayment(1);
+      await services.payments.vnpayIpn(
+        ipnQuery(declined.reference, declined.amountVnd, {
+          vnp_ResponseCode: "24",
+          vnp_TransactionStatus: "02",
+        }),
+      );
+      expect(
+        await services.payments.vnpayIpn(ipnQuery(declined.reference, declined.amountVnd)),
+      ).toMatchObject({ RspCode: "00" });
+      expect(await statuses(t, declinedIds)).toEqual(["paid"]);
+    });
+
+    it("notes late money whose entries went elsewhere for finance, touching nothing else", async () => {
+      const { payment, ids } = await vnpayPayment(2);
+      await expire(payment);
+      // One entry is now in a new transfer, the other withdrawn.
+      const other = await created(t, [ids[0]!]);
+      expect(await t.entries.withdraw(t.alice, ids[1]!)).toMatchObject({ ok: true });
+      const late = ipnQuery(payment.reference, payment.amountVnd, {
+        vnp_TransactionNo: "14100888",
+      });
+      expect(await t.services.payments.vnpayIpn(late)).toEqual({
+        RspCode: "00",
+        Message: "Confirm Success",
+      });
+      // Recorded once, however often VNPay sends it.
+      expect(await t.services.payments.vnpayIpn(late)).toMatchObject({ RspCode: "00" });
+      expect(await notes(payment.id)).toHaveLength(1);
+      expect(await statuses(t, ids)).toEqual(["submitted", "withdrawn"]);
+      const otherNow = await t.services.payments.getForStaff(other.payment.id);
+      expect(otherNow).toMatchObject({ state: "pending", attention: null });
+      expect(otherNow?.events).toHaveLength(1);
+      const view = await t.services.payments.getForStaff(payment.id);
+      const codes = (
+        await t.db.kysely
+          .selectFrom("entries")
+          .select("code")
+          .where("id", "in", ids)
+          .orderBy("code")
+          .execute()
+      ).map((r) => r.code);
+      expect(view).toMatchObject({
+        state: "expired",
+        attention: { kind: "lateCapture", transactionNo: "14100888", blockedEntryCodes: codes },
+      });
+      // The staff list finds it: the count, the filter and the row's flag.
+      const listed = await t.services.payments.list(parsePaymentListQuery(new URLSearchParams()));
+      expect(listed.attentionCount).toBeGreaterThanOrEqual(1);
+      expect(listed.rows.find((r) => r.id === payment.id)?.needsAttention).toBe(true);
+      expect(listed.rows.find((r) => r.id === other.payment.id)?.needsAttention).toBe(false);
+      const only = await t.services.payments.list(
+        parsePaymentListQuery(new URLSearchParams({ attention: "open" })),
+      );
+      expect(only.rows.map((r) => r.id)).toContain(payment.id);
+      expect(only.rows.every((r) => r.needsAttention)).toBe(true);
+      expect(only.total).toBe(listed.attentionCount);
+    });
+
+    it("holds a payment VNPay reports charged but suspected (07): entries kept, noted, not expired", async () => {
+      const { payment, ids } = await vnpayPayment(1);
+      const suspect = ipnQuery(payment.reference, payment.amountVnd, {
+        vnp_ResponseCode: "07",
+        vnp_TransactionStatus: "07",
+      });
+      expect(await t.services.payments.vnpayIpn(suspect)).toEqual({
+        RspCode: "00",
+        Message: "Confirm Success",
+      });
+      expect(await t.services.payments.vnpayIpn(suspect)).toMatchObject({ RspCode: "00" });
+      expect(await notes(payment.id)).toHaveLength(1);
+      expect(await statuses(t, ids)).toEqual(["submitted"]);
+      // Not free to pay again, and past its time it still holds them.
+      expect(
+        await t.services.payments.create(t.alice, { entryIds: ids, method: "vietqr" }, CLIENT),
+      ).toMatchObject({ ok: false, status: 409 });
+      t.now = new Date(Date.parse(payment.expiresAt) + 1000);
+      await t.services.payments.expireDue();
+      expect(
+        await t.services.payments.create(t.alice, { entryIds: ids, method: "vietqr" }, CLIENT),
+      ).toMatchObject({ ok: false, status: 409 });
+      const held = await t.services.payments.getForStaff(payment.id);
+      expect(held).toMatchObject({ state: "pending", attention: { kind: "heldForReview" } });
+      const listed = await t.services.payments.list(
+        parsePaymentListQuery(new URLSearchParams({ attention: "open" })),
+      );
+      expect(listed.rows.map((r) => r.id)).toContain(payment.id);
+      // Finance confirms it once VNPay clears it: paid, no longer listed.
+      const confirmed = await t.services.payments.confirm(finance(t), payment.id, {
+        stateVersion: held!.stateVersion,
+      });
+      expect(confirmed).toMatchObject({ ok: true });
+      expect(await statuses(t, ids)).toEqual(["paid"]);
+      expect(await t.services.payments.getForStaff(payment.id)).toMatchObject({
+        state: "paid",
+        attention: null,
+      });
     });
 
     it("turns 50 simultaneous copies of the IPN into exactly one payment", async () => {

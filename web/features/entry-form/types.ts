@@ -142,6 +142,8 @@ export type EntryActionResult =
       ok: false;
       intent: "withdraw" | "deleteDraft" | "removeFile" | "duplicate";
       formError: string;
+      /** A withdrawal refused while this pending payment holds the entry. */
+      paymentReference?: string;
     }
   /** A body the page's schema did not recognise (no form button sends one). */
   | { ok: false; intent: null; formError: string };

@@ -1,7 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { VNPAY_REPORT_GRACE_MINUTES, VNPAY_WINDOW_MINUTES } from "../../../core/payment-state";
+import { PATHS } from "../../../core/paths";
 import { FormAlert } from "../../components/form/field";
+import { useLocalizedPath } from "../../lib/site";
 import { ConfirmDialog } from "./confirm-dialog";
 import { postEntryAction } from "./post";
 import type { EntryActionResult } from "./types";
@@ -19,6 +22,7 @@ export function WithdrawPanel({
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<EntryActionResult>({ key: "entry-withdraw" });
+  const to = useLocalizedPath();
   const [open, setOpen] = useState(false);
   return (
     <section className="panel" aria-labelledby="entry-withdraw-title">
@@ -30,7 +34,25 @@ export function WithdrawPanel({
         </button>
       </p>
       {fetcher.data?.intent === "withdraw" && !fetcher.data.ok ? (
-        <FormAlert message={t(fetcher.data.formError)} />
+        <>
+          <FormAlert
+            message={t(fetcher.data.formError, {
+              reference: fetcher.data.paymentReference ?? "",
+              // How long a card payment can last at most (inPendingCardPayment).
+              minutes: VNPAY_WINDOW_MINUTES + VNPAY_REPORT_GRACE_MINUTES,
+            })}
+          />
+          {fetcher.data.paymentReference ? (
+            // A pending payment holds the entry: the message names it, the link opens it.
+            <p>
+              <Link to={to(`${PATHS.payment}/${fetcher.data.paymentReference}`)}>
+                {t("entryForm.withdraw.openPayment", {
+                  reference: fetcher.data.paymentReference,
+                })}
+              </Link>
+            </p>
+          ) : null}
+        </>
       ) : null}
       <ConfirmDialog
         open={open}

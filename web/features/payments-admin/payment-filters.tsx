@@ -82,6 +82,15 @@ export function PaymentFilters({
           defaultValue={query.q ?? ""}
         />
       </label>
+      <label>
+        <input
+          type="checkbox"
+          name="attention"
+          value="open"
+          defaultChecked={query.attention === "open"}
+        />{" "}
+        {t("paymentAdmin.filters.attention")}
+      </label>
       <button type="submit" className="button button--primary">
         {t("paymentAdmin.filters.apply")}
       </button>

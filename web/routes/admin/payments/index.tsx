@@ -12,6 +12,7 @@ import { PaymentFilters } from "../../../features/payments-admin/payment-filters
 import "../../../features/payments-admin/payments-admin.css";
 import { requireStaff } from "../../../lib/session.server";
 import { useLocalizedPath } from "../../../lib/site";
+import { useShowResults } from "../../../lib/to-results";
 import type { Route } from "./+types/index";
 
 export const meta: Route.MetaFunction = backOfficeMeta("paymentAdmin.title");
@@ -34,12 +35,19 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   const loading =
     navigation.state === "loading" && navigation.location?.pathname === location.pathname;
   const pageCount = Math.max(1, Math.ceil(result.total / result.pageSize));
+  // Another page from the pager below opens at the table, with the focus on the new rows.
+  const { results } = useShowResults<HTMLTableElement>();
   const exportHref = (format: "csv" | "xlsx") => {
     const params = new URLSearchParams(location.search);
     params.delete("page");
     params.set("format", format);
     return `${to("/quan-tri/thanh-toan/xuat")}?${params.toString()}`;
   };
+  // The season's payments whose money finance must still handle, whatever else is filtered.
+  const attentionHref = `${location.pathname}?${new URLSearchParams({
+    ...(query.season ? { season: String(query.season) } : {}),
+    attention: "open",
+  }).toString()}`;
   return (
     <AdminPage
       title={t("paymentAdmin.title")}
@@ -98,6 +106,13 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
           </dl>
         </section>
       ) : null}
+      {result.attentionCount > 0 && query.attention !== "open" ? (
+        <p className="form-alert payment-warning" role="note" data-testid="payments-attention">
+          <Link to={attentionHref}>
+            {t("paymentAdmin.attention.link", { count: result.attentionCount })}
+          </Link>
+        </p>
+      ) : null}
       <PaymentFilters query={query} seasonYear={result.seasonYear} />
       <p className="visually-hidden" role="status" aria-live="polite">
         {loading ? t("paymentAdmin.loading") : ""}
@@ -111,7 +126,7 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
         <>
           <p>{t("paymentAdmin.range", { total: result.total, count: result.total })}</p>
           <div className="table-scroll">
-            <table className="table" aria-busy={loading}>
+            <table ref={results} className="table" tabIndex={-1} aria-busy={loading}>
               <caption className="visually-hidden">
                 {t("paymentAdmin.caption", { year: result.seasonYear })}
               </caption>
@@ -165,6 +180,14 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
                       <StatusBadge tone={PAYMENT_TONES[row.state]}>
                         {t(`paymentAdmin.state.${row.state}`)}
                       </StatusBadge>
+                      {row.needsAttention ? (
+                        <>
+                          {" "}
+                          <StatusBadge tone="danger">
+                            {t("paymentAdmin.attention.badge")}
+                          </StatusBadge>
+                        </>
+                      ) : null}
                     </td>
                     <td>{formatDate(row.createdAt, lang)}</td>
                     <td>{row.paidAt ? formatDate(row.paidAt, lang) : ""}</td>

@@ -115,6 +115,27 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
       <p>
         <StatusBadge tone={PAYMENT_TONES[payment.state]}>{state(payment.state)}</StatusBadge>
       </p>
+      {payment.attention ? (
+        <section
+          className="form-alert payment-warning"
+          role="alert"
+          data-testid="payment-attention"
+          aria-labelledby="payment-attention-title"
+        >
+          <h2 id="payment-attention-title">
+            {t(`paymentAdmin.attention.${payment.attention.kind}.title`)}
+          </h2>
+          <p>
+            {t(`paymentAdmin.attention.${payment.attention.kind}.body`, {
+              amount,
+              transaction:
+                payment.attention.transactionNo ?? t("paymentAdmin.attention.unknownTransaction"),
+              at: formatVietnamDateTime(payment.attention.at),
+              codes: payment.attention.blockedEntryCodes.join(", "),
+            })}
+          </p>
+        </section>
+      ) : null}
       <dl className="facts">
         <dt>{t("paymentAdmin.detail.entrant")}</dt>
         <dd>

@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { text } from "../../test-support/text";
+import { demoCategory } from "../../test-support/demo-catalogue";
+import { signedInApp, TEST_NOW } from "../../test-support/signed-in-app";
+import { TEST_ORIGIN, type Who } from "../../test-support/sign-in";
+import { CLIENT, ipnQuery, TEST_VNPAY } from "./testbed";
+
+// Money VNPay took but holds for review, as finance sees it over HTTP on the production build:
+// the payments list counts such payments and filters them, flagged, and the payment's page
+// says what happened and what to do, in Vietnamese and English.
+
+const office = signedInApp({
+  env: {
+    VNPAY_TMN_CODE: TEST_VNPAY.tmnCode,
+    VNPAY_HASH_SECRET: TEST_VNPAY.hashSecret,
+    VNPAY_URL: TEST_VNPAY.url,
+  },
+  staffEmail: (role) => `attention-${role.replace("_", "-")}@vanxuan-awards.example`,
+  entrant: { email: "attention-entrant@example.vn", fullName: "Thí Sinh Thẻ" },
+});
+
+const page = (url: string, who: Who = "finance") =>
+  office.request("GET", url, { cookie: office.cookies.get(who), headers: { origin: TEST_ORIGIN } });
+
+/** A submitted entry of the signed-in entrant (with this code) in a card payment: the payment. */
+async function cardPayment(code: string) {
+  const db = office.db.kysely;
+  const owner = await db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", "attention-entrant@example.vn")
+    .executeTakeFirstOrThrow();
+  const category = await demoCategory(db);
+  const id = randomUUID();
+  const at = TEST_NOW.toISOString();
+  await db
+    .insertInto("entries")
+    .values({
+      id,
+      owner_user_id: owner.id,
+      season_id: category.season_id,
+      track_id: category.track_id,
+      category_id: category.id,
+      code,
+      status: "submitted",
+      brand_name: "Trà Xanh",
+      campaign_name: "Tết sum vầy",
+      description_vi: "",
+      description_en: "",
+      start_month: null,
+      start_year: null,
+      end_month: null,
+      end_year: null,
+      video_link: "",
+      credits: JSON.stringify({ companies: [], people: [] }),
+      version: 1,
+      created_at: at,
+      updated_at: at,
+      submitted_at: at,
+    })
+    .execute();
+  const made = await office.app.services.payments.create(
+    owner.id,
+    { entryIds: [id], method: "vnpay" },
+    CLIENT,
+  );
+  if (!made.ok) throw new Error(JSON.stringify(made));
+  return made.payment;
+}
+
+describe("a card payment VNPay holds for review, on the staff pages", () => {
+  it("is counted, filtered and flagged in the list, and explained on its page", async () => {
+    const payment = await cardPayment("VX26-TVC-9001");
+    const suspect = new URLSearchParams(
+      ipnQuery(payment.reference, payment.amountVnd, {
+        vnp_ResponseCode: "07",
+        vnp_TransactionStatus: "07",
+        vnp_TransactionNo: "14109999",
+      }),
+    );
+    const ipn = await office.request("GET", `/api/payments/vnpay/ipn?${suspect}`);
+    expect(ipn.json()).toEqual({ RspCode: "00", Message: "Confirm Success" });
+
+    const list = await page("/en/quan-tri/thanh-toan");
+    expect(list.statusCode).toBe(200);
+    expect(list.body).toContain('data-testid="payments-attention"');
+    expect(list.body).toContain("1 payment with VNPay money to handle");
+    expect(list.body).toContain("attention=open");
+
+    const filtered = await page("/en/quan-tri/thanh-toan?attention=open");
+    expect(filtered.body).toContain(payment.reference);
+    expect(filtered.body).toContain(text("en", "paymentAdmin.attention.badge"));
+    // Another payment, with nothing to handle, is not in the filtered list.
+    const plain = (await cardPayment("VX26-TVC-9002")).reference;
+    expect((await page("/en/quan-tri/thanh-toan")).body).toContain(plain);
+    expect((await page("/en/quan-tri/thanh-toan?attention=open")).body).not.toContain(plain);
+
+    const english = await page(`/en/quan-tri/thanh-toan/${payment.id}`);
+    expect(english.body).toContain('data-testid="payment-attention"');
+    expect(english.body).toContain(text("en", "paymentAdmin.attention.heldForReview.title"));
+    expect(english.body).toContain("14109999");
+    const vietnamese = await page(`/quan-tri/thanh-toan/${payment.id}`);
+    expect(vietnamese.body).toContain(text("vi", "paymentAdmin.attention.heldForReview.title"));
+    // A payment with nothing to handle shows no notice.
+    const quiet = await office.db.kysely
+      .selectFrom("payments")
+      .select("id")
+      .where("reference", "=", plain)
+      .executeTakeFirstOrThrow();
+    expect((await page(`/en/quan-tri/thanh-toan/${quiet.id}`)).body).not.toContain(
+      'data-testid="payment-attention"',
+    );
+  });
+});
