@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
+import { juryMemberSchema } from "../core/content-admin";
 import { expectAxeClean } from "./support/axe";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
 import { withE2eServices } from "./support/services";
@@ -250,5 +251,34 @@ describe("content back office", () => {
       await expectAxeClean(page);
     }
     expect(problems.pageErrors).toEqual([]);
+  });
+
+  test("saving a juror before the page runs (no JavaScript) keeps the photo", async () => {
+    const actor = { id: "e2e-editor", email: EDITOR.email, ip: "127.0.0.1" };
+    const photo = "/generated/portrait/12/PA.svg";
+    const id = await withE2eServices(async (services) => {
+      const saved = await services.contentAdmin.saveJuror(
+        actor,
+        null,
+        juryMemberSchema.parse({ year: 2024, name: `Giữ Ảnh ${Date.now()}`, photo }),
+      );
+      if (!saved.ok) throw new Error(JSON.stringify(saved));
+      return saved.juror.id;
+    });
+    try {
+      const signedIn = await openPage(browser());
+      await signInStaff(signedIn.page, EDITOR.email, EDITOR.password);
+      const { page } = await openPage(browser(), { javaScriptEnabled: false });
+      await page.context().addCookies(await signedIn.context.cookies());
+      await page.goto(`/quan-tri/noi-dung/chuyen-gia/${id}`);
+      await Promise.all([
+        page.waitForURL((u) => u.searchParams.get("notice") === "adminContent.notices.saved"),
+        page.getByRole("button", { name: "Lưu", exact: true }).click(),
+      ]);
+      const stored = await withE2eServices((services) => services.contentAdmin.juryGet(id));
+      expect(stored?.photo).toBe(photo);
+    } finally {
+      await withE2eServices((services) => services.contentAdmin.deleteJuror(actor, id));
+    }
   });
 });

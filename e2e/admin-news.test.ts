@@ -2,6 +2,8 @@ import type { Dialog, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { expectAxeClean } from "./support/axe";
+import { clickAndConfirm } from "./support/confirm";
+import { newsFormSchema } from "../core/news-admin";
 import { withE2eServices } from "./support/services";
 import { signInStaff } from "./support/sign-in";
 import { baseUrl, openPage, useBrowser, waitForHydration } from "./support/browser";
@@ -111,8 +113,6 @@ describe("news back office", () => {
       "Sân khấu đêm trao giải",
       "https://vimeo.com/evil.example",
       "https://youtu.be/dQw4w9WgXcQ",
-      // The delete confirmation at the end.
-      "",
     ]);
 
     // Vietnamese body: a heading, a paragraph with markup typed as text, a link, an image.
@@ -293,11 +293,12 @@ describe("news back office", () => {
 
     // Deleting it (after a confirmation) takes it off the public list at once, and leaves
     // the demo news as the other journeys expect it.
-    await Promise.all([
+    const [, question] = await Promise.all([
       page.waitForURL((u) => u.searchParams.get("notice") === "adminNews.notices.deleted"),
-      page.getByRole("button", { name: "Xoá bài viết" }).click(),
+      clickAndConfirm(page, page.getByRole("button", { name: "Xoá bài viết" })),
     ]);
-    expect(asked.at(-1)).toBe("Xoá vĩnh viễn bài viết này? Thao tác không thể hoàn tác.");
+    expect(question).toBe("Xoá vĩnh viễn bài viết này? Thao tác không thể hoàn tác.");
+    expect(asked).toHaveLength(5);
     await reader.goto("/tin-tuc-cuoc-thi");
     expect(await reader.getByText(TITLE_VI).count()).toBe(0);
 
@@ -308,4 +309,46 @@ describe("news back office", () => {
     expect(visitor.problems.pageErrors).toEqual([]);
     // The editor, two languages, images and the public pages: near 50 s on a loaded machine.
   }, 120_000);
+
+  test("saving an article before its page runs (no JavaScript) keeps its body and cover", async () => {
+    const title = `Bài giữ nội dung ${STAMP}`;
+    const body = [
+      { type: "paragraph", children: [{ type: "text", text: `Đoạn văn cần giữ ${STAMP}` }] },
+    ];
+    const id = await withE2eServices(async (services) => {
+      const saved = await services.news.save(
+        { id: "e2e-editor", email: EDITOR.email, ip: "127.0.0.1" },
+        null,
+        newsFormSchema.parse({
+          titleVi: title,
+          slugVi: `bai-giu-noi-dung-${STAMP}`,
+          bodyVi: JSON.stringify(body),
+          bodyEn: JSON.stringify(body),
+          coverImage: "/generated/cover/15.svg",
+          intent: "publish",
+        }),
+      );
+      if (!saved.ok) throw new Error(JSON.stringify(saved));
+      return saved.id;
+    });
+    try {
+      const signedIn = await openPage(browser());
+      await signInStaff(signedIn.page, EDITOR.email, EDITOR.password);
+      const { page } = await openPage(browser(), { javaScriptEnabled: false });
+      await page.context().addCookies(await signedIn.context.cookies());
+      await page.goto(`/quan-tri/noi-dung/tin-tuc/${id}`);
+      await Promise.all([
+        page.waitForURL((u) => u.searchParams.get("notice") === "adminNews.notices.published"),
+        page.getByRole("button", { name: "Lưu thay đổi" }).click(),
+      ]);
+      const stored = await withE2eServices((services) => services.news.get(id));
+      expect(stored?.bodyVi).toEqual(body);
+      expect(stored?.bodyEn).toEqual(body);
+      expect(stored?.coverImage).toBe("/generated/cover/15.svg");
+    } finally {
+      await withE2eServices((_services, db) =>
+        db.kysely.deleteFrom("news_articles").where("id", "=", id).execute(),
+      );
+    }
+  }, 60_000);
 });

@@ -192,6 +192,20 @@ export function listSitemapNews(db: Kysely<Database>, now: string) {
 
 // ── Back office ─────────────────────────────────────────────────────────────────────────
 
+/**
+ * Whether a media library picture may be shown on a public page: it exists and is public.
+ * An entrant's entry pictures are private until the entry is published to the library.
+ */
+export async function isPublicMedia(k: Kysely<Database>, id: number): Promise<boolean> {
+  const row = await k
+    .selectFrom("media")
+    .select("id")
+    .where("id", "=", id)
+    .where("visibility", "=", "public")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The next free place at the end of a year's jury or winners. */
 export async function nextSortOrder(
   db: Kysely<Database>,

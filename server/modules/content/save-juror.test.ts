@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { juryMemberSchema, type JuryMemberInput } from "../../../core/content-admin";
 import { testDatabases } from "../../test-support/databases";
-import { accepted, contentTestBed, EDITOR, XSS } from "./test-bed";
+import { accepted, contentTestBed, EDITOR, NOW, XSS } from "./test-bed";
 
 // Adding, editing, reordering and deleting jurors (the juror editor and the jury list).
 
@@ -140,6 +140,71 @@ describe.each(testDatabases())("saving jurors on $name", (target) => {
       expect(legacy.photo).toMatch(/^\/generated\//);
       expect(legacy.photoImage).toBeNull();
       await bed.services.contentAdmin.deleteJuror(EDITOR, created.id);
+    });
+
+    it("refuses an entrant's private picture as a photo; the public jury never shows one", async () => {
+      const file = path.join(bed.config.dataDir, "entry-picture.jpg");
+      writeFileSync(
+        file,
+        await sharp({ create: { width: 640, height: 480, channels: 3, background: "#1f3a7a" } })
+          .jpeg()
+          .toBuffer(),
+      );
+      // An entry's picture: private until the entry is published to the library.
+      const secret = await bed.services.media.storeImage(file, { purpose: "entry" });
+      expect(secret.visibility).toBe("private");
+      const refused = await bed.services.contentAdmin.saveJuror(
+        EDITOR,
+        null,
+        juryMemberSchema.parse({ year: 2023, name: "Ảnh Riêng", photoMediaId: String(secret.id) }),
+      );
+      expect(refused).toMatchObject({
+        ok: false,
+        fieldErrors: { photo: "adminContent.errors.imagePrivate" },
+      });
+      const missing = await bed.services.contentAdmin.saveJuror(
+        EDITOR,
+        null,
+        juryMemberSchema.parse({ year: 2023, name: "Ảnh Không Có", photoMediaId: "987654" }),
+      );
+      expect(missing).toMatchObject({
+        ok: false,
+        fieldErrors: { photo: "adminContent.errors.imagePrivate" },
+      });
+      expect(
+        (await bed.services.content.jury(2023, "vi")).members.some((m) =>
+          ["Ảnh Riêng", "Ảnh Không Có"].includes(m.name),
+        ),
+      ).toBe(false);
+
+      // A row written before this check (or by hand) still shows no private picture.
+      const [row] = await bed.db.kysely
+        .insertInto("jury_members")
+        .values({
+          year: 2023,
+          name: "Ảnh Cũ",
+          title_vi: "",
+          title_en: "",
+          organisation: "",
+          bio_vi: "",
+          bio_en: "",
+          photo: null,
+          photo_media_id: secret.id,
+          is_chair: 0,
+          sort_order: 9999,
+          created_at: NOW.toISOString(),
+          updated_at: NOW.toISOString(),
+        })
+        .returning("id")
+        .execute();
+      // Public reads are kept a few seconds between content changes: read after they lapse.
+      bed.now = new Date(NOW.getTime() + 60_000);
+      const shown = (await bed.services.content.jury(2023, "vi")).members.find(
+        (m) => m.id === Number(row!.id),
+      )!;
+      bed.now = NOW;
+      expect(shown.photoImage).toBeNull();
+      await bed.services.contentAdmin.deleteJuror(EDITOR, Number(row!.id));
     });
 
     it("refuses what the form refuses", () => {

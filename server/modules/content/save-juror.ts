@@ -1,8 +1,8 @@
 import type { JuryMemberInput } from "../../../core/content-admin";
-import { refusal, type Outcome } from "../../../core/refusal";
+import { fieldRefusal, refusal, type Outcome } from "../../../core/refusal";
 import type { Actor } from "../audit/service";
 import { loadJuror, toJuror, type AdminJuryMember, type ContentContext } from "./load";
-import { nextSortOrder } from "./queries";
+import { isPublicMedia, nextSortOrder } from "./queries";
 
 const juryRow = (input: JuryMemberInput) => ({
   year: input.year,
@@ -19,7 +19,8 @@ const juryRow = (input: JuryMemberInput) => ({
 
 /**
  * Adds a juror to a year (id null; at the end of the list unless a place is given) or
- * changes one (keeping its place unless a new one is given). 404 for an unknown juror.
+ * changes one (keeping its place unless a new one is given). 404 for an unknown juror; a
+ * photo that is not a public library picture (an entrant's private one) is refused.
  */
 export async function saveJuror(
   ctx: ContentContext,
@@ -27,6 +28,9 @@ export async function saveJuror(
   id: number | null,
   input: JuryMemberInput,
 ): Promise<Outcome<{ juror: AdminJuryMember }>> {
+  if (input.photoMediaId !== null && !(await isPublicMedia(ctx.k, input.photoMediaId))) {
+    return fieldRefusal({ photo: "adminContent.errors.imagePrivate" });
+  }
   const at = ctx.clock().toISOString();
   let row;
   if (id === null) {

@@ -1,3 +1,6 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { winnerSchema, type WinnerInput } from "../../../core/content-admin";
 import { fieldRefusal } from "../../../core/refusal";
@@ -127,6 +130,29 @@ describe.each(testDatabases())("saving winners on $name", (target) => {
       expect(none.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
         ["categoryId", "adminContent.errors.category"],
       ]);
+    });
+
+    it("refuses an entrant's private picture as a winner's image", async () => {
+      const file = path.join(bed.config.dataDir, "winner-entry-picture.jpg");
+      writeFileSync(
+        file,
+        await sharp({ create: { width: 640, height: 480, channels: 3, background: "#3a7a1f" } })
+          .jpeg()
+          .toBuffer(),
+      );
+      const secret = await bed.services.media.storeImage(file, { purpose: "entry" });
+      const input = winnerSchema.parse({
+        year: 2024,
+        title: "Ảnh bài dự thi chưa công bố",
+        categoryLabelVi: "Giải riêng",
+        prize: "gold",
+        imageMediaId: String(secret.id),
+      });
+      expect(await bed.services.contentAdmin.saveWinner(EDITOR, null, input)).toEqual(
+        fieldRefusal({ image: "adminContent.errors.imagePrivate" }),
+      );
+      const shown = await bed.services.content.winners({ year: 2024, pageSize: 1000 }, "vi");
+      expect(shown.items.some((w) => w.title === "Ảnh bài dự thi chưa công bố")).toBe(false);
     });
 
     it("links a winner to an existing entry by its code or id", async () => {

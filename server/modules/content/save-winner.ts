@@ -2,9 +2,12 @@ import type { WinnerInput } from "../../../core/content-admin";
 import { fieldRefusal, refusal, type Outcome, type Refusal } from "../../../core/refusal";
 import type { Actor } from "../audit/service";
 import { loadWinner, type AdminWinner, type ContentContext } from "./load";
-import { findEntryId, nextSortOrder, seasonCategories } from "./queries";
+import { findEntryId, isPublicMedia, nextSortOrder, seasonCategories } from "./queries";
 
-/** The category must belong to the winner's season; an entry reference must name an entry. */
+/**
+ * The category must belong to the winner's season; an entry reference must name an entry; the
+ * image must be a public library picture (never an entrant's private one).
+ */
 async function checkWinner(
   ctx: ContentContext,
   input: WinnerInput,
@@ -15,6 +18,9 @@ async function checkWinner(
       .where("c.id", "=", input.categoryId)
       .executeTakeFirst();
     if (!category) return fieldRefusal({ categoryId: "adminContent.errors.category" });
+  }
+  if (input.imageMediaId !== null && !(await isPublicMedia(ctx.k, input.imageMediaId))) {
+    return fieldRefusal({ image: "adminContent.errors.imagePrivate" });
   }
   if (input.entryRef === "") return { entryId: null };
   const entryId = await findEntryId(ctx.k, input.entryRef);

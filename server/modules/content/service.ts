@@ -52,10 +52,13 @@ function articleSlug(row: Pick<NewsArticleTable, "slug_vi" | "slug_en">, lang: L
 export interface ImageResolver {
   resolveMany(
     refs: readonly { mediaId?: number | null; src?: string | null }[],
-  ): Promise<(ResponsiveImageData | null)[]>;
+  ): Promise<((ResponsiveImageData & { visibility?: "public" | "private" }) | null)[]>;
 }
 
-/** Responsive data only for images in the media library; legacy paths stay plain `src`. */
+/**
+ * Responsive data only for public images in the media library; legacy paths stay plain `src`.
+ * A private picture (an entrant's, unpublished) is never shown, whatever a row points at.
+ */
 async function uploadedImages(
   images: ImageResolver | undefined,
   refs: { mediaId: number | null; src: string | null }[],
@@ -64,7 +67,7 @@ async function uploadedImages(
     return refs.map(() => null);
   }
   const resolved = await images.resolveMany(refs);
-  return resolved.map((image) => (image?.srcset ? image : null));
+  return resolved.map((image) => (image?.srcset && image.visibility !== "private" ? image : null));
 }
 
 export function createContentService(

@@ -43,7 +43,8 @@ export function CoverImageField({
     >
       {(control) => (
         <>
-          <input type="hidden" {...form.register("coverImage")} />
+          {/* Its value in the server's HTML too: a save before the page runs keeps the cover. */}
+          <input type="hidden" name="coverImage" value={src} readOnly />
           {src ? (
             <img
               src={src}

@@ -1,5 +1,4 @@
 import { useState } from "react";
-import type { UseFormRegisterReturn } from "react-hook-form";
 import { useTranslation } from "../../i18n/use-translation";
 import { MEDIA_IMAGE_RULES, type MediaPurpose } from "../../../core/media-image";
 import { Field } from "../../components/form/field";
@@ -8,29 +7,31 @@ import { Field } from "../../components/form/field";
  * An image of a content record (jury photo, winner image): the file goes to `POST /api/media`
  * (checked by content and turned into responsive variants on the server); the form keeps
  * the returned media id and fallback address in two hidden fields, so a refused submission
- * keeps the uploaded image. Pages then draw it with `srcset` and its real size. Framed by the
+ * keeps the uploaded image. Their values are in the server's HTML too: a save before the page
+ * runs keeps the image the record has. Pages then draw it with `srcset` and its real size. Framed by the
  * one `Field` (label, hint, error); the upload's progress is announced below the control.
  */
 export function ImageField({
   label,
   purpose,
-  mediaId,
-  path,
+  names,
+  initialMediaId,
   initialSrc,
   error,
   onChange,
 }: {
   label: string;
   purpose: MediaPurpose;
-  /** Registrations of the hidden media id and path fields. */
-  mediaId: UseFormRegisterReturn;
-  path: UseFormRegisterReturn;
+  /** The names of the hidden media id and path fields. */
+  names: { mediaId: string; path: string };
+  initialMediaId: string;
   initialSrc: string | null;
   error?: string | undefined;
   onChange: (image: { id: number | null; src: string }) => void;
 }) {
   const { t } = useTranslation();
   const [src, setSrc] = useState<string | null>(initialSrc);
+  const [id, setId] = useState(initialMediaId);
   const [state, setState] = useState<"idle" | "uploading" | "done" | "failed">("idle");
 
   async function upload(file: File) {
@@ -47,6 +48,7 @@ export function ImageField({
       if (!response.ok) throw new Error(String(response.status));
       const image = (await response.json()) as { id: number; src: string };
       setSrc(image.src);
+      setId(String(image.id));
       onChange({ id: image.id, src: image.src });
       setState("done");
     } catch {
@@ -73,8 +75,8 @@ export function ImageField({
     >
       {(control) => (
         <>
-          <input type="hidden" {...mediaId} />
-          <input type="hidden" {...path} />
+          <input type="hidden" name={names.mediaId} value={id} readOnly />
+          <input type="hidden" name={names.path} value={src ?? ""} readOnly />
           <div className="content-admin-image">
             {src ? (
               <img src={src} alt={t("adminContent.image.preview")} width={120} height={120} />
@@ -98,6 +100,7 @@ export function ImageField({
                 className="button button--secondary button--small"
                 onClick={() => {
                   setSrc(null);
+                  setId("");
                   setState("idle");
                   onChange({ id: null, src: "" });
                 }}

@@ -31,6 +31,8 @@ import "./news-form.css";
 /** What the body editor of one language is given. */
 export interface BodyEditorProps {
   lang: "vi" | "en";
+  /** The posted field: the editor's hidden input carries the body, from the server render on. */
+  name: "bodyVi" | "bodyEn";
   value: Block[];
   invalid: boolean;
   onChange: (blocks: Block[]) => void;
@@ -188,10 +190,11 @@ export function NewsForm({
                 defaultValue={initial[`summary${L}`]}
                 registration={form.register(`summary${L}`)}
               />
-              {/* No defaultValue: on a hidden input React would write it back over the editor's value at every render. */}
-              <input type="hidden" {...form.register(body)} />
+              {/* The editor posts the body itself (a hidden input already in the server's HTML and
+                  while its code loads), so a save before it runs keeps the body it started with. */}
               {bodyEditor({
                 lang,
+                name: body,
                 value: parseBody(initial[body]),
                 invalid: Boolean(fieldError(body)),
                 onChange: (blocks) =>

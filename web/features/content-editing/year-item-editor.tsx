@@ -133,9 +133,9 @@ export function YearItemEditor({
         <ImageField
           label={image.label}
           purpose={image.purpose}
+          names={{ mediaId: image.mediaId, path: image.path }}
+          initialMediaId={mediaField.defaultValue}
           initialSrc={pathField.defaultValue || null}
-          mediaId={mediaField.registration}
-          path={pathField.registration}
           error={pathField.error ?? mediaField.error}
           onChange={(chosen) => {
             editor.setValue(image.mediaId, chosen.id === null ? "" : String(chosen.id));
