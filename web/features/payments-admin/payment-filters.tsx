@@ -83,7 +83,10 @@ export function PaymentFilters({
         />
       </label>
       <label>
+        {/* Keyed by the URL's choice: a link to the flagged payments (the list's count) ticks
+            it without the page being loaded anew. */}
         <input
+          key={query.attention ?? "all"}
           type="checkbox"
           name="attention"
           value="open"
