@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { sql } from "kysely";
 import { localizePath, type Lang } from "../../../core/languages";
 import { PATHS } from "../../../core/paths";
 import { currentPublicUrl } from "../../public-url";
@@ -14,7 +13,7 @@ import { paymentView } from "./queries";
 import { settlePayment } from "./settle";
 import type { PaymentView } from "./types";
 import { buildVnpayUrl } from "./vnpay";
-import { hasAttentionNote } from "./vnpay-attention";
+import { withoutAttentionNote } from "./vnpay-attention";
 
 /** Where VNPay sends the entrant back (the page only shows what the IPN decided). */
 export function vnpayReturnUrl(publicUrl: string, lang: Lang): string {
@@ -35,7 +34,7 @@ async function expireLapsed(ctx: PaymentsContext, entryIds: readonly string[]) {
     .where("pe.live", "=", 1)
     .where("p.state", "=", "pending")
     .where("p.expires_at", "<=", ctx.now())
-    .where(sql<boolean>`not ${hasAttentionNote}`)
+    .where(withoutAttentionNote)
     .execute();
   for (const row of lapsed) {
     await settlePayment(ctx, row.id, {

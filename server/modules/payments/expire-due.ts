@@ -1,7 +1,6 @@
-import { sql } from "kysely";
 import type { PaymentsContext } from "./context";
 import { settlePayment } from "./settle";
-import { hasAttentionNote } from "./vnpay-attention";
+import { withoutAttentionNote } from "./vnpay-attention";
 
 /**
  * Pending payments whose time is up become expired and let go of their entries, except one
@@ -15,7 +14,7 @@ export async function expireDuePayments(ctx: PaymentsContext): Promise<number> {
     .where("p.state", "=", "pending")
     .where("p.expires_at", "<=", ctx.now())
     // Money VNPay took but holds for review keeps its entries until finance decides.
-    .where(sql<boolean>`not ${hasAttentionNote}`)
+    .where(withoutAttentionNote)
     .limit(500)
     .execute();
   let expired = 0;

@@ -20,13 +20,11 @@ import type { PaymentActor } from "./types";
  * the notice on the payment's page (`attentionOf`); a held payment does not expire.
  */
 
-/** A note: an event that changes no state (only the gateway writes them). */
-export function isAttentionNote(row: { from_state: string | null; to_state: string }) {
-  return row.from_state === row.to_state;
-}
-
 /** The notes of a payment as a subquery condition: `p` is the payments table's alias. */
-export const hasAttentionNote = sql<boolean>`exists (select 1 from payment_events ev where ev.payment_id = p.id and ev.from_state = ev.to_state)`;
+const hasAttentionNote = sql<boolean>`exists (select 1 from payment_events ev where ev.payment_id = p.id and ev.from_state = ev.to_state)`;
+
+/** A payment without a note, as a condition on `p`: its time may run out as usual. */
+export const withoutAttentionNote = sql<boolean>`not ${hasAttentionNote}`;
 
 /** Whether a payment's note still needs finance, as a condition on `p` (core: attentionOpen). */
 export const attentionIsOpen = sql<boolean>`(${hasAttentionNote} and p.state not in ('paid', 'refunded'))`;
