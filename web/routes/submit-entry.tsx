@@ -351,7 +351,9 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
  * Autosaves answer for themselves: reloading the page's data after each would be waste (the
  * form's fetchers also pass `defaultShouldRevalidate: false`, so the root and layout loaders
  * stay put — and a save while offline never turns into a failed reload of the whole page).
- * After a submit, withdrawal or file removal the entry itself is loaded again.
+ * After a submit, withdrawal or file removal the entry itself is loaded again; after a draft is
+ * deleted nothing is: the page leaves for the account (DeleteDraftPanel), and a reload of the
+ * entry that no longer exists could replace the panel, and its way out, before it moved on.
  */
 export function shouldRevalidate({
   actionResult,
@@ -363,7 +365,7 @@ export function shouldRevalidate({
     return false;
   }
   if (result && typeof result === "object" && "intent" in result) {
-    return result.ok && result.intent !== "save";
+    return result.ok && result.intent !== "save" && result.intent !== "deleteDraft";
   }
   return defaultShouldRevalidate;
 }
