@@ -114,6 +114,8 @@ export const AUDIT_ACTIONS = [
   "entry.deleteDraft",
   "payment.confirm",
   "payment.refund",
+  "payment.release",
+  "payment.attentionHandled",
   "payment.statement",
   "payment.vatIssued",
   "judge.create",

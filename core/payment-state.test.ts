@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  attentionActionOf,
+  attentionOpen,
   canMovePayment,
   entrantMayCancel,
   isLapsedPayment,
@@ -82,5 +84,30 @@ describe("when a payment expires", () => {
     expect(vnpayWindowEndsAt(created, expires).toISOString()).toBe("2026-09-01T03:15:00.000Z");
     const soon = new Date("2026-09-01T03:10:00.000Z");
     expect(vnpayWindowEndsAt(created, soon)).toEqual(soon);
+  });
+});
+
+describe("a note about VNPay money", () => {
+  it("stays open while the payment is in the state it was noted in and not handled", () => {
+    // Held for review while pending: closed once confirmed (paid) or released (failed).
+    expect(attentionOpen({ notedIn: "pending", state: "pending", handled: false })).toBe(true);
+    expect(attentionOpen({ notedIn: "pending", state: "paid", handled: false })).toBe(false);
+    expect(attentionOpen({ notedIn: "pending", state: "failed", handled: false })).toBe(false);
+    // Charged after the payment ended: open until paid after all, or finance handled it.
+    expect(attentionOpen({ notedIn: "expired", state: "expired", handled: false })).toBe(true);
+    expect(attentionOpen({ notedIn: "expired", state: "expired", handled: true })).toBe(false);
+    expect(attentionOpen({ notedIn: "cancelled", state: "paid", handled: false })).toBe(false);
+    expect(attentionOpen({ notedIn: "failed", state: "refunded", handled: false })).toBe(false);
+  });
+
+  it("is released while pending and marked handled once the payment ended", () => {
+    expect(PAYMENT_STATES.map((s) => attentionActionOf(s))).toEqual([
+      "release",
+      null,
+      "markHandled",
+      "markHandled",
+      "markHandled",
+      null,
+    ]);
   });
 });

@@ -71,12 +71,32 @@ export function isPaymentAttention(value: unknown): value is PaymentAttention {
   return typeof value === "string" && (PAYMENT_ATTENTIONS as readonly string[]).includes(value);
 }
 
-/**
- * Whether a payment with such a note still needs finance: until it is paid (a held payment
- * confirmed) or refunded; a late capture on an ended payment stays listed, its money is there.
- */
-export function attentionOpen(state: PaymentState): boolean {
+/** Whether the gateway's money on a payment in this state can still be noted for finance. */
+export function acceptsAttention(state: PaymentState): boolean {
   return state !== "paid" && state !== "refunded";
+}
+
+/**
+ * Whether a note still needs finance: while the payment is in the state it was noted in and
+ * finance has not marked it handled. A held payment's note closes when it is confirmed (paid)
+ * or released (failed); a late capture on an ended payment stays until it is paid after all,
+ * or finance records how they settled the money outside the platform (a refund through VNPay).
+ */
+export function attentionOpen(note: {
+  notedIn: PaymentState;
+  state: PaymentState;
+  handled: boolean;
+}): boolean {
+  return acceptsAttention(note.state) && note.state === note.notedIn && !note.handled;
+}
+
+/**
+ * What finance may do about an open note: release a held payment (pending → failed, its
+ * entries free again) or mark the money on an ended payment handled (a note, no move).
+ */
+export function attentionActionOf(state: PaymentState): "release" | "markHandled" | null {
+  if (state === "pending") return "release";
+  return isEndedUnpaid(state) ? "markHandled" : null;
 }
 
 /** Whether the payment still holds its entries (no other payment may include them). */

@@ -43,6 +43,23 @@ export const refundPaymentSchema = z.object({
 });
 export type RefundPaymentInput = z.input<typeof refundPaymentSchema>;
 
+/**
+ * Finance closes a note about VNPay money on an ended payment, saying what they did (a refund
+ * through VNPay outside the platform, its date and transaction).
+ */
+export const markAttentionHandledSchema = z.object({
+  stateVersion: z.coerce.number().int().min(1),
+  reason: reason.min(1, { message: "paymentCore.validation.reasonRequired" }),
+});
+export type MarkAttentionHandledInput = z.input<typeof markAttentionHandledSchema>;
+
+/** Finance releases a payment VNPay held for review (VNPay reversed it): failed, with why. */
+export const releaseHeldPaymentSchema = z.object({
+  stateVersion: z.coerce.number().int().min(1),
+  reason: reason.min(1, { message: "paymentCore.validation.reasonRequired" }),
+});
+export type ReleaseHeldPaymentInput = z.input<typeof releaseHeldPaymentSchema>;
+
 /** The payments list of the back office: filters, search and page, as the URL keeps them. */
 export const paymentListQuerySchema = z.object({
   season: z.coerce.number().int().min(2000).max(2100).optional().catch(undefined),

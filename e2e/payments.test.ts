@@ -473,7 +473,7 @@ describe("paying entry fees", () => {
     expect(await page.getByText(text("en", "payment.vnpayReturn.waiting")).count()).toBe(0);
   });
 
-  test("a card charged but held by VNPay (07) keeps its entry and shows finance a notice and a filter", async () => {
+  test("a card charged but held by VNPay (07) keeps its entry, shows finance a notice and a filter, and is released", async () => {
     const { page } = await openPage(browser(), { locale: "en-US" });
     const email = await registerEntrant(page, "en");
     const [entry] = submittedEntries(email, 1);
@@ -528,5 +528,38 @@ describe("paying entry fees", () => {
     expect(await staff.page.getByTestId("payment-attention").textContent()).toContain(
       result.get("vnp_TransactionNo")!,
     );
+
+    // VNPay reversed the charge: finance releases the payment, with a reason checked first.
+    await waitForHydration(staff.page);
+    const reason = staff.page.getByLabel(text("vi", "paymentAdmin.attention.release.reason"));
+    const release = staff.page.getByRole("button", {
+      name: text("vi", "paymentAdmin.attention.release.submit"),
+    });
+    await release.click();
+    await expect
+      .poll(() => errorOfField(reason))
+      .toBe(text("vi", "paymentCore.validation.reasonRequired"));
+    await expect(reason.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    expect(await confirmation(staff.page).count()).toBe(0);
+    await reason.fill("VNPay đã huỷ giao dịch bị tạm giữ");
+    await release.click();
+    expect(await answerConfirmation(staff.page)).toBe(
+      text("vi", "paymentAdmin.attention.release.ask", { reference }),
+    );
+    await staff.page
+      .getByRole("status")
+      .getByText(text("vi", "paymentAdmin.attention.release.done"))
+      .waitFor();
+    expect(await staff.page.getByTestId("payment-attention").count()).toBe(0);
+    expect(await staff.page.getByTestId("payment-release").count()).toBe(0);
+    expect(await staff.page.locator(".payment-events").textContent()).toContain(
+      "VNPay đã huỷ giao dịch bị tạm giữ",
+    );
+    expect(statusOf(entry!.id)).toBe("submitted");
+    await expectAxeClean(staff.page);
+    // Its entry is free: the entrant's checkout offers it again.
+    await page.goto("/en/nop-bai-du-thi/thanh-toan");
+    await waitForHydration(page);
+    expect(await page.locator(`input[name="entryIds"][value="${entry!.id}"]`).count()).toBe(1);
   });
 });

@@ -22,6 +22,12 @@ const office = signedInApp({
 
 const page = (url: string, who: Who = "finance") =>
   office.request("GET", url, { cookie: office.cookies.get(who), headers: { origin: TEST_ORIGIN } });
+const post = (url: string, form: Record<string, string>, who: Who = "finance") =>
+  office.request("POST", url, {
+    cookie: office.cookies.get(who),
+    headers: { origin: TEST_ORIGIN },
+    form,
+  });
 
 /** A submitted entry of the signed-in entrant (with this code) in a card payment: the payment. */
 async function cardPayment(code: string) {
@@ -111,5 +117,82 @@ describe("a card payment VNPay holds for review, on the staff pages", () => {
     expect((await page(`/en/quan-tri/thanh-toan/${quiet.id}`)).body).not.toContain(
       'data-testid="payment-attention"',
     );
+  });
+});
+
+describe("late VNPay money on an ended payment, handled by finance", () => {
+  it("is closed with what finance did: the notice, the flag and the count go, the history keeps it", async () => {
+    const payment = await cardPayment("VX26-TVC-9003");
+    const entryId = payment.entries[0]!.entryId;
+    const ipn = async (extra: Record<string, string>) =>
+      (
+        await office.request(
+          "GET",
+          `/api/payments/vnpay/ipn?${new URLSearchParams(ipnQuery(payment.reference, payment.amountVnd, extra))}`,
+        )
+      ).json();
+    // VNPay declines the card, the entry goes into a transfer, then VNPay reports it charged.
+    expect(await ipn({ vnp_ResponseCode: "24", vnp_TransactionStatus: "02" })).toMatchObject({
+      RspCode: "00",
+    });
+    const owner = await office.db.kysely
+      .selectFrom("payments")
+      .select("owner_user_id")
+      .where("id", "=", payment.id)
+      .executeTakeFirstOrThrow();
+    const transfer = await office.app.services.payments.create(
+      owner.owner_user_id,
+      { entryIds: [entryId], method: "vietqr" },
+      CLIENT,
+    );
+    expect(transfer).toMatchObject({ ok: true });
+    expect(await ipn({ vnp_TransactionNo: "14108888" })).toMatchObject({ RspCode: "00" });
+
+    const url = `/en/quan-tri/thanh-toan/${payment.id}`;
+    const noted = await page(url);
+    expect(noted.body).toContain(text("en", "paymentAdmin.attention.lateCapture.title"));
+    expect(noted.body).toContain('data-testid="payment-handled"');
+    expect(noted.body).toContain(text("en", "paymentAdmin.attention.handle.submit"));
+    expect((await page("/en/quan-tri/thanh-toan?attention=open")).body).toContain(
+      payment.reference,
+    );
+    const { state_version } = await office.db.kysely
+      .selectFrom("payments")
+      .select("state_version")
+      .where("id", "=", payment.id)
+      .executeTakeFirstOrThrow();
+    const stateVersion = String(state_version);
+
+    // No reason: refused at the field, in the page's language, the note still open.
+    const blank = await post(url, { intent: "handled", stateVersion, reason: " " });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.body).toContain(text("en", "paymentCore.validation.reasonRequired"));
+    expect(blank.body).toContain('data-testid="payment-attention"');
+    // A stale page: the conflict other staff moves give.
+    const stale = await post(url, {
+      intent: "handled",
+      stateVersion: String(Number(stateVersion) + 1),
+      reason: "Refunded",
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.body).toContain(text("en", "paymentCore.problems.conflict"));
+    // An editor may not act on payments: refused, nothing recorded.
+    const editor = await post(url, { intent: "handled", stateVersion, reason: "x" }, "editor");
+    expect(editor.statusCode).toBe(403);
+    expect((await page(url)).body).toContain('data-testid="payment-attention"');
+
+    const reason = "Đã hoàn tiền qua VNPay ngày 05/12/2026, mã GD 14108888";
+    const done = await post(url, { intent: "handled", stateVersion, reason });
+    expect(done.statusCode).toBe(302);
+    const after = await page(String(done.headers.location));
+    expect(after.body).toContain(text("en", "paymentAdmin.attention.handle.done"));
+    expect(after.body).not.toContain('data-testid="payment-attention"');
+    expect(after.body).not.toContain('data-testid="payment-handled"');
+    expect(after.body).toContain(reason);
+    expect((await page("/en/quan-tri/thanh-toan?attention=open")).body).not.toContain(
+      payment.reference,
+    );
+    const vietnamese = await page(`/quan-tri/thanh-toan/${payment.id}`);
+    expect(vietnamese.body).not.toContain('data-testid="payment-attention"');
   });
 });

@@ -27,6 +27,8 @@ import {
 } from "./vat";
 import type { VatRequestState } from "../../../core/vat-invoice";
 import { refundPayment } from "./refund";
+import { markAttentionHandled } from "./mark-handled";
+import { releaseHeldPayment } from "./release";
 import type { Actor } from "../audit/service";
 import type { StaffActor } from "./staff-move";
 import { vnpayIpn } from "./vnpay-ipn";
@@ -78,6 +80,12 @@ export function createPaymentsService(db: Db, deps: PaymentsDeps) {
     confirm: (actor: StaffActor, id: string, input: unknown) =>
       confirmPayment(ctx, actor, id, input),
     refund: (actor: StaffActor, id: string, input: unknown) => refundPayment(ctx, actor, id, input),
+    /** VNPay reversed the money it held for review: the payment fails, its entries freed. */
+    release: (actor: StaffActor, id: string, input: unknown) =>
+      releaseHeldPayment(ctx, actor, id, input),
+    /** Finance settled VNPay money on an ended payment outside the platform: its note closes. */
+    markHandled: (actor: StaffActor, id: string, input: unknown) =>
+      markAttentionHandled(ctx, actor, id, input),
     export: (actor: Actor, query: PaymentListQuery, format: SheetFormat, lang: Lang) =>
       exportPayments(ctx, actor, query, format, lang),
     seasonTotals: (seasonId: number) => seasonTotals(ctx, seasonId),

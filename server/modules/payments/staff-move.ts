@@ -1,4 +1,5 @@
-import { fieldRefusal, type Outcome, type Refusal } from "../../../core/refusal";
+import { fieldRefusal, refusal, type Outcome, type Refusal } from "../../../core/refusal";
+import { canOpenSection } from "../../../core/roles";
 import type { StatusActor } from "../entries/change-status";
 import type { PaymentsContext } from "./context";
 import { paymentView } from "./queries";
@@ -8,7 +9,7 @@ import type { PaymentView, SettleRequest, SettleResult } from "./types";
 /** A staff member acting on payments: who (audit, events) and their role. */
 export type StaffActor = StatusActor;
 
-const REFUSED: Record<Extract<SettleResult, { ok: false }>["reason"], Refusal> = {
+export const REFUSED: Record<Extract<SettleResult, { ok: false }>["reason"], Refusal> = {
   notFound: {
     ok: false,
     status: 404,
@@ -35,6 +36,16 @@ const REFUSED: Record<Extract<SettleResult, { ok: false }>["reason"], Refusal> =
   },
 };
 
+/**
+ * Only the roles of the payments section move payments or close their notes; the pages check
+ * it too, the operation holds whoever calls it to it.
+ */
+export function refusedUnlessFinance(actor: StaffActor): Refusal | null {
+  return canOpenSection(actor.role, "payments")
+    ? null
+    : refusal(403, "paymentAdmin.problems.notFinance");
+}
+
 /** Field refusals from a zod error: the first message per field. */
 export function issuesToRefusal(issues: readonly { path: PropertyKey[]; message: string }[]) {
   const fieldErrors: Record<string, string> = {};
@@ -48,8 +59,10 @@ export async function staffMove(
   actor: StaffActor,
   id: string,
   req: Omit<SettleRequest, "actor">,
-  action: "payment.confirm" | "payment.refund",
+  action: "payment.confirm" | "payment.refund" | "payment.release",
 ): Promise<Outcome<{ payment: PaymentView }>> {
+  const forbidden = refusedUnlessFinance(actor);
+  if (forbidden) return forbidden;
   if (typeof id !== "string" || id.length > 64) return { ...REFUSED.notFound };
   const before = await paymentView(ctx.db.kysely, id);
   if (!before) return { ...REFUSED.notFound };

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import {
+  acceptsAttention,
   attentionOpen,
   isEndedUnpaid,
   isPaymentAttention,
@@ -20,14 +21,32 @@ import type { PaymentActor } from "./types";
  * the notice on the payment's page (`attentionOf`); a held payment does not expire.
  */
 
+/**
+ * Finance closing the notes (`markAttentionHandled`) is a note too, by staff, whose detail is
+ * written starting with this text so SQL tells it apart without parsing JSON; it closes every
+ * note before it.
+ */
+const HANDLED_DETAIL_START = '{"attention":"handled"';
+const handledLike = `${HANDLED_DETAIL_START}%`;
+
+/** The detail of the note that closes a payment's notes: which ones it closed. */
+export function handledDetail(closes: readonly PaymentAttention[]): string {
+  const detail = JSON.stringify({ attention: "handled", closes });
+  if (!detail.startsWith(HANDLED_DETAIL_START)) throw new Error("handled note detail");
+  return detail;
+}
+
 /** The notes of a payment as a subquery condition: `p` is the payments table's alias. */
 const hasAttentionNote = sql<boolean>`exists (select 1 from payment_events ev where ev.payment_id = p.id and ev.from_state = ev.to_state)`;
 
 /** A payment without a note, as a condition on `p`: its time may run out as usual. */
 export const withoutAttentionNote = sql<boolean>`not ${hasAttentionNote}`;
 
-/** Whether a payment's note still needs finance, as a condition on `p` (core: attentionOpen). */
-export const attentionIsOpen = sql<boolean>`(${hasAttentionNote} and p.state not in ('paid', 'refunded'))`;
+/**
+ * Whether a payment's note still needs finance, as a condition on `p` (core: attentionOpen): a
+ * note written in the payment's present state, not closed by a later handled note.
+ */
+export const attentionIsOpen = sql<boolean>`(p.state not in ('paid', 'refunded') and exists (select 1 from payment_events ev where ev.payment_id = p.id and ev.from_state = ev.to_state and ev.to_state = p.state and ev.detail not like ${handledLike} and not exists (select 1 from payment_events h where h.payment_id = p.id and h.from_state = h.to_state and h.id > ev.id and h.detail like ${handledLike})))`;
 
 export interface PaymentAttentionView {
   kind: PaymentAttention;
@@ -37,33 +56,53 @@ export interface PaymentAttentionView {
   blockedEntryCodes: string[];
 }
 
+/** The open notes of a payment, newest first (core: attentionOpen). */
+async function openNotes(db: Q, paymentId: string, state: PaymentState) {
+  const rows = await db
+    .selectFrom("payment_events")
+    .select(["id", "from_state", "detail", "created_at"])
+    .where("payment_id", "=", paymentId)
+    .whereRef("from_state", "=", "to_state")
+    .orderBy("id", "desc")
+    .execute();
+  const open: { detail: Record<string, unknown>; kind: PaymentAttention; at: string }[] = [];
+  let handled = false;
+  for (const row of rows) {
+    const detail = parseDetail(row.detail);
+    if (detail.attention === "handled") handled = true;
+    if (!isPaymentAttention(detail.attention) || !isPaymentState(row.from_state)) continue;
+    if (!attentionOpen({ notedIn: row.from_state, state, handled })) continue;
+    open.push({ detail, kind: detail.attention, at: row.created_at });
+  }
+  return open;
+}
+
 /** The newest note of a payment while it still needs finance; else null. */
 export async function attentionOf(
   db: Q,
   paymentId: string,
   state: PaymentState,
 ): Promise<PaymentAttentionView | null> {
-  if (!attentionOpen(state)) return null;
-  const notes = await db
-    .selectFrom("payment_events")
-    .select(["from_state", "to_state", "detail", "created_at"])
-    .where("payment_id", "=", paymentId)
-    .whereRef("from_state", "=", "to_state")
-    .orderBy("id", "desc")
-    .execute();
-  for (const note of notes) {
-    const detail = parseDetail(note.detail);
-    if (!isPaymentAttention(detail.attention)) continue;
-    return {
-      kind: detail.attention,
-      at: note.created_at,
-      transactionNo: typeof detail.transactionNo === "string" ? detail.transactionNo : null,
-      blockedEntryCodes: Array.isArray(detail.blockedEntryCodes)
-        ? detail.blockedEntryCodes.filter((c): c is string => typeof c === "string")
-        : [],
-    };
-  }
-  return null;
+  const [note] = await openNotes(db, paymentId, state);
+  if (!note) return null;
+  const { detail } = note;
+  return {
+    kind: note.kind,
+    at: note.at,
+    transactionNo: typeof detail.transactionNo === "string" ? detail.transactionNo : null,
+    blockedEntryCodes: Array.isArray(detail.blockedEntryCodes)
+      ? detail.blockedEntryCodes.filter((c): c is string => typeof c === "string")
+      : [],
+  };
+}
+
+/** The kinds of the payment's open notes (the handled note names those it closes). */
+export async function openAttentionKinds(
+  db: Q,
+  paymentId: string,
+  state: PaymentState,
+): Promise<PaymentAttention[]> {
+  return [...new Set((await openNotes(db, paymentId, state)).map((n) => n.kind))];
 }
 
 function parseDetail(text: string): Record<string, unknown> {
@@ -124,7 +163,7 @@ export async function holdForReview(
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await findPayment(trx, paymentId, ctx.lockRows);
     if (!row || !isPaymentState(row.state)) return { recorded: false, state: null };
-    if (!attentionOpen(row.state)) return { recorded: false, state: row.state };
+    if (!acceptsAttention(row.state)) return { recorded: false, state: row.state };
     const code = String(detail.responseCode ?? "");
     const recorded = await recordNote(
       trx,

@@ -1,4 +1,4 @@
-import { attentionOpen, isEndedUnpaid, type PaymentState } from "../../../core/payment-state";
+import { acceptsAttention, isEndedUnpaid, type PaymentState } from "../../../core/payment-state";
 import type { PaymentsContext } from "./context";
 import { settlePayment } from "./settle";
 import type { PaymentActor } from "./types";
@@ -113,7 +113,7 @@ export async function vnpayIpn(
     if (held) {
       const { state } = await holdForReview(ctx, row.id, VNPAY, detail);
       // Paid by another copy in the meantime: nothing held here.
-      if (state === null || !attentionOpen(state)) {
+      if (state === null || !acceptsAttention(state)) {
         return { RspCode: "02", Message: "Order already confirmed" };
       }
       return { RspCode: "00", Message: "Confirm Success" };

@@ -1,16 +1,18 @@
-import { useEffect, useId, useState } from "react";
 import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { formatDate, formatVietnamDateTime, formatVnd } from "../../../../core/dates";
 import { langOfPath, pickLang } from "../../../../core/languages";
+import { attentionActionOf } from "../../../../core/payment-state";
 import {
   confirmPaymentSchema,
+  markAttentionHandledSchema,
   PAYMENT_REASON_MAX,
   refundPaymentSchema,
+  releaseHeldPaymentSchema,
 } from "../../../../core/payments";
-import { firstIssueByField, refusal } from "../../../../core/refusal";
+import { refusal } from "../../../../core/refusal";
 import { isStaffRole } from "../../../../core/roles";
-import { Field, FormAlert } from "../../../components/form/field";
+import { FormAlert } from "../../../components/form/field";
 import type { FormResult } from "../../../components/form/schema-form";
 import { ConfirmButton } from "../../../features/back-office/confirm";
 import { FlashMessage } from "../../../features/back-office/flash";
@@ -23,6 +25,7 @@ import {
 import { backOfficeMeta } from "../../../features/back-office/meta";
 import { AdminPage } from "../../../features/back-office/page";
 import { StatusBadge } from "../../../features/back-office/status-badge";
+import { ReasonMoveForm } from "../../../features/payments-admin/reason-move-form";
 import { PAYMENT_TONES } from "../../../features/payments-admin/tones";
 import "../../../features/payments-admin/payments-admin.css";
 import { invalidForm } from "../../../lib/forms.server";
@@ -59,7 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-/** Confirm or refund: authorize, parse with the core schema, call the operation (it audits). */
+/** Confirm, refund, release or mark handled: authorize, parse with the core schema, call the operation (it audits). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireStaff(request, context, "payments");
   if (!isStaffRole(user.role)) throw new Response("Forbidden", { status: 403 });
@@ -84,6 +87,20 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!outcome.ok) return refused(outcome, form, { formKey: intent });
     return redirectWithNotice(request, path, "paymentAdmin.refund.done");
   }
+  if (intent === "release") {
+    const parsed = releaseHeldPaymentSchema.safeParse(values);
+    if (!parsed.success) return refused(invalidForm(parsed.error), form, { formKey: intent });
+    const outcome = await context.services.payments.release(actor, params.id, parsed.data);
+    if (!outcome.ok) return refused(outcome, form, { formKey: intent });
+    return redirectWithNotice(request, path, "paymentAdmin.attention.release.done");
+  }
+  if (intent === "handled") {
+    const parsed = markAttentionHandledSchema.safeParse(values);
+    if (!parsed.success) return refused(invalidForm(parsed.error), form, { formKey: intent });
+    const outcome = await context.services.payments.markHandled(actor, params.id, parsed.data);
+    if (!outcome.ok) return refused(outcome, form, { formKey: intent });
+    return redirectWithNotice(request, path, "paymentAdmin.attention.handle.done");
+  }
   return refused(refusal(400, "adminPlatform.errors.badRequest"), form);
 }
 
@@ -101,7 +118,21 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
   const amount = formatVnd(payment.amountVnd, lang);
   const confirmRefused = refusedFor("confirm");
   const refundRefused = refusedFor("refund");
+  const releaseRefused = refusedFor("release");
+  const handledRefused = refusedFor("handled");
+  // What finance may do about the money the notice is about: release or mark it handled.
+  const attentionAction = payment.attention ? attentionActionOf(payment.state) : null;
   const state = (s: string | null) => (s ? t(`paymentAdmin.state.${s}`) : "—");
+  // What refunding it means for the company's VAT invoice (requested, or already issued).
+  const refundVatWarning =
+    vat?.state === "issued"
+      ? t("paymentAdmin.refund.vatIssued", {
+          number: vat.invoiceNumber ?? "",
+          date: vat.issuedAt ? formatDate(vat.issuedAt, lang) : "",
+        })
+      : vat
+        ? t("paymentAdmin.refund.vatRequested")
+        : undefined;
   return (
     <AdminPage
       title={t("paymentAdmin.detail.title", { reference: payment.reference })}
@@ -239,22 +270,66 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
             </ConfirmButton>
           </Form>
         ) : null}
-        {payment.state === "paid" ? (
-          <RefundForm
-            key={refundRefused ? JSON.stringify(refundRefused) : "refund"}
+        {attentionAction === "release" ? (
+          <ReasonMoveForm
+            key={releaseRefused ? JSON.stringify(releaseRefused) : "release"}
+            intent="release"
+            schema={releaseHeldPaymentSchema}
             stateVersion={payment.stateVersion}
-            reference={payment.reference}
+            refused={releaseRefused}
+            busy={busy}
+            title={t("paymentAdmin.attention.release.title")}
+            lead={t("paymentAdmin.attention.release.lead")}
+            reasonLabel={t("paymentAdmin.attention.release.reason")}
+            submit={t("paymentAdmin.attention.release.submit")}
+            ask={t("paymentAdmin.attention.release.ask", { reference: payment.reference })}
+            testId="payment-release"
+          />
+        ) : null}
+        {attentionAction === "markHandled" ? (
+          <ReasonMoveForm
+            key={handledRefused ? JSON.stringify(handledRefused) : "handled"}
+            intent="handled"
+            schema={markAttentionHandledSchema}
+            stateVersion={payment.stateVersion}
+            refused={handledRefused}
+            busy={busy}
+            title={t("paymentAdmin.attention.handle.title")}
+            lead={t("paymentAdmin.attention.handle.lead")}
+            reasonLabel={t("paymentAdmin.attention.handle.reason")}
+            reasonHint={t("paymentAdmin.attention.handle.hint")}
+            submit={t("paymentAdmin.attention.handle.submit")}
+            ask={t("paymentAdmin.attention.handle.ask", { reference: payment.reference, amount })}
+            testId="payment-handled"
+          />
+        ) : null}
+        {payment.state === "paid" ? (
+          <ReasonMoveForm
+            key={refundRefused ? JSON.stringify(refundRefused) : "refund"}
+            intent="refund"
+            schema={refundPaymentSchema}
+            stateVersion={payment.stateVersion}
             refused={refundRefused}
             busy={busy}
-            vatWarning={
-              vat?.state === "issued"
-                ? t("paymentAdmin.refund.vatIssued", {
-                    number: vat.invoiceNumber ?? "",
-                    date: vat.issuedAt ? formatDate(vat.issuedAt, lang) : "",
-                  })
-                : vat
-                  ? t("paymentAdmin.refund.vatRequested")
-                  : undefined
+            title={t("paymentAdmin.refund.title")}
+            lead={t("paymentAdmin.refund.lead")}
+            notice={
+              refundVatWarning ? (
+                <p
+                  className="form-alert payment-warning"
+                  role="note"
+                  data-testid="refund-vat-warning"
+                >
+                  {refundVatWarning}
+                </p>
+              ) : null
+            }
+            reasonLabel={t("paymentAdmin.refund.reason")}
+            submit={t("paymentAdmin.refund.submit")}
+            ask={
+              refundVatWarning
+                ? `${t("paymentAdmin.refund.ask", { reference: payment.reference })}\n\n${refundVatWarning}`
+                : t("paymentAdmin.refund.ask", { reference: payment.reference })
             }
           />
         ) : null}
@@ -285,87 +360,5 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
         <Link to={to("/quan-tri/thanh-toan")}>{t("paymentAdmin.detail.back")}</Link>
       </p>
     </AdminPage>
-  );
-}
-
-/**
- * Refunding a paid payment: the reason is checked in the browser with the server's schema
- * before the confirmation is asked, and a refusal of either shows at the field, in the page's
- * language, with what was typed kept; the server's refusal (also of a form sent before the
- * page's script ran) focuses the field too.
- */
-function RefundForm({
-  stateVersion,
-  reference,
-  refused,
-  busy,
-  vatWarning,
-}: {
-  stateVersion: number;
-  reference: string;
-  refused: FormResult | undefined;
-  busy: boolean;
-  /** What refunding means for the payment's VAT invoice, when one was asked for or issued. */
-  vatWarning?: string | undefined;
-}) {
-  const { t } = useTranslation();
-  const failed = refused && !refused.ok ? refused : undefined;
-  const [checked, setChecked] = useState<Record<string, string> | null>(null);
-  const errors = checked ?? failed?.fieldErrors ?? {};
-  const reasonId = useId();
-  const check = (button: HTMLButtonElement) => {
-    if (!button.form) return true;
-    const parsed = refundPaymentSchema.safeParse(Object.fromEntries(new FormData(button.form)));
-    const found = parsed.success ? {} : firstIssueByField(parsed.error.issues);
-    setChecked(parsed.success ? null : found);
-    if (found.reason) document.getElementById(reasonId)?.focus();
-    return parsed.success;
-  };
-  // Once per refusal: the form is keyed by the answer, so a new refusal mounts it anew.
-  useEffect(() => {
-    if (failed?.fieldErrors?.reason) document.getElementById(reasonId)?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  return (
-    <Form method="post" className="panel" noValidate>
-      <h2>{t("paymentAdmin.refund.title")}</h2>
-      <p>{t("paymentAdmin.refund.lead")}</p>
-      {vatWarning ? (
-        <p className="form-alert payment-warning" role="note" data-testid="refund-vat-warning">
-          {vatWarning}
-        </p>
-      ) : null}
-      <FormAlert
-        message={
-          failed?.formError && !Object.values(failed.fieldErrors ?? {}).includes(failed.formError)
-            ? t(failed.formError)
-            : undefined
-        }
-      />
-      <input type="hidden" name="intent" value="refund" />
-      <input type="hidden" name="stateVersion" value={stateVersion} />
-      <Field label={t("paymentAdmin.refund.reason")} error={errors.reason} id={reasonId} required>
-        {(control) => (
-          <input
-            {...control}
-            name="reason"
-            maxLength={PAYMENT_REASON_MAX}
-            defaultValue={failed?.values?.reason ?? ""}
-          />
-        )}
-      </Field>
-      <ConfirmButton
-        className="button button--secondary"
-        disabled={busy}
-        check={check}
-        message={
-          vatWarning
-            ? `${t("paymentAdmin.refund.ask", { reference })}\n\n${vatWarning}`
-            : t("paymentAdmin.refund.ask", { reference })
-        }
-      >
-        {t("paymentAdmin.refund.submit")}
-      </ConfirmButton>
-    </Form>
   );
 }
