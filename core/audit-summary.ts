@@ -108,6 +108,7 @@ export const AUDIT_ACTIONS = [
   "user.role",
   "user.deactivate",
   "user.reactivate",
+  "registrant.licence",
   "settings.update",
   "mail.retryNow",
   "entry.status",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   emailChangeSchema,
+  licenceReplacementSchema,
   passwordChangeSchema,
   passwordResetSchema,
   profileEditSchema,
@@ -83,5 +84,38 @@ describe("profile editing", () => {
     expect(problems(profileEditSchema, { ...individualProfile, type: "x" })).toEqual({
       type: "validation.registrantType",
     });
+  });
+});
+
+describe("replacing a business licence", () => {
+  const facts = (name: string, size: number, type: string) => ({ licence: { name, size, type } });
+  const messageOf = (input: unknown) =>
+    licenceReplacementSchema.safeParse(input).error?.issues.map((i) => i.message);
+
+  it("takes a PDF up to 50 MB and a JPG or PNG scan up to 20 MB, as registration does", () => {
+    expect(
+      licenceReplacementSchema.safeParse(facts("gp.pdf", 50 * 1024 * 1024, "application/pdf"))
+        .success,
+    ).toBe(true);
+    expect(
+      licenceReplacementSchema.safeParse(facts("scan.PNG", 20 * 1024 * 1024, "image/png")).success,
+    ).toBe(true);
+    expect(licenceReplacementSchema.safeParse(facts("scan.jpg", 1000, "")).success).toBe(true);
+  });
+
+  it("refuses no file, an empty one, another type and a file over its limit, each with its message", () => {
+    expect(messageOf({})).toEqual(["validation.licenceRequired"]);
+    expect(messageOf({ licence: null })).toEqual(["validation.licenceRequired"]);
+    expect(messageOf(facts("gp.pdf", 0, "application/pdf"))).toEqual(["validation.licenceEmpty"]);
+    expect(messageOf(facts("gp.docx", 10, "application/msword"))).toEqual([
+      "validation.licenceType",
+    ]);
+    expect(messageOf(facts("gp.pdf", 10, "text/html"))).toEqual(["validation.licenceType"]);
+    expect(messageOf(facts("gp.pdf", 50 * 1024 * 1024 + 1, "application/pdf"))).toEqual([
+      "validation.licenceTooLarge",
+    ]);
+    expect(messageOf(facts("scan.jpg", 20 * 1024 * 1024 + 1, "image/jpeg"))).toEqual([
+      "validation.licenceTooLarge",
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import { PASSWORD_PROBLEM_MESSAGES, isPasswordSameAsEmail, newPasswordField } fr
 import { optionalPersonalIdField } from "./personal-id";
 import { phoneField } from "./phone";
 import { taxCodeField } from "./tax-code";
+import { licenceFileProblemMessage } from "./upload-rules";
 
 /**
  * Entrant accounts and registrant profiles (PRODUCT §3.1, seed §3 "Registrant", §5): one
@@ -223,3 +224,26 @@ export type EmailLanguage = z.output<typeof emailLanguageSchema>;
 
 export type EmailChangeInput = z.input<typeof emailChangeSchema>;
 export type EmailChange = z.output<typeof emailChangeSchema>;
+
+/**
+ * A company replacing its business licence from the account page: the chosen file's declared
+ * name, size and type, held to the registration's rules (`licenceFileProblemMessage`). The
+ * browser checks the picked file with it before sending; the server checks the same facts of
+ * the part it received, then the content itself.
+ */
+export const licenceReplacementSchema = z.object({
+  licence: z
+    .object(
+      {
+        name: z.string().max(255),
+        size: z.number().int().nonnegative(),
+        type: z.string().max(255),
+      },
+      { message: LICENCE_REQUIRED },
+    )
+    .superRefine((file, ctx) => {
+      const problem = licenceFileProblemMessage(file);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+});
+export type LicenceReplacement = z.output<typeof licenceReplacementSchema>;

@@ -35,6 +35,15 @@ writeFileSync(
 // Text under a .pdf name: the browser lets it through, the server refuses it by its content.
 const NOT_A_PDF = path.join(licenceDir, "khong-phai-pdf.pdf");
 writeFileSync(NOT_A_PDF, "Giấy phép kinh doanh (not really a PDF)\n");
+// A type the licence never is: the browser refuses it before sending.
+const WORD_FILE = path.join(licenceDir, "giay-phep.docx");
+writeFileSync(WORD_FILE, "not a licence\n");
+// The renewed licence a company uploads later (another PDF).
+const NEW_LICENCE = path.join(licenceDir, "giay-phep-moi.pdf");
+writeFileSync(
+  NEW_LICENCE,
+  "%PDF-1.4\n% renewed 2026\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
 afterAll(() => rmSync(licenceDir, { recursive: true, force: true }));
 
 async function expectAxeClean(page: Page) {
@@ -94,8 +103,8 @@ function storedLicence(email: string) {
   try {
     db.pragma("busy_timeout = 5000");
     return db
-      .prepare<[string], { owner: string | null; userId: string; mime: string }>(
-        `SELECT f.owner_user_id AS owner, u.id AS userId, f.mime AS mime
+      .prepare<[string], { id: string; owner: string | null; userId: string; mime: string }>(
+        `SELECT f.id AS id, f.owner_user_id AS owner, u.id AS userId, f.mime AS mime
            FROM "user" u JOIN registrants r ON r.user_id = u.id
            JOIN files f ON f.id = r.licence_file_id WHERE u.email = ?`,
       )
@@ -224,6 +233,57 @@ describe("identity journeys", () => {
     const main = page.locator("main");
     await expect.poll(() => main.textContent()).toContain(company.companyName);
     await expect(main.textContent()).resolves.toContain("0314409058");
+    await expectAxeClean(page);
+
+    // The licence on file is linked from the profile; the company replaces it, by keyboard.
+    const licenceLink = page.getByRole("link", {
+      name: catalogText("en", "account.licence.view")!,
+    });
+    await expect(licenceLink.getAttribute("data-licence-id")).resolves.toBe(licence!.id);
+    const picker = page.locator("#replace-licence");
+    const replace = page.getByRole("button", {
+      name: catalogText("en", "account.licence.replace")!,
+    });
+    const pickerError = page.locator("#replace-licence-error");
+    // Nothing chosen: the browser says so at the picker and keeps the keyboard there.
+    await picker.focus();
+    await page.keyboard.press("Tab");
+    await expect.poll(() => replace.evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => pickerError.textContent())
+      .toBe(catalogText("en", "validation.licenceRequired"));
+    await expect.poll(() => picker.evaluate((i) => i === document.activeElement)).toBe(true);
+    // A Word file is refused by the browser, by the same rule the server holds.
+    await picker.setInputFiles(WORD_FILE);
+    await expect
+      .poll(() => pickerError.textContent())
+      .toBe(catalogText("en", "validation.licenceType"));
+    // Text named .pdf gets past the browser; the server refuses it by content, keeping the old.
+    await picker.setInputFiles(NOT_A_PDF);
+    await expect.poll(() => pickerError.count()).toBe(0);
+    await replace.focus();
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => pickerError.textContent())
+      .toBe(catalogText("en", "validation.licenceType"));
+    expect(storedLicence(company.email)?.id).toBe(licence!.id);
+
+    await picker.setInputFiles(NEW_LICENCE);
+    await replace.focus();
+    await page.keyboard.press("Enter");
+    await expect
+      .poll(() => page.locator(".form-alert--success").allTextContents())
+      .toContain(catalogText("en", "account.licence.replaced"));
+    const renewed = storedLicence(company.email);
+    expect(renewed?.id).not.toBe(licence!.id);
+    expect(renewed?.owner).toBe(renewed?.userId);
+    await expect.poll(() => licenceLink.getAttribute("data-licence-id")).toBe(renewed!.id);
+    // The link opens the new file, the owner's own.
+    const opened = await page.request.get((await licenceLink.getAttribute("href"))!);
+    expect(opened.status()).toBe(200);
+    expect(opened.headers()["content-type"]).toBe("application/pdf");
+    expect((await opened.text()).includes("renewed 2026")).toBe(true);
     await expectAxeClean(page);
     expect(problems.hydration).toEqual([]);
     expect(problems.pageErrors).toEqual([]);

@@ -50,6 +50,9 @@ describe("page action bodies", () => {
     expect(bodyRuleFor("sign-in")).toEqual({ types: ["form", "multipart"], maxBytes: 65_536 });
     expect(bodyRuleFor("registration").maxBytes).toBeGreaterThan(LICENCE_FILE_RULES.maxBytes);
     expect(bodyRuleFor("registration").stream).toBe(true);
+    // A company replaces its business licence from the account page.
+    expect(bodyRuleFor("account").maxBytes).toBeGreaterThan(LICENCE_FILE_RULES.maxBytes);
+    expect(bodyRuleFor("account").stream).toBe(true);
     expect(bodyRuleFor("submit-entry").types).toEqual(["json"]);
   });
 

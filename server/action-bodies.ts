@@ -36,6 +36,12 @@ const RULES: Record<string, BodyRule> = {
     maxBytes: LICENCE_FILE_RULES.maxBytes + ENVELOPE,
     stream: true,
   },
+  // The account page's forms are small, but a company may send a new business licence.
+  account: {
+    types: ["form", "multipart"],
+    maxBytes: LICENCE_FILE_RULES.maxBytes + ENVELOPE,
+    stream: true,
+  },
   "admin-content-documents": {
     types: ["form", "multipart"],
     maxBytes: CRITERIA_PDF_RULES.maxBytes + ENVELOPE,

@@ -133,6 +133,55 @@ describe("payments over HTTP", () => {
     expect(noReasonEn.body).toContain("Please give a reason.");
   });
 
+  it("tells on the dashboard which entry's fee was refunded and when, until it is paid again", async () => {
+    const [entry] = await submittedEntries(1);
+    /** The dashboard's item of the entry, in a language. */
+    const item = async (prefix: "" | "/en") => {
+      const body = (await get(`${prefix}/tai-khoan`)).body;
+      const start = body.indexOf(`data-entry-id="${entry!.id}"`);
+      expect(start).toBeGreaterThan(-1);
+      return body.slice(start, body.indexOf("</li>", start));
+    };
+    /** Creates a transfer for the entry and has finance confirm it; the payment's id. */
+    const pay = async () => {
+      const created = await post("/nop-bai-du-thi/thanh-toan", "entrant", [
+        ["entryIds", entry!.id],
+        ["method", "vietqr"],
+      ]);
+      expect(created.statusCode).toBe(302);
+      const reference = /(VXP26[0-9A-Z]{6})$/.exec(String(created.headers.location))![1]!;
+      const list = await get(`/quan-tri/thanh-toan?q=${reference}`, "finance");
+      const id = new RegExp(`/quan-tri/thanh-toan/([0-9a-f-]{36})"[^>]*>${reference}`).exec(
+        list.body,
+      )![1]!;
+      const confirmed = await post(`/quan-tri/thanh-toan/${id}`, "finance", [
+        ["intent", "confirm"],
+        ["stateVersion", "1"],
+        ["reason", "Sao kê VCB"],
+      ]);
+      expect(confirmed.statusCode).toBe(302);
+      return id;
+    };
+
+    const paymentId = await pay();
+    expect(await item("")).not.toContain("hoàn lại");
+    const refunded = await post(`/quan-tri/thanh-toan/${paymentId}`, "finance", [
+      ["intent", "refund"],
+      ["stateVersion", "2"],
+      ["reason", "Khách hàng yêu cầu"],
+    ]);
+    expect(refunded.statusCode).toBe(302);
+
+    // Due again, with the way to pay, and said why: near the fee, in each language.
+    const vi = await item("");
+    expect(vi).toContain("Phí đã được hoàn lại ngày 01/09/2026");
+    expect(vi).toContain("/nop-bai-du-thi/thanh-toan");
+    expect(await item("/en")).toContain("Fee refunded on 01/09/2026");
+
+    await pay();
+    expect(await item("")).not.toContain("hoàn lại");
+  });
+
   it("answers the VNPay IPN with 97 while no merchant is configured, and 404s others' payments", async () => {
     const ipn = await office.request(
       "GET",

@@ -188,6 +188,7 @@ export function createServices(
     auth,
     limiter,
     files,
+    audit,
     publicUrl: config.publicUrl,
     mail: {
       sendRegistrationAttempt: (to, lang, data) => mail.send("registrationAttempt", to, lang, data),

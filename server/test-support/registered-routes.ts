@@ -240,7 +240,8 @@ export const PAGE_ROUTES: Record<string, InventoryLine> = {
   },
   "/tai-khoan": {
     access: ENTRANT,
-    rateLimit: "verification emails per account; wrong current passwords per account",
+    rateLimit:
+      "verification emails per account; wrong current passwords per account; licence replacements per account",
   },
   "/tai-khoan/ho-so": {
     access: ENTRANT,

@@ -1,3 +1,4 @@
+import { parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { useTranslation } from "../i18n/use-translation";
 import { categoryInGroup } from "../../core/category-tree";
 import { Form, Link, useActionData } from "react-router";
@@ -7,12 +8,18 @@ import { formatPhoneForDisplay } from "../../core/phone";
 import {
   emailChangeSchema,
   emailLanguageSchema,
+  licenceReplacementSchema,
   passwordChangeSchema,
 } from "../../core/registration";
+import { LICENCE_FILE_RULES, MEBIBYTE } from "../../core/upload-rules";
 import { FormAlert } from "../components/form/field";
 import { SectionHeading } from "../components/section-heading";
 import { SchemaForm } from "../components/form/schema-form";
 import { currentPasswordField, newPasswordFields } from "../features/account/password-fields";
+import {
+  LicenceReplaceForm,
+  type LicenceReplaceResult,
+} from "../features/account/licence-replace-form";
 import { EntriesList, type EntryListItem } from "../features/entry-form/entries-list";
 import { VerifyEmailNotice, type ResendResult } from "../features/entry-form/verify-email-notice";
 import "../features/entry-form/entry-form.css";
@@ -33,6 +40,54 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
+/** How long the link to the entrant's own licence works (the page is private, never cached). */
+const LICENCE_LINK_SECONDS = 15 * 60;
+
+/** Room for the other fields around the licence (and a small form's whole body). */
+const FORM_FIELDS_BYTES = 64 * 1024;
+
+/**
+ * The page's form, and the licence file when one came (multipart): its declared facts, and its
+ * bytes unless it is over the limit (a file a little over is still read to its end so that the
+ * refusal can be answered; server/action-bodies.ts stops anything larger).
+ */
+/** The licence part of the account form: its declared facts, and its bytes when within the limit. */
+interface ReceivedLicence {
+  name: string;
+  size: number;
+  type: string;
+  bytes: Uint8Array | null;
+}
+
+async function readForm(request: Request) {
+  const received: { licence: ReceivedLicence | null } = { licence: null };
+  const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/");
+  const form = await parseFormData(
+    request,
+    {
+      maxFiles: 1,
+      maxFileSize: LICENCE_FILE_RULES.maxBytes + MEBIBYTE,
+      maxHeaderSize: 8 * 1024,
+      maxTotalSize: multipart
+        ? LICENCE_FILE_RULES.maxBytes + MEBIBYTE + FORM_FIELDS_BYTES
+        : FORM_FIELDS_BYTES,
+    },
+    async (upload: FileUpload) => {
+      if (upload.fieldName !== "licence" || !upload.name) return undefined;
+      const facts = { name: upload.name, size: upload.size, type: upload.type };
+      received.licence = {
+        ...facts,
+        bytes:
+          upload.size > LICENCE_FILE_RULES.maxBytes
+            ? null
+            : new Uint8Array(await upload.arrayBuffer()),
+      };
+      return undefined;
+    },
+  );
+  return { form, licence: received.licence };
+}
+
 /** `/tai-khoan`: the entrant's dashboard — profile, my entries, account security. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireEntrant(request, context);
@@ -43,6 +98,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.services.payments.checkout(user.id),
     context.services.identity.registrantProfile(user.id),
   ]);
+  // A company's licence on file, as a short-lived private link for its owner.
+  const licenceFile =
+    registrant?.type === "enterprise" && registrant.licenceFileId
+      ? await context.services.files.find(registrant.licenceFileId)
+      : undefined;
+  const licence = licenceFile
+    ? {
+        id: licenceFile.id,
+        url: context.services.storage.signedUrl(
+          context.services.files.objectKey(licenceFile.storage_key),
+          {
+            ttlSeconds: LICENCE_LINK_SECONDS,
+            disposition: "inline",
+            contentType: licenceFile.mime,
+          },
+        ),
+      }
+    : null;
   const feeOf = new Map(checkout.payable.map((p) => [p.entryId, p.fee]));
   // An entry held by a payment still waiting for the money: the way to that payment, not "Pay".
   const pendingOf = new Map(
@@ -60,6 +133,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // A draft is not payable yet: today's price and its tier still tell when to submit.
       fee: feeOf.get(entry.id) ?? (entry.status === "draft" ? entry.fee : null),
       pendingPayment: pendingOf.get(entry.id) ?? null,
+      // A refunded fee is due again: the entrant is told when it went back.
+      refundedAt: checkout.refundedAt[entry.id] ?? null,
       id: entry.id,
       code: entry.code,
       title: entry.title,
@@ -88,6 +163,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .filter((p) => p.state === "paid")
       .map((p) => ({ reference: p.reference, amountVnd: p.amountVnd, paidAt: p.paidAt })),
     registrant,
+    licence,
     welcome: url.searchParams.has("welcome"),
     // The confirmation link comes back here with `verified`, and with `error` when its token
     // had expired or was not valid: then nothing was confirmed.
@@ -102,7 +178,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireEntrant(request, context);
   const meta = requestMeta(request, context);
   const { identity } = context.services;
-  const form = await request.formData();
+  let received: Awaited<ReturnType<typeof readForm>>;
+  try {
+    received = await readForm(request);
+  } catch {
+    return refusalResponse(fieldRefusal({ licence: "validation.licenceTooLarge" }, 413), {
+      intent: "replaceLicence",
+    });
+  }
+  const { form, licence } = received;
   const intent = form.get("intent");
   const secretFields = ["currentPassword", "newPassword", "confirmPassword"];
   const values = formValues(form, secretFields);
@@ -139,6 +223,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       intent,
       notice: outcome.immediate ? "account.emailReplaced" : "account.emailChangeSent",
     };
+  }
+  if (intent === "replaceLicence") {
+    const facts = licence ? { name: licence.name, size: licence.size, type: licence.type } : null;
+    const parsed = licenceReplacementSchema.safeParse({ licence: facts ?? undefined });
+    if (!parsed.success || !licence?.bytes) {
+      const key = parsed.success ? "validation.licenceTooLarge" : parsed.error.issues[0]!.message;
+      return failure(
+        fieldRefusal({ licence: key }, key === "validation.licenceTooLarge" ? 413 : 400),
+      );
+    }
+    const outcome = await identity.replaceLicence(
+      { id: user.id, email: user.email, ip: meta.ip },
+      {
+        data: licence.bytes,
+        allowedMimes: LICENCE_FILE_RULES.mimeTypes,
+        maxBytes: LICENCE_FILE_RULES.maxBytes,
+      },
+    );
+    return outcome.ok ? { ok: true, intent, notice: "account.licence.replaced" } : failure(outcome);
   }
   if (intent === "changeEmailLanguage") {
     const parsed = emailLanguageSchema.safeParse(values);
@@ -204,6 +307,25 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
                   <dd>{registrant.taxCode}</dd>
                 </>
               ) : null}
+              {registrant.type === "enterprise" ? (
+                <>
+                  <dt>{t("account.licence.title")}</dt>
+                  <dd>
+                    {loaderData.licence ? (
+                      <a
+                        href={loaderData.licence.url}
+                        target="_blank"
+                        rel="noreferrer"
+                        data-licence-id={loaderData.licence.id}
+                      >
+                        {t("account.licence.view")}
+                      </a>
+                    ) : (
+                      t("account.licence.none")
+                    )}
+                  </dd>
+                </>
+              ) : null}
               <dt>
                 {registrant.type === "enterprise"
                   ? t("registration.fields.representativeName.label")
@@ -223,6 +345,11 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
               {t("account.editProfile")}
             </Link>
           </p>
+          {registrant?.type === "enterprise" ? (
+            <LicenceReplaceForm
+              result={resultFor("replaceLicence") as LicenceReplaceResult | undefined}
+            />
+          ) : null}
         </section>
         <section className="panel" aria-labelledby="entries-heading">
           <h2 id="entries-heading">{t("account.myEntries")}</h2>

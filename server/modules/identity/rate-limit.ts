@@ -90,6 +90,8 @@ export const LIMITS = {
   passwordConfirmationPerAccount: { limit: 10, windowMs: 15 * MINUTE },
   /** "Someone tried to register with your address" emails, per account. */
   registrationNoticePerAccount: { limit: 3, windowMs: 60 * MINUTE },
+  /** A company's business licence replaced from the account page (each stores a file). */
+  licenceReplacementsPerAccount: { limit: 10, windowMs: 60 * MINUTE },
   /** The links in emails (confirm an address, open a reset link), per IP. */
   emailLinksPerIp: { limit: 30, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, RateLimitRule>;

@@ -154,7 +154,7 @@ export async function register(
 }
 
 /** Why a licence upload cannot be kept (the checks `files.save` makes), or null. */
-async function licenceProblem(licence: LicenceUpload): Promise<string | null> {
+export async function licenceProblem(licence: LicenceUpload): Promise<string | null> {
   if (licence.data.byteLength === 0) return "validation.licenceType";
   if (licence.data.byteLength > licence.maxBytes) return "validation.licenceTooLarge";
   const sniffed = await fileTypeFromBuffer(licence.data);

@@ -6,6 +6,7 @@ import { setEmailLanguage } from "./set-email-language";
 import { passwordLinkPurpose, requestPasswordReset, resetPassword } from "./password-reset";
 import { register } from "./register";
 import { registrantProfile } from "./registrant-profile";
+import { replaceLicence } from "./replace-licence";
 import { resendVerification } from "./resend-verification";
 import { signIn } from "./sign-in";
 import { signOut, signOutEverywhere } from "./sign-out";
@@ -38,6 +39,7 @@ export function createIdentityService(deps: IdentityDeps) {
     changeEmail: bind(changeEmail),
     resendVerification: bind(resendVerification),
     updateProfile: bind(updateProfile),
+    replaceLicence: bind(replaceLicence),
     setEmailLanguage: bind(setEmailLanguage),
     createStaff: bind(createStaff),
     createEntrant: bind(createEntrant),

@@ -124,6 +124,7 @@ describe.each(testDatabases())("identity on $name", (target) => {
         auth: services.auth,
         limiter: createRateLimiter(db, () => now),
         files: services.files,
+        audit: services.audit,
         publicUrl: PUBLIC_URL,
         registrationWindow: () => services.seasons.registration(),
       });

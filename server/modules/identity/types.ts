@@ -3,6 +3,7 @@ import type { Lang } from "../../../core/languages";
 import type { Refusal } from "../../../core/refusal";
 import type { Role } from "../../../core/roles";
 import type { Db } from "../../db/database";
+import type { AuditService } from "../audit/service";
 import type { FileStore } from "../files/storage";
 import type { Auth } from "./auth";
 import type { RateLimiter } from "./rate-limit";
@@ -70,6 +71,8 @@ export interface IdentityDeps {
   auth: Auth;
   limiter: RateLimiter;
   files: FileStore;
+  /** Where an entrant's own changes that staff rely on (the business licence) are recorded. */
+  audit: AuditService;
   publicUrl: string;
   mail?: RegistrationMail;
   /** Whether new entrants may register now (the current season's registration window). */

@@ -84,6 +84,36 @@ describe.each(testDatabases())("payments staff on $name", (target) => {
       );
     });
 
+    it("tells the entrant's checkout which entries' fees were refunded, until paid again", async () => {
+      const { entries, payment, paid } = await paidPayment(t);
+      const [entry] = entries;
+      const other = await paidPayment(t);
+      expect((await t.services.payments.checkout(t.alice)).refundedAt[entry!.id]).toBeUndefined();
+      const refunded = await t.services.payments.refund(finance(t), payment.id, {
+        stateVersion: paid.payment.stateVersion,
+        reason: "Khách hàng yêu cầu",
+      });
+      if (!refunded.ok) throw new Error("refund refused");
+      const refundAt = refunded.payment.events.find((e) => e.to === "refunded")!.at;
+      const afterRefund = await t.services.payments.checkout(t.alice);
+      expect(afterRefund.refundedAt[entry!.id]).toBe(refundAt);
+      // Only the refunded payment's entries: the other paid entry says nothing of a refund.
+      expect(afterRefund.refundedAt[other.entries[0]!.id]).toBeUndefined();
+
+      // Waiting for a new transfer, the fee is still not paid: the refund is still news.
+      const again = await created(t, [entry!.id]);
+      expect((await t.services.payments.checkout(t.alice)).refundedAt[entry!.id]).toBe(refundAt);
+      t.now = new Date(t.now.getTime() + 60_000);
+      const repaid = await t.services.payments.confirm(finance(t), again.payment.id, {
+        stateVersion: again.payment.stateVersion,
+      });
+      expect(repaid).toMatchObject({ ok: true });
+      expect((await t.services.payments.checkout(t.alice)).refundedAt[entry!.id]).toBeUndefined();
+      // Withdrawn after it was paid again: the old refund is history, not this entry's news.
+      expect(await t.entries.withdraw(t.alice, entry!.id)).toMatchObject({ ok: true });
+      expect((await t.services.payments.checkout(t.alice)).refundedAt[entry!.id]).toBeUndefined();
+    });
+
     it("lists, filters, searches and totals the season's payments, and exports them", async () => {
       const entries = await submittedEntries(t, 1, t.bob);
       const { payment } = await created(

@@ -30,6 +30,8 @@ export interface EntryListItem {
     method: "vietqr" | "vnpay";
     expiresAt: string;
   } | null;
+  /** When the fee was last refunded, while it has not been paid again since. */
+  refundedAt?: string | null;
   editable: boolean;
   updatedAt: string;
   /** While the entry needs changes: what to fix and until when. */
@@ -80,6 +82,16 @@ export function EntriesList({ entries, lang }: { entries: EntryListItem[]; lang:
                       : ""}
                     )
                   </small>
+                ) : null}
+                {entry.refundedAt ? (
+                  <>
+                    <br />
+                    <small className="entries-list__refund">
+                      {t("account.entries.feeRefunded", {
+                        date: formatDate(entry.refundedAt, lang),
+                      })}
+                    </small>
+                  </>
                 ) : null}
               </dd>
               {entry.pendingPayment ? (
