@@ -11,6 +11,7 @@ const BOOT_MODULES = [
   "/web/i18n/loaded-messages.ts",
   "/web/lib/retry-load.ts",
   "/web/lib/report-error.ts",
+  "/web/lib/fallback-lang.ts",
   "/core/client-error.ts",
 ];
 

@@ -4,6 +4,8 @@ import {
   CRITERIA_PDF_RULES,
   contentPageSchema,
   criteriaDocumentFormSchema,
+  pageHasTitle,
+  SUMMARY_MAX,
   juryMemberSchema,
   richTextField,
   safeImagePath,
@@ -48,7 +50,41 @@ describe("content admin schemas", () => {
         ]),
       ),
     ).toEqual([{ type: "quote", text: "Sáng tạo" }]);
-    expect(contentPageSchema.parse({ key: "award-introduction" }).bodyVi).toEqual([]);
+    expect(
+      contentPageSchema.parse({ key: "award-introduction", titleVi: "Giới thiệu" }).bodyVi,
+    ).toEqual([]);
+  });
+
+  it("requires the introduction's Vietnamese title; a track page has no title of its own", () => {
+    const intro = contentPageSchema.safeParse({
+      key: "award-introduction",
+      titleVi: "  ",
+      titleEn: "About",
+    });
+    expect(intro.success).toBe(false);
+    expect(intro.error?.issues).toEqual([
+      expect.objectContaining({ path: ["titleVi"], message: "validation.required" }),
+    ]);
+    // Reported together with the other fields' problems, not after them.
+    const both = contentPageSchema.safeParse({
+      key: "award-introduction",
+      summaryVi: "x".repeat(SUMMARY_MAX + 1),
+    });
+    expect(both.error?.issues.map((issue) => issue.path.join("."))).toEqual(
+      expect.arrayContaining(["titleVi", "summaryVi"]),
+    );
+    expect(
+      contentPageSchema.parse({ key: "award-introduction", titleVi: "Giới thiệu" }).titleVi,
+    ).toBe("Giới thiệu");
+    // The track page's heading is the track's name (seasons' category tree): a posted title is dropped.
+    expect(pageHasTitle("award-introduction")).toBe(true);
+    expect(pageHasTitle("track:van-xuan")).toBe(false);
+    const track = contentPageSchema.parse({
+      key: "track:van-xuan",
+      titleVi: "Bỏ qua",
+      titleEn: "x",
+    });
+    expect(track).toMatchObject({ titleVi: "", titleEn: "" });
   });
 
   it("cleans text the way people mean it", () => {

@@ -225,16 +225,36 @@ export const richTextField = z
     }
   });
 
-/** The introduction page or a track page, both languages (PRODUCT §6 "editable bilingual content"). */
-export const contentPageSchema = z.object({
-  key: z.enum(CONTENT_PAGE_KEYS, { message: E.pageKey }),
-  titleVi: text(LINE_MAX),
-  titleEn: text(LINE_MAX),
-  summaryVi: multiline(SUMMARY_MAX),
-  summaryEn: multiline(SUMMARY_MAX),
-  bodyVi: richTextField,
-  bodyEn: richTextField,
-});
+/**
+ * Whether a page has a title of its own. The introduction does; a track page is headed by the
+ * track's name from the season's category tree (the name the menus, the home page's cards and
+ * the entry form use), so its form has no title.
+ */
+export function pageHasTitle(key: ContentPageKey): boolean {
+  return key === "award-introduction";
+}
+
+/**
+ * The introduction page or a track page, both languages (PRODUCT §6 "editable bilingual
+ * content"). Vietnamese is the site's first language: the introduction needs its Vietnamese
+ * title (English falls back to it); a track page's posted title is dropped.
+ */
+export const contentPageSchema = z
+  .object({
+    key: z.enum(CONTENT_PAGE_KEYS, { message: E.pageKey }),
+    titleVi: text(LINE_MAX),
+    titleEn: text(LINE_MAX),
+    summaryVi: multiline(SUMMARY_MAX),
+    summaryEn: multiline(SUMMARY_MAX),
+    bodyVi: richTextField,
+    bodyEn: richTextField,
+  })
+  .superRefine((page, ctx) => {
+    if (pageHasTitle(page.key) && page.titleVi === "") {
+      ctx.addIssue({ code: "custom", message: REQUIRED, path: ["titleVi"] });
+    }
+  })
+  .transform((page) => (pageHasTitle(page.key) ? page : { ...page, titleVi: "", titleEn: "" }));
 export type ContentPageInput = z.output<typeof contentPageSchema>;
 export type ContentPageFormValues = z.input<typeof contentPageSchema>;
 

@@ -11,6 +11,27 @@ export interface Paged<T> {
   total: number;
 }
 
+/**
+ * The fields of a record an English page shows in Vietnamese, since they have no English text:
+ * pages mark them `lang="vi"` so screen readers pronounce them as Vietnamese.
+ */
+export type InVietnamese<F extends string> = Partial<Record<F, true>>;
+
+/**
+ * `inVi` for a record read in `lang`: each field whose English text is missing (`true` in
+ * `missingEn`) when the page is English. Nothing at all when none falls back, so pages in
+ * Vietnamese and fully translated ones carry no extra data.
+ */
+export function vietnameseFallbacks<F extends string>(
+  lang: Lang,
+  missingEn: Record<F, boolean>,
+): { inVi?: InVietnamese<F> } {
+  if (lang !== "en") return {};
+  const fields = (Object.keys(missingEn) as F[]).filter((field) => missingEn[field]);
+  if (fields.length === 0) return {};
+  return { inVi: Object.fromEntries(fields.map((field) => [field, true])) as InVietnamese<F> };
+}
+
 export interface NewsSummary {
   id: number;
   slug: string;
@@ -20,9 +41,11 @@ export interface NewsSummary {
   /** The cover with its responsive variants when it is in the media library (else null). */
   coverImageData?: ResponsiveImageData | null;
   publishedAt: string;
+  inVi?: InVietnamese<"title" | "summary">;
 }
 
-export interface NewsArticle extends NewsSummary {
+export interface NewsArticle extends Omit<NewsSummary, "inVi"> {
+  inVi?: InVietnamese<"title" | "summary" | "body">;
   /** og:image: the article's 1200×630 JPEG preview (`/og/tin-tuc/…`, core/social-image.ts). */
   shareImage: string | null;
   body: Block[];
@@ -41,6 +64,7 @@ export interface JuryMember {
   /** The photo with its responsive variants when it is in the media library (else null). */
   photoImage?: ResponsiveImageData | null;
   isChair: boolean;
+  inVi?: InVietnamese<"title" | "bio">;
 }
 
 export interface Winner {
@@ -61,6 +85,8 @@ export interface Winner {
   imageData?: ResponsiveImageData | null;
   videoUrl: string | null;
   entryId: string | null;
+  /** `category`: the category line (its group and name). */
+  inVi?: InVietnamese<"category">;
 }
 
 export interface WinnerCategoryOption {
@@ -73,4 +99,5 @@ export interface ContentPage {
   title: string;
   summary: string;
   body: Block[];
+  inVi?: InVietnamese<"title" | "summary" | "body">;
 }

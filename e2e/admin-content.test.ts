@@ -233,6 +233,46 @@ describe("content back office", () => {
     }
   });
 
+  test("the introduction's Vietnamese title is required in the browser; a track page has no title", async () => {
+    const { page, problems } = await openPage(browser());
+    await signInStaff(page, EDITOR.email, EDITOR.password);
+    for (const [path, label, message] of [
+      [
+        "/quan-tri/noi-dung/trang?key=award-introduction",
+        "Tiêu đề (VI)",
+        "Vui lòng điền thông tin này.",
+      ],
+      [
+        "/en/quan-tri/noi-dung/trang?key=award-introduction",
+        "Title (VI)",
+        "Please fill in this field.",
+      ],
+    ] as const) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const title = page.getByLabel(label);
+      expect(await title.getAttribute("aria-required"), path).toBe("true");
+      await title.fill("");
+      const summary = page.locator('textarea[name="summaryVi"]');
+      await summary.fill("Tóm tắt vừa gõ");
+      const requests: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST") requests.push(request.url());
+      });
+      await page.locator("form.content-admin-form button[type=submit]").click();
+      await expect.poll(() => errorOfField(title)).toBe(message);
+      // Checked in the browser with the server's schema: nothing sent, nothing typed lost.
+      expect(requests, path).toEqual([]);
+      expect(await summary.inputValue(), path).toBe("Tóm tắt vừa gõ");
+      page.removeAllListeners("request");
+    }
+    await page.goto("/quan-tri/noi-dung/trang?key=track%3Avan-xuan");
+    await waitForHydration(page);
+    await page.locator('textarea[name="summaryVi"]').waitFor();
+    expect(await page.locator('input[name="titleVi"], input[name="titleEn"]').count()).toBe(0);
+    expect(problems.pageErrors).toEqual([]);
+  });
+
   test("the pages and documents admin pages are axe clean in both languages", async () => {
     const { page, problems } = await openPage(browser());
     await signInStaff(page, EDITOR.email, EDITOR.password);

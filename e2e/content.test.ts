@@ -228,9 +228,142 @@ describe("news", () => {
     expect(page.url()).toBe(`${baseUrl()}/tin-tuc-cuoc-thi/${LATEST.vi.slug}-16`);
     await page.goto("/tin-tuc-cuoc-thi?page=2");
     expect(await page.locator(".news-card").count()).toBe(7);
-    // An article that does not exist (or is not published) leads to the news list.
-    await page.goto("/en/tin-tuc-cuoc-thi/khong-co-999999");
-    expect(page.url()).toBe(`${baseUrl()}/en/tin-tuc-cuoc-thi`);
+    // An article that does not exist (or is not published) is a 404 page (unknown-paths.test.ts).
+    const missing = await page.goto("/en/tin-tuc-cuoc-thi/khong-co-999999");
+    expect(missing?.status()).toBe(404);
+    expect(page.url()).toBe(`${baseUrl()}/en/tin-tuc-cuoc-thi/khong-co-999999`);
+  });
+});
+
+describe("content without its own summary or English text", () => {
+  /** The server-rendered document, as a crawler or a link preview reads it. */
+  async function documentOf(path: string) {
+    const response = await fetch(`${baseUrl()}${path}`);
+    expect(response.status, path).toBe(200);
+    const html = await response.text();
+    const content = (name: string) =>
+      new RegExp(`<meta (?:name|property)="${name}" content="([^"]*)"`)
+        .exec(html)?.[1]
+        ?.replaceAll("&amp;", "&");
+    expect(content("og:description"), path).toBe(content("description"));
+    return { description: content("description") ?? "" };
+  }
+
+  test("an article without a summary is described by the start of its own body", async () => {
+    const paragraph =
+      "Đêm   trao giải <b>Vạn Xuân</b> 2026 diễn ra tại Nhà hát Lớn Hà Nội với sự tham gia " +
+      "của hơn năm trăm khách mời đến từ các công ty quảng cáo, các thương hiệu và các " +
+      "trường đại học trên khắp cả nước, cùng hội đồng giám khảo.";
+    const body = [
+      { type: "heading", text: "Lịch trình" },
+      { type: "paragraph", children: [{ type: "text", text: paragraph }] },
+    ];
+    const stamp = "2020-01-02T03:00:00.000Z";
+    const id = withDatabase((db) =>
+      Number(
+        db
+          .prepare(
+            `INSERT INTO news_articles (slug_vi, slug_en, title_vi, title_en, summary_vi,
+              summary_en, body_vi, body_en, cover_image, status, published_at, created_at,
+              updated_at)
+             VALUES (?, '', ?, '', '', '', ?, '[]', NULL, 'published', ?, ?, ?)`,
+          )
+          .run("khong-tom-tat", "Bài không có tóm tắt", JSON.stringify(body), stamp, stamp, stamp)
+          .lastInsertRowid,
+      ),
+    );
+    try {
+      const full = `Lịch trình ${paragraph.replace("<b>", "").replace("</b>", "")}`.replace(
+        /\s+/g,
+        " ",
+      );
+      for (const path of [
+        `/tin-tuc-cuoc-thi/khong-tom-tat-${id}`,
+        `/en/tin-tuc-cuoc-thi/khong-tom-tat-${id}`,
+      ]) {
+        const { description } = await documentOf(path);
+        // Tags stripped, whitespace collapsed, cut after a whole word.
+        expect(description, path).toMatch(/^Lịch trình Đêm trao giải Vạn Xuân 2026 diễn ra/);
+        expect(description.length, path).toBeLessThanOrEqual(160);
+        expect(description.length, path).toBeGreaterThan(120);
+        expect(description.endsWith("…"), path).toBe(true);
+        const kept = description.slice(0, -1);
+        expect(full.startsWith(kept), path).toBe(true);
+        expect(full[kept.length], path).toBe(" ");
+      }
+    } finally {
+      withDatabase((db) => db.prepare("DELETE FROM news_articles WHERE id = ?").run(id));
+    }
+  });
+
+  test("Vietnamese text an English page falls back to is marked lang=vi", async () => {
+    const id = withDatabase((db) =>
+      Number(
+        db
+          .prepare(
+            `INSERT INTO news_articles (slug_vi, slug_en, title_vi, title_en, summary_vi,
+              summary_en, body_vi, body_en, cover_image, status, published_at, created_at,
+              updated_at)
+             VALUES ('chi-tieng-viet', '', 'Chỉ có tiếng Việt', '', 'Tóm tắt', '', ?, '[]',
+              NULL, 'published', '2020-01-03T03:00:00.000Z', '2020-01-03T03:00:00.000Z',
+              '2020-01-03T03:00:00.000Z')`,
+          )
+          .run(
+            JSON.stringify([
+              { type: "paragraph", children: [{ type: "text", text: "Nội dung." }] },
+            ]),
+          ).lastInsertRowid,
+      ),
+    );
+    try {
+      const { page } = await open(`/en/tin-tuc-cuoc-thi/chi-tieng-viet-${id}`);
+      const heading = page.getByRole("heading", { level: 1 });
+      expect(await heading.textContent()).toBe("Chỉ có tiếng Việt");
+      expect(await heading.getAttribute("lang")).toBe("vi");
+      expect(await page.locator(".article .rich-text").getAttribute("lang")).toBe("vi");
+      // The page's own words stay English.
+      expect(await page.getAttribute("html", "lang")).toBe("en");
+      expect(await page.locator(".article__date").getAttribute("lang")).toBeNull();
+      // The Vietnamese page needs no mark.
+      const { page: vi } = await open(`/tin-tuc-cuoc-thi/chi-tieng-viet-${id}`);
+      expect(await vi.getByRole("heading", { level: 1 }).getAttribute("lang")).toBeNull();
+      expect(await vi.locator(".article .rich-text").getAttribute("lang")).toBeNull();
+    } finally {
+      withDatabase((db) => db.prepare("DELETE FROM news_articles WHERE id = ?").run(id));
+    }
+
+    // A page with only Vietnamese text (the introduction), and a demo article with both.
+    const restore = withDatabase((db) => {
+      const before = db
+        .prepare<[], { id: number; title_en: string; summary_en: string; body_en: string }>(
+          "SELECT id, title_en, summary_en, body_en FROM content_pages WHERE key = 'award-introduction'",
+        )
+        .all();
+      db.prepare(
+        "UPDATE content_pages SET title_en = '', summary_en = '', body_en = '[]' WHERE key = 'award-introduction'",
+      ).run();
+      return () =>
+        withDatabase((d) => {
+          for (const row of before) {
+            d.prepare(
+              "UPDATE content_pages SET title_en = ?, summary_en = ?, body_en = ? WHERE id = ?",
+            ).run(row.title_en, row.summary_en, row.body_en, row.id);
+          }
+        });
+    });
+    try {
+      const { page } = await open("/en/gioi-thieu-giai-thuong");
+      const article = page.locator(".article");
+      expect(await article.locator(".lead").first().getAttribute("lang")).toBe("vi");
+      expect(await article.locator(".lead").nth(1).getAttribute("lang")).toBe("vi");
+      expect(await article.locator(".rich-text").getAttribute("lang")).toBe("vi");
+    } finally {
+      restore();
+    }
+    const { page } = await open("/en/gioi-thieu-giai-thuong");
+    expect(await page.locator(".article [lang]").count()).toBe(0);
+    const { page: english } = await open(`/en/tin-tuc-cuoc-thi/${LATEST.en.slug}-16`);
+    expect(await english.locator("main [lang]").count()).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { baseUrl, openPage, useBrowser } from "./support/browser";
+import { withDatabase } from "./support/db";
 
 // Seed §2: a path that is not in the route table goes home, in the language of its prefix;
 // a broken URL or query is never a server error.
@@ -77,6 +78,58 @@ describe("unknown and malformed URLs", () => {
     }
   });
 
+  test("a news article that is not published is a 404 page that leads back to the news", async () => {
+    // The demo's draft and its article scheduled for later, and an id no article has.
+    const unpublished = withDatabase((db) =>
+      db
+        .prepare<[], { id: number; slug_vi: string }>(
+          "SELECT id, slug_vi FROM news_articles WHERE status != 'published' ORDER BY id",
+        )
+        .all(),
+    );
+    expect(unpublished.length).toBe(2);
+    const { page } = await openPage(browser());
+    for (const [path, heading, news, newsPath] of [
+      ...unpublished.map(
+        ({ id, slug_vi }) =>
+          [
+            `/tin-tuc-cuoc-thi/${slug_vi}-${id}`,
+            "Không tìm thấy trang",
+            "Về trang tin tức",
+            "/tin-tuc-cuoc-thi",
+          ] as const,
+      ),
+      [
+        `/en/tin-tuc-cuoc-thi/${unpublished[0]!.slug_vi}-${unpublished[0]!.id}`,
+        "Page not found",
+        "Back to the news",
+        "/en/tin-tuc-cuoc-thi",
+      ],
+      [
+        "/en/tin-tuc-cuoc-thi/khong-co-999999",
+        "Page not found",
+        "Back to the news",
+        "/en/tin-tuc-cuoc-thi",
+      ],
+    ] as const) {
+      const answer = await page.request.get(path, { maxRedirects: 0 });
+      expect(answer.status(), path).toBe(404);
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      expect(page.url(), path).toBe(url(path));
+      expect(await page.getByRole("heading", { level: 1 }).textContent(), path).toBe(heading);
+      await page.locator(".site-header").waitFor();
+      await page.locator(".site-footer").waitFor();
+      expect(await page.getAttribute("html", "lang"), path).toBe(
+        path.startsWith("/en/") ? "en" : "vi",
+      );
+      const main = page.getByRole("main");
+      expect(await main.getByRole("link", { name: news }).getAttribute("href"), path).toBe(
+        newsPath,
+      );
+    }
+  });
+
   test("a malformed URL lands on a working page", async () => {
     const { page } = await openPage(browser());
     const response = await page.goto("/%E0%A4%A");
@@ -116,7 +169,6 @@ describe("unknown and malformed URLs", () => {
     for (const path of [
       "/?lang=xx",
       "/bai-du-thi?lang[]=en",
-      "/tin-tuc-cuoc-thi/'%22%3E%3Cscript%3E",
       "/van-xuan?year=-1",
       "/en/",
       "/bai-du-thi/",
@@ -126,7 +178,9 @@ describe("unknown and malformed URLs", () => {
       expect(response.status(), path).toBeLessThan(500);
       expect(response.status(), path).not.toBe(404);
     }
-    // An entry that is not in the library is a plain 404 (never a redirect or an error).
+    // An entry that is not in the library, or an article that is not published, is a plain 404
+    // (never a redirect or an error).
     expect((await page.request.get("/bai-thi/%00")).status()).toBe(404);
+    expect((await page.request.get("/tin-tuc-cuoc-thi/'%22%3E%3Cscript%3E")).status()).toBe(404);
   });
 });

@@ -276,6 +276,52 @@ describe("an editor's writes reach the public pages", () => {
     expect(page.body).not.toContain("<img src=x");
   });
 
+  it("refuses the introduction without its Vietnamese title, at the field in the page's language", async () => {
+    const before = await auditCount("page.update");
+    const form = {
+      key: "award-introduction",
+      titleVi: "   ",
+      titleEn: "About the awards",
+      summaryVi: "Tóm tắt vừa gõ",
+      summaryEn: "",
+      bodyVi: JSON.stringify([
+        { type: "paragraph", children: [{ type: "text", text: "Nội dung vừa gõ" }] },
+      ]),
+      bodyEn: "[]",
+    };
+    for (const [path, message] of [
+      ["/quan-tri/noi-dung/trang?key=award-introduction", "Vui lòng điền thông tin này."],
+      ["/en/quan-tri/noi-dung/trang?key=award-introduction", "Please fill in this field."],
+    ] as const) {
+      const response = await request("POST", path, { who: "editor", form });
+      expect(response.statusCode, path).toBe(400);
+      const input = /<input[^>]*name="titleVi"[^>]*>/.exec(response.body)?.[0] ?? "";
+      const errorId = /aria-describedby="([^"]*-error)"/.exec(input)?.[1];
+      expect(errorId, path).toBeDefined();
+      expect(response.body, path).toContain(`id="${errorId}" class="field__error">${message}</p>`);
+      // What was typed is kept.
+      expect(response.body, path).toContain("Tóm tắt vừa gõ");
+      expect(response.body, path).toContain('value="About the awards"');
+      expect(response.body, path).toContain("Nội dung vừa gõ");
+    }
+    expect(await auditCount("page.update")).toBe(before);
+  });
+
+  it("shows a title field for the introduction only: a track page is headed by its track's name", async () => {
+    const intro = await request("GET", "/quan-tri/noi-dung/trang?key=award-introduction", {
+      who: "editor",
+    });
+    expect(intro.body).toMatch(/<input[^>]*aria-required="true"[^>]*name="titleVi"/);
+    expect(intro.body).toContain('name="titleEn"');
+    const track = await request("GET", "/quan-tri/noi-dung/trang?key=track%3Avan-xuan", {
+      who: "editor",
+    });
+    expect(track.statusCode).toBe(200);
+    expect(track.body).toContain('name="summaryVi"');
+    expect(track.body).not.toContain('name="titleVi"');
+    expect(track.body).not.toContain('name="titleEn"');
+  });
+
   it("asks for a file when none was chosen, at the field in the page's language; an empty file is empty", async () => {
     // A file input left empty: browsers post its part with no file name and no bytes.
     const noFile = multipart(

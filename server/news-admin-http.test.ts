@@ -297,10 +297,10 @@ describe("from the editor's save to the public page", () => {
     expect(
       (await request("GET", `/tin-tuc-cuoc-thi/duong-dan-moi-${id}`, "visitor")).statusCode,
     ).toBe(200);
-    // An unknown slug still leads to the list.
+    // An unknown slug is a "not found" page leading back to the list.
     const unknown = await request("GET", "/tin-tuc-cuoc-thi/khong-ton-tai", "visitor");
-    expect(unknown.statusCode).toBe(302);
-    expect(unknown.headers.location).toBe("/tin-tuc-cuoc-thi");
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('href="/tin-tuc-cuoc-thi"');
   });
 
   it("publishes through the cache: the list and sitemap show it on the next request; drafts stay out", async () => {
@@ -329,10 +329,10 @@ describe("from the editor's save to the public page", () => {
     const sitemap = await request("GET", "/sitemap.xml", "visitor");
     expect(sitemap.body).toContain(`/tin-tuc-cuoc-thi/tin-vua-xuat-ban-${id}`);
     expect(sitemap.body).not.toContain(`ban-nhap-bi-mat-${draftId}`);
-    // A draft's public URL leads to the list; its staff preview renders it, never indexed.
+    // A draft's public URL is not found; its staff preview renders it, never indexed.
     expect(
       (await request("GET", `/tin-tuc-cuoc-thi/ban-nhap-bi-mat-${draftId}`, "visitor")).statusCode,
-    ).toBe(302);
+    ).toBe(404);
     const preview = await request(
       "GET",
       `/quan-tri/noi-dung/tin-tuc/${draftId}/xem-truoc`,
@@ -362,5 +362,19 @@ describe("from the editor's save to the public page", () => {
     expect((await request("GET", "/sitemap.xml", "visitor")).body).not.toContain(
       `tin-hen-gio-${scheduled}`,
     );
+    expect(
+      (await request("GET", `/tin-tuc-cuoc-thi/tin-hen-gio-${scheduled}`, "visitor")).statusCode,
+    ).toBe(404);
+    // Taken down after it was public: its old link is not found either.
+    const published = `/tin-tuc-cuoc-thi/tin-vua-xuat-ban-${id}`;
+    expect((await request("GET", published, "visitor")).statusCode).toBe(200);
+    await request(
+      "POST",
+      `/quan-tri/noi-dung/tin-tuc/${id}`,
+      "editor",
+      article({ titleVi: "Tin vừa xuất bản", slugVi: "tin-vua-xuat-ban", intent: "unpublish" }),
+    );
+    expect((await app.services.news.get(id))?.status).toBe("draft");
+    expect((await request("GET", published, "visitor")).statusCode).toBe(404);
   });
 });

@@ -26,12 +26,20 @@ function failedInTheBrowser(error: unknown): boolean {
  * page then offers a way back to that list besides the home page.
  */
 export const NOT_IN_LIBRARY = { backTo: "library" } as const;
+export const NOT_IN_NEWS = { backTo: "news" } as const;
 
-/** Whether a 404 names the library as the list its page belongs to. */
-function backToLibrary(error: unknown): boolean {
-  if (!isRouteErrorResponse(error) || error.status !== 404) return false;
+/** The lists a 404 can lead back to: their address and the link's words. */
+const BACK_TO = {
+  library: { path: PATHS.library, key: "error.backToLibrary" },
+  news: { path: PATHS.news, key: "error.backToNews" },
+} as const;
+
+/** The list a 404 names as the one its page belongs to, if any. */
+function backToList(error: unknown): (typeof BACK_TO)[keyof typeof BACK_TO] | null {
+  if (!isRouteErrorResponse(error) || error.status !== 404) return null;
   const data: unknown = error.data;
-  return typeof data === "object" && data !== null && "backTo" in data && data.backTo === "library";
+  if (typeof data !== "object" || data === null || !("backTo" in data)) return null;
+  return data.backTo === "library" || data.backTo === "news" ? BACK_TO[data.backTo] : null;
 }
 
 /**
@@ -75,6 +83,7 @@ export function ErrorMessage() {
         ? ["error.offlineTitle", "error.offlineBody"]
         : ["error.title", "error.body"];
   const heading = t(titleKey);
+  const list = backToList(error);
   return (
     <>
       {/* The failed route's meta is not drawn: the page's title is this one (React puts it in the head). */}
@@ -87,12 +96,12 @@ export function ErrorMessage() {
             {t("common.tryAgain")}
           </a>
         ) : null}
-        {backToLibrary(error) ? (
+        {list ? (
           <a
-            href={localizePath(PATHS.library, langOfPath(pathname))}
+            href={localizePath(list.path, langOfPath(pathname))}
             className="button button--primary"
           >
-            {t("error.backToLibrary")}
+            {t(list.key)}
           </a>
         ) : null}
         {forbidden && backOffice ? (

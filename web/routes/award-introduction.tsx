@@ -5,6 +5,7 @@ import { ComingSoon } from "../components/coming-soon";
 import { SectionHeading } from "../components/section-heading";
 import { RichText } from "../features/content/rich-text";
 import { contentStylesheet } from "../features/content/stylesheet";
+import { fallbackLang } from "../lib/fallback-lang";
 import { pageMeta } from "../lib/meta";
 import type { Route } from "./+types/award-introduction";
 
@@ -33,11 +34,13 @@ export default function AwardIntroductionPage({ loaderData }: Route.ComponentPro
     <div className="container page content-page">
       <SectionHeading level={1} title={t("sections.awardIntroduction")} />
       <article className="article">
-        <p className="lead">
+        <p className="lead" {...fallbackLang(page.inVi, "title")}>
           <strong>{page.title}</strong>
         </p>
-        <p className="lead">{page.summary}</p>
-        <RichText blocks={page.body} />
+        <p className="lead" {...fallbackLang(page.inVi, "summary")}>
+          {page.summary}
+        </p>
+        <RichText blocks={page.body} {...fallbackLang(page.inVi, "body")} />
       </article>
     </div>
   );

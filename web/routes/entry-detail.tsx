@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { langOfPath } from "../../core/languages";
+import { excerpt } from "../../core/meta-description";
 import { OG_IMAGE } from "../../core/social-image";
 import { NOT_IN_LIBRARY } from "../components/error-page";
 import { EntryView, entryDescription } from "../features/library/entry-view";
@@ -26,17 +27,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     : null;
   if (!entry) throw data(NOT_IN_LIBRARY, { status: 404 });
   return { entry, shareUrl: `${context.publicUrl}${entryPath(entry.id, lang)}` };
-}
-
-/** At most this many characters of the description describe the page to search engines. */
-const DESCRIPTION_MAX = 160;
-
-function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  if (flat.length <= DESCRIPTION_MAX) return flat;
-  const cut = flat.slice(0, DESCRIPTION_MAX - 1);
-  const space = cut.lastIndexOf(" ");
-  return `${space > 100 ? cut.slice(0, space) : cut}…`;
 }
 
 export const meta: Route.MetaFunction = (args) => {

@@ -7,6 +7,7 @@ import { isTrackSlug } from "../../core/paths";
 import { SectionHeading } from "../components/section-heading";
 import { RichText } from "../features/content/rich-text";
 import { contentStylesheet } from "../features/content/stylesheet";
+import { fallbackLang } from "../lib/fallback-lang";
 import { pageMeta } from "../lib/meta";
 import { useLang } from "../lib/site";
 import type { Route } from "./+types/track";
@@ -64,8 +65,12 @@ export default function TrackPage({ loaderData }: Route.ComponentProps) {
           <h2 id="track-content-heading" className="category-group__title">
             {t("content.trackAbout")}
           </h2>
-          <p>{content.summary}</p>
-          <RichText blocks={content.body} headingLevel={3} />
+          <p {...fallbackLang(content.inVi, "summary")}>{content.summary}</p>
+          <RichText
+            blocks={content.body}
+            headingLevel={3}
+            {...fallbackLang(content.inVi, "body")}
+          />
         </section>
       ) : null}
       {track.groups.map((group) => (

@@ -105,7 +105,15 @@ describe.each(testDatabases())("content on $name", (target) => {
             summary: "Tóm tắt",
             slug: "chi-co-tieng-viet",
             body: [rt.p("Nội dung")],
+            // What falls back is named, for the page to mark it as Vietnamese.
+            inVi: { title: true, summary: true, body: true },
           });
+          const [card] = (await bed.services.content.news("en", 2)).items.filter(
+            (a) => a.id === id,
+          );
+          expect(card?.inVi).toEqual({ title: true, summary: true });
+          const vi = await bed.services.content.article(id, "vi");
+          expect(vi).not.toHaveProperty("inVi");
         } finally {
           await bed.db.kysely.deleteFrom("news_articles").where("id", "=", id).execute();
         }
@@ -126,6 +134,34 @@ describe.each(testDatabases())("content on $name", (target) => {
         expect(jury.members[0]).toMatchObject({ name: "Phan Anh Tuấn", isChair: true });
         expect(jury.members.filter((m) => m.isChair)).toHaveLength(1);
         expect(jury.members[1]!.title).toBe("Chief Executive Officer");
+        // Every juror of the demo has English: nothing is marked as Vietnamese.
+        expect(jury.members.filter((m) => "inVi" in m)).toEqual([]);
+      });
+
+      it("names a juror's fields an English page shows in Vietnamese", async () => {
+        const juror = await bed.db.kysely
+          .selectFrom("jury_members")
+          .select(["id", "title_vi", "bio_vi"])
+          .where("year", "=", 2023)
+          .orderBy("id")
+          .executeTakeFirstOrThrow();
+        await bed.db.kysely
+          .updateTable("jury_members")
+          .set({ title_en: "", bio_en: " " })
+          .where("id", "=", juror.id)
+          .execute();
+        const en = (await bed.services.content.jury(2023, "en")).members.find(
+          (m) => m.id === juror.id,
+        );
+        expect(en).toMatchObject({
+          title: juror.title_vi,
+          bio: juror.bio_vi,
+          inVi: { title: true, bio: true },
+        });
+        const vi = (await bed.services.content.jury(2023, "vi")).members.find(
+          (m) => m.id === juror.id,
+        );
+        expect(vi).not.toHaveProperty("inVi");
       });
 
       it("shows the latest year with a jury for a missing or unknown year", async () => {
@@ -158,6 +194,30 @@ describe.each(testDatabases())("content on $name", (target) => {
         expect(new Set(result.items.map((w) => w.categoryCode))).toEqual(new Set(["TVC", "OLC"]));
         expect(result.items[0]!.category).toBe("Television – Campaigns");
         expect(result.categories.map((c) => c.code)).toContain("AMB");
+        expect(result.items.filter((w) => "inVi" in w)).toEqual([]);
+      });
+
+      it("marks a winner's category line that has no English", async () => {
+        const winner = await bed.db.kysely
+          .selectFrom("winners")
+          .select("id")
+          .where("year", "=", 2024)
+          .orderBy("id")
+          .executeTakeFirstOrThrow();
+        await bed.db.kysely
+          .updateTable("winners")
+          .set({ category_label_vi: "Giải riêng của ban tổ chức", category_label_en: "" })
+          .where("id", "=", winner.id)
+          .execute();
+        const read = async (lang: "vi" | "en") =>
+          (await bed.services.content.winners({ year: 2024, pageSize: 100 }, lang)).items.find(
+            (w) => w.id === winner.id,
+          );
+        expect(await read("en")).toMatchObject({
+          category: "Giải riêng của ban tổ chức",
+          inVi: { category: true },
+        });
+        expect(await read("vi")).not.toHaveProperty("inVi");
       });
 
       it("shows the latest year with winners for a missing or unknown year", async () => {
@@ -182,6 +242,9 @@ describe.each(testDatabases())("content on $name", (target) => {
         const vi = await bed.services.content.page("track:van-xuan", "vi");
         expect(en?.summary).toBe(vi?.summary);
         expect(en?.body).toEqual(vi?.body);
+        expect(en?.inVi).toEqual({ summary: true, body: true });
+        expect(vi).not.toHaveProperty("inVi");
+        expect(intro).not.toHaveProperty("inVi");
         expect(await bed.services.content.page("track:unknown", "vi")).toBeNull();
       });
     });

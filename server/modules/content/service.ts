@@ -9,6 +9,7 @@ import type {
   Winner,
   WinnerCategoryOption,
 } from "../../../core/content";
+import { vietnameseFallbacks } from "../../../core/content";
 import { parseStoredBlocks } from "../../../core/rich-text";
 import { newsOgImagePath } from "../../../core/social-image";
 import type { Db } from "../../db/database";
@@ -37,6 +38,9 @@ export const WINNERS_PAGE_SIZE = 9;
 export type ContentService = ReturnType<typeof createContentService>;
 
 const bi = (vi: string, en: string, lang: Lang) => pickLang({ vi, en }, lang);
+/** Whether an English page shows this text in Vietnamese: it has Vietnamese but no English. */
+const viOnly = (vi: string | null, en: string | null) =>
+  (vi ?? "").trim() !== "" && (en ?? "").trim() === "";
 
 function paging(requested: number, total: number, size: number) {
   const pageCount = Math.max(1, Math.ceil(total / size));
@@ -100,6 +104,10 @@ export function createContentService(
     summary: bi(row.summary_vi, row.summary_en, lang),
     coverImage: row.cover_image,
     publishedAt: row.published_at ?? "",
+    ...vietnameseFallbacks(lang, {
+      title: viOnly(row.title_vi, row.title_en),
+      summary: viOnly(row.summary_vi, row.summary_en),
+    }),
   });
 
   type SummaryRow = Parameters<typeof summary>[0];
@@ -139,6 +147,10 @@ export function createContentService(
         photo: r.photo,
         photoImage: photos[i] ?? null,
         isChair: Boolean(r.is_chair),
+        ...vietnameseFallbacks(lang, {
+          title: viOnly(r.title_vi, r.title_en),
+          bio: viOnly(r.bio_vi, r.bio_en),
+        }),
       })),
     };
   }
@@ -199,6 +211,11 @@ export function createContentService(
         const label = bi(r.category_label_vi, r.category_label_en, lang);
         const name = bi(r.category_name_vi ?? "", r.category_name_en ?? "", lang);
         const own = label !== "" && label !== name;
+        const categoryInVi = own
+          ? viOnly(r.category_label_vi, r.category_label_en)
+          : name
+            ? viOnly(r.category_name_vi, r.category_name_en)
+            : viOnly(r.category_label_vi, r.category_label_en);
         return {
           id: Number(r.id),
           title: r.entry_title?.trim() || r.title,
@@ -214,6 +231,9 @@ export function createContentService(
           videoUrl: r.video_url,
           // Only an entry that exists gets a link (a deleted one leaves a dangling id).
           entryId: r.linked_entry_id ?? null,
+          ...vietnameseFallbacks(lang, {
+            category: categoryInVi || (!own && viOnly(r.group_name_vi, r.group_name_en)),
+          }),
         };
       }),
     };
@@ -243,10 +263,14 @@ export function createContentService(
       if (!row) return null;
       const body = parseStoredBlocks(lang === "en" ? row.body_en : row.body_vi);
       const [withCover] = await summaries([row], lang);
+      const vi = body.length > 0 ? [] : parseStoredBlocks(row.body_vi);
+      // The English page of an article without an English body shows the Vietnamese one.
+      const bodyInVi = lang === "en" && vi.length > 0;
       return {
         ...withCover!,
+        ...(bodyInVi ? { inVi: { ...withCover!.inVi, body: true as const } } : {}),
         shareImage: newsOgImagePath(Number(row.id), lang),
-        body: body.length > 0 ? body : parseStoredBlocks(row.body_vi),
+        body: body.length > 0 ? body : vi,
         updatedAt: row.updated_at,
         slugs: { vi: articleSlug(row, "vi"), en: articleSlug(row, "en") },
       };
@@ -290,10 +314,16 @@ export function createContentService(
       const row = await findPage(db.kysely, key, seasonRow?.id ?? null);
       if (!row) return null;
       const body = parseStoredBlocks(lang === "en" ? row.body_en : row.body_vi);
+      const vi = body.length > 0 ? [] : parseStoredBlocks(row.body_vi);
       return {
         title: bi(row.title_vi, row.title_en, lang),
         summary: bi(row.summary_vi, row.summary_en, lang),
-        body: body.length > 0 ? body : parseStoredBlocks(row.body_vi),
+        body: body.length > 0 ? body : vi,
+        ...vietnameseFallbacks(lang, {
+          title: viOnly(row.title_vi, row.title_en),
+          summary: viOnly(row.summary_vi, row.summary_en),
+          body: vi.length > 0,
+        }),
       };
     },
 

@@ -4,6 +4,7 @@ import type { NewsArticle, NewsSummary } from "../../../core/content";
 import { formatDate } from "../../../core/dates";
 import { PATHS } from "../../../core/paths";
 import { SectionHeading } from "../../components/section-heading";
+import { fallbackLang } from "../../lib/fallback-lang";
 import { useLang, useLocalizedPath } from "../../lib/site";
 import { NewsCard } from "./cards";
 import { ContentImage } from "./content-image";
@@ -29,7 +30,7 @@ export function ArticleView({
         <Link to={to(PATHS.news)}>{t("news.backToList")}</Link>
       </p>
       <article className="article">
-        <SectionHeading level={1} title={article.title} />
+        <SectionHeading level={1} title={article.title} {...fallbackLang(article.inVi, "title")} />
         <p className="article__date muted">
           {t("news.publishedOn", { date: formatDate(article.publishedAt, lang) })}
         </p>
@@ -44,7 +45,7 @@ export function ArticleView({
           height={450}
           priority
         />
-        <RichText blocks={article.body} />
+        <RichText blocks={article.body} {...fallbackLang(article.inVi, "body")} />
       </article>
       {shareUrl ? <ShareLinks url={shareUrl} /> : null}
       {related.length > 0 ? (

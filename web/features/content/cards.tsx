@@ -4,6 +4,7 @@ import { formatDate } from "../../../core/dates";
 import { PATHS } from "../../../core/paths";
 import { articleSegment } from "../../../core/slug";
 import type { JuryMember, NewsSummary, Winner } from "../../../core/content";
+import { fallbackLang } from "../../lib/fallback-lang";
 import { useLang, useLocalizedPath } from "../../lib/site";
 import { ContentImage } from "./content-image";
 
@@ -48,9 +49,11 @@ export function NewsCard({
           <time dateTime={article.publishedAt}>{formatDate(article.publishedAt, lang)}</time>
         </p>
         <Heading>
-          <Link to={to(articlePath(article))}>{article.title}</Link>
+          <Link to={to(articlePath(article))} {...fallbackLang(article.inVi, "title")}>
+            {article.title}
+          </Link>
         </Heading>
-        <p>{article.summary}</p>
+        <p {...fallbackLang(article.inVi, "summary")}>{article.summary}</p>
       </div>
     </li>
   );
@@ -83,8 +86,15 @@ export function JuryCard({
       <p>
         <span className="badge">{member.isChair ? t("jury.chair") : t("jury.member")}</span>
       </p>
-      <p>{member.organisation ? `${member.title}, ${member.organisation}` : member.title}</p>
-      {!compact && member.bio ? <p className="jury-card__bio">{member.bio}</p> : null}
+      {/* An organisation is a name: the line takes the language of the title beside it. */}
+      <p {...fallbackLang(member.inVi, "title")}>
+        {member.organisation ? `${member.title}, ${member.organisation}` : member.title}
+      </p>
+      {!compact && member.bio ? (
+        <p className="jury-card__bio" {...fallbackLang(member.inVi, "bio")}>
+          {member.bio}
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -118,7 +128,9 @@ export function WinnerCard({ winner, headingLevel = 2 }: { winner: Winner; headi
         </Heading>
         <dl>
           <dt>{t("winners.category")}</dt>
-          <dd>{winner.group ? `${winner.group} – ${winner.category}` : winner.category}</dd>
+          <dd {...fallbackLang(winner.inVi, "category")}>
+            {winner.group ? `${winner.group} – ${winner.category}` : winner.category}
+          </dd>
           {winner.brand ? (
             <>
               <dt>{t("winners.brand")}</dt>

@@ -8,11 +8,20 @@ import { parseVideoLink } from "../../../core/video-link";
  * text, links only the allow-listed targets, images only same-site addresses, videos only
  * YouTube/Vimeo (privacy-friendly player, loaded on click); no HTML string is ever injected.
  */
-export function RichText({ blocks, headingLevel = 2 }: { blocks: Block[]; headingLevel?: 2 | 3 }) {
+export function RichText({
+  blocks,
+  headingLevel = 2,
+  lang,
+}: {
+  blocks: Block[];
+  headingLevel?: 2 | 3;
+  /** The body's language when it is not the page's (fallback-lang.ts). */
+  lang?: string;
+}) {
   const Heading = `h${headingLevel}` as "h2" | "h3";
   const SubHeading = `h${headingLevel + 1}` as "h3" | "h4";
   return (
-    <div className="rich-text">
+    <div className="rich-text" lang={lang}>
       {blocks.map((block, i) => {
         switch (block.type) {
           case "heading":

@@ -5,6 +5,7 @@ import { Link, useActionData, useNavigation } from "react-router";
 import {
   contentPageSchema,
   isContentPageKey,
+  pageHasTitle,
   type ContentPageFormValues,
   type ContentPageInput,
   type ContentPageKey,
@@ -196,12 +197,16 @@ function PageForm({
       <legend>
         {lang === "Vi" ? t("adminContent.pages.vietnamese") : t("adminContent.pages.english")}
       </legend>
-      <TextField
-        label={`${t("adminContent.pages.fields.title")} (${lang === "Vi" ? "VI" : "EN"})`}
-        defaultValue={initial[`title${lang}`]}
-        registration={form.register(`title${lang}`)}
-        error={err(`title${lang}`)}
-      />
+      {/* A track page is headed by the track's name (the category tree): no title of its own. */}
+      {pageHasTitle(page.key) ? (
+        <TextField
+          label={`${t("adminContent.pages.fields.title")} (${lang === "Vi" ? "VI" : "EN"})`}
+          defaultValue={initial[`title${lang}`]}
+          registration={form.register(`title${lang}`)}
+          error={err(`title${lang}`)}
+          required={lang === "Vi"}
+        />
+      ) : null}
       <TextAreaField
         label={`${t("adminContent.pages.fields.summary")} (${lang === "Vi" ? "VI" : "EN"})`}
         rows={3}
