@@ -160,10 +160,10 @@ describe("payments over HTTP", () => {
         ["reason", "Sao kê VCB"],
       ]);
       expect(confirmed.statusCode).toBe(302);
-      return id;
+      return { id, reference };
     };
 
-    const paymentId = await pay();
+    const { id: paymentId, reference } = await pay();
     expect(await item("")).not.toContain("hoàn lại");
     const refunded = await post(`/quan-tri/thanh-toan/${paymentId}`, "finance", [
       ["intent", "refund"],
@@ -177,6 +177,12 @@ describe("payments over HTTP", () => {
     expect(vi).toContain("Phí đã được hoàn lại ngày 01/09/2026");
     expect(vi).toContain("/nop-bai-du-thi/thanh-toan");
     expect(await item("/en")).toContain("Fee refunded on 01/09/2026");
+    // The entrant's page of the payment tells each move and by which side, not staff's
+    // reasons (the refund's own reaches them by email) nor who in the office made it.
+    const page = (await get(`/nop-bai-du-thi/thanh-toan/${reference}`)).body;
+    expect(page).toContain("Tài chính");
+    expect(page).not.toContain("Sao kê VCB");
+    expect(page).not.toContain("Khách hàng yêu cầu");
 
     await pay();
     expect(await item("")).not.toContain("hoàn lại");

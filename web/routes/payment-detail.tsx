@@ -38,6 +38,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     vat,
     payment: {
       ...payment,
+      // The history as the entrant may read it: each move, when and by which side. Staff's
+      // names, their reasons and finance's own notes (a move from a state to itself) stay in
+      // the back office; a refund's reason reaches the entrant in its email.
+      events: payment.events
+        .filter((event) => event.from !== event.to)
+        .map(({ at, from, to, actorRole }) => ({ at, from, to, actorRole })),
       entries: payment.entries.map((e) => ({
         ...e,
         category: e.categoryName ? pickLang(e.categoryName, lang) : null,
@@ -335,7 +341,7 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
           {payment.events.map((event, i) => (
             <li key={i}>
               {formatVietnamDateTime(event.at)} · {t(`payment.state.${event.to}`)} ·{" "}
-              {t(`payment.actor.${event.actorRole}`, { defaultValue: event.actorName })}
+              {t(`payment.actor.${event.actorRole}`, { defaultValue: t("payment.actor.finance") })}
             </li>
           ))}
         </ol>
