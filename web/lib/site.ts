@@ -1,3 +1,4 @@
+import { useCallback } from "react";
 import { useRouteLoaderData } from "react-router";
 import { localizePath, type Lang } from "../../core/languages";
 import type { loader as rootLoader } from "../root";
@@ -13,12 +14,19 @@ export function useLang(): Lang {
   return useSite().lang;
 }
 
-/** Turns a seed path into the current language's path (`/bai-du-thi` → `/en/bai-du-thi`). */
+/**
+ * Turns a seed path into the current language's path (`/bai-du-thi` → `/en/bai-du-thi`). The
+ * same function while the language stays: an effect that lists it runs again only when the
+ * language changes, not at every render.
+ */
 export function useLocalizedPath(): (path: string) => string {
   const lang = useLang();
-  return (path: string) => {
-    const [pathname = "/", query] = path.split("?");
-    const localized = localizePath(pathname, lang);
-    return query ? `${localized}?${query}` : localized;
-  };
+  return useCallback(
+    (path: string) => {
+      const [pathname = "/", query] = path.split("?");
+      const localized = localizePath(pathname, lang);
+      return query ? `${localized}?${query}` : localized;
+    },
+    [lang],
+  );
 }
