@@ -36,28 +36,25 @@ export const confirmPaymentSchema = z.object({
 });
 export type ConfirmPaymentInput = z.input<typeof confirmPaymentSchema>;
 
-/** A refund always says why. */
-export const refundPaymentSchema = z.object({
+/** A staff move that must say why: the page's state version and the reason. */
+const reasonedMoveSchema = z.object({
   stateVersion: z.coerce.number().int().min(1),
   reason: reason.min(1, { message: "paymentCore.validation.reasonRequired" }),
 });
+
+/** A refund always says why. */
+export const refundPaymentSchema = reasonedMoveSchema;
 export type RefundPaymentInput = z.input<typeof refundPaymentSchema>;
 
 /**
  * Finance closes a note about VNPay money on an ended payment, saying what they did (a refund
  * through VNPay outside the platform, its date and transaction).
  */
-export const markAttentionHandledSchema = z.object({
-  stateVersion: z.coerce.number().int().min(1),
-  reason: reason.min(1, { message: "paymentCore.validation.reasonRequired" }),
-});
+export const markAttentionHandledSchema = reasonedMoveSchema;
 export type MarkAttentionHandledInput = z.input<typeof markAttentionHandledSchema>;
 
 /** Finance releases a payment VNPay held for review (VNPay reversed it): failed, with why. */
-export const releaseHeldPaymentSchema = z.object({
-  stateVersion: z.coerce.number().int().min(1),
-  reason: reason.min(1, { message: "paymentCore.validation.reasonRequired" }),
-});
+export const releaseHeldPaymentSchema = reasonedMoveSchema;
 export type ReleaseHeldPaymentInput = z.input<typeof releaseHeldPaymentSchema>;
 
 /** The payments list of the back office: filters, search and page, as the URL keeps them. */
