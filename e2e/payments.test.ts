@@ -506,11 +506,14 @@ describe("paying entry fees", () => {
     await staff.page.waitForURL((u) => u.searchParams.get("attention") === "open");
     const row = staff.page.getByRole("row").filter({ hasText: reference });
     await row.getByText(text("en", "paymentAdmin.attention.badge")).waitFor();
-    expect(
-      await staff.page
-        .getByRole("checkbox", { name: text("en", "paymentAdmin.filters.attention") })
-        .isChecked(),
-    ).toBe(true);
+    // The URL changes as the filtered list is drawn: the box shows ticked once it is.
+    await expect
+      .poll(() =>
+        staff.page
+          .getByRole("checkbox", { name: text("en", "paymentAdmin.filters.attention") })
+          .isChecked(),
+      )
+      .toBe(true);
     await expectAxeClean(staff.page);
 
     // The payment's page says what happened and what to do, in Vietnamese too.
