@@ -46,11 +46,6 @@ const LICENCE_LINK_SECONDS = 15 * 60;
 /** Room for the other fields around the licence (and a small form's whole body). */
 const FORM_FIELDS_BYTES = 64 * 1024;
 
-/**
- * The page's form, and the licence file when one came (multipart): its declared facts, and its
- * bytes unless it is over the limit (a file a little over is still read to its end so that the
- * refusal can be answered; server/action-bodies.ts stops anything larger).
- */
 /** The licence part of the account form: its declared facts, and its bytes when within the limit. */
 interface ReceivedLicence {
   name: string;
@@ -59,6 +54,11 @@ interface ReceivedLicence {
   bytes: Uint8Array | null;
 }
 
+/**
+ * The page's form, and the licence file when one came (multipart): its declared facts, and its
+ * bytes unless it is over the limit (a file a little over is still read to its end so that the
+ * refusal can be answered; server/action-bodies.ts stops anything larger).
+ */
 async function readForm(request: Request) {
   const received: { licence: ReceivedLicence | null } = { licence: null };
   const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/");
