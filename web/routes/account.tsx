@@ -1,4 +1,3 @@
-import { parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { useTranslation } from "../i18n/use-translation";
 import { categoryInGroup } from "../../core/category-tree";
 import { Form, Link, useActionData } from "react-router";
@@ -12,6 +11,7 @@ import {
   passwordChangeSchema,
 } from "../../core/registration";
 import { LICENCE_FILE_RULES, MEBIBYTE } from "../../core/upload-rules";
+import { licenceUpload, readLicenceForm } from "../lib/licence-form.server";
 import { FormAlert } from "../components/form/field";
 import { SectionHeading } from "../components/section-heading";
 import { SchemaForm } from "../components/form/schema-form";
@@ -45,48 +45,6 @@ const LICENCE_LINK_SECONDS = 15 * 60;
 
 /** Room for the other fields around the licence (and a small form's whole body). */
 const FORM_FIELDS_BYTES = 64 * 1024;
-
-/** The licence part of the account form: its declared facts, and its bytes when within the limit. */
-interface ReceivedLicence {
-  name: string;
-  size: number;
-  type: string;
-  bytes: Uint8Array | null;
-}
-
-/**
- * The page's form, and the licence file when one came (multipart): its declared facts, and its
- * bytes unless it is over the limit (a file a little over is still read to its end so that the
- * refusal can be answered; server/action-bodies.ts stops anything larger).
- */
-async function readForm(request: Request) {
-  const received: { licence: ReceivedLicence | null } = { licence: null };
-  const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/");
-  const form = await parseFormData(
-    request,
-    {
-      maxFiles: 1,
-      maxFileSize: LICENCE_FILE_RULES.maxBytes + MEBIBYTE,
-      maxHeaderSize: 8 * 1024,
-      maxTotalSize: multipart
-        ? LICENCE_FILE_RULES.maxBytes + MEBIBYTE + FORM_FIELDS_BYTES
-        : FORM_FIELDS_BYTES,
-    },
-    async (upload: FileUpload) => {
-      if (upload.fieldName !== "licence" || !upload.name) return undefined;
-      const facts = { name: upload.name, size: upload.size, type: upload.type };
-      received.licence = {
-        ...facts,
-        bytes:
-          upload.size > LICENCE_FILE_RULES.maxBytes
-            ? null
-            : new Uint8Array(await upload.arrayBuffer()),
-      };
-      return undefined;
-    },
-  );
-  return { form, licence: received.licence };
-}
 
 /** `/tai-khoan`: the entrant's dashboard — profile, my entries, account security. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -178,9 +136,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireEntrant(request, context);
   const meta = requestMeta(request, context);
   const { identity } = context.services;
-  let received: Awaited<ReturnType<typeof readForm>>;
+  const multipart = (request.headers.get("content-type") ?? "").startsWith("multipart/");
+  let received: Awaited<ReturnType<typeof readLicenceForm>>;
   try {
-    received = await readForm(request);
+    received = await readLicenceForm(request, {
+      maxTotalSize: multipart
+        ? LICENCE_FILE_RULES.maxBytes + MEBIBYTE + FORM_FIELDS_BYTES
+        : FORM_FIELDS_BYTES,
+    });
   } catch {
     return refusalResponse(fieldRefusal({ licence: "validation.licenceTooLarge" }, 413), {
       intent: "replaceLicence",
@@ -235,11 +198,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const outcome = await identity.replaceLicence(
       { id: user.id, email: user.email, ip: meta.ip },
-      {
-        data: licence.bytes,
-        allowedMimes: LICENCE_FILE_RULES.mimeTypes,
-        maxBytes: LICENCE_FILE_RULES.maxBytes,
-      },
+      licenceUpload(licence.bytes),
     );
     return outcome.ok ? { ok: true, intent, notice: "account.licence.replaced" } : failure(outcome);
   }

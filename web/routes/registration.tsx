@@ -1,8 +1,7 @@
-import { parseFormData, type FileUpload } from "@remix-run/form-data-parser";
 import { redirect, useActionData } from "react-router";
 import { localizePath } from "../../core/languages";
 import { registrationSchema } from "../../core/registration";
-import { LICENCE_FILE_RULES, MEBIBYTE } from "../../core/upload-rules";
+import { licenceUpload, readLicenceForm } from "../lib/licence-form.server";
 import {
   RegistrationClosed,
   RegistrationForm,
@@ -45,26 +44,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const meta = requestMeta(request, context);
   const { files, identity } = context.services;
 
-  let form: FormData;
-  // The licence as it arrived, read once and kept here (a PDF may weigh 50 MB: no second copy).
-  let received: { name: string; bytes: Uint8Array } | null = null;
-  let licenceTooLarge = false;
+  let read: Awaited<ReturnType<typeof readLicenceForm>>;
   try {
-    form = await parseFormData(
-      request,
-      // A file a little over the limit is still read, so that its refusal keeps what was typed;
-      // the request's body limit (server/action-bodies.ts) stops anything larger before this.
-      { maxFiles: 1, maxFileSize: LICENCE_FILE_RULES.maxBytes + MEBIBYTE, maxHeaderSize: 8 * 1024 },
-      async (upload: FileUpload) => {
-        if (upload.fieldName !== "licence" || !upload.name) return undefined;
-        if (upload.size > LICENCE_FILE_RULES.maxBytes) licenceTooLarge = true;
-        else received = { name: upload.name, bytes: new Uint8Array(await upload.arrayBuffer()) };
-        return undefined;
-      },
-    );
+    read = await readLicenceForm(request);
   } catch {
     return refusalResponse(fieldRefusal({ licenceFileId: "validation.licenceTooLarge" }, 413), {});
   }
+  const { form, licence } = read;
+  const licenceTooLarge = licence !== null && licence.bytes === null;
 
   const values = formValues(form, ["password"]);
   const input: Record<string, unknown> = { ...values, password: form.get("password") ?? "" };
@@ -80,9 +67,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       typed,
     );
   }
-  const arrived = received as { name: string; bytes: Uint8Array } | null;
   const upload =
-    values.type === "enterprise" && arrived && arrived.bytes.byteLength > 0 ? arrived : null;
+    values.type === "enterprise" && licence?.bytes && licence.bytes.byteLength > 0
+      ? { name: licence.name, bytes: licence.bytes }
+      : null;
   let licenceName = values.licenceName ?? "";
   let earlierLicence: string | null = null;
   if (upload) {
@@ -132,13 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
               taxCode: registration.taxCode,
               licenceFileId: earlierLicence,
             },
-      licence: upload
-        ? {
-            data: upload.bytes,
-            allowedMimes: LICENCE_FILE_RULES.mimeTypes,
-            maxBytes: LICENCE_FILE_RULES.maxBytes,
-          }
-        : null,
+      licence: upload ? licenceUpload(upload.bytes) : null,
     },
     meta,
   );

@@ -42,6 +42,17 @@ const bi = (vi: string, en: string, lang: Lang) => pickLang({ vi, en }, lang);
 const viOnly = (vi: string | null, en: string | null) =>
   (vi ?? "").trim() !== "" && (en ?? "").trim() === "";
 
+/**
+ * A stored rich-text body in `lang`: an English page without an English body shows the
+ * Vietnamese one (`inVi`).
+ */
+function bodyIn(row: { body_vi: string; body_en: string }, lang: Lang) {
+  const own = parseStoredBlocks(lang === "en" ? row.body_en : row.body_vi);
+  if (own.length > 0 || lang !== "en") return { body: own, inVi: false };
+  const vi = parseStoredBlocks(row.body_vi);
+  return { body: vi, inVi: vi.length > 0 };
+}
+
 function paging(requested: number, total: number, size: number) {
   const pageCount = Math.max(1, Math.ceil(total / size));
   const page = Math.min(Math.max(1, Math.floor(requested) || 1), pageCount);
@@ -211,11 +222,11 @@ export function createContentService(
         const label = bi(r.category_label_vi, r.category_label_en, lang);
         const name = bi(r.category_name_vi ?? "", r.category_name_en ?? "", lang);
         const own = label !== "" && label !== name;
+        // The line shows the winner's own label, else the category's group and name.
         const categoryInVi = own
           ? viOnly(r.category_label_vi, r.category_label_en)
-          : name
-            ? viOnly(r.category_name_vi, r.category_name_en)
-            : viOnly(r.category_label_vi, r.category_label_en);
+          : viOnly(r.category_name_vi, r.category_name_en) ||
+            viOnly(r.group_name_vi, r.group_name_en);
         return {
           id: Number(r.id),
           title: r.entry_title?.trim() || r.title,
@@ -232,7 +243,7 @@ export function createContentService(
           // Only an entry that exists gets a link (a deleted one leaves a dangling id).
           entryId: r.linked_entry_id ?? null,
           ...vietnameseFallbacks(lang, {
-            category: categoryInVi || (!own && viOnly(r.group_name_vi, r.group_name_en)),
+            category: categoryInVi,
           }),
         };
       }),
@@ -261,16 +272,13 @@ export function createContentService(
       if (!Number.isSafeInteger(id) || id <= 0) return null;
       const row = await findVisibleArticle(db.kysely, id, now());
       if (!row) return null;
-      const body = parseStoredBlocks(lang === "en" ? row.body_en : row.body_vi);
+      const { body, inVi: bodyInVi } = bodyIn(row, lang);
       const [withCover] = await summaries([row], lang);
-      const vi = body.length > 0 ? [] : parseStoredBlocks(row.body_vi);
-      // The English page of an article without an English body shows the Vietnamese one.
-      const bodyInVi = lang === "en" && vi.length > 0;
       return {
         ...withCover!,
         ...(bodyInVi ? { inVi: { ...withCover!.inVi, body: true as const } } : {}),
         shareImage: newsOgImagePath(Number(row.id), lang),
-        body: body.length > 0 ? body : vi,
+        body,
         updatedAt: row.updated_at,
         slugs: { vi: articleSlug(row, "vi"), en: articleSlug(row, "en") },
       };
@@ -313,16 +321,15 @@ export function createContentService(
       const seasonRow = season ? await findSeasonByYear(db.kysely, season.year) : undefined;
       const row = await findPage(db.kysely, key, seasonRow?.id ?? null);
       if (!row) return null;
-      const body = parseStoredBlocks(lang === "en" ? row.body_en : row.body_vi);
-      const vi = body.length > 0 ? [] : parseStoredBlocks(row.body_vi);
+      const { body, inVi: bodyInVi } = bodyIn(row, lang);
       return {
         title: bi(row.title_vi, row.title_en, lang),
         summary: bi(row.summary_vi, row.summary_en, lang),
-        body: body.length > 0 ? body : vi,
+        body,
         ...vietnameseFallbacks(lang, {
           title: viOnly(row.title_vi, row.title_en),
           summary: viOnly(row.summary_vi, row.summary_en),
-          body: vi.length > 0,
+          body: bodyInVi,
         }),
       };
     },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { useTranslation } from "../../i18n/use-translation";
 import { FormAlert } from "../../components/form/field";
@@ -29,12 +29,8 @@ export function DeleteDraftPanel({
   const [open, setOpen] = useState(false);
   const result = fetcher.data?.intent === "deleteDraft" ? fetcher.data : undefined;
 
-  // Once per answer: navigating again while the account page is still loading would cancel
-  // that load and start another, and on a slow line the page would never leave.
-  const leftFor = useRef<EntryActionResult | null>(null);
   useEffect(() => {
-    if (!result?.ok || leftFor.current === result) return;
-    leftFor.current = result;
+    if (!result?.ok) return;
     clearLocalCopy(entryId);
     void navigate(`${to("/tai-khoan")}?draftDeleted=1`, { replace: true });
   }, [result, entryId, navigate, to]);

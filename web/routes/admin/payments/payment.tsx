@@ -73,33 +73,25 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     [...form].filter(([, v]) => typeof v === "string") as [string, string][],
   );
   const path = `/quan-tri/thanh-toan/${params.id}`;
-  if (intent === "confirm") {
-    const parsed = confirmPaymentSchema.safeParse(values);
+  const { payments } = context.services;
+  // Each staff move: its core schema, its operation and the notice once done.
+  const moves = {
+    confirm: [confirmPaymentSchema, payments.confirm, "paymentAdmin.confirm.done"],
+    refund: [refundPaymentSchema, payments.refund, "paymentAdmin.refund.done"],
+    release: [releaseHeldPaymentSchema, payments.release, "paymentAdmin.attention.release.done"],
+    handled: [
+      markAttentionHandledSchema,
+      payments.markHandled,
+      "paymentAdmin.attention.handle.done",
+    ],
+  } as const;
+  if (Object.hasOwn(moves, intent)) {
+    const [schema, move, done] = moves[intent as keyof typeof moves];
+    const parsed = schema.safeParse(values);
     if (!parsed.success) return refused(invalidForm(parsed.error), form, { formKey: intent });
-    const outcome = await context.services.payments.confirm(actor, params.id, parsed.data);
+    const outcome = await move(actor, params.id, parsed.data);
     if (!outcome.ok) return refused(outcome, form, { formKey: intent });
-    return redirectWithNotice(request, path, "paymentAdmin.confirm.done");
-  }
-  if (intent === "refund") {
-    const parsed = refundPaymentSchema.safeParse(values);
-    if (!parsed.success) return refused(invalidForm(parsed.error), form, { formKey: intent });
-    const outcome = await context.services.payments.refund(actor, params.id, parsed.data);
-    if (!outcome.ok) return refused(outcome, form, { formKey: intent });
-    return redirectWithNotice(request, path, "paymentAdmin.refund.done");
-  }
-  if (intent === "release") {
-    const parsed = releaseHeldPaymentSchema.safeParse(values);
-    if (!parsed.success) return refused(invalidForm(parsed.error), form, { formKey: intent });
-    const outcome = await context.services.payments.release(actor, params.id, parsed.data);
-    if (!outcome.ok) return refused(outcome, form, { formKey: intent });
-    return redirectWithNotice(request, path, "paymentAdmin.attention.release.done");
-  }
-  if (intent === "handled") {
-    const parsed = markAttentionHandledSchema.safeParse(values);
-    if (!parsed.success) return refused(invalidForm(parsed.error), form, { formKey: intent });
-    const outcome = await context.services.payments.markHandled(actor, params.id, parsed.data);
-    if (!outcome.ok) return refused(outcome, form, { formKey: intent });
-    return redirectWithNotice(request, path, "paymentAdmin.attention.handle.done");
+    return redirectWithNotice(request, path, done);
   }
   return refused(refusal(400, "adminPlatform.errors.badRequest"), form);
 }
