@@ -22,7 +22,7 @@ function tableState(page: Page) {
   });
 }
 
-/** Whether the window is still scrolling (smoothly, to a control just focused). */
+/** Whether the window is still scrolling (to a control just focused). */
 function scrolling(page: Page): Promise<boolean> {
   return page.evaluate(
     () =>

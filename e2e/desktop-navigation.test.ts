@@ -94,6 +94,17 @@ describe("desktop header menus by keyboard", () => {
     ).toBe("page");
   });
 
+  test("a link at the foot of a long page opens the next page at its top at once, not scrolling up through it", async () => {
+    const page = await openDesktopHome();
+    const news = page.locator('.site-footer a[href="/tin-tuc-cuoc-thi"]');
+    await news.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await news.click();
+    await page.waitForURL(`${baseUrl()}/tin-tuc-cuoc-thi`);
+    await page.getByRole("heading", { level: 1, name: "Tin tức - Sự kiện" }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test("the year a jury or winners page shows is marked in its submenu, also at the bare address", async () => {
     const { page } = await openPage(browser());
     const marked = async (path: string) => {
