@@ -120,6 +120,56 @@ describe("a card payment VNPay holds for review, on the staff pages", () => {
   });
 });
 
+describe("money VNPay holds for review on a payment that had already ended", () => {
+  it("says the payment holds nothing and offers to record what finance did, not to confirm or release", async () => {
+    const payment = await cardPayment("VX26-TVC-9004");
+    const ipn = async (extra: Record<string, string>) =>
+      (
+        await office.request(
+          "GET",
+          `/api/payments/vnpay/ipn?${new URLSearchParams(ipnQuery(payment.reference, payment.amountVnd, extra))}`,
+        )
+      ).json();
+    // VNPay declines the card (the payment fails), then reports it charged but held (07).
+    expect(await ipn({ vnp_ResponseCode: "24", vnp_TransactionStatus: "02" })).toMatchObject({
+      RspCode: "00",
+    });
+    expect(
+      await ipn({
+        vnp_ResponseCode: "07",
+        vnp_TransactionStatus: "07",
+        vnp_TransactionNo: "14107777",
+      }),
+    ).toMatchObject({ RspCode: "00" });
+
+    for (const lang of ["en", "vi"] as const) {
+      const url =
+        lang === "en"
+          ? `/en/quan-tri/thanh-toan/${payment.id}`
+          : `/quan-tri/thanh-toan/${payment.id}`;
+      const { body } = await page(url);
+      expect(body).toContain(text(lang, "paymentAdmin.attention.heldForReview.title"));
+      expect(body).toContain("14107777");
+      const ended = text(lang, "paymentAdmin.attention.heldForReview.bodyEnded", {
+        amount: "",
+        transaction: "",
+        at: "",
+      });
+      // The sentence after the figures: the payment holds nothing and cannot be confirmed.
+      expect(body).toContain(ended.slice(ended.indexOf(".") + 2, ended.indexOf(".") + 60));
+      expect(body).not.toContain(
+        text(lang, "paymentAdmin.attention.heldForReview.body", {
+          amount: "",
+          transaction: "",
+          at: "",
+        }).slice(-60),
+      );
+      expect(body).toContain('data-testid="payment-handled"');
+      expect(body).not.toContain(text(lang, "paymentAdmin.attention.release.title"));
+    }
+  });
+});
+
 describe("late VNPay money on an ended payment, handled by finance", () => {
   it("is closed with what finance did: the notice, the flag and the count go, the history keeps it", async () => {
     const payment = await cardPayment("VX26-TVC-9003");

@@ -2,7 +2,7 @@ import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { formatDate, formatVietnamDateTime, formatVnd } from "../../../../core/dates";
 import { langOfPath, pickLang } from "../../../../core/languages";
-import { attentionActionOf } from "../../../../core/payment-state";
+import { attentionActionOf, type PaymentAttention } from "../../../../core/payment-state";
 import {
   confirmPaymentSchema,
   markAttentionHandledSchema,
@@ -99,6 +99,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 /** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
 export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
+/**
+ * The notice's text: a payment VNPay holds for review while it is still pending keeps its
+ * entries until finance confirms or releases it; one that had already ended holds nothing, and
+ * finance settles the money outside the platform, then records it.
+ */
+function attentionBodyKey(kind: PaymentAttention, action: "release" | "markHandled" | null) {
+  return kind === "heldForReview" && action === "markHandled"
+    ? "paymentAdmin.attention.heldForReview.bodyEnded"
+    : `paymentAdmin.attention.${kind}.body`;
+}
+
 export default function AdminPayment({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
@@ -149,7 +160,7 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
             {t(`paymentAdmin.attention.${payment.attention.kind}.title`)}
           </h2>
           <p>
-            {t(`paymentAdmin.attention.${payment.attention.kind}.body`, {
+            {t(attentionBodyKey(payment.attention.kind, attentionAction), {
               amount,
               transaction:
                 payment.attention.transactionNo ?? t("paymentAdmin.attention.unknownTransaction"),
