@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { formatDate } from "../core/dates";
+import { blocksToText, type Block } from "../core/rich-text";
 import { seriousViolations } from "./support/axe";
 import {
   baseUrl,
@@ -293,6 +294,90 @@ describe("content without its own summary or English text", () => {
       }
     } finally {
       withDatabase((db) => db.prepare("DELETE FROM news_articles WHERE id = ?").run(id));
+    }
+  });
+
+  test("the introduction and a track page without a summary are described by the start of their text", async () => {
+    const keys = ["award-introduction", "track:van-xuan"];
+    const restore = withDatabase((db) => {
+      const before = db
+        .prepare<[], { id: number; summary_vi: string; summary_en: string }>(
+          `SELECT id, summary_vi, summary_en FROM content_pages WHERE key IN ('${keys.join("','")}')`,
+        )
+        .all();
+      expect(before).toHaveLength(2);
+      db.prepare(
+        `UPDATE content_pages SET summary_vi = '', summary_en = '' WHERE key IN ('${keys.join("','")}')`,
+      ).run();
+      return () =>
+        withDatabase((d) => {
+          for (const row of before) {
+            d.prepare("UPDATE content_pages SET summary_vi = ?, summary_en = ? WHERE id = ?").run(
+              row.summary_vi,
+              row.summary_en,
+              row.id,
+            );
+          }
+        });
+    });
+    try {
+      const bodies = withDatabase((db) =>
+        db
+          .prepare<[], { key: string; body_vi: string; body_en: string }>(
+            `SELECT key, body_vi, body_en FROM content_pages WHERE key IN ('${keys.join("','")}')`,
+          )
+          .all(),
+      );
+      for (const [key, path] of [
+        ["award-introduction", "/gioi-thieu-giai-thuong"],
+        ["track:van-xuan", "/van-xuan"],
+      ] as const) {
+        const row = bodies.find((b) => b.key === key)!;
+        for (const lang of ["vi", "en"] as const) {
+          // An English page without an English body shows, and is described by, the Vietnamese one.
+          const own = JSON.parse(lang === "en" ? row.body_en : row.body_vi) as Block[];
+          const blocks = own.length > 0 ? own : (JSON.parse(row.body_vi) as Block[]);
+          const text = blocksToText(blocks).replace(/\s+/g, " ").trim();
+          const localized = lang === "en" ? `/en${path}` : path;
+          const { description } = await documentOf(localized);
+          expect(description.length, localized).toBeGreaterThan(40);
+          expect(text.startsWith(description.replace(/…$/, "")), localized).toBe(true);
+        }
+      }
+    } finally {
+      restore();
+    }
+  });
+
+  test("a category an English track page shows in Vietnamese is marked lang=vi", async () => {
+    const category = withDatabase((db) =>
+      db
+        .prepare<[number], { id: number; name_vi: string; name_en: string }>(
+          `SELECT c.id, c.name_vi, c.name_en FROM categories c
+             JOIN category_groups g ON g.id = c.group_id
+             JOIN tracks t ON t.id = g.track_id
+             JOIN seasons s ON s.id = t.season_id
+           WHERE s.year = ? AND t.slug = 'van-xuan' ORDER BY c.id LIMIT 1`,
+        )
+        .get(CURRENT_SEASON)!,
+    );
+    withDatabase((db) =>
+      db.prepare("UPDATE categories SET name_en = '' WHERE id = ?").run(category.id),
+    );
+    try {
+      const { page } = await open("/en/van-xuan");
+      const card = page.locator(".category-card__title", { hasText: category.name_vi });
+      expect(await card.getAttribute("lang")).toBe("vi");
+      // A category with its English name needs no mark.
+      expect(await page.locator('.category-card__title:not([lang="vi"])').count()).toBeGreaterThan(
+        0,
+      );
+    } finally {
+      withDatabase((db) =>
+        db
+          .prepare("UPDATE categories SET name_en = ? WHERE id = ?")
+          .run(category.name_en, category.id),
+      );
     }
   });
 

@@ -1,4 +1,5 @@
 import type { InVietnamese } from "../../core/content";
+import type { Bilingual, Lang } from "../../core/languages";
 
 /**
  * The `lang` attribute of an element holding one field of a record: `vi` when an English page
@@ -10,4 +11,12 @@ export function fallbackLang<F extends string>(
   field: F,
 ): { lang?: "vi" } {
   return inVi?.[field] ? { lang: "vi" } : {};
+}
+
+/**
+ * The same for a bilingual name shown with `pickLang`: `vi` when an English page shows its
+ * Vietnamese text because the English one is empty.
+ */
+export function pickedLang(text: Bilingual, lang: Lang): { lang?: "vi" } {
+  return lang === "en" && text.en.trim() === "" && text.vi.trim() !== "" ? { lang: "vi" } : {};
 }

@@ -7,6 +7,7 @@ import { RichText } from "../features/content/rich-text";
 import { contentStylesheet } from "../features/content/stylesheet";
 import { fallbackLang } from "../lib/fallback-lang";
 import { pageMeta } from "../lib/meta";
+import { bodyDescription } from "../../core/meta-description";
 import type { Route } from "./+types/award-introduction";
 
 /** A reading page: it hydrates at the first interaction (hydration/on-interaction.ts). */
@@ -20,11 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page: await context.services.content.page("award-introduction", lang) };
 }
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, {
+export const meta: Route.MetaFunction = (args) => {
+  const page = args.data?.page;
+  // No summary: the start of the page's own text, not the site's default description.
+  const description = page ? page.summary.trim() || bodyDescription(page.body) : "";
+  return pageMeta(args, {
     titleKey: "sections.awardIntroduction",
-    ...(args.data?.page?.summary ? { description: args.data.page.summary } : {}),
+    ...(description ? { description } : {}),
   });
+};
 
 export default function AwardIntroductionPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

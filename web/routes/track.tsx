@@ -2,12 +2,13 @@ import { useTranslation } from "../i18n/use-translation";
 import { readingPageHandle } from "../hydration/on-interaction";
 import { data } from "react-router";
 import { formatVnd } from "../../core/dates";
+import { bodyDescription } from "../../core/meta-description";
 import { langOfPath, pickLang, stripLangPrefix } from "../../core/languages";
 import { isTrackSlug } from "../../core/paths";
 import { SectionHeading } from "../components/section-heading";
 import { RichText } from "../features/content/rich-text";
 import { contentStylesheet } from "../features/content/stylesheet";
-import { fallbackLang } from "../lib/fallback-lang";
+import { fallbackLang, pickedLang } from "../lib/fallback-lang";
 import { pageMeta } from "../lib/meta";
 import { useLang } from "../lib/site";
 import type { Route } from "./+types/track";
@@ -31,14 +32,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => {
   const track = args.data?.track;
+  const content = args.data?.content;
   const lang = args.location.pathname.startsWith("/en") ? "en" : "vi";
+  // The page's summary, else the start of its text, else the track's tagline.
+  const description = track
+    ? (content ? content.summary.trim() || bodyDescription(content.body) : "") ||
+      pickLang(track.tagline, lang).trim()
+    : "";
   return pageMeta(
     args,
     track
-      ? {
-          title: pickLang(track.name, lang),
-          ...(args.data?.content?.summary ? { description: args.data.content.summary } : {}),
-        }
+      ? { title: pickLang(track.name, lang), ...(description ? { description } : {}) }
       : { titleKey: "nav.prizeStructure" },
   );
 };
@@ -59,7 +63,9 @@ export default function TrackPage({ loaderData }: Route.ComponentProps) {
     <div className="container page track-page">
       <SectionHeading level={1} title={pickLang(track.name, lang)} />
       {year ? <p className="muted">{t("track.season", { year })}</p> : null}
-      <p className="lead">{pickLang(track.tagline, lang)}</p>
+      <p className="lead" {...pickedLang(track.tagline, lang)}>
+        {pickLang(track.tagline, lang)}
+      </p>
       {content ? (
         <section className="track-content" aria-labelledby="track-content-heading">
           <h2 id="track-content-heading" className="category-group__title">
@@ -79,14 +85,22 @@ export default function TrackPage({ loaderData }: Route.ComponentProps) {
           className="category-group"
           aria-labelledby={`group-${group.slug}`}
         >
-          <h2 id={`group-${group.slug}`} className="category-group__title">
+          <h2
+            id={`group-${group.slug}`}
+            className="category-group__title"
+            {...pickedLang(group.name, lang)}
+          >
             {pickLang(group.name, lang)}
           </h2>
           <ul className="category-list">
             {group.categories.map((category) => (
               <li key={category.slug} className="category-card">
-                <h3 className="category-card__title">{pickLang(category.name, lang)}</h3>
-                <p>{pickLang(category.description, lang)}</p>
+                <h3 className="category-card__title" {...pickedLang(category.name, lang)}>
+                  {pickLang(category.name, lang)}
+                </h3>
+                <p {...pickedLang(category.description, lang)}>
+                  {pickLang(category.description, lang)}
+                </p>
                 <dl className="category-card__facts">
                   <div>
                     <dt>{t("track.fee")}</dt>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { pickLang, type Lang } from "../../../core/languages";
 import type { LibraryCard } from "../../../core/library";
 import { ResponsiveImage } from "../../components/responsive-image";
+import { pickedLang } from "../../lib/fallback-lang";
 import { entryPath } from "./paths";
 
 /** One entry in the library grid: its first image, title, brand, code, category, year, prize. */
@@ -50,7 +51,7 @@ export function LibraryEntryCard({
         </h3>
         <p className="library-card__brand">{entry.brand}</p>
         <p className="library-card__meta">
-          <span>{pickLang(entry.category, lang)}</span>
+          <span {...pickedLang(entry.category, lang)}>{pickLang(entry.category, lang)}</span>
           <span>{entry.year}</span>
           <span className="library-card__code">
             {t("library.list.card.code", { code: entry.code })}

@@ -9,6 +9,7 @@ import { useCameFrom } from "../../lib/location-trail";
 import { libraryReturnPath } from "./paths";
 import { EntryShare } from "./share";
 import { EntryVideo } from "./video";
+import { pickedLang } from "../../lib/fallback-lang";
 
 const monthYear = (month: number | null, year: number | null) =>
   month && year ? `${String(month).padStart(2, "0")}/${year}` : year ? String(year) : "";
@@ -111,13 +112,13 @@ export function EntryView({
             <dt>{t("library.entry.code")}</dt>
             <dd>{entry.code}</dd>
             <dt>{t("library.entry.season")}</dt>
-            <dd>{pickLang(entry.season, lang)}</dd>
+            <dd {...pickedLang(entry.season, lang)}>{pickLang(entry.season, lang)}</dd>
             <dt>{t("library.entry.track")}</dt>
-            <dd>{pickLang(entry.track, lang)}</dd>
+            <dd {...pickedLang(entry.track, lang)}>{pickLang(entry.track, lang)}</dd>
             <dt>{t("library.entry.group")}</dt>
-            <dd>{pickLang(entry.group, lang)}</dd>
+            <dd {...pickedLang(entry.group, lang)}>{pickLang(entry.group, lang)}</dd>
             <dt>{t("library.entry.category")}</dt>
-            <dd>{pickLang(entry.category, lang)}</dd>
+            <dd {...pickedLang(entry.category, lang)}>{pickLang(entry.category, lang)}</dd>
             {from || to ? (
               <>
                 <dt>{t("library.entry.period")}</dt>
