@@ -10,7 +10,7 @@ export interface CheckoutView {
   /** Submitted entries not held by a live payment, with today's fee. */
   payable: EntryFee[];
   methods: PaymentMethod[];
-  /** The entrant's payments, newest first. */
+  /** The entrant's latest payments and every one that is pending, paid or refunded, newest first. */
   payments: PaymentView[];
   /**
    * Per entry whose fee was refunded and not paid again since: when the last refund was. Read
@@ -52,20 +52,35 @@ function refundedEntries(
   return refunded;
 }
 
+/** How many of the entrant's latest payments are listed whatever their state. */
+export const RECENT_PAYMENTS = 50;
+
 /** What the checkout page shows the entrant. */
 export async function checkout(ctx: PaymentsContext, userId: string): Promise<CheckoutView> {
   const fees = await entryFees(ctx.db.kysely, { ownerUserId: userId }, ctx.clock());
-  const ids = await ctx.db.kysely
-    .selectFrom("payments")
-    .select("id")
-    .where("owner_user_id", "=", userId)
-    .orderBy("created_at", "desc")
-    .limit(50)
-    .execute();
-  const payments = await paymentViews(
-    ctx.db.kysely,
-    ids.map(({ id }) => id),
-  );
+  const q = ctx.db.kysely;
+  // The newest attempts, and every payment that holds or held money whatever its age: the
+  // receipts and the refunds told on the dashboard come from those, and a large agency's
+  // cancelled and failed attempts must not push them off the list.
+  const [recent, money] = await Promise.all([
+    q
+      .selectFrom("payments")
+      .select(["id", "created_at"])
+      .where("owner_user_id", "=", userId)
+      .orderBy("created_at", "desc")
+      .limit(RECENT_PAYMENTS)
+      .execute(),
+    q
+      .selectFrom("payments")
+      .select(["id", "created_at"])
+      .where("owner_user_id", "=", userId)
+      .where("state", "in", ["pending", "paid", "refunded"])
+      .execute(),
+  ]);
+  const ids = [...new Map([...recent, ...money].map((p) => [p.id, p.created_at]))]
+    .sort(([, a], [, b]) => (a < b ? 1 : a > b ? -1 : 0))
+    .map(([id]) => id);
+  const payments = await paymentViews(q, ids);
   return {
     payable: fees.filter((f) => f.status === "submitted" && f.livePayment === null),
     methods: ctx.deps.vnpay ? ["vietqr", "vnpay"] : ["vietqr"],

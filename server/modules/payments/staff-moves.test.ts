@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatVnd } from "../../../core/dates";
 import type { Lang } from "../../../core/languages";
 import { recordTransition } from "../entries/record-transition";
+import { RECENT_PAYMENTS } from "./checkout";
 import { COMPLETE_TEXT } from "../entries/testbed";
 import { testDatabases } from "../../test-support/databases";
 import { SUBJECTS } from "../../test-support/email-subjects";
@@ -176,6 +177,46 @@ describe.each(testDatabases())("payments staff on $name", (target) => {
         rows: 1,
         filter: { q: "bob" },
       });
+    });
+  });
+});
+
+describe.each(testDatabases())("the entrant's checkout on $name", (target) => {
+  describe.skipIf(!target.available)("many payments", () => {
+    const t = paymentsTestbed(target);
+
+    it("keeps refunds and receipts on the checkout however many attempts came after them", async () => {
+      const { entries, payment, paid } = await paidPayment(t);
+      const kept = await paidPayment(t);
+      const refunded = await t.services.payments.refund(finance(t), payment.id, {
+        stateVersion: paid.payment.stateVersion,
+        reason: "Khách hàng yêu cầu",
+      });
+      if (!refunded.ok) throw new Error("refund refused");
+      const refundAt = refunded.payment.events.find((e) => e.to === "refunded")!.at;
+      // More transfers begun and cancelled since than the checkout lists whatever their state.
+      const [tried] = await submittedEntries(t, 1);
+      for (let i = 0; i <= RECENT_PAYMENTS; i++) {
+        t.now = new Date(t.now.getTime() + 1_000);
+        const attempt = await created(t, [tried!.id]);
+        const cancelled = await t.services.payments.cancelForEntrant(
+          { id: t.alice, name: "Alice" },
+          attempt.payment.reference,
+        );
+        expect(cancelled).toMatchObject({ ok: true });
+      }
+      const view = await t.services.payments.checkout(t.alice);
+      expect(view.refundedAt[entries[0]!.id]).toBe(refundAt);
+      const listed = view.payments.map((p) => p.reference);
+      expect(listed).toContain(payment.reference);
+      expect(listed).toContain(kept.payment.reference);
+      expect(view.payments.find((p) => p.reference === kept.payment.reference)?.state).toBe("paid");
+      // Newest first, the cancelled attempts still listed up to the limit.
+      expect(view.payments.filter((p) => p.state === "cancelled").length).toBeGreaterThanOrEqual(
+        RECENT_PAYMENTS - 2,
+      );
+      const times = view.payments.map((p) => p.createdAt);
+      expect(times).toEqual([...times].sort().reverse());
     });
   });
 });
