@@ -142,6 +142,41 @@ describe.each(testDatabases())("payments on $name", (target) => {
       expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.status === 409)).toBe(true);
     });
 
+    it("does not take an entry withdrawn while the payment was being made", async () => {
+      const [a] = await submittedEntries(t, 1);
+      // A withdrawal committing while the payment is made: the entry's row is changed and held
+      // until the payment has finished or waited a second.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let changed!: () => void;
+      const withdrawn = new Promise<void>((resolve) => (changed = resolve));
+      const withdrawal = t.db.kysely.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("entries")
+          .set({ status: "withdrawn" })
+          .where("id", "=", a!.id)
+          .execute();
+        changed();
+        await released;
+      });
+      await withdrawn;
+      const making = t.services.payments.create(
+        t.alice,
+        { entryIds: [a!.id], method: "vietqr" },
+        CLIENT,
+      );
+      await Promise.race([making, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+      release();
+      await withdrawal;
+      expect(await making).toMatchObject({ ok: false, status: 409 });
+      const taken = await t.db.kysely
+        .selectFrom("payment_entries")
+        .select("payment_id")
+        .where("entry_id", "=", a!.id)
+        .execute();
+      expect(taken).toEqual([]);
+    });
+
     it("expires a payment whose time is up and lets the entries be paid again", async () => {
       const [a] = await submittedEntries(t, 1);
       const { payment } = await created(t, [a!.id]);

@@ -104,7 +104,12 @@ export async function createPayment(
       fees.map((f) => f.code),
     );
     try {
-      await ctx.db.kysely.transaction().execute(async (trx) => {
+      const made = await ctx.db.kysely.transaction().execute(async (trx) => {
+        // The entries again, their rows held: a withdrawal at the same moment has either
+        // committed and is seen here, or waits for this payment and is refused because of it.
+        let entries = trx.selectFrom("entries").select("status").where("id", "in", entryIds);
+        if (ctx.lockRows) entries = entries.forUpdate();
+        if ((await entries.execute()).some((e) => e.status !== "submitted")) return false;
         await trx
           .insertInto("payments")
           .values({
@@ -149,7 +154,9 @@ export async function createPayment(
             created_at: createdAt,
           })
           .execute();
+        return true;
       });
+      if (!made) return refusal(409, "paymentCore.problems.notPayable");
       break;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
