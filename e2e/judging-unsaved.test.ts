@@ -156,6 +156,78 @@ describe("judging: nothing typed is lost without a word", () => {
     ]);
   });
 
+  test("a conflict note typed when the session ended comes back after signing in again, and is sent", async () => {
+    const round = await trialRound();
+    const { page, context } = await openPage(browser());
+    await signInJudge(page, round.code);
+    await page.getByRole("heading", { name: vi("judging.portal.rounds.heading") }).waitFor();
+    const entry = round.entries[0]!;
+    const path = round.entryPath(entry.id);
+    await page.goto(path);
+    await waitForHydration(page);
+    const note = page.getByLabel(vi("judging.portal.conflict.note"));
+    await note.fill("Tôi từng làm cho nhãn hàng này");
+    // The session ends while the judge types; then they declare.
+    await context.clearCookies({ name: "vx_judge" });
+    const declare = page.getByRole("button", {
+      name: vi("judging.portal.conflict.declare"),
+      exact: true,
+    });
+    await declare.click();
+    await page.getByRole("dialog").waitFor();
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === "/giam-khao" && u.searchParams.get("next") === path),
+      page.keyboard.press("Enter"),
+    ]);
+    // Signing in again returns to the entry with the note back in its field, and said so; the
+    // conflict is not declared until the judge sends it.
+    await signInJudge(page, round.code, null);
+    await page.waitForURL((u) => u.pathname === path);
+    await waitForHydration(page);
+    const notice = page.getByText(
+      vi("judging.portal.conflict.noteRestored", {
+        action: vi("judging.portal.conflict.declare"),
+      }),
+    );
+    await notice.waitFor();
+    await expect.poll(() => note.inputValue()).toBe("Tôi từng làm cho nhãn hàng này");
+    const declared = () =>
+      withDatabase((db) =>
+        db
+          .prepare<[string, string], { note: string }>(
+            "SELECT note FROM judge_conflicts WHERE judge_id = ? AND entry_id = ?",
+          )
+          .get(round.judgeId, entry.id),
+      );
+    expect(declared()).toBeUndefined();
+    // The scores were never typed: nothing says they were put back.
+    expect(
+      await page
+        .getByText(
+          vi("judging.portal.sheet.draftRestored", { action: vi("judging.portal.sheet.score") }),
+        )
+        .count(),
+    ).toBe(0);
+    await declare.click();
+    await page.getByRole("dialog").waitFor();
+    await page.keyboard.press("Enter");
+    await page
+      .getByTestId("toast")
+      .filter({ hasText: vi("judging.portal.toast.conflict") })
+      .waitFor();
+    expect(declared()?.note).toBe("Tôi từng làm cho nhãn hàng này");
+    // Nothing is kept in the tab any more: a reload shows the declared conflict, no notice.
+    await page.reload();
+    await waitForHydration(page);
+    await page.getByText(vi("judging.portal.conflict.declared")).waitFor();
+    expect(await notice.count()).toBe(0);
+    expect(
+      await page.evaluate(() =>
+        Object.keys(sessionStorage).filter((k) => k.startsWith("vx-judge-draft:")),
+      ),
+    ).toEqual([]);
+  });
+
   test("scores typed when the session ended come back after signing in again, and save", async () => {
     const round = await trialRound();
     const { page, context } = await openPage(browser());

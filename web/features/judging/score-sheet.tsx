@@ -57,6 +57,8 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
   const [comment, setComment] = useState(String(live.comment ?? ""));
   const [declared, setDeclared] = useState(conflict);
   const [note, setNote] = useState("");
+  // Shown while the conflict note holds what was typed before the judge signed in again.
+  const [noteRestored, setNoteRestored] = useState(false);
   // Shown while the sheet holds scores put back from before the judge signed in again.
   // "changed": the score was saved elsewhere (another tab) since the restored values were typed.
   const [restored, setRestored] = useState<false | "restored" | "changed">(false);
@@ -80,6 +82,15 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
     const draft = readScoreDraft(roundId, entryId);
     if (!draft) return;
     if (conflict) {
+      dropScoreDraft(roundId, entryId);
+      return;
+    }
+    if (draft.note) {
+      setNote(draft.note);
+      setNoteRestored(true);
+    }
+    if (!draft.sheet) {
+      // Only the note was kept: back in its field, where leaving asks first again.
       dropScoreDraft(roundId, entryId);
       return;
     }
@@ -153,11 +164,13 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
       if (response.status === 401) {
         // The session ended: what was typed is kept in this tab, and the sign-in comes back here.
         signedOut.current = true;
-        if (unsaved) {
+        if (unsaved || noteUnsent) {
           keepScoreDraft(roundId, entryId, {
             scores: values,
             comment,
             version: saved?.version ?? null,
+            sheet: unsaved,
+            note: noteUnsent ? note : "",
           });
         }
         const signIn = lang === "en" ? "/en/giam-khao" : "/giam-khao";
@@ -236,6 +249,8 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
       if (!answer) return;
       if (answer.status !== 200) return refused(answer);
       setDeclared(true);
+      setNoteRestored(false);
+      dropScoreDraft(roundId, entryId);
       show(t("judging.portal.toast.conflict"));
     }
   };
@@ -381,6 +396,13 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
           >
             <h2 id="judge-conflict-heading">{t("judging.portal.conflict.heading")}</h2>
             <p>{t("judging.portal.conflict.lead")}</p>
+            {noteRestored && noteUnsent ? (
+              <p className="form-alert form-alert--success" role="status">
+                {t("judging.portal.conflict.noteRestored", {
+                  action: t("judging.portal.conflict.declare"),
+                })}
+              </p>
+            ) : null}
             <Field label={t("judging.portal.conflict.note")}>
               {(control) => (
                 <textarea
