@@ -121,6 +121,28 @@ async function trialRound(): Promise<TrialRound> {
 
 const scoreInputs = (page: Page) => page.locator(".judge-sheet input[type=number]");
 
+/** A judge of a new trial round, signed in, on its first entry's page once it has hydrated. */
+async function onFirstEntry() {
+  const round = await trialRound();
+  const { page, context } = await openPage(browser());
+  await signInJudge(page, round.code);
+  await page.getByRole("heading", { name: vi("judging.portal.rounds.heading") }).waitFor();
+  const entry = round.entries[0]!;
+  const path = round.entryPath(entry.id);
+  await page.goto(path);
+  await waitForHydration(page);
+  return { round, page, context, entry, path };
+}
+
+/** Confirms the open dialog and waits for the sign-in page that will return to `path`. */
+async function confirmIntoSignIn(page: Page, path: string) {
+  await page.getByRole("dialog").waitFor();
+  await Promise.all([
+    page.waitForURL((u) => u.pathname === "/giam-khao" && u.searchParams.get("next") === path),
+    page.getByRole("button", { name: vi("judging.portal.sheet.confirm"), exact: true }).click(),
+  ]);
+}
+
 describe("judging: nothing typed is lost without a word", () => {
   test("a typed conflict note makes leaving the entry ask first", async () => {
     const round = await trialRound();
@@ -157,14 +179,7 @@ describe("judging: nothing typed is lost without a word", () => {
   });
 
   test("a conflict note typed when the session ended comes back after signing in again, and is sent", async () => {
-    const round = await trialRound();
-    const { page, context } = await openPage(browser());
-    await signInJudge(page, round.code);
-    await page.getByRole("heading", { name: vi("judging.portal.rounds.heading") }).waitFor();
-    const entry = round.entries[0]!;
-    const path = round.entryPath(entry.id);
-    await page.goto(path);
-    await waitForHydration(page);
+    const { round, page, context, entry, path } = await onFirstEntry();
     const note = page.getByLabel(vi("judging.portal.conflict.note"));
     await note.fill("Tôi từng làm cho nhãn hàng này");
     // The session ends while the judge types; then they declare.
@@ -174,11 +189,7 @@ describe("judging: nothing typed is lost without a word", () => {
       exact: true,
     });
     await declare.click();
-    await page.getByRole("dialog").waitFor();
-    await Promise.all([
-      page.waitForURL((u) => u.pathname === "/giam-khao" && u.searchParams.get("next") === path),
-      page.keyboard.press("Enter"),
-    ]);
+    await confirmIntoSignIn(page, path);
     // Signing in again returns to the entry with the note back in its field, and said so; the
     // conflict is not declared until the judge sends it.
     await signInJudge(page, round.code, null);
@@ -229,25 +240,14 @@ describe("judging: nothing typed is lost without a word", () => {
   });
 
   test("scores typed when the session ended come back after signing in again, and save", async () => {
-    const round = await trialRound();
-    const { page, context } = await openPage(browser());
-    await signInJudge(page, round.code);
-    await page.getByRole("heading", { name: vi("judging.portal.rounds.heading") }).waitFor();
-    const entry = round.entries[0]!;
-    const path = round.entryPath(entry.id);
-    await page.goto(path);
-    await waitForHydration(page);
+    const { round, page, context, entry, path } = await onFirstEntry();
     const typed = ["8", "7", "9", "6", "7", "8"];
     for (const [i, value] of typed.entries()) await scoreInputs(page).nth(i).fill(value);
     await page.getByLabel(vi("judging.portal.sheet.comment")).fill("Ý tưởng tốt");
     // The session ends (its cookie gone) while the judge types; then they save.
     await context.clearCookies({ name: "vx_judge" });
     await page.getByRole("button", { name: vi("judging.portal.sheet.score"), exact: true }).click();
-    await page.getByRole("dialog").waitFor();
-    await Promise.all([
-      page.waitForURL((u) => u.pathname === "/giam-khao" && u.searchParams.get("next") === path),
-      page.getByRole("button", { name: vi("judging.portal.sheet.confirm"), exact: true }).click(),
-    ]);
+    await confirmIntoSignIn(page, path);
     // Signing in again returns to the entry, the typed scores and comment back, and said so.
     await signInJudge(page, round.code, null);
     await page.waitForURL((u) => u.pathname === path);
@@ -301,11 +301,7 @@ describe("judging: nothing typed is lost without a word", () => {
     await page
       .getByRole("button", { name: vi("judging.portal.sheet.update"), exact: true })
       .click();
-    await page.getByRole("dialog").waitFor();
-    await Promise.all([
-      page.waitForURL((u) => u.pathname === "/giam-khao" && u.searchParams.get("next") === path),
-      page.getByRole("button", { name: vi("judging.portal.sheet.confirm"), exact: true }).click(),
-    ]);
+    await confirmIntoSignIn(page, path);
     await withE2eServices(async ({ judging }, db) => {
       const judge = await db.kysely
         .selectFrom("judges")

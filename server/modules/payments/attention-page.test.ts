@@ -75,6 +75,16 @@ async function cardPayment(code: string) {
   return made.payment;
 }
 
+/** Sends VNPay's signed IPN for the payment (its fields overridden by `extra`): VNPay's answer. */
+const ipnOf =
+  (payment: { reference: string; amountVnd: number }) => async (extra: Record<string, string>) =>
+    (
+      await office.request(
+        "GET",
+        `/api/payments/vnpay/ipn?${new URLSearchParams(ipnQuery(payment.reference, payment.amountVnd, extra))}`,
+      )
+    ).json();
+
 describe("a card payment VNPay holds for review, on the staff pages", () => {
   it("is counted, filtered and flagged in the list, and explained on its page", async () => {
     const payment = await cardPayment("VX26-TVC-9001");
@@ -123,13 +133,7 @@ describe("a card payment VNPay holds for review, on the staff pages", () => {
 describe("money VNPay holds for review on a payment that had already ended", () => {
   it("says the payment holds nothing and offers to record what finance did, not to confirm or release", async () => {
     const payment = await cardPayment("VX26-TVC-9004");
-    const ipn = async (extra: Record<string, string>) =>
-      (
-        await office.request(
-          "GET",
-          `/api/payments/vnpay/ipn?${new URLSearchParams(ipnQuery(payment.reference, payment.amountVnd, extra))}`,
-        )
-      ).json();
+    const ipn = ipnOf(payment);
     // VNPay declines the card (the payment fails), then reports it charged but held (07).
     expect(await ipn({ vnp_ResponseCode: "24", vnp_TransactionStatus: "02" })).toMatchObject({
       RspCode: "00",
@@ -174,13 +178,7 @@ describe("late VNPay money on an ended payment, handled by finance", () => {
   it("is closed with what finance did: the notice, the flag and the count go, the history keeps it", async () => {
     const payment = await cardPayment("VX26-TVC-9003");
     const entryId = payment.entries[0]!.entryId;
-    const ipn = async (extra: Record<string, string>) =>
-      (
-        await office.request(
-          "GET",
-          `/api/payments/vnpay/ipn?${new URLSearchParams(ipnQuery(payment.reference, payment.amountVnd, extra))}`,
-        )
-      ).json();
+    const ipn = ipnOf(payment);
     // VNPay declines the card, the entry goes into a transfer, then VNPay reports it charged.
     expect(await ipn({ vnp_ResponseCode: "24", vnp_TransactionStatus: "02" })).toMatchObject({
       RspCode: "00",
