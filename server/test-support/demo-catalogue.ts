@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { COMPLETE_TEXT } from "../modules/entries/testbed";
+import { COMPLETE_TEXT, file, PDF } from "../modules/entries/testbed";
+import type { SignedInApp } from "./signed-in-app";
 import type { Services } from "../services";
 
 /**
@@ -102,4 +103,52 @@ export async function insertSubmittedEntries(
     ids.push(id);
   }
   return ids;
+}
+
+/**
+ * An enterprise entrant's entry in the demo TVC category, complete with its files, submitted
+ * and screened in: its id, code, season and category.
+ */
+export async function acceptedEntry(
+  office: Pick<SignedInApp, "app" | "db">,
+  email: string,
+  name: string,
+  taxCode: string,
+) {
+  const { services, db } = { services: office.app.services, db: office.db };
+  const owner = await services.identity.createEntrant({
+    email,
+    password: "mat-khau-rat-dai-2026",
+    profile: {
+      type: "enterprise",
+      fullName: name,
+      phone: "+84901234567",
+      address: "1 Tràng Tiền, Hà Nội",
+      personalId: null,
+      companyName: `Công ty của ${name}`,
+      businessRegistrationNumber: taxCode,
+      taxCode,
+      licenceFileId: null,
+    },
+  });
+  const { id, category: tvc } = await demoCategoryDraft(db.kysely, services, owner);
+  for (const [field, facts] of [
+    ["images", file()],
+    ["video", file({ name: "phim.mp4", mime: "video/mp4", bytes: 200_000_000 })],
+    ["ideaArticleVi", file(PDF)],
+    ["legalCommitment", file(PDF)],
+    ["copyrightCommitment", file(PDF)],
+  ] as const) {
+    const attached = await services.entries.attachFile(owner, id, field, facts);
+    if (!attached.ok) throw new Error(`${field}: ${JSON.stringify(attached)}`);
+  }
+  const submitted = await services.entries.submit(owner, id);
+  if (!submitted.ok) throw new Error(JSON.stringify(submitted));
+  await acceptSubmitted(services, id);
+  const row = await db.kysely
+    .selectFrom("entries")
+    .select("code")
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return { id, code: row.code!, seasonId: Number(tvc.season_id), categoryId: String(tvc.id) };
 }

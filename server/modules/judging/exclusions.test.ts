@@ -135,6 +135,86 @@ describe.each(testDatabases())("judging: exclusions mid-round ($name)", (target)
       ).toEqual({ ok: true, leftOut: 0 });
       expect(await countOf(second, alices.id)).toBe(2);
       expect(await countOf(first, alices.id)).toBe(2);
+
+      // Reopened, the second round takes that exclusion: the judge's score there stops
+      // counting and the manager is told; the locked first round keeps its results.
+      expect(await judging.moveRound(manager(t), second, { to: "open" })).toEqual({
+        ok: true,
+        leftOut: 1,
+      });
+      expect(await countOf(second, alices.id)).toBe(1);
+      expect(await countOf(first, alices.id)).toBe(2);
+      const moves = await t.db.kysely
+        .selectFrom("audit_log")
+        .select("summary")
+        .where("action", "=", "round.state")
+        .where("target_id", "=", String(second))
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(moves.summary)).toEqual({
+        from: "closed",
+        to: "open",
+        scoresLeftOut: 1,
+      });
+      // Closed and reopened again, nothing more is left out.
+      expect(await judging.moveRound(manager(t), second, { to: "closed" })).toMatchObject({
+        ok: true,
+      });
+      expect(await judging.moveRound(manager(t), second, { to: "open" })).toEqual({
+        ok: true,
+        leftOut: 0,
+      });
+      expect(await countOf(second, alices.id)).toBe(1);
+    });
+  });
+});
+
+// A reopened round on a season of its own: earlier rounds' states decide nothing here.
+describe.each(testDatabases())("judging: exclusions and reopened rounds ($name)", (target) => {
+  describe.skipIf(!target.available)("", () => {
+    const t = entriesTestbed(target);
+
+    it("does not reach a reopened round past a later round that has ended", async () => {
+      const season = await seasonId(t);
+      const { judge } = await signedInJudge(t, season, "Đỗ Giám Khảo", "do@example.vn");
+      const entry = await acceptedEntry(t, t.alice);
+      const judging = t.services.judging;
+      const countOf = async (round: number) =>
+        (await judging.results(round))!.categories
+          .flatMap((c) => c.rows)
+          .find((r) => r.entryId === entry.id)?.count ?? 0;
+      // Two rounds scored and closed, then the judge is excluded from alice's company.
+      const rounds: number[] = [];
+      for (const name of ["Vòng một", "Vòng hai"]) {
+        const round = await openRound(t, season, [judge], [entry.id], name);
+        expect(await judging.saveScore(judge, round, entry.id, uniformSheet(7))).toMatchObject({
+          ok: true,
+        });
+        expect(await judging.moveRound(manager(t), round, { to: "closed" })).toMatchObject({
+          ok: true,
+        });
+        rounds.push(round);
+      }
+      const [one, two] = rounds as [number, number];
+      expect(
+        await judging.addExclusion(manager(t), {
+          judgeId: judge.id,
+          registrantId: t.alice,
+          note: "",
+        }),
+      ).toEqual({ ok: true, leftOut: 0 });
+      // The first round reopened: the closed second round stands between, its results kept.
+      expect(await judging.moveRound(manager(t), one, { to: "open" })).toEqual({
+        ok: true,
+        leftOut: 0,
+      });
+      expect([await countOf(one), await countOf(two)]).toEqual([1, 1]);
+      // The second round reopened too: the exclusion reaches it.
+      expect(await judging.moveRound(manager(t), two, { to: "open" })).toEqual({
+        ok: true,
+        leftOut: 1,
+      });
+      expect(await countOf(two)).toBe(0);
     });
   });
 });

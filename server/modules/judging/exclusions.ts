@@ -9,7 +9,8 @@ import { zodRefusal } from "./refusals";
  * Exclusions (judge ↔ company): a judge never sees the entries of a registrant they are tied
  * to, and their scores on those entries no longer count (`scoreCounts`) from the round the
  * exclusion applies from: the season's first round that is neither closed nor locked when it
- * is added (one past every round when all have ended), so an ended round keeps its results.
+ * is added (one past every round when all have ended), so an ended round keeps its results
+ * (a round reopened later takes it from then on: `move-round.ts`).
  * The scores stay in the score log; `leftOut` says how many of the judge's scores on the
  * registrant's entries counted until now and no longer do, for the manager to be told.
  */

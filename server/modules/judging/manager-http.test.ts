@@ -2,9 +2,8 @@ import { describe, expect, it } from "vitest";
 import { backOfficeApp } from "../../test-support/back-office";
 import { TEST_ORIGIN } from "../../test-support/sign-in";
 import { text } from "../../test-support/text";
-import { file, PDF } from "../entries/testbed";
 import type { JudgeIdentity } from "./types";
-import { acceptSubmitted, demoCategoryDraft } from "../../test-support/demo-catalogue";
+import { acceptedEntry } from "../../test-support/demo-catalogue";
 
 // The jury manager's pages over HTTP on the production build: an action that cannot happen
 // now is not offered; the page says why instead, so nobody confirms something the server
@@ -12,45 +11,6 @@ import { acceptSubmitted, demoCategoryDraft } from "../../test-support/demo-cata
 
 const office = backOfficeApp();
 const STAFF = { id: "staff", email: "staff@example.vn", name: "Staff" };
-
-async function acceptedEntry(email: string, name: string, taxCode: string) {
-  const { services, db } = { services: office.app.services, db: office.db };
-  const owner = await services.identity.createEntrant({
-    email,
-    password: "mat-khau-rat-dai-2026",
-    profile: {
-      type: "enterprise",
-      fullName: name,
-      phone: "+84901234567",
-      address: "1 Tràng Tiền, Hà Nội",
-      personalId: null,
-      companyName: `Công ty của ${name}`,
-      businessRegistrationNumber: taxCode,
-      taxCode,
-      licenceFileId: null,
-    },
-  });
-  const { id, category: tvc } = await demoCategoryDraft(db.kysely, services, owner);
-  for (const [field, facts] of [
-    ["images", file()],
-    ["video", file({ name: "phim.mp4", mime: "video/mp4", bytes: 200_000_000 })],
-    ["ideaArticleVi", file(PDF)],
-    ["legalCommitment", file(PDF)],
-    ["copyrightCommitment", file(PDF)],
-  ] as const) {
-    const attached = await services.entries.attachFile(owner, id, field, facts);
-    if (!attached.ok) throw new Error(`${field}: ${JSON.stringify(attached)}`);
-  }
-  const submitted = await services.entries.submit(owner, id);
-  if (!submitted.ok) throw new Error(JSON.stringify(submitted));
-  await acceptSubmitted(services, id);
-  const row = await db.kysely
-    .selectFrom("entries")
-    .select("code")
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow();
-  return { id, code: row.code!, seasonId: Number(tvc.season_id), categoryId: String(tvc.id) };
-}
 
 const page = (path: string) =>
   office.request("GET", path, { cookie: office.cookies.get("jury_manager") });
@@ -71,8 +31,14 @@ const rowOf = (html: string, code: string) => {
 describe("the jury manager's pages over HTTP", () => {
   it("offer advancing, prizes, publishing and reopening only when they can happen, and say why not", async () => {
     const { services } = office.app;
-    const scored = await acceptedEntry("ngoc.chamdiem@example.vn", "Lê Bảo Ngọc", "0312345678");
+    const scored = await acceptedEntry(
+      office,
+      "ngoc.chamdiem@example.vn",
+      "Lê Bảo Ngọc",
+      "0312345678",
+    );
     const unscored = await acceptedEntry(
+      office,
       "khoa.chuacham@example.vn",
       "Phan Minh Khoa",
       "0301112223",

@@ -51,8 +51,14 @@ describe.each(testDatabases())("judging: manager's refusals ($name)", (target) =
 
       // Before publishing, a closed round opens again (a judge forgot one) and closes.
       expect((await judging.overview(round))!.winnersPublished).toBe(false);
-      expect(await judging.moveRound(manager(t), round, { to: "open" })).toEqual({ ok: true });
-      expect(await judging.moveRound(manager(t), round, { to: "closed" })).toEqual({ ok: true });
+      expect(await judging.moveRound(manager(t), round, { to: "open" })).toEqual({
+        ok: true,
+        leftOut: 0,
+      });
+      expect(await judging.moveRound(manager(t), round, { to: "closed" })).toEqual({
+        ok: true,
+        leftOut: 0,
+      });
 
       expect(await judging.publish(manager(t), season)).toMatchObject({ ok: true, published: 1 });
       expect((await judging.overview(round))!.winnersPublished).toBe(true);
@@ -63,7 +69,10 @@ describe.each(testDatabases())("judging: manager's refusals ($name)", (target) =
       });
       expect((await judging.overview(round))!.round.state).toBe("closed");
       // Locking stays possible: it only makes the published results final.
-      expect(await judging.moveRound(manager(t), round, { to: "locked" })).toEqual({ ok: true });
+      expect(await judging.moveRound(manager(t), round, { to: "locked" })).toEqual({
+        ok: true,
+        leftOut: 0,
+      });
     });
 
     it("says a judge is already assigned to a category instead of assigning twice", async () => {

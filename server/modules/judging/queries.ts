@@ -89,8 +89,9 @@ export function inRound(round: RoundView): Expression<SqlBool> {
  * earlier one, and is not excluded from the entry's owner from its round on (such a score stays
  * in the log but is left out of results, exports and publication). A conflict declared in a
  * later round, or an exclusion added once the round had been closed or locked, leaves the
- * rounds before it as they ended: their results were closed and locked with that score. An
- * exclusion removed again lets its scores count again.
+ * rounds before it as they ended: their results were closed and locked with that score (until
+ * such a round is reopened, which brings the exclusion to it). An exclusion removed again lets
+ * its scores count again.
  */
 export const scoreCounts: Expression<SqlBool> = sql<SqlBool>`(not exists (select 1 from
   judge_conflicts jc

@@ -78,15 +78,21 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { formKey: "assign" },
     );
   }
-  if (intent === "move" || intent === "criteria") {
-    const outcome =
-      intent === "move"
-        ? await judging.moveRound(actor, round.id, formValues(form))
-        : await judging.saveCriteria(actor, round.id, formValues(form));
+  if (intent === "move") {
+    const outcome = await judging.moveRound(actor, round.id, formValues(form));
     if (!outcome.ok) return refused(outcome, form, { formKey: intent });
-    return done(
-      intent === "move" ? "judgingAdmin.round.moved" : "judgingAdmin.round.criteriaSaved",
-    )();
+    // Reopened, the round takes the exclusions added while it was closed: the manager is told
+    // how many of its scores stop counting.
+    return outcome.leftOut > 0
+      ? redirectWithNotice(request, here, "judgingAdmin.round.movedScoresLeftOut", {
+          count: outcome.leftOut,
+        })
+      : done("judgingAdmin.round.moved")();
+  }
+  if (intent === "criteria") {
+    const outcome = await judging.saveCriteria(actor, round.id, formValues(form));
+    if (!outcome.ok) return refused(outcome, form, { formKey: intent });
+    return done("judgingAdmin.round.criteriaSaved")();
   }
   if (intent === "unassign") {
     const id = positiveInt(form.get("assignmentId"));
