@@ -107,7 +107,12 @@ export async function createPayment(
       const made = await ctx.db.kysely.transaction().execute(async (trx) => {
         // The entries again, their rows held: a withdrawal at the same moment has either
         // committed and is seen here, or waits for this payment and is refused because of it.
-        let entries = trx.selectFrom("entries").select("status").where("id", "in", entryIds);
+        // Held in id order, so two payments of overlapping entries wait rather than deadlock.
+        let entries = trx
+          .selectFrom("entries")
+          .select("status")
+          .where("id", "in", entryIds)
+          .orderBy("id");
         if (ctx.lockRows) entries = entries.forUpdate();
         if ((await entries.execute()).some((e) => e.status !== "submitted")) return false;
         await trx
