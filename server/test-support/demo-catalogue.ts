@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema";
-import { COMPLETE_TEXT, file, PDF } from "../modules/entries/testbed";
+import { COMPLETE_TEXT, completeFiles } from "../modules/entries/testbed";
 import type { SignedInApp } from "./signed-in-app";
 import type { Services } from "../services";
 
@@ -132,13 +132,7 @@ export async function acceptedEntry(
     },
   });
   const { id, category: tvc } = await demoCategoryDraft(db.kysely, services, owner);
-  for (const [field, facts] of [
-    ["images", file()],
-    ["video", file({ name: "phim.mp4", mime: "video/mp4", bytes: 200_000_000 })],
-    ["ideaArticleVi", file(PDF)],
-    ["legalCommitment", file(PDF)],
-    ["copyrightCommitment", file(PDF)],
-  ] as const) {
+  for (const [field, facts] of completeFiles()) {
     const attached = await services.entries.attachFile(owner, id, field, facts);
     if (!attached.ok) throw new Error(`${field}: ${JSON.stringify(attached)}`);
   }

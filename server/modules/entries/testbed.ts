@@ -72,7 +72,22 @@ export function file(overrides: Partial<AttachFileInput> = {}): AttachFileInput 
     ...overrides,
   };
 }
+
 export const PDF = { name: "cam-ket.pdf", mime: "application/pdf", bytes: 50_000 };
+
+/**
+ * The files that complete an entry of the TVC category (pictures, the film, the documents),
+ * each with a storage key of its own.
+ */
+export function completeFiles() {
+  return [
+    ["images", file()],
+    ["video", file({ name: "phim.mp4", mime: "video/mp4", bytes: 200_000_000 })],
+    ["ideaArticleVi", file(PDF)],
+    ["legalCommitment", file(PDF)],
+    ["copyrightCommitment", file(PDF)],
+  ] as const;
+}
 
 export interface EntriesTestbed {
   readonly config: ReturnType<typeof testConfig>;
@@ -129,13 +144,7 @@ export function entriesTestbed(target: TestDatabase): EntriesTestbed {
         trackId: tvc.trackId,
         categoryId: tvc.id,
       });
-      for (const [field, facts] of [
-        ["images", file()],
-        ["video", file({ name: "phim.mp4", mime: "video/mp4", bytes: 200_000_000 })],
-        ["ideaArticleVi", file(PDF)],
-        ["legalCommitment", file(PDF)],
-        ["copyrightCommitment", file(PDF)],
-      ] as const) {
+      for (const [field, facts] of completeFiles()) {
         const result = await t.attach(entry.id, field, files[field] ?? facts, userId);
         expect(result.ok, `${field}: ${JSON.stringify(result)}`).toBe(true);
       }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
-import { entriesTestbed } from "../entries/testbed";
+import { entriesTestbed, type EntriesTestbed } from "../entries/testbed";
 import {
   acceptedEntry,
   manager,
@@ -9,6 +9,15 @@ import {
   signedInJudge,
   uniformSheet,
 } from "./testbed";
+
+/** How many scores of the entry count in the round's results. */
+async function scoresCounted(t: EntriesTestbed, round: number, entryId: string) {
+  return (
+    (await t.services.judging.results(round))!.categories
+      .flatMap((c) => c.rows)
+      .find((r) => r.entryId === entryId)?.count ?? 0
+  );
+}
 
 // An exclusion (judge ↔ registrant company) added once judging has begun, on SQLite and
 // PostgreSQL: the judge's scores on the registrant's entries stop counting in the rounds not yet
@@ -24,10 +33,7 @@ describe.each(testDatabases())("judging: exclusions mid-round ($name)", (target)
       const { judge: other } = await signedInJudge(t, season, "Mai Giám Khảo", "mai@example.vn");
       const [alices, bobs] = [await acceptedEntry(t, t.alice), await acceptedEntry(t, t.bob)];
       const judging = t.services.judging;
-      const countOf = async (round: number, entryId: string) =>
-        (await judging.results(round))!.categories
-          .flatMap((c) => c.rows)
-          .find((r) => r.entryId === entryId)?.count ?? 0;
+      const countOf = (round: number, entryId: string) => scoresCounted(t, round, entryId);
       const exportedLines = async (round: number) =>
         (await judging.exportRound(manager(t), round, "scores", "csv", "vi"))!.body
           .toString("utf8")
@@ -179,10 +185,7 @@ describe.each(testDatabases())("judging: exclusions and reopened rounds ($name)"
       const { judge } = await signedInJudge(t, season, "Đỗ Giám Khảo", "do@example.vn");
       const entry = await acceptedEntry(t, t.alice);
       const judging = t.services.judging;
-      const countOf = async (round: number) =>
-        (await judging.results(round))!.categories
-          .flatMap((c) => c.rows)
-          .find((r) => r.entryId === entry.id)?.count ?? 0;
+      const countOf = (round: number) => scoresCounted(t, round, entry.id);
       // Two rounds scored and closed, then the judge is excluded from alice's company.
       const rounds: number[] = [];
       for (const name of ["Vòng một", "Vòng hai"]) {

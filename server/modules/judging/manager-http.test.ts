@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { backOfficeApp } from "../../test-support/back-office";
 import { TEST_ORIGIN } from "../../test-support/sign-in";
 import { text } from "../../test-support/text";
-import type { JudgeIdentity } from "./types";
+import type { SignedInApp } from "../../test-support/signed-in-app";
+import { judgeWithSession } from "./testbed";
 import { acceptedEntry } from "../../test-support/demo-catalogue";
 
 // The jury manager's pages over HTTP on the production build: an action that cannot happen
@@ -12,14 +13,17 @@ import { acceptedEntry } from "../../test-support/demo-catalogue";
 const office = backOfficeApp();
 const STAFF = { id: "staff", email: "staff@example.vn", name: "Staff" };
 
-const page = (path: string) =>
-  office.request("GET", path, { cookie: office.cookies.get("jury_manager") });
-const post = (path: string, form: Record<string, string>) =>
-  office.request("POST", path, {
-    cookie: office.cookies.get("jury_manager"),
-    headers: { origin: TEST_ORIGIN },
-    form,
-  });
+/** The jury manager's GET and POST on `app`. */
+const managerOf = (app: SignedInApp) => ({
+  page: (path: string) => app.request("GET", path, { cookie: app.cookies.get("jury_manager") }),
+  post: (path: string, form: Record<string, string>) =>
+    app.request("POST", path, {
+      cookie: app.cookies.get("jury_manager"),
+      headers: { origin: TEST_ORIGIN },
+      form,
+    }),
+});
+const { page, post } = managerOf(office);
 
 /** The HTML of the results table's row of entry `code`. */
 const rowOf = (html: string, code: string) => {
@@ -44,23 +48,20 @@ describe("the jury manager's pages over HTTP", () => {
       "0301112223",
     );
     const season = scored.seasonId;
-    const judge = await services.judging.createJudge(STAFF, season, {
-      name: "Đỗ Giám Khảo",
-      email: "do.gk@example.vn",
-    });
-    if (!judge.ok) throw new Error(JSON.stringify(judge));
-    const code = await services.judging.issueCode(STAFF, judge.id);
-    if (!code.ok) throw new Error("code");
-    const session = await services.judging.signIn({ code: code.code }, "127.0.0.1");
-    if (!session.ok) throw new Error("sign-in");
-    const identity = (await services.judging.currentJudge(session.token)) as JudgeIdentity;
+    const { judge: identity } = await judgeWithSession(
+      services,
+      STAFF,
+      season,
+      "Đỗ Giám Khảo",
+      "do.gk@example.vn",
+    );
     const round = await services.judging.createRound(STAFF, season, {
       nameVi: "Vòng sơ khảo",
       nameEn: "Preliminary round",
     });
     if (!round.ok) throw new Error("round");
     await services.judging.assign(STAFF, round.id, {
-      judgeId: judge.id,
+      judgeId: identity.id,
       categoryId: scored.categoryId,
     });
     await services.judging.moveRound(STAFF, round.id, { to: "open" });
@@ -137,5 +138,67 @@ describe("the jury manager's pages over HTTP", () => {
     expect(afterPublishing).not.toContain(button("judgingAdmin.move.open"));
     expect(afterPublishing).toContain(note("judging.errors.reopenPublished"));
     expect(afterPublishing).toContain(button("judgingAdmin.move.locked"));
+  });
+});
+
+// A season of its own, its winners unpublished: a closed round can open again.
+const unpublished = backOfficeApp();
+
+describe("reopening a round over HTTP", () => {
+  it("tells the manager who reopens a round how many scores the exclusions added meanwhile leave out", async () => {
+    const { services } = unpublished.app;
+    const { page, post } = managerOf(unpublished);
+    const entry = await acceptedEntry(
+      unpublished,
+      "lan.loaitru@example.vn",
+      "Vũ Thị Lan",
+      "0319876543",
+    );
+    const { judge: identity } = await judgeWithSession(
+      services,
+      STAFF,
+      entry.seasonId,
+      "Hà Giám Khảo",
+      "ha.gk@example.vn",
+    );
+    const round = await services.judging.createRound(STAFF, entry.seasonId, {
+      nameVi: "Vòng mở lại",
+      nameEn: "Reopened round",
+    });
+    if (!round.ok) throw new Error("round");
+    await services.judging.assign(STAFF, round.id, {
+      judgeId: identity.id,
+      categoryId: entry.categoryId,
+    });
+    await services.judging.moveRound(STAFF, round.id, { to: "open" });
+    const scores = Object.fromEntries(
+      ["creativeIdea", "message", "craft", "brandRecall", "responsibility", "culturalIdentity"].map(
+        (key) => [key, 7],
+      ),
+    );
+    expect(
+      await services.judging.saveScore(identity, round.id, entry.id, { scores, version: null }),
+    ).toMatchObject({ ok: true });
+    await services.judging.moveRound(STAFF, round.id, { to: "closed" });
+    const owner = await unpublished.db.kysely
+      .selectFrom("entries")
+      .select("owner_user_id")
+      .where("id", "=", entry.id)
+      .executeTakeFirstOrThrow();
+    expect(
+      await services.judging.addExclusion(STAFF, {
+        judgeId: identity.id,
+        registrantId: owner.owner_user_id,
+        note: "",
+      }),
+    ).toMatchObject({ ok: true });
+
+    const roundPage = `/quan-tri/cham-giai/vong/${round.id}?year=2026`;
+    const reopened = await post(roundPage, { intent: "move", to: "open" });
+    expect(reopened.statusCode).toBe(302);
+    const after = (await page(String(reopened.headers.location))).body;
+    expect(after).toContain(
+      text("vi", "judgingAdmin.round.movedScoresLeftOut_other", { count: 1 }),
+    );
   });
 });

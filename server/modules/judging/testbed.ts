@@ -2,6 +2,8 @@ import { expect } from "vitest";
 import { DEFAULT_CRITERIA } from "../../../core/judging-criteria";
 import { moved, submittedEntry } from "../entries/lifecycle-testbed";
 import type { EntriesTestbed } from "../entries/testbed";
+import type { Services } from "../../services";
+import type { Actor } from "../audit/service";
 import type { JudgeIdentity } from "./types";
 
 /**
@@ -64,18 +66,25 @@ export async function signedInJudge(
   name: string,
   email: string,
 ) {
-  const created = await t.services.judging.createJudge(manager(t), season, {
-    name,
-    email,
-    lang: "vi",
-  });
+  return judgeWithSession(t.services, manager(t), season, name, email);
+}
+
+/** A new judge of the season, given a code by `actor` and signed in with it. */
+export async function judgeWithSession(
+  services: Services,
+  actor: Actor,
+  season: number,
+  name: string,
+  email: string,
+) {
+  const created = await services.judging.createJudge(actor, season, { name, email, lang: "vi" });
   expect(created, JSON.stringify(created)).toMatchObject({ ok: true });
   if (!created.ok) throw new Error("createJudge refused");
-  const issued = await t.services.judging.issueCode(manager(t), created.id);
+  const issued = await services.judging.issueCode(actor, created.id);
   if (!issued.ok) throw new Error("issueCode refused");
-  const session = await t.services.judging.signIn({ code: issued.code }, "127.0.0.1");
+  const session = await services.judging.signIn({ code: issued.code }, "127.0.0.1");
   if (!session.ok) throw new Error(`signIn refused ${JSON.stringify(session)}`);
-  const judge = (await t.services.judging.currentJudge(session.token)) as JudgeIdentity;
+  const judge = (await services.judging.currentJudge(session.token)) as JudgeIdentity;
   expect(judge.id).toBe(created.id);
   return { judge, code: issued.code, token: session.token };
 }

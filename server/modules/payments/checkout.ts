@@ -62,24 +62,28 @@ export async function checkout(ctx: PaymentsContext, userId: string): Promise<Ch
   // The newest attempts, and every payment that holds or held money whatever its age: the
   // receipts and the refunds told on the dashboard come from those, and a large agency's
   // cancelled and failed attempts must not push them off the list.
-  const [recent, money] = await Promise.all([
-    q
-      .selectFrom("payments")
-      .select(["id", "created_at"])
-      .where("owner_user_id", "=", userId)
-      .orderBy("created_at", "desc")
-      .limit(RECENT_PAYMENTS)
-      .execute(),
-    q
-      .selectFrom("payments")
-      .select(["id", "created_at"])
-      .where("owner_user_id", "=", userId)
-      .where("state", "in", ["pending", "paid", "refunded"])
-      .execute(),
-  ]);
-  const ids = [...new Map([...recent, ...money].map((p) => [p.id, p.created_at]))]
-    .sort(([, a], [, b]) => (a < b ? 1 : a > b ? -1 : 0))
-    .map(([id]) => id);
+  const rows = await q
+    .selectFrom("payments")
+    .select("id")
+    .where("owner_user_id", "=", userId)
+    .where((eb) =>
+      eb.or([
+        eb("state", "in", ["pending", "paid", "refunded"]),
+        eb(
+          "id",
+          "in",
+          eb
+            .selectFrom("payments")
+            .select("id")
+            .where("owner_user_id", "=", userId)
+            .orderBy("created_at", "desc")
+            .limit(RECENT_PAYMENTS),
+        ),
+      ]),
+    )
+    .orderBy("created_at", "desc")
+    .execute();
+  const ids = rows.map((row) => row.id);
   const payments = await paymentViews(q, ids);
   return {
     payable: fees.filter((f) => f.status === "submitted" && f.livePayment === null),
