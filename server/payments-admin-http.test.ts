@@ -18,12 +18,15 @@ const office = signedInApp({
 const get = (url: string, who: Who = "finance") =>
   office.request("GET", url, { cookie: office.cookies.get(who) });
 
+/** The next entry code of this file's entries: one each, never drawn twice. */
+let nextCode = 8000;
+
 /** A submitted entry of the signed-in entrant in the demo 2026 TVC category, paid for by a transfer. */
 async function pendingTransfer() {
   const db = office.db.kysely;
   const [id] = await insertSubmittedEntries(db, ENTRANT, [
     {
-      code: `VX26-TVC-8${String(Math.floor(Math.random() * 1000)).padStart(3, "0")}`,
+      code: `VX26-TVC-${nextCode++}`,
       brandName: "Trà Xanh",
       campaignName: "Tết sum vầy",
     },
