@@ -113,6 +113,21 @@ export function parseVietnamDateTime(text: string): string | null {
   return read.ok ? read.value : null;
 }
 
+/**
+ * A typed closing time (a deadline) → the ISO UTC instant it ends at, or null: through the
+ * end of what was typed — the day for a date alone, the minute for `31/12/2026 23:59`, the
+ * second when seconds are typed. Deadlines are exclusive (at the instant the next state
+ * applies), so "closes at 23:59" still takes what arrives at 23:59:30, as people read it.
+ * Shown again as `HH:mm`, the instant reads as it was typed and saves to the same instant.
+ */
+export function parseVietnamClosingTime(text: string): string | null {
+  const start = parseVietnamDateTime(text);
+  if (start === null) return null;
+  const [, , hour, , second] = DATE_TIME.exec(text) ?? [];
+  const span = hour === undefined ? 86_400_000 : second === undefined ? 60_000 : 1_000;
+  return new Date(Date.parse(start) + span - 1).toISOString();
+}
+
 function daysIn(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }

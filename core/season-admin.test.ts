@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatVietnamDateTime, parseVietnamDateTime } from "./dates";
+import { formatVietnamDateTime, parseVietnamClosingTime, parseVietnamDateTime } from "./dates";
 import {
   categoryFeesSchema,
   categorySchema,
@@ -31,17 +31,37 @@ describe("Vietnam date-times typed in the back office", () => {
 });
 
 describe("season dates form", () => {
-  it("stores the dates as ISO UTC, empty as null", () => {
+  it("stores the dates as ISO UTC, closings to the end of what was typed, empty as null", () => {
     const form = seasonDatesSchema.parse({
       nameVi: "Vạn Xuân 2026",
+      registrationOpensAt: "15/07/2026",
+      registrationClosesAt: "31/12/2026",
       submissionOpensAt: "01/08/2026 00:00",
       submissionClosesAt: "01/09/2026 09:00",
+      earlyBirdDeadline: "15/08/2026 23:59",
+      lateDeadline: "10/09/2026 12:00:30",
+      ceremonyAt: "",
     });
-    expect(seasonDatesToIso(form)).toMatchObject({
+    expect(seasonDatesToIso(form)).toEqual({
+      // Openings are the instant typed, a date alone its 00:00.
+      registrationOpensAt: "2026-07-14T17:00:00.000Z",
       submissionOpensAt: "2026-07-31T17:00:00.000Z",
-      submissionClosesAt: "2026-09-01T02:00:00.000Z",
+      // Closings run through the day, minute or second typed.
+      registrationClosesAt: "2026-12-31T16:59:59.999Z",
+      submissionClosesAt: "2026-09-01T02:00:59.999Z",
+      earlyBirdDeadline: "2026-08-15T16:59:59.999Z",
+      lateDeadline: "2026-09-10T05:00:30.999Z",
       ceremonyAt: null,
     });
+  });
+
+  it("shows a stored closing time as typed, and saves it again unchanged", () => {
+    const stored = parseVietnamClosingTime("31/12/2026 23:59")!;
+    expect(formatVietnamDateTime(stored)).toBe("31/12/2026 23:59");
+    expect(parseVietnamClosingTime(formatVietnamDateTime(stored))).toBe(stored);
+    // What the demo stores (the last second) reads the same and moves by under a second.
+    expect(formatVietnamDateTime("2026-12-31T16:59:59.000Z")).toBe("31/12/2026 23:59");
+    expect(parseVietnamClosingTime("nonsense")).toBeNull();
   });
 
   it("asks for both ends of the submission window", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { dateProblemMessage } from "./date-fields";
-import { parseVietnamDateTime, readVietnamDateTime } from "./dates";
+import { parseVietnamClosingTime, parseVietnamDateTime, readVietnamDateTime } from "./dates";
 import { checkbox } from "./form-fields";
 
 /**
@@ -127,10 +127,27 @@ export const seasonDatesSchema = z
 
 export type SeasonDatesForm = z.infer<typeof seasonDatesSchema>;
 
-/** The stored form of the dates: ISO UTC or null. */
+/** The dates that close something: each runs to the end of the minute (or day) typed. */
+const CLOSING_FIELDS: ReadonlySet<SeasonDateField> = new Set([
+  "registrationClosesAt",
+  "submissionClosesAt",
+  "earlyBirdDeadline",
+  "lateDeadline",
+]);
+
+/**
+ * The stored form of the dates: ISO UTC or null. Openings and the ceremony are the instant
+ * typed; closings and deadlines the end of it (`parseVietnamClosingTime`): "closes 31/12/2026
+ * 23:59" takes entries until 23:59:59, and "31/12/2026" alone until the end of that day.
+ * The order checks above compare what was typed, minute against minute.
+ */
 export function seasonDatesToIso(form: SeasonDatesForm): Record<SeasonDateField, string | null> {
   const out = {} as Record<SeasonDateField, string | null>;
-  for (const field of SEASON_DATE_FIELDS) out[field] = parseVietnamDateTime(form[field]);
+  for (const field of SEASON_DATE_FIELDS) {
+    out[field] = CLOSING_FIELDS.has(field)
+      ? parseVietnamClosingTime(form[field])
+      : parseVietnamDateTime(form[field]);
+  }
   return out;
 }
 

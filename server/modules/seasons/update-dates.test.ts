@@ -25,7 +25,8 @@ describe.each(testDatabases())("season dates on $name", (target) => {
         nameEn: form.nameEn,
         ...seasonDatesToIso(form),
       });
-      expect(saved.ok && saved.after.submissionClosesAt).toBe("2026-09-01T02:00:00.000Z");
+      // Closing at 09:00 takes what arrives until 09:00:59.
+      expect(saved.ok && saved.after.submissionClosesAt).toBe("2026-09-01T02:00:59.999Z");
       expect(f.changes).toBe(1);
       expect((await f.services.seasons.current())?.submission.state).toBe("closed");
     });
