@@ -1,5 +1,5 @@
 import { missingItems } from "./entry";
-import { canTransition, ENTRY_STATUSES, type EntryStatus } from "./entry-status";
+import { canTransition, ENTRY_STATUSES, reopensScreening, type EntryStatus } from "./entry-status";
 import { parseListQuery, type ListQuery, type ListSpec } from "./list-query";
 import type { StaffRole } from "./roles";
 
@@ -211,10 +211,13 @@ export function pageRange(page: number, pageSize: number, total: number) {
   return { from, to: Math.min(total, page * pageSize), total };
 }
 
-/** The statuses a staff role may move some entry to: what the bulk change offers it. */
+/**
+ * The statuses a staff role may move some entry to: what the bulk change offers it. A
+ * reopened screening is one entry at a time (its own page), so it gives no target here.
+ */
 export function bulkTargetsFor(role: StaffRole): EntryStatus[] {
   return ENTRY_STATUSES.filter((to) =>
-    ENTRY_STATUSES.some((from) => canTransition(from, to, role)),
+    ENTRY_STATUSES.some((from) => canTransition(from, to, role) && !reopensScreening(from, to)),
   );
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optionalDayField } from "./date-fields";
-import { ENTRY_STATUSES, transitionNeedsReason } from "./entry-status";
+import { ENTRY_STATUSES, transitionNeedsReason, type EntryStatus } from "./entry-status";
 
 /**
  * What a staff member sends to move entries along the lifecycle (core/entry-status.ts decides
@@ -53,14 +53,16 @@ export function changesDueDayIsPast(day: string, today: string): boolean {
 
 /**
  * The reason and due date a move needs; with `today` (the Vietnamese day), also a due day
- * not already past, so the page refuses it at the field, as the server does.
+ * not already past, so the page refuses it at the field, as the server does. With `from`
+ * (the status the page shows), also the reason a reopened screening needs; the server
+ * checks that against the entry's status as it reads it.
  */
-function requireReasonAndDate(today: string | undefined) {
+function requireReasonAndDate(today: string | undefined, from?: EntryStatus) {
   return (
     value: { to: string; reason: string; changesDueOn?: string | undefined },
     ctx: z.RefinementCtx,
   ) => {
-    if (transitionNeedsReason(value.to as never) && value.reason.length === 0) {
+    if (transitionNeedsReason(value.to as EntryStatus, from) && value.reason.length === 0) {
       ctx.addIssue({
         code: "custom",
         path: ["reason"],
@@ -86,15 +88,16 @@ function requireReasonAndDate(today: string | undefined) {
 
 /**
  * The single entry's status change. Without `today` the schema leaves the due day's past to
- * the operation (which reads its own clock); a page passes the Vietnamese day it was given.
+ * the operation (which reads its own clock); a page passes the Vietnamese day it was given,
+ * and the entry's status (`from`), which some moves need a reason from.
  */
-export function statusChangeSchemaOn(today?: string) {
+export function statusChangeSchemaOn(today?: string, from?: EntryStatus) {
   return z
     .object({
       ...change,
       statusVersion: z.coerce.number().int().min(1, { message: "validation.required" }),
     })
-    .superRefine(requireReasonAndDate(today));
+    .superRefine(requireReasonAndDate(today, from));
 }
 export const statusChangeSchema = statusChangeSchemaOn();
 export type StatusChangeInput = z.output<typeof statusChangeSchema>;

@@ -8,8 +8,11 @@ import {
   isFinalStatus,
   isReopenedForChanges,
   isSubmittedStatus,
+  mayReopenScreening,
   nextStatuses,
   nextStatusesFor,
+  reopensScreening,
+  SCREENING_OUTCOMES,
   statusAfterResubmission,
   transitionNeedsReason,
   type EntryStatus,
@@ -41,11 +44,13 @@ describe("entry status", () => {
     ]);
     expect(nextStatuses("needs_changes")).toEqual([
       "submitted",
+      "paid",
       "needs_changes",
       "rejected",
       "withdrawn",
     ]);
-    expect(nextStatuses("accepted")).toEqual(["shortlisted", "not_awarded", "withdrawn"]);
+    expect(nextStatuses("accepted")).toEqual(["paid", "shortlisted", "not_awarded", "withdrawn"]);
+    expect(nextStatuses("rejected")).toEqual(["paid"]);
     expect(nextStatuses("shortlisted")).toEqual(["winner", "finalist", "not_awarded"]);
   });
 
@@ -101,7 +106,28 @@ describe("entry status", () => {
     ]);
   });
 
-  it("never skips a step or goes back", () => {
+  it("lets the secretariat alone take a screening decision back, to paid", () => {
+    for (const from of SCREENING_OUTCOMES) {
+      expect(reopensScreening(from, "paid"), from).toBe(true);
+      expect(canTransition(from, "paid", "jury_manager"), from).toBe(true);
+      expect(canTransition(from, "paid", "admin"), from).toBe(true);
+      for (const actor of ["finance", "system", "entrant", "editor"] as const) {
+        expect(canTransition(from, "paid", actor), `${from} ${actor}`).toBe(false);
+      }
+      // Always with a reason for the entrant.
+      expect(transitionNeedsReason("paid", from), from).toBe(true);
+    }
+    expect(reopensScreening("submitted", "paid")).toBe(false);
+    expect(transitionNeedsReason("paid", "submitted")).toBe(false);
+    expect(reopensScreening("rejected", "accepted")).toBe(false);
+    // An acceptance stands once a round opens; a rejection or a request for changes does not.
+    expect(mayReopenScreening("accepted", false)).toBe(true);
+    expect(mayReopenScreening("accepted", true)).toBe(false);
+    expect(mayReopenScreening("rejected", true)).toBe(true);
+    expect(mayReopenScreening("needs_changes", true)).toBe(true);
+  });
+
+  it("never skips a step, and goes back only to screening", () => {
     expect(canTransition("draft", "paid", "system")).toBe(false);
     expect(canTransition("submitted", "accepted", "admin")).toBe(false);
     expect(canTransition("paid", "shortlisted", "admin")).toBe(false);
@@ -116,7 +142,7 @@ describe("entry status", () => {
 
   it("has final states", () => {
     const final = ENTRY_STATUSES.filter(isFinalStatus);
-    expect(final).toEqual(["rejected", "winner", "finalist", "not_awarded", "withdrawn"]);
+    expect(final).toEqual(["winner", "finalist", "not_awarded", "withdrawn"]);
   });
 
   it("tells which states the entrant may edit and which count as submitted", () => {
@@ -133,7 +159,10 @@ describe("entry status", () => {
   });
 
   it("asks for a reason when an entry needs changes or is rejected", () => {
-    expect(ENTRY_STATUSES.filter(transitionNeedsReason)).toEqual(["needs_changes", "rejected"]);
+    expect(ENTRY_STATUSES.filter((to) => transitionNeedsReason(to))).toEqual([
+      "needs_changes",
+      "rejected",
+    ]);
   });
 
   it("re-opens an entry sent back for changes until its due instant, and no other", () => {

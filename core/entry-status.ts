@@ -7,6 +7,7 @@ import type { StaffRole } from "./roles";
  *   accepted → shortlisted → winner | finalist | not_awarded
  *   needs_changes → submitted (the entrant fixes it and submits again)
  *   needs_changes → needs_changes (a new due date) | rejected (never fixed)
+ *   accepted | needs_changes | rejected → paid (screening reopened: a decision taken back)
  *   withdrawn from any state before judging
  *
  * "Before judging" for the entrant: an entry screened in (accepted) can be withdrawn until a
@@ -27,8 +28,15 @@ import type { StaffRole } from "./roles";
  * live in their own records and a paid entry is never charged twice, so the server moves it
  * on to `paid` at once (actor "system") and it comes back to screening.
  *
+ * Screening can be reopened by the secretariat when its decision was a mistake: the entry goes
+ * back to `paid`, waiting to be screened again. It is a move of its own (`reopensScreening`):
+ * one entry at a time with a reason the entrant is emailed, never part of a bulk change (a
+ * bulk "mark paid" must not undo decisions), only while its fee still stands (not refunded
+ * since it was paid), and for an accepted entry only until judging begins in its season.
+ *
  * Judging starts when an entry is shortlisted; an accepted entry that judging does not
- * shortlist ends as `not_awarded`. Rejected, withdrawn and the three results are final.
+ * shortlist ends as `not_awarded`. Withdrawn and the three results are final; rejected is
+ * final but for a reopened screening.
  * Every transition is recorded (who, when, why) by the server, which also emails the entrant.
  */
 
@@ -82,12 +90,18 @@ const TRANSITIONS: Readonly<
   // an entry its entrant never fixed; otherwise it would wait in this state for good.
   needs_changes: {
     submitted: ENTRANT,
+    paid: SECRETARIAT,
     needs_changes: SECRETARIAT,
     rejected: SECRETARIAT,
     withdrawn: WITHDRAW,
   },
-  accepted: { shortlisted: SECRETARIAT, not_awarded: SECRETARIAT, withdrawn: WITHDRAW },
-  rejected: {},
+  accepted: {
+    paid: SECRETARIAT,
+    shortlisted: SECRETARIAT,
+    not_awarded: SECRETARIAT,
+    withdrawn: WITHDRAW,
+  },
+  rejected: { paid: SECRETARIAT },
   shortlisted: { winner: SECRETARIAT, finalist: SECRETARIAT, not_awarded: SECRETARIAT },
   winner: {},
   finalist: {},
@@ -172,9 +186,39 @@ export function isSubmittedStatus(status: EntryStatus): boolean {
   return status !== "draft" && status !== "withdrawn" && status !== "rejected";
 }
 
-/** Moves whose "why" the entrant must be told: the secretariat has to write a reason. */
-export function transitionNeedsReason(to: EntryStatus): boolean {
-  return to === "needs_changes" || to === "rejected";
+/** The outcomes of screening, each of which the secretariat may take back. */
+export const SCREENING_OUTCOMES = [
+  "accepted",
+  "needs_changes",
+  "rejected",
+] as const satisfies readonly EntryStatus[];
+
+/**
+ * Whether moving `from` → `to` reopens screening: a screened entry back to `paid`, its
+ * decision taken back. Allowed one entry at a time, with a reason, while the fee stands.
+ */
+export function reopensScreening(from: EntryStatus, to: EntryStatus): boolean {
+  return to === "paid" && (SCREENING_OUTCOMES as readonly EntryStatus[]).includes(from);
+}
+
+/**
+ * Whether a reopened screening may take this entry back now: an accepted entry is judged in
+ * round 1 from the moment a round of its season opens (`judgingBegun`), and stays there.
+ */
+export function mayReopenScreening(from: EntryStatus, judgingBegun: boolean): boolean {
+  return !(from === "accepted" && judgingBegun);
+}
+
+/**
+ * Moves whose "why" the entrant must be told: the secretariat has to write a reason. With
+ * `from`, a reopened screening too (without it, the moves that need one whatever the state).
+ */
+export function transitionNeedsReason(to: EntryStatus, from?: EntryStatus): boolean {
+  return (
+    to === "needs_changes" ||
+    to === "rejected" ||
+    (from !== undefined && reopensScreening(from, to))
+  );
 }
 
 /** The i18n key of a status name (`entry.status.needs_changes`). */

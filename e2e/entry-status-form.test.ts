@@ -112,6 +112,47 @@ describe("the staff entry page's status form", () => {
     expect(await form.getByLabel(vi("entryReview.action.to")).inputValue()).toBe("");
     expect(await form.getByLabel(vi("entryReview.action.reason")).inputValue()).toBe("");
   });
+
+  test("takes a rejection back: named as reopening, a reason asked for before anything is sent", async () => {
+    const { entry, page } = await openPaidEntry();
+    const form = page.locator("form").filter({ has: page.locator('select[name="to"]') });
+    const to = form.getByLabel(vi("entryReview.action.to"));
+    const reason = form.getByLabel(vi("entryReview.action.reason"));
+    const submit = form.getByRole("button", { name: vi("entryReview.action.submit") });
+    // A paid entry has no decision to take back.
+    expect(await to.locator("option").allTextContents()).not.toContain(
+      vi("entryReview.action.reopenScreening"),
+    );
+    await to.selectOption("rejected");
+    await reason.fill("Sai hạng mục.");
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("notice") === "entryReview.notices.changed"),
+      submit.click(),
+    ]);
+    expect(statusOf(entry.id)).toBe("rejected");
+
+    // Rejected: the one move is reopening, and its reason is required in the browser.
+    const sent = posts(page);
+    await expect
+      .poll(() => to.locator("option").allTextContents())
+      .toEqual([vi("entryReview.action.choose"), vi("entryReview.action.reopenScreening")]);
+    await to.selectOption({ label: vi("entryReview.action.reopenScreening") });
+    await form.getByText(vi("entryReview.action.reopenHint"), { exact: false }).waitFor();
+    await submit.click();
+    await form.getByText(vi("entryAdmin.validation.reasonRequired")).waitFor();
+    await expect.poll(() => focusedField(page)).toBe("reason");
+    expect(sent).toEqual([]);
+
+    await reason.fill("Từ chối nhầm: bài đúng hạng mục.");
+    // The address already carries the notice of the rejection: the database says when.
+    await submit.click();
+    await expect.poll(() => statusOf(entry.id)).toBe("paid");
+    // The history keeps the decision taken back, with its reason.
+    await page.getByText("Từ chối nhầm: bài đúng hạng mục.").waitFor();
+    await expect
+      .poll(() => to.locator("option").allTextContents())
+      .toContain(vi("entry.status.accepted"));
+  });
 });
 
 describe("the entries table's bulk bar", () => {

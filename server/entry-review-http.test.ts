@@ -252,7 +252,8 @@ describe("the staff entry page", () => {
     );
     expect(stale.body).toContain(typed);
     expect(await statusVersionOf()).toBe(version + 1);
-    // Sent back, it can get a new due date, named as such, or be rejected.
+    // Sent back, it can get a new due date, named as such, or be rejected; last, the request
+    // for changes can be taken back, named as reopening screening.
     const options = [...after.matchAll(/<option value="([a-z_]+)"[^>]*>([^<]*)</g)].map(
       (m) => `${m[1]}: ${m[2]}`,
     );
@@ -260,6 +261,7 @@ describe("the staff entry page", () => {
       `needs_changes: ${catalogText("vi", "entryReview.action.newDueDate")}`,
       `rejected: ${catalogText("vi", "entry.status.rejected")}`,
       `withdrawn: ${catalogText("vi", "entry.status.withdrawn")}`,
+      `paid: ${catalogText("vi", "entryReview.action.reopenScreening")}`,
     ]);
   });
 });

@@ -46,7 +46,12 @@ describe.each(testDatabases())("entries on $name", (target) => {
       expect(outcomes).toContain("needs_changes → needs_changes by jury_manager: ok");
       expect(outcomes).toContain("needs_changes → rejected by jury_manager: ok");
       expect(outcomes).toContain("needs_changes → rejected by finance: 403");
-      expect(outcomes.filter((o) => o.endsWith("ok"))).toHaveLength(27);
+      // A screening decision taken back (with a reason), by the secretariat only.
+      expect(outcomes).toContain("rejected → paid by jury_manager: ok");
+      expect(outcomes).toContain("accepted → paid by admin: ok");
+      expect(outcomes).toContain("rejected → paid by finance: 403");
+      expect(outcomes).toContain("rejected → accepted by admin: 409");
+      expect(outcomes.filter((o) => o.endsWith("ok"))).toHaveLength(33);
       expect(outcomes.filter((o) => o.startsWith("paid") && o.includes("by editor: ok"))).toEqual(
         [],
       );

@@ -6,18 +6,22 @@ import {
   STATUS_REASON_MAX,
   type StatusChangeInput,
 } from "../../../core/entry-status-change";
+import { refundedSincePaid } from "../../../core/entry-admin-list";
 import {
   canTransition,
   isEntryStatus,
+  mayReopenScreening,
   nextStatuses,
+  reopensScreening,
   transitionNeedsReason,
   type EntryStatus,
 } from "../../../core/entry-status";
 import { fieldRefusal, type Outcome, type Refusal } from "../../../core/refusal";
 import type { StaffRole } from "../../../core/roles";
 import type { Actor } from "../audit/service";
-import type { EntriesContext } from "./context";
-import { findEntryStatus } from "./queries";
+import type { EntriesContext, Q } from "./context";
+import { entryRefunds } from "../payments/entry-refund";
+import { findEntryStatus, lastPaidAt, seasonJudgingBegun } from "./queries";
 import { recordTransition } from "./record-transition";
 import { sendQueuedSoon } from "../mail/send-queued";
 import { pendingPaymentOf, settleEntryPayment } from "../payments/settle-entry-payment";
@@ -47,7 +51,10 @@ export interface CheckedMove {
 /** Why a move did not happen, as the bulk change reports it per entry. */
 export type MoveRefused = "conflict" | "notAllowed" | "notFound" | "inTransfer";
 
-const REFUSALS: Record<MoveRefused, Refusal> = {
+/** Why a reopened screening did not happen (a single entry's change only). */
+export type ReopenRefused = "reasonRequired" | "judgingBegun" | "feeRefunded";
+
+const REFUSALS: Record<MoveRefused | ReopenRefused, Refusal> = {
   conflict: {
     ok: false,
     status: 409,
@@ -66,6 +73,19 @@ const REFUSALS: Record<MoveRefused, Refusal> = {
     status: 409,
     code: "notAllowed",
     formError: "entryAdmin.problems.inTransfer",
+  },
+  reasonRequired: fieldRefusal({ reason: "entryAdmin.validation.reasonRequired" }),
+  judgingBegun: {
+    ok: false,
+    status: 409,
+    code: "notAllowed",
+    formError: "entryAdmin.problems.reopenJudgingBegun",
+  },
+  feeRefunded: {
+    ok: false,
+    status: 409,
+    code: "notAllowed",
+    formError: "entryAdmin.problems.reopenFeeRefunded",
   },
 };
 
@@ -97,6 +117,30 @@ export function checkMove(
 }
 
 /**
+ * Whether a screened entry may be taken back to `paid` (its screening reopened): only when
+ * asked for one entry on its own, with a reason, for an accepted entry not once judging has
+ * begun in its season, and while its fee stands — a refund after its last move to `paid`
+ * means the entry holds no fee, and `paid` would say otherwise.
+ */
+async function reopenRefusal(
+  trx: Q,
+  row: { id: string; season_id: number | string },
+  from: EntryStatus,
+  move: CheckedMove,
+  single: boolean,
+): Promise<MoveRefused | ReopenRefused | null> {
+  if (!single) return "notAllowed";
+  if (move.reason === "") return "reasonRequired";
+  if (!mayReopenScreening(from, await seasonJudgingBegun(trx, row.season_id))) {
+    return "judgingBegun";
+  }
+  const refund = await entryRefunds(trx).where("pe.entry_id", "=", row.id).executeTakeFirst();
+  return refundedSincePaid(await lastPaidAt(trx, row.id), refund?.at ?? null)
+    ? "feeRefunded"
+    : null;
+}
+
+/**
  * One entry moved, whether its entrant's email was queued with the move, and the other
  * entries of its pending payment that moved to paid with it (marked paid by hand).
  */
@@ -120,9 +164,11 @@ export async function moveEntry(
   entryId: string,
   statusVersion: number,
   move: CheckedMove,
-  /** The entries moved with this one (a bulk selection); by default, this one alone. */
-  together: ReadonlySet<string> = new Set([entryId]),
-): Promise<Moved | { refused: MoveRefused; code: string | null; from?: EntryStatus }> {
+  /** The entries moved with this one (a bulk selection); none for a single entry's change. */
+  together?: ReadonlySet<string>,
+): Promise<
+  Moved | { refused: MoveRefused | ReopenRefused; code: string | null; from?: EntryStatus }
+> {
   if (typeof entryId !== "string" || entryId.length > 64)
     return { refused: "notFound", code: null };
   return ctx.db.kysely.transaction().execute(async (trx) => {
@@ -134,11 +180,18 @@ export async function moveEntry(
     if (!isEntryStatus(from) || !canTransition(from, move.to, actor.role)) {
       return { refused: "notAllowed" as const, code: row.code, from };
     }
+    const reopen = reopensScreening(from, move.to);
+    if (reopen) {
+      const refused = await reopenRefusal(trx, row, from, move, together === undefined);
+      if (refused) return { refused, code: row.code, from };
+    }
     // Marked paid by hand, it settles the transfer pending for it, which pays every entry the
     // transfer holds: only when staff chose them all, never one paid without being chosen.
-    if (move.to === "paid") {
+    // A reopened screening holds no transfer: its fee was settled before it was screened.
+    if (move.to === "paid" && !reopen) {
+      const chosen = together ?? new Set([row.id]);
       const pending = await pendingPaymentOf(trx, row.id);
-      if (pending && pending.entryIds.some((id) => !together.has(id))) {
+      if (pending && pending.entryIds.some((id) => !chosen.has(id))) {
         return { refused: "inTransfer" as const, code: row.code, from };
       }
     }
@@ -157,7 +210,7 @@ export async function moveEntry(
     // entrant's one email about it (a status email besides would say the same, or, with the
     // transfer left pending, the opposite).
     const payment =
-      move.to === "paid"
+      move.to === "paid" && !reopen
         ? await settleEntryPayment(
             ctx,
             trx,
@@ -169,7 +222,10 @@ export async function moveEntry(
     const queued = payment.settled
       ? Number(payment.queued)
       : await queueStatusEmails(ctx, trx, [
-          statusFacts(row.id, row.code, row.owner_user_id, row.campaign_name, move),
+          {
+            ...statusFacts(row.id, row.code, row.owner_user_id, row.campaign_name, move),
+            ...(reopen ? { reopened: true } : {}),
+          },
         ]);
     return {
       entry: { id: row.id, code: row.code, status: move.to, statusVersion: current + 1 },
@@ -197,6 +253,7 @@ export async function auditMove(
       to: moved.entry.status,
       reason: move.reason,
       ...(move.changesDueAt ? { changesDueAt: move.changesDueAt } : {}),
+      ...(reopensScreening(moved.from, moved.entry.status) ? { screeningReopened: true } : {}),
     },
   );
 }

@@ -9,6 +9,7 @@ import { auditMove, checkMove, moveEntry, type StatusActor } from "./change-stat
 
 /** Why one entry of a bulk change was left as it was. */
 export type SkipReason = "conflict" | "notAllowed" | "notFound" | "inTransfer";
+const SKIP_REASONS: readonly string[] = ["conflict", "notAllowed", "notFound", "inTransfer"];
 
 /**
  * Moves several selected entries (at most BULK_STATUS_MAX) to one status with one reason:
@@ -20,6 +21,8 @@ export type SkipReason = "conflict" | "notAllowed" | "notFound" | "inTransfer";
  * after the answer: a selection of hundreds would otherwise hold the request for minutes) and
  * gets its audit entry once all moves are done. Marked paid, an entry settles its pending
  * payment, which moves that payment's other entries too: those selected count as changed.
+ * A screened entry is never taken back to `paid` here (`notAllowed`): reopening screening is
+ * one entry at a time, with its own reason.
  */
 export async function changeStatuses(
   ctx: EntriesContext,
@@ -61,7 +64,11 @@ export async function changeStatuses(
     }
     const moved = await moveEntry(ctx, actor, id, statusVersion, move, chosen);
     if ("refused" in moved) {
-      skipped.push({ id, code: moved.code, reason: moved.refused });
+      // A bulk change never reopens screening: such an entry is one the move does not allow.
+      const reason = SKIP_REASONS.includes(moved.refused as SkipReason)
+        ? (moved.refused as SkipReason)
+        : "notAllowed";
+      skipped.push({ id, code: moved.code, reason });
     } else {
       moves.push(moved);
       changed.push({ id, code: moved.entry.code });

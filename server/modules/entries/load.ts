@@ -209,6 +209,7 @@ export function toView(ctx: EntriesContext, loaded: Loaded): EntryView {
     missing: missingOf(values, categoryView?.videoRequired ?? true),
     editable: isEditableByEntrant(status) && entryWindowProblem(row, season, ctx.clock()) === null,
     withdrawable: entrantMayWithdraw(status, loaded.judgingBegun),
+    judgingBegun: loaded.judgingBegun,
     deletable: status === "draft" && row.submitted_at === null,
     submissionClosesAt: season.submission_closes_at,
     createdAt: row.created_at,

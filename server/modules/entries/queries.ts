@@ -262,6 +262,29 @@ export async function wasEverPaid(db: Q, entryId: string): Promise<boolean> {
   return row !== undefined;
 }
 
+/** When the entry last moved to `paid` (its fee settled, or its screening reopened); else null. */
+export async function lastPaidAt(db: Q, entryId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("entry_status_history")
+    .select((eb) => eb.fn.max("created_at").as("at"))
+    .where("entry_id", "=", entryId)
+    .where("to_status", "=", "paid")
+    .executeTakeFirst();
+  return row?.at ?? null;
+}
+
+/** Whether a round of the season is no longer a draft: judging has begun for its entries. */
+export async function seasonJudgingBegun(db: Q, seasonId: number | string): Promise<boolean> {
+  const row = await db
+    .selectFrom("judging_rounds")
+    .select("id")
+    .where("season_id", "=", Number(seasonId))
+    .where("state", "<>", "draft")
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** An entry's status, version and owner, for a staff move (held with FOR UPDATE on PostgreSQL). */
 export function findEntryStatus(db: Q, id: string, lock: boolean) {
   return db
@@ -269,6 +292,7 @@ export function findEntryStatus(db: Q, id: string, lock: boolean) {
     .select([
       "e.id",
       "e.code",
+      "e.season_id",
       "e.status",
       "e.status_version",
       "e.owner_user_id",

@@ -15,6 +15,8 @@ export interface StatusEmailFacts {
   changesDueAt?: string | null;
   /** The entrant sent it back after changes (one email for the resubmission and what follows). */
   resubmitted?: boolean;
+  /** The secretariat took its screening decision back: the entry waits to be screened again. */
+  reopened?: boolean;
 }
 
 /** What queueing the emails needs: the site's address and the mail service's queue. */
@@ -74,6 +76,7 @@ function statusEmail(
       title: facts.title,
       status: facts.status,
       resubmitted: facts.resubmitted ?? false,
+      reopened: facts.reopened ?? false,
       reason: facts.reason ?? "",
       changesDueAt: changes ? (facts.changesDueAt ?? null) : null,
     },

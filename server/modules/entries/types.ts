@@ -110,6 +110,8 @@ export interface EntryView {
   editable: boolean;
   /** Whether the entrant may withdraw it now (its status, and not once it is being judged). */
   withdrawable: boolean;
+  /** Whether a round of its season has opened: its accepted entries are being judged. */
+  judgingBegun: boolean;
   /** Whether the entrant may delete it: a draft that never went in (once submitted, withdraw). */
   deletable: boolean;
   /** The season's submission deadline (ISO), or null when unscheduled. */

@@ -9,6 +9,7 @@ import type vi from "../../../core/i18n/vi.json";
 
 /**
  * `status` is the new status; `resubmitted` when the entrant sent it back after changes;
+ * `reopened` when the secretariat took its screening decision back (the status is `paid`);
  * `reason` the staff member's words ("" for none); `changesDueAt` (ISO) while editing is
  * re-opened for needs_changes. `url` is the entry's edit page for needs_changes, else the
  * entrant's dashboard.
@@ -20,6 +21,7 @@ export interface EntryStatusChangedData {
   title: string;
   status: EntryStatus;
   resubmitted?: boolean;
+  reopened?: boolean;
   reason: string;
   changesDueAt: string | null;
 }
@@ -33,7 +35,7 @@ const SUBJECT_TITLE_MAX = 60;
 
 /** What a status-change email says, read from its data (`vars` gains what its texts name). */
 export interface StatusFacts {
-  kind: EntryStatus | "resubmitted";
+  kind: EntryStatus | "resubmitted" | "reopened";
   /** Editing re-opened until a date: the email leads to the edit page. */
   changes: boolean;
   note: string;
@@ -55,7 +57,7 @@ export function statusFacts(
   vars.dueAt = formatVietnamDateTime(data.changesDueAt);
   const changes = data.status === "needs_changes" && vars.dueAt !== "";
   return {
-    kind: data.resubmitted ? "resubmitted" : data.status,
+    kind: data.resubmitted ? "resubmitted" : data.reopened ? "reopened" : data.status,
     changes,
     note: paragraphs(data.reason),
   };

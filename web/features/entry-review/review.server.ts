@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { paymentStateOf, refundedSincePaid } from "../../../core/entry-admin-list";
-import { nextStatusesFor } from "../../../core/entry-status";
+import { mayReopenScreening, nextStatusesFor, reopensScreening } from "../../../core/entry-status";
 import type { ResponsiveImageData } from "../../../core/media-image";
 import type { StaffRole } from "../../../core/roles";
 import { judgedThroughCopy } from "../../../core/entry-limits";
@@ -152,7 +152,11 @@ export async function loadEntryReview(
         }
       : null,
     history,
-    nextStatuses: nextStatusesFor(entry.status, role),
+    // A decision taken back is offered only where it can go through (core/entry-status.ts).
+    nextStatuses: nextStatusesFor(entry.status, role).filter(
+      (to) =>
+        !reopensScreening(entry.status, to) || mayReopenScreening(entry.status, entry.judgingBegun),
+    ),
   };
 }
 

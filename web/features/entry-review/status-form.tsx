@@ -7,6 +7,7 @@ import { useLocation, useNavigation, useSubmit } from "react-router";
 import { STATUS_REASON_MAX, statusChangeSchemaOn } from "../../../core/entry-status-change";
 import {
   entryStatusLabelKey,
+  reopensScreening,
   transitionNeedsReason,
   type EntryStatus,
 } from "../../../core/entry-status";
@@ -26,6 +27,7 @@ export type StatusFormResult = FormResult & { currentStatus?: EntryStatus };
  * The moves the lifecycle allows from the entry's state for this staff member's role: the
  * target status, the reason the entrant is told (required where the lifecycle says so) and,
  * for "needs changes", the day editing stays open until (not a day already over on `today`).
+ * Taking a screening decision back (to "paid") is named as such and offered last.
  * Checked in the browser with the same core schema as the action; `statusVersion` is the
  * version this page showed, so a change made meanwhile by someone else comes back as a
  * conflict instead of being overwritten. A refusal focuses its first field in the page's
@@ -65,7 +67,7 @@ export function StatusForm({
     statusVersion: String(statusVersion),
   };
   const form = useForm<FieldValues>({
-    resolver: zodResolver(statusChangeSchemaOn(today) as never),
+    resolver: zodResolver(statusChangeSchemaOn(today, status) as never),
     defaultValues: defaults,
     mode: "onTouched",
     // The first field in error in the page's order gets the focus (see onSubmit), not the one
@@ -81,6 +83,11 @@ export function StatusForm({
   const error = (name: string) =>
     (errors[name]?.message as string | undefined) ?? failed?.fieldErrors?.[name];
   const target = (form.watch("to") as string | undefined) ?? defaults.to;
+  const reopening = reopensScreening(status, target as EntryStatus);
+  const moves = [
+    ...nextStatuses.filter((to) => !reopensScreening(status, to)),
+    ...nextStatuses.filter((to) => reopensScreening(status, to)),
+  ];
   const busy =
     navigation.state === "submitting" && navigation.formData?.get("formKey") === STATUS_FORM_KEY;
   // From the post until the page after it has loaded (a change that went through redirects).
@@ -141,10 +148,14 @@ export function StatusForm({
           {(control) => (
             <select defaultValue={defaults.to} {...control} {...form.register("to")}>
               <option value="">{t("entryReview.action.choose")}</option>
-              {nextStatuses.map((to) => (
+              {moves.map((to) => (
                 <option key={to} value={to}>
                   {/* The same status again is a new due date for an entry sent back. */}
-                  {to === status ? t("entryReview.action.newDueDate") : t(entryStatusLabelKey(to))}
+                  {to === status
+                    ? t("entryReview.action.newDueDate")
+                    : reopensScreening(status, to)
+                      ? t("entryReview.action.reopenScreening")
+                      : t(entryStatusLabelKey(to))}
                 </option>
               ))}
             </select>
@@ -152,9 +163,13 @@ export function StatusForm({
         </Field>
         <Field
           label={t("entryReview.action.reason")}
-          hint={t("entryReview.action.reasonHint")}
+          hint={
+            reopening
+              ? `${t("entryReview.action.reopenHint")} ${t("entryReview.action.reasonHint")}`
+              : t("entryReview.action.reasonHint")
+          }
           error={error("reason")}
-          required={transitionNeedsReason(target as EntryStatus)}
+          required={transitionNeedsReason(target as EntryStatus, status)}
         >
           {(control) => (
             <textarea
