@@ -11,6 +11,7 @@ import {
   statusOf,
   submittedEntry,
 } from "./lifecycle-testbed";
+import { recordTransition } from "./record-transition";
 
 const MISTAKE = "Quyết định từ chối nhầm: hồ sơ đủ điều kiện.";
 
@@ -130,6 +131,43 @@ describe.each(testDatabases())("entries on $name", (target) => {
         formError: "entryAdmin.problems.reopenFeeRefunded",
       });
       expect(await statusOf(t, entry.id)).toEqual(before);
+    });
+
+    it("a refund committing while screening is reopened takes the entry back with it", async () => {
+      const { entries, paid } = await paidPayment(t);
+      const entry = entries[0]!;
+      await moved(t, entry.id, "rejected", "jury_manager", { reason: "Sai hạng mục." });
+      const { statusVersion } = await statusOf(t, entry.id);
+      // The reopening writes first and holds the entry's row until the refund has run or
+      // waited a second.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let written!: () => void;
+      const reopenWritten = new Promise<void>((resolve) => (written = resolve));
+      const reopening = t.db.kysely.transaction().execute(async (trx) => {
+        const ok = await recordTransition(trx, entry.id, {
+          from: "rejected",
+          to: "paid",
+          actor: { userId: t.staff, role: "jury_manager", name: "Vũ Thư Ký" },
+          statusVersion,
+          reason: MISTAKE,
+          at: t.now.toISOString(),
+        });
+        written();
+        await released;
+        return ok;
+      });
+      await reopenWritten;
+      const refunding = t.services.payments.refund(finance(t), paid.payment.id, {
+        stateVersion: paid.payment.stateVersion,
+        reason: "Hoàn phí bài bị từ chối",
+      });
+      await Promise.race([refunding, new Promise((resolve) => setTimeout(resolve, 1_000))]);
+      release();
+      expect(await reopening).toBe(true);
+      expect(await refunding).toMatchObject({ ok: true, payment: { state: "refunded" } });
+      // Not `paid` with its fee gone: it waits for a payment, as every refunded entry does.
+      expect(await statusOf(t, entry.id)).toMatchObject({ status: "submitted" });
     });
 
     // Last in the file: it opens a round of the season the other tests share.

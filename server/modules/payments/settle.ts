@@ -22,7 +22,12 @@ function entryActorOf(actor: PaymentActor): {
   return { userId: null, role: "system", name: actor.name };
 }
 
-/** Moves the payment's entries with it: submitted → paid, or back on a refund. */
+/**
+ * Moves the payment's entries with it: submitted → paid, or back on a refund. Their rows are
+ * held (FOR UPDATE on PostgreSQL, in id order) before their status is read: a move of one of
+ * them committing meanwhile (a screening reopened to `paid`) is waited for and then seen,
+ * rather than read as it was and skipped.
+ */
 async function moveEntries(
   trx: Q,
   paymentId: string,
@@ -30,12 +35,15 @@ async function moveEntries(
   actor: PaymentActor,
   reason: string,
   at: string,
+  lock: boolean,
 ): Promise<string[]> {
   const rows = await trx
     .selectFrom("payment_entries as pe")
     .innerJoin("entries as e", "e.id", "pe.entry_id")
     .select(["e.id", "e.status", "e.status_version"])
     .where("pe.payment_id", "=", paymentId)
+    .orderBy("e.id")
+    .$if(lock, (q) => q.forUpdate("e"))
     .execute();
   const [from, next]: [EntryStatus, EntryStatus] | [null, null] =
     to === "paid"
@@ -172,7 +180,7 @@ export async function settleWithin(
         created_at: at,
       })
       .execute();
-    await moveEntries(trx, paymentId, req.to, req.actor, req.reason ?? "", at);
+    await moveEntries(trx, paymentId, req.to, req.actor, req.reason ?? "", at, ctx.lockRows);
     if (req.to === "paid") queued = await queuePaymentConfirmed(ctx, trx, paymentId);
     if (req.to === "refunded") queued = await queuePaymentRefunded(ctx, trx, paymentId);
     return { ok: true, state: req.to, changed: true, entryIds: await entryIds() };
