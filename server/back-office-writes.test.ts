@@ -152,8 +152,9 @@ describe("back-office platform writes over HTTP", () => {
     expect(saved.statusCode).toBe(302);
     const header = (await request("GET", "/", "visitor")).body;
     expect(header).toMatch(/data-state="closed"/);
+    // Closing at 09:00 takes what arrives until 09:00:59.
     expect((await office.app.services.seasons.current())?.submissionClosesAt).toBe(
-      "2026-09-01T02:00:00.000Z",
+      "2026-09-01T02:00:59.999Z",
     );
     expect((await office.app.services.audit.list({ search: "season.update" })).total).toBe(1);
   });
