@@ -107,6 +107,10 @@ export const JUDGED_COPY_FIELDS = [
   ...JUDGED_DOCUMENT_FIELDS,
 ] as const satisfies readonly EntryFileField[];
 
+/** Why no judges' copy of a file could be made: judges then do not get the file at all. */
+export const JUDGE_COPY_PROBLEMS = ["encrypted", "unreadable", "tooLarge", "tooComplex"] as const;
+export type JudgeCopyProblem = (typeof JUDGE_COPY_PROBLEMS)[number];
+
 /** Whether a file of this field reaches judges only as its judges' copy. */
 export function judgedThroughCopy(field: string): boolean {
   return (JUDGED_COPY_FIELDS as readonly string[]).includes(field);

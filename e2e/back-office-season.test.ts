@@ -204,6 +204,17 @@ describe("running the season in the back office", () => {
       .toBe(vi("entryReview.files.judgeCopy.unreadable"));
     await waitForHydration(page);
 
+    // The entrant is told too, under the film on their form, with what to do while the entry
+    // is still open: replace it.
+    await entrant.page.goto(`/en/nop-bai-du-thi?entry=${entry.id}`);
+    await waitForHydration(entrant.page);
+    const entrantNotice = entrant.page
+      .locator("li.upload__file", { hasText: "phim-quang-cao.mp4" })
+      .locator('[data-judge-copy="unreadable"]');
+    await expect(entrantNotice.textContent()).resolves.toBe(
+      `${text("en", "entryForm.judgeCopy.unreadable")} ${text("en", "entryForm.judgeCopy.replace.unreadable")}`,
+    );
+
     // The licence opens in the page's viewer and as the PDF the enterprise uploaded.
     const licenceFile = page.locator("main details").filter({
       has: page.locator('a[download="giay-phep-kinh-doanh.pdf"]'),

@@ -1,6 +1,8 @@
 import { UNSAFE_decodeViaTurboStream as decodeViaTurboStream } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { catalogText } from "../core/i18n/lookup";
+import { renderProtectedPdf } from "./demo/demo-documents";
+import { newObjectKey } from "./modules/storage";
 import type { App } from "./app";
 import { startTestApp, type TestApp } from "./test-support/app";
 import { FIREFOX, signedInStaffAndEntrant, TEST_ORIGIN } from "./test-support/sign-in";
@@ -266,5 +268,40 @@ describe("the entry page", () => {
       formError: "entry.problems.judgingBegun",
     });
     expect((await app.services.entries.get(userId, entry.id))?.status).toBe("accepted");
+  });
+  it("tells the entrant under a locked document that judges will not see it, and what to do", async () => {
+    const entry = await newDraft();
+    const locked = await renderProtectedPdf(null);
+    const key = newObjectKey("entries", "pdf");
+    await app.services.storage.put(key, locked, { contentType: "application/pdf" });
+    const attached = await app.services.entries.attachFile(userId, entry.id, "ideaArticleVi", {
+      key,
+      name: "y-tuong-co-mat-khau.pdf",
+      mime: "application/pdf",
+      bytes: locked.length,
+    });
+    expect(attached.ok).toBe(true);
+    const problem = (html: string) =>
+      /<p class="field__error upload__judge-copy" data-judge-copy="([a-zA-Z]+)">([^<]*)</.exec(
+        html,
+      );
+    // While its judges' copy is being made, nothing is said.
+    expect(problem(await entryPage(entry.id))).toBeNull();
+    // The copy job finds the password: the entrant can still replace the file.
+    expect(await app.services.judgeCopies.make(key)).toBe(true);
+    const open = problem(await entryPage(entry.id, "/en/nop-bai-du-thi"));
+    expect(open?.slice(1)).toEqual([
+      "encrypted",
+      `${catalogText("en", "entryForm.judgeCopy.encrypted")} ${catalogText("en", "entryForm.judgeCopy.replace.encrypted")}`,
+    ]);
+    // Once the entry is locked, the organisers are who can help.
+    await started!.db.kysely
+      .updateTable("entries")
+      .set({ status: "accepted" })
+      .where("id", "=", entry.id)
+      .execute();
+    expect(problem(await entryPage(entry.id))?.[2]).toBe(
+      `${catalogText("vi", "entryForm.judgeCopy.encrypted")} ${catalogText("vi", "entryForm.judgeCopy.contact")}`,
+    );
   });
 });

@@ -2,6 +2,7 @@ import { useTranslation } from "../i18n/use-translation";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { pickLang } from "../../core/languages";
 import { formatDate } from "../../core/dates";
+import { judgedThroughCopy, type JudgeCopyProblem } from "../../core/entry-limits";
 import { isEntryActionIntent, parseEntryAction, type EntryAction } from "../../core/entry-actions";
 import { SectionHeading } from "../components/section-heading";
 import { EntryForm } from "../features/entry-form/entry-form";
@@ -49,7 +50,27 @@ function thumbOf(variants: unknown): string | null {
   return typeof src === "string" && src.startsWith("/") && !src.startsWith("//") ? src : null;
 }
 
-function viewOf(entry: ServerEntry, services: Services): EntryView {
+/**
+ * Why no judges' copy could be made of the entry's film and documents, by storage key: the
+ * entrant is told under the file, while they can still replace it.
+ */
+async function judgeCopyProblems(
+  entry: ServerEntry,
+  services: Services,
+): Promise<Map<string, JudgeCopyProblem>> {
+  const copied = entry.files.filter((file) => judgedThroughCopy(file.field));
+  if (copied.length === 0) return new Map();
+  const states = await services.judgeCopies.statesOf(copied.map((file) => file.storageKey));
+  const problems = new Map<string, JudgeCopyProblem>();
+  for (const [key, copy] of states) if (copy.state === "failed") problems.set(key, copy.problem);
+  return problems;
+}
+
+function viewOf(
+  entry: ServerEntry,
+  services: Services,
+  problems: ReadonlyMap<string, JudgeCopyProblem>,
+): EntryView {
   return {
     id: entry.id,
     code: entry.code,
@@ -64,6 +85,7 @@ function viewOf(entry: ServerEntry, services: Services): EntryView {
       mime: file.mime,
       url: linkTo(services, file),
       thumbUrl: thumbOf(file.variants),
+      judgeCopyProblem: problems.get(file.storageKey) ?? null,
     })),
     updatedAt: entry.updatedAt,
     editable: entry.editable,
@@ -112,7 +134,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let entry: EntryView | null = null;
   let changesRequested: { reason: string; dueAt: string } | null = null;
   if (found) {
-    entry = viewOf(found, context.services);
+    entry = viewOf(found, context.services, await judgeCopyProblems(found, context.services));
     changesRequested = found.changesRequested;
   } else if (submission.state !== "open") {
     return { state: "closed" as const, submission, lang };

@@ -1,7 +1,9 @@
 import { Worker } from "node:worker_threads";
 
-/** Why a file could not be copied for judges (staff see it; judges see that it is missing). */
-export type JudgeCopyProblem = "encrypted" | "unreadable" | "tooLarge" | "tooComplex";
+import type { JudgeCopyProblem } from "../../../core/entry-limits";
+
+/** Why a file could not be copied for judges (staff and the entrant see it; judges see it is missing). */
+export type { JudgeCopyProblem };
 
 /** A document still not done after this is given up as too complex. */
 export const JUDGE_COPY_TIMEOUT_MS = 90_000;

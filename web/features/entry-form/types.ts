@@ -1,4 +1,4 @@
-import type { EntryFileField } from "../../../core/entry-limits";
+import type { EntryFileField, JudgeCopyProblem } from "../../../core/entry-limits";
 import type { EntryStatus } from "../../../core/entry-status";
 
 /**
@@ -17,6 +17,11 @@ export interface EntryFileView {
   url: string | null;
   /** A small derived image for the thumbnail (images), when the media module made one. */
   thumbUrl: string | null;
+  /**
+   * Why no judges' copy of this film or document could be made (they will not see it), as
+   * the page was loaded; none while the copy is made, made, or for a file just uploaded.
+   */
+  judgeCopyProblem?: JudgeCopyProblem | null;
 }
 
 /** The text part of a draft, as the form edits it (every value a string, as inputs hold). */

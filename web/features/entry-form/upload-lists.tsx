@@ -23,7 +23,11 @@ export interface Transfer {
   retryable?: boolean | undefined;
 }
 
-/** The files attached to a field: thumbnails of images, links, sizes and remove buttons. */
+/**
+ * The files attached to a field: thumbnails of images, links, sizes and remove buttons, and
+ * under a film or document judges will not get (no copy without its metadata could be made),
+ * why, and what to do: replace it while the entry is open, else ask the organisers.
+ */
 export function AttachedFiles({
   field,
   files,
@@ -96,6 +100,15 @@ export function AttachedFiles({
             >
               {t("entryForm.upload.remove")}
             </button>
+          ) : null}
+          {file.judgeCopyProblem ? (
+            <p className="field__error upload__judge-copy" data-judge-copy={file.judgeCopyProblem}>
+              {`${t(`entryForm.judgeCopy.${file.judgeCopyProblem}`)} ${t(
+                readOnly
+                  ? "entryForm.judgeCopy.contact"
+                  : `entryForm.judgeCopy.replace.${file.judgeCopyProblem}`,
+              )}`}
+            </p>
           ) : null}
         </li>
       ))}
