@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
-import { acceptedEntry, manager, seasonId } from "../judging/testbed";
+import { acceptedEntry, openRound, seasonId } from "../judging/testbed";
 import { finance, paidPayment, paymentsTestbed } from "../payments/testbed";
 import {
   mailCount,
@@ -178,17 +178,8 @@ describe.each(testDatabases())("entries on $name", (target) => {
       // Before judging: the acceptance is taken back like any decision.
       await moved(t, early.id, "paid", "admin", { reason: MISTAKE });
 
-      const round = await t.services.judging.createRound(manager(t), await seasonId(t), {
-        nameVi: "Vòng sơ khảo",
-        nameEn: "Preliminary round",
-        startsOn: "2026-09-01",
-        endsOn: "2026-09-30",
-        method: "mean",
-      });
-      if (!round.ok) throw new Error(JSON.stringify(round));
-      expect(
-        await t.services.judging.moveRound(manager(t), round.id, { to: "open" }),
-      ).toMatchObject({ ok: true });
+      // A round of the season opens (no judges needed for that).
+      await openRound(t, await seasonId(t), [], []);
       // Round 1 is judging every accepted entry now: this one stays where it is.
       expect(await moveTo(t, late.id, "paid", "admin", { reason: MISTAKE })).toEqual({
         ok: false,
