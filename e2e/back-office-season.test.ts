@@ -214,6 +214,15 @@ describe("running the season in the back office", () => {
     await expect(entrantNotice.textContent()).resolves.toBe(
       `${text("en", "entryForm.judgeCopy.unreadable")} ${text("en", "entryForm.judgeCopy.replace.unreadable")}`,
     );
+    // And emailed, in English, since they may not come back to the form on their own.
+    const notJudgeable = await mailTo(
+      email,
+      "entryFileNotJudgeable",
+      undefined,
+      "phim-quang-cao.mp4",
+    );
+    expect(notJudgeable.entry.lang).toBe("en");
+    expect(notJudgeable.parsed.subject).toContain(entry.code);
 
     // The licence opens in the page's viewer and as the PDF the enterprise uploaded.
     const licenceFile = page.locator("main details").filter({

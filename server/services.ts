@@ -20,6 +20,7 @@ import { outboxFolder, outboxInStorage } from "./modules/mail/outbox-files";
 import { mailRetries } from "./modules/mail/retries";
 import { retryWaitingNow } from "./modules/mail/retry-now";
 import { createMailService } from "./modules/mail/service";
+import { sendQueuedSoon } from "./modules/mail/send-queued";
 import { createJudgingService } from "./modules/judging/service";
 import { createLibraryService } from "./modules/library/service";
 import { createPaymentsService } from "./modules/payments/service";
@@ -132,6 +133,12 @@ export function createServices(
   const judgeCopies = createJudgeCopies({
     db,
     storage,
+    // The entrant is told when judges will not see a file, while they can still replace it.
+    refusals: {
+      queue: (trx, sourceKey, problem) =>
+        entries.queueUnjudgeableFileEmails(trx, sourceKey, problem),
+      queued: () => sendQueuedSoon({ db, mail, ...(hooks.logger ? { logger: hooks.logger } : {}) }),
+    },
     ...(hooks.logger ? { logger: hooks.logger } : {}),
     ...(hooks.clock ? { clock: hooks.clock } : {}),
   });

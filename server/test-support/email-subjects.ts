@@ -47,4 +47,8 @@ export const SUBJECTS: Record<EmailTemplate, Record<Lang, string>> = {
     vi: "Mã giám khảo mùa giải 2026 – Giải thưởng Vạn Xuân",
     en: "Your judge code for the 2026 season – Van Xuan Awards",
   },
+  entryFileNotJudgeable: {
+    vi: "Giám khảo sẽ không xem được một tệp của bài dự thi VX26-TVC-0042 – Giải thưởng Vạn Xuân",
+    en: "The judges will not see a file of entry VX26-TVC-0042 – Van Xuan Awards",
+  },
 };

@@ -1,11 +1,11 @@
 import type { Db } from "../../db/database";
-import type { EntryFileField } from "../../../core/entry-limits";
+import type { EntryFileField, JudgeCopyProblem } from "../../../core/entry-limits";
 import type { BulkStatusChangeInput, StatusChangeInput } from "../../../core/entry-status-change";
 import { attachFile } from "./attach-file";
 import { autosave } from "./autosave";
 import { changeStatus, type StatusActor } from "./change-status";
 import { changeStatuses } from "./change-statuses";
-import { entriesContext, type EntriesDeps } from "./context";
+import { entriesContext, type EntriesDeps, type Q } from "./context";
 import { createDraft } from "./create-draft";
 import { entrantDashboard } from "./dashboard";
 import { duplicateEntry } from "./duplicate";
@@ -19,6 +19,7 @@ import { saveDraft } from "./save-draft";
 import { statusHistory } from "./status-history";
 import { submitEntry } from "./submit";
 import type { AttachFileInput, EntryPatch } from "./types";
+import { queueUnjudgeableFileEmails } from "./unjudgeable-file-email";
 import { uploadAllowed } from "./upload-allowed";
 import { withdrawEntry } from "./withdraw";
 import { vietnamDay } from "../../../core/dashboard";
@@ -95,6 +96,9 @@ export function createEntriesService(db: Db, deps: EntriesDeps) {
     changeStatuses: (actor: StatusActor, input: BulkStatusChangeInput) =>
       changeStatuses(ctx, actor, input),
     statusHistory: (entryId: string) => statusHistory(ctx, entryId),
+    /** The owner told, in the judges'-copy job's transaction, that judges will not see a file. */
+    queueUnjudgeableFileEmails: (trx: Q, sourceKey: string, problem: JudgeCopyProblem) =>
+      queueUnjudgeableFileEmails(ctx, trx, sourceKey, problem),
     /** Today in Vietnam on this service's clock: a page checks a due day for changes with it. */
     today: () => vietnamDay(ctx.now()),
   };

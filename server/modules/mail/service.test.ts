@@ -169,6 +169,20 @@ function sendWith(
           season: "2026",
         }),
       };
+    case "entryFileNotJudgeable":
+      return {
+        url,
+        sent: mail.send("entryFileNotJudgeable", to, lang, {
+          name,
+          url,
+          code: "VX26-TVC-0042",
+          title: "Tết sum vầy",
+          field:
+            lang === "en" ? "Idea article (Vietnamese)" : "Bài giới thiệu ý tưởng (tiếng Việt)",
+          fileName: "y-tuong.pdf",
+          problem: "encrypted",
+        }),
+      };
   }
 }
 

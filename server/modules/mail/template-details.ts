@@ -34,6 +34,15 @@ export function detailLines(
       })),
     ].filter((line) => line.value !== "");
   }
+  if (template === "entryFileNotJudgeable") {
+    const texts = email.entryFileNotJudgeable;
+    return [
+      { label: texts.codeLabel, value: vars.code ?? "" },
+      { label: texts.titleLabel, value: vars.title ?? "" },
+      { label: texts.fieldLabel, value: vars.field ?? "" },
+      { label: texts.fileLabel, value: vars.fileName ?? "" },
+    ].filter((line) => line.value !== "");
+  }
   if (template === "judgeCode") {
     return [
       { label: email.judgeCode.codeLabel, value: vars.judgeCode ?? "" },

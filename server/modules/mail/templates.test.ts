@@ -82,6 +82,15 @@ const DATA: { [T in EmailTemplate]: EmailTemplateData[T] } = {
     judgeCode: "K7M3-QZ9P-4XWB-2HTR-8NDC",
     season: "2026",
   },
+  entryFileNotJudgeable: {
+    name: "Nguyễn Thị Hồng Nhung",
+    url: "https://vanxuan-awards.example/nop-bai-du-thi?entry=0b7c3f1e-8f7a-4f5e-9a51-2d7a6c1e9b30",
+    code: "VX26-TVC-0042",
+    title: "Tết sum vầy",
+    field: "Bài giới thiệu ý tưởng (tiếng Việt)",
+    fileName: "y-tuong.pdf",
+    problem: "encrypted",
+  },
 };
 
 /** Templates whose link is a page rather than a tokened link. */
@@ -93,6 +102,7 @@ const PAGE_LINK: readonly EmailTemplate[] = [
   "paymentConfirmed",
   "paymentRefunded",
   "judgeCode",
+  "entryFileNotJudgeable",
 ];
 
 function render<T extends EmailTemplate>(template: T, lang: "vi" | "en", data = DATA[template]) {

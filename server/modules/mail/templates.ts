@@ -1,6 +1,7 @@
 import en from "../../../core/i18n/en.json";
 import vi from "../../../core/i18n/vi.json";
 import type { Lang } from "../../../core/languages";
+import type { JudgeCopyProblem } from "../../../core/entry-limits";
 import { detailLines } from "./template-details";
 import {
   oneLine,
@@ -70,6 +71,20 @@ export interface EmailTemplateData {
   };
   /** A judge's personal code (shown once on the staff page, sent once here) and the portal. */
   judgeCode: { name: string; url: string; judgeCode: string; season: string };
+  /**
+   * A film or document of an entry of which no judges' copy could be made (judges will not
+   * see it), while the entrant can still replace it: `url` is the entry's form, `field` the
+   * file's part of the form in the recipient's language, `problem` why.
+   */
+  entryFileNotJudgeable: {
+    name: string;
+    url: string;
+    code: string;
+    title: string;
+    field: string;
+    fileName: string;
+    problem: JudgeCopyProblem;
+  };
 }
 
 export type EmailTemplate = keyof EmailTemplateData;
@@ -85,6 +100,7 @@ export const EMAIL_TEMPLATES = [
   "paymentConfirmed",
   "paymentRefunded",
   "judgeCode",
+  "entryFileNotJudgeable",
 ] as const satisfies readonly EmailTemplate[];
 
 /** The footer's facts, from the site settings (see `emailSiteFrom` in service.ts). */
@@ -168,6 +184,15 @@ export function renderEmail<T extends EmailTemplate>(
     ...("judgeCode" in data
       ? { judgeCode: oneLine(data.judgeCode), season: oneLine(data.season) }
       : {}),
+    ...("fileName" in data
+      ? {
+          code: oneLine(data.code),
+          title: oneLine(data.title),
+          field: oneLine(data.field),
+          fileName: oneLine(data.fileName),
+          problem: email.entryFileNotJudgeable.problems[data.problem] ?? "",
+        }
+      : {}),
   };
   const status = "status" in data ? statusFacts(data, statuses, vars) : null;
   const refund = "refundedAt" in data ? refundFacts(data) : null;
@@ -186,7 +211,12 @@ export function renderEmail<T extends EmailTemplate>(
       ? { label: statusNoteLabel(email, status), text: status.note }
       : refund?.note
         ? { label: email.paymentRefunded.reasonLabel, text: refund.note }
-        : null,
+        : "fileName" in data
+          ? {
+              label: email.entryFileNotJudgeable.fixLabel,
+              text: email.entryFileNotJudgeable.fixes[data.problem] ?? "",
+            }
+          : null,
     button: interpolate(status?.changes ? email.entryStatusChanged.buttonEdit : texts.button, vars),
     url,
     linkFallback: common.linkFallback,

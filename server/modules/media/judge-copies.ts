@@ -56,6 +56,16 @@ interface Logger {
 export type JudgeCopies = ReturnType<typeof createJudgeCopies>;
 
 /**
+ * Who is told when no copy of a file can be made: `queue` runs in the transaction that records
+ * the refusal (once per file, by the process that records it) and says whether it queued an
+ * email; `queued` runs after that transaction committed, to send it.
+ */
+export interface JudgeCopyRefusals {
+  queue(db: Db["kysely"], sourceKey: string, problem: JudgeCopyProblem): Promise<boolean>;
+  queued(): void;
+}
+
+/**
  * Judges' copies of entries' films and documents (blind judging, PRODUCT §4): like an entry
  * picture's re-encoded variants, a copy without the file's metadata (PDF: ./pdf-judge-copy.ts,
  * PPTX: ./pptx-judge-copy.ts, MP4/MOV: ./mp4-judge-copy.ts, WebM: ./webm-judge-copy.ts) is
@@ -69,12 +79,18 @@ export function createJudgeCopies(options: {
   storage: Pick<StorageDriver, "get" | "stat" | "put" | "delete">;
   clock?: () => Date;
   logger?: Logger;
+  refusals?: JudgeCopyRefusals;
 }) {
   const { db, storage } = options;
   const clock = options.clock ?? (() => new Date());
 
-  const record = async (sourceKey: string, copyKey: string | null, problem: string | null) => {
-    const inserted = await db.kysely
+  const record = async (
+    sourceKey: string,
+    copyKey: string | null,
+    problem: string | null,
+    within: Db["kysely"] = db.kysely,
+  ) => {
+    const inserted = await within
       .insertInto("judge_copies")
       .values({ source_key: sourceKey, copy_key: copyKey, problem, made_at: clock().toISOString() })
       .onConflict((oc) => oc.column("source_key").doNothing())
@@ -82,8 +98,14 @@ export function createJudgeCopies(options: {
     return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
   };
 
+  /** Records that no copy can be made, and has whoever owns the file told, in one transaction. */
   const refuse = async (sourceKey: string, problem: JudgeCopyProblem) => {
-    await record(sourceKey, null, problem);
+    const refusals = options.refusals;
+    const queued = await db.kysely.transaction().execute(async (trx) => {
+      const recorded = await record(sourceKey, null, problem, trx);
+      return recorded && refusals ? refusals.queue(trx, sourceKey, problem) : false;
+    });
+    if (queued) refusals?.queued();
     options.logger?.warn(
       { sourceKey, problem },
       "a file could not be prepared for judges: they do not get it",
