@@ -51,8 +51,11 @@ export interface CheckedMove {
 /** Why a move did not happen, as the bulk change reports it per entry. */
 export type MoveRefused = "conflict" | "notAllowed" | "notFound" | "inTransfer";
 
-/** Why a reopened screening did not happen (a single entry's change only). */
-export type ReopenRefused = "reasonRequired" | "judgingBegun" | "feeRefunded";
+/**
+ * Why a reopened screening did not happen: asked for in a bulk change (`reopenOneByOne`), or,
+ * for a single entry, no reason, judging begun, or the fee refunded.
+ */
+export type ReopenRefused = "reopenOneByOne" | "reasonRequired" | "judgingBegun" | "feeRefunded";
 
 const REFUSALS: Record<MoveRefused | ReopenRefused, Refusal> = {
   conflict: {
@@ -73,6 +76,12 @@ const REFUSALS: Record<MoveRefused | ReopenRefused, Refusal> = {
     status: 409,
     code: "notAllowed",
     formError: "entryAdmin.problems.inTransfer",
+  },
+  reopenOneByOne: {
+    ok: false,
+    status: 409,
+    code: "notAllowed",
+    formError: "entryAdmin.problems.transitionNotAllowed",
   },
   reasonRequired: fieldRefusal({ reason: "entryAdmin.validation.reasonRequired" }),
   judgingBegun: {
@@ -129,7 +138,7 @@ async function reopenRefusal(
   move: CheckedMove,
   single: boolean,
 ): Promise<MoveRefused | ReopenRefused | null> {
-  if (!single) return "notAllowed";
+  if (!single) return "reopenOneByOne";
   if (move.reason === "") return "reasonRequired";
   if (!mayReopenScreening(from, await seasonJudgingBegun(trx, row.season_id))) {
     return "judgingBegun";

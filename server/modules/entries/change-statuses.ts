@@ -8,8 +8,14 @@ import { sendQueuedSoon } from "../mail/send-queued";
 import { auditMove, checkMove, moveEntry, type StatusActor } from "./change-status";
 
 /** Why one entry of a bulk change was left as it was. */
-export type SkipReason = "conflict" | "notAllowed" | "notFound" | "inTransfer";
-const SKIP_REASONS: readonly string[] = ["conflict", "notAllowed", "notFound", "inTransfer"];
+export type SkipReason = "conflict" | "notAllowed" | "notFound" | "inTransfer" | "reopenOneByOne";
+const SKIP_REASONS: readonly string[] = [
+  "conflict",
+  "notAllowed",
+  "notFound",
+  "inTransfer",
+  "reopenOneByOne",
+];
 
 /**
  * Moves several selected entries (at most BULK_STATUS_MAX) to one status with one reason:
@@ -21,8 +27,8 @@ const SKIP_REASONS: readonly string[] = ["conflict", "notAllowed", "notFound", "
  * after the answer: a selection of hundreds would otherwise hold the request for minutes) and
  * gets its audit entry once all moves are done. Marked paid, an entry settles its pending
  * payment, which moves that payment's other entries too: those selected count as changed.
- * A screened entry is never taken back to `paid` here (`notAllowed`): reopening screening is
- * one entry at a time, with its own reason.
+ * A screened entry is never taken back to `paid` here (`reopenOneByOne`): reopening screening
+ * is one entry at a time, from its page, with its own reason.
  */
 export async function changeStatuses(
   ctx: EntriesContext,
@@ -64,7 +70,8 @@ export async function changeStatuses(
     }
     const moved = await moveEntry(ctx, actor, id, statusVersion, move, chosen);
     if ("refused" in moved) {
-      // A bulk change never reopens screening: such an entry is one the move does not allow.
+      // A bulk change never reopens screening (`reopenOneByOne`); the other refusals of a
+      // reopening are a single entry's and do not arise here.
       const reason = SKIP_REASONS.includes(moved.refused as SkipReason)
         ? (moved.refused as SkipReason)
         : "notAllowed";

@@ -108,7 +108,7 @@ describe.each(testDatabases())("entries on $name", (target) => {
       expect(bulk).toMatchObject({
         ok: true,
         changed: [{ id: submitted.id }],
-        skipped: [{ id: entry.id, reason: "notAllowed" }],
+        skipped: [{ id: entry.id, reason: "reopenOneByOne" }],
       });
       expect(await statusOf(t, entry.id)).toEqual(before);
     });
