@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { renderProtectedPdf } from "../../demo/demo-documents";
 import { SUBJECTS } from "../../test-support/email-subjects";
 import { testDatabases } from "../../test-support/databases";
+import { createJudgeCopies } from "../media/judge-copies";
 import { mailCount, moved, newestMail } from "./lifecycle-testbed";
 import { entriesTestbed, file, PDF, type EntriesTestbed } from "./testbed";
 
@@ -37,6 +38,28 @@ describe.each(testDatabases())("entries on $name", (target) => {
       // The job does not make it again, and nobody is written to twice.
       expect(await t.services.judgeCopies.make(key)).toBe(false);
       expect(await mailCount(t, "bob@example.com", "entryFileNotJudgeable")).toBe(1);
+    });
+
+    it("is recorded even when telling the entrant fails, so the file is not tried again", async () => {
+      const { key } = await draftWithLockedArticle(t, t.alice);
+      const warnings: string[] = [];
+      const judgeCopies = createJudgeCopies({
+        db: t.db,
+        storage: t.services.storage,
+        logger: { warn: (_object, message) => warnings.push(message) },
+        refusals: {
+          queue: () => Promise.reject(new Error("the mail store is down")),
+          queued: () => undefined,
+        },
+      });
+      expect(await judgeCopies.make(key)).toBe(true);
+      expect((await judgeCopies.statesOf([key])).get(key)).toEqual({
+        state: "failed",
+        problem: "encrypted",
+      });
+      expect(warnings).toContain("the owner of a file judges cannot get could not be told");
+      expect(await judgeCopies.make(key)).toBe(false);
+      expect(await mailCount(t, "alice@example.vn", "entryFileNotJudgeable")).toBe(0);
     });
 
     it("is left to staff once the entry is locked", async () => {

@@ -98,13 +98,27 @@ export function createJudgeCopies(options: {
     return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
   };
 
-  /** Records that no copy can be made, and has whoever owns the file told, in one transaction. */
+  /**
+   * Records that no copy can be made, and has whoever owns the file told, in one transaction.
+   * Telling them failing must not leave the file to be tried again and again: the refusal is
+   * then recorded alone, and the failure logged.
+   */
   const refuse = async (sourceKey: string, problem: JudgeCopyProblem) => {
     const refusals = options.refusals;
-    const queued = await db.kysely.transaction().execute(async (trx) => {
-      const recorded = await record(sourceKey, null, problem, trx);
-      return recorded && refusals ? refusals.queue(trx, sourceKey, problem) : false;
-    });
+    let queued = false;
+    try {
+      queued = await db.kysely.transaction().execute(async (trx) => {
+        const recorded = await record(sourceKey, null, problem, trx);
+        return recorded && refusals ? refusals.queue(trx, sourceKey, problem) : false;
+      });
+    } catch (error) {
+      if (!refusals) throw error;
+      options.logger?.warn(
+        { err: error, sourceKey },
+        "the owner of a file judges cannot get could not be told",
+      );
+      await record(sourceKey, null, problem);
+    }
     if (queued) refusals?.queued();
     options.logger?.warn(
       { sourceKey, problem },
