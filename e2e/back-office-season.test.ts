@@ -248,7 +248,8 @@ describe("running the season in the back office", () => {
     );
 
     // The entrant is told in English, with the reason and the due date.
-    const mail = await mailTo(email, "entryStatusChanged", sentBack);
+    // The payment's mail may be filed after `sentBack`: wait for the one with the reason.
+    const mail = await mailTo(email, "entryStatusChanged", sentBack, reason);
     expect(mail.entry.lang).toBe("en");
     expect(mail.parsed.subject).toContain(entry.code);
     expect(mail.parsed.text).toContain(reason);

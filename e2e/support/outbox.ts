@@ -18,15 +18,16 @@ export interface OutboxMail {
 
 /**
  * The newest message of `template` the e2e server filed for `to` after `since` (its outbox:
- * an `.eml` and a `.json` per message) whose text contains `containing` when given, waiting
- * for it a few seconds.
+ * an `.eml` and a `.json` per message) whose text contains `containing` (every one, when a
+ * list) when given, waiting for it a few seconds.
  */
 export async function mailTo(
   to: string,
   template: string,
   since: Date = new Date(0),
-  containing?: string,
+  containing?: string | readonly string[],
 ): Promise<OutboxMail> {
+  const wanted = containing === undefined ? [] : [containing].flat();
   const dir = e2eServer().outboxDir;
   const deadline = Date.now() + 5_000;
   for (;;) {
@@ -46,7 +47,7 @@ export async function mailTo(
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
     for (const entry of candidates) {
       const parsed = await simpleParser(await readFile(path.join(dir, `${entry.id}.eml`)));
-      if (containing === undefined || (parsed.text ?? "").includes(containing)) {
+      if (wanted.every((text) => (parsed.text ?? "").includes(text))) {
         return { entry, parsed };
       }
     }
