@@ -362,4 +362,53 @@ describe("judging: nothing typed is lost without a word", () => {
       vi("judgingAdmin.judges.excludedScoresLeftOut_other", { count: 1 }),
     );
   });
+
+  test("scores sent before the page's script arrived are held, then confirmed and saved", async () => {
+    const round = await trialRound();
+    const { page, problems } = await openPage(browser());
+    await signInJudge(page, round.code);
+    await page.getByRole("heading", { name: vi("judging.portal.rounds.heading") }).waitFor();
+    const entry = round.entries[0]!;
+    const path = round.entryPath(entry.id);
+    // React's chunk waits until the judge has typed and pressed Enter, as on a slow line (the
+    // small entry script that holds the submission has run).
+    let arrive!: () => void;
+    const typed = new Promise<void>((resolve) => (arrive = resolve));
+    await page.route(/\/assets\/hydrate-[^/]*\.js$/, async (route) => {
+      await typed;
+      await route.fallback();
+    });
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    const inputs = scoreInputs(page);
+    const count = await inputs.count();
+    for (let i = 0; i < count; i++) await inputs.nth(i).fill("7");
+    await inputs.nth(count - 1).press("Enter");
+    arrive();
+    await waitForHydration(page);
+    // The held submission comes back as the confirmation; nothing went into the address.
+    const dialog = page.getByRole("dialog", { name: vi("judging.portal.sheet.confirmScoreTitle") });
+    await dialog.waitFor();
+    expect(new URL(page.url()).search).toBe("");
+    // React kept the server's page (no mismatch from the typed scores' total).
+    expect(problems.hydration).toEqual([]);
+    expect(problems.pageErrors).toEqual([]);
+    await dialog
+      .getByRole("button", { name: vi("judging.portal.sheet.confirm"), exact: true })
+      .click();
+    await page
+      .getByTestId("toast")
+      .filter({ hasText: vi("judging.portal.toast.scored") })
+      .waitFor();
+    const stored = await withE2eServices((_, db) =>
+      db.kysely
+        .selectFrom("scores")
+        .select("scores")
+        .where("round_id", "=", round.roundId)
+        .where("entry_id", "=", entry.id)
+        .executeTakeFirst(),
+    );
+    expect(Object.values(JSON.parse(String(stored?.scores)) as Record<string, number>)).toEqual(
+      Array.from({ length: count }, () => 7),
+    );
+  });
 });

@@ -14,7 +14,8 @@
  * menu button or a filter's button still does what it says. Clicks on checkboxes, radios,
  * text fields and selects are not held: they change at once, as plain HTML, and React keeps
  * their state when it hydrates. Should loading fail, they are played again
- * without React: links and forms then behave as plain HTML.
+ * without React: links and forms then behave as plain HTML. On pages that hydrate at once,
+ * only the submissions of forms that need their script (`data-needs-script`) are held.
  *
  * Plain DOM, no React import: this runs in the small entry chunk.
  */
@@ -91,7 +92,7 @@ export function hydrateWhenNeeded(
   { now = false, doc = document }: { now?: boolean; doc?: Document } = {},
 ): void {
   if (now || !waitsForInteraction(doc)) {
-    void hydrate();
+    holdScriptFormsUntil(hydrate(), doc);
     return;
   }
   const held: Held[] = [];
@@ -153,6 +154,46 @@ export function hydrateWhenNeeded(
   for (const type of INTENT_EVENTS) {
     doc.addEventListener(type, start, { capture: true, passive: true });
   }
+}
+
+/** Marks a form that only works through its script (it has no server action to post to). */
+export const NEEDS_SCRIPT_ATTRIBUTE = "data-needs-script";
+
+/**
+ * On a page that hydrates at once, a form that only works through its script can still be
+ * sent before the script has arrived (Enter in a field on a slow line): the browser would post
+ * it to a route with no action, and what was typed would be lost. Such a submission is held
+ * and sent again once React has attached; if hydration fails it is dropped, as the form cannot
+ * work without its script.
+ */
+export function holdScriptFormsUntil(hydrated: Promise<void>, doc: Document = document): void {
+  const held: { form: HTMLFormElement; submitter: HTMLElement | null }[] = [];
+  const hold = (event: Event) => {
+    const form = event.target instanceof HTMLFormElement ? event.target : null;
+    if (!form?.hasAttribute(NEEDS_SCRIPT_ATTRIBUTE)) return;
+    const submitter = (event as SubmitEvent).submitter;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    // One submission a form: pressing Enter twice while waiting asks once.
+    if (held.some((item) => item.form === form)) return;
+    held.push({ form, submitter: submitter instanceof HTMLElement ? submitter : null });
+  };
+  doc.addEventListener("submit", hold, true);
+  const release = (replay: boolean) => {
+    doc.removeEventListener("submit", hold, true);
+    for (const { form, submitter } of held.splice(0)) {
+      if (!replay || !form.isConnected) continue;
+      if (submitter?.isConnected) form.requestSubmit(submitter);
+      else form.requestSubmit();
+    }
+  };
+  hydrated.then(
+    () => release(true),
+    (error: unknown) => {
+      console.error("Hydration failed; forms that need their script stay unsent.", error);
+      release(false);
+    },
+  );
 }
 
 /** The route `handle` of a reading page: `export const handle = readingPageHandle;`. */

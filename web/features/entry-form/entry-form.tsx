@@ -314,8 +314,11 @@ export function EntryForm({
 
       <MissingList missing={missing} listRef={missingRef} />
 
+      {/* Saved and sent by script only: a submission before the script is in waits for it. */}
       <form
         id={ENTRY_FORM_ID}
+        method="post"
+        data-needs-script=""
         className="form form--wide"
         noValidate
         onSubmit={(event) => {

@@ -7,7 +7,7 @@ import { localeOf, pickLang, type Lang } from "../../../core/languages";
 import type { ScoreView } from "../../../server/load-context";
 import { Field, FormAlert } from "../../components/form/field";
 import { Modal } from "../../components/modal";
-import { useLiveFormValues } from "../../hydration/form-state";
+import { useHydrated, useLiveFormValues } from "../../hydration/form-state";
 import { ToastRegion, useToasts } from "../../components/toast";
 import { judgeSignInPath } from "./return-path";
 import { dropScoreDraft, keepScoreDraft, readScoreDraft } from "./score-draft";
@@ -128,7 +128,13 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
 
   const sheet = { scores: values, comment };
   const parsed = schema.safeParse(sheet);
-  const total = parsed.success ? weightedTotal(criteria, parsed.data.scores) : null;
+  // While React hydrates, the total is the one the server showed (it did not see scores typed
+  // before the script came); the render right after shows theirs.
+  const hydrated = useHydrated();
+  const shown = hydrated
+    ? parsed
+    : schema.safeParse({ scores: valuesOf(criteria, score), comment: score?.comment ?? "" });
+  const total = shown.success ? weightedTotal(criteria, shown.data.scores) : null;
   const url = `/api/judging/rounds/${roundId}/entries/${entryId}`;
 
   const check = (event: FormEvent, action: "score" | "update") => {
@@ -284,9 +290,12 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
         </section>
       ) : (
         <>
+          {/* Sent by script only (a dialog confirms first): held until the script is in. */}
           <form
             ref={formRef}
             id={formId}
+            method="post"
+            data-needs-script=""
             className="panel judge-sheet form"
             aria-labelledby="judge-sheet-heading"
             noValidate
@@ -386,6 +395,8 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
             </p>
           </form>
           <form
+            method="post"
+            data-needs-script=""
             className="panel judge-conflict form"
             aria-labelledby="judge-conflict-heading"
             noValidate
