@@ -327,6 +327,27 @@ describe("identity journeys", () => {
     },
   );
 
+  test("switching between individual and company keeps each type's own values", async () => {
+    const { page } = await openPage(browser());
+    await page.goto("/dang-ky-du-thi");
+    await waitForHydration(page);
+    const field = (name: string) => page.locator(`input[name="${name}"]`);
+    const choose = (type: string) => page.locator(`input[name="type"][value="${type}"]`).check();
+    await field("fullName").fill("Lê Văn Cá Nhân");
+    await field("personalId").fill("012345678901");
+    await choose("enterprise");
+    expect(await field("companyName").inputValue()).toBe("");
+    expect(await field("businessRegistrationNumber").inputValue()).toBe("");
+    await field("companyName").fill("Công ty Nhầm Lẫn");
+    await field("businessRegistrationNumber").fill("0100233488");
+    await choose("individual");
+    expect(await field("fullName").inputValue()).toBe("Lê Văn Cá Nhân");
+    expect(await field("personalId").inputValue()).toBe("012345678901");
+    await choose("enterprise");
+    expect(await field("companyName").inputValue()).toBe("Công ty Nhầm Lẫn");
+    expect(await field("businessRegistrationNumber").inputValue()).toBe("0100233488");
+  });
+
   test("the demo admin signs in to the back office and finds the outbox", async () => {
     const { page } = await openPage(browser());
     await page.goto("/quan-tri");

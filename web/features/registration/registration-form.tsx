@@ -239,8 +239,10 @@ export function RegistrationForm({ failure }: { failure: RegistrationFailure | u
           ))}
         </fieldset>
 
+        {/* Keyed by type: each type's fields are their own inputs, so switching type never
+            shows one type's values in the other's fields (react-hook-form keeps both). */}
         {type === "enterprise" ? (
-          <div className="form__grid">
+          <div key="enterprise" className="form__grid">
             {text("companyName", {
               required: true,
               maxLength: MAX.companyName,
@@ -259,7 +261,7 @@ export function RegistrationForm({ failure }: { failure: RegistrationFailure | u
             })}
           </div>
         ) : (
-          <div className="form__grid">
+          <div key="individual" className="form__grid">
             {text("fullName", { required: true, maxLength: MAX.fullName, autoComplete: "name" })}
             {text("personalId", {
               inputMode: "numeric",
