@@ -581,6 +581,12 @@ describe("entry submission", () => {
       .locator(".toast-region .toast--error")
       .getByText(text(lang, "entry.upload.imageFailed"))
       .waitFor();
+    // Refused, not "100 %": the refused file shows no progress.
+    const refused = images.locator(".upload__transfer--failed");
+    expect(await refused.locator(".upload__stats").textContent()).toBe(
+      text(lang, "entryForm.upload.refused"),
+    );
+    expect(await refused.locator("progress").count()).toBe(0);
     await images.getByRole("button", { name: text(lang, "entryForm.upload.cancel") }).click();
     await expect(images.locator(".upload__files .upload__file").count()).resolves.toBe(1);
 

@@ -242,7 +242,7 @@ describe("finance's payment pages over HTTP", () => {
 
     const page = await get(`/quan-tri/thanh-toan/${payment.id}`);
     expect(page.body).toMatch(/data-testid="refund-vat-warning"[^>]*>[^<]*HD-0042/);
-    expect(page.body).toContain("hóa đơn điều chỉnh hoặc hủy hóa đơn");
+    expect(page.body).toContain("hóa đơn điều chỉnh hoặc huỷ hóa đơn");
     const en = await get(`/en/quan-tri/thanh-toan/${payment.id}`);
     expect(en.body).toContain("an adjusting or cancelling invoice");
 
@@ -314,7 +314,7 @@ describe("finance's payment pages over HTTP", () => {
     });
     expect(imported.statusCode).toBe(200);
     expect(imported.body).toMatch(/data-testid="statement-lapsed-summary"[^>]*>[^<]*1 dòng/);
-    expect(imported.body).toContain("đã bị hủy trước khi tiền về");
+    expect(imported.body).toContain("đã bị huỷ trước khi tiền về");
     expect(imported.body).toContain(`href="/quan-tri/thanh-toan/${payment.id}"`);
     expect(imported.body).toContain(`href="/quan-tri/thanh-toan?q=${encodeURIComponent(ENTRANT)}"`);
     const en = await get("/en/quan-tri/thanh-toan/sao-ke");

@@ -137,6 +137,9 @@ export function TransferList({
     <ul className="upload__transfers">
       {transfers.map((item) => {
         const percent = item.bytesTotal ? Math.floor((item.bytesSent / item.bytesTotal) * 100) : 0;
+        // A file the server refused (not what it says it is, too large): no progress to show,
+        // it will not continue. A transfer cut short can resume, from the share it reached.
+        const refused = item.state === "failed" && !item.retryable;
         return (
           <li key={item.key} className={`upload__transfer upload__transfer--${item.state}`}>
             <div className="upload__row">
@@ -144,19 +147,23 @@ export function TransferList({
               <span className="upload__stats">
                 {item.state === "done"
                   ? t(SUCCESS_MESSAGES[field] ?? "entryForm.upload.done")
-                  : `${percent}%${
-                      item.state === "uploading" && item.speed > 0
-                        ? ` · ${formatBytes(item.speed, locale)}/s`
-                        : ""
-                    }${item.state === "paused" ? ` · ${t("entryForm.upload.paused")}` : ""}`}
+                  : refused
+                    ? t("entryForm.upload.refused")
+                    : `${percent}%${
+                        item.state === "uploading" && item.speed > 0
+                          ? ` · ${formatBytes(item.speed, locale)}/s`
+                          : ""
+                      }${item.state === "paused" ? ` · ${t("entryForm.upload.paused")}` : ""}`}
               </span>
             </div>
-            <progress
-              className="upload__progress"
-              max={100}
-              value={percent}
-              aria-label={t("entryForm.upload.progressOf", { name: item.name })}
-            />
+            {refused ? null : (
+              <progress
+                className="upload__progress"
+                max={100}
+                value={percent}
+                aria-label={t("entryForm.upload.progressOf", { name: item.name })}
+              />
+            )}
             {item.state === "failed" && item.error ? (
               <p className="field__error" role="alert">
                 {t(item.error)}
