@@ -288,6 +288,17 @@ describe.each(testDatabases())("demo entries on $name", (target) => {
         expect(Number(p.fee_vnd)).toBeGreaterThan(0);
         expect(p.reference).toMatch(/^VXP\d{2}[0-9A-HJKMNP-TV-Z]{6}$/);
       }
+      // A payment matched from the bank statement names the staff member who imported it.
+      const matched = await db.kysely
+        .selectFrom("payment_events")
+        .select(["actor_user_id", "actor_name"])
+        .where("actor_role", "=", "statement")
+        .execute();
+      expect(matched.length).toBeGreaterThan(0);
+      for (const event of matched) {
+        expect(event.actor_user_id).not.toBeNull();
+        expect(event.actor_name).not.toBe("");
+      }
     });
 
     it("changes nothing when seeded again", async () => {

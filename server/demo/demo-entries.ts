@@ -414,9 +414,14 @@ async function insertAll(
             payment_id: paymentId,
             from_state: "pending",
             to_state: "paid",
-            actor_user_id: paid.actor.id,
-            actor_role: paid.actor.role === "system" ? "statement" : paid.actor.role,
-            actor_name: paid.actor.name,
+            // A payment matched from the bank statement, brought in by the finance officer.
+            ...(paid.actor.role === "system"
+              ? { actor_user_id: payer.id, actor_role: "statement", actor_name: payer.name }
+              : {
+                  actor_user_id: paid.actor.id,
+                  actor_role: paid.actor.role,
+                  actor_name: paid.actor.name,
+                }),
             created_at: paidAt,
           },
         );

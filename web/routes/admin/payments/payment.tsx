@@ -348,10 +348,12 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
               // A statement line's match is the bank's word, brought in by the one who imported it.
               who:
                 event.actorRole === "statement"
-                  ? t("paymentAdmin.detail.statementActor", {
-                      source: t("paymentAdmin.actor.statement"),
-                      name: event.actorName,
-                    })
+                  ? event.actorName
+                    ? t("paymentAdmin.detail.statementActor", {
+                        source: t("paymentAdmin.actor.statement"),
+                        name: event.actorName,
+                      })
+                    : t("paymentAdmin.actor.statement")
                   : event.actorName ||
                     t(`paymentAdmin.actor.${event.actorRole}`, { defaultValue: event.actorRole }),
             })}
