@@ -2,8 +2,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { Link } from "react-router";
 import { formatBytes } from "../../../core/bytes";
 import { localeOf } from "../../../core/languages";
-import { formatPhoneForDisplay } from "../../../core/phone";
-import { StatusBadge } from "../back-office/status-badge";
+import { RegistrantIdentityFacts } from "../back-office/registrant-facts";
 import { useLang, useLocalizedPath } from "../../lib/site";
 import { DocumentFile } from "./entry-files";
 import type { ReviewRegistrant } from "./types";
@@ -28,42 +27,7 @@ export function RegistrantCard({ registrant }: { registrant: ReviewRegistrant | 
     <section className="panel admin-panel" aria-labelledby="review-registrant">
       <h2 id="review-registrant">{t("entryReview.registrant.heading")}</h2>
       <dl className="facts">
-        <dt>{t("registrantsAdmin.columns.type")}</dt>
-        <dd>{t(`registration.fields.type.${r.type}`)}</dd>
-        {enterprise ? (
-          <>
-            <dt>{t("registration.fields.companyName.label")}</dt>
-            <dd>{r.companyName ?? "—"}</dd>
-            <dt>{t("registration.fields.representativeName.label")}</dt>
-            <dd>{r.fullName}</dd>
-            <dt>{t("registration.fields.taxCode.label")}</dt>
-            <dd>{r.taxCode ?? "—"}</dd>
-            <dt>{t("registration.fields.businessRegistrationNumber.label")}</dt>
-            <dd>{r.businessRegistrationNumber ?? "—"}</dd>
-          </>
-        ) : (
-          <>
-            <dt>{t("registration.fields.fullName.label")}</dt>
-            <dd>{r.fullName}</dd>
-          </>
-        )}
-        <dt>{t("registration.fields.email.label")}</dt>
-        <dd>
-          <a href={`mailto:${r.email}`}>{r.email}</a>{" "}
-          <StatusBadge tone={r.emailVerified ? "success" : "warning"}>
-            {t(
-              r.emailVerified
-                ? "registrantsAdmin.detail.emailVerified"
-                : "registrantsAdmin.detail.emailNotVerified",
-            )}
-          </StatusBadge>
-        </dd>
-        <dt>{t("registration.fields.phone.label")}</dt>
-        <dd>
-          <a href={`tel:${r.phone}`}>{formatPhoneForDisplay(r.phone)}</a>
-        </dd>
-        <dt>{t("registration.fields.address.label")}</dt>
-        <dd>{r.address}</dd>
+        <RegistrantIdentityFacts registrant={r} verification />
       </dl>
       {enterprise ? (
         <>

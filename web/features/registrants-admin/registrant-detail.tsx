@@ -4,8 +4,8 @@ import { formatBytes } from "../../../core/bytes";
 import { formatDate } from "../../../core/dates";
 import { entryStatusLabelKey, type EntryStatus } from "../../../core/entry-status";
 import { localeOf, pickLang, type Bilingual } from "../../../core/languages";
-import { formatPhoneForDisplay } from "../../../core/phone";
 import type { RegistrantType } from "../../../core/registration";
+import { EmailVerifiedBadge, RegistrantIdentityFacts } from "../back-office/registrant-facts";
 import { StatusBadge } from "../back-office/status-badge";
 import { useLang, useLocalizedPath } from "../../lib/site";
 
@@ -48,37 +48,7 @@ export function RegistrantProfile({ registrant }: { registrant: RegistrantPageDa
     <section className="panel admin-panel" aria-labelledby="registrant-profile">
       <h2 id="registrant-profile">{t("registrantsAdmin.detail.profile")}</h2>
       <dl className="facts">
-        <dt>{t("registrantsAdmin.columns.type")}</dt>
-        <dd>{t(`registration.fields.type.${r.type}`)}</dd>
-        {enterprise ? (
-          <>
-            <dt>{t("registration.fields.companyName.label")}</dt>
-            <dd>{r.companyName ?? "—"}</dd>
-            <dt>{t("registration.fields.representativeName.label")}</dt>
-            <dd>{r.fullName}</dd>
-            <dt>{t("registration.fields.taxCode.label")}</dt>
-            <dd>{r.taxCode ?? "—"}</dd>
-            <dt>{t("registration.fields.businessRegistrationNumber.label")}</dt>
-            <dd>{r.businessRegistrationNumber ?? "—"}</dd>
-          </>
-        ) : (
-          <>
-            <dt>{t("registration.fields.fullName.label")}</dt>
-            <dd>{r.fullName}</dd>
-            <dt>{t("registrantsAdmin.detail.personalId")}</dt>
-            <dd>{r.personalId ?? "—"}</dd>
-          </>
-        )}
-        <dt>{t("registration.fields.email.label")}</dt>
-        <dd>
-          <a href={`mailto:${r.email}`}>{r.email}</a>
-        </dd>
-        <dt>{t("registration.fields.phone.label")}</dt>
-        <dd>
-          <a href={`tel:${r.phone}`}>{formatPhoneForDisplay(r.phone)}</a>
-        </dd>
-        <dt>{t("registration.fields.address.label")}</dt>
-        <dd>{r.address}</dd>
+        <RegistrantIdentityFacts registrant={r} />
         <dt>{t("registrantsAdmin.columns.registered")}</dt>
         <dd>{formatDate(r.registeredAt, lang)}</dd>
         {enterprise ? (
@@ -99,13 +69,7 @@ export function RegistrantProfile({ registrant }: { registrant: RegistrantPageDa
       </dl>
       <h3>{t("registrantsAdmin.detail.account")}</h3>
       <p>
-        <StatusBadge tone={r.emailVerified ? "success" : "warning"}>
-          {t(
-            r.emailVerified
-              ? "registrantsAdmin.detail.emailVerified"
-              : "registrantsAdmin.detail.emailNotVerified",
-          )}
-        </StatusBadge>{" "}
+        <EmailVerifiedBadge verified={r.emailVerified} />{" "}
         <StatusBadge tone={r.active ? "success" : "danger"}>
           {t(r.active ? "registrantsAdmin.detail.active" : "registrantsAdmin.detail.inactive")}
         </StatusBadge>
