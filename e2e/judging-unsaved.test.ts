@@ -121,12 +121,18 @@ async function trialRound(): Promise<TrialRound> {
 
 const scoreInputs = (page: Page) => page.locator(".judge-sheet input[type=number]");
 
+/** A page with the judge of `round` signed in, on the portal's list of rounds. */
+async function signedIn(round: TrialRound) {
+  const opened = await openPage(browser());
+  await signInJudge(opened.page, round.code);
+  await opened.page.getByRole("heading", { name: vi("judging.portal.rounds.heading") }).waitFor();
+  return opened;
+}
+
 /** A judge of a new trial round, signed in, on its first entry's page once it has hydrated. */
 async function onFirstEntry() {
   const round = await trialRound();
-  const { page, context } = await openPage(browser());
-  await signInJudge(page, round.code);
-  await page.getByRole("heading", { name: vi("judging.portal.rounds.heading") }).waitFor();
+  const { page, context } = await signedIn(round);
   const entry = round.entries[0]!;
   const path = round.entryPath(entry.id);
   await page.goto(path);
@@ -146,9 +152,7 @@ async function confirmIntoSignIn(page: Page, path: string) {
 describe("judging: nothing typed is lost without a word", () => {
   test("a typed conflict note makes leaving the entry ask first", async () => {
     const round = await trialRound();
-    const { page } = await openPage(browser());
-    await signInJudge(page, round.code);
-    await page.getByRole("heading", { name: vi("judging.portal.rounds.heading") }).waitFor();
+    const { page } = await signedIn(round);
     const first = round.entryPath(round.entries[0]!.id);
     await page.goto(first);
     await waitForHydration(page);
@@ -365,9 +369,7 @@ describe("judging: nothing typed is lost without a word", () => {
 
   test("scores sent before the page's script arrived are held, then confirmed and saved", async () => {
     const round = await trialRound();
-    const { page, problems } = await openPage(browser());
-    await signInJudge(page, round.code);
-    await page.getByRole("heading", { name: vi("judging.portal.rounds.heading") }).waitFor();
+    const { page, problems } = await signedIn(round);
     const entry = round.entries[0]!;
     const path = round.entryPath(entry.id);
     // React's chunk waits until the judge has typed and pressed Enter, as on a slow line (the

@@ -64,9 +64,28 @@ function leftToBrowser(event: MouseEvent): boolean {
   return link.hasAttribute("download") || (target !== null && target !== "_self");
 }
 
+/** A form's submission held back: the form and the button that sent it, if any. */
+interface Submission {
+  form: HTMLFormElement;
+  submitter: HTMLElement | null;
+}
+
 type Held =
-  | { kind: "click"; target: Element; event: MouseEvent }
-  | { kind: "submit"; form: HTMLFormElement; submitter: HTMLElement | null };
+  { kind: "click"; target: Element; event: MouseEvent } | ({ kind: "submit" } & Submission);
+
+function submissionOf(event: Event): Submission | null {
+  const form = event.target instanceof HTMLFormElement ? event.target : null;
+  if (!form) return null;
+  const submitter = (event as SubmitEvent).submitter;
+  return { form, submitter: submitter instanceof HTMLElement ? submitter : null };
+}
+
+/** Sends a held submission again, with the button that sent it while that is still there. */
+function submitAgain({ form, submitter }: Submission): void {
+  if (!form.isConnected) return;
+  if (submitter?.isConnected) form.requestSubmit(submitter);
+  else form.requestSubmit();
+}
 
 function copyOfClick(event: MouseEvent): MouseEvent {
   return new MouseEvent("click", {
@@ -106,14 +125,9 @@ export function hydrateWhenNeeded(
       if (!target) return;
       held.push({ kind: "click", target, event: event as MouseEvent });
     } else {
-      const form = event.target instanceof HTMLFormElement ? event.target : null;
-      if (!form) return;
-      const submitter = (event as SubmitEvent).submitter;
-      held.push({
-        kind: "submit",
-        form,
-        submitter: submitter instanceof HTMLElement ? submitter : null,
-      });
+      const submission = submissionOf(event);
+      if (!submission) return;
+      held.push({ kind: "submit", ...submission });
     }
     event.preventDefault();
     event.stopImmediatePropagation();
@@ -126,10 +140,8 @@ export function hydrateWhenNeeded(
         // Dispatched clicks bubble to React's root listener and still activate links,
         // labels and checkboxes, as the original would have.
         if (item.target.isConnected) item.target.dispatchEvent(copyOfClick(item.event));
-      } else if (item.form.isConnected) {
-        const submitter = item.submitter?.isConnected ? item.submitter : null;
-        if (submitter) item.form.requestSubmit(submitter);
-        else item.form.requestSubmit();
+      } else {
+        submitAgain(item);
       }
     }
   };
@@ -167,25 +179,19 @@ export const NEEDS_SCRIPT_ATTRIBUTE = "data-needs-script";
  * work without its script.
  */
 export function holdScriptFormsUntil(hydrated: Promise<void>, doc: Document = document): void {
-  const held: { form: HTMLFormElement; submitter: HTMLElement | null }[] = [];
+  const held: Submission[] = [];
   const hold = (event: Event) => {
-    const form = event.target instanceof HTMLFormElement ? event.target : null;
-    if (!form?.hasAttribute(NEEDS_SCRIPT_ATTRIBUTE)) return;
-    const submitter = (event as SubmitEvent).submitter;
+    const submission = submissionOf(event);
+    if (!submission?.form.hasAttribute(NEEDS_SCRIPT_ATTRIBUTE)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
     // One submission a form: pressing Enter twice while waiting asks once.
-    if (held.some((item) => item.form === form)) return;
-    held.push({ form, submitter: submitter instanceof HTMLElement ? submitter : null });
+    if (!held.some((item) => item.form === submission.form)) held.push(submission);
   };
   doc.addEventListener("submit", hold, true);
   const release = (replay: boolean) => {
     doc.removeEventListener("submit", hold, true);
-    for (const { form, submitter } of held.splice(0)) {
-      if (!replay || !form.isConnected) continue;
-      if (submitter?.isConnected) form.requestSubmit(submitter);
-      else form.requestSubmit();
-    }
+    for (const submission of held.splice(0)) if (replay) submitAgain(submission);
   };
   hydrated.then(
     () => release(true),
