@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatVnd } from "./dates";
+import { dayInVietnam, formatDate, formatMoment, formatVnd, isWholeDayMoment } from "./dates";
 
 /** Intl separates amount and symbol with a no-break space; compare with plain spaces. */
 const plain = (text: string) => text.replace(/\s/g, " ");
@@ -54,5 +54,29 @@ describe("formatVnd", () => {
   it("shows whole dong only", () => {
     expect(plain(formatVnd(500_000.4, "vi"))).toBe("500.000 ₫");
     expect(plain(formatVnd(0, "vi"))).toBe("0 ₫");
+  });
+});
+
+describe("season moments and Vietnam's day", () => {
+  it("shows a deadline in a day's last minute as the day alone, any other with its time", () => {
+    expect(formatMoment("2026-12-31T16:59:59.999Z", "vi", "end")).toBe("31/12/2026");
+    expect(formatMoment("2026-12-31T16:59:00.000Z", "en", "end")).toBe("31/12/2026");
+    expect(formatMoment("2026-12-31T10:00:00.000Z", "vi", "end")).toBe("31/12/2026 17:00");
+    expect(formatMoment("2026-12-31T16:58:00.000Z", "vi", "end")).toBe("31/12/2026 23:58");
+    // Midnight ends the day before: "31/12" alone would promise a day it does not include.
+    expect(formatMoment("2026-12-30T17:00:00.000Z", "vi", "end")).toBe("31/12/2026 00:00");
+    expect(isWholeDayMoment("2026-12-31T16:59:59.999Z", "end")).toBe(true);
+    expect(isWholeDayMoment("2026-12-31T10:00:00.000Z", "end")).toBe(false);
+  });
+
+  it("shows an opening or event at 00:00 as the day alone, any other with its time", () => {
+    expect(formatMoment("2026-07-14T17:00:00.000Z", "vi", "start")).toBe("15/07/2026");
+    expect(formatMoment("2027-01-16T12:00:00.000Z", "en", "start")).toBe("16/01/2027 19:00");
+    expect(formatMoment("2026-12-31T16:59:59.999Z", "vi", "start")).toBe("31/12/2026 23:59");
+  });
+
+  it("reads the day in Vietnam, seven hours ahead of UTC", () => {
+    expect(dayInVietnam(new Date("2026-12-04T16:59:59Z"))).toBe("2026-12-04");
+    expect(dayInVietnam(new Date("2026-12-04T17:00:00Z"))).toBe("2026-12-05");
   });
 });

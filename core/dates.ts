@@ -20,6 +20,34 @@ export function formatDate(value: Date | string, _lang: Lang): string {
 
 const two = (n: number) => String(n).padStart(2, "0");
 
+/**
+ * A season's moment as people read it, Vietnam time: the day alone when the moment is a whole
+ * day's edge, otherwise `DD/MM/YYYY HH:mm`. A deadline (`edge` "end") is a whole day when it
+ * falls in the day's last minute (23:59, a deadline typed as a date); an opening or an event
+ * ("start") when it falls at 00:00. A deadline at 17:00 shown as its day alone would read as
+ * the whole day, and one at 00:00 as the day it no longer includes.
+ */
+export function formatMoment(value: string, lang: Lang, edge: "start" | "end"): string {
+  const day = formatDate(value, lang);
+  if (isWholeDayMoment(value, edge)) return day;
+  const d = new Date(Date.parse(value) + VIETNAM_OFFSET_MS);
+  return `${day} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+}
+
+/** Whether `formatMoment` shows the moment as its day alone. */
+export function isWholeDayMoment(value: string, edge: "start" | "end"): boolean {
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw new RangeError("Invalid time value");
+  const d = new Date(time + VIETNAM_OFFSET_MS);
+  const [hours, minutes] = [d.getUTCHours(), d.getUTCMinutes()];
+  return edge === "end" ? hours === 23 && minutes === 59 : hours === 0 && minutes === 0;
+}
+
+/** The calendar day in Vietnam at `at`, as ISO `YYYY-MM-DD`. */
+export function dayInVietnam(at: Date): string {
+  return new Date(at.getTime() + VIETNAM_OFFSET_MS).toISOString().slice(0, 10);
+}
+
 const vndFormats = new Map<Lang, Intl.NumberFormat>();
 
 /** Whole VND amounts in the locale's format: `1.500.000 ₫` (vi) or `₫1,500,000` (en). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   amountDifference,
+  lineBookedAfter,
   matchStatementLine,
   parseStatementAmount,
   parseStatementDate,
@@ -168,5 +169,17 @@ describe("settling a line by hand", () => {
     expect(resolveStatementLineSchema.parse({ ...pay, lang: "en" })).toMatchObject({ lang: "en" });
     expect(resolveStatementLineSchema.parse({ ...pay, lang: "fr" })).toMatchObject({ lang: "vi" });
     expect(resolveStatementLineSchema.parse(pay)).toMatchObject({ lang: "vi" });
+  });
+});
+
+describe("lines booked after today", () => {
+  const line = (bookedOn: string) => ({ bookedOn, amountVnd: 1, memo: "", bankRef: "" });
+
+  it("finds the first line dated after today there, and none when all are today or before", () => {
+    const evening = new Date("2026-12-04T18:00:00Z"); // 01:00 on 05/12 in Hanoi
+    expect(lineBookedAfter([line("2026-12-01"), line("2026-12-05")], evening)).toBeUndefined();
+    expect(
+      lineBookedAfter([line("2026-12-01"), line("2026-12-06"), line("2027-01-01")], evening),
+    ).toEqual(line("2026-12-06"));
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { dayInVietnam } from "./dates";
 import { DEFAULT_LANG, LANGUAGES } from "./languages";
 import { extractReferences } from "./payment-reference";
 
@@ -64,7 +65,7 @@ export function parseStatementAmount(value: unknown): number | null {
 export function parseStatementDate(value: unknown): string | null {
   if (value instanceof Date && !Number.isNaN(value.getTime())) {
     // Spreadsheet dates are calendar days: read them in Vietnam time.
-    return new Date(value.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
+    return dayInVietnam(value);
   }
   if (typeof value !== "string") return null;
   const text = value.trim();
@@ -79,6 +80,19 @@ export function parseStatementDate(value: unknown): string | null {
     return null;
   }
   return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The first line booked after today in Vietnam, or undefined. No bank books a credit in the
+ * future: such a date means the date column or its format was misread (a month/day export read
+ * as day/month), and matching the file's lines would pay payments on a wrong reading.
+ */
+export function lineBookedAfter(
+  lines: readonly StatementLine[],
+  now: Date,
+): StatementLine | undefined {
+  const today = dayInVietnam(now);
+  return lines.find((line) => line.bookedOn > today);
 }
 
 /** A credit line of a statement, read with the mapping. */

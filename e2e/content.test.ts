@@ -568,9 +568,10 @@ describe("home key dates", () => {
         .evaluateAll((times) => times.map((time) => time.getAttribute("datetime") ?? ""))
     ).map((iso) => Date.parse(iso));
     expect(instants).toEqual([...instants].sort((a, b) => a - b));
-    for (const text of await section.locator("time").allTextContents()) {
-      expect(text).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
-    }
+    // Openings and deadlines are whole days; the ceremony reads with its hour, Vietnam time.
+    const dates = await section.locator("time").allTextContents();
+    for (const text of dates.slice(0, -1)) expect(text).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(dates.at(-1)).toMatch(/^\d{2}\/\d{2}\/\d{4} 19:00$/);
     // The demo season opened registration in July: that date has passed.
     expect(await item("Mở đăng ký dự thi").textContent()).toContain("Đã qua");
     const deadline = await item("Hạn chót nộp bài").locator("time").getAttribute("datetime");

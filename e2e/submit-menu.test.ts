@@ -32,6 +32,14 @@ const dayMonthYear = (date: Date, timeZone: string) =>
     year: "numeric",
   }).format(date);
 const vietnamDate = (date: Date) => dayMonthYear(date, "Asia/Ho_Chi_Minh");
+/** A moment not at a day's edge reads with its time: `DD/MM/YYYY HH:mm`, Vietnam time. */
+const vietnamMoment = (date: Date) =>
+  `${vietnamDate(date)} ${new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Asia/Ho_Chi_Minh",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(date)}`;
 
 function useWindow(window: SubmissionWindow): void {
   const restore = setSubmissionWindow(window);
@@ -70,11 +78,11 @@ describe("submit-entry button", () => {
     expect(await button.getAttribute("aria-expanded")).toBe("false");
     expect(await tooltipOf(page)).toEqual({
       role: "tooltip",
-      text: `Hạn nộp bài: ${vietnamDate(closesAt)}`,
+      text: `Hạn nộp bài: ${vietnamMoment(closesAt)}`,
     });
     // The home page announces the deadline too.
     expect(await page.locator(".hero__deadline").textContent()).toBe(
-      `Hạn nộp bài: ${vietnamDate(closesAt)}`,
+      `Hạn nộp bài: ${vietnamMoment(closesAt)}`,
     );
 
     await button.click();
@@ -128,7 +136,7 @@ describe("submit-entry button", () => {
     expect(await focused(page)).toMatchObject({ tag: "button", text: "Nộp bài dự thi" });
     expect(await tooltipOf(page)).toEqual({
       role: "tooltip",
-      text: `Cổng nộp bài đã đóng vào ngày ${vietnamDate(closedAt)}.`,
+      text: `Cổng nộp bài đã đóng vào ${vietnamMoment(closedAt)}.`,
     });
     expect(await page.locator(".hero__deadline").count()).toBe(0);
 
@@ -159,7 +167,7 @@ describe("submit-entry button", () => {
     expect(await submitButton(page).getAttribute("aria-disabled")).toBe("true");
     expect(await tooltipOf(page)).toEqual({
       role: "tooltip",
-      text: `Cổng nộp bài sẽ mở vào ngày ${vietnamDate(opensAt)}.`,
+      text: `Cổng nộp bài sẽ mở vào ${vietnamMoment(opensAt)}.`,
     });
     await submitButton(page).click({ force: true });
     await settled(page);
@@ -177,7 +185,7 @@ describe("submit-entry button", () => {
     expect(await submitButton(page, "Submit entry").getAttribute("aria-disabled")).toBe("true");
     expect(await tooltipOf(page, "Submit entry")).toEqual({
       role: "tooltip",
-      text: `Submission closed on ${vietnamDate(closedAt)}.`,
+      text: `Submission closed on ${vietnamMoment(closedAt)}.`,
     });
 
     const opensAt = utcAt(5, 20);
@@ -185,10 +193,11 @@ describe("submit-entry button", () => {
     page = await openAt("/en/bai-du-thi");
     expect(await tooltipOf(page, "Submit entry")).toEqual({
       role: "tooltip",
-      text: `Submission opens on ${vietnamDate(opensAt)}.`,
+      text: `Submission opens on ${vietnamMoment(opensAt)}.`,
     });
 
-    const closesAt = utcAt(20, 20);
+    // A deadline in its day's last minute (23:59:59 in Vietnam) reads as the day alone.
+    const closesAt = new Date(utcAt(20, 16).getTime() + 59 * 60_000 + 59_999);
     setSubmissionWindow({ opensAt: utcAt(-1, 0).toISOString(), closesAt: closesAt.toISOString() });
     page = await openAt("/en");
     const button = submitButton(page, "Submit entry");

@@ -500,7 +500,8 @@ describe("submit button", () => {
       const closed = await get("/");
       expect(closed.headers["x-html-cache"]).toBe("miss");
       expect(submitButton(closed.body)).toContain('aria-disabled="true"');
-      expect(closed.body).toContain("Cổng nộp bài đã đóng vào ngày 01/09/2026.");
+      // Closed at midnight: the first minute of 01/09 is no longer in the window.
+      expect(closed.body).toContain("Cổng nộp bài đã đóng vào 01/09/2026 00:00.");
     } finally {
       await app.services.seasons.setSubmissionWindow(2026, {
         opensAt: season?.submissionOpensAt ?? null,

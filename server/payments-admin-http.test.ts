@@ -126,15 +126,15 @@ describe("finance's payment pages over HTTP", () => {
     const imported = await office.app.services.payments.importStatement(actor, {
       fileName: "stmt1.csv",
       bytes: csvOf([
-        ["03/12/2026", "", payment.amountVnd.toLocaleString("vi-VN"), payment.memo, "FT1"],
+        ["29/08/2026", "", payment.amountVnd.toLocaleString("vi-VN"), payment.memo, "FT1"],
       ]),
       mapping: DEFAULT_STATEMENT_MAPPING,
     });
     expect(imported).toMatchObject({ ok: true, summary: { matched: 1 } });
     const page = await get(`/quan-tri/thanh-toan/${payment.id}`);
     expect(page.body).toContain(`Sao kê ngân hàng (nhập bởi ${actor.name})`);
-    expect(page.body).toContain("stmt1.csv · 03/12/2026");
-    expect(page.body).not.toContain("2026-12-03");
+    expect(page.body).toContain("stmt1.csv · 29/08/2026");
+    expect(page.body).not.toContain("2026-08-29");
     const en = await get(`/en/quan-tri/thanh-toan/${payment.id}`);
     expect(en.body).toContain(`Bank statement (imported by ${actor.name})`);
   });
@@ -145,7 +145,7 @@ describe("finance's payment pages over HTTP", () => {
     const short = payment.amountVnd - 300_000;
     await office.app.services.payments.importStatement(actor, {
       fileName: "stmt2.csv",
-      bytes: csvOf([["04/12/2026", "", short.toLocaleString("vi-VN"), payment.memo, "FT2"]]),
+      bytes: csvOf([["28/08/2026", "", short.toLocaleString("vi-VN"), payment.memo, "FT2"]]),
       mapping: DEFAULT_STATEMENT_MAPPING,
     });
     const line = (await office.app.services.payments.openStatementLines()).find(
@@ -188,7 +188,7 @@ describe("finance's payment pages over HTTP", () => {
     const short = payment.amountVnd - 300_000;
     await office.app.services.payments.importStatement(actor, {
       fileName: "stmt3.csv",
-      bytes: csvOf([["05/12/2026", "", short.toLocaleString("vi-VN"), payment.memo, "FT3"]]),
+      bytes: csvOf([["27/08/2026", "", short.toLocaleString("vi-VN"), payment.memo, "FT3"]]),
       mapping: DEFAULT_STATEMENT_MAPPING,
     });
     const line = (await office.app.services.payments.openStatementLines()).find(
@@ -309,7 +309,7 @@ describe("finance's payment pages over HTTP", () => {
     const imported = await postStatement({
       name: "saoke-huy.csv",
       bytes: csvOf([
-        ["06/12/2026", "", payment.amountVnd.toLocaleString("vi-VN"), payment.memo, "FT6"],
+        ["26/08/2026", "", payment.amountVnd.toLocaleString("vi-VN"), payment.memo, "FT6"],
       ]),
     });
     expect(imported.statusCode).toBe(200);
@@ -349,9 +349,24 @@ describe("finance's payment pages over HTTP", () => {
 
     const wrong = await postStatement({
       name: "saoke.csv",
-      bytes: Buffer.from('"Ngày","Có","Diễn giải","Mã GD"\n"03/12/2026","1.000.000","ck","FT9"\n'),
+      bytes: Buffer.from('"Ngày","Có","Diễn giải","Mã GD"\n"29/08/2026","1.000.000","ck","FT9"\n'),
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain("Các cột có trong tệp: Ngày, Có, Diễn giải, Mã GD.");
+  });
+
+  it("refuses a statement dated after today and names the date under the date column", async () => {
+    // Month first: 09/12 read day first is 9 December, after the test clock's 01/09/2026.
+    const file = csvOf([["09/12/2026", "", "1.000.000", "VXP26QQQQQQ ck", "FT-MDY"]]);
+    const refused = await postStatement({ name: "saoke-mdy.csv", bytes: file });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toMatch(
+      /<p id="map-dateColumn-error" class="field__error">Tệp có dòng mang ngày 09\/12\/2026, sau hôm nay/,
+    );
+    const english = await postStatement(
+      { name: "saoke-mdy.csv", bytes: file },
+      "/en/quan-tri/thanh-toan/sao-ke",
+    );
+    expect(english.body).toContain("The file has a line dated 09/12/2026, after today");
   });
 });

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { dayInVietnam } from "../../core/dates";
 import { DEFAULT_PAYMENT_SETTINGS, type SiteSettings } from "../../core/site-settings";
 import type { Db } from "../db/database";
 import { seedOnce } from "./seed-once";
@@ -232,14 +233,24 @@ export const DEMO_TRACKS: DemoTrack[] = [
 const vnMidnight = (date: string) => new Date(`${date}T00:00:00+07:00`).toISOString();
 const vnEndOfDay = (date: string) => new Date(`${date}T23:59:59+07:00`).toISOString();
 
+/** The Vietnam day `days` after `at`, as YYYY-MM-DD. */
+const vnDayAfter = (at: number, days: number) => dayInVietnam(new Date(at + days * 86_400_000));
+
 function demoSeasons(now: Date) {
-  // The open demo season stays open for a while after install, whatever the date.
+  // The open demo season stays open for a while after install, whatever the date; it closes at
+  // the end of a day, as organisers set deadlines.
   const closes2026 = new Date(
-    Math.max(Date.parse(vnEndOfDay("2026-12-31")), now.getTime() + 60 * 86_400_000),
+    Math.max(
+      Date.parse(vnEndOfDay("2026-12-31")),
+      Date.parse(vnEndOfDay(vnDayAfter(now.getTime(), 60))),
+    ),
   );
-  // The ceremony comes at least two weeks after the last entries (19:00 in Vietnam by default).
+  // The ceremony comes at least two weeks after the last entries, at 19:00 in Vietnam.
   const ceremony2026 = new Date(
-    Math.max(Date.parse("2027-01-16T12:00:00.000Z"), closes2026.getTime() + 14 * 86_400_000),
+    Math.max(
+      Date.parse("2027-01-16T12:00:00.000Z"),
+      Date.parse(`${vnDayAfter(closes2026.getTime(), 14)}T19:00:00+07:00`),
+    ),
   );
   return [2023, 2024, 2025, 2026].map((year) => ({
     year,

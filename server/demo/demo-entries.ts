@@ -1,4 +1,5 @@
 import type { Insertable, Transaction } from "kysely";
+import { dayInVietnam } from "../../core/dates";
 import { entryCodePrefix, formatEntryCode } from "../../core/entry-code";
 import type { EntryStatus } from "../../core/entry-status";
 import { categoryFeeOn } from "../../core/fees";
@@ -291,13 +292,16 @@ async function insertAll(
             : to === "rejected"
               ? random.pick(REJECTION_REASONS)
               : "";
-        // The last request for changes is still open; an earlier one was met in time.
+        // The last request for changes is still open; an earlier one was met in time. Staff
+        // give a day: the entrant has until its end, Vietnam time.
+        const endOfDay = (ms: number) =>
+          when(Date.parse(`${dayInVietnam(new Date(ms))}T23:59:59+07:00`));
         const due =
           to !== "needs_changes"
             ? null
             : index === route.length - 1
-              ? when(Math.max(at, now.getTime()) + random.int(5, 14) * DAY)
-              : when(at + 7 * DAY);
+              ? endOfDay(Math.max(at, now.getTime()) + random.int(5, 14) * DAY)
+              : endOfDay(at + 7 * DAY);
         history.push({
           entry_id: id,
           from_status: from,

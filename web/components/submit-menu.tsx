@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { Link } from "react-router";
-import { formatDate } from "../../core/dates";
+import { formatMoment } from "../../core/dates";
 import { PATHS } from "../../core/paths";
 import type { SubmissionWindowState } from "../../core/submission-window";
 import { useLang, useLocalizedPath } from "../lib/site";
@@ -33,11 +33,11 @@ export function SubmitMenu({ submission }: { submission: SubmissionWindowState |
   const enabled = state.state === "open";
   const tooltip =
     state.state === "open"
-      ? t("submit.openUntil", { date: formatDate(state.closesAt, lang) })
+      ? t("submit.openUntil", { date: formatMoment(state.closesAt, lang, "end") })
       : state.state === "not_yet_open"
-        ? t("submit.opensOn", { date: formatDate(state.opensAt, lang) })
+        ? t("submit.opensOn", { date: formatMoment(state.opensAt, lang, "start") })
         : state.state === "closed"
-          ? t("submit.closedOn", { date: formatDate(state.closedAt, lang) })
+          ? t("submit.closedOn", { date: formatMoment(state.closedAt, lang, "end") })
           : t("submit.unscheduled");
 
   const openAndFocus = (index: number) => {

@@ -1,7 +1,7 @@
 import { useTranslation } from "../i18n/use-translation";
 import { readingPageHandle } from "../hydration/on-interaction";
 import { Link } from "react-router";
-import { formatDate } from "../../core/dates";
+import { formatMoment } from "../../core/dates";
 import { langOfPath } from "../../core/languages";
 import { PATHS } from "../../core/paths";
 import { SectionHeading } from "../components/section-heading";
@@ -68,7 +68,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p>{t("home.heroLead")}</p>
           {submission?.state === "open" ? (
             <p className="hero__deadline">
-              {t("submit.openUntil", { date: formatDate(submission.closesAt, lang) })}
+              {t("submit.openUntil", { date: formatMoment(submission.closesAt, lang, "end") })}
             </p>
           ) : null}
         </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from "../i18n/use-translation";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { pickLang } from "../../core/languages";
-import { formatDate } from "../../core/dates";
+import { formatMoment } from "../../core/dates";
 import { judgedThroughCopy, type JudgeCopyProblem } from "../../core/entry-limits";
 import { isEntryActionIntent, parseEntryAction, type EntryAction } from "../../core/entry-actions";
 import { SectionHeading } from "../components/section-heading";
@@ -149,7 +149,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Drafts may start before the address is confirmed; submitting waits for it.
     emailVerified: user.emailVerified,
     email: user.email,
-    closesAt: closesAt ? formatDate(closesAt, lang) : null,
+    closesAt: closesAt ? formatMoment(closesAt, lang, "end") : null,
     // A copy goes into the same season: offered while that season takes entries.
     duplicable: submission.state === "open",
   };

@@ -81,7 +81,7 @@ describe.each(testDatabases())("an entrant cancelling a payment on $name", (targ
       const file = Buffer.from(
         [
           ["Ngày giao dịch", "Số tiền ghi nợ", "Số tiền ghi có", "Nội dung", "Số tham chiếu"],
-          ["03/09/2026", "", amount, payment.memo, "FT2609031"],
+          ["31/08/2026", "", amount, payment.memo, "FT2609031"],
         ]
           .map((row) => row.map((cell) => `"${cell}"`).join(","))
           .join("\n"),

@@ -1,6 +1,6 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { formatVnd } from "../../../core/dates";
+import { dayInVietnam, formatDay, formatVnd } from "../../../core/dates";
 import { DEFAULT_STATEMENT_MAPPING } from "../../../core/statement";
 import { testDatabases } from "../../test-support/databases";
 import { created, finance, paymentsTestbed, statuses, submittedEntries } from "./testbed";
@@ -27,10 +27,10 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
       const other = await created(t, [c!.id], "vietqr", t.bob);
       const amount = payment.amountVnd.toLocaleString("vi-VN");
       const file = csvOf([
-        ["02/09/2026", "", amount, `MBVCB.8812.${payment.memo}.CT tu 0011`, "FT2609021"],
-        ["02/09/2026", "", "1.000.000", `${other.payment.reference} thieu tien`, "FT2609022"],
-        ["02/09/2026", "", "500.000", "chuyen tien hoc phi", "FT2609023"],
-        ["02/09/2026", "200.000", "", "phi ngan hang", "FT2609024"],
+        ["01/09/2026", "", amount, `MBVCB.8812.${payment.memo}.CT tu 0011`, "FT2609021"],
+        ["01/09/2026", "", "1.000.000", `${other.payment.reference} thieu tien`, "FT2609022"],
+        ["01/09/2026", "", "500.000", "chuyen tien hoc phi", "FT2609023"],
+        ["01/09/2026", "200.000", "", "phi ngan hang", "FT2609024"],
       ]);
       const first = await t.services.payments.importStatement(finance(t), {
         fileName: "saoke.csv",
@@ -47,7 +47,7 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
       expect(view?.events.at(-1)).toMatchObject({
         to: "paid",
         actorRole: "statement",
-        reason: "saoke.csv · 02/09/2026",
+        reason: "saoke.csv · 01/09/2026",
       });
 
       const again = await t.services.payments.importStatement(finance(t), {
@@ -91,7 +91,7 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
       const sheet = workbook.addWorksheet("Sao kê");
       sheet.addRow(["Ngày", "Có", "Diễn giải", "Mã GD"]);
       sheet.addRow([
-        new Date("2026-09-02T03:00:00Z"),
+        new Date("2026-08-31T03:00:00Z"),
         payment.amountVnd,
         `IBFT ${payment.reference}`,
         "FT99",
@@ -160,10 +160,10 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
       const { payment } = await created(t, [a!.id]);
       const amount = payment.amountVnd.toLocaleString("vi-VN");
       const twice = [
-        ["02/12/2026", "", amount, `${payment.reference} VX26CCP0038`, ""],
-        ["02/12/2026", "", amount, `${payment.reference} VX26CCP0038`, ""],
-        ["02/12/2026", "", "500.000", "Chuyen khoan khong ma", ""],
-        ["02/12/2026", "", "500.000", "Chuyen khoan khong ma", ""],
+        ["30/08/2026", "", amount, `${payment.reference} VX26CCP0038`, ""],
+        ["30/08/2026", "", amount, `${payment.reference} VX26CCP0038`, ""],
+        ["30/08/2026", "", "500.000", "Chuyen khoan khong ma", ""],
+        ["30/08/2026", "", "500.000", "Chuyen khoan khong ma", ""],
       ];
       const importFile = (lines: string[][]) =>
         t.services.payments.importStatement(finance(t), {
@@ -203,7 +203,7 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
       const short = payment.amountVnd - 500_000;
       await t.services.payments.importStatement(finance(t), {
         fileName: "saoke.csv",
-        bytes: csvOf([["02/12/2026", "", String(short), `${payment.reference} thieu`, "FT7"]]),
+        bytes: csvOf([["30/08/2026", "", String(short), `${payment.reference} thieu`, "FT7"]]),
         mapping: DEFAULT_STATEMENT_MAPPING,
       });
       const line = (await t.services.payments.openStatementLines()).find(
@@ -254,7 +254,7 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
       await t.services.payments.importStatement(finance(t), {
         fileName: "saoke.csv",
         bytes: csvOf([
-          ["02/12/2026", "", String(payment.amountVnd), `${payment.reference} VXP26AAAAAA`, "F8"],
+          ["30/08/2026", "", String(payment.amountVnd), `${payment.reference} VXP26AAAAAA`, "F8"],
         ]),
         mapping: DEFAULT_STATEMENT_MAPPING,
       });
@@ -270,7 +270,7 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
       expect(paid).toMatchObject({ ok: true });
       const view = await t.services.payments.getForEntrant(t.alice, payment.reference);
       expect(view!.events.at(-1)!.reason).toBe(
-        `Confirmed from the bank statement line of 02/12/2026, amount ${formatVnd(payment.amountVnd, "en")}.`,
+        `Confirmed from the bank statement line of 30/08/2026, amount ${formatVnd(payment.amountVnd, "en")}.`,
       );
     });
 
@@ -283,8 +283,8 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
       const text =
         "SAO KÊ TÀI KHOẢN\n" +
         "Ngày giao dịch;Số tiền ghi có;Nội dung;Số tham chiếu\n" +
-        `02/12/2026;${grouped(first.payment.amountVnd, "vi")};${first.payment.reference} ck;FT101\n` +
-        `02/12/2026;"${grouped(second.payment.amountVnd, "en")}";${second.payment.reference};FT102\n`;
+        `30/08/2026;${grouped(first.payment.amountVnd, "vi")};${first.payment.reference} ck;FT101\n` +
+        `30/08/2026;"${grouped(second.payment.amountVnd, "en")}";${second.payment.reference};FT102\n`;
       const done = await t.services.payments.importStatement(finance(t), {
         fileName: "saoke.csv",
         bytes: Buffer.from(text),
@@ -299,7 +299,7 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
       const { payment } = await created(t, [a!.id]);
       const text =
         "Ngày giao dịch,Số tiền ghi có,Nội dung,Số tham chiếu\n" +
-        `02/12/2026,${payment.amountVnd},${payment.reference} Nguyễn Thị Demo,FT201\n`;
+        `30/08/2026,${payment.amountVnd},${payment.reference} Nguyễn Thị Demo,FT201\n`;
       const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
       const done = await t.services.payments.importStatement(finance(t), {
         fileName: "saoke.csv",
@@ -313,7 +313,7 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
         0xe0,
         ...Buffer.from("y giao di"),
         0xf2,
-        ...Buffer.from("ch,So tien,Noi dung\n02/12/2026,1000000,abc\n"),
+        ...Buffer.from("ch,So tien,Noi dung\n30/08/2026,1000000,abc\n"),
       ]);
       const refused = await t.services.payments.importStatement(finance(t), {
         fileName: "saoke.csv",
@@ -323,6 +323,43 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
       expect(refused).toMatchObject({
         ok: false,
         fieldErrors: { file: "paymentCore.statement.fileNotUtf8" },
+      });
+    });
+
+    it("refuses a whole file with a line dated after today, and pays nothing from it", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [a!.id]);
+      // The test clock is 01/09/2026 10:00 in Vietnam: the next day has not come yet.
+      const later = formatDay(dayInVietnam(new Date(t.now.getTime() + 86_400_000)));
+      const file = csvOf([
+        ["01/09/2026", "", String(payment.amountVnd), payment.memo, "FT-FUTURE-1"],
+        [later, "", "500.000", "chuyen tien", "FT-FUTURE-2"],
+      ]);
+      const refused = await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke.csv",
+        bytes: file,
+        mapping: DEFAULT_STATEMENT_MAPPING,
+      });
+      expect(refused).toMatchObject({
+        ok: false,
+        status: 400,
+        fieldErrors: { dateColumn: "paymentCore.statement.dateInFuture" },
+        futureDay: later,
+      });
+      expect(await statuses(t, [a!.id])).toEqual(["submitted"]);
+      // Nothing of the file was kept: the same lines dated right are all new.
+      const fixed = csvOf([
+        ["01/09/2026", "", String(payment.amountVnd), payment.memo, "FT-FUTURE-1"],
+        ["31/08/2026", "", "500.000", "chuyen tien", "FT-FUTURE-2"],
+      ]);
+      const done = await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke.csv",
+        bytes: fixed,
+        mapping: DEFAULT_STATEMENT_MAPPING,
+      });
+      expect(done).toMatchObject({
+        ok: true,
+        summary: { total: 2, alreadyImported: 0, matched: 1, unknown: 1 },
       });
     });
   });

@@ -4,6 +4,7 @@ import { fieldRefusal, refusal, type Outcome, type Refusal } from "../../../core
 import {
   matchStatementLine,
   parseStatementAmount,
+  lineBookedAfter,
   parseStatementDate,
   statementLineKeys,
   statementMappingSchema,
@@ -34,6 +35,9 @@ export interface ImportSummary {
 
 /** Columns of the mapping the file does not have, with the ones it has (its header row). */
 export type ColumnsNotFound = Refusal & { foundColumns: string[] };
+
+/** A line dated after today: the date column was misread; `futureDay` is its date, DD/MM/YYYY. */
+export type DateInFuture = Refusal & { futureDay: string };
 
 /** The mapping the last import used (site_settings "statementColumns"), or null. */
 export async function rememberedMapping(ctx: PaymentsContext): Promise<StatementMapping | null> {
@@ -68,13 +72,14 @@ async function rememberMapping(ctx: PaymentsContext, mapping: StatementMapping) 
  * own transfer, see statementLineKey), then matched: a line naming one pending
  * payment with its exact amount pays it (through settlePayment, actor "statement"); partial
  * and unknown lines wait for a person on the statements page. The mapping is remembered. A
- * mapping naming columns the file lacks is refused with the columns the file has.
+ * mapping naming columns the file lacks is refused with the columns the file has; a file with a
+ * line dated after today is refused whole (its dates were misread).
  */
 export async function importStatement(
   ctx: PaymentsContext,
   actor: StaffActor,
   input: { fileName: string; bytes: Uint8Array; mapping: unknown },
-): Promise<Outcome<{ summary: ImportSummary }> | ColumnsNotFound> {
+): Promise<Outcome<{ summary: ImportSummary }> | ColumnsNotFound | DateInFuture> {
   const mapping = statementMappingSchema.safeParse(input.mapping);
   if (!mapping.success) {
     const fieldErrors: Record<string, string> = {};
@@ -114,6 +119,13 @@ export async function importStatement(
     });
   }
   if (lines.length === 0) return refusal(400, "paymentCore.statement.noCredits");
+  const future = lineBookedAfter(lines, new Date(ctx.now()));
+  if (future) {
+    return {
+      ...fieldRefusal({ dateColumn: "paymentCore.statement.dateInFuture" }),
+      futureDay: formatDay(future.bookedOn),
+    };
+  }
   await rememberMapping(ctx, columns);
 
   const references = [...new Set(lines.flatMap((l) => extractReferences(l.memo)))];

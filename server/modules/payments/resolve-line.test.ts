@@ -21,7 +21,7 @@ describe.each(testDatabases())("settling a statement line by hand on $name", (ta
       const second = await created(t, [b!.id]);
       const imported = await t.services.payments.importStatement(finance(t), {
         fileName: "saoke.csv",
-        bytes: csvOf([["02/09/2026", String(first.payment.amountVnd), memo, ""]]),
+        bytes: csvOf([["01/09/2026", String(first.payment.amountVnd), memo, ""]]),
         mapping: DEFAULT_STATEMENT_MAPPING,
       });
       expect(imported).toMatchObject({ ok: true, summary: { unknown: 1 } });

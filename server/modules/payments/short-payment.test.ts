@@ -27,7 +27,7 @@ describe.each(testDatabases())("a transfer paid short on $name", (target) => {
       const imported = await t.services.payments.importStatement(finance(t), {
         fileName: "thieu.csv",
         bytes: csvOf([
-          ["02/09/2026", "", received.toLocaleString("vi-VN"), payment.memo, "FT-SHORT-1"],
+          ["01/09/2026", "", received.toLocaleString("vi-VN"), payment.memo, "FT-SHORT-1"],
         ]),
         mapping: DEFAULT_STATEMENT_MAPPING,
       });

@@ -1,11 +1,22 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import { formatDate } from "../../../core/dates";
+import { formatMoment } from "../../../core/dates";
 import { countdownTo, type KeyDate } from "../../../core/key-dates";
 import { SectionHeading } from "../../components/section-heading";
 import { useLang } from "../../lib/site";
 
 const TICK_MS = 30_000;
+
+/** Deadlines end with their day's last minute; openings and the ceremony begin a day. */
+const MOMENT_EDGE: Record<KeyDate["kind"], "start" | "end"> = {
+  registrationOpens: "start",
+  submissionOpens: "start",
+  earlyBird: "end",
+  registrationCloses: "end",
+  submissionCloses: "end",
+  lateDeadline: "end",
+  ceremony: "start",
+};
 
 /**
  * The clock the countdown reads: the server's reading first (so the browser's first render
@@ -53,7 +64,7 @@ export function KeyDates({ dates, now: serverNow }: { dates: KeyDate[]; now: str
             // The list's items are reached by element in home.css: label, date, "passed".
             <li key={date.kind} className={classes.join(" ").trim() || undefined}>
               <span>{t(`home.keyDates.kinds.${date.kind}`)}</span>
-              <time dateTime={date.at}>{formatDate(date.at, lang)}</time>
+              <time dateTime={date.at}>{formatMoment(date.at, lang, MOMENT_EDGE[date.kind])}</time>
               {past ? <span>{t("home.keyDates.passed")}</span> : null}
             </li>
           );

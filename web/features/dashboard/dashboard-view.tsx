@@ -1,6 +1,6 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link } from "react-router";
-import { formatDate, formatVnd } from "../../../core/dates";
+import { formatDate, formatMoment, formatVnd } from "../../../core/dates";
 import { entryStatusLabelKey } from "../../../core/entry-status";
 import { localeOf, pickLang, type Lang } from "../../../core/languages";
 import type { DashboardFigures } from "../../../core/dashboard";
@@ -97,7 +97,11 @@ export function DashboardView({
           </div>
           <div>
             <dt>{t("adminDashboard.totals.deadline")}</dt>
-            <dd>{deadline ? formatDate(deadline, lang) : t("adminDashboard.totals.noDeadline")}</dd>
+            <dd>
+              {deadline
+                ? formatMoment(deadline, lang, "end")
+                : t("adminDashboard.totals.noDeadline")}
+            </dd>
           </div>
         </dl>
       </section>

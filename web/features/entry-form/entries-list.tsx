@@ -5,6 +5,7 @@ import type { EntryStatus } from "../../../core/entry-status";
 import { entryStatusLabelKey } from "../../../core/entry-status";
 import type { Lang } from "../../../core/languages";
 import { useLocalizedPath } from "../../lib/site";
+import { feeHoldsUntilText } from "../../lib/fee-holds";
 import { ChangesRequestedNotice, type ChangesRequestedView } from "./changes-requested-notice";
 
 /** One of the entrant's entries on the dashboard (from `services.entries.listForEntrant`). */
@@ -78,7 +79,7 @@ export function EntriesList({ entries, lang }: { entries: EntryListItem[]; lang:
                     {" "}
                     ({t(`payment.tier.${entry.fee.tier}`)}
                     {entry.fee.holdsUntil
-                      ? `, ${t("payment.holdsUntil", { date: formatDate(entry.fee.holdsUntil, lang) })}`
+                      ? `, ${feeHoldsUntilText(t, entry.fee.holdsUntil, lang)}`
                       : ""}
                     )
                   </small>

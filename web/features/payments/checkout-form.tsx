@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, useNavigation } from "react-router";
-import { formatDate, formatVnd } from "../../../core/dates";
+import { formatVnd } from "../../../core/dates";
 import type { Lang } from "../../../core/languages";
 import type { PaymentMethod } from "../../../core/payment-state";
 import { checkoutSchema } from "../../../core/payments";
 import { FormAlert } from "../../components/form/field";
+import { feeHoldsUntilText } from "../../lib/fee-holds";
 
 export interface PayableEntry {
   entryId: string;
@@ -116,9 +117,7 @@ export function CheckoutForm({
                   {entry.fee?.holdsUntil ? (
                     <>
                       <br />
-                      <small>
-                        {t("payment.holdsUntil", { date: formatDate(entry.fee.holdsUntil, lang) })}
-                      </small>
+                      <small>{feeHoldsUntilText(t, entry.fee.holdsUntil, lang)}</small>
                     </>
                   ) : null}
                 </td>

@@ -103,10 +103,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     if (!outcome.ok) {
       const answer = refused(outcome, form, { formKey: "import" });
-      // Columns the file lacks: the page lists the ones it has, to type the right names.
-      return "foundColumns" in outcome
-        ? data({ ...answer.data, foundColumns: outcome.foundColumns }, answer.init ?? undefined)
-        : answer;
+      // Columns the file lacks: the page lists the ones it has, to type the right names. A
+      // line dated after today: the page names its date.
+      if ("foundColumns" in outcome) {
+        return data(
+          { ...answer.data, foundColumns: outcome.foundColumns },
+          answer.init ?? undefined,
+        );
+      }
+      if ("futureDay" in outcome) {
+        return data({ ...answer.data, futureDay: outcome.futureDay }, answer.init ?? undefined);
+      }
+      return answer;
     }
     return data({ ok: true as const, formKey: "import", summary: outcome.summary });
   }
@@ -148,7 +156,8 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as (FormResult | Imported) | undefined;
   const { lang, mapping, lines } = loaderData;
   const refusedImport = result && !result.ok && result.formKey === "import" ? result : undefined;
-  const foundColumns = (refusedImport as { foundColumns?: string[] } | undefined)?.foundColumns;
+  const { foundColumns, futureDay } =
+    (refusedImport as { foundColumns?: string[]; futureDay?: string } | undefined) ?? {};
   const imported = result && result.ok && "summary" in result ? result.summary : undefined;
   const refusedLine = (id: number) =>
     result && !result.ok && result.formKey === `line-${id}` ? result : undefined;
@@ -253,7 +262,7 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
               />
               {fieldError(name) ? (
                 <p id={`map-${name}-error`} className="field__error">
-                  {t(fieldError(name)!)}
+                  {t(fieldError(name)!, { day: futureDay })}
                 </p>
               ) : null}
             </div>
