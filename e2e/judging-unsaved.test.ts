@@ -413,4 +413,60 @@ describe("judging: nothing typed is lost without a word", () => {
       Array.from({ length: count }, () => 7),
     );
   });
+
+  test("scores and a conflict note sent with JavaScript off come back in their fields, unsaved, with why", async () => {
+    const round = await trialRound();
+    const { context } = await signedIn(round);
+    const entry = round.entries[0]!;
+    const path = round.entryPath(entry.id);
+    // The same judge's session in a browser that runs no script: forms are sent by the browser.
+    const { page, context: noScript } = await openPage(browser(), { javaScriptEnabled: false });
+    await noScript.addCookies(await context.cookies());
+    await page.goto(path);
+    const inputs = scoreInputs(page);
+    const count = await inputs.count();
+    for (let i = 0; i < count; i++) await inputs.nth(i).fill(String(i + 2));
+    await page.locator(".judge-sheet textarea[name=comment]").fill("Ý tưởng gần gũi");
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      inputs.nth(count - 1).press("Enter"),
+    ]);
+    expect(answer.status()).toBe(200);
+    await page.waitForLoadState();
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(new URL(page.url()).search).toBe("");
+    await expect
+      .poll(() => page.locator(".judge-sheet [role=alert]").textContent())
+      .toBe(vi("judging.portal.sheet.sentWithoutScript"));
+    for (let i = 0; i < count; i++) expect(await inputs.nth(i).inputValue()).toBe(String(i + 2));
+    expect(await page.locator(".judge-sheet textarea[name=comment]").inputValue()).toBe(
+      "Ý tưởng gần gũi",
+    );
+
+    await page.locator(".judge-conflict textarea[name=note]").fill("Tôi từng làm cho hãng này");
+    await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page
+        .getByRole("button", { name: vi("judging.portal.conflict.declare"), exact: true })
+        .click(),
+    ]);
+    await page.waitForLoadState();
+    expect(await page.locator(".judge-conflict [role=alert]").textContent()).toBe(
+      vi("judging.portal.conflict.sentWithoutScript"),
+    );
+    expect(await page.locator(".judge-conflict textarea[name=note]").inputValue()).toBe(
+      "Tôi từng làm cho hãng này",
+    );
+    // Nothing was saved or declared.
+    const stored = await withE2eServices(async (_, db) => ({
+      scores: await db.kysely
+        .selectFrom("scores")
+        .select("entry_id")
+        .where("round_id", "=", round.roundId)
+        .execute(),
+    }));
+    expect(stored.scores).toEqual([]);
+    // No conflict declared: the sheet still takes scores.
+    expect(await scoreInputs(page).count()).toBe(count);
+  });
 });

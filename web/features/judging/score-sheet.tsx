@@ -22,6 +22,11 @@ interface Props {
   criteria: Criterion[];
   score: ScoreView | null;
   conflict: boolean;
+  /**
+   * The sheet or the conflict note the browser sent itself, its script not running: nothing
+   * was saved; the fields hold what was typed and the form says why.
+   */
+  sentWithoutScript?: { form: "sheet" | "conflict"; typed: Record<string, string> } | undefined;
 }
 
 const emptyValues = (criteria: Criterion[]) => Object.fromEntries(criteria.map((c) => [c.key, ""]));
@@ -41,29 +46,47 @@ const valuesOf = (criteria: Criterion[], score: ScoreView | null) =>
  * typed when the judge's session has ended survive signing in again: kept in this tab
  * (score-draft.ts), the sign-in returns to the entry and the sheet shows them again, saying so.
  */
-export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conflict }: Props) {
+export function ScoreSheet({
+  lang,
+  roundId,
+  entryId,
+  code,
+  criteria,
+  score,
+  conflict,
+  sentWithoutScript,
+}: Props) {
   const { t } = useTranslation();
   const { toasts, show, dismiss } = useToasts();
   const [saved, setSaved] = useState<ScoreView | null>(score);
   // Scores typed before the page's script arrived are kept when React attaches.
   const formId = useId();
-  const live: Record<string, unknown> = useLiveFormValues(formId, {
-    ...valuesOf(criteria, score),
-    comment: score?.comment ?? "",
-  });
+  const sentSheet = sentWithoutScript?.form === "sheet" ? sentWithoutScript.typed : null;
+  const live: Record<string, unknown> = useLiveFormValues(
+    formId,
+    sentSheet
+      ? {
+          ...Object.fromEntries(criteria.map((c) => [c.key, sentSheet[c.key] ?? ""])),
+          comment: sentSheet.comment ?? "",
+        }
+      : { ...valuesOf(criteria, score), comment: score?.comment ?? "" },
+  );
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(criteria.map((c) => [c.key, String(live[c.key] ?? "")])),
   );
   const [comment, setComment] = useState(String(live.comment ?? ""));
   const [declared, setDeclared] = useState(conflict);
-  const [note, setNote] = useState("");
+  const noteSent = sentWithoutScript?.form === "conflict";
+  const [note, setNote] = useState(noteSent ? (sentWithoutScript.typed.note ?? "") : "");
   // Shown while the conflict note holds what was typed before the judge signed in again.
   const [noteRestored, setNoteRestored] = useState(false);
   // Shown while the sheet holds scores put back from before the judge signed in again.
   // "changed": the score was saved elsewhere (another tab) since the restored values were typed.
   const [restored, setRestored] = useState<false | "restored" | "changed">(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(
+    sentSheet ? "judging.portal.sheet.sentWithoutScript" : null,
+  );
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -407,6 +430,9 @@ export function ScoreSheet({ lang, roundId, entryId, code, criteria, score, conf
           >
             <h2 id="judge-conflict-heading">{t("judging.portal.conflict.heading")}</h2>
             <p>{t("judging.portal.conflict.lead")}</p>
+            <FormAlert
+              message={noteSent ? t("judging.portal.conflict.sentWithoutScript") : undefined}
+            />
             {noteRestored && noteUnsent ? (
               <p className="form-alert form-alert--success" role="status">
                 {t("judging.portal.conflict.noteRestored", {

@@ -1,5 +1,5 @@
 import { useTranslation } from "../../i18n/use-translation";
-import { data, Link } from "react-router";
+import { data, Link, useActionData } from "react-router";
 import { pickLang } from "../../../core/languages";
 import { SectionHeading } from "../../components/section-heading";
 import { positiveInt } from "../../features/back-office/form.server";
@@ -38,6 +38,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { closed };
 }
 
+/**
+ * A sheet or conflict note sent by the browser itself: the page's script never ran (it is off,
+ * or did not load). Nothing is saved, since a score is confirmed in a dialog first; the page
+ * comes back with what was typed in its fields and says why (`ScoreSheet`'s `sentWithoutScript`).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  await requireJudge(request, context);
+  const form = await request.formData();
+  const typed: Record<string, string> = {};
+  for (const [name, value] of form) {
+    if (typeof value === "string" && name.length <= 64) typed[name] = value.slice(0, 2000);
+  }
+  const sent = "note" in typed ? ("conflict" as const) : ("sheet" as const);
+  return { sentWithoutScript: { form: sent, typed } };
+}
+
 export default function JudgeEntry({ loaderData }: Route.ComponentProps) {
   if (loaderData.closed) return <ClosedRound round={loaderData.closed} />;
   return <OpenEntry {...loaderData} />;
@@ -52,6 +68,7 @@ function OpenEntry({
   const to = useLocalizedPath();
   const lang = useLang();
   const base = `/giam-khao/vong/${round.id}`;
+  const sentWithoutScript = useActionData<typeof action>()?.sentWithoutScript;
   return (
     <div className="container page">
       <nav className="judge-sheet__actions" aria-label={pickLang(round.name, lang)}>
@@ -80,6 +97,7 @@ function OpenEntry({
             criteria={round.criteria}
             score={entry.score}
             conflict={entry.conflict}
+            sentWithoutScript={sentWithoutScript}
           />
         </div>
       </div>
