@@ -4,6 +4,7 @@ import path from "node:path";
 import type { Insertable } from "kysely";
 import type { EntryFileTable } from "../db/schema";
 import type { StorageDriver } from "../modules/storage";
+import { demoDocumentPdf, type DemoDocumentName } from "./demo-documents-pdf";
 import { DEMO_IMAGE_POOL_SIZE, writeDemoImage } from "./demo-entry-images";
 import { demoUuid, type Random } from "./demo-registrants";
 import { DEMO_MAKER, DEMO_VIDEO_KEY, DEMO_VIDEO_MIME, makeDemoVideo } from "./demo-video";
@@ -30,47 +31,6 @@ const YOUTUBE_ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01
 /** An 11-character YouTube video id. */
 export function youtubeId(random: Random): string {
   return Array.from({ length: 11 }, () => random.pick([...YOUTUBE_ID_CHARS])).join("");
-}
-
-/**
- * A one-page PDF with a line of text, its cross-reference table computed. With `author`, it
- * names its maker as office software does: in the document information (Author, Creator) and
- * in an XMP metadata stream — what judges' copies of entry documents must not carry.
- */
-export function demoPdf(line: string, author?: string): Buffer {
-  const stream = `BT /F1 18 Tf 72 720 Td (${line.replace(/[()\\]/g, "")}) Tj ET`;
-  const objects = [
-    `<< /Type /Catalog /Pages 2 0 R${author ? " /Metadata 6 0 R" : ""} >>`,
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  if (author) {
-    // XMP is UTF-8 XML; a text string in the information dictionary is UTF-16BE with a BOM.
-    const xmp = Buffer.from(
-      `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator><rdf:Seq><rdf:li>${author}</rdf:li></rdf:Seq></dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>`,
-      "utf8",
-    ).toString("latin1");
-    const utf16 = (text: string) =>
-      `<FEFF${[...text].map((c) => c.charCodeAt(0).toString(16).padStart(4, "0")).join("")}>`;
-    objects.push(
-      `<< /Type /Metadata /Subtype /XML /Length ${xmp.length} >>\nstream\n${xmp}\nendstream`,
-      `<< /Author ${utf16(author)} /Creator (Demo Office) >>`,
-    );
-  }
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((object, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const offset of offsets) body += `${String(offset).padStart(10, "0")} 00000 n \n`;
-  const info = author ? ` /Info ${objects.length} 0 R` : "";
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R${info} >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
 }
 
 /** Who the demo entries' idea articles say made them (Author and XMP). */
@@ -101,23 +61,22 @@ export async function storeSharedFiles(deps: DemoFileDeps) {
     height: film.height,
     duration: Math.round(film.duration),
   };
-  const pdf = (name: string, line: string, author?: string) =>
-    put(`entries/demo/${name}`, demoPdf(line, author), "application/pdf").then((f) => ({
-      ...f,
-      name,
-    }));
+  const pdf = async (name: string, document: DemoDocumentName, author?: string) => ({
+    ...(await put(
+      `entries/demo/${name}`,
+      await demoDocumentPdf(document, author),
+      "application/pdf",
+    )),
+    name,
+  });
   // The work's documents name their maker, as real uploads do; judges get copies without it.
   const documents = {
-    ideaArticleVi: await pdf(
-      "bai-viet-y-tuong.pdf",
-      "Bai viet y tuong - ban demo",
-      DEMO_PDF_AUTHOR,
-    ),
-    ideaArticleEn: await pdf("idea-article.pdf", "Idea article - demo copy", DEMO_PDF_AUTHOR),
-    legalCommitment: await pdf("cam-ket-phap-ly.pdf", "Cam ket phap ly - ban demo"),
-    copyrightCommitment: await pdf("cam-ket-ban-quyen.pdf", "Cam ket ban quyen - ban demo"),
+    ideaArticleVi: await pdf("bai-viet-y-tuong.pdf", "ideaVi", DEMO_PDF_AUTHOR),
+    ideaArticleEn: await pdf("idea-article.pdf", "ideaEn", DEMO_PDF_AUTHOR),
+    legalCommitment: await pdf("cam-ket-phap-ly.pdf", "legalCommitment"),
+    copyrightCommitment: await pdf("cam-ket-ban-quyen.pdf", "copyrightCommitment"),
   };
-  const licence = demoPdf("Giay chung nhan dang ky doanh nghiep - ban demo");
+  const licence = await demoDocumentPdf("licence");
   const images = await storeDemoImages(deps);
   return { video, documents, images, licence };
 }

@@ -9,7 +9,6 @@ import { indexEntries } from "../modules/library/index-entry";
 import { insertChunks, routeTo, saveCodeCounters } from "./demo-entries";
 import {
   DEMO_IMAGE_PREFIX,
-  demoPdf,
   fileRow,
   pickImages,
   storeDemoImages,
@@ -17,6 +16,7 @@ import {
   type DemoFileDeps,
   type SharedFile,
 } from "./demo-entry-files";
+import { demoDocumentPdf, type DemoDocumentName } from "./demo-documents-pdf";
 import { DEMO_IMAGE_POOL_SIZE } from "./demo-entry-images";
 import { demoCredits, demoEntryText } from "./demo-entry-texts";
 import { demoUuid, seededRandom, type Random } from "./demo-registrants";
@@ -137,11 +137,11 @@ async function demoLibraryFiles(db: Db, deps: DemoFileDeps): Promise<LibraryFile
     videoBytes = film.data.length;
     duration = Math.round(film.duration);
   }
-  const pdf = async (name: string, line: string): Promise<SharedFile> => {
+  const pdf = async (name: string, document: DemoDocumentName): Promise<SharedFile> => {
     const key = `entries/demo/${name}`;
     const existing = await deps.storage.stat(key);
     if (existing) return { key, name, mime: "application/pdf", bytes: existing.size };
-    const data = demoPdf(line);
+    const data = await demoDocumentPdf(document);
     await deps.storage.put(key, data, { contentType: "application/pdf" });
     return { key, name, mime: "application/pdf", bytes: data.length };
   };
@@ -156,10 +156,10 @@ async function demoLibraryFiles(db: Db, deps: DemoFileDeps): Promise<LibraryFile
       height: 360,
       duration,
     },
-    ideaVi: await pdf("bai-viet-y-tuong.pdf", "Bai viet y tuong - ban demo"),
-    ideaEn: await pdf("idea-article.pdf", "Idea article - demo copy"),
-    legal: await pdf("cam-ket-phap-ly.pdf", "Cam ket phap ly - ban demo"),
-    copyright: await pdf("cam-ket-ban-quyen.pdf", "Cam ket ban quyen - ban demo"),
+    ideaVi: await pdf("bai-viet-y-tuong.pdf", "ideaVi"),
+    ideaEn: await pdf("idea-article.pdf", "ideaEn"),
+    legal: await pdf("cam-ket-phap-ly.pdf", "legalCommitment"),
+    copyright: await pdf("cam-ket-ban-quyen.pdf", "copyrightCommitment"),
   };
 }
 
