@@ -1,4 +1,4 @@
-import { formatDate } from "../../../core/dates";
+import { formatDate, formatMoment } from "../../../core/dates";
 import { entrySubmissionSchemaFor } from "../../../core/entry";
 import {
   canTransition,
@@ -143,7 +143,9 @@ async function queueReceipt(ctx: EntriesContext, trx: Q, entryId: string): Promi
         title: entry.values.campaignName ?? "",
         category: entry.category ? pickLang(entry.category.name, lang) : "",
         submittedAt: formatDate(entry.submittedAt ?? ctx.now(), lang),
-        deadline: entry.submissionClosesAt ? formatDate(entry.submissionClosesAt, lang) : "—",
+        deadline: entry.submissionClosesAt
+          ? formatMoment(entry.submissionClosesAt, lang, "end")
+          : "—",
       },
     },
   ]);

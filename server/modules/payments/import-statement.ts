@@ -119,7 +119,7 @@ export async function importStatement(
     });
   }
   if (lines.length === 0) return refusal(400, "paymentCore.statement.noCredits");
-  const future = lineBookedAfter(lines, new Date(ctx.now()));
+  const future = lineBookedAfter(lines, ctx.clock());
   if (future) {
     return {
       ...fieldRefusal({ dateColumn: "paymentCore.statement.dateInFuture" }),

@@ -9,6 +9,7 @@ import { ScoreSheet } from "../../features/judging/score-sheet";
 import { requireJudge } from "../../features/judging/session.server";
 import "../../features/judging/judging.css";
 import { pageMeta } from "../../lib/meta";
+import { keepFormWhenUnanswered } from "../../lib/unanswered-form";
 import { useLang, useLocalizedPath } from "../../lib/site";
 import type { Route } from "./+types/entry";
 import { personalPageHeaders } from "../../lib/personal-page";
@@ -53,6 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const sent = "note" in typed ? ("conflict" as const) : ("sheet" as const);
   return { sentWithoutScript: { form: sent, typed } };
 }
+
+/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
+export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
 export default function JudgeEntry({ loaderData }: Route.ComponentProps) {
   if (loaderData.closed) return <ClosedRound round={loaderData.closed} />;
