@@ -293,3 +293,15 @@ export function libraryFilePath(entryId: string, fileId: string): string {
 /** The addresses `libraryFilePath` makes: `/bai-thi/<entry uuid>/tep/<file uuid>`. */
 export const LIBRARY_FILE_PATH =
   /^\/bai-thi\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/tep\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * An entry's documents in the order a reader wants them: the idea article before the slides,
+ * each in the page's language first.
+ */
+export function inReadingOrder<T extends { lang: "vi" | "en"; kind: "article" | "slides" }>(
+  documents: readonly T[],
+  pageLang: "vi" | "en",
+): T[] {
+  const rank = (d: T) => (d.kind === "article" ? 0 : 2) + (d.lang === pageLang ? 0 : 1);
+  return [...documents].sort((a, b) => rank(a) - rank(b));
+}

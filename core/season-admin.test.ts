@@ -211,6 +211,26 @@ describe("the next season", () => {
     });
   });
 
+  it("shifts by the years between two seasons when asked", () => {
+    expect(
+      shiftSeasonDates(
+        {
+          registrationOpensAt: "2026-07-14T17:00:00.000Z",
+          registrationClosesAt: null,
+          submissionOpensAt: null,
+          submissionClosesAt: "2026-12-31T10:00:00.000Z",
+          earlyBirdDeadline: null,
+          lateDeadline: null,
+          ceremonyAt: null,
+        },
+        2,
+      ),
+    ).toMatchObject({
+      registrationOpensAt: "2028-07-14T17:00:00.000Z",
+      submissionClosesAt: "2028-12-31T10:00:00.000Z",
+    });
+  });
+
   it("proposes the year after, with the year in the names and the code moved on", () => {
     expect(
       nextSeasonDefaults({

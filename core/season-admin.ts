@@ -364,7 +364,7 @@ const seasonYear = z.coerce
 
 /**
  * "Create the next season from this one": the new season's year, names and code. Its tracks,
- * categories, fees and rules are copied from `fromYear`, its dates shifted one year on.
+ * categories, fees and rules are copied from `fromYear`, its dates shifted by the years between.
  */
 export const nextSeasonSchema = z.object({
   fromYear: seasonYear,
@@ -406,15 +406,16 @@ export function nextSeasonDefaults(
 const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
 
 /**
- * An instant moved to the same wall-clock time one year later in Vietnam (UTC+7, no daylight
- * saving). 29/02 has no twin in a common year: it becomes 28/02, still the end of February.
+ * An instant moved to the same wall-clock time `years` later in Vietnam (UTC+7, no daylight
+ * saving; one year unless said). 29/02 has no twin in a common year: it becomes 28/02, still
+ * the end of February.
  */
-export function shiftOneYear(iso: string | null): string | null {
+export function shiftOneYear(iso: string | null, years = 1): string | null {
   if (iso === null) return null;
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return null;
   const local = new Date(time + VIETNAM_OFFSET_MS);
-  const year = local.getUTCFullYear() + 1;
+  const year = local.getUTCFullYear() + years;
   const month = local.getUTCMonth();
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   const day = Math.min(local.getUTCDate(), lastDay);
@@ -430,9 +431,12 @@ export function shiftOneYear(iso: string | null): string | null {
   return new Date(shifted - VIETNAM_OFFSET_MS).toISOString();
 }
 
-/** Every key date of a season, one year on. */
-export function shiftSeasonDates(dates: SeasonDates): SeasonDates {
+/**
+ * Every key date of a season, `years` on (one unless said): a season copied from 2026 into 2028
+ * gets 2028's dates, not 2027's, which would overlap the season between.
+ */
+export function shiftSeasonDates(dates: SeasonDates, years = 1): SeasonDates {
   const out = {} as SeasonDates;
-  for (const field of SEASON_DATE_FIELDS) out[field] = shiftOneYear(dates[field]);
+  for (const field of SEASON_DATE_FIELDS) out[field] = shiftOneYear(dates[field], years);
   return out;
 }

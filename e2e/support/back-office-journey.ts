@@ -77,6 +77,8 @@ export async function submitCompleteEntry(
   await page.goto(`${prefix}/nop-bai-du-thi`);
   await waitForHydration(page);
   await chooseFirstCategory(page);
+  const trackId = await page.locator('input[name="trackId"]:checked').inputValue();
+  const categoryId = await page.locator("#entry-categoryId").inputValue();
   await page.locator("#entry-brandName").fill(fields.brand);
   await waitSaved(page, lang);
   await page.waitForURL((u) => u.searchParams.has("entry"));
@@ -110,6 +112,10 @@ export async function submitCompleteEntry(
   await expect
     .poll(() => page.getByTestId("entry-status").textContent(), { timeout: 15_000 })
     .toBe(text(lang, "entry.status.submitted"));
+  // Locked from now on, the award and category still show what was chosen on this page.
+  await expect.poll(() => page.locator('input[name="trackId"]:checked').inputValue()).toBe(trackId);
+  await expect(page.locator("#entry-categoryId").inputValue()).resolves.toBe(categoryId);
+  await expect(page.locator("#entry-categoryId").isDisabled()).resolves.toBe(true);
   return { id, code };
 }
 

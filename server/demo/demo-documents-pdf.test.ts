@@ -21,6 +21,9 @@ describe("the demo entries' documents", () => {
     });
     expect(signed.getAuthor()).toBe("Nguyễn Văn Tác Giả");
     expect(signed.catalog.has(PDFName.of("Metadata"))).toBe(true);
+    // The XMP stream is UTF-8, so readers that prefer it show the name as written.
+    const xmp = Buffer.from(await demoDocumentPdf("ideaVi", "Nguyễn Văn Tác Giả")).toString("utf8");
+    expect(xmp).toContain("<rdf:li>Nguyễn Văn Tác Giả</rdf:li>");
     const plain = await PDFDocument.load(await demoDocumentPdf("ideaVi"), {
       updateMetadata: false,
     });

@@ -147,7 +147,11 @@ async function makeDocument(name: DemoDocumentName, author?: string): Promise<Bu
   if (!author) return bytes;
   const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
   const xmp = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator><rdf:Seq><rdf:li>${author}</rdf:li></rdf:Seq></dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>`;
-  const metadata = pdf.context.stream(xmp, { Type: "Metadata", Subtype: "XML" });
+  // XMP is UTF-8: a string given to the stream would be written one byte per character.
+  const metadata = pdf.context.stream(new TextEncoder().encode(xmp), {
+    Type: "Metadata",
+    Subtype: "XML",
+  });
   pdf.catalog.set(PDFName.of("Metadata"), pdf.context.register(metadata));
   return Buffer.from(await pdf.save({ useObjectStreams: false }));
 }

@@ -255,6 +255,38 @@ describe("the back-office dashboard over HTTP", () => {
     expect(english).toContain(`href="/en/quan-tri/cham-giai/vong/${roundId}?year=2026"`);
   });
 
+  it("gives the submission deadline's hour when it does not end a day, the day alone when it does", async () => {
+    const db = office.db.kysely;
+    const season = await db
+      .selectFrom("seasons")
+      .select(["id", "submission_closes_at"])
+      .where("year", "=", 2026)
+      .executeTakeFirstOrThrow();
+    const deadlineOf = async () =>
+      /<dt>Hạn nộp bài<\/dt><dd>([^<]*)<\/dd>/.exec((await page("/quan-tri", "admin")).body)?.[1];
+    try {
+      // 31/12/2026 17:00 in Vietnam.
+      await db
+        .updateTable("seasons")
+        .set({ submission_closes_at: "2026-12-31T10:00:00.000Z" })
+        .where("id", "=", season.id)
+        .execute();
+      expect(await deadlineOf()).toBe("31/12/2026 17:00");
+      await db
+        .updateTable("seasons")
+        .set({ submission_closes_at: "2026-12-31T16:59:59.999Z" })
+        .where("id", "=", season.id)
+        .execute();
+      expect(await deadlineOf()).toBe("31/12/2026");
+    } finally {
+      await db
+        .updateTable("seasons")
+        .set({ submission_closes_at: season.submission_closes_at })
+        .where("id", "=", season.id)
+        .execute();
+    }
+  });
+
   it("shows an earlier season without entries as empty, and is closed to entrants", async () => {
     const empty = await page("/quan-tri?season=2023", "finance");
     expect(empty.statusCode).toBe(200);

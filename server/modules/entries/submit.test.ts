@@ -54,7 +54,8 @@ describe.each(testDatabases())("entries on $name", (target) => {
       const message = await t.services.mail.readOutboxMessage(receipt.id);
       expect(message!.text).toContain(`Mã bài dự thi: ${complete.code}`);
       expect(message!.text).toContain("Chiến dịch / dự án / tác phẩm: Tết sum vầy");
-      expect(message!.text).toContain("Hạng mục: Chiến dịch");
+      // The group too: several groups have a "Chiến dịch" category.
+      expect(message!.text).toContain("Hạng mục: Truyền hình – Chiến dịch");
       expect(message!.text).toContain("Ngày nộp: 01/09/2026");
       expect(message!.text).toContain("(31/12/2026)");
       expect(message!.text).toContain("http://localhost:3000/tai-khoan");
@@ -81,7 +82,7 @@ describe.each(testDatabases())("entries on $name", (target) => {
       expect(receipt.lang).toBe("en");
       expect(receipt.subject).toBe(`Entry ${entry.code} received – Van Xuan Awards`);
       const message = await t.services.mail.readOutboxMessage(receipt.id);
-      expect(message!.text).toContain("Category: Campaigns");
+      expect(message!.text).toContain("Category: Television – Campaigns");
       expect(message!.text).toContain("http://localhost:3000/en/tai-khoan");
     });
 

@@ -1,4 +1,5 @@
 import { formatDate, formatMoment } from "../../../core/dates";
+import { categoryInGroup } from "../../../core/category-tree";
 import { entrySubmissionSchemaFor } from "../../../core/entry";
 import {
   canTransition,
@@ -141,7 +142,9 @@ async function queueReceipt(ctx: EntriesContext, trx: Q, entryId: string): Promi
         url: `${currentPublicUrl(ctx.publicUrl)}${localizePath("/tai-khoan", lang)}`,
         code: entry.code ?? "",
         title: entry.values.campaignName ?? "",
-        category: entry.category ? pickLang(entry.category.name, lang) : "",
+        category: entry.category
+          ? pickLang(categoryInGroup(entry.category.groupName, entry.category.name), lang)
+          : "",
         submittedAt: formatDate(entry.submittedAt ?? ctx.now(), lang),
         deadline: entry.submissionClosesAt
           ? formatMoment(entry.submissionClosesAt, lang, "end")

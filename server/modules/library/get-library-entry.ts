@@ -1,7 +1,7 @@
 import { isPrize } from "../../../core/judging-prizes";
 import { creditRoleIn } from "../../../core/credit-roles";
 import type { Lang } from "../../../core/languages";
-import { libraryFilePath, type LibraryEntry } from "../../../core/library";
+import { inReadingOrder, libraryFilePath, type LibraryEntry } from "../../../core/library";
 import type { ResponsiveImageData } from "../../../core/media-image";
 import { entryOgImagePath } from "../../../core/social-image";
 import { parseVideoLink } from "../../../core/video-link";
@@ -154,10 +154,15 @@ export async function getLibraryEntry(
     credits: credits(row.credits, lang),
     images,
     video,
-    documents: files.flatMap((f) => {
-      const doc = DOCUMENTS[f.field];
-      return doc ? [{ field: f.field, ...doc, url: libraryFilePath(id, f.id), mime: f.mime }] : [];
-    }),
+    documents: inReadingOrder(
+      files.flatMap((f) => {
+        const doc = DOCUMENTS[f.field];
+        return doc
+          ? [{ field: f.field, ...doc, url: libraryFilePath(id, f.id), mime: f.mime }]
+          : [];
+      }),
+      lang,
+    ),
     ogImage: entryOgImagePath(row.entry_id, lang),
     publishedAt: row.published_at,
   };

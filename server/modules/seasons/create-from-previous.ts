@@ -35,7 +35,8 @@ export async function createSeasonFromPrevious(
     }
     if (clash.length > 0) return fieldRefusal({ code: "adminPlatform.seasons.codeTaken" }, 409);
 
-    const dates = shiftSeasonDates(source);
+    // The dates move by as many years as the seasons lie apart.
+    const dates = shiftSeasonDates(source, input.year - input.fromYear);
     const { id: seasonId } = await trx
       .insertInto("seasons")
       .values({

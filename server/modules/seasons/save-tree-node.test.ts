@@ -26,17 +26,44 @@ describe.each(testDatabases())("category tree writes on $name", (target) => {
         allowEnterprise: true,
       });
 
-      // The same slug or code anywhere in the season is refused, with the field to fix.
+      // A code is unique in the season, a slug in its group, each refused with the field to fix.
       const otherGroup = tree[0]!.groups[1]!;
       const clash = await f.services.seasonsAdmin.createCategory(otherGroup.id, category());
       expect(clash).toEqual({
         ok: false,
         status: 409,
-        fieldErrors: {
-          slug: "adminPlatform.validation.slugTaken",
-          code: "adminPlatform.validation.codeTaken",
-        },
+        fieldErrors: { code: "adminPlatform.validation.codeTaken" },
       });
+      const sameGroup = await f.services.seasonsAdmin.createCategory(
+        group.id,
+        category({ code: "NEW2" }),
+      );
+      expect(sameGroup).toEqual({
+        ok: false,
+        status: 409,
+        fieldErrors: { slug: "adminPlatform.validation.slugTaken" },
+      });
+      // The demo's groups share category slugs ("campaigns" on television and online): each
+      // such category saves, and another group takes the slug too.
+      const shared = tree[0]!.groups
+        .flatMap((g) => g.categories)
+        .find(
+          (c) =>
+            tree[0]!.groups.filter((g) => g.categories.some((o) => o.slug === c.slug)).length > 1,
+        )!;
+      expect(shared).toBeDefined();
+      const resaved = await f.services.seasonsAdmin.updateCategory(
+        shared.id,
+        category({ slug: shared.slug, code: shared.code, nameVi: `${shared.nameVi} mới` }),
+      );
+      expect(resaved.ok).toBe(true);
+      const elsewhere = await f.services.seasonsAdmin.createCategory(
+        otherGroup.id,
+        category({ code: "NEW3" }),
+      );
+      expect(elsewhere.ok).toBe(true);
+      if (elsewhere.ok) await f.services.seasonsAdmin.remove("category", elsewhere.id);
+      tree = await f.services.seasonsAdmin.tree(2026);
 
       // Up one place among its siblings.
       const before = tree[0]!.groups[0]!.categories.map((c) => c.id);

@@ -21,8 +21,9 @@ import {
 } from "./tree-queries";
 
 /**
- * Creating and editing the nodes of the category tree. Slugs (and codes) are unique within a
- * season; a new node goes after its last sibling. The audit entry (`track.create`,
+ * Creating and editing the nodes of the category tree. Track and group slugs, and codes, are
+ * unique within a season, a category's slug within its group; a new node goes after its last
+ * sibling. The audit entry (`track.create`,
  * `category.update`, …) carries what was saved.
  */
 
@@ -45,17 +46,30 @@ function columnsOf(kind: TreeNodeKind, input: TreeNodeInput) {
   };
 }
 
-/** Field errors when another node of the season uses the slug (or the code); null if none. */
+/** Field errors when another node uses the slug (or the code) where it must be unique; null if none. */
 async function clashOf(
   deps: SeasonsAdminDeps,
   kind: TreeNodeKind,
   seasonId: number,
   input: TreeNodeInput,
-  exceptId: number | null,
+  place: { parentId: number } | { exceptId: number },
 ): Promise<Record<string, string> | null> {
   const k = deps.db.kysely;
+  const exceptId = "exceptId" in place ? place.exceptId : null;
   if (kind === "track") return trackClash(k, seasonId, input as TrackInput, exceptId);
-  if (kind === "category") return categoryClash(k, seasonId, input as CategoryInput, exceptId);
+  if (kind === "category") {
+    const groupId =
+      "parentId" in place
+        ? place.parentId
+        : (
+            await k
+              .selectFrom("categories")
+              .select("group_id")
+              .where("id", "=", place.exceptId)
+              .executeTakeFirstOrThrow()
+          ).group_id;
+    return categoryClash(k, seasonId, groupId, input as CategoryInput, exceptId);
+  }
   return (await groupClash(k, seasonId, input.slug, exceptId))
     ? { slug: "adminPlatform.validation.slugTaken" }
     : null;
@@ -82,7 +96,7 @@ export async function createTreeNode(
 ): Promise<TreeWrite> {
   const owner = await ownerOfNew(deps, kind, parentId);
   if (!owner) return notFound;
-  const clash = await clashOf(deps, kind, owner.seasonId, input, null);
+  const clash = await clashOf(deps, kind, owner.seasonId, input, { parentId });
   if (clash) return fieldRefusal(clash, 409);
   const { table, parent } = PARENT[kind];
   const under = kind === "track" ? owner.seasonId : parentId;
@@ -113,7 +127,7 @@ export async function updateTreeNode(
   const k = deps.db.kysely;
   const owner = await seasonOf(k, kind, id);
   if (!owner) return notFound;
-  const clash = await clashOf(deps, kind, owner.seasonId, input, id);
+  const clash = await clashOf(deps, kind, owner.seasonId, input, { exceptId: id });
   if (clash) return fieldRefusal(clash, 409);
   await k
     .updateTable(PARENT[kind].table)

@@ -61,22 +61,34 @@ export async function seasonOf(
   return row ?? null;
 }
 
-/** Field errors for the categories of a season with this slug or code (other than `exceptId`). */
+/** Field errors for the categories of the group with this slug, or of the season with this code (other than `exceptId`). */
 export async function categoryClash(
   q: Kysely<Database>,
   seasonId: number,
+  groupId: number,
   input: { slug: string; code: string },
   exceptId: number | null,
 ): Promise<Record<string, string> | null> {
+  // A code names the category in entry codes across the season; a slug is a name within its
+  // group ("campaigns" under television and under online are two categories).
   let query = q
     .selectFrom("categories as c")
     .innerJoin("category_groups as g", "g.id", "c.group_id")
     .innerJoin("tracks as t", "t.id", "g.track_id")
     .where("t.season_id", "=", seasonId)
-    .where((eb) => eb.or([eb("c.slug", "=", input.slug), eb("c.code", "=", input.code)]))
-    .select(["c.id", "c.slug", "c.code"]);
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("c.slug", "=", input.slug), eb("c.group_id", "=", groupId)]),
+        eb("c.code", "=", input.code),
+      ]),
+    )
+    .select(["c.id", "c.slug", "c.code", "c.group_id"]);
   if (exceptId !== null) query = query.where("c.id", "<>", exceptId);
-  return clashErrors(await query.execute(), input);
+  const rows = await query.execute();
+  return clashErrors(
+    rows.map((r) => (r.group_id === groupId ? r : { ...r, slug: "" })),
+    input,
+  );
 }
 
 /** Whether another group of the season already uses the slug. */

@@ -98,8 +98,8 @@ export function DashboardView({
           <div>
             <dt>{t("adminDashboard.totals.deadline")}</dt>
             <dd>
-              {deadline
-                ? formatMoment(deadline, lang, "end")
+              {figures.season.submissionClosesAt
+                ? formatMoment(figures.season.submissionClosesAt, lang, "end")
                 : t("adminDashboard.totals.noDeadline")}
             </dd>
           </div>

@@ -23,8 +23,11 @@ export function CatalogueFields({
   track: TrackOption | null;
   initial: EntryFormValues;
   readOnly: boolean;
-  /** The award and category may no longer change (submitted once): shown, not editable. */
-  locked: boolean;
+  /**
+   * The entry's award and category when they may no longer change (submitted once): shown,
+   * not editable. Null while they may change.
+   */
+  locked: Pick<EntryFormValues, "trackId" | "categoryId"> | null;
   errorOf: (name: keyof EntryFormValues) => string | undefined;
 }) {
   const { t } = useTranslation();
@@ -42,7 +45,10 @@ export function CatalogueFields({
   const categoryId = fieldId("categoryId");
   const lockedId = "entry-catalogue-locked";
   // Said only where the rest of the entry can still change; a read-only entry says so above.
-  const lockedNote = locked && !readOnly;
+  const lockedNote = locked !== null && !readOnly;
+  // Locking (a first submission on this page) puts new inputs in place of the registered ones:
+  // React keeps an input controlled or uncontrolled for its whole life.
+  const inputsKey = locked ? "locked" : "open";
   return (
     <>
       <fieldset
@@ -59,7 +65,7 @@ export function CatalogueFields({
           <span aria-hidden="true"> *</span>
         </legend>
         {tracks.map((option, index) => (
-          <label key={option.id}>
+          <label key={`${inputsKey}-${option.id}`}>
             <input
               id={`${fieldId("trackId")}-${index}`}
               type="radio"
@@ -71,7 +77,7 @@ export function CatalogueFields({
                     name: "trackId",
                     disabled: true,
                     readOnly: true,
-                    checked: initial.trackId === option.id,
+                    checked: locked.trackId === option.id,
                   }
                 : {
                     defaultChecked: initial.trackId === option.id,
@@ -97,15 +103,17 @@ export function CatalogueFields({
           <span aria-hidden="true"> *</span>
         </label>
         <select
+          key={inputsKey}
           id={categoryId}
           className="field__input"
-          disabled={locked || !track}
+          disabled={locked !== null || !track}
           aria-required
           aria-invalid={categoryError ? true : undefined}
           aria-describedby={`${categoryId}-hint${lockedNote ? ` ${lockedId}` : ""}${categoryError ? ` ${categoryId}-error` : ""}`}
-          defaultValue={initial.categoryId}
           // Locked, the category stays out of react-hook-form, as the award does.
-          {...(locked ? { name: "categoryId" } : form.register("categoryId"))}
+          {...(locked
+            ? { name: "categoryId", value: locked.categoryId }
+            : { defaultValue: initial.categoryId, ...form.register("categoryId") })}
         >
           <option value="">
             {track ? t("entryForm.chooseCategory") : t("entryForm.chooseTrackFirst")}

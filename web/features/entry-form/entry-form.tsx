@@ -151,9 +151,18 @@ export function EntryForm({
 
   const watchedTrackId = form.watch("trackId");
   const watchedVideoLink = form.watch("videoLink");
-  // A read-only entry's inputs are disabled, and react-hook-form reads a disabled field as
-  // undefined: its award cannot change, so what the server sent is the one to show.
-  const trackId = hydrated && !catalogueLocked ? watchedTrackId : serverValues.trackId;
+  // A locked award and category are the entry's as the server has them now: after a first
+  // submission on this page, no longer the values the page was loaded with (a new entry's
+  // were empty). A locked field is left out of react-hook-form, which would read it as empty.
+  const lockedCatalogue =
+    catalogueLocked && entry
+      ? { trackId: entry.values.trackId, categoryId: entry.values.categoryId }
+      : null;
+  const trackId = lockedCatalogue
+    ? lockedCatalogue.trackId
+    : hydrated
+      ? watchedTrackId
+      : serverValues.trackId;
   const videoLink = hydrated ? watchedVideoLink : serverValues.videoLink;
   const track = tracks.find((item) => item.id === trackId) ?? null;
   const errors = form.formState.errors;
@@ -332,7 +341,7 @@ export function EntryForm({
           track={track}
           initial={initial}
           readOnly={readOnly}
-          locked={catalogueLocked}
+          locked={lockedCatalogue}
           errorOf={errorOf}
         />
 
@@ -475,7 +484,7 @@ export function EntryForm({
               entryId={entry.id}
               tracks={tracks}
               currentCategoryId={() =>
-                catalogueLocked ? serverValues.categoryId : form.getValues("categoryId")
+                lockedCatalogue ? lockedCatalogue.categoryId : form.getValues("categoryId")
               }
             />
           ) : null}
