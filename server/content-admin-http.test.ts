@@ -174,6 +174,34 @@ describe("an editor's writes reach the public pages", () => {
     expect(page.body).toContain('src="/generated/portrait/new.svg"');
   });
 
+  it("opens the jury and winners lists on the current season, not a newer one being prepared", async () => {
+    const at = NOW.toISOString();
+    await db.kysely
+      .insertInto("seasons")
+      .values({
+        year: 2027,
+        code: "VX27",
+        name_vi: "2027",
+        name_en: "2027",
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    try {
+      const jury = await request("GET", "/quan-tri/noi-dung/chuyen-gia", { who: "editor" });
+      expect(jury.body).toContain('href="/quan-tri/noi-dung/chuyen-gia/moi?year=2026"');
+      const winners = await request("GET", "/quan-tri/noi-dung/thang-giai", { who: "editor" });
+      expect(winners.body).toContain('href="/quan-tri/noi-dung/thang-giai/moi?year=2026"');
+      // A year asked for is still the one shown.
+      const asked = await request("GET", "/quan-tri/noi-dung/chuyen-gia?year=2027", {
+        who: "editor",
+      });
+      expect(asked.body).toContain('href="/quan-tri/noi-dung/chuyen-gia/moi?year=2027"');
+    } finally {
+      await db.kysely.deleteFrom("seasons").where("year", "=", 2027).execute();
+    }
+  });
+
   it("refuses an invalid juror with the field errors and what was typed", async () => {
     const response = await request("POST", "/quan-tri/noi-dung/chuyen-gia/moi", {
       who: "editor",

@@ -356,6 +356,11 @@ describe("from the editor's save to the public page", () => {
       ),
     );
     expect((await app.services.news.get(scheduled))?.status).toBe("scheduled");
+    // Staff see when it goes out, to the minute, on its page and in the list.
+    const editPage = await request("GET", `/quan-tri/noi-dung/tin-tuc/${scheduled}`, "editor");
+    expect(editPage.body).toMatch(/Đã lên lịch(<!-- -->)? · 01\/12\/2026 09:00/);
+    const scheduledList = await request("GET", "/quan-tri/noi-dung/tin-tuc", "editor");
+    expect(scheduledList.body).toMatch(/<time dateTime="[^"]+">01\/12\/2026 09:00<\/time>/);
     expect((await request("GET", "/tin-tuc-cuoc-thi", "visitor")).body).not.toContain(
       "Tin hẹn giờ",
     );

@@ -57,6 +57,20 @@ export function createAuth(options: {
       ? base + url.slice(options.publicUrl.length)
       : url;
   };
+  /**
+   * An emailed link whose page (its `callbackURL`) opens in the recipient's language, as the
+   * email is written: the page that asked for it may have been in the other language.
+   */
+  const landingInLanguage = (link: string, lang: Lang) => {
+    const url = new URL(link);
+    const callback = url.searchParams.get("callbackURL");
+    if (!callback) return link;
+    const target = new URL(callback, url);
+    target.pathname = localizePath(target.pathname, lang);
+    const absolute = /^https?:\/\//i.test(callback);
+    url.searchParams.set("callbackURL", absolute ? target.href : target.pathname + target.search);
+    return url.href;
+  };
   // Accounts whose confirmation link was opened while already confirmed, between the two
   // hooks of that one request.
   const confirmedBefore = new Set<string>();
@@ -100,7 +114,11 @@ export function createAuth(options: {
         // A deactivated account gets no link: it could not sign in with a new password anyway.
         const active = (user as { active?: unknown }).active;
         if (active === false || active === 0) return;
-        await mail.sendPasswordReset(user.email, langOf(user), { name: user.name, url: here(url) });
+        const lang = langOf(user);
+        await mail.sendPasswordReset(user.email, lang, {
+          name: user.name,
+          url: here(landingInLanguage(url, lang)),
+        });
       },
     },
     emailVerification: {

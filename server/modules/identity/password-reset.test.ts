@@ -39,6 +39,15 @@ describe.each(testDatabases())("identity on $name", (target) => {
       const token = page.searchParams.get("token") ?? "";
       expect(token).not.toBe("");
 
+      // Asked from the Vietnamese page, the English account's link still opens the English one.
+      expect((await services.identity.requestPasswordReset(email, meta("vi"))).ok).toBe(true);
+      const again = await receiver.next(email);
+      expect(again.subject).toBe(SUBJECTS.passwordReset.en);
+      const landedAgain = await follow(linkIn(again, `${PUBLIC_URL}/api/auth/reset-password/`));
+      expect(new URL(landedAgain.headers.get("location") ?? "").pathname).toBe(
+        "/en/dat-lai-mat-khau",
+      );
+
       // A reset, not a first password: the account had one.
       expect(await services.identity.passwordLinkPurpose(token)).toBe("reset");
       expect(await services.identity.resetPassword(token, NEW_PASSWORD)).toMatchObject({

@@ -31,7 +31,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireContentEditor(request, context);
   const { contentAdmin } = context.services;
   const years = await contentAdmin.years("jury");
-  const year = chosenYear(request, years);
+  // Without a year asked for, the current season's (the public site's), when it has one here.
+  const current = (await context.services.settings.get()).currentSeasonYear;
+  const year = chosenYear(request, years, years.includes(current) ? current : null);
   return { year, years, members: await contentAdmin.juryList(year) };
 }
 

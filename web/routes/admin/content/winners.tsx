@@ -27,7 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { contentAdmin } = context.services;
   const url = new URL(request.url);
   const years = await contentAdmin.years("winners");
-  const year = chosenYear(request, years);
+  // Without a year asked for, the current season's (the public site's), when it has one here.
+  const current = (await context.services.settings.get()).currentSeasonYear;
+  const year = chosenYear(request, years, years.includes(current) ? current : null);
   const categories = await contentAdmin.winnerCategories(year);
   const requested = positiveInt(url.searchParams.get("category"));
   const categoryId = categories.some((c) => c.id === requested) ? requested : null;

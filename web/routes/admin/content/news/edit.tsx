@@ -1,6 +1,6 @@
 import { useTranslation } from "../../../../i18n/use-translation";
 import { Form, redirect } from "react-router";
-import { formatDate } from "../../../../../core/dates";
+import { formatVietnamDateTime } from "../../../../../core/dates";
 import { langOfPath, localizePath } from "../../../../../core/languages";
 import { newsFormSchema, type NewsStatus } from "../../../../../core/news-admin";
 import { AdminPage } from "../../../../features/back-office/page";
@@ -13,7 +13,7 @@ import { NewsForm } from "../../../../features/content-editing/news-form";
 import { MediaUploadError, RichTextEditor, uploadMediaImage } from "../../../../features/editor";
 import { pageMeta } from "../../../../lib/meta";
 import { requireStaff } from "../../../../lib/session.server";
-import { useLang, useLocalizedPath } from "../../../../lib/site";
+import { useLocalizedPath } from "../../../../lib/site";
 import type { Route } from "./+types/edit";
 import { keepFormWhenUnanswered } from "../../../../lib/unanswered-form";
 
@@ -149,14 +149,13 @@ export default function AdminNewsEdit({ loaderData, actionData }: Route.Componen
 
 function ArticleActions({ article }: { article: Article }) {
   const { t } = useTranslation();
-  const lang = useLang();
   const to = useLocalizedPath();
   return (
     <>
       <StatusBadge tone={STATUS_TONE[article.status]}>
         {t(`adminNews.status.${article.status}`)}
         {article.status === "scheduled" && article.publishedAt
-          ? ` · ${formatDate(article.publishedAt, lang)}`
+          ? ` · ${formatVietnamDateTime(article.publishedAt)}`
           : ""}
       </StatusBadge>
       <a

@@ -1,6 +1,6 @@
 import { useTranslation } from "../../../../i18n/use-translation";
 import { Link } from "react-router";
-import { formatDate } from "../../../../../core/dates";
+import { formatDate, formatVietnamDateTime } from "../../../../../core/dates";
 import { NEWS_STATUSES, parseNewsListQuery, type NewsStatus } from "../../../../../core/news-admin";
 import { AdminPage } from "../../../../features/back-office/page";
 import { DataTable, ListToolbar, type DataColumn } from "../../../../features/back-office/table";
@@ -71,7 +71,12 @@ export default function AdminNews({ loaderData }: Route.ComponentProps) {
       sortable: true,
       cell: (row) =>
         row.publishedAt ? (
-          <time dateTime={row.publishedAt}>{formatDate(row.publishedAt, lang)}</time>
+          <time dateTime={row.publishedAt}>
+            {/* A scheduled article goes out at an hour, which is worth seeing in the list. */}
+            {row.status === "scheduled"
+              ? formatVietnamDateTime(row.publishedAt)
+              : formatDate(row.publishedAt, lang)}
+          </time>
         ) : (
           "—"
         ),
