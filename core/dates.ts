@@ -28,10 +28,7 @@ const two = (n: number) => String(n).padStart(2, "0");
  * the whole day, and one at 00:00 as the day it no longer includes.
  */
 export function formatMoment(value: string, lang: Lang, edge: "start" | "end"): string {
-  const day = formatDate(value, lang);
-  if (isWholeDayMoment(value, edge)) return day;
-  const d = new Date(Date.parse(value) + VIETNAM_OFFSET_MS);
-  return `${day} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`;
+  return isWholeDayMoment(value, edge) ? formatDate(value, lang) : formatVietnamDateTime(value);
 }
 
 /** Whether `formatMoment` shows the moment as its day alone. */

@@ -231,7 +231,7 @@ export const DEMO_TRACKS: DemoTrack[] = [
 
 /** Vietnam is UTC+7 all year: a local midnight is 17:00 UTC the day before. */
 const vnMidnight = (date: string) => new Date(`${date}T00:00:00+07:00`).toISOString();
-const vnEndOfDay = (date: string) => new Date(`${date}T23:59:59+07:00`).toISOString();
+export const vnEndOfDay = (date: string) => new Date(`${date}T23:59:59+07:00`).toISOString();
 
 /** The Vietnam day `days` after `at`, as YYYY-MM-DD. */
 const vnDayAfter = (at: number, days: number) => dayInVietnam(new Date(at + days * 86_400_000));

@@ -7,6 +7,7 @@ import { paymentReference, transferMemo } from "../../core/payment-reference";
 import type { Db } from "../db/database";
 import type { Database, EntryFileTable, EntryStatusHistoryTable } from "../db/schema";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
+import { vnEndOfDay } from "./demo-data";
 import {
   entryFileRows,
   storeSharedFiles,
@@ -294,8 +295,7 @@ async function insertAll(
               : "";
         // The last request for changes is still open; an earlier one was met in time. Staff
         // give a day: the entrant has until its end, Vietnam time.
-        const endOfDay = (ms: number) =>
-          when(Date.parse(`${dayInVietnam(new Date(ms))}T23:59:59+07:00`));
+        const endOfDay = (ms: number) => when(Date.parse(vnEndOfDay(dayInVietnam(new Date(ms)))));
         const due =
           to !== "needs_changes"
             ? null

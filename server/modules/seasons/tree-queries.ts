@@ -84,9 +84,10 @@ export async function categoryClash(
     )
     .select(["c.id", "c.slug", "c.code", "c.group_id"]);
   if (exceptId !== null) query = query.where("c.id", "<>", exceptId);
+  // A row of another group is here for its code only: its slug is no clash.
   const rows = await query.execute();
   return clashErrors(
-    rows.map((r) => (r.group_id === groupId ? r : { ...r, slug: "" })),
+    rows.map((r) => ({ code: r.code, slug: r.group_id === groupId ? r.slug : "" })),
     input,
   );
 }

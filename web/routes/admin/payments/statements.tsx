@@ -105,16 +105,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const answer = refused(outcome, form, { formKey: "import" });
       // Columns the file lacks: the page lists the ones it has, to type the right names. A
       // line dated after today: the page names its date.
-      if ("foundColumns" in outcome) {
-        return data(
-          { ...answer.data, foundColumns: outcome.foundColumns },
-          answer.init ?? undefined,
-        );
-      }
-      if ("futureDay" in outcome) {
-        return data({ ...answer.data, futureDay: outcome.futureDay }, answer.init ?? undefined);
-      }
-      return answer;
+      const extra =
+        "foundColumns" in outcome
+          ? { foundColumns: outcome.foundColumns }
+          : "futureDay" in outcome
+            ? { futureDay: outcome.futureDay }
+            : null;
+      return extra ? data({ ...answer.data, ...extra }, answer.init ?? undefined) : answer;
     }
     return data({ ok: true as const, formKey: "import", summary: outcome.summary });
   }
