@@ -239,6 +239,8 @@ export interface DashboardFigures {
     nameVi: string;
     nameEn: string;
     submissionClosesAt: string | null;
+    /** Late entries are taken until this instant, when the season allows them. */
+    lateDeadline: string | null;
     /** The Vietnam day of the submission deadline, marked on the submissions chart. */
     deadlineDay: string | null;
   };

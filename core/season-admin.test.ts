@@ -103,6 +103,122 @@ describe("season dates form", () => {
   });
 });
 
+describe("dates compared as stored: openings from their start, closings to their end", () => {
+  const season = { nameVi: "Vạn Xuân 2026" };
+  const issues = (dates: Record<string, string>) =>
+    seasonDatesSchema.safeParse({ ...season, ...dates }).error?.issues ?? [];
+
+  it("accepts a one-day window typed as dates only, for registration and submission", () => {
+    const parsed = seasonDatesSchema.safeParse({
+      ...season,
+      registrationOpensAt: "15/07/2026",
+      registrationClosesAt: "15/07/2026",
+      submissionOpensAt: "15/07/2026",
+      submissionClosesAt: "15/07/2026",
+      // An early-bird day and a late day of their own are one-day periods too.
+      earlyBirdDeadline: "15/07/2026",
+    });
+    expect(parsed.error?.issues ?? []).toEqual([]);
+    expect(seasonDatesToIso(parsed.data!)).toMatchObject({
+      submissionOpensAt: "2026-07-14T17:00:00.000Z",
+      submissionClosesAt: "2026-07-15T16:59:59.999Z",
+    });
+    expect(
+      issues({
+        submissionOpensAt: "15/07/2026",
+        submissionClosesAt: "15/07/2026",
+        lateDeadline: "16/07/2026",
+      }),
+    ).toEqual([]);
+    // One minute typed for both ends is that minute.
+    expect(
+      issues({ submissionOpensAt: "15/07/2026 10:00", submissionClosesAt: "15/07/2026 10:00" }),
+    ).toEqual([]);
+  });
+
+  it("still refuses a closing before the opening", () => {
+    for (const [opens, closes] of [
+      ["15/07/2026", "14/07/2026"],
+      ["15/07/2026 10:00", "15/07/2026 09:59"],
+      ["15/07/2026 10:00", "15/07/2026 09:59:59"],
+    ]) {
+      for (const [open, close] of [
+        ["registrationOpensAt", "registrationClosesAt"],
+        ["submissionOpensAt", "submissionClosesAt"],
+      ]) {
+        expect(issues({ [open!]: opens!, [close!]: closes! })).toEqual([
+          expect.objectContaining({
+            path: [close],
+            message: "adminPlatform.validation.closesBeforeOpens",
+          }),
+        ]);
+      }
+    }
+  });
+
+  it("checks the early-bird, late and ceremony dates against what is stored", () => {
+    const window = { submissionOpensAt: "01/08/2026", submissionClosesAt: "31/12/2026" };
+    // An early bird on the opening day runs through it; on the closing day it ends with it.
+    expect(issues({ ...window, earlyBirdDeadline: "01/08/2026" })).toEqual([]);
+    expect(issues({ ...window, earlyBirdDeadline: "31/12/2026" })).toEqual([]);
+    // Early bird through the whole of 31/12 outlasts a window closing at noon that day.
+    expect(
+      issues({
+        ...window,
+        submissionClosesAt: "31/12/2026 12:00",
+        earlyBirdDeadline: "31/12/2026",
+      }),
+    ).toEqual([
+      expect.objectContaining({
+        path: ["submissionClosesAt"],
+        message: "adminPlatform.validation.earlyBirdOutside",
+      }),
+    ]);
+    // An early bird ending before the window opens is outside it.
+    expect(
+      issues({ ...window, submissionOpensAt: "01/08/2026 12:00", earlyBirdDeadline: "31/07/2026" }),
+    ).toEqual([
+      expect.objectContaining({
+        path: ["earlyBirdDeadline"],
+        message: "adminPlatform.validation.earlyBirdOutside",
+      }),
+    ]);
+    // A late deadline must add time: 31/12 23:59 ends when 31/12 does.
+    for (const lateDeadline of ["31/12/2026", "31/12/2026 23:59"]) {
+      expect(issues({ ...window, lateDeadline })).toEqual([
+        expect.objectContaining({
+          path: ["lateDeadline"],
+          message: "adminPlatform.validation.lateBeforeClose",
+        }),
+      ]);
+    }
+    expect(issues({ ...window, lateDeadline: "01/01/2027" })).toEqual([]);
+    // The ceremony that evening would come before the last entries of the day.
+    for (const extra of [
+      { ceremonyAt: "31/12/2026 19:00" },
+      { lateDeadline: "10/01/2027", ceremonyAt: "10/01/2027 19:00" },
+    ]) {
+      expect(issues({ ...window, ...extra })).toEqual([
+        expect.objectContaining({
+          path: ["ceremonyAt"],
+          message: "adminPlatform.validation.ceremonyBeforeClose",
+        }),
+      ]);
+    }
+    expect(issues({ ...window, ceremonyAt: "01/01/2027 19:00" })).toEqual([]);
+  });
+
+  it("lets registration open on the day submission closes", () => {
+    expect(
+      issues({
+        registrationOpensAt: "31/12/2026",
+        submissionOpensAt: "01/08/2026",
+        submissionClosesAt: "31/12/2026",
+      }),
+    ).toEqual([]);
+  });
+});
+
 describe("registration opening against the submission window", () => {
   const dates = {
     nameVi: "Vạn Xuân 2026",
@@ -111,7 +227,8 @@ describe("registration opening against the submission window", () => {
   };
 
   it("refuses a registration opening at or after submission closes, at the opening", () => {
-    for (const registrationOpensAt of ["30/10/2026 23:59", "01/11/2026 00:00"]) {
+    // Submission takes entries through 30/10/2026 23:59:59.
+    for (const registrationOpensAt of ["31/10/2026 00:00", "31/10/2026", "01/11/2026 00:00"]) {
       const parsed = seasonDatesSchema.safeParse({ ...dates, registrationOpensAt });
       expect(parsed.error?.issues).toEqual([
         expect.objectContaining({

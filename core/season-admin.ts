@@ -49,7 +49,22 @@ export function seasonToShow<S extends { year: number }>(
   );
 }
 
-const at = (v: string) => (v ? Date.parse(parseVietnamDateTime(v) ?? "") : NaN);
+/** The dates that close something: each runs to the end of the minute (or day) typed. */
+const CLOSING_FIELDS: ReadonlySet<SeasonDateField> = new Set([
+  "registrationClosesAt",
+  "submissionClosesAt",
+  "earlyBirdDeadline",
+  "lateDeadline",
+]);
+
+/** The instant (ms) a typed date is stored as (`seasonDatesToIso`); NaN for none. */
+function storedAt(field: SeasonDateField, typed: string): number {
+  return Date.parse(storedIso(field, typed) ?? "");
+}
+
+function storedIso(field: SeasonDateField, typed: string): string | null {
+  return CLOSING_FIELDS.has(field) ? parseVietnamClosingTime(typed) : parseVietnamDateTime(typed);
+}
 
 /** A season's dates as the form sends them (DD/MM/YYYY HH:mm, Vietnam time), in order. */
 export const seasonDatesSchema = z
@@ -67,9 +82,12 @@ export const seasonDatesSchema = z
     ceremonyAt: optionalDateTime,
   })
   .superRefine((v, ctx) => {
+    // Compared as stored: a closing date typed alone runs to the end of its day, so a window
+    // opening and closing on the same day is a day long, not closed before it opens.
+    const at = (field: SeasonDateField) => storedAt(field, v[field]);
     const before = (a: SeasonDateField, b: SeasonDateField, message: string, orEqual = false) => {
-      const x = at(v[a]);
-      const y = at(v[b]);
+      const x = at(a);
+      const y = at(b);
       if (Number.isNaN(x) || Number.isNaN(y)) return;
       if (orEqual ? x > y : x >= y) ctx.addIssue({ code: "custom", path: [b], message });
     };
@@ -82,7 +100,7 @@ export const seasonDatesSchema = z
     // Entries are taken only until submission closes (late deadline or not), so a registration
     // opening then would leave nobody able to register and still submit. Said at the opening,
     // the date that is out of place.
-    if (at(v.registrationOpensAt) >= at(v.submissionClosesAt)) {
+    if (at("registrationOpensAt") >= at("submissionClosesAt")) {
       ctx.addIssue({
         code: "custom",
         path: ["registrationOpensAt"],
@@ -127,27 +145,15 @@ export const seasonDatesSchema = z
 
 export type SeasonDatesForm = z.infer<typeof seasonDatesSchema>;
 
-/** The dates that close something: each runs to the end of the minute (or day) typed. */
-const CLOSING_FIELDS: ReadonlySet<SeasonDateField> = new Set([
-  "registrationClosesAt",
-  "submissionClosesAt",
-  "earlyBirdDeadline",
-  "lateDeadline",
-]);
-
 /**
  * The stored form of the dates: ISO UTC or null. Openings and the ceremony are the instant
  * typed; closings and deadlines the end of it (`parseVietnamClosingTime`): "closes 31/12/2026
  * 23:59" takes entries until 23:59:59, and "31/12/2026" alone until the end of that day.
- * The order checks above compare what was typed, minute against minute.
+ * The order checks above compare these instants.
  */
 export function seasonDatesToIso(form: SeasonDatesForm): Record<SeasonDateField, string | null> {
   const out = {} as Record<SeasonDateField, string | null>;
-  for (const field of SEASON_DATE_FIELDS) {
-    out[field] = CLOSING_FIELDS.has(field)
-      ? parseVietnamClosingTime(form[field])
-      : parseVietnamDateTime(form[field]);
-  }
+  for (const field of SEASON_DATE_FIELDS) out[field] = storedIso(field, form[field]);
   return out;
 }
 

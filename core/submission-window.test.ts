@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { submissionWindowState } from "./submission-window";
+import { lastSubmissionDeadline, submissionWindowState } from "./submission-window";
 
 const opensAt = "2026-08-01T00:00:00.000Z";
 const closesAt = "2026-10-30T16:59:59.000Z";
@@ -15,13 +15,18 @@ describe("submissionWindowState", () => {
   });
 
   it("opens at exactly the opening instant", () => {
-    expect(submissionWindowState(window, at(opensAt))).toEqual({ state: "open", closesAt });
+    expect(submissionWindowState(window, at(opensAt))).toEqual({
+      state: "open",
+      closesAt,
+      late: false,
+    });
   });
 
   it("stays open until just before the closing instant", () => {
     expect(submissionWindowState(window, at("2026-10-30T16:59:58.999Z"))).toEqual({
       state: "open",
       closesAt,
+      late: false,
     });
   });
 
@@ -73,6 +78,50 @@ describe("submissionWindowState", () => {
       submissionWindowState({ submissionOpensAt: "", submissionClosesAt: closesAt }, now),
     ).toEqual({
       state: "unscheduled",
+    });
+  });
+
+  describe("with a late deadline", () => {
+    const lateDeadline = "2026-11-15T16:59:59.999Z";
+    const withLate = { ...window, lateDeadline };
+
+    it("is open, not late, before the submission deadline", () => {
+      expect(submissionWindowState(withLate, at("2026-10-30T16:59:58.999Z"))).toEqual({
+        state: "open",
+        closesAt,
+        late: false,
+      });
+    });
+
+    it("takes late entries from the submission deadline until the late deadline", () => {
+      expect(submissionWindowState(withLate, at(closesAt))).toEqual({
+        state: "open",
+        closesAt: lateDeadline,
+        late: true,
+      });
+      expect(submissionWindowState(withLate, at("2026-11-15T16:59:59.998Z"))).toEqual({
+        state: "open",
+        closesAt: lateDeadline,
+        late: true,
+      });
+    });
+
+    it("is closed at the late deadline, and says so with that deadline", () => {
+      expect(submissionWindowState(withLate, at(lateDeadline))).toEqual({
+        state: "closed",
+        closedAt: lateDeadline,
+      });
+    });
+
+    it("ignores a late deadline it cannot read or that is not after the submission deadline", () => {
+      for (const bad of ["later", "2026-10-01T00:00:00Z", closesAt, null]) {
+        const state = submissionWindowState({ ...window, lateDeadline: bad }, at(closesAt));
+        expect(state).toEqual({ state: "closed", closedAt: closesAt });
+        expect(lastSubmissionDeadline({ submissionClosesAt: closesAt, lateDeadline: bad })).toBe(
+          closesAt,
+        );
+      }
+      expect(lastSubmissionDeadline(withLate)).toBe(lateDeadline);
     });
   });
 });

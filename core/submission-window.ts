@@ -1,6 +1,11 @@
-/** Where a season stands relative to its submission window (PRODUCT §2, seed §2). */
+/**
+ * Where a season stands relative to its submission window (PRODUCT §2, seed §2). While open,
+ * `closesAt` is the deadline in force now and `late` says whether the season is in its late
+ * period: past the submission deadline but before its optional late deadline, when entries are
+ * still taken at the late fee (core/fees.ts).
+ */
 export type SubmissionWindowState =
-  | { state: "open"; closesAt: string }
+  | { state: "open"; closesAt: string; late: boolean }
   | { state: "not_yet_open"; opensAt: string }
   | { state: "closed"; closedAt: string }
   | { state: "unscheduled" };
@@ -8,10 +13,13 @@ export type SubmissionWindowState =
 export interface SubmissionWindow {
   submissionOpensAt: string | null;
   submissionClosesAt: string | null;
+  /** Late entries are taken until this instant, when the season allows them. */
+  lateDeadline?: string | null;
 }
 
 /**
  * Submission is open from `submissionOpensAt` (inclusive) until `submissionClosesAt`
+ * (exclusive), then, when the season has a late deadline after it, late until that deadline
  * (exclusive). A season without both dates has no window yet and is treated as closed.
  */
 export function submissionWindowState(window: SubmissionWindow, now: Date): SubmissionWindowState {
@@ -23,6 +31,29 @@ export function submissionWindowState(window: SubmissionWindow, now: Date): Subm
   if (Number.isNaN(opens) || Number.isNaN(closes)) return { state: "unscheduled" };
   const t = now.getTime();
   if (t < opens) return { state: "not_yet_open", opensAt: submissionOpensAt };
-  if (t >= closes) return { state: "closed", closedAt: submissionClosesAt };
-  return { state: "open", closesAt: submissionClosesAt };
+  if (t < closes) return { state: "open", closesAt: submissionClosesAt, late: false };
+  const lateDeadline = lastSubmissionDeadline({
+    submissionClosesAt,
+    lateDeadline: window.lateDeadline ?? null,
+  });
+  if (lateDeadline !== submissionClosesAt && t < Date.parse(lateDeadline)) {
+    return { state: "open", closesAt: lateDeadline, late: true };
+  }
+  return { state: "closed", closedAt: lateDeadline };
+}
+
+/**
+ * The last instant entries are taken: the late deadline when the season has a readable one
+ * after the submission deadline, else the submission deadline.
+ */
+export function lastSubmissionDeadline(window: {
+  submissionClosesAt: string;
+  lateDeadline: string | null;
+}): string {
+  const { submissionClosesAt, lateDeadline } = window;
+  if (!lateDeadline) return submissionClosesAt;
+  const late = Date.parse(lateDeadline);
+  return !Number.isNaN(late) && late > Date.parse(submissionClosesAt)
+    ? lateDeadline
+    : submissionClosesAt;
 }

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, onTestFinished, test } from "vitest";
-import { formatDate, formatDay } from "../core/dates";
+import { formatDate, formatDay, formatVietnamDateTime } from "../core/dates";
 import { taxCodeCheckDigit } from "../core/tax-code";
 import { text } from "../server/test-support/text";
 import { expectAxeClean } from "./support/axe";
@@ -253,7 +253,22 @@ describe("running the season in the back office", () => {
     expect(mail.entry.lang).toBe("en");
     expect(mail.parsed.subject).toContain(entry.code);
     expect(mail.parsed.text).toContain(reason);
-    expect(mail.parsed.text).toContain(formatDate(`${changesDueOn}T16:59:59.000Z`, "en"));
+    // The season still takes entries after that day: editing ends when it stops, and the
+    // email names that moment rather than the day staff gave.
+    const season = withDatabase((db) =>
+      db
+        .prepare<[number], { submission_closes_at: string; late_deadline: string | null }>(
+          "SELECT submission_closes_at, late_deadline FROM seasons WHERE year = ?",
+        )
+        .get(CURRENT_SEASON),
+    )!;
+    const locksAt = [
+      `${changesDueOn}T16:59:59.000Z`,
+      season.late_deadline ?? season.submission_closes_at,
+    ].sort((a, b) => Date.parse(b) - Date.parse(a))[0]!;
+    expect(mail.parsed.text).toContain(
+      `${text("en", "email.entryStatusChanged.dueLabel")}: ${formatVietnamDateTime(locksAt)}`,
+    );
 
     // The entrant signs in again, edits the entry and resubmits it.
     const back = await openPage(browser());
@@ -450,8 +465,9 @@ describe("running the season in the back office", () => {
     const row = page.locator("main table tbody tr").filter({ hasText: code }).first();
     await row.waitFor();
     const logged = (await row.textContent()) ?? "";
-    expect(logged).toContain(vi("adminPlatform.audit.fields.to"));
-    expect(logged).toContain(vi("entry.status.paid"));
+    // One line for the move: its status before → after, by their names.
+    expect(logged).toContain(vi("adminPlatform.audit.fields.status"));
+    expect(logged).toContain(`→ ${vi("adminPlatform.audit.changedTo")} ${vi("entry.status.paid")}`);
     expect(logged).not.toContain(picked[0]!);
     expect(logged).not.toMatch(/\bpaid\b/);
   });

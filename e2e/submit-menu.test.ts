@@ -8,7 +8,7 @@ import {
   useBrowser,
   waitForHydration,
 } from "./support/browser";
-import { setSubmissionWindow, type SubmissionWindow } from "./support/db";
+import { setLateDeadline, setSubmissionWindow, type SubmissionWindow } from "./support/db";
 
 // PRODUCT §2 / seed §2: the header's "submit entry" button is enabled exactly while the
 // current season's submission window is open; otherwise it is aria-disabled, opens nothing,
@@ -157,6 +157,35 @@ describe("submit-entry button", () => {
     await button.hover();
     const id = await button.getAttribute("aria-describedby");
     await page.locator(`[id="${id}"]`).waitFor({ state: "visible" });
+  });
+
+  test("late period: past the deadline, before the late one, entries still go in", async () => {
+    const closedAt = utcAt(-2, 20);
+    const lateDeadline = utcAt(6, 20);
+    useWindow({ opensAt: utcAt(-60, 0).toISOString(), closesAt: closedAt.toISOString() });
+    onTestFinished(setLateDeadline(lateDeadline.toISOString()));
+    let page = await openAt("/");
+    const button = submitButton(page);
+    expect(await button.getAttribute("aria-disabled")).toBeNull();
+    const late = `Nhận bài nộp muộn (phí nộp muộn) đến ${vietnamMoment(lateDeadline)}`;
+    expect(await tooltipOf(page)).toEqual({ role: "tooltip", text: late });
+    expect(await page.locator(".hero__deadline").textContent()).toBe(late);
+    await button.click();
+    await page.getByRole("menu", { name: "Nộp bài dự thi" }).waitFor({ state: "visible" });
+
+    page = await openAt("/en");
+    expect(await tooltipOf(page, "Submit entry")).toEqual({
+      role: "tooltip",
+      text: `Late entries, at the late fee, until ${vietnamMoment(lateDeadline)}`,
+    });
+
+    // Once the late deadline has passed too, the button says submission closed then.
+    setLateDeadline(utcAt(-1, 20).toISOString());
+    page = await openAt("/");
+    expect(await submitButton(page).getAttribute("aria-disabled")).toBe("true");
+    expect((await tooltipOf(page)).text).toBe(
+      `Cổng nộp bài đã đóng vào ${vietnamMoment(utcAt(-1, 20))}.`,
+    );
   });
 
   test("future window: the tooltip gives the opening date", async () => {

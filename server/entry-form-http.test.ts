@@ -96,6 +96,36 @@ async function newDraft() {
 }
 
 describe("the entry page", () => {
+  it("says in the late period that entries still go in, at the late fee, until when", async () => {
+    const entry = await newDraft();
+    const season = () => started!.db.kysely.updateTable("seasons").where("year", "=", 2026);
+    const before = await started!.db.kysely
+      .selectFrom("seasons")
+      .select(["submission_closes_at", "late_deadline"])
+      .where("year", "=", 2026)
+      .executeTakeFirstOrThrow();
+    // The deadline was 31/08/2026; late entries until 15/09/2026 17:00, Vietnam time.
+    await season()
+      .set({
+        submission_closes_at: "2026-08-31T16:59:59.999Z",
+        late_deadline: "2026-09-15T10:00:00.000Z",
+      })
+      .execute();
+    try {
+      expect(await entryPage(entry.id)).toContain(
+        "Ban Tổ chức vẫn nhận bài nộp muộn, áp dụng phí nộp muộn, đến 15/09/2026 17:00.",
+      );
+      expect(await entryPage(entry.id, "/en/nop-bai-du-thi")).toContain(
+        "Late entries are still accepted, at the late fee, until 15/09/2026 17:00.",
+      );
+      const saved = await app.services.entries.saveDraft(userId, entry.id, { brandName: "Muộn" });
+      expect(saved.ok).toBe(true);
+    } finally {
+      await season().set(before).execute();
+    }
+    expect(await entryPage(entry.id)).toContain("Hạn nộp bài: ");
+  });
+
   it("serves a saved draft with its values in the inputs' HTML", async () => {
     const entry = await newDraft();
     const saved = await app.services.entries.saveDraft(userId, entry.id, {

@@ -61,6 +61,27 @@ export function setSubmissionWindow(window: SubmissionWindow, year = CURRENT_SEA
   return setWindow("submission", window, year);
 }
 
+/** Sets a season's late deadline (null: no late entries) the same way; returns the way back. */
+export function setLateDeadline(lateDeadline: string | null, year = CURRENT_SEASON): () => void {
+  const write = (value: string | null) =>
+    withDatabase((db) => {
+      const result = db
+        .prepare("UPDATE seasons SET late_deadline = ? WHERE year = ?")
+        .run(value, year);
+      if (result.changes !== 1) throw new Error(`No season ${year} in the e2e database`);
+    });
+  const previous = withDatabase(
+    (db) =>
+      db
+        .prepare<[number], { late: string | null }>(
+          "SELECT late_deadline AS late FROM seasons WHERE year = ?",
+        )
+        .get(year)?.late ?? null,
+  );
+  write(lateDeadline);
+  return () => write(previous);
+}
+
 /** Moves a season's registration window the same way; returns the way back. */
 export function setRegistrationWindow(window: SubmissionWindow, year = CURRENT_SEASON): () => void {
   return setWindow("registration", window, year);

@@ -33,7 +33,9 @@ export function SubmitMenu({ submission }: { submission: SubmissionWindowState |
   const enabled = state.state === "open";
   const tooltip =
     state.state === "open"
-      ? t("submit.openUntil", { date: formatMoment(state.closesAt, lang, "end") })
+      ? t(state.late ? "submit.openLateUntil" : "submit.openUntil", {
+          date: formatMoment(state.closesAt, lang, "end"),
+        })
       : state.state === "not_yet_open"
         ? t("submit.opensOn", { date: formatMoment(state.opensAt, lang, "start") })
         : state.state === "closed"

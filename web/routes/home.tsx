@@ -68,7 +68,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <p>{t("home.heroLead")}</p>
           {submission?.state === "open" ? (
             <p className="hero__deadline">
-              {t("submit.openUntil", { date: formatMoment(submission.closesAt, lang, "end") })}
+              {t(submission.late ? "submit.openLateUntil" : "submit.openUntil", {
+                date: formatMoment(submission.closesAt, lang, "end"),
+              })}
             </p>
           ) : null}
         </div>

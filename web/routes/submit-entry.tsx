@@ -6,6 +6,7 @@ import { judgedThroughCopy, type JudgeCopyProblem } from "../../core/entry-limit
 import { isEntryActionIntent, parseEntryAction, type EntryAction } from "../../core/entry-actions";
 import { SectionHeading } from "../components/section-heading";
 import { EntryForm } from "../features/entry-form/entry-form";
+import type { ChangesRequestedView } from "../features/entry-form/changes-requested-notice";
 import "../features/entry-form/entry-form.css";
 import { formValuesOf, unanswered } from "../features/entry-form/action-results";
 import type { EntryActionResult, EntryView, TrackOption } from "../features/entry-form/types";
@@ -132,7 +133,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
 
   let entry: EntryView | null = null;
-  let changesRequested: { reason: string; dueAt: string } | null = null;
+  let changesRequested: ChangesRequestedView | null = null;
   if (found) {
     entry = viewOf(found, context.services, await judgeCopyProblems(found, context.services));
     changesRequested = found.changesRequested;
@@ -150,6 +151,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     emailVerified: user.emailVerified,
     email: user.email,
     closesAt: closesAt ? formatMoment(closesAt, lang, "end") : null,
+    // Past the submission deadline, before the late one: entries still go in at the late fee.
+    late: submission.state === "open" && submission.late,
     // A copy goes into the same season: offered while that season takes entries.
     duplicable: submission.state === "open",
   };
@@ -424,7 +427,9 @@ export default function SubmitEntryPage({ loaderData }: Route.ComponentProps) {
       <SectionHeading level={1} title={t("sections.submitEntry")} />
       <p className="lead">
         {t("entryForm.lead")}
-        {loaderData.closesAt ? ` ${t("entryForm.deadline", { date: loaderData.closesAt })}` : ""}
+        {loaderData.closesAt
+          ? ` ${t(loaderData.late ? "entryForm.lateDeadline" : "entryForm.deadline", { date: loaderData.closesAt })}`
+          : ""}
       </p>
       {back}
       {loaderData.emailVerified ? null : (

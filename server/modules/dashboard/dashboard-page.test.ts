@@ -278,10 +278,23 @@ describe("the back-office dashboard over HTTP", () => {
         .where("id", "=", season.id)
         .execute();
       expect(await deadlineOf()).toBe("31/12/2026");
+      // A late deadline shows beside it, with its hour unless it ends a day too.
+      expect((await page("/quan-tri", "admin")).body).not.toContain("Nhận bài muộn đến");
+      await db
+        .updateTable("seasons")
+        .set({ late_deadline: "2027-01-07T10:00:00.000Z" })
+        .where("id", "=", season.id)
+        .execute();
+      expect((await page("/quan-tri", "admin")).body).toContain(
+        "<dt>Nhận bài muộn đến</dt><dd>07/01/2027 17:00</dd>",
+      );
+      expect((await page("/en/quan-tri", "admin")).body).toContain(
+        "<dt>Late entries until</dt><dd>07/01/2027 17:00</dd>",
+      );
     } finally {
       await db
         .updateTable("seasons")
-        .set({ submission_closes_at: season.submission_closes_at })
+        .set({ submission_closes_at: season.submission_closes_at, late_deadline: null })
         .where("id", "=", season.id)
         .execute();
     }

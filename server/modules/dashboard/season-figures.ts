@@ -183,6 +183,7 @@ export async function seasonFigures(
       nameVi: season.name_vi,
       nameEn: season.name_en,
       submissionClosesAt: season.submission_closes_at,
+      lateDeadline: season.late_deadline,
       deadlineDay: season.submission_closes_at ? vietnamDay(season.submission_closes_at) : null,
     },
     total: breakdown.total,

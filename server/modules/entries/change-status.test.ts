@@ -120,6 +120,8 @@ describe.each(testDatabases())("entries on $name", (target) => {
       expect(seen!.changesRequested).toEqual({
         reason: "Video chưa có phụ đề tiếng Anh.\nVui lòng tải lên bản có phụ đề.",
         dueAt: "2026-09-01T16:59:59.000Z",
+        // The season is open until later: that is when editing ends.
+        editableUntil: { at: "2026-12-31T16:59:59.000Z", by: "window" },
       });
       // Any other move closes the re-opened editing.
       await moved(t, entry.id, "withdrawn", "admin");
@@ -196,7 +198,13 @@ describe.each(testDatabases())("entries on $name", (target) => {
       );
       expect(mail!.text).toContain(`Entry code: ${entry.code}`);
       expect(mail!.text).toContain("New status: Needs changes");
-      expect(mail!.text).toContain("Changes due by: 20/09/2026 23:59");
+      // Sent back while the season is open: editable until it closes, later than the date given.
+      expect(mail!.text).toContain("Changes due by: 31/12/2026 23:59");
+      expect(mail!.text).toContain(
+        "until 31/12/2026 23:59 (Vietnam time), when the season stops taking entries.",
+      );
+      expect(mail!.text).toContain("After 31/12/2026 23:59 the entry is locked.");
+      expect(mail!.text).not.toContain("20/09/2026");
       expect(mail!.text).toContain(
         "What to change:\nPlease upload the copyright commitment signed and stamped.",
       );

@@ -7,6 +7,7 @@ import {
   type StatusChangeInput,
 } from "../../../core/entry-status-change";
 import { refundedSincePaid } from "../../../core/entry-admin-list";
+import { entryLocksAt, type EntryLock } from "../../../core/entry-lock";
 import {
   canTransition,
   isEntryStatus,
@@ -21,7 +22,7 @@ import type { StaffRole } from "../../../core/roles";
 import type { Actor } from "../audit/service";
 import type { EntriesContext, Q } from "./context";
 import { entryRefunds } from "../payments/entry-refund";
-import { findEntryStatus, lastPaidAt, seasonJudgingBegun } from "./queries";
+import { findEntryStatus, lastPaidAt, listSeasons, seasonJudgingBegun } from "./queries";
 import { recordTransition } from "./record-transition";
 import { sendQueuedSoon } from "../mail/send-queued";
 import { pendingPaymentOf, settleEntryPayment } from "../payments/settle-entry-payment";
@@ -228,11 +229,16 @@ export async function moveEntry(
             move.reason,
           )
         : { settled: false, queued: false, paidAlong: [] };
+    const editableUntil =
+      move.to === "needs_changes" && move.changesDueAt
+        ? await changesLock(trx, row.season_id, move.changesDueAt, ctx.clock())
+        : null;
     const queued = payment.settled
       ? Number(payment.queued)
       : await queueStatusEmails(ctx, trx, [
           {
             ...statusFacts(row.id, row.code, row.owner_user_id, row.campaign_name, move),
+            editableUntil,
             ...(reopen ? { reopened: true } : {}),
           },
         ]);
@@ -267,6 +273,28 @@ export async function auditMove(
   );
 }
 
+/**
+ * Until when an entry sent back for changes stays editable: its due date, or its season's
+ * submission window while that ends later (core/entry-lock.ts), the moment its email names.
+ */
+async function changesLock(
+  trx: Q,
+  seasonId: number | string,
+  changesDueAt: string,
+  now: Date,
+): Promise<EntryLock | null> {
+  const [season] = await listSeasons(trx, [Number(seasonId)]);
+  return entryLocksAt(
+    { status: "needs_changes", changesDueAt },
+    {
+      submissionOpensAt: season?.submission_opens_at ?? null,
+      submissionClosesAt: season?.submission_closes_at ?? null,
+      lateDeadline: season?.late_deadline ?? null,
+    },
+    now,
+  );
+}
+
 /** What the entrant's email about a move says. */
 function statusFacts(
   entryId: string,
@@ -282,7 +310,6 @@ function statusFacts(
     title,
     status: move.to,
     reason: move.reason,
-    changesDueAt: move.changesDueAt,
   };
 }
 

@@ -101,6 +101,8 @@ describe.each(testDatabases())("entries on $name", (target) => {
       expect((await t.entries.get(t.alice, entry.id))!.changesRequested).toEqual({
         reason: "Bổ sung video",
         dueAt: "2026-10-01T16:59:59.000Z",
+        // The season stays open longer than the date given: editing ends when it closes.
+        editableUntil: { at: "2026-12-31T16:59:59.000Z", by: "window" },
       });
     });
   });

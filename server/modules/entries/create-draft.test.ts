@@ -16,7 +16,7 @@ describe.each(testDatabases())("entries on $name", (target) => {
         track: null,
         category: null,
         editable: true,
-        submissionClosesAt: CLOSES,
+        entriesCloseAt: CLOSES,
       });
       expect(entry.missing.map((m) => m.itemKey)).toContain("entry.missing.category");
       expect(entry.missing[0]).toEqual({

@@ -123,7 +123,7 @@ export async function entrantDashboard(
       fee,
       feeDueVnd: owes && fee ? fee.amountVnd : 0,
       editable: isEditableByEntrant(status) && entryWindowProblem(row, season, at) === null,
-      changesRequested: changesRequestedOf(row, row.changes_reason ?? null),
+      changesRequested: changesRequestedOf(row, row.changes_reason ?? null, season, at),
       updatedAt: row.updated_at,
       submittedAt: row.submitted_at,
     };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
+import { queuedMailSent } from "../../test-support/mail";
 import { AFTER_CLOSE, CLOSES, entriesTestbed } from "./testbed";
 
 describe.each(testDatabases())("entries on $name", (target) => {
@@ -44,6 +45,49 @@ describe.each(testDatabases())("entries on $name", (target) => {
       expect(await t.entries.saveDraft(t.alice, entry.id, { brandName: "Trễ" })).toMatchObject(
         closed,
       );
+    });
+
+    it("takes late entries after the submission deadline until the late deadline", async () => {
+      // Late entries until 07/01/2027 23:59:59 in Vietnam.
+      const lateDeadline = "2027-01-07T16:59:59.999Z";
+      const season = () => t.db.kysely.updateTable("seasons").where("year", "=", 2026);
+      await season().set({ late_deadline: lateDeadline }).execute();
+      try {
+        const before = await t.draft();
+        t.now = AFTER_CLOSE;
+        const window = (await t.services.seasons.current())!.submission;
+        expect(window).toEqual({ state: "open", closesAt: lateDeadline, late: true });
+        // An entry begun before the deadline, and one begun in the late period, both go in.
+        expect((await t.entries.saveDraft(t.alice, before.id, { brandName: "Muộn" })).ok).toBe(
+          true,
+        );
+        const late = await t.completeDraft();
+        expect((await t.entries.get(t.alice, late.id))!.editable).toBe(true);
+        const submitted = await t.entries.submit(t.alice, late.id);
+        expect(submitted.ok && submitted.entry.status).toBe("submitted");
+        // The receipt gives the late deadline as the last day to change the entry.
+        await queuedMailSent(t.db);
+        const outbox = await t.services.mail.listOutbox({ pageSize: 100 });
+        const receipt = outbox.items.find(
+          (m) => m.template === "entryReceipt" && m.subject.includes(late.code ?? "?"),
+        );
+        const message = await t.services.mail.readOutboxMessage(receipt!.id);
+        expect(message!.text).toContain("(07/01/2027)");
+        // At the late deadline itself, submission is closed, and says when it closed.
+        t.now = new Date(Date.parse(lateDeadline) + 1);
+        expect((await t.services.seasons.current())!.submission).toEqual({
+          state: "closed",
+          closedAt: lateDeadline,
+        });
+        expect(await t.entries.saveDraft(t.alice, late.id, { brandName: "Trễ" })).toMatchObject({
+          ok: false,
+          status: 403,
+          formError: "entry.problems.submissionClosed",
+        });
+        expect((await t.entries.get(t.alice, late.id))!.editable).toBe(false);
+      } finally {
+        await season().set({ late_deadline: null }).execute();
+      }
     });
   });
 });

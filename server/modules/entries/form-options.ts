@@ -74,6 +74,7 @@ export async function formOptions(
         {
           submissionOpensAt: season.submission_opens_at,
           submissionClosesAt: season.submission_closes_at,
+          lateDeadline: season.late_deadline,
         },
         ctx.clock(),
       ),

@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import { entryLocksAt } from "../../../core/entry-lock";
 import {
   entrantMayWithdraw,
   isEditableByEntrant,
@@ -6,6 +7,7 @@ import {
   type EntryStatus,
 } from "../../../core/entry-status";
 import type { RegistrantType } from "../../../core/registration";
+import { lastSubmissionDeadline } from "../../../core/submission-window";
 import type { EntryFileTable, EntryRow, SeasonTable, TrackTable } from "../../db/schema";
 import type { EntriesContext, Q } from "./context";
 import { findEntryWithCatalogue, listEntryFiles, type CategoryRow } from "./queries";
@@ -157,13 +159,31 @@ function loadedOf(
   };
 }
 
-/** What the entrant is asked to fix and until when, while the entry needs changes. */
+/**
+ * What the entrant is asked to fix and until when, while the entry needs changes: the date
+ * staff gave, and the moment editing ends at `now` with the season's window counted.
+ */
 export function changesRequestedOf(
   row: Pick<EntryRow, "status" | "changes_due_at">,
   reason: string | null,
+  season: Pick<SeasonFacts, "submission_opens_at" | "submission_closes_at" | "late_deadline">,
+  now: Date,
 ): ChangesRequested | null {
   if (row.status !== "needs_changes" || !row.changes_due_at) return null;
-  return { reason: reason ?? "", dueAt: row.changes_due_at };
+  const lock = entryLocksAt(
+    { status: row.status, changesDueAt: row.changes_due_at },
+    {
+      submissionOpensAt: season.submission_opens_at,
+      submissionClosesAt: season.submission_closes_at,
+      lateDeadline: season.late_deadline,
+    },
+    now,
+  );
+  return {
+    reason: reason ?? "",
+    dueAt: row.changes_due_at,
+    editableUntil: lock ?? { at: row.changes_due_at, by: "changesDue" },
+  };
 }
 
 export function trackRef(row: TrackRow): EntryTrackRef {
@@ -201,7 +221,7 @@ export function toView(ctx: EntriesContext, loaded: Loaded): EntryView {
     status,
     version: Number(row.version),
     statusVersion: Number(row.status_version),
-    changesRequested: changesRequestedOf(row, loaded.changesReason),
+    changesRequested: changesRequestedOf(row, loaded.changesReason, season, ctx.clock()),
     track: track ? trackRef(track) : null,
     category: categoryView,
     values,
@@ -211,7 +231,12 @@ export function toView(ctx: EntriesContext, loaded: Loaded): EntryView {
     withdrawable: entrantMayWithdraw(status, loaded.judgingBegun),
     judgingBegun: loaded.judgingBegun,
     deletable: status === "draft" && row.submitted_at === null,
-    submissionClosesAt: season.submission_closes_at,
+    entriesCloseAt: season.submission_closes_at
+      ? lastSubmissionDeadline({
+          submissionClosesAt: season.submission_closes_at,
+          lateDeadline: season.late_deadline,
+        })
+      : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     submittedAt: row.submitted_at,

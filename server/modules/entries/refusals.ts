@@ -41,6 +41,7 @@ export function windowProblem(season: SeasonFacts, now: Date): EntryFailure | nu
     {
       submissionOpensAt: season.submission_opens_at,
       submissionClosesAt: season.submission_closes_at,
+      lateDeadline: season.late_deadline,
     },
     now,
   ).state;

@@ -57,7 +57,8 @@ describe.each(testDatabases())("entries on $name", (target) => {
       expect(mail).toMatchObject({ lang: "en" });
       expect(mail!.text).toContain("has reopened the screening of the entry below");
       expect(mail!.text).toContain(`Reason:\n${MISTAKE}`);
-      expect(mail!.text).toContain("New status: Paid");
+      expect(mail!.text).toContain("New status: Paid, waiting to be screened again");
+      expect(mail!.subject).toContain(": Paid, waiting to be screened again – ");
       expect(await mailCount(t, "bob@example.com", "paymentConfirmed")).toBe(0);
 
       const { items } = await t.services.audit.list({ targetType: "entry", pageSize: 200 });

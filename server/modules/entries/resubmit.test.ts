@@ -64,12 +64,23 @@ describe.each(testDatabases())("entries on $name", (target) => {
 
     it("re-opens editing after the deadline until the due date, and a paid entry comes back paid", async () => {
       const entry = await sentBack();
+      // The due date comes after the season closes: the email names it, in Vietnamese.
+      const asked = await newestMail(t, "alice@example.vn", "entryStatusChanged");
+      expect(asked!.text).toContain("Hạn chỉnh sửa: 15/01/2027 23:59\n");
+      expect(asked!.text).toContain(
+        "Bạn có thể chỉnh sửa và nộp lại đến 15/01/2027 23:59 (giờ Việt Nam), kể cả khi đã hết hạn nộp bài.",
+      );
+      expect(asked!.text).toContain("Sau 15/01/2027 23:59, bài dự thi sẽ bị khoá chỉnh sửa.");
       t.now = AFTER_CLOSE;
       const seen = await t.entries.get(t.alice, entry.id);
       expect(seen).toMatchObject({
         status: "needs_changes",
         editable: true,
-        changesRequested: { reason: "Bổ sung bản cam kết bản quyền có chữ ký.", dueAt: DUE_AT },
+        changesRequested: {
+          reason: "Bổ sung bản cam kết bản quyền có chữ ký.",
+          dueAt: DUE_AT,
+          editableUntil: { at: DUE_AT, by: "changesDue" },
+        },
       });
       const listed = (await t.entries.listForEntrant(t.alice)).find((e) => e.id === entry.id)!;
       expect(listed).toMatchObject({
@@ -114,9 +125,15 @@ describe.each(testDatabases())("entries on $name", (target) => {
         }),
       ]);
       expect(await statusOf(t, entry.id)).toEqual({ status: "paid", statusVersion: 6 });
+      // Resubmitted and back for screening: not worded as a payment just made.
       const mail = await newestMail(t, "alice@example.vn", "entryStatusChanged");
+      expect(mail!.subject).toBe(
+        `Bài dự thi ${entry.code} “Tết sum vầy”: Đã nộp lại, chờ xét duyệt – Giải thưởng Vạn Xuân`,
+      );
       expect(mail!.text).toContain("đã nhận được bài dự thi bạn vừa chỉnh sửa và nộp lại");
-      expect(mail!.text).toContain("Trạng thái mới: Đã thanh toán");
+      expect(mail!.text).toContain("Bài sẽ được Ban Thư ký xét duyệt lại");
+      expect(mail!.text).toContain("Trạng thái mới: Đã nộp lại, chờ xét duyệt\n");
+      expect(mail!.text).not.toContain("Đã thanh toán");
       // Back in screening, and locked again for the entrant (the season is closed).
       expect((await t.entries.get(t.alice, entry.id))!.editable).toBe(false);
       expect(await t.entries.saveDraft(t.alice, entry.id, { brandName: "x" })).toMatchObject({
@@ -185,6 +202,40 @@ describe.each(testDatabases())("entries on $name", (target) => {
       const entry = await sentBack();
       t.now = new Date("2026-12-01T03:00:00.000Z");
       expect((await t.entries.get(t.alice, entry.id))!.editable).toBe(true);
+      // A due date inside the window: the entry stays open until the window closes, and the
+      // entrant's email, page and dashboard all name that moment.
+      const closes = "2026-12-31T16:59:59.000Z";
+      t.now = NOW;
+      await moved(t, entry.id, "needs_changes", "jury_manager", {
+        reason: "Bổ sung phụ đề tiếng Anh.",
+        changesDueOn: "2026-09-20",
+      });
+      const mail = await newestMail(t, "alice@example.vn", "entryStatusChanged");
+      expect(mail!.text).toContain("Hạn chỉnh sửa: 31/12/2026 23:59\n");
+      expect(mail!.text).toContain(
+        "Bạn có thể chỉnh sửa và nộp lại đến 31/12/2026 23:59 (giờ Việt Nam), khi mùa giải hết hạn nhận bài dự thi.",
+      );
+      expect(mail!.text).toContain("Sau 31/12/2026 23:59, bài dự thi sẽ bị khoá chỉnh sửa.");
+      expect(mail!.text).not.toContain("20/09/2026");
+      // Past the date given, still open until the season closes …
+      t.now = new Date("2026-10-01T03:00:00.000Z");
+      const until = {
+        dueAt: "2026-09-20T16:59:59.000Z",
+        editableUntil: { at: closes, by: "window" },
+      };
+      expect(await t.entries.get(t.alice, entry.id)).toMatchObject({
+        editable: true,
+        changesRequested: until,
+      });
+      expect(
+        (await t.entries.listForEntrant(t.alice)).find((e) => e.id === entry.id),
+      ).toMatchObject({ editable: true, changesRequested: until });
+      // … and locked from then, the page saying when it locked.
+      t.now = AFTER_CLOSE;
+      expect(await t.entries.get(t.alice, entry.id)).toMatchObject({
+        editable: false,
+        changesRequested: until,
+      });
       // Someone else's entry stays out of reach, re-opened or not.
       expect(await t.entries.saveDraft(t.bob, entry.id, { brandName: "x" })).toMatchObject({
         status: 404,

@@ -1,3 +1,4 @@
+import type { EntryLock } from "../../../core/entry-lock";
 import type { EntryStatus } from "../../../core/entry-status";
 import { localizePath, type Lang } from "../../../core/languages";
 import { currentPublicUrl } from "../../public-url";
@@ -12,7 +13,8 @@ export interface StatusEmailFacts {
   title: string;
   status: EntryStatus;
   reason?: string;
-  changesDueAt?: string | null;
+  /** Sent back for changes: when editing ends (core/entry-lock.ts), the moment the email names. */
+  editableUntil?: EntryLock | null;
   /** The entrant sent it back after changes (one email for the resubmission and what follows). */
   resubmitted?: boolean;
   /** The secretariat took its screening decision back: the entry waits to be screened again. */
@@ -55,7 +57,7 @@ export async function queueStatusEmails(
 
 /**
  * The email's language and facts: the new status, the reason, and for needs_changes until
- * when and a link to the entry's form; otherwise a link to the dashboard.
+ * when it stays editable and a link to the entry's form; otherwise a link to the dashboard.
  */
 function statusEmail(
   user: { name: string; lang: string | null },
@@ -63,7 +65,7 @@ function statusEmail(
   base: string,
 ) {
   const lang: Lang = user.lang === "en" ? "en" : "vi";
-  const changes = facts.status === "needs_changes" && Boolean(facts.changesDueAt);
+  const changes = facts.status === "needs_changes" && Boolean(facts.editableUntil);
   const url = changes
     ? `${base}${localizePath("/nop-bai-du-thi", lang)}?entry=${encodeURIComponent(facts.entryId)}`
     : `${base}${localizePath("/tai-khoan", lang)}`;
@@ -78,7 +80,7 @@ function statusEmail(
       resubmitted: facts.resubmitted ?? false,
       reopened: facts.reopened ?? false,
       reason: facts.reason ?? "",
-      changesDueAt: changes ? (facts.changesDueAt ?? null) : null,
+      editableUntil: changes ? (facts.editableUntil ?? null) : null,
     },
   };
 }

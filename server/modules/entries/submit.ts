@@ -146,9 +146,7 @@ async function queueReceipt(ctx: EntriesContext, trx: Q, entryId: string): Promi
           ? pickLang(categoryInGroup(entry.category.groupName, entry.category.name), lang)
           : "",
         submittedAt: formatDate(entry.submittedAt ?? ctx.now(), lang),
-        deadline: entry.submissionClosesAt
-          ? formatMoment(entry.submissionClosesAt, lang, "end")
-          : "—",
+        deadline: entry.entriesCloseAt ? formatMoment(entry.entriesCloseAt, lang, "end") : "—",
       },
     },
   ]);

@@ -1,6 +1,7 @@
 import type { Bilingual } from "../../../core/languages";
 import type { EntryDraft, EntryDraftInput } from "../../../core/entry";
 import type { EntryFileField } from "../../../core/entry-limits";
+import type { EntryLock } from "../../../core/entry-lock";
 import type { EntryStatus } from "../../../core/entry-status";
 import type { FeeQuote } from "../../../core/fees";
 import type { Refusal } from "../../../core/refusal";
@@ -77,12 +78,14 @@ export interface EntryTrackRef {
 }
 
 /**
- * An entry sent back for changes: the staff member's reason and the instant (ISO) until
- * which its owner may edit and resubmit it, even after the submission deadline.
+ * An entry sent back for changes: the staff member's reason, the date they gave (ISO, the end
+ * of that day in Vietnam) and when editing really ends (`editableUntil`): that date, or the
+ * end of the season's submission window while that comes later (core/entry-lock.ts).
  */
 export interface ChangesRequested {
   reason: string;
   dueAt: string;
+  editableUntil: EntryLock;
 }
 
 /** An entry as its owner (or staff) sees it. */
@@ -114,8 +117,11 @@ export interface EntryView {
   judgingBegun: boolean;
   /** Whether the entrant may delete it: a draft that never went in (once submitted, withdraw). */
   deletable: boolean;
-  /** The season's submission deadline (ISO), or null when unscheduled. */
-  submissionClosesAt: string | null;
+  /**
+   * The last instant the season takes entries (ISO): its late deadline when it has one, else
+   * its submission deadline; null when unscheduled.
+   */
+  entriesCloseAt: string | null;
   createdAt: string;
   updatedAt: string;
   submittedAt: string | null;

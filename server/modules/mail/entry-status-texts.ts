@@ -1,4 +1,5 @@
 import { formatVietnamDateTime } from "../../../core/dates";
+import type { EntryLock } from "../../../core/entry-lock";
 import type { EntryStatus } from "../../../core/entry-status";
 import type vi from "../../../core/i18n/vi.json";
 
@@ -10,9 +11,9 @@ import type vi from "../../../core/i18n/vi.json";
 /**
  * `status` is the new status; `resubmitted` when the entrant sent it back after changes;
  * `reopened` when the secretariat took its screening decision back (the status is `paid`);
- * `reason` the staff member's words ("" for none); `changesDueAt` (ISO) while editing is
- * re-opened for needs_changes. `url` is the entry's edit page for needs_changes, else the
- * entrant's dashboard.
+ * `reason` the staff member's words ("" for none); `editableUntil` for needs_changes: when
+ * editing ends (core/entry-lock.ts: the due date, or the season's window when that ends later).
+ * `url` is the entry's edit page for needs_changes, else the entrant's dashboard.
  */
 export interface EntryStatusChangedData {
   name: string;
@@ -23,7 +24,7 @@ export interface EntryStatusChangedData {
   resubmitted?: boolean;
   reopened?: boolean;
   reason: string;
-  changesDueAt: string | null;
+  editableUntil: EntryLock | null;
 }
 
 type EmailTexts = typeof vi.email;
@@ -38,11 +39,14 @@ export interface StatusFacts {
   kind: EntryStatus | "resubmitted" | "reopened";
   /** Editing re-opened until a date: the email leads to the edit page. */
   changes: boolean;
+  /** That date is the end of the season's submission window, not the one staff gave. */
+  untilWindowEnd: boolean;
   note: string;
 }
 
 export function statusFacts(
   data: EntryStatusChangedData,
+  texts: EmailTexts["entryStatusChanged"],
   statuses: StatusNames,
   vars: Record<string, string>,
 ): StatusFacts {
@@ -53,12 +57,20 @@ export function statusFacts(
     title.length > SUBJECT_TITLE_MAX
       ? `${title.slice(0, SUBJECT_TITLE_MAX - 1).trimEnd()}…`
       : title;
-  vars.status = statuses[data.status] ?? data.status;
-  vars.dueAt = formatVietnamDateTime(data.changesDueAt);
+  // A resubmission or a reopened screening says what happened to the entry, not only the
+  // status it lands in: "paid" alone would read as a payment just made.
+  const told: Partial<Record<EntryStatus, string>> | undefined = data.resubmitted
+    ? texts.resubmittedStatus
+    : data.reopened
+      ? texts.reopenedStatus
+      : undefined;
+  vars.status = told?.[data.status] ?? statuses[data.status] ?? data.status;
+  vars.dueAt = formatVietnamDateTime(data.editableUntil?.at);
   const changes = data.status === "needs_changes" && vars.dueAt !== "";
   return {
     kind: data.resubmitted ? "resubmitted" : data.reopened ? "reopened" : data.status,
     changes,
+    untilWindowEnd: changes && data.editableUntil?.by === "window",
     note: paragraphs(data.reason),
   };
 }
@@ -69,7 +81,7 @@ export function statusIntro(email: EmailTexts, status: StatusFacts): string {
   const intro = intros[status.kind];
   // The needs_changes text names the date: without one it falls back to the plain sentence.
   if (!intro || (status.kind === "needs_changes" && !status.changes)) return texts.intro;
-  return intro;
+  return status.untilWindowEnd ? texts.introChangesUntilClose : intro;
 }
 
 export function statusDetails(

@@ -117,7 +117,7 @@ function sendWith(
           title: "Tết sum vầy",
           status: "needs_changes",
           reason: "Bổ sung bản cam kết bản quyền có chữ ký.",
-          changesDueAt: "2026-12-20T16:59:59.000Z",
+          editableUntil: { at: "2026-12-20T16:59:59.000Z", by: "changesDue" },
         }),
       };
     case "staffInvitation":

@@ -43,7 +43,7 @@ const DATA: { [T in EmailTemplate]: EmailTemplateData[T] } = {
     title: "Tết sum vầy",
     status: "needs_changes",
     reason: "Bản cam kết bản quyền chưa có chữ ký.\nVui lòng tải lên bản có chữ ký và đóng dấu.",
-    changesDueAt: "2026-12-20T16:59:59.000Z",
+    editableUntil: { at: "2026-12-20T16:59:59.000Z", by: "changesDue" },
   },
   staffInvitation: {
     name: "Nguyễn Thị Hồng Nhung",
@@ -225,7 +225,10 @@ describe("email templates", () => {
     expect(vi.text).toContain("Trạng thái mới: Cần bổ sung\n");
     // The end of 20/12 in Vietnam, written in Vietnam time.
     expect(vi.text).toContain("Hạn chỉnh sửa: 20/12/2026 23:59");
-    expect(vi.text).toContain("đến 20/12/2026 23:59 (giờ Việt Nam)");
+    expect(vi.text).toContain(
+      "Bạn có thể chỉnh sửa và nộp lại đến 20/12/2026 23:59 (giờ Việt Nam), kể cả khi đã hết hạn nộp bài.",
+    );
+    expect(vi.text).toContain("Sau 20/12/2026 23:59, bài dự thi sẽ bị khoá chỉnh sửa.");
     // The reason keeps its lines.
     expect(vi.text).toContain(
       "Nội dung cần chỉnh sửa:\nBản cam kết bản quyền chưa có chữ ký.\nVui lòng tải lên bản có chữ ký và đóng dấu.",
@@ -242,7 +245,7 @@ describe("email templates", () => {
       url: "https://vanxuan-awards.example/en/tai-khoan",
       status: "rejected",
       reason: "<script>x</script> Not an advertising work.",
-      changesDueAt: null,
+      editableUntil: null,
     });
     expect(en.subject).toBe("Entry VX26-TVC-0042 “Tết sum vầy”: Rejected – Van Xuan Awards");
     expect(en.text).toContain("does not meet the conditions");
@@ -253,20 +256,58 @@ describe("email templates", () => {
     expect(en.text).toContain("View your entries:\nhttps://vanxuan-awards.example/en/tai-khoan");
   });
 
+  it("names the season's deadline when an entry sent back stays open until then, in both languages", () => {
+    const untilClose = {
+      ...DATA.entryStatusChanged,
+      editableUntil: { at: "2026-12-31T16:59:59.999Z", by: "window" as const },
+    };
+    const vi = render("entryStatusChanged", "vi", untilClose);
+    expect(vi.text).toContain("Hạn chỉnh sửa: 31/12/2026 23:59\n");
+    expect(vi.text).toContain(
+      "Bạn có thể chỉnh sửa và nộp lại đến 31/12/2026 23:59 (giờ Việt Nam), khi mùa giải hết hạn nhận bài dự thi.",
+    );
+    expect(vi.text).toContain("Sau 31/12/2026 23:59, bài dự thi sẽ bị khoá chỉnh sửa.");
+    expect(vi.text).not.toContain("kể cả khi đã hết hạn nộp bài");
+    expect(vi.text).not.toContain("20/12/2026");
+    const en = render("entryStatusChanged", "en", untilClose);
+    expect(en.text).toContain("Changes due by: 31/12/2026 23:59\n");
+    expect(en.text).toContain(
+      "You can edit and resubmit it until 31/12/2026 23:59 (Vietnam time), when the season stops taking entries.",
+    );
+    expect(en.text).toContain("After 31/12/2026 23:59 the entry is locked.");
+    expect(en.text).not.toContain("even after the submission deadline");
+    // The date staff gave, when it is the later one, keeps its own sentence.
+    expect(render("entryStatusChanged", "en").text).toContain(
+      "You can edit and resubmit it until 20/12/2026 23:59 (Vietnam time), even after the submission deadline.",
+    );
+  });
+
   it("tells a resubmission apart, leaves out an empty reason and shortens a long title in the subject", () => {
-    const email = render("entryStatusChanged", "en", {
+    const resubmitted = {
       ...DATA.entryStatusChanged,
       url: "https://vanxuan-awards.example/en/tai-khoan",
-      title: "A".repeat(100),
-      status: "paid",
+      status: "paid" as const,
       resubmitted: true,
       reason: "",
-      changesDueAt: null,
-    });
-    expect(email.subject).toBe(`Entry VX26-TVC-0042 “${"A".repeat(59)}…”: Paid – Van Xuan Awards`);
+      editableUntil: null,
+    };
+    const email = render("entryStatusChanged", "en", { ...resubmitted, title: "A".repeat(100) });
+    // Back for screening, not a payment: the subject and status say what happened.
+    expect(email.subject).toBe(
+      `Entry VX26-TVC-0042 “${"A".repeat(59)}…”: Resubmitted, back for screening – Van Xuan Awards`,
+    );
     expect(email.text).toContain("received the entry you changed and resubmitted");
+    expect(email.text).toContain("New status: Resubmitted, back for screening\n");
+    expect(email.text).not.toContain("Paid");
     expect(email.text).toContain(`Campaign / project / artwork: ${"A".repeat(100)}\n`);
     expect(email.text).not.toContain("Reason:");
+    const vi = render("entryStatusChanged", "vi", resubmitted);
+    expect(vi.subject).toBe(
+      "Bài dự thi VX26-TVC-0042 “Tết sum vầy”: Đã nộp lại, chờ xét duyệt – Giải thưởng Vạn Xuân",
+    );
+    expect(vi.text).toContain("đã nhận được bài dự thi bạn vừa chỉnh sửa và nộp lại");
+    expect(vi.text).toContain("Trạng thái mới: Đã nộp lại, chờ xét duyệt\n");
+    expect(vi.text).not.toContain("Đã thanh toán");
   });
 
   it("greets without a name when there is none", () => {

@@ -194,7 +194,8 @@ export function renderEmail<T extends EmailTemplate>(
         }
       : {}),
   };
-  const status = "status" in data ? statusFacts(data, statuses, vars) : null;
+  const status =
+    "status" in data ? statusFacts(data, email.entryStatusChanged, statuses, vars) : null;
   const refund = "refundedAt" in data ? refundFacts(data) : null;
 
   const expiry = expiryText(lang, common, data);

@@ -149,6 +149,7 @@ describe.each(testDatabases())("seasons on $name", (target) => {
         expect((await services.seasons.current())?.submission).toEqual({
           state: "open",
           closesAt: "2026-12-01T00:00:00.000Z",
+          late: false,
         });
         now = new Date("2026-12-01T00:00:00.000Z");
         expect((await services.seasons.current())?.submission.state).toBe("closed");

@@ -16,6 +16,8 @@ export interface SeasonSummary {
   name: { vi: string; en: string };
   submissionOpensAt: string | null;
   submissionClosesAt: string | null;
+  /** Late entries are taken until this instant, at the late fee, when the season allows them. */
+  lateDeadline: string | null;
 }
 
 export interface CurrentSeason extends SeasonSummary {
@@ -35,7 +37,13 @@ export function createSeasonsService(
   const summarize = (
     row: Pick<
       SeasonTable,
-      "year" | "code" | "name_vi" | "name_en" | "submission_opens_at" | "submission_closes_at"
+      | "year"
+      | "code"
+      | "name_vi"
+      | "name_en"
+      | "submission_opens_at"
+      | "submission_closes_at"
+      | "late_deadline"
     >,
   ): SeasonSummary => ({
     year: row.year,
@@ -43,6 +51,7 @@ export function createSeasonsService(
     name: { vi: row.name_vi, en: row.name_en },
     submissionOpensAt: row.submission_opens_at,
     submissionClosesAt: row.submission_closes_at,
+    lateDeadline: row.late_deadline,
   });
 
   /**

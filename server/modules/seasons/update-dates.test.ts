@@ -31,6 +31,47 @@ describe.each(testDatabases())("season dates on $name", (target) => {
       expect((await f.services.seasons.current())?.submission.state).toBe("closed");
     });
 
+    it("takes a one-day window typed as dates only: open from the start to the end of that day", async () => {
+      // NOW is 10:00 on 01/09/2026 in Vietnam.
+      const parsed = seasonDatesSchema.safeParse({
+        nameVi: "Vạn Xuân 2026",
+        nameEn: "Van Xuan 2026",
+        registrationOpensAt: "01/09/2026",
+        registrationClosesAt: "01/09/2026",
+        submissionOpensAt: "01/09/2026",
+        submissionClosesAt: "01/09/2026",
+      });
+      expect(parsed.error?.issues ?? []).toEqual([]);
+      const saved = await f.services.seasonsAdmin.updateSeason(2026, {
+        nameVi: parsed.data!.nameVi,
+        nameEn: parsed.data!.nameEn,
+        ...seasonDatesToIso(parsed.data!),
+      });
+      expect(saved.ok && saved.after).toMatchObject({
+        registrationOpensAt: "2026-08-31T17:00:00.000Z",
+        registrationClosesAt: "2026-09-01T16:59:59.999Z",
+        submissionOpensAt: "2026-08-31T17:00:00.000Z",
+        submissionClosesAt: "2026-09-01T16:59:59.999Z",
+      });
+      expect((await f.services.seasons.current())?.submission).toMatchObject({
+        state: "open",
+        closesAt: "2026-09-01T16:59:59.999Z",
+      });
+      // Typed with times, a closing before the opening is still refused.
+      expect(
+        seasonDatesSchema.safeParse({
+          nameVi: "Vạn Xuân 2026",
+          submissionOpensAt: "01/09/2026 10:00",
+          submissionClosesAt: "01/09/2026 09:59",
+        }).error?.issues,
+      ).toEqual([
+        expect.objectContaining({
+          path: ["submissionClosesAt"],
+          message: "adminPlatform.validation.closesBeforeOpens",
+        }),
+      ]);
+    });
+
     it("records the change in the audit log when an admin makes it", async () => {
       const form = seasonDatesSchema.parse({
         nameVi: "Vạn Xuân 2026",

@@ -103,6 +103,12 @@ export function DashboardView({
                 : t("adminDashboard.totals.noDeadline")}
             </dd>
           </div>
+          {figures.season.lateDeadline ? (
+            <div>
+              <dt>{t("adminDashboard.totals.lateDeadline")}</dt>
+              <dd>{formatMoment(figures.season.lateDeadline, lang, "end")}</dd>
+            </div>
+          ) : null}
         </dl>
       </section>
 

@@ -1,17 +1,22 @@
 import { useId } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { formatVietnamDateTime } from "../../../core/dates";
+import type { EntryLock } from "../../../core/entry-lock";
 
-/** An entry sent back for changes: the staff member's reason and until when (ISO) it is open. */
+/**
+ * An entry sent back for changes: the staff member's reason and when editing ends (the date
+ * they gave, or the season's window while that ends later; core/entry-lock.ts).
+ */
 export interface ChangesRequestedView {
   reason: string;
-  dueAt: string;
+  editableUntil: EntryLock;
 }
 
 /**
  * What the Organising Committee asked the entrant to change and until when the entry stays
- * open for it (Vietnam time, even after the submission deadline); once that has passed, that
- * the time for changes is over. Shown at the top of the entry form and in the entrant's list.
+ * open for it (Vietnam time): the date staff gave, even after the submission deadline, or the
+ * season's deadline when that is later; once that has passed, that the time for changes is
+ * over. Shown at the top of the entry form and in the entrant's list.
  */
 export function ChangesRequestedNotice({
   changes,
@@ -26,7 +31,7 @@ export function ChangesRequestedNotice({
   const { t } = useTranslation();
   const headingId = useId();
   const Heading = `h${headingLevel}` as const;
-  const date = formatVietnamDateTime(changes.dueAt);
+  const date = formatVietnamDateTime(changes.editableUntil.at);
   const paragraphs = changes.reason.split(/\n{2,}/).filter((text) => text.trim() !== "");
   return (
     <section
@@ -55,9 +60,11 @@ export function ChangesRequestedNotice({
         </>
       ) : null}
       <p>
-        {editable
-          ? t("entryForm.changesRequested.openUntil", { date })
-          : t("entryForm.changesRequested.closed", { date })}
+        {!editable
+          ? t("entryForm.changesRequested.closed", { date })
+          : changes.editableUntil.by === "window"
+            ? t("entryForm.changesRequested.openUntilClose", { date })
+            : t("entryForm.changesRequested.openUntil", { date })}
       </p>
     </section>
   );

@@ -10,6 +10,12 @@ export interface SeasonDatesValues {
   dates: Record<(typeof SEASON_DATE_FIELDS)[number], string>;
 }
 
+/** The deadlines whose effect the label alone does not say: what each one changes. */
+const DATE_HINTS: Partial<Record<(typeof SEASON_DATE_FIELDS)[number], string>> = {
+  earlyBirdDeadline: "adminPlatform.seasons.hints.earlyBirdDeadline",
+  lateDeadline: "adminPlatform.seasons.hints.lateDeadline",
+};
+
 /** Side by side: the window's opening and closing, and the two fee deadlines. */
 const DATE_ROWS: Record<(typeof SEASON_DATE_FIELDS)[number], string | undefined> = {
   registrationOpensAt: "registration",
@@ -34,6 +40,7 @@ export function SeasonDatesForm({
     label: t(`adminPlatform.seasons.fields.${name}`),
     kind: "dateTime",
     ...(DATE_ROWS[name] ? { row: DATE_ROWS[name] } : {}),
+    ...(DATE_HINTS[name] ? { hint: t(DATE_HINTS[name]) } : {}),
   }));
   return (
     <SchemaForm
