@@ -35,13 +35,49 @@ describe("summaryPairs", () => {
 
   it("flattens nested objects and cuts long values", () => {
     const pairs = summaryPairs({
-      changed: { from: "draft", to: "published" },
+      moved: { winner: 2, finalist: 5 },
       body: "x".repeat(500),
     });
-    expect(pairs[0]).toEqual({ key: "changed.from", value: "draft", parts: ["draft"] });
-    expect(pairs[1]).toEqual({ key: "changed.to", value: "published", parts: ["published"] });
+    expect(pairs[0]).toEqual({ key: "moved.winner", value: "2", parts: ["2"] });
+    expect(pairs[1]).toEqual({ key: "moved.finalist", value: "5", parts: ["5"] });
     expect(pairs[2]!.value).toHaveLength(161);
     expect(pairs[2]!.value.endsWith("…")).toBe(true);
+  });
+
+  it("makes a change one line with its value before and after", () => {
+    // A `{ from, to }` object, whatever the action.
+    expect(summaryPairs({ slugVi: { from: "cu", to: "moi" } }, "news.update")).toEqual([
+      {
+        key: "slugVi",
+        value: "cu → moi",
+        parts: ["cu", "moi"],
+        change: { before: "cu", after: "moi" },
+      },
+    ]);
+    // An update's `[before, after]`, none shown as "—"; a list of two elsewhere stays a list.
+    expect(summaryPairs({ lateDeadline: [null, "2026-06-30"] }, "season.update")).toEqual([
+      {
+        key: "lateDeadline",
+        value: "— → 2026-06-30",
+        parts: ["—", "2026-06-30"],
+        change: { before: "—", after: "2026-06-30" },
+      },
+    ]);
+    expect(summaryPairs({ codes: ["A", "B"] }, "library.publish")).toEqual([
+      { key: "codes", value: "A, B", parts: ["A", "B"] },
+    ]);
+    // A transition's two ends, as one change of its field, first.
+    expect(
+      summaryPairs({ code: "VX26-TV-0042", from: "paid", to: "accepted" }, "entry.status"),
+    ).toEqual([
+      {
+        key: "status",
+        value: "paid → accepted",
+        parts: ["paid", "accepted"],
+        change: { before: "paid", after: "accepted" },
+      },
+      { key: "code", value: "VX26-TV-0042", parts: ["VX26-TV-0042"] },
+    ]);
   });
 
   it("is empty for an empty summary and caps the number of lines", () => {

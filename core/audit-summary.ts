@@ -10,16 +10,44 @@ import { VAT_REQUEST_STATES } from "./vat-invoice";
 /**
  * An audit entry's summary (a small JSON object) as readable `key: value` lines for the
  * audit log page: nested objects flatten to `a.b`, arrays join with ", ", long values are cut.
+ * A change is one line with its value before and after (`change`): an update's `[before,
+ * after]` pair (`changes()`, in the actions of `AUDIT_CHANGE_ACTIONS`), a `{ from, to }`
+ * object, and a transition's top-level `from` and `to` (`AUDIT_TRANSITIONS`).
  */
 export interface SummaryPair {
   key: string;
   value: string;
   /** The value's items (a list's elements, a change's before and after), each as text. */
   parts: string[];
+  /** A change's value before and after, each as text ("—" for none). */
+  change?: { before: string; after: string };
 }
 
 const MAX_VALUE = 160;
 const MAX_PAIRS = 20;
+
+/**
+ * The actions whose summary lists changed fields as `[before, after]` (written by `changes()`
+ * or by hand for one field): there, a two-item list is a change, not a list of two.
+ */
+export const AUDIT_CHANGE_ACTIONS: ReadonlySet<string> = new Set<string>([
+  "season.update",
+  "season.makeCurrent",
+  "settings.update",
+  "track.update",
+  "group.update",
+  "category.update",
+  "user.role",
+  "user.deactivate",
+  "user.reactivate",
+  "registrant.licence",
+] satisfies AuditAction[]);
+
+/** Actions recording a move as top-level `from` and `to`: shown as one change of this field. */
+export const AUDIT_TRANSITIONS: Readonly<Partial<Record<string, string>>> = {
+  "entry.status": "status",
+  "round.state": "state",
+};
 
 function text(value: unknown): string {
   if (value === null || value === undefined || value === "") return "—";
@@ -33,25 +61,54 @@ function cut(value: string): string {
   return value.length > MAX_VALUE ? `${value.slice(0, MAX_VALUE)}…` : value;
 }
 
-export function summaryPairs(summary: unknown): SummaryPair[] {
-  if (summary === null || typeof summary !== "object" || Array.isArray(summary)) {
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** A `{ from, to }` object (a slug changed), nothing else in it. */
+const isFromTo = (value: unknown): value is { from: unknown; to: unknown } =>
+  isObject(value) && Object.keys(value).sort().join() === "from,to";
+
+function changePair(key: string, before: unknown, after: unknown): SummaryPair {
+  const change = { before: cut(text(before)), after: cut(text(after)) };
+  return {
+    key,
+    value: `${change.before} → ${change.after}`,
+    parts: [change.before, change.after],
+    change,
+  };
+}
+
+export function summaryPairs(summary: unknown, action = ""): SummaryPair[] {
+  if (!isObject(summary)) {
     return summary === null || summary === undefined
       ? []
       : [{ key: "", value: cut(text(summary)), parts: [cut(text(summary))] }];
   }
   const pairs: SummaryPair[] = [];
+  const changeLists = AUDIT_CHANGE_ACTIONS.has(action);
+  let rest = summary;
+  const transition = AUDIT_TRANSITIONS[action];
+  if (transition && "from" in summary && "to" in summary) {
+    const { from, to, ...others } = summary;
+    pairs.push(changePair(transition, from, to));
+    rest = others;
+  }
   const walk = (object: Record<string, unknown>, prefix: string, depth: number) => {
     for (const [key, value] of Object.entries(object)) {
       const name = prefix ? `${prefix}.${key}` : key;
-      if (value !== null && typeof value === "object" && !Array.isArray(value) && depth < 2) {
-        walk(value as Record<string, unknown>, name, depth + 1);
+      if (isFromTo(value)) {
+        pairs.push(changePair(name, value.from, value.to));
+      } else if (changeLists && depth === 0 && Array.isArray(value) && value.length === 2) {
+        pairs.push(changePair(name, value[0], value[1]));
+      } else if (isObject(value) && depth < 2) {
+        walk(value, name, depth + 1);
       } else {
         const parts = Array.isArray(value) && value.length > 0 ? value.map(text) : [text(value)];
         pairs.push({ key: name, value: cut(text(value)), parts: parts.map(cut) });
       }
     }
   };
-  walk(summary as Record<string, unknown>, "", 0);
+  walk(rest, "", 0);
   return pairs.length > MAX_PAIRS
     ? [
         ...pairs.slice(0, MAX_PAIRS),

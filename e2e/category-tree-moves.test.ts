@@ -5,7 +5,8 @@ import { signInStaff } from "./support/sign-in";
 
 // The seasons page's category tree reordered with the keyboard: the focus stays on the arrow
 // pressed, and the line's new place is said in a polite live region. On 2024's tree, put back
-// as it was, so the other journeys see the demo order.
+// as it was, so the other journeys see the demo order. A category with entries cannot be
+// deleted, and says so in words beside its button.
 const browser = useBrowser();
 
 describe("the category tree's move buttons", () => {
@@ -46,6 +47,34 @@ describe("the category tree's move buttons", () => {
       .poll(() => said.textContent())
       .toBe(`Đã chuyển “${name}” lên vị trí 1/${siblings}.`);
     await expect.poll(() => focused(page).then((f) => f.id)).toBe(downId);
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  test("a category with entries says beside its disabled delete button why, for every user", async () => {
+    const { page, problems } = await openPage(browser());
+    const { admin } = demoCredentials();
+    await signInStaff(page, admin.email, admin.password);
+    await page.goto("/quan-tri/mua-giai?year=2024");
+    await waitForHydration(page);
+
+    const locked = page.getByRole("button", { name: /^Xoá “.+”$/, disabled: true }).first();
+    const reasonId = await locked.getAttribute("aria-describedby");
+    expect(reasonId).toBeTruthy();
+    const reason = page.locator(`[id="${reasonId}"]`);
+    // Shown on the page, not only in a tooltip, and read with the button.
+    await expect(reason.isVisible()).resolves.toBe(true);
+    await expect(reason.textContent()).resolves.toBe(
+      "Không thể xoá: đã có bài dự thi thuộc hạng mục này.",
+    );
+    await expect
+      .poll(() =>
+        locked.evaluate((button) =>
+          button
+            .closest(".tree-node")!
+            .contains(document.getElementById(button.getAttribute("aria-describedby")!)),
+        ),
+      )
+      .toBe(true);
     expect(problems.pageErrors).toEqual([]);
   });
 });

@@ -602,8 +602,9 @@ describe("judging, from round to winners", () => {
 
     // The audit log reads in the manager's terms: judges by name, states and prizes by label.
     await office.goto("/quan-tri/nhat-ky?pageSize=100");
+    // A list's items, and a change's two ends ("Bản nháp → đổi thành Đang mở").
     const values = (await office.locator(".audit-summary dd").allTextContents()).flatMap((v) =>
-      v.split(", "),
+      v.split(new RegExp(`, | → (?:${vi("adminPlatform.audit.changedTo")} )?`)),
     );
     expect(values).toContain(judges[0]!.name);
     expect(values).toContain(vi("judgingAdmin.state.open"));

@@ -73,10 +73,21 @@ describe("back office access", () => {
       form: { email: "entrant@example.vn" },
       headers: { origin: TEST_ORIGIN },
     });
-    const response = await request("GET", "/quan-tri/hop-thu", { cookie: cookies.get("admin")! });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain("entrant@example.vn");
-    expect(response.body).toContain(text("vi", "admin.sections.outbox"));
+    for (const lang of ["vi", "en"] as const) {
+      const response = await request("GET", localized("/quan-tri/hop-thu", lang), {
+        cookie: cookies.get("admin")!,
+      });
+      expect(response.statusCode).toBe(200);
+      const outbox = text(lang, "admin.sections.outbox");
+      // A back-office page: its title, its breadcrumbs back to the dashboard, its one heading.
+      expect(response.body).toMatch(new RegExp(`<title>${outbox}[^<]*</title>`));
+      expect(response.body).toContain(`aria-label="${text(lang, "adminKit.breadcrumbs")}"`);
+      expect(response.body).toContain(`<span aria-current="page">${outbox}</span>`);
+      expect(response.body).toMatch(new RegExp(`<h1[^>]*>${outbox}</h1>`));
+      // Each email with the time it went, DD/MM/YYYY HH:mm in Vietnam time.
+      const row = /<tr><td>([^<]*)<\/td><td>entrant@example\.vn<\/td>/.exec(response.body);
+      expect(row?.[1]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    }
   });
 
   it("shows admins the emails not sent yet, and sends them again when asked", async () => {

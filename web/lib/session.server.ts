@@ -50,6 +50,22 @@ export async function requireEntrant(
 }
 
 /**
+ * The query of a page to come back to after signing in, without the notice of a write done
+ * before (`?notice=…&count.…=`, features/back-office/flash.tsx): back on the page, it would
+ * announce again a save that is not the one just refused.
+ */
+function searchWithoutNotice(url: URL): string {
+  const params = new URLSearchParams(url.search);
+  const notice = [...params.keys()].filter(
+    (name) => name === "notice" || name.startsWith("count."),
+  );
+  if (notice.length === 0) return url.search;
+  for (const name of notice) params.delete(name);
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+/**
  * A staff member allowed into the section: visitors go to the staff sign-in, entrants and
  * staff of another role get 403.
  */
@@ -61,7 +77,7 @@ export async function requireStaff(
   const user = await currentUser(request, context);
   const url = new URL(request.url);
   if (!user) {
-    const next = encodeURIComponent(url.pathname + url.search);
+    const next = encodeURIComponent(url.pathname + searchWithoutNotice(url));
     throw redirect(`${localizePath("/quan-tri/dang-nhap", langOfPath(url.pathname))}?next=${next}`);
   }
   if (!isStaffRole(user.role) || !canOpenSection(user.role, section)) {

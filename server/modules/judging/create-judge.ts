@@ -54,11 +54,17 @@ export async function createJudge(
       updated_at: now,
     })
     .execute();
+  // The season by its year, as staff know it (its id means nothing in the log).
+  const season = await ctx.db.kysely
+    .selectFrom("seasons")
+    .select("year")
+    .where("id", "=", seasonId)
+    .executeTakeFirst();
   await ctx.deps.audit?.record(
     actor,
     "judge.create",
     { type: "judge", id },
-    { name, email, seasonId },
+    { name, email, season: season?.year ?? null },
   );
   return { ok: true, id };
 }

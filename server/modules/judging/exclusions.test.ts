@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { registrantDisplayName } from "../../../core/registrants-admin";
 import { testDatabases } from "../../test-support/databases";
 import { entriesTestbed, type EntriesTestbed } from "../entries/testbed";
 import {
@@ -100,8 +101,14 @@ describe.each(testDatabases())("judging: exclusions mid-round ($name)", (target)
         .select("summary")
         .where("action", "=", "judge.exclude")
         .execute();
+      // The registrant by the name staff know them by, beside their account's id.
+      const alice = await t.db.kysely
+        .selectFrom("registrants")
+        .select(["type", "full_name as fullName", "company_name as companyName"])
+        .where("user_id", "=", t.alice)
+        .executeTakeFirstOrThrow();
       expect(audited.map((a) => JSON.parse(a.summary))).toEqual([
-        { registrantId: t.alice, scoresLeftOut: 1 },
+        { registrant: registrantDisplayName(alice), registrantId: t.alice, scoresLeftOut: 1 },
       ]);
       // A prize rests on a score that counts: the other judge's still does.
       expect(

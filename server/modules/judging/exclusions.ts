@@ -1,9 +1,17 @@
 import { exclusionFormSchema } from "../../../core/judging-rounds";
 import { refusal, type Outcome } from "../../../core/refusal";
+import { registrantDisplayName } from "../../../core/registrants-admin";
 import type { Actor } from "../audit/service";
 import type { JudgingContext } from "./context";
 import { roundsOfSeason, scoreCounts } from "./queries";
 import { zodRefusal } from "./refusals";
+
+/** The registrant as the audit log names it: the company, or the person. */
+const nameOf = (r: {
+  type: "individual" | "enterprise";
+  full_name: string;
+  company_name: string | null;
+}) => registrantDisplayName({ type: r.type, fullName: r.full_name, companyName: r.company_name });
 
 /**
  * Exclusions (judge ↔ company): a judge never sees the entries of a registrant they are tied
@@ -24,7 +32,7 @@ export async function addExclusion(
   const q = ctx.db.kysely;
   const registrant = await q
     .selectFrom("registrants")
-    .select("user_id")
+    .select(["user_id", "type", "full_name", "company_name"])
     .where("user_id", "=", parsed.data.registrantId)
     .executeTakeFirst();
   if (!registrant)
@@ -74,6 +82,7 @@ export async function addExclusion(
     "judge.exclude",
     { type: "judge", id: judge.id },
     {
+      registrant: nameOf(registrant),
       registrantId: registrant.user_id,
       scoresLeftOut: leftOut,
     },
@@ -96,11 +105,17 @@ export async function removeExclusion(
     .returning(["judge_id", "registrant_user_id"])
     .executeTakeFirst();
   if (!row) return refusal(404, "judging.errors.exclusionNotFound");
+  const registrant = await ctx.db.kysely
+    .selectFrom("registrants")
+    .select(["type", "full_name", "company_name"])
+    .where("user_id", "=", row.registrant_user_id)
+    .executeTakeFirst();
   await ctx.deps.audit?.record(
     actor,
     "judge.unexclude",
     { type: "judge", id: row.judge_id },
     {
+      registrant: registrant ? nameOf(registrant) : null,
       registrantId: row.registrant_user_id,
     },
   );

@@ -27,8 +27,13 @@ export async function saveCriteria(
     actor,
     "round.criteria",
     { type: "round", id: roundId },
+    // By their names in both languages (keys mean nothing to a reader), with their weights.
     {
-      criteria: parsed.data.criteria.map((c) => `${c.key}×${c.weight}`).join(", "),
+      criteria: parsed.data.criteria.map((c) => ({
+        vi: c.name.vi,
+        en: c.name.en,
+        weight: c.weight,
+      })),
     },
   );
   return { ok: true };

@@ -138,14 +138,33 @@ describe.each(testDatabases())("category tree writes on $name", (target) => {
       );
       expect(created.ok).toBe(true);
       if (!created.ok) return;
+      // An edit records only what changed, before and after, in the form's field names.
+      const edited = await f.services.seasonsAdmin.saveNode(
+        { kind: "category", mode: "update", year: 2026, parentId: null, id: created.id },
+        category({
+          slug: "ghi-nhat-ky",
+          code: "LOG",
+          nameEn: "Logged campaign",
+          lateFeeVnd: "4.000.000",
+          allowIndividual: "on",
+        }),
+        ADMIN,
+      );
+      expect(edited.ok).toBe(true);
       await f.services.seasonsAdmin.move("category", created.id, "up", ADMIN);
       await f.services.seasonsAdmin.remove("category", created.id, ADMIN);
       const log = await f.services.audit.list({ search: "category." });
       expect(log.items.map((entry) => entry.action)).toEqual([
         "category.delete",
         "category.move",
+        "category.update",
         "category.create",
       ]);
+      expect(log.items[2]!.summary).toEqual({
+        nameEn: ["New campaign", "Logged campaign"],
+        lateFeeVnd: [null, 4_000_000],
+        allowIndividual: [false, true],
+      });
       expect(log.items.at(-1)).toMatchObject({
         actorEmail: ADMIN.email,
         targetType: "category",

@@ -1,3 +1,4 @@
+import { changes } from "../../../core/audit-summary";
 import { fieldRefusal, refusal } from "../../../core/refusal";
 import type {
   CategoryInput,
@@ -23,8 +24,8 @@ import {
 /**
  * Creating and editing the nodes of the category tree. Track and group slugs, and codes, are
  * unique within a season, a category's slug within its group; a new node goes after its last
- * sibling. The audit entry (`track.create`,
- * `category.update`, …) carries what was saved.
+ * sibling. The audit entry of a new node (`track.create`, …) carries what was saved; of an
+ * edit (`category.update`, …), the fields that changed, before and after.
  */
 
 export type TreeNodeInput = TrackInput | GroupInput | CategoryInput;
@@ -44,6 +45,19 @@ function columnsOf(kind: TreeNodeKind, input: TreeNodeInput) {
     tagline_vi: track.taglineVi,
     tagline_en: track.taglineEn,
   };
+}
+
+/** Columns stored as 0/1 that the form and the audit log read as yes or no. */
+const FLAG_COLUMNS = new Set(["video_required", "allow_individual", "allow_enterprise"]);
+
+/** A node's columns as the form names its fields (`name_vi` → `nameVi`), flags as booleans. */
+function asFields(columns: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(columns).map(([column, value]) => [
+      column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase()),
+      FLAG_COLUMNS.has(column) ? Boolean(value) : value,
+    ]),
+  );
 }
 
 /** Field errors when another node uses the slug (or the code) where it must be unique; null if none. */
@@ -129,13 +143,20 @@ export async function updateTreeNode(
   if (!owner) return notFound;
   const clash = await clashOf(deps, kind, owner.seasonId, input, { exceptId: id });
   if (clash) return fieldRefusal(clash, 409);
+  const columns = columnsOf(kind, input);
+  const before = (await k
+    .selectFrom(PARENT[kind].table)
+    .select(Object.keys(columns) as never[])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow()) as Record<string, unknown>;
   await k
     .updateTable(PARENT[kind].table)
-    .set(columnsOf(kind, input) as never)
+    .set(columns as never)
     .where("id", "=", id)
     .execute();
   await touchSeason(k, owner.seasonId, deps.clock());
-  return saved(deps, kind, "update", { id, seasonYear: owner.year }, input, actor);
+  const changed = changes(asFields(before), asFields(columns));
+  return saved(deps, kind, "update", { id, seasonYear: owner.year }, changed, actor);
 }
 
 /**
@@ -168,12 +189,12 @@ async function saved(
   kind: TreeNodeKind,
   mode: "create" | "update",
   node: { id: number; seasonYear: number },
-  input: TreeNodeInput,
+  summary: object,
   actor: Actor | undefined,
 ): Promise<TreeWrite> {
   deps.onChange();
   if (actor) {
-    await deps.audit.record(actor, `${kind}.${mode}`, { type: kind, id: node.id }, { ...input });
+    await deps.audit.record(actor, `${kind}.${mode}`, { type: kind, id: node.id }, { ...summary });
   }
   return { ok: true, ...node };
 }

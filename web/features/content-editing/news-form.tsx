@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { useForm, type FieldError, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, useNavigation } from "react-router";
@@ -20,12 +20,15 @@ import { FormAlert, TextAreaField, TextField, useErrorText } from "../../compone
 import type { FormResult } from "../../lib/use-server-form";
 import { CHECKED_FORM, useServerErrors, useValidatedSubmit } from "../../lib/use-server-form";
 import { CoverImageField, type CoverUpload } from "./cover-image-field";
+import { NewsDraftNotice } from "./news-draft-notice";
+import { draftValuesOf, useNewsDraft, type NewsDraftValues } from "./news-draft";
 import "./news-form.css";
 
 /**
  * The news article form: both languages side by side (title, slug, summary, rich-text body),
  * the cover image and publication time, and the save / publish / unpublish buttons. The same
- * core schema checks it in the browser and in the action.
+ * core schema checks it in the browser and in the action. What is typed is kept in the browser
+ * as it is typed (`news-draft.ts`), and offered back when the editor opens again without it.
  */
 
 /** What the body editor of one language is given. */
@@ -78,34 +81,94 @@ function parseBody(json: string | undefined): Block[] {
   }
 }
 
-export function NewsForm({
-  article,
-  failure,
-  bodyEditor,
-  uploadCover,
-}: {
+interface NewsFormProps {
   article: EditedArticle | null;
   failure: FormResult | undefined;
   /** The rich-text editor of one language's body (the page supplies the editor). */
   bodyEditor: (props: BodyEditorProps) => ReactNode;
   uploadCover: CoverUpload;
+}
+
+/**
+ * The form, with the draft kept in the browser: the one found there on offer above it, and
+ * the form started again from it once restored. `draftKey` names the article ("new" for one
+ * not saved yet).
+ */
+export function NewsForm({ draftKey, ...props }: NewsFormProps & { draftKey: string }) {
+  const [stored] = useState(() => draftValuesOf(defaultsOf(props.article)));
+  const draft = useNewsDraft(draftKey, stored);
+  const [said, setSaid] = useState("");
+  // The notice's buttons go away once pressed: the keyboard's place moves to the form's start.
+  const answered = (message: string, act: () => void) => () => {
+    act();
+    setSaid(message);
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLInputElement>('.news-form input[name="titleVi"]')?.focus(),
+    );
+  };
+  return (
+    <>
+      <NewsDraftNotice
+        offer={draft.offer}
+        said={said}
+        onRestore={answered("adminNews.draft.restored", draft.restore)}
+        onDiscard={answered("adminNews.draft.discarded", draft.discard)}
+      />
+      <ArticleForm key={draft.generation} {...props} start={draft.restored} onValues={draft.keep} />
+    </>
+  );
+}
+
+function ArticleForm({
+  article,
+  failure,
+  bodyEditor,
+  uploadCover,
+  start,
+  onValues,
+}: NewsFormProps & {
+  /** A restored draft's values, the form's start instead of the stored article's. */
+  start: NewsDraftValues | null;
+  /** Told the values at every change (`now`: write them at once, the form is being sent). */
+  onValues: (values: NewsDraftValues, now?: boolean) => void;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const initial: NewsFormValues = { ...defaultsOf(article), ...(failure?.values ?? {}) };
+  const initial: NewsFormValues = {
+    ...defaultsOf(article),
+    ...(start ?? {}),
+    ...(failure?.values ?? {}),
+  };
   const form = useForm<NewsFormValues, unknown, NewsFormData>({
     resolver: zodResolver(newsFormSchema),
     defaultValues: initial,
     ...CHECKED_FORM,
   });
   const validatedSubmit = useValidatedSubmit(form);
+  useEffect(() => {
+    const watching = form.watch((values) => onValues(draftValuesOf(values)));
+    return () => watching.unsubscribe();
+  }, [form, onValues]);
+  // Kept before the request goes: a session that has ended sends the page to the sign-in form.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    onValues(draftValuesOf(form.getValues()), true);
+    validatedSubmit.onSubmit(event);
+  };
   useServerErrors(
     form as unknown as UseFormReturn<NewsFormValues>,
     failure?.fieldErrors,
     validatedSubmit.ref,
   );
-  // A new article's slugs follow its titles until someone edits a slug by hand.
-  const [slugFollows, setSlugFollows] = useState({ vi: !article, en: !article || !article.slugEn });
+  // A new article's slugs follow its titles until someone edits a slug by hand (a restored
+  // draft's too, unless its slug was edited by hand).
+  const [slugFollows, setSlugFollows] = useState(() => {
+    const untouched = (lang: "Vi" | "En") =>
+      !start || start[`slug${lang}`] === slugify(start[`title${lang}`], NEWS_SLUG_MAX);
+    return {
+      vi: !article && untouched("Vi"),
+      en: (!article || !article.slugEn) && untouched("En"),
+    };
+  });
   const busy = navigation.state === "submitting";
   const errors = form.formState.errors;
   const errorText = useErrorText();
@@ -151,7 +214,13 @@ export function NewsForm({
       : undefined);
 
   return (
-    <Form {...validatedSubmit} method="post" className="news-form" noValidate>
+    <Form
+      ref={validatedSubmit.ref}
+      onSubmit={onSubmit}
+      method="post"
+      className="news-form"
+      noValidate
+    >
       <FormAlert message={formError ? t(formError) : undefined} />
       <div className="news-form__languages">
         {(["vi", "en"] as const).map((lang) => {

@@ -39,6 +39,7 @@ export function TreeRow({
   const fetcher = useFetcher<FormResult>();
   const lastMove = useRef<string | null>(null);
   const label = t(`adminPlatform.tree.kinds.${kind}`);
+  const lockedReasonId = `delete-${kind}-${id}-locked`;
   // The moved line changes place in the list: keep the keyboard focus on the button pressed,
   // and say where the line is now (the focus stays put, so nothing else would say it).
   useEffect(() => {
@@ -114,12 +115,20 @@ export function TreeRow({
             message={t("adminPlatform.tree.confirmDelete", { name })}
             aria-label={t("adminPlatform.tree.deleteNamed", { name })}
             disabled={locked}
+            aria-describedby={locked ? lockedReasonId : undefined}
             title={locked ? t("adminPlatform.errors.hasEntries") : undefined}
           >
             {t("adminPlatform.delete")}
           </ConfirmButton>
         </Form>
       </div>
+      {/* Why delete is off, in words on the page: a tooltip is never seen from the keyboard
+          or a touch screen, and a disabled button is not even reached by Tab. */}
+      {locked ? (
+        <p id={lockedReasonId} className="tree-node__locked field__hint">
+          {t("adminPlatform.errors.hasEntries")}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -1,14 +1,17 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link, useNavigation } from "react-router";
-import { formatDate, formatVietnamDateTime } from "../../../core/dates";
+import { formatVietnamDateTime } from "../../../core/dates";
 import { refusal } from "../../../core/refusal";
-import { SectionHeading } from "../../components/section-heading";
 import { FlashMessage } from "../../features/back-office/flash";
+import { backOfficeMeta } from "../../features/back-office/meta";
+import { AdminPage } from "../../features/back-office/page";
 import { actorOf, redirectWithNotice, refused } from "../../features/back-office/form.server";
 import { requireStaff } from "../../lib/session.server";
-import { useLang, useLocalizedPath } from "../../lib/site";
+import { useLocalizedPath } from "../../lib/site";
 import type { Route } from "./+types/outbox";
 import { keepFormWhenUnanswered } from "../../lib/unanswered-form";
+
+export const meta: Route.MetaFunction = backOfficeMeta("admin.sections.outbox");
 
 /**
  * Sent mail when no SMTP server is configured (admins only: messages hold sign-in links), and
@@ -50,14 +53,18 @@ export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnansw
 
 export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const lang = useLang();
   const to = useLocalizedPath();
   const { list, message, mode, undelivered } = loaderData;
   const retrying = useNavigation().formData?.get("intent") === "retryNow";
   return (
-    <section aria-labelledby="outbox-heading">
-      <SectionHeading level={1} id="outbox-heading" title={t("admin.sections.outbox")} />
-      <p>{mode === "smtp" ? t("admin.outboxSmtp") : t("admin.outboxLead")}</p>
+    <AdminPage
+      title={t("admin.sections.outbox")}
+      breadcrumbs={[
+        { label: t("admin.title"), to: "/quan-tri" },
+        { label: t("admin.sections.outbox") },
+      ]}
+      lead={mode === "smtp" ? t("admin.outboxSmtp") : t("admin.outboxLead")}
+    >
       <FlashMessage />
       {undelivered.length > 0 ? (
         <section className="panel" aria-labelledby="outbox-undelivered">
@@ -133,7 +140,8 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
             <tbody>
               {list.items.map((item) => (
                 <tr key={item.id}>
-                  <td>{formatDate(item.createdAt, lang)}</td>
+                  {/* DD/MM/YYYY HH:mm, Vietnam time: several emails go out within a day. */}
+                  <td>{formatVietnamDateTime(item.createdAt)}</td>
                   <td>{item.to}</td>
                   <td>
                     <Link to={to(`/quan-tri/hop-thu?id=${encodeURIComponent(item.id)}`)}>
@@ -155,6 +163,6 @@ export default function AdminOutbox({ loaderData }: Route.ComponentProps) {
           <pre className="outbox__text">{message.text}</pre>
         </article>
       ) : null}
-    </section>
+    </AdminPage>
   );
 }
