@@ -5,6 +5,7 @@ import {
   demoAccountsIssuedElsewhere,
   demoBannerLines,
   seedDemoAccounts,
+  seedDemoJudge,
 } from "./demo/demo-accounts";
 import { seedDemoContent } from "./demo/demo-content";
 import { seedDemoData } from "./demo/demo-data";
@@ -58,13 +59,18 @@ async function main(): Promise<void> {
     const accounts = (await demoAccountsIssuedElsewhere(db, config.dataDir))
       ? null
       : await seedDemoAccounts(db, app.services, config.dataDir);
+    // The demo's pictures are stored as an entrant's are: their other variants are made by the
+    // image-variants job after the start, not before the site answers.
     const files = {
       storage: app.services.storage,
-      storeImage: (file: string) => app.services.media.storeImage(file, { purpose: "entry" }),
+      storeImage: (file: string) =>
+        app.services.media.storeImage(file, { purpose: "entry", variantsLater: true }),
     };
     await seedDemoEntries(db, files);
     // After the entries and the jury: judges, rounds and scores of 2025, its winners published.
     await seedDemoJudging(db);
+    // The demo judge (one of those judges) signs in with this install's code.
+    if (accounts) await seedDemoJudge(db, app.services.judging, accounts);
     // Last: 2023 and 2024 entries, and every finished season's entries in the library.
     await seedDemoLibrary(db, files);
     return accounts;

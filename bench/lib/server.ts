@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { bundleServer, SERVER_NODE_FLAGS, serverBundlePath } from "../../scripts/build-server";
 import type { Cleanup } from "./cleanup";
+import { groupCpuSeconds } from "./cpu";
 
 export const LOOPBACK = "127.0.0.1";
 
@@ -294,6 +295,7 @@ export async function startServer(options: {
     }
     await sleep(150);
   }
+  await settleAfterStart(child.pid!, () => exited, tail);
 
   return {
     port,
@@ -307,6 +309,44 @@ export async function startServer(options: {
       undo();
     },
   };
+}
+
+/**
+ * Waits until the started server is idle: a first start's background work (the demo pictures'
+ * responsive variants, made by the image-variants job as an upload's are) takes a core for a
+ * minute or two after `/readyz`, and a figure taken meanwhile would measure it. Idle is under
+ * 10 % of a core over two seconds; gives up, and says so, after five minutes.
+ */
+async function settleAfterStart(
+  pgid: number,
+  exited: () => string | undefined,
+  tail: () => string,
+): Promise<void> {
+  const WINDOW_MS = 2000;
+  const deadline = Date.now() + 300_000;
+  const started = Date.now();
+  let before = groupCpuSeconds(pgid);
+  if (before === undefined) return;
+  for (;;) {
+    await sleep(WINDOW_MS);
+    const exit = exited();
+    if (exit) throw new Error(`the server stopped after it was ready (${exit}):\n${tail()}`);
+    const now = groupCpuSeconds(pgid);
+    if (now === undefined) return;
+    const busy = (now - before) / (WINDOW_MS / 1000);
+    before = now;
+    if (busy < 0.1) break;
+    if (Date.now() > deadline) {
+      console.log(
+        `note: the server was still busy (${Math.round(busy * 100)} % of a core) 5 min after start`,
+      );
+      return;
+    }
+  }
+  const waited = Math.round((Date.now() - started) / 1000);
+  if (waited > WINDOW_MS / 1000) {
+    console.log(`note: waited ${waited} s after start for the server's start-up work to finish`);
+  }
 }
 
 /**

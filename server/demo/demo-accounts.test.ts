@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -6,20 +6,27 @@ import { loadConfig } from "../config";
 import { createServices, type Services } from "../services";
 import { testDatabases } from "../test-support/databases";
 import { migrateToLatest, type Db } from "../db/database";
+import { seedDemoData } from "./demo-data";
 import {
   DEMO_ACCOUNTS,
+  DEMO_JUDGE,
+  DEMO_STAFF_ACCOUNTS,
   demoBannerLines,
   demoCredentialsPath,
   ensureDemoCredentials,
   readDemoCredentials,
   seedDemoAccounts,
+  seedDemoJudge,
 } from "./demo-accounts";
 
 /**
- * The demo accounts of a new install: passwords generated at first start, kept owner-only
- * under DATA_DIR, the same after a restart, different in every install, and nothing a
- * production start accepts that anyone else could know.
+ * The demo accounts of a new install — a staff account for each back-office role, an entrant
+ * and a judge: passwords (the judge's code) generated at first start, kept owner-only under
+ * DATA_DIR, the same after a restart, different in every install, and nothing a production
+ * start accepts that anyone else could know.
  */
+
+const STAFF = Object.keys(DEMO_STAFF_ACCOUNTS) as (keyof typeof DEMO_STAFF_ACCOUNTS)[];
 
 const dirs: string[] = [];
 const newDataDir = () => {
@@ -38,12 +45,46 @@ describe("demo credentials file", () => {
     expect(first.created).toBe(true);
     expect(first.file).toBe(demoCredentialsPath(dataDir));
     expect(statSync(first.file).mode & 0o777).toBe(0o600);
-    for (const account of [first.credentials.admin, first.credentials.entrant]) {
+    const { judge, ...accounts } = first.credentials;
+    expect(Object.keys(accounts).sort()).toEqual([...STAFF, "entrant"].sort());
+    for (const [key, account] of Object.entries(accounts)) {
+      expect(account.email).toBe(DEMO_ACCOUNTS[key as keyof typeof DEMO_ACCOUNTS].email);
       expect(account.password).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
     }
-    expect(first.credentials.admin.password).not.toBe(first.credentials.entrant.password);
-    expect(first.credentials.admin.email).toBe(DEMO_ACCOUNTS.admin.email);
+    // The judge's is a judge code, as a jury manager issues them.
+    expect(judge).toEqual({ name: DEMO_JUDGE.name, email: DEMO_JUDGE.email, code: judge.code });
+    expect(judge.code).toMatch(/^([0-9A-HJKMNP-TV-Z]{4}-){4}[0-9A-HJKMNP-TV-Z]{4}$/);
+    const secrets = [...Object.values(accounts).map((a) => a.password), judge.code];
+    expect(new Set(secrets).size).toBe(secrets.length);
+    expect(first.issued.sort()).toEqual([...STAFF, "entrant", "judge"].sort());
     expect(JSON.parse(readFileSync(first.file, "utf8"))).toEqual(first.credentials);
+  });
+
+  it("keeps the passwords of a file from before the other roles and adds theirs", () => {
+    const dataDir = newDataDir();
+    const old = {
+      admin: { email: DEMO_ACCOUNTS.admin.email, password: "abcde-fghjk-mnpqr-stuvw" },
+      entrant: { email: DEMO_ACCOUNTS.entrant.email, password: "23456-789ab-cdefg-hjkmn" },
+    };
+    writeFileSync(demoCredentialsPath(dataDir), JSON.stringify(old), { mode: 0o644 });
+    expect(readDemoCredentials(dataDir)).toBeNull();
+
+    const upgraded = ensureDemoCredentials(dataDir);
+    expect(upgraded.created).toBe(false);
+    expect(upgraded.issued.sort()).toEqual(["editor", "finance", "judge", "juryManager"]);
+    expect(upgraded.credentials.admin).toEqual(old.admin);
+    expect(upgraded.credentials.entrant).toEqual(old.entrant);
+    expect(readDemoCredentials(dataDir)).toEqual(upgraded.credentials);
+    expect(statSync(upgraded.file).mode & 0o777).toBe(0o600);
+    // Only the new passwords are printed.
+    const banner = demoBannerLines(upgraded, "http://localhost:3000").join("\n");
+    expect(banner).not.toContain(old.admin.password);
+    expect(banner).toContain(upgraded.credentials.editor.password);
+    expect(banner).toContain(upgraded.credentials.judge.code);
+
+    const again = ensureDemoCredentials(dataDir);
+    expect(again.issued).toEqual([]);
+    expect(again.credentials).toEqual(upgraded.credentials);
   });
 
   it("gives two installs different passwords and keeps an install's across restarts", () => {
@@ -72,14 +113,21 @@ describe("demo credentials file", () => {
     const dataDir = newDataDir();
     const first = ensureDemoCredentials(dataDir);
     const firstBanner = demoBannerLines(first, "http://localhost:3000").join("\n");
-    expect(firstBanner).toContain(first.credentials.admin.password);
-    expect(firstBanner).toContain(first.credentials.entrant.password);
+    for (const key of [...STAFF, "entrant"] as const) {
+      expect(firstBanner).toContain(
+        `${first.credentials[key].email} / ${first.credentials[key].password}`,
+      );
+    }
+    expect(firstBanner).toContain(first.credentials.judge.code);
+    expect(firstBanner).toContain("http://localhost:3000/giam-khao");
     expect(firstBanner).toContain(first.file);
 
     const later = demoBannerLines(ensureDemoCredentials(dataDir), "http://localhost:3000");
     const laterBanner = later.join("\n");
-    expect(laterBanner).not.toContain(first.credentials.admin.password);
-    expect(laterBanner).not.toContain(first.credentials.entrant.password);
+    for (const key of [...STAFF, "entrant"] as const) {
+      expect(laterBanner).not.toContain(first.credentials[key].password);
+    }
+    expect(laterBanner).not.toContain(first.credentials.judge.code);
     expect(laterBanner).toContain(first.file);
     expect(laterBanner).toContain(DEMO_ACCOUNTS.admin.email);
   });
@@ -136,6 +184,69 @@ describe.each(testDatabases())("demo accounts on $name", (target) => {
       expect(restarted.created).toBe(false);
       expect(restarted.credentials).toEqual(seeded.credentials);
       expect(await signsIn(services, "staff", admin.email, admin.password)).toBe(true);
+    });
+
+    it("makes an account of each staff role, with its role, that signs in to the back office", async () => {
+      const { services, db, dataDir } = await install();
+      const { credentials } = await seedDemoAccounts(db, services, dataDir);
+      for (const key of STAFF) {
+        const { email, password } = credentials[key];
+        const user = await db.kysely
+          .selectFrom("user")
+          .select(["role", "name"])
+          .where("email", "=", email)
+          .executeTakeFirstOrThrow();
+        expect(user.role, key).toBe(DEMO_STAFF_ACCOUNTS[key].role);
+        expect(user.name).toBe(DEMO_STAFF_ACCOUNTS[key].name);
+        expect(await signsIn(services, "staff", email, password), key).toBe(true);
+        // Not with another role's password.
+        const other = key === "admin" ? credentials.editor : credentials.admin;
+        expect(await signsIn(services, "staff", email, other.password), key).toBe(false);
+      }
+      expect(new Set(STAFF.map((k) => DEMO_STAFF_ACCOUNTS[k].role))).toEqual(
+        new Set(["admin", "editor", "finance", "jury_manager"]),
+      );
+    });
+
+    it("gives the judged season's demo judge this install's code, which signs in to the judge portal", async () => {
+      const { services, db, dataDir } = await install();
+      await seedDemoData(db);
+      const seeded = await seedDemoAccounts(db, services, dataDir);
+      // Before the demo judging made the judge, there is nobody to give the code to.
+      expect(await seedDemoJudge(db, services.judging, seeded)).toBe(false);
+      const season = await db.kysely
+        .selectFrom("seasons")
+        .select("id")
+        .where("year", "=", DEMO_JUDGE.year)
+        .executeTakeFirstOrThrow();
+      const admin = await db.kysely
+        .selectFrom("user")
+        .select("id")
+        .where("email", "=", seeded.credentials.admin.email)
+        .executeTakeFirstOrThrow();
+      const made = await services.judging.createJudge(
+        { id: admin.id, email: seeded.credentials.admin.email, ip: "127.0.0.1" },
+        Number(season.id),
+        { name: DEMO_JUDGE.name, email: DEMO_JUDGE.email, lang: DEMO_JUDGE.lang },
+      );
+      if (!made.ok) throw new Error(JSON.stringify(made));
+
+      expect(await seedDemoJudge(db, services.judging, seeded)).toBe(true);
+      const signIn = (code: string) =>
+        services.judging.signIn({ code }, `10.0.1.${++ip}`).then((r) => r.ok && r.judgeId);
+      expect(await signIn(seeded.credentials.judge.code)).toBe(made.id);
+      expect(await signIn(ensureDemoCredentials(newDataDir()).credentials.judge.code)).toBe(false);
+
+      // A restart leaves the code as it is; a code the manager revoked stays revoked.
+      const restarted = await seedDemoAccounts(db, services, dataDir);
+      await seedDemoJudge(db, services.judging, restarted);
+      expect(await signIn(seeded.credentials.judge.code)).toBe(made.id);
+      await services.judging.revokeCode(
+        { id: admin.id, email: seeded.credentials.admin.email, ip: "127.0.0.1" },
+        made.id,
+      );
+      await seedDemoJudge(db, services.judging, restarted);
+      expect(await signIn(seeded.credentials.judge.code)).toBe(false);
     });
 
     it("replaces the publicly known passwords of demo accounts made before passwords were generated", async () => {

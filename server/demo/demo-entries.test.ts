@@ -12,6 +12,7 @@ import { migrateToLatest, type Db } from "../db/database";
 import { createServices, type Services } from "../services";
 import { closeAndSettle, testDatabases } from "../test-support/databases";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "./demo-accounts";
+import { demoPictureKey } from "./demo-entry-files";
 import { seedDemoData } from "./demo-data";
 import {
   DEMO_CURRENT_COUNTS,
@@ -55,9 +56,10 @@ describe.each(testDatabases())("demo entries on $name", (target) => {
         db,
         {
           storage: services.storage,
-          storeImage: (file) => services.media.storeImage(file, { purpose: "entry" }),
-          // A small pool: the pictures' variants are most of the seeding time.
-          imagePoolSize: 4,
+          // As a start stores them: the heavy variants are the image-variants job's, later.
+          storeImage: (file) =>
+            services.media.storeImage(file, { purpose: "entry", variantsLater: true }),
+          picturesPerTitle: 1,
         },
         now,
       );
@@ -220,7 +222,9 @@ describe.each(testDatabases())("demo entries on $name", (target) => {
         .distinct()
         .execute();
       const distinct = new Set(keys.map((k) => k.storage_key));
-      expect(distinct.size).toBeLessThan(12);
+      // A few documents and the film; the pictures, one per title here.
+      const others = new Set(keys.filter((k) => k.field !== "images").map((k) => k.storage_key));
+      expect(others.size).toBeLessThan(12);
       for (const key of distinct) expect(await services.storage.stat(key), key).not.toBeNull();
       const images = keys.filter((k) => k.field === "images");
       for (const image of images) {
@@ -263,6 +267,21 @@ describe.each(testDatabases())("demo entries on $name", (target) => {
       for (const { video_link } of links) {
         expect(video_link).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/);
       }
+    });
+
+    it("shows on each entry's pictures its own title, never another entry's", async () => {
+      const pictures = await db.kysely
+        .selectFrom("entry_files as f")
+        .innerJoin("entries as e", "e.id", "f.entry_id")
+        .select(["e.campaign_name", "f.storage_key"])
+        .where("f.field", "=", "images")
+        .execute();
+      expect(pictures.length).toBeGreaterThan(200);
+      for (const { campaign_name, storage_key } of pictures) {
+        // Drawn for that title (server/demo/demo-entry-images.test.ts: with it as the headline).
+        expect(storage_key, campaign_name).toBe(demoPictureKey(campaign_name, 0));
+      }
+      expect(new Set(pictures.map((p) => p.storage_key)).size).toBeGreaterThan(20);
     });
 
     it("records one paid payment, at the entry's fee, for every entry that was paid", async () => {

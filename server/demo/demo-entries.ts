@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import { dayInVietnam } from "../../core/dates";
 import { entryCodePrefix, formatEntryCode } from "../../core/entry-code";
 import type { EntryStatus } from "../../core/entry-status";
@@ -6,7 +6,7 @@ import { categoryFeeOn } from "../../core/fees";
 import { paymentReference, transferMemo } from "../../core/payment-reference";
 import type { Db } from "../db/database";
 import type { Database, EntryFileTable, EntryStatusHistoryTable } from "../db/schema";
-import { DEMO_ACCOUNTS } from "./demo-accounts";
+import { DEMO_ACCOUNTS, DEMO_STAFF_ACCOUNTS } from "./demo-accounts";
 import { vnEndOfDay } from "./demo-data";
 import {
   entryFileRows,
@@ -18,11 +18,11 @@ import {
 import {
   demoCredits,
   demoEntryText,
+  demoEntryTitles,
   NEEDS_CHANGES_REASONS,
   REJECTION_REASONS,
 } from "./demo-entry-texts";
 import {
-  DEMO_STAFF,
   demoRegistrants,
   registrantRows,
   userRow,
@@ -36,7 +36,8 @@ import { seedOnce } from "./seed-once";
  * Demo entries (PRODUCT §3): about 300 entries of the current season in every state of the
  * lifecycle and 60 of the previous one with their final outcomes, from 80 registrants, each
  * with a consistent status history, so the back office's tables and charts look like a
- * running competition. The files are a few stored objects shared by key. Loaded once.
+ * running competition. The files are stored objects shared by key (pictures per title). Loaded
+ * once.
  */
 const MARKER = "demo.entries.loaded";
 const HOUR = 3_600_000;
@@ -124,9 +125,21 @@ export async function seedDemoEntries(
     .where("key", "=", MARKER)
     .executeTakeFirst();
   if (done) return "already present";
-  // Stored before the transaction: the media module writes its own rows.
-  const shared = await storeSharedFiles(deps);
+  // Stored before the transaction: the media module writes its own rows. The pictures are
+  // drawn for every title the entries of the two seasons can have.
+  const currentYear = await currentSeasonYear(db.kysely);
+  const shared = await storeSharedFiles(deps, demoEntryTitles([currentYear, currentYear - 1]));
   return seedOnce(db, MARKER, now, (trx) => insertAll(db, trx, deps, shared, now));
+}
+
+/** The configured current season (the demo's 2026 when none is). */
+async function currentSeasonYear(q: Kysely<Database>): Promise<number> {
+  const setting = await q
+    .selectFrom("site_settings")
+    .select("value")
+    .where("key", "=", "currentSeasonYear")
+    .executeTakeFirst();
+  return setting ? Number(JSON.parse(setting.value)) : 2026;
 }
 
 async function insertAll(
@@ -140,12 +153,7 @@ async function insertAll(
   const pg = db.kind === "postgres";
   const when = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString();
 
-  const setting = await trx
-    .selectFrom("site_settings")
-    .select("value")
-    .where("key", "=", "currentSeasonYear")
-    .executeTakeFirst();
-  const currentYear = setting ? Number(JSON.parse(setting.value)) : 2026;
+  const currentYear = await currentSeasonYear(trx);
   const seasons = await trx
     .selectFrom("seasons")
     .selectAll()
@@ -180,14 +188,19 @@ async function insertAll(
   const sequences = await trx.selectFrom("entry_code_sequences").selectAll().execute();
   const lastNumber = new Map(sequences.map((s) => [`${s.season_id}:${s.prefix}`, s.last_number]));
 
-  // Staff who act in the histories: the demo admin, a secretary, an accountant.
+  // Staff who act in the histories: the demo admin, the secretary (the demo jury manager) and
+  // the accountant (the demo finance officer), made here without a password when the demo
+  // accounts are not.
   const admin = await trx
     .selectFrom("user")
     .select(["id", "name"])
     .where("email", "=", DEMO_ACCOUNTS.admin.email)
     .executeTakeFirst();
   const users: Insertable<Database["user"]>[] = [];
-  const staff = DEMO_STAFF.map((person) => ({ ...person, id: random.hex(32) }));
+  const staff = [DEMO_STAFF_ACCOUNTS.juryManager, DEMO_STAFF_ACCOUNTS.finance].map((person) => ({
+    ...person,
+    id: random.hex(32),
+  }));
   for (const person of staff) {
     const existing = await trx
       .selectFrom("user")
@@ -352,6 +365,7 @@ async function insertAll(
         changes_due_at: changesDue,
       });
       const attached = entryFileRows(random, shared, id, {
+        title: text.title,
         videoRequired: Boolean(category.video_required),
         draft: status === "draft",
         createdAt: when(createdAt),

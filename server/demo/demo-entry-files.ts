@@ -5,26 +5,33 @@ import type { Insertable } from "kysely";
 import type { EntryFileTable } from "../db/schema";
 import type { StorageDriver } from "../modules/storage";
 import { demoDocumentPdf, type DemoDocumentName } from "./demo-documents-pdf";
-import { DEMO_IMAGE_POOL_SIZE, writeDemoImage } from "./demo-entry-images";
+import { DEMO_PICTURES_PER_TITLE, demoPictureName, writeDemoImage } from "./demo-entry-images";
 import { demoUuid, type Random } from "./demo-registrants";
 import { DEMO_MAKER, DEMO_VIDEO_KEY, DEMO_VIDEO_MIME, makeDemoVideo } from "./demo-video";
 
 /**
- * The files of the demo entries: a few stored objects (a pool of pictures with their variants,
- * a short playable film, PDFs) that every entry's file rows share by storage key, and a
- * licence PDF.
+ * The files of the demo entries: stored objects (each title's pictures, a short playable film,
+ * PDFs) that the entries' file rows share by storage key, and a licence PDF.
  */
 
 export interface DemoFileDeps {
   storage: StorageDriver;
-  /** Stores an entry image and its variants (the media module); without it, none are made. */
+  /**
+   * Stores an entry image through the media module (a start leaves most variants to the
+   * image-variants job, as for an entrant's upload); without it, no media rows are made.
+   */
   storeImage?: (filePath: string) => Promise<{ id: number }>;
-  /** Pictures in the pool (default DEMO_IMAGE_POOL_SIZE); tests use fewer, variants are slow. */
-  imagePoolSize?: number;
+  /** Pictures drawn per title (default DEMO_PICTURES_PER_TITLE); tests draw fewer. */
+  picturesPerTitle?: number;
 }
 
-/** Names of the pool's pictures in storage (`entries/demo/tranh-01.jpg` …). */
+/** Where the demo's pictures are stored (`entries/demo/tranh-<title>-<seed>-<n>.jpg`). */
 export const DEMO_IMAGE_PREFIX = "tranh-";
+
+/** The stored key of picture `k` of a title. */
+export function demoPictureKey(title: string, k: number): string {
+  return `entries/demo/${DEMO_IMAGE_PREFIX}${demoPictureName(title, k).key}`;
+}
 
 const YOUTUBE_ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-";
 
@@ -47,8 +54,11 @@ export interface SharedFile {
   mediaId?: number;
 }
 
-/** Stores the objects every demo entry shares: the pictures, the film, the PDFs. */
-export async function storeSharedFiles(deps: DemoFileDeps) {
+/**
+ * Stores the objects the demo entries share: the pictures of each of `titles`, the film, the
+ * PDFs.
+ */
+export async function storeSharedFiles(deps: DemoFileDeps, titles: readonly string[]) {
   const put = async (key: string, data: Buffer, mime: string) => {
     await deps.storage.put(key, data, { contentType: mime });
     return { key, mime, bytes: data.length };
@@ -77,31 +87,42 @@ export async function storeSharedFiles(deps: DemoFileDeps) {
     copyrightCommitment: await pdf("cam-ket-ban-quyen.pdf", "copyrightCommitment"),
   };
   const licence = await demoDocumentPdf("licence");
-  const images = await storeDemoImages(deps);
+  const images = await storeDemoPictures(deps, titles);
   return { video, documents, images, licence };
 }
 
+/** The stored pictures of each title, in order. */
+export type DemoPictures = ReadonlyMap<string, readonly SharedFile[]>;
+
 /**
- * Stores the pool of demo pictures (server/demo/demo-entry-images.ts): each as the entrant's
- * JPEG and, through the media module, with its responsive variants. Two at a time: variants
- * are most of a fresh start's seeding time.
+ * Stores the pictures of each title (server/demo/demo-entry-images.ts) that `stored` does not
+ * already hold: each as the entrant's JPEG and, through the media module, as an entry picture.
+ * Two at a time; returns every title's pictures, the ones found in `stored` included.
  */
-export async function storeDemoImages(deps: DemoFileDeps): Promise<SharedFile[]> {
+export async function storeDemoPictures(
+  deps: DemoFileDeps,
+  titles: readonly string[],
+  stored: ReadonlyMap<string, SharedFile> = new Map(),
+): Promise<DemoPictures> {
+  const perTitle = deps.picturesPerTitle ?? DEMO_PICTURES_PER_TITLE;
+  const wanted = [...new Set(titles)].flatMap((title) =>
+    Array.from({ length: perTitle }, (_, k) => ({ title, k, key: demoPictureKey(title, k) })),
+  );
+  const made = new Map<string, SharedFile>();
+  const missing = wanted.filter((w) => !stored.has(w.key));
   const dir = mkdtempSync(path.join(tmpdir(), "demo-entries-"));
-  const size = deps.imagePoolSize ?? DEMO_IMAGE_POOL_SIZE;
-  const images = new Array<SharedFile>(size);
   try {
     let next = 0;
     const worker = async () => {
-      while (next < size) {
+      while (next < missing.length) {
         const i = next++;
-        const name = `${DEMO_IMAGE_PREFIX}${String(i + 1).padStart(2, "0")}.jpg`;
-        const file = path.join(dir, name);
-        const { width, height, bytes } = await writeDemoImage(i, file);
+        const { title, k, key } = missing[i]!;
+        const name = demoPictureName(title, k).file;
+        const file = path.join(dir, `${i}-${name}`);
+        const { width, height, bytes } = await writeDemoImage(title, k, file);
         const media = deps.storeImage ? await deps.storeImage(file) : null;
-        const key = `entries/demo/${name}`;
         await deps.storage.putFile(key, file, { contentType: "image/jpeg" });
-        images[i] = {
+        made.set(key, {
           key,
           name,
           mime: "image/jpeg",
@@ -109,24 +130,37 @@ export async function storeDemoImages(deps: DemoFileDeps): Promise<SharedFile[]>
           width,
           height,
           ...(media ? { mediaId: media.id } : {}),
-        };
+        });
       }
     };
     await Promise.all([worker(), worker()]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return images;
+  const pictures = new Map<string, SharedFile[]>();
+  for (const { title, key } of wanted) {
+    pictures.set(title, [...(pictures.get(title) ?? []), (stored.get(key) ?? made.get(key))!]);
+  }
+  return pictures;
 }
 
-/** Which pictures of the pool an entry shows: `count` of them from a place its id decides. */
-export function pickImages<T>(pool: readonly T[], entryId: string, count: number): T[] {
+/**
+ * The pictures an entry titled `title` shows: `count` of its title's pictures (as many as
+ * there are at most), from a place its id decides.
+ */
+export function picturesOf(
+  pictures: DemoPictures,
+  title: string,
+  entryId: string,
+  count: number,
+): SharedFile[] {
+  const own = pictures.get(title);
+  if (!own) throw new Error(`no demo pictures drawn for "${title}"`);
   let hash = 0;
   for (const c of entryId) hash = (Math.imul(hash, 31) + c.charCodeAt(0)) >>> 0;
-  const step = 1 + (hash % 3);
   return Array.from(
-    { length: Math.min(count, pool.length) },
-    (_, i) => pool[(hash + i * step) % pool.length]!,
+    { length: Math.min(count, own.length) },
+    (_, i) => own[(hash + i) % own.length]!,
   );
 }
 
@@ -163,7 +197,7 @@ export function entryFileRows(
   random: Random,
   shared: SharedFiles,
   entryId: string,
-  options: { videoRequired: boolean; draft: boolean; createdAt: string },
+  options: { title: string; videoRequired: boolean; draft: boolean; createdAt: string },
 ): { rows: Insertable<EntryFileTable>[]; hasVideo: boolean } {
   const rows: Insertable<EntryFileTable>[] = [];
   const row = (field: string, file: SharedFile, sortOrder = 0) =>
@@ -171,7 +205,9 @@ export function entryFileRows(
   const { draft } = options;
   // As many random draws as before the pool grew, so the rest of the demo stays the same.
   const imageCount = draft ? random.int(0, 2) : random.int(1, 4);
-  pickImages(shared.images, entryId, imageCount).forEach((image, i) => row("images", image, i));
+  picturesOf(shared.images, options.title, entryId, imageCount).forEach((image, i) =>
+    row("images", image, i),
+  );
   if (draft && random.chance(0.5)) return { rows, hasVideo: false };
   const hasVideo = options.videoRequired || random.chance(0.3);
   if (hasVideo) row("video", shared.video);

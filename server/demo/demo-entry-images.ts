@@ -1,13 +1,15 @@
+import { slugify } from "../../core/slug";
 import { seededRandom, type Random } from "./demo-registrants";
 
 /**
- * The pictures of the demo entries: a pool of different compositions — posters, billboards,
- * print ads, social posts, key visuals — each drawn as an SVG with its own colours, shapes and
- * headline, then rasterised by sharp. Entries pick one to four of them, so the library looks
- * like a year of different campaigns without downloading anything.
+ * The pictures of the demo entries: each title gets its own few pictures — posters,
+ * billboards, print ads, social posts, key visuals — drawn as an SVG with its own colours and
+ * shapes and the title as the headline, then rasterised by sharp. An entry shows the pictures of
+ * its title, so no picture carries another entry's headline, and nothing is downloaded.
  */
 
-export const DEMO_IMAGE_POOL_SIZE = 20;
+/** Pictures drawn per title, each in another format: an entry shows one to this many. */
+export const DEMO_PICTURES_PER_TITLE = 2;
 
 /** The formats a campaign's pictures come in, with their sizes (kept small: variants are made from them). */
 const FORMATS = [
@@ -18,63 +20,141 @@ const FORMATS = [
   { kind: "keyvisual", width: 960, height: 540 },
 ] as const;
 
-const HEADLINES = [
-  "Tết này con về",
-  "Quảng cáo xanh cho phố đông",
-  "Hương vị quê nhà",
-  "Chạm để thương",
-  "Mùa Đông ấm áp",
-  "Đường về nhà",
-  "Sài Gòn không ngủ",
-  "Một ngày không nhựa",
-  "Hạt gạo làng ta",
-  "Bà ngoại online",
-  "Thắp sáng vùng cao",
-  "Ký ức phố cổ",
-  "Giọt mồ hôi ngọt ngào",
-  "Trung thu của bé",
-  "Nụ cười Việt",
-  "Ánh đèn đô thị",
-  "Bữa cơm đoàn viên",
-  "Hành trình xanh",
-  "Sống chậm giữa phố đông",
-  "Tiếng gọi đại ngàn",
-  "Vững bước đến trường",
-  "Bản đồ vị giác",
-  "Những chuyến xe nghĩa tình",
-  "Cùng con khôn lớn",
-];
+/** The headline's font, as the SVG names it. */
+const HEADLINE_FONT = "DejaVu Sans, sans-serif";
 
-const TAGLINES = [
-  "Sữa Cao Nguyên",
-  "Cà phê Phố Núi",
-  "Ví Một Chạm",
-  "Lụa Hà Đông",
-  "Xe điện Xanh Việt",
-  "Bia Sông Hồng",
-  "Trà Xanh Tân Cương",
-  "Kem Tràng Tiền",
-  "Hàng không Cánh Sen",
-  "Gạo Hạt Ngọc",
-  "Du lịch Đất Phương Nam",
-  "Ngân hàng Tiện Lợi",
-];
+/**
+ * Advance widths (in em) of DejaVu Sans Bold, rounded up: what a headline line is measured
+ * with. A character not listed counts as a full em, wider than any listed letter, so a
+ * fallback font's odd glyph still fits.
+ */
+const BOLD_WIDTHS = new Map<string, number>(
+  (
+    [
+      [
+        "abcdefghijklmnopqrstuvwxyz",
+        [
+          0.68, 0.72, 0.6, 0.72, 0.68, 0.44, 0.72, 0.72, 0.35, 0.35, 0.67, 0.35, 1.05, 0.72, 0.69,
+          0.72, 0.72, 0.5, 0.6, 0.48, 0.72, 0.66, 0.93, 0.65, 0.66, 0.59,
+        ],
+      ],
+      [
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+        [
+          0.78, 0.77, 0.74, 0.83, 0.69, 0.69, 0.83, 0.84, 0.38, 0.38, 0.78, 0.64, 1, 0.84, 0.85,
+          0.74, 0.85, 0.77, 0.72, 0.69, 0.82, 0.78, 1.11, 0.78, 0.73, 0.73,
+        ],
+      ],
+      ["0123456789", Array<number>(10).fill(0.7)],
+      [
+        " .,:;!?'\"-–—()&/%+",
+        [
+          0.35, 0.38, 0.38, 0.4, 0.4, 0.46, 0.58, 0.31, 0.53, 0.42, 0.5, 1, 0.46, 0.46, 0.88, 0.37,
+          1.01, 0.84,
+        ],
+      ],
+      // Vietnamese letters whose mark widens the base letter; the others are their base letter.
+      ["ĐđƠơƯư", [0.84, 0.72, 0.88, 0.69, 0.84, 0.72]],
+    ] as const
+  ).flatMap(([chars, widths]) => [...chars].map((c, i) => [c, widths[i]!] as const)),
+);
+
+/** How wide `text` is at `size` px in the headline's bold font (an upper bound). */
+export function headlineWidth(text: string, size: number): number {
+  let em = 0;
+  for (const char of text.normalize("NFC")) {
+    const known = BOLD_WIDTHS.get(char);
+    if (known !== undefined) {
+      em += known;
+      continue;
+    }
+    // A letter with tone marks is as wide as its letter without them (ờ as ơ, ấ as a).
+    const base = char
+      .normalize("NFD")
+      .replace(/[\u0300-\u031a\u031c-\u036f]/g, "")
+      .normalize("NFC");
+    em += base === "" ? 0 : (BOLD_WIDTHS.get(base) ?? 1);
+  }
+  return em * size;
+}
+
+export interface HeadlineLayout {
+  /** Font size in px. */
+  size: number;
+  /** Distance between baselines in px. */
+  lineHeight: number;
+  lines: string[];
+}
+
+/** Words in lines no wider than `width` at `size`, first come first placed; null if a word is wider. */
+function breakLines(words: readonly string[], size: number, width: number): string[] | null {
+  const lines: string[] = [];
+  for (const word of words) {
+    if (headlineWidth(word, size) > width) return null;
+    const last = lines.at(-1);
+    if (last !== undefined && headlineWidth(`${last} ${word}`, size) <= width) {
+      lines[lines.length - 1] = `${last} ${word}`;
+    } else {
+      lines.push(word);
+    }
+  }
+  return lines;
+}
+
+/**
+ * The headline's words in lines no wider than `width` px, at the largest size up to `maxSize`
+ * that needs at most `maxLines` lines whose block (first baseline to last) fits `height` px,
+ * the lines as even as that many allow. Every word is kept; a dash stays at the end of the line
+ * before it.
+ */
+export function layoutHeadline(
+  text: string,
+  box: { width: number; height: number; maxSize: number; maxLines: number },
+): HeadlineLayout {
+  const words: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (/^[–—-]$/.test(word) && words.length > 0) words[words.length - 1] += ` ${word}`;
+    else words.push(word);
+  }
+  for (let size = Math.floor(box.maxSize); size > 1; size--) {
+    const lineHeight = Math.round(size * 1.15);
+    let lines = breakLines(words, size, box.width);
+    if (!lines || lines.length > box.maxLines || (lines.length - 1) * lineHeight > box.height) {
+      continue;
+    }
+    // Narrower and narrower while the count holds: "Xưởng Ý Tưởng / Mười Hai", not "… Mười / Hai".
+    for (let narrower = box.width - 4; narrower > 0; narrower -= 4) {
+      const even = breakLines(words, size, narrower);
+      if (!even || even.length > lines.length) break;
+      lines = even;
+    }
+    return { size, lineHeight, lines };
+  }
+  return { size: 1, lineHeight: 1, lines: breakLines(words, 1, box.width) ?? words };
+}
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]!);
 
 const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(h) % 360},${s}%,${l}%)`;
 
-/** Splits a headline into at most three lines of about `perLine` characters. */
-function lines(text: string, perLine: number): string[] {
-  const out: string[] = [];
-  for (const word of text.split(" ")) {
-    const last = out.at(-1);
-    if (last !== undefined && (last + " " + word).length <= perLine)
-      out[out.length - 1] += ` ${word}`;
-    else out.push(word);
-  }
-  return out.slice(0, 3);
+/** A stable number for a title (FNV-1a), so its pictures are the same in every install. */
+function titleSeed(title: string): number {
+  let hash = 0x811c9dc5;
+  for (const c of title.normalize("NFC")) hash = Math.imul(hash ^ c.codePointAt(0)!, 0x01000193);
+  return hash >>> 0;
+}
+
+/**
+ * The file name picture `k` of a title is uploaded as, and the part of its storage key that
+ * tells titles apart (the slug, plus the title's seed: two titles may share a slug).
+ */
+export function demoPictureName(title: string, k: number): { file: string; key: string } {
+  const slug = slugify(title, 48) || "tranh";
+  return {
+    file: `${slug}-${k + 1}.jpg`,
+    key: `${slug}-${titleSeed(title).toString(36)}-${k + 1}.jpg`,
+  };
 }
 
 /** The decorative layer: one of several motifs in the picture's palette. */
@@ -138,46 +218,52 @@ function motif(random: Random, w: number, h: number, hue: number): string {
   }
 }
 
-/** The SVG of picture `index` of the pool, and its size. */
-export function demoImageSvg(index: number): { svg: string; width: number; height: number } {
-  const random = seededRandom(7_000 + index * 97);
-  const format = FORMATS[index % FORMATS.length]!;
+/**
+ * The SVG of picture `k` of a title, and its size: the title is the headline, laid out to fit
+ * inside the picture; the colours, shapes and format come from the title and `k`.
+ */
+export function demoImageSvg(
+  title: string,
+  k: number,
+): { svg: string; width: number; height: number; headline: HeadlineLayout } {
+  const seed = titleSeed(title);
+  const random = seededRandom(seed + k * 97);
+  const format = FORMATS[(seed + k) % FORMATS.length]!;
   const { width: w, height: h } = format;
-  const hue = (index * 47 + random.int(0, 30)) % 360;
+  const hue = (seed % 360) + k * 120 + random.int(0, 30);
   const dark = random.chance(0.6);
   const background = `<linearGradient id="bg" x1="0" y1="0" x2="${random.int(0, 1)}" y2="1">
     <stop offset="0" stop-color="${hsl(hue, 60, dark ? 18 : 88)}"/>
     <stop offset="1" stop-color="${hsl(hue + 25, 70, dark ? 34 : 74)}"/></linearGradient>`;
   const ink = dark ? "#ffffff" : hsl(hue, 60, 14);
-  const headline = HEADLINES[index % HEADLINES.length]!;
-  const brand = TAGLINES[(index * 5) % TAGLINES.length]!;
-  const size = Math.round(Math.min(w, h) / (format.kind === "billboard" ? 7 : 9));
-  const perLine = Math.max(8, Math.floor((w * 0.8) / (size * 0.5)));
-  const text = lines(headline, perLine);
   const centred = format.kind === "social" || format.kind === "poster";
-  const x = centred ? w / 2 : Math.round(w * 0.07);
-  const anchor = centred ? "middle" : "start";
+  // The headline block: a margin of 7% each side, from its first baseline to 8% above the foot.
+  const margin = Math.round(w * 0.07);
   const top = format.kind === "poster" ? Math.round(h * 0.2) : Math.round(h * 0.3);
-  const tspans = text
-    .map(
-      (l, i) => `<tspan x="${x}" y="${top + i * Math.round(size * 1.15)}">${escapeXml(l)}</tspan>`,
-    )
+  const headline = layoutHeadline(title, {
+    width: w - 2 * margin,
+    height: Math.round(h * 0.92) - top,
+    maxSize: Math.round(Math.min(w, h) / (format.kind === "billboard" ? 7 : 9)),
+    maxLines: 4,
+  });
+  const x = centred ? w / 2 : margin;
+  const anchor = centred ? "middle" : "start";
+  const tspans = headline.lines
+    .map((l, i) => `<tspan x="${x}" y="${top + i * headline.lineHeight}">${escapeXml(l)}</tspan>`)
     .join("");
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
   <defs>${background}</defs>
   <rect width="${w}" height="${h}" fill="url(#bg)"/>
   ${motif(random, w, h, hue)}
-  <rect x="0" y="${h - Math.round(h * 0.13)}" width="${w}" height="${Math.round(h * 0.13)}" fill="${dark ? "#000" : "#fff"}" opacity="0.35"/>
-  <text font-family="DejaVu Sans, sans-serif" font-weight="bold" font-size="${size}" fill="${ink}" text-anchor="${anchor}">${tspans}</text>
-  <text x="${x}" y="${h - Math.round(h * 0.045)}" font-family="DejaVu Sans, sans-serif" font-size="${Math.round(size * 0.45)}" fill="${ink}" text-anchor="${anchor}" letter-spacing="2">${escapeXml(brand.toUpperCase())}</text>
+  <text font-family="${HEADLINE_FONT}" font-weight="bold" font-size="${headline.size}" fill="${ink}" text-anchor="${anchor}">${tspans}</text>
 </svg>`;
-  return { svg, width: w, height: h };
+  return { svg, width: w, height: h, headline };
 }
 
-/** Picture `index` of the pool as a JPEG file at `filePath` (what an entrant would upload). */
-export async function writeDemoImage(index: number, filePath: string) {
+/** Picture `k` of a title as a JPEG file at `filePath` (what an entrant would upload). */
+export async function writeDemoImage(title: string, k: number, filePath: string) {
   const { default: sharp } = await import("sharp");
-  const { svg, width, height } = demoImageSvg(index);
+  const { svg, width, height } = demoImageSvg(title, k);
   const { size } = await sharp(Buffer.from(svg))
     .flatten({ background: "#ffffff" })
     .jpeg({ quality: 86 })

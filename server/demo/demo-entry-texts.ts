@@ -72,6 +72,22 @@ const PORTFOLIO = [
 /** What an individual's portfolio is called after, instead of their own name. */
 const PERSONAL = ["bộ ảnh cá nhân", "tuyển tập", "góc nhìn trẻ", "dự án cá nhân"];
 
+/** An individual's portfolio title: its story, then what kind of work it is. */
+const personalTitle = (story: string) => `${story} – ${PERSONAL[story.length % PERSONAL.length]}`;
+/** A company's portfolio title: what it is, then the year. */
+const portfolioTitle = (name: string, year: number) => `${name} ${year}`;
+
+/** Every title `demoEntryText` gives in these years (the demo draws pictures for each). */
+export function demoEntryTitles(years: readonly number[]): string[] {
+  return [
+    ...new Set([
+      ...TITLES.map((t) => t.vi),
+      ...TITLES.map((t) => personalTitle(t.vi)),
+      ...years.flatMap((year) => PORTFOLIO.map((p) => portfolioTitle(p.vi, year))),
+    ]),
+  ];
+}
+
 export interface DemoEntryText {
   brand: string;
   title: string;
@@ -89,7 +105,7 @@ export function demoEntryText(random: Random, trackCode: string, year: number): 
     const title = random.pick(PORTFOLIO);
     return {
       brand: brand.name,
-      title: `${title.vi} ${year}`,
+      title: portfolioTitle(title.vi, year),
       descriptionVi: `Tổng kết một năm làm việc của chúng tôi trong ngành ${brand.vi}: các chiến dịch tiêu biểu, kết quả kinh doanh và những đóng góp cho cộng đồng sáng tạo Việt Nam.`,
       descriptionEn: `A summary of our year in ${brand.en}: signature campaigns, business results and our contribution to Vietnam's creative community.`,
     };
@@ -98,7 +114,7 @@ export function demoEntryText(random: Random, trackCode: string, year: number): 
   if (trackCode === "VXS") {
     return {
       brand: brand.name,
-      title: `${title.vi} – ${PERSONAL[title.vi.length % PERSONAL.length]}`,
+      title: personalTitle(title.vi),
       descriptionVi: `Bộ tác phẩm cá nhân thực hiện cho ${brand.name}, kể câu chuyện "${title.vi}" bằng hình ảnh và âm thanh gần gũi với người trẻ.`,
       descriptionEn: `A personal portfolio made for ${brand.name}, telling "${title.en}" in images and sound close to young audiences.`,
     };
@@ -110,6 +126,43 @@ export function demoEntryText(random: Random, trackCode: string, year: number): 
     title: title.vi,
     descriptionVi: `Chiến dịch "${title.vi}" của ${brand.name} đưa ${brand.vi} gắn với những khoảnh khắc đời thường của người Việt. Ý tưởng xuất phát từ một nghiên cứu người tiêu dùng, triển khai trên truyền hình, mạng xã hội và điểm bán, đạt mức tăng nhận biết thương hiệu rõ rệt sau ${weeks} tuần.`,
     descriptionEn: `"${title.en}" by ${brand.name} ties ${brand.en} to everyday Vietnamese moments. Born from consumer research, it ran on television, social media and in stores, with a clear lift in brand awareness after ${weeks} weeks.`,
+  };
+}
+
+/**
+ * The text of an entry whose title and brand are given (a winner the demo's winners list
+ * names): a company's year, a person's nomination, or a campaign of the brand.
+ */
+export function demoNamedEntryText(
+  random: Random,
+  trackCode: string,
+  year: number,
+  named: { title: string; brand: string },
+): DemoEntryText {
+  const { title, brand } = named;
+  if (trackCode === "VXC") {
+    return {
+      brand,
+      title,
+      descriptionVi: `Một năm ${year} của ${title}: các chiến dịch tiêu biểu, kết quả kinh doanh và những đóng góp cho cộng đồng sáng tạo Việt Nam.`,
+      descriptionEn: `${title}'s ${year}: signature campaigns, business results and a contribution to Vietnam's creative community.`,
+    };
+  }
+  if (trackCode === "VXS") {
+    return {
+      brand,
+      title,
+      descriptionVi: `Hồ sơ đề cử ${title}: những tác phẩm nổi bật trong năm ${year}, kể bằng hình ảnh và âm thanh gần gũi với người trẻ.`,
+      descriptionEn: `The nomination of ${title}: the year's standout work, in images and sound close to young audiences.`,
+    };
+  }
+  const product = BRANDS.find((b) => b.name === brand);
+  const weeks = random.int(4, 12);
+  return {
+    brand,
+    title,
+    descriptionVi: `Chiến dịch "${title}" của ${brand} đưa ${product?.vi ?? "sản phẩm của thương hiệu"} gắn với những khoảnh khắc đời thường của người Việt. Ý tưởng xuất phát từ một nghiên cứu người tiêu dùng, triển khai trên truyền hình, mạng xã hội và điểm bán, đạt mức tăng nhận biết thương hiệu rõ rệt sau ${weeks} tuần.`,
+    descriptionEn: `"${title}" by ${brand} ties ${product?.en ?? "the brand's products"} to everyday Vietnamese moments. Born from consumer research, it ran on television, social media and in stores, with a clear lift in brand awareness after ${weeks} weeks.`,
   };
 }
 

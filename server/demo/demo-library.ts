@@ -1,6 +1,7 @@
-import type { Insertable, Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import type { WinnerPrize } from "../../core/content-admin";
 import { entryCodePrefix, formatEntryCode } from "../../core/entry-code";
+import { isPrize } from "../../core/judging-prizes";
 import type { EntryStatus } from "../../core/entry-status";
 import { PUBLISHABLE_STATUSES } from "../../core/library";
 import type { Db } from "../db/database";
@@ -10,15 +11,20 @@ import { insertChunks, routeTo, saveCodeCounters } from "./demo-entries";
 import {
   DEMO_IMAGE_PREFIX,
   fileRow,
-  pickImages,
-  storeDemoImages,
+  picturesOf,
+  storeDemoPictures,
   youtubeId,
   type DemoFileDeps,
+  type DemoPictures,
   type SharedFile,
 } from "./demo-entry-files";
 import { demoDocumentPdf, type DemoDocumentName } from "./demo-documents-pdf";
-import { DEMO_IMAGE_POOL_SIZE } from "./demo-entry-images";
-import { demoCredits, demoEntryText } from "./demo-entry-texts";
+import {
+  demoCredits,
+  demoEntryText,
+  demoEntryTitles,
+  demoNamedEntryText,
+} from "./demo-entry-texts";
 import { demoUuid, seededRandom, type Random } from "./demo-registrants";
 import { DEMO_VIDEO_KEY, DEMO_VIDEO_MIME, isDemoFilm, makeDemoVideo } from "./demo-video";
 import { seedOnce } from "./seed-once";
@@ -27,19 +33,28 @@ import { seedOnce } from "./seed-once";
  * The demo's entry library (PRODUCT §6): the finished seasons 2023 and 2024 get their entries
  * with final outcomes and prizes (2025's come from the demo entries and its judging), and every
  * entry of 2023–2025 that took part is published, so `/bai-du-thi` looks like years of work on a
- * fresh start. Pictures, film and PDFs are the demo's shared objects. Loaded once (marker
- * `demo.library.loaded`), after the demo entries and judging.
+ * fresh start. The winners of 2023 and 2024 are the entries of those years' winners list (demo
+ * content): each listed winner becomes an entry with its title, brand, category and prize, and
+ * the list links to it, so the list and the library's prize badges name the same entries. Each
+ * season's entries are published on its ceremony day. Pictures, film and PDFs are the demo's
+ * shared objects. Loaded once (marker `demo.library.loaded`), after the demo entries and judging.
  */
 const MARKER = "demo.library.loaded";
 export const DEMO_LIBRARY_YEARS = [2023, 2024, 2025] as const;
 
-/** Entries of each outcome made for the older finished seasons. */
+/**
+ * Entries of each outcome made for the older finished seasons, besides one winner for each
+ * entry on the year's winners list.
+ */
 export const DEMO_LIBRARY_COUNTS: Readonly<
   Record<2023 | 2024, Partial<Record<EntryStatus, number>>>
 > = {
-  2023: { winner: 14, finalist: 18, not_awarded: 60, accepted: 18 },
-  2024: { winner: 16, finalist: 20, not_awarded: 70, accepted: 24 },
+  2023: { finalist: 18, not_awarded: 60, accepted: 18 },
+  2024: { finalist: 20, not_awarded: 70, accepted: 24 },
 };
+
+/** The older finished seasons, whose entries the library makes. */
+const OLDER_YEARS = [2023, 2024] as const;
 
 /**
  * Titles a searcher may type without marks ("quang cao", "dong", "giam khao"): mixed into the
@@ -78,13 +93,39 @@ export async function seedDemoLibrary(
     .orderBy("user_id")
     .execute();
   if (owners.length === 0) return "nothing to publish";
-  // Stored before the transaction: the media module writes its own rows.
-  const files = await demoLibraryFiles(db, deps);
-  return seedOnce(db, MARKER, now, (trx, stamp) => insertAll(trx, files, owners, now, stamp));
+  // Stored before the transaction: the media module writes its own rows. Pictures are drawn
+  // for every title an entry of the older seasons can have, the listed winners' included.
+  const listed = await listedWinners(q);
+  const titles = [
+    ...demoEntryTitles(OLDER_YEARS),
+    ...SEARCHABLE_TITLES,
+    ...listed.map((w) => w.title),
+  ];
+  const files = await demoLibraryFiles(db, deps, titles);
+  return seedOnce(db, MARKER, now, (trx) => insertAll(trx, files, owners, now));
 }
 
+/**
+ * The older seasons' winners on their winners list that no entry backs yet (the demo
+ * content's), in the list's order.
+ */
+function listedWinners(q: Kysely<Database>) {
+  return q
+    .selectFrom("winners")
+    .select(["id", "year", "category_id", "title", "brand", "agency", "prize"])
+    .where("year", "in", [...OLDER_YEARS])
+    .where("entry_id", "is", null)
+    .where("category_id", "is not", null)
+    .orderBy("year")
+    .orderBy("sort_order")
+    .orderBy("id")
+    .execute();
+}
+
+type ListedWinner = Awaited<ReturnType<typeof listedWinners>>[number];
+
 interface LibraryFiles {
-  images: SharedFile[];
+  images: DemoPictures;
   video: SharedFile;
   ideaVi: SharedFile;
   ideaEn: SharedFile;
@@ -94,11 +135,15 @@ interface LibraryFiles {
 }
 
 /**
- * The shared objects the library's entries use: the pool of pictures the demo entries stored
- * (stored here when an older install has none), the film (made again if the stored one is the
- * old placeholder) and the idea articles.
+ * The shared objects the library's entries use: the pictures of each title (the ones the demo
+ * entries stored are used again, the others stored here), the film (made again if the stored
+ * one is the old placeholder) and the idea articles.
  */
-async function demoLibraryFiles(db: Db, deps: DemoFileDeps): Promise<LibraryFiles> {
+async function demoLibraryFiles(
+  db: Db,
+  deps: DemoFileDeps,
+  titles: readonly string[],
+): Promise<LibraryFiles> {
   const stored = await db.kysely
     .selectFrom("entry_files")
     .select(["storage_key", "original_name", "mime", "bytes", "width", "height", "variants"])
@@ -120,10 +165,7 @@ async function demoLibraryFiles(db: Db, deps: DemoFileDeps): Promise<LibraryFile
       ...(typeof mediaId === "number" ? { mediaId } : {}),
     });
   }
-  const images =
-    byKey.size >= (deps.imagePoolSize ?? DEMO_IMAGE_POOL_SIZE)
-      ? [...byKey.values()]
-      : await storeDemoImages(deps);
+  const images = await storeDemoPictures(deps, titles, byKey);
 
   const head = await deps.storage.get(DEMO_VIDEO_KEY, { start: 0, end: 63 });
   let headBytes = Buffer.alloc(0);
@@ -170,7 +212,6 @@ async function insertAll(
   files: LibraryFiles,
   owners: Owner[],
   now: Date,
-  stamp: string,
 ): Promise<void> {
   const random = seededRandom(2023);
   const when = (ms: number) =>
@@ -208,7 +249,10 @@ async function insertAll(
   const history: Insertable<EntryStatusHistoryTable>[] = [];
   const prizes: Insertable<Database["prizes"]>[] = [];
 
-  for (const year of [2023, 2024] as const) {
+  const listed = await listedWinners(trx);
+  const links: { winnerId: number; entryId: string }[] = [];
+
+  for (const year of OLDER_YEARS) {
     const season = seasons.find((s) => s.year === year);
     if (!season) continue;
     const seasonCategories = categories.filter((c) => c.season_id === season.id);
@@ -216,16 +260,30 @@ async function insertAll(
     const opens = Date.parse(season.submission_opens_at ?? `${year}-08-01`);
     const closes = Date.parse(season.submission_closes_at ?? `${year}-10-30`);
     const ceremony = Date.parse(season.ceremony_at ?? `${year}-12-20`);
-    const winnersByCategory = new Map<number, number>();
-    const statuses = Object.entries(DEMO_LIBRARY_COUNTS[year]).flatMap(([status, n]) =>
-      Array.from({ length: n }, () => status as EntryStatus),
-    );
-    for (const status of statuses) {
-      const owner = random.pick(owners);
-      const allowed = seasonCategories.filter((c) =>
-        owner.type === "individual" ? c.allow_individual : c.allow_enterprise,
-      );
-      const category = random.pick(allowed.length > 0 ? allowed : seasonCategories);
+    // Each listed winner (with a prize and a category of the season) first, then the others.
+    const planned: { status: EntryStatus; winner?: ListedWinner & { prize: WinnerPrize } }[] = [
+      ...listed
+        .filter((w) => Number(w.year) === year && isPrize(w.prize))
+        .filter((w) => seasonCategories.some((c) => Number(c.id) === Number(w.category_id)))
+        .map((w) => ({
+          status: "winner" as const,
+          winner: { ...w, prize: w.prize as WinnerPrize },
+        })),
+      ...Object.entries(DEMO_LIBRARY_COUNTS[year]).flatMap(([status, n]) =>
+        Array.from({ length: n }, () => ({ status: status as EntryStatus })),
+      ),
+    ];
+    const fits = (o: Owner, c: (typeof seasonCategories)[number]) =>
+      o.type === "individual" ? c.allow_individual : c.allow_enterprise;
+    for (const { status, winner } of planned) {
+      const listedCategory = winner
+        ? seasonCategories.find((c) => Number(c.id) === Number(winner.category_id))
+        : undefined;
+      const fitting = listedCategory ? owners.filter((o) => fits(o, listedCategory)) : [];
+      const owner = random.pick(fitting.length > 0 ? fitting : owners);
+      const allowed = seasonCategories.filter((c) => fits(owner, c));
+      const category =
+        listedCategory ?? random.pick(allowed.length > 0 ? allowed : seasonCategories);
       const prefix = entryCodePrefix({
         trackCode: category.track_code,
         seasonYear: year,
@@ -235,9 +293,11 @@ async function insertAll(
       const sequence = (lastNumber.get(counter) ?? 0) + 1;
       lastNumber.set(counter, sequence);
       const id = demoUuid(random);
-      const text = demoEntryText(random, category.track_code, year);
+      const text = winner
+        ? demoNamedEntryText(random, category.track_code, year, winner)
+        : demoEntryText(random, category.track_code, year);
       const title =
-        category.track_code === "VX" && random.chance(0.2)
+        !winner && category.track_code === "VX" && random.chance(0.2)
           ? random.pick(SEARCHABLE_TITLES)
           : text.title;
       const submittedAt = opens + random.next() * (closes - opens);
@@ -282,7 +342,14 @@ async function insertAll(
         end_month: random.int(7, 12),
         end_year: year,
         video_link: "",
-        credits: JSON.stringify(demoCredits(random, owner.company_name, owner.full_name)),
+        // A listed winner's agency made it; a nominated person is named as its maker.
+        credits: JSON.stringify(
+          demoCredits(
+            random,
+            winner?.agency || owner.company_name,
+            winner && category.track_code === "VXS" ? winner.title : owner.full_name,
+          ),
+        ),
         version: route.length + random.int(2, 9),
         created_at: when(createdAt),
         updated_at: when(at),
@@ -292,22 +359,21 @@ async function insertAll(
         changes_due_at: null,
       });
       const hasVideo = Boolean(category.video_required) || random.chance(0.25);
-      rows.push(...fileRows(random, files, id, { hasVideo, createdAt: when(createdAt) }));
+      rows.push(...fileRows(random, files, id, { title, hasVideo, createdAt: when(createdAt) }));
       if (!hasVideo && random.chance(0.5)) {
         entries.at(-1)!.video_link = random.chance(0.7)
           ? `https://www.youtube.com/watch?v=${youtubeId(random)}`
           : `https://vimeo.com/${random.int(100_000_000, 999_999_999)}`;
       }
-      if (status === "winner") {
-        const place = winnersByCategory.get(category.id) ?? 0;
-        winnersByCategory.set(category.id, place + 1);
+      if (winner) {
         prizes.push({
           season_id: season.id,
           entry_id: id,
-          prize: prizeFor(category.track_code, category.code, place),
+          prize: winner.prize,
           created_at: when(ceremony - 7 * DAY),
           published_at: when(ceremony),
         });
+        links.push({ winnerId: Number(winner.id), entryId: id });
       }
     }
   }
@@ -317,46 +383,46 @@ async function insertAll(
   await insertChunks(history, (c) => trx.insertInto("entry_status_history").values(c).execute());
   await insertChunks(prizes, (c) => trx.insertInto("prizes").values(c).execute());
   await saveCodeCounters(trx, lastNumber);
+  // The winners list shows each winner through its entry from now on.
+  for (const { winnerId, entryId } of links) {
+    await trx
+      .updateTable("winners")
+      .set({ entry_id: entryId })
+      .where("id", "=", winnerId)
+      .execute();
+  }
 
-  // Every entry of the finished seasons that took part, 2025's judged ones included.
-  const published = await trx
-    .selectFrom("entries")
-    .select("id")
-    .where(
-      "season_id",
-      "in",
-      seasons.map((s) => s.id),
-    )
-    .where("status", "in", [...PUBLISHABLE_STATUSES])
-    .where("category_id", "is not", null)
-    .orderBy("id")
-    .execute();
-  await indexEntries(
-    trx,
-    published.map((e) => e.id),
-    { at: stamp, publishedBy: null },
-  );
+  // Every entry of the finished seasons that took part, 2025's judged ones included, published
+  // on its season's ceremony day (2025's winners already are, by their publication).
+  for (const season of seasons) {
+    const published = await trx
+      .selectFrom("entries")
+      .select("id")
+      .where("season_id", "=", season.id)
+      .where("status", "in", [...PUBLISHABLE_STATUSES])
+      .where("category_id", "is not", null)
+      .orderBy("id")
+      .execute();
+    const ceremony = Date.parse(season.ceremony_at ?? `${season.year}-12-20T12:00:00Z`);
+    await indexEntries(
+      trx,
+      published.map((e) => e.id),
+      { at: when(ceremony), publishedBy: null },
+    );
+  }
 }
 
-/** The winner's prize by its place in the category: Vạn Xuân metals, else first to third. */
-function prizeFor(trackCode: string, categoryCode: string, place: number): WinnerPrize {
-  if (trackCode === "VX" && categoryCode === "GPX") return "grand_prix";
-  const ladder: readonly WinnerPrize[] =
-    trackCode === "VX" ? ["gold", "silver", "bronze"] : ["first", "second", "third"];
-  return ladder[Math.min(place, ladder.length - 1)]!;
-}
-
-/** A finished entry's files: 1–4 pictures, maybe the film and idea articles, the commitments. */
+/** A finished entry's files: its title's pictures, maybe the film and idea articles, the commitments. */
 function fileRows(
   random: Random,
   files: LibraryFiles,
   entryId: string,
-  options: { hasVideo: boolean; createdAt: string },
+  options: { title: string; hasVideo: boolean; createdAt: string },
 ): Insertable<EntryFileTable>[] {
   const out: Insertable<EntryFileTable>[] = [];
   const row = (field: string, file: SharedFile, sortOrder = 0) =>
     out.push(fileRow(random, entryId, field, file, sortOrder, options.createdAt));
-  pickImages(files.images, entryId, random.int(1, 4)).forEach((image, i) =>
+  picturesOf(files.images, options.title, entryId, random.int(1, 4)).forEach((image, i) =>
     row("images", image, i),
   );
   if (options.hasVideo) row("video", files.video);

@@ -259,12 +259,6 @@ export function demoRegistrants(random: Random, count: number): DemoRegistrant[]
   return people;
 }
 
-/** Staff who screen and judge in the demo history (no password: they never sign in). */
-export const DEMO_STAFF = [
-  { name: "Nguyễn Thu Hà", email: "thuky.ha@example.vn", role: "jury_manager" },
-  { name: "Lê Minh Tâm", email: "ketoan.tam@example.vn", role: "finance" },
-] as const;
-
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const iso = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString();

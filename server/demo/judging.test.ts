@@ -46,9 +46,10 @@ describe.each(testDatabases())("demo judging on $name", (target) => {
         db,
         {
           storage: services.storage,
-          storeImage: (file) => services.media.storeImage(file, { purpose: "entry" }),
-          // A small pool: the pictures' variants are most of the seeding time.
-          imagePoolSize: 4,
+          // As a start stores them: the heavy variants are the image-variants job's, later.
+          storeImage: (file) =>
+            services.media.storeImage(file, { purpose: "entry", variantsLater: true }),
+          picturesPerTitle: 1,
         },
         now,
       );

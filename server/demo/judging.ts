@@ -20,8 +20,9 @@ import { insertScores, judgedEntry, scoreOf, type ScoreRecord } from "./judging-
  * round over the winners and finalists — with every score in the hash-chained score log, one
  * declared conflict, prizes for the winners, and those prizes published as the 2025 winners.
  * Scores come from a seeded generator and follow the entries' outcomes, so the rankings agree
- * with the statuses. Judges get no sign-in code: nobody can use the portal as a demo judge.
- * Loaded once (marker `demo.judging.loaded`), after the demo entries and jury.
+ * with the statuses. Judges get no sign-in code here; the demo judge, the first of them, gets
+ * this install's code afterwards (demo-accounts.ts). Loaded once (marker `demo.judging.loaded`),
+ * after the demo entries and jury.
  */
 const MARKER = "demo.judging.loaded";
 export const DEMO_JUDGING_YEAR = 2025;

@@ -177,8 +177,9 @@ describe.each(testDatabases())("backup and restore on $name", (target) => {
         db,
         {
           storage: services.storage,
-          storeImage: (file) => services.media.storeImage(file, { purpose: "entry" }),
-          imagePoolSize: 4,
+          storeImage: (file) =>
+            services.media.storeImage(file, { purpose: "entry", variantsLater: true }),
+          picturesPerTitle: 1,
         },
         NOW,
       );

@@ -24,22 +24,7 @@ export async function issueJudgeCode(
     .executeTakeFirst();
   if (!judge) return refusal(404, "judging.errors.judgeNotFound");
   const code = judgeCode(randomBytes(20));
-  const stored = normalizeJudgeCode(code)!;
-  const now = ctx.now();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("judges")
-      .set({
-        code_hash: ctx.hashCode(stored),
-        code_hint: stored.slice(-4),
-        code_issued_at: now,
-        code_revoked_at: null,
-        updated_at: now,
-      })
-      .where("id", "=", judgeId)
-      .execute();
-    await trx.deleteFrom("judge_sessions").where("judge_id", "=", judgeId).execute();
-  });
+  await storeCode(ctx, judgeId, normalizeJudgeCode(code)!);
   await ctx.deps.audit?.record(
     actor,
     "judge.codeIssue",
@@ -68,4 +53,38 @@ export async function issueJudgeCode(
     emailed = false;
   }
   return { ok: true, code, emailed };
+}
+
+/**
+ * Gives a judge a code made elsewhere (the demo judge's, generated at install and kept with the
+ * demo passwords) as issuing does, without an email: only its keyed hash is kept, an earlier
+ * code stops working and the judge's sessions end. False for a code that cannot be one.
+ */
+export async function setJudgeCode(
+  ctx: JudgingContext,
+  judgeId: string,
+  code: string,
+): Promise<boolean> {
+  const stored = normalizeJudgeCode(code);
+  if (stored === null) return false;
+  await storeCode(ctx, judgeId, stored);
+  return true;
+}
+
+async function storeCode(ctx: JudgingContext, judgeId: string, stored: string): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("judges")
+      .set({
+        code_hash: ctx.hashCode(stored),
+        code_hint: stored.slice(-4),
+        code_issued_at: now,
+        code_revoked_at: null,
+        updated_at: now,
+      })
+      .where("id", "=", judgeId)
+      .execute();
+    await trx.deleteFrom("judge_sessions").where("judge_id", "=", judgeId).execute();
+  });
 }

@@ -14,7 +14,7 @@ import { declareConflict } from "./declare-conflict";
 import { deleteScore } from "./delete-score";
 import { addExclusion, removeExclusion } from "./exclusions";
 import { exportRound, type RoundExportKind } from "./export-round";
-import { issueJudgeCode } from "./issue-code";
+import { issueJudgeCode, setJudgeCode } from "./issue-code";
 import { listJudges } from "./list-judges";
 import { judgingSeason, managerOptions, seasonPrizes } from "./manager-options";
 import { moveRound } from "./move-round";
@@ -86,6 +86,7 @@ export function createJudgingService(db: Db, deps: JudgingDeps) {
     createJudge: (actor: Actor, seasonId: number, input: unknown) =>
       createJudge(ctx, actor, seasonId, input),
     issueCode: (actor: Actor, judgeId: string) => issueJudgeCode(ctx, actor, judgeId),
+    setCode: (judgeId: string, code: string) => setJudgeCode(ctx, judgeId, code),
     revokeCode: (actor: Actor, judgeId: string) => revokeJudgeCode(ctx, actor, judgeId),
     addExclusion: (actor: Actor, input: unknown) => addExclusion(ctx, actor, input),
     removeExclusion: (actor: Actor, id: number) => removeExclusion(ctx, actor, id),
