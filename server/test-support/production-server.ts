@@ -53,12 +53,13 @@ export function freePort(): Promise<number> {
  * The real server (server/main.ts through tsx; `npm start` runs the same code bundled, which
  * `nodeArgs` can name instead) in its own process on a free port of 127.0.0.1, in production
  * mode with warnings logged; `env` adds to that (DATA_DIR, DATABASE_URL, BUILD_DIR…); `nice`
- * lowers its CPU priority. Resolves once `/readyz` answers 200.
+ * lowers its CPU priority. Resolves once `/readyz` answers 200 (within 90 s unless
+ * `readyTimeoutMs` says otherwise).
  */
 export async function spawnServer(
   env: Record<string, string>,
   nodeArgs: string[] = ["--import", "tsx", path.join(REPO, "server", "main.ts")],
-  options: { nice?: number } = {},
+  options: { nice?: number; readyTimeoutMs?: number } = {},
 ): Promise<SpawnedServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -93,7 +94,7 @@ export async function spawnServer(
     if (!ended) child.kill("SIGKILL");
     await exited;
   };
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 90_000);
   for (;;) {
     if (ended) throw new Error(`the server stopped before it was ready:\n${output}`);
     try {
