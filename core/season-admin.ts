@@ -97,8 +97,8 @@ export const seasonDatesSchema = z
       "adminPlatform.validation.closesBeforeOpens",
     );
     before("submissionOpensAt", "submissionClosesAt", "adminPlatform.validation.closesBeforeOpens");
-    // Entries are taken only until submission closes (late deadline or not), so a registration
-    // opening then would leave nobody able to register and still submit. Said at the opening,
+    // A registration opening once submission has closed would leave nobody able to register
+    // and still submit in time (only late, at the late fee, if at all). Said at the opening,
     // the date that is out of place.
     if (at("registrationOpensAt") >= at("submissionClosesAt")) {
       ctx.addIssue({

@@ -173,12 +173,17 @@ describe("back-office platform", () => {
       const dates = page.locator('form:has(input[name="submissionOpensAt"])');
       const opens = dates.getByLabel("Mở đăng ký", { exact: true });
       const closes = await dates.getByLabel("Đóng nhận bài", { exact: true }).inputValue();
-      // Registration opening the very minute submission closes leaves no one time to submit.
-      await opens.fill(closes);
+      // Registration opening the day after submission closes leaves no one time to submit.
+      const [day, month, year] = closes.slice(0, 10).split("/").map(Number);
+      const next = new Date(Date.UTC(year!, month! - 1, day! + 1));
+      const typed = `${String(next.getUTCDate()).padStart(2, "0")}/${String(
+        next.getUTCMonth() + 1,
+      ).padStart(2, "0")}/${next.getUTCFullYear()} 00:00`;
+      await opens.fill(typed);
       await dates.getByRole("button", { name: "Lưu thay đổi" }).click();
       await expect.poll(() => errorOfField(opens)).toBe(said);
       await expect(opens.getAttribute("aria-invalid")).resolves.toBe("true");
-      await expect(opens.inputValue()).resolves.toBe(closes);
+      await expect(opens.inputValue()).resolves.toBe(typed);
       expect(page.url()).not.toContain("notice=");
       expect(stored()).toBe(before);
     }
