@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -137,6 +138,7 @@ async function startServer(buildDir: string): Promise<RunningServer> {
       if (ready) process.stderr.write(`${label} ${chunk.toString()}`);
     });
     await waitUntilReady(server, baseUrl, () => stderr.join(""));
+    await untilPicturesComplete(dbFile, label);
     ready = true;
     server.once("exit", (code, signal) => {
       if (!stopping) {
@@ -193,6 +195,37 @@ async function waitUntilReady(
   throw new Error(
     `The server was not ready within ${READY_TIMEOUT_MS / 1000} s (${lastProblem}):\n${stderr()}`,
   );
+}
+
+/**
+ * Waits until the image-variants job has made every variant of the demo's pictures: a first
+ * start leaves that for the background (a minute or two of a core), and journeys run beside it
+ * on two cores would time out for want of CPU rather than for anything they test. Goes on,
+ * saying so, after five minutes.
+ */
+async function untilPicturesComplete(dbFile: string, label: string): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  const pending = () => {
+    const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+    try {
+      db.pragma("busy_timeout = 5000");
+      const row = db
+        .prepare<[], { n: number }>("SELECT count(*) AS n FROM media WHERE variants_done = 0")
+        .get();
+      return row?.n ?? 0;
+    } finally {
+      db.close();
+    }
+  };
+  let left = pending();
+  while (left > 0) {
+    if (Date.now() > deadline) {
+      process.stderr.write(`${label} ${left} demo pictures still lack variants; starting anyway\n`);
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    left = pending();
+  }
 }
 
 async function stopServer(server: ChildProcess | undefined): Promise<void> {
