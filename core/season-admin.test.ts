@@ -7,7 +7,7 @@ import {
   nextSeasonDefaults,
   nextSeasonSchema,
   parseNodeParam,
-  shiftOneYear,
+  shiftYears,
   shiftSeasonDates,
   seasonDatesSchema,
   seasonDatesToIso,
@@ -287,22 +287,22 @@ describe("category tree forms", () => {
 
 describe("the next season", () => {
   it("moves a date one year on at the same Vietnam wall-clock time", () => {
-    expect(shiftOneYear("2026-12-31T16:59:59.000Z")).toBe("2027-12-31T16:59:59.000Z");
+    expect(shiftYears("2026-12-31T16:59:59.000Z")).toBe("2027-12-31T16:59:59.000Z");
     // 01/08/2026 00:00 in Vietnam is 31/07 in UTC: still 01/08 a year later.
-    expect(formatVietnamDateTime(shiftOneYear(parseVietnamDateTime("01/08/2026 00:00")))).toBe(
+    expect(formatVietnamDateTime(shiftYears(parseVietnamDateTime("01/08/2026 00:00")))).toBe(
       "01/08/2027 00:00",
     );
-    expect(shiftOneYear(null)).toBeNull();
+    expect(shiftYears(null)).toBeNull();
   });
 
   it("turns 29/02 of a leap year into 28/02, and keeps 28/02 and 01/03", () => {
-    expect(formatVietnamDateTime(shiftOneYear(parseVietnamDateTime("29/02/2028 23:59")))).toBe(
+    expect(formatVietnamDateTime(shiftYears(parseVietnamDateTime("29/02/2028 23:59")))).toBe(
       "28/02/2029 23:59",
     );
-    expect(formatVietnamDateTime(shiftOneYear(parseVietnamDateTime("28/02/2027 10:00")))).toBe(
+    expect(formatVietnamDateTime(shiftYears(parseVietnamDateTime("28/02/2027 10:00")))).toBe(
       "28/02/2028 10:00",
     );
-    expect(formatVietnamDateTime(shiftOneYear(parseVietnamDateTime("01/03/2028 00:00")))).toBe(
+    expect(formatVietnamDateTime(shiftYears(parseVietnamDateTime("01/03/2028 00:00")))).toBe(
       "01/03/2029 00:00",
     );
   });

@@ -416,7 +416,7 @@ const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
  * saving; one year unless said). 29/02 has no twin in a common year: it becomes 28/02, still
  * the end of February.
  */
-export function shiftOneYear(iso: string | null, years = 1): string | null {
+export function shiftYears(iso: string | null, years = 1): string | null {
   if (iso === null) return null;
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return null;
@@ -443,6 +443,6 @@ export function shiftOneYear(iso: string | null, years = 1): string | null {
  */
 export function shiftSeasonDates(dates: SeasonDates, years = 1): SeasonDates {
   const out = {} as SeasonDates;
-  for (const field of SEASON_DATE_FIELDS) out[field] = shiftOneYear(dates[field], years);
+  for (const field of SEASON_DATE_FIELDS) out[field] = shiftYears(dates[field], years);
   return out;
 }

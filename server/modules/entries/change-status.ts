@@ -23,6 +23,7 @@ import type { Actor } from "../audit/service";
 import type { EntriesContext, Q } from "./context";
 import { entryRefunds } from "../payments/entry-refund";
 import { findEntryStatus, lastPaidAt, listSeasons, seasonJudgingBegun } from "./queries";
+import { windowOf } from "./refusals";
 import { recordTransition } from "./record-transition";
 import { sendQueuedSoon } from "../mail/send-queued";
 import { pendingPaymentOf, settleEntryPayment } from "../payments/settle-entry-payment";
@@ -284,15 +285,10 @@ async function changesLock(
   now: Date,
 ): Promise<EntryLock | null> {
   const [season] = await listSeasons(trx, [Number(seasonId)]);
-  return entryLocksAt(
-    { status: "needs_changes", changesDueAt },
-    {
-      submissionOpensAt: season?.submission_opens_at ?? null,
-      submissionClosesAt: season?.submission_closes_at ?? null,
-      lateDeadline: season?.late_deadline ?? null,
-    },
-    now,
-  );
+  const window = season
+    ? windowOf(season)
+    : { submissionOpensAt: null, submissionClosesAt: null, lateDeadline: null };
+  return entryLocksAt({ status: "needs_changes", changesDueAt }, window, now);
 }
 
 /** What the entrant's email about a move says. */

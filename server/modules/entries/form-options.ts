@@ -2,7 +2,7 @@ import { categoryProblem } from "../../../core/entry-eligibility";
 import { submissionWindowState } from "../../../core/submission-window";
 import type { EntriesContext } from "./context";
 import { findRegistrantType, findSeasonByYear, listSeasonCatalogue } from "./queries";
-import { notEntrant, refuse } from "./refusals";
+import { notEntrant, refuse, windowOf } from "./refusals";
 import type { EntryFormOptions, EntryResult } from "./types";
 
 /**
@@ -70,14 +70,7 @@ export async function formOptions(
     ok: true,
     options: {
       seasonYear: Number(season.year),
-      submission: submissionWindowState(
-        {
-          submissionOpensAt: season.submission_opens_at,
-          submissionClosesAt: season.submission_closes_at,
-          lateDeadline: season.late_deadline,
-        },
-        ctx.clock(),
-      ),
+      submission: submissionWindowState(windowOf(season), ctx.clock()),
       registrantType: type,
       tracks,
     },

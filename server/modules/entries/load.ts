@@ -11,7 +11,7 @@ import { lastSubmissionDeadline } from "../../../core/submission-window";
 import type { EntryFileTable, EntryRow, SeasonTable, TrackTable } from "../../db/schema";
 import type { EntriesContext, Q } from "./context";
 import { findEntryWithCatalogue, listEntryFiles, type CategoryRow } from "./queries";
-import { entryWindowProblem } from "./refusals";
+import { entryWindowProblem, windowOf } from "./refusals";
 import type { ChangesRequested, EntryCategoryRef, EntryTrackRef, EntryView } from "./types";
 import { missingOf, toFileView, valuesOf } from "./values";
 
@@ -172,11 +172,7 @@ export function changesRequestedOf(
   if (row.status !== "needs_changes" || !row.changes_due_at) return null;
   const lock = entryLocksAt(
     { status: row.status, changesDueAt: row.changes_due_at },
-    {
-      submissionOpensAt: season.submission_opens_at,
-      submissionClosesAt: season.submission_closes_at,
-      lateDeadline: season.late_deadline,
-    },
+    windowOf(season),
     now,
   );
   return {

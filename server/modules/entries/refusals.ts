@@ -4,7 +4,7 @@ import {
   type EntryStatus,
 } from "../../../core/entry-status";
 import { refusal, type RefusalStatus } from "../../../core/refusal";
-import { submissionWindowState } from "../../../core/submission-window";
+import { submissionWindowState, type SubmissionWindow } from "../../../core/submission-window";
 import type { SeasonFacts } from "./load";
 import type { EntryFailure } from "./types";
 
@@ -35,16 +35,20 @@ export function invalid(
 export const invalidField = (field: string, key: string): EntryFailure =>
   invalid({ [field]: key }, key);
 
+/** A season row's submission window, as core/submission-window.ts reads it. */
+export function windowOf(
+  season: Pick<SeasonFacts, "submission_opens_at" | "submission_closes_at" | "late_deadline">,
+): SubmissionWindow {
+  return {
+    submissionOpensAt: season.submission_opens_at,
+    submissionClosesAt: season.submission_closes_at,
+    lateDeadline: season.late_deadline,
+  };
+}
+
 /** The season's window as a refusal, or null while submission is open. */
 export function windowProblem(season: SeasonFacts, now: Date): EntryFailure | null {
-  const state = submissionWindowState(
-    {
-      submissionOpensAt: season.submission_opens_at,
-      submissionClosesAt: season.submission_closes_at,
-      lateDeadline: season.late_deadline,
-    },
-    now,
-  ).state;
+  const state = submissionWindowState(windowOf(season), now).state;
   if (state === "open") return null;
   return refusal(
     403,
