@@ -6,6 +6,7 @@ import {
   changes,
   AUDIT_TARGET_TYPES,
   auditActionLabelKey,
+  auditCodesLabelled,
   auditTypeLabelKey,
   exportFilterValueKey,
   summaryPairs,
@@ -142,6 +143,29 @@ describe("audit labels", () => {
     expect(
       [...types].filter((t) => !(AUDIT_TARGET_TYPES as readonly string[]).includes(t)),
     ).toEqual([]);
+  });
+});
+
+describe("auditCodesLabelled", () => {
+  const vi = (key: string) => catalogText("vi", key);
+  const en = (key: string) => catalogText("en", key);
+
+  it("finds the actions and kinds whose label holds the text, marks and case ignored", () => {
+    expect(auditCodesLabelled("Xoá hạng mục", vi)).toEqual({
+      actions: ["category.delete"],
+      targetTypes: [],
+    });
+    expect(auditCodesLabelled("  XOA   hang muc ", vi).actions).toEqual(["category.delete"]);
+    expect(auditCodesLabelled("nhóm hạng mục", vi)).toEqual({
+      actions: ["group.create", "group.update", "group.move", "group.delete"],
+      targetTypes: ["group"],
+    });
+    expect(auditCodesLabelled("category deleted", en).actions).toEqual(["category.delete"]);
+  });
+
+  it("finds nothing for text no label holds, or none at all", () => {
+    expect(auditCodesLabelled("category deleted", vi)).toEqual({ actions: [], targetTypes: [] });
+    expect(auditCodesLabelled(" ", vi)).toEqual({ actions: [], targetTypes: [] });
   });
 });
 

@@ -5,6 +5,7 @@ import {
 } from "./entry-admin-list";
 import { entryStatusLabelKey, isEntryStatus } from "./entry-status";
 import { PAYMENT_METHODS, PAYMENT_STATES } from "./payment-state";
+import { foldForSearch } from "./search-text";
 import { VAT_REQUEST_STATES } from "./vat-invoice";
 
 /**
@@ -230,6 +231,27 @@ export function auditActionLabelKey(action: string): string {
 /** The i18n key of a record kind's label. */
 export function auditTypeLabelKey(type: string): string {
   return `adminPlatform.audit.types.${type}`;
+}
+
+/**
+ * The actions and kinds of record whose label contains what was typed, marks and case ignored
+ * both ways (`foldForSearch`): the log's search finds what its page shows ("Xoá hạng mục",
+ * "xoa hang muc"), not only the stored codes. `label` is the reader's catalogue (a key's
+ * text, or undefined).
+ */
+export function auditCodesLabelled(
+  search: string,
+  label: (key: string) => string | undefined,
+): { actions: AuditAction[]; targetTypes: AuditTargetType[] } {
+  const typed = foldForSearch(search);
+  const matches = (key: string) => {
+    const text = label(key);
+    return typed !== "" && text !== undefined && foldForSearch(text).includes(typed);
+  };
+  return {
+    actions: AUDIT_ACTIONS.filter((action) => matches(auditActionLabelKey(action))),
+    targetTypes: AUDIT_TARGET_TYPES.filter((type) => matches(auditTypeLabelKey(type))),
+  };
 }
 
 /** The fields whose value differs, `{ field: [before, after] }`: an update's audit summary. */

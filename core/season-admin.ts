@@ -346,6 +346,8 @@ export interface AdminGroup {
   slug: string;
   nameVi: string;
   nameEn: string;
+  /** The entries of its categories, added up. */
+  entryCount: number;
   categories: AdminCategory[];
 }
 
@@ -357,6 +359,8 @@ export interface AdminTrack {
   nameEn: string;
   taglineVi: string;
   taglineEn: string;
+  /** The entries of its groups' categories, added up. */
+  entryCount: number;
   groups: AdminGroup[];
 }
 

@@ -1,13 +1,82 @@
-import { describe, expect, test } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, onTestFinished, test } from "vitest";
 import { focused, openPage, useBrowser, waitForHydration } from "./support/browser";
+import { withDatabase } from "./support/db";
 import { demoCredentials } from "./support/demo-credentials";
 import { signInStaff } from "./support/sign-in";
 
 // The seasons page's category tree reordered with the keyboard: the focus stays on the arrow
 // pressed, and the line's new place is said in a polite live region. On 2024's tree, put back
 // as it was, so the other journeys see the demo order. A category with entries cannot be
-// deleted, and says so in words beside its button.
+// deleted, nor a group or track with entries in its categories, and each says so in words
+// beside its button.
 const browser = useBrowser();
+
+/** A tree line (its name, facts and buttons, not the lines beneath it) by kind and id. */
+const treeLine = (page: Page, kind: string, id: number) =>
+  page.locator(".tree-node").filter({ has: page.locator(`[id="move-${kind}-${id}-up"]`) });
+
+/** A tree line's delete button. */
+const deleteButton = (page: Page, kind: string, id: number) =>
+  treeLine(page, kind, id).getByRole("button", { name: /^(Xoá|Delete) “.+”$/ });
+
+/**
+ * The delete button is disabled and names, through aria-describedby, words shown on the page
+ * in its own line: not only a tooltip, and read with the button.
+ */
+async function expectLockedWithReason(button: Locator, reason: string) {
+  await expect(button.isDisabled()).resolves.toBe(true);
+  const reasonId = await button.getAttribute("aria-describedby");
+  expect(reasonId).toBeTruthy();
+  const said = button.page().locator(`[id="${reasonId}"]`);
+  await expect(said.isVisible()).resolves.toBe(true);
+  await expect(said.textContent()).resolves.toBe(reason);
+  await expect
+    .poll(() =>
+      button.evaluate((b) =>
+        b
+          .closest(".tree-node")!
+          .contains(document.getElementById(b.getAttribute("aria-describedby")!)),
+      ),
+    )
+    .toBe(true);
+}
+
+/** A new track holding one group and no category in a season's tree; `remove` deletes both. */
+function emptyTrackWithGroup(year: number) {
+  const suffix = Date.now().toString(36);
+  return withDatabase((db) => {
+    const trackId = Number(
+      db
+        .prepare(
+          `INSERT INTO tracks (season_id, slug, code, name_vi, name_en, tagline_vi, tagline_en, sort_order)
+           VALUES ((SELECT id FROM seasons WHERE year = ?), ?, ?, ?, ?, '', '', 999)`,
+        )
+        .run(
+          year,
+          `bang-trong-${suffix}`,
+          `E${suffix.slice(-5).toUpperCase()}`,
+          `Bảng trống ${suffix}`,
+          `Empty track ${suffix}`,
+        ).lastInsertRowid,
+    );
+    const groupId = Number(
+      db
+        .prepare(
+          `INSERT INTO category_groups (track_id, slug, name_vi, name_en, sort_order)
+           VALUES (?, ?, ?, ?, 0)`,
+        )
+        .run(trackId, `nhom-trong-${suffix}`, `Nhóm trống ${suffix}`, `Empty group ${suffix}`)
+        .lastInsertRowid,
+    );
+    const remove = () =>
+      withDatabase((d) => {
+        d.prepare("DELETE FROM category_groups WHERE id = ?").run(groupId);
+        d.prepare("DELETE FROM tracks WHERE id = ?").run(trackId);
+      });
+    return { trackId, groupId, remove };
+  });
+}
 
 describe("the category tree's move buttons", () => {
   test("say where the line went, up and down, and keep the focus on the arrow", async () => {
@@ -50,31 +119,76 @@ describe("the category tree's move buttons", () => {
     expect(problems.pageErrors).toEqual([]);
   });
 
-  test("a category with entries says beside its disabled delete button why, for every user", async () => {
+  test("a category, group or track with entries says beside its disabled delete button why, for every user", async () => {
     const { page, problems } = await openPage(browser());
     const { admin } = demoCredentials();
     await signInStaff(page, admin.email, admin.password);
+    // An empty track with an empty group in 2024, beside the demo's (all holding entries);
+    // taken away again after the test, whatever happens.
+    const empty = emptyTrackWithGroup(2024);
+    onTestFinished(empty.remove);
+    // Each 2024 track and group, and whether entries are filed under its categories.
+    const nodes = withDatabase((db) =>
+      db
+        .prepare<[], { kind: "track" | "group"; id: number; entries: number }>(
+          `SELECT 'track' AS kind, t.id, COUNT(e.id) AS entries FROM tracks t
+             LEFT JOIN category_groups g ON g.track_id = t.id
+             LEFT JOIN categories c ON c.group_id = g.id
+             LEFT JOIN entries e ON e.category_id = c.id
+           WHERE t.season_id = (SELECT id FROM seasons WHERE year = 2024) GROUP BY t.id
+           UNION ALL
+           SELECT 'group' AS kind, g.id, COUNT(e.id) AS entries FROM category_groups g
+             JOIN tracks t ON t.id = g.track_id
+             LEFT JOIN categories c ON c.group_id = g.id
+             LEFT JOIN entries e ON e.category_id = c.id
+           WHERE t.season_id = (SELECT id FROM seasons WHERE year = 2024) GROUP BY g.id`,
+        )
+        .all(),
+    );
+    expect(nodes.filter((n) => n.entries > 0).map((n) => n.kind)).toEqual(
+      expect.arrayContaining(["track", "group"]),
+    );
+    expect(nodes.filter((n) => n.entries === 0)).toEqual(
+      expect.arrayContaining([
+        { kind: "track", id: empty.trackId, entries: 0 },
+        { kind: "group", id: empty.groupId, entries: 0 },
+      ]),
+    );
     await page.goto("/quan-tri/mua-giai?year=2024");
     await waitForHydration(page);
 
-    const locked = page.getByRole("button", { name: /^Xoá “.+”$/, disabled: true }).first();
-    const reasonId = await locked.getAttribute("aria-describedby");
-    expect(reasonId).toBeTruthy();
-    const reason = page.locator(`[id="${reasonId}"]`);
-    // Shown on the page, not only in a tooltip, and read with the button.
-    await expect(reason.isVisible()).resolves.toBe(true);
-    await expect(reason.textContent()).resolves.toBe(
+    // A category holding entries: its own reason.
+    await expectLockedWithReason(
+      page.locator('button[aria-describedby^="delete-category-"]').first(),
       "Không thể xoá: đã có bài dự thi thuộc hạng mục này.",
     );
-    await expect
-      .poll(() =>
-        locked.evaluate((button) =>
-          button
-            .closest(".tree-node")!
-            .contains(document.getElementById(button.getAttribute("aria-describedby")!)),
-        ),
-      )
-      .toBe(true);
+    // Every track and group with entries in its categories is locked, saying why in its own
+    // words; the empty ones can be deleted and say nothing.
+    for (const node of nodes) {
+      const remove = deleteButton(page, node.kind, node.id);
+      if (node.entries > 0) {
+        await expectLockedWithReason(
+          remove,
+          "Không thể xoá: các hạng mục bên trong đã có bài dự thi.",
+        );
+      } else {
+        await expect(remove.isDisabled(), `${node.kind} ${node.id}`).resolves.toBe(false);
+        await expect(remove.getAttribute("aria-describedby")).resolves.toBeNull();
+        await expect(
+          treeLine(page, node.kind, node.id).locator(".tree-node__locked").count(),
+        ).resolves.toBe(0);
+      }
+    }
+
+    // The same in English.
+    await page.goto("/en/quan-tri/mua-giai?year=2024");
+    await waitForHydration(page);
+    const lockedTrack = nodes.find((n) => n.kind === "track" && n.entries > 0)!;
+    await expectLockedWithReason(
+      deleteButton(page, "track", lockedTrack.id),
+      "Cannot delete: categories inside it already have entries.",
+    );
+    await expect(deleteButton(page, "track", empty.trackId).isDisabled()).resolves.toBe(false);
     expect(problems.pageErrors).toEqual([]);
   });
 });

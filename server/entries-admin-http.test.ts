@@ -2,6 +2,7 @@ import { parse as parseCsv } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { catalogText } from "../core/i18n/lookup";
+import { foldForSearch } from "../core/search-text";
 import { seedDemoContent } from "./demo/demo-content";
 import { seedEntryAdminWorld, type EntryAdminWorld } from "./modules/entry-admin/testbed";
 import { signedInApp, TEST_NOW } from "./test-support/signed-in-app";
@@ -178,17 +179,37 @@ describe("entries table over HTTP", () => {
       "/quan-tri/bai-du-thi/xuat?format=csv&season=2031&status=all&payment=paid&type=enterprise",
     );
     expect(download.statusCode).toBe(200);
-    for (const lang of ["vi", "en"] as const) {
-      const log = await get(`${lang === "en" ? "/en" : ""}/quan-tri/nhat-ky?q=entries.export`);
+    // The summary's values of the log's rows a search finds, newest row first.
+    const logValues = async (lang: "vi" | "en", search: string) => {
+      const log = await get(
+        `${lang === "en" ? "/en" : ""}/quan-tri/nhat-ky?q=${encodeURIComponent(search)}`,
+      );
       expect(log.statusCode).toBe(200);
-      // The summary's values, newest row first: the export above is the first row.
-      const values = [...log.body.matchAll(/<dd>([^<]*)<\/dd>/g)].map((m) => m[1]);
+      return [...log.body.matchAll(/<dd>([^<]*)<\/dd>/g)].map((m) => m[1]);
+    };
+    for (const lang of ["vi", "en"] as const) {
+      const values = await logValues(lang, "entries.export");
+      // The export above is the first row.
       expect(values.slice(3, 6), lang).toEqual([
         catalogText(lang, "entryAdmin.filters.allWithDrafts"),
         catalogText(lang, "entryAdmin.payment.paid"),
         catalogText(lang, "entryAdmin.type.enterprise"),
       ]);
       for (const code of ["all", "paid", "enterprise"]) expect(values, lang).not.toContain(code);
+
+      // Searched for as the page names the action, with or without marks, in any case: the
+      // same rows. In the other language's words: none.
+      const label = catalogText(lang, "adminPlatform.audit.actions.entries.export")!;
+      const unmarked = foldForSearch(label).toUpperCase();
+      expect(unmarked).not.toBe(label);
+      for (const search of [label, unmarked]) {
+        expect(await logValues(lang, search), `${lang}: ${search}`).toEqual(values);
+      }
+      const other = catalogText(
+        lang === "vi" ? "en" : "vi",
+        "adminPlatform.audit.actions.entries.export",
+      )!;
+      expect(await logValues(lang, other), `${lang}: ${other}`).toEqual([]);
     }
   });
 
@@ -214,6 +235,29 @@ describe("entries table over HTTP", () => {
     await dueOn("2026-09-01T16:59:59.000Z");
     expect(await statusCell("vi")).toContain("Hạn sửa: 01/09/2026");
     expect(await statusCell("vi")).not.toContain("Quá hạn sửa");
+    // Overdue by its date, but the season still takes entries: the entrant can edit until the
+    // deadline, and the table says so rather than "overdue".
+    await dueOn("2026-08-31T16:59:59.000Z");
+    await office.db.kysely
+      .updateTable("seasons")
+      .set({
+        submission_opens_at: "2026-07-31T17:00:00.000Z",
+        submission_closes_at: "2026-09-30T16:59:59.999Z",
+      })
+      .where("year", "=", 2031)
+      .execute();
+    try {
+      expect(await statusCell("vi")).toContain("Sửa được đến hạn nhận bài 30/09/2026");
+      expect(await statusCell("en")).toContain("Editable until the deadline, 30/09/2026");
+      expect(await statusCell("vi")).not.toContain("Quá hạn sửa");
+    } finally {
+      await office.db.kysely
+        .updateTable("seasons")
+        .set({ submission_opens_at: null, submission_closes_at: null })
+        .where("year", "=", 2031)
+        .execute();
+    }
+    await dueOn("2026-09-01T16:59:59.000Z");
 
     const csv = await get(
       `/quan-tri/bai-du-thi/xuat?format=csv&season=2031&ids=${world.ids.e6},${world.ids.e1}`,

@@ -81,5 +81,31 @@ describe.each(testDatabases())("audit log on $name", (target) => {
       expect(second.total).toBe(3);
       expect((await audit.list({ search: "100%_" })).total).toBe(0);
     });
+
+    it("finds actions and kinds by the labels the page shows, marks and case ignored", async () => {
+      const admin = { id: "u1", email: "admin@example.org" };
+      await audit.record(admin, "category.delete", { type: "category", id: 12 });
+      await audit.record(admin, "entry.status", { type: "entry", id: "e1" });
+      await audit.record(admin, "round.state", { type: "round", id: 3 });
+      const found = async (search: string, lang: "vi" | "en") =>
+        (await audit.list({ search, lang })).items.map((i) => i.action);
+
+      // Vietnamese, as written, without marks, in capitals.
+      expect(await found("Xoá hạng mục", "vi")).toEqual(["category.delete"]);
+      expect(await found("xoa hang muc", "vi")).toEqual(["category.delete"]);
+      expect(await found("XÓA HẠNG MỤC", "vi")).toEqual(["category.delete"]);
+      expect(await found("Đổi trạng thái", "vi")).toEqual(["round.state", "entry.status"]);
+      expect(await found("doi trang thai", "vi")).toEqual(["round.state", "entry.status"]);
+      // A kind by its label ("Tài khoản" is `user`), though its action's label does not say it.
+      expect(await found("tai khoan", "vi")).toEqual(["user.invite"]);
+      // English labels for an English reader, not for a Vietnamese one.
+      expect(await found("Category deleted", "en")).toEqual(["category.delete"]);
+      expect(await found("staff member INVITED", "en")).toEqual(["user.invite"]);
+      expect(await found("Category deleted", "vi")).toEqual([]);
+      expect(await found("Xoá hạng mục", "en")).toEqual([]);
+      // The stored codes and emails still match, whatever the language.
+      expect(await found("category.del", "en")).toEqual(["category.delete"]);
+      expect((await audit.list({ search: "editor@", lang: "en" })).total).toBe(1);
+    });
   });
 });

@@ -1,5 +1,11 @@
 import { sql } from "kysely";
-import type { AuditAction, AuditTargetType } from "../../../core/audit-summary";
+import {
+  auditCodesLabelled,
+  type AuditAction,
+  type AuditTargetType,
+} from "../../../core/audit-summary";
+import { catalogText } from "../../../core/i18n/lookup";
+import { DEFAULT_LANG, type Lang } from "../../../core/languages";
 import type { Db } from "../../db/database";
 
 /** Who did a back-office write: the signed-in staff member and where the request came from. */
@@ -26,8 +32,13 @@ export interface AuditEntry {
 export interface AuditQuery {
   page?: number;
   pageSize?: number;
-  /** Matches the action, the target type or the actor's email (case-insensitive substring). */
+  /**
+   * Matches the action, the target type or the actor's email (case-insensitive substring), and
+   * the action's and target type's labels in `lang` (marks ignored too).
+   */
   search?: string;
+  /** The reader's language, whose labels the search matches. */
+  lang?: Lang;
   targetType?: string;
 }
 
@@ -95,11 +106,16 @@ export function createAuditService(db: Db, clock: () => Date = () => new Date())
       const search = query.search?.trim().toLowerCase();
       if (search) {
         const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        // What the page shows for a row is its labels: "Xoá hạng mục" is `category.delete`.
+        const lang = query.lang ?? DEFAULT_LANG;
+        const labelled = auditCodesLabelled(search, (key) => catalogText(lang, key));
         base = base.where((eb) =>
           eb.or([
             eb(eb.fn("lower", ["action"]), "like", like),
             eb(eb.fn("lower", ["target_type"]), "like", like),
             eb(eb.fn("lower", ["actor_email"]), "like", like),
+            ...(labelled.actions.length ? [eb("action", "in", labelled.actions)] : []),
+            ...(labelled.targetTypes.length ? [eb("target_type", "in", labelled.targetTypes)] : []),
           ]),
         );
       }

@@ -1,12 +1,17 @@
 import type { Selectable } from "kysely";
-import type { AdminSeason, AdminTrack } from "../../../core/season-admin";
+import type {
+  AdminCategory,
+  AdminGroup,
+  AdminSeason,
+  AdminTrack,
+} from "../../../core/season-admin";
 import type { Db } from "../../db/database";
 import type { SeasonTable } from "../../db/schema";
 
 /**
  * What the seasons back office reads: the seasons with their names and dates, and one
  * season's category tree (tracks → groups → categories) with ids, in display order, and
- * how many entries each category holds.
+ * how many entries each node holds (a track or group: those of its categories).
  */
 
 export type {
@@ -48,7 +53,11 @@ export async function getSeason(db: Db, year: number): Promise<AdminSeason | nul
   return row ? toSeason(row) : null;
 }
 
-/** The whole tree of a season with ids, in display order, and entry counts per category. */
+/**
+ * The whole tree of a season with ids, in display order, and entry counts per node: one count
+ * query grouped by category, added up here for groups and tracks, the way deleting counts
+ * them (`usesBeneath`: a track's or group's entries are those of its categories).
+ */
 export async function seasonTree(db: Db, year: number): Promise<AdminTrack[]> {
   const k = db.kysely;
   const season = await k
@@ -96,39 +105,54 @@ export async function seasonTree(db: Db, year: number): Promise<AdminTrack[]> {
     for (const row of rows)
       if (row.category_id !== null) counts.set(row.category_id, Number(row.n));
   }
-  return tracks.map((t) => ({
-    id: t.id,
-    slug: t.slug,
-    code: t.code,
-    nameVi: t.name_vi,
-    nameEn: t.name_en,
-    taglineVi: t.tagline_vi,
-    taglineEn: t.tagline_en,
-    groups: groups
-      .filter((g) => g.track_id === t.id)
-      .map((g) => ({
-        id: g.id,
-        slug: g.slug,
-        nameVi: g.name_vi,
-        nameEn: g.name_en,
-        categories: categories
-          .filter((c) => c.group_id === g.id)
-          .map((c) => ({
-            id: c.id,
-            slug: c.slug,
-            code: c.code,
-            nameVi: c.name_vi,
-            nameEn: c.name_en,
-            descriptionVi: c.description_vi,
-            descriptionEn: c.description_en,
-            feeVnd: Number(c.fee_vnd),
-            earlyBirdFeeVnd: c.early_bird_fee_vnd === null ? null : Number(c.early_bird_fee_vnd),
-            lateFeeVnd: c.late_fee_vnd === null ? null : Number(c.late_fee_vnd),
-            videoRequired: Boolean(c.video_required),
-            allowIndividual: Boolean(c.allow_individual),
-            allowEnterprise: Boolean(c.allow_enterprise),
-            entryCount: counts.get(c.id) ?? 0,
-          })),
-      })),
-  }));
+  const categoriesOf = (groupId: number): AdminCategory[] =>
+    categories
+      .filter((c) => c.group_id === groupId)
+      .map((c) => ({
+        id: c.id,
+        slug: c.slug,
+        code: c.code,
+        nameVi: c.name_vi,
+        nameEn: c.name_en,
+        descriptionVi: c.description_vi,
+        descriptionEn: c.description_en,
+        feeVnd: Number(c.fee_vnd),
+        earlyBirdFeeVnd: c.early_bird_fee_vnd === null ? null : Number(c.early_bird_fee_vnd),
+        lateFeeVnd: c.late_fee_vnd === null ? null : Number(c.late_fee_vnd),
+        videoRequired: Boolean(c.video_required),
+        allowIndividual: Boolean(c.allow_individual),
+        allowEnterprise: Boolean(c.allow_enterprise),
+        entryCount: counts.get(c.id) ?? 0,
+      }));
+  const groupsOf = (trackId: number): AdminGroup[] =>
+    groups
+      .filter((g) => g.track_id === trackId)
+      .map((g) => {
+        const beneath = categoriesOf(g.id);
+        return {
+          id: g.id,
+          slug: g.slug,
+          nameVi: g.name_vi,
+          nameEn: g.name_en,
+          entryCount: sumEntries(beneath),
+          categories: beneath,
+        };
+      });
+  return tracks.map((t) => {
+    const beneath = groupsOf(t.id);
+    return {
+      id: t.id,
+      slug: t.slug,
+      code: t.code,
+      nameVi: t.name_vi,
+      nameEn: t.name_en,
+      taglineVi: t.tagline_vi,
+      taglineEn: t.tagline_en,
+      entryCount: sumEntries(beneath),
+      groups: beneath,
+    };
+  });
 }
+
+const sumEntries = (nodes: readonly { entryCount: number }[]) =>
+  nodes.reduce((sum, node) => sum + node.entryCount, 0);

@@ -16,9 +16,9 @@ const next = (over: Record<string, unknown> = {}) =>
 
 /** A tree without ids and entry counts, to compare two seasons' trees. */
 const shape = (tree: AdminTrack[]) =>
-  tree.map(({ id: _t, ...track }) => ({
+  tree.map(({ id: _t, entryCount: _tn, ...track }) => ({
     ...track,
-    groups: track.groups.map(({ id: _g, ...group }) => ({
+    groups: track.groups.map(({ id: _g, entryCount: _gn, ...group }) => ({
       ...group,
       categories: group.categories.map(({ id: _c, entryCount: _n, ...category }) => category),
     })),

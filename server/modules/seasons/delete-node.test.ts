@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
+import { groupSchema } from "../../../core/season-admin";
+import type { AdminTrack } from "./admin";
 import { ADMIN, category, NOW, seasonsAdminFixture } from "./admin-test-setup";
+
+/** Each node's entry count by kind and id, tracks and groups included. */
+const countsOf = (tree: AdminTrack[]) =>
+  new Map(
+    tree.flatMap((t) => [
+      [`track:${t.id}`, t.entryCount] as const,
+      ...t.groups.flatMap((g) => [
+        [`group:${g.id}`, g.entryCount] as const,
+        ...g.categories.map((c) => [`category:${c.id}`, c.entryCount] as const),
+      ]),
+    ]),
+  );
 
 describe.each(testDatabases())("category tree deletion on $name", (target) => {
   describe.skipIf(!target.available)("service", () => {
@@ -27,6 +41,7 @@ describe.each(testDatabases())("category tree deletion on $name", (target) => {
       const group = track.groups[0]!;
       const target = group.categories[0]!;
       const season = (await f.services.seasonsAdmin.get(2026))!;
+      const before = countsOf(tree);
       await f.db.kysely
         .insertInto("entries")
         .values({
@@ -65,12 +80,43 @@ describe.each(testDatabases())("category tree deletion on $name", (target) => {
           formError: "adminPlatform.errors.hasEntries",
         });
       }
-      expect((await f.services.seasonsAdmin.tree(2026))[0]!.groups[0]!.categories[0]).toMatchObject(
-        {
-          id: target.id,
-          entryCount: 1,
-        },
+      const after = await f.services.seasonsAdmin.tree(2026);
+      expect(after[0]!.groups[0]!.categories[0]).toMatchObject({ id: target.id, entryCount: 1 });
+      // The entry counts for its group and track too (what the tree disables their delete on),
+      // and for nothing else.
+      const changed = [...countsOf(after)].filter(([node, n]) => before.get(node) !== n);
+      expect(changed).toEqual([
+        [`track:${track.id}`, before.get(`track:${track.id}`)! + 1],
+        [`group:${group.id}`, before.get(`group:${group.id}`)! + 1],
+        [`category:${target.id}`, 1],
+      ]);
+      // A track's and a group's count is that of the categories beneath them.
+      for (const t of after) {
+        expect(t.entryCount).toBe(t.groups.reduce((sum, g) => sum + g.entryCount, 0));
+        for (const g of t.groups)
+          expect(g.entryCount).toBe(g.categories.reduce((sum, c) => sum + c.entryCount, 0));
+      }
+
+      // A group with an empty category beside it counts none, and can be deleted.
+      const empty = await f.services.seasonsAdmin.saveNode(
+        { kind: "group", mode: "create", year: 2026, parentId: track.id, id: null },
+        groupSchema.parse({ slug: "nhom-trong", nameVi: "Nhóm trống" }),
+        ADMIN,
       );
+      if (!empty.ok) throw new Error("the group was not created");
+      const inEmpty = await f.services.seasonsAdmin.saveNode(
+        { kind: "category", mode: "create", year: 2026, parentId: empty.id, id: null },
+        category({ slug: "hang-muc-trong", code: "EMPTY" }),
+        ADMIN,
+      );
+      expect(inEmpty.ok).toBe(true);
+      const emptyGroup = (await f.services.seasonsAdmin.tree(2026))[0]!.groups.find(
+        (g) => g.id === empty.id,
+      );
+      expect(emptyGroup).toMatchObject({ entryCount: 0, categories: [{ entryCount: 0 }] });
+      expect(await f.services.seasonsAdmin.remove("group", empty.id, ADMIN)).toMatchObject({
+        ok: true,
+      });
     });
 
     it("refuses to delete a category a winner or a judge's assignment names, and keeps both", async () => {

@@ -135,7 +135,7 @@ function NodeLine({
           )
         }
         editHref={link(`edit=${kind}:${node.id}`)}
-        locked={(category?.entryCount ?? 0) > 0}
+        locked={node.entryCount > 0}
       />
       {editing ? (
         <NodeEditor

@@ -33,6 +33,7 @@ export function TreeRow({
   /** Told, in words, where the line went once a move of it is done (for a live region). */
   onMoved?: (message: string) => void;
   editHref: string;
+  /** Entries are filed beneath it: delete is off, and the line says why. */
   locked?: boolean;
 }) {
   const { t } = useTranslation();
@@ -40,6 +41,12 @@ export function TreeRow({
   const lastMove = useRef<string | null>(null);
   const label = t(`adminPlatform.tree.kinds.${kind}`);
   const lockedReasonId = `delete-${kind}-${id}-locked`;
+  // A category holds the entries; a track or group only through the categories inside it.
+  const lockedReason = t(
+    kind === "category"
+      ? "adminPlatform.errors.hasEntries"
+      : "adminPlatform.errors.hasEntriesInside",
+  );
   // The moved line changes place in the list: keep the keyboard focus on the button pressed,
   // and say where the line is now (the focus stays put, so nothing else would say it).
   useEffect(() => {
@@ -116,7 +123,7 @@ export function TreeRow({
             aria-label={t("adminPlatform.tree.deleteNamed", { name })}
             disabled={locked}
             aria-describedby={locked ? lockedReasonId : undefined}
-            title={locked ? t("adminPlatform.errors.hasEntries") : undefined}
+            title={locked ? lockedReason : undefined}
           >
             {t("adminPlatform.delete")}
           </ConfirmButton>
@@ -126,7 +133,7 @@ export function TreeRow({
           or a touch screen, and a disabled button is not even reached by Tab. */}
       {locked ? (
         <p id={lockedReasonId} className="tree-node__locked field__hint">
-          {t("adminPlatform.errors.hasEntries")}
+          {lockedReason}
         </p>
       ) : null}
     </div>

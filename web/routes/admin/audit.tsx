@@ -2,6 +2,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { auditActionLabelKey, auditTypeLabelKey } from "../../../core/audit-summary";
 import { parseListQuery } from "../../../core/list-query";
 import { formatVietnamDateTime } from "../../../core/dates";
+import { langOfPath } from "../../../core/languages";
 import { AuditDetailList } from "../../features/back-office/audit-detail-list";
 import { AdminPage } from "../../features/back-office/page";
 import { backOfficeMeta } from "../../features/back-office/meta";
@@ -17,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaff(request, context, "audit");
   const { audit } = context.services;
   const types = await audit.targetTypes();
-  const query = parseListQuery(new URL(request.url).searchParams, {
+  const url = new URL(request.url);
+  const query = parseListQuery(url.searchParams, {
     sorts: ["time"] as const,
     defaultDir: "desc" as const,
     defaultPageSize: 50,
@@ -27,6 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: query.page,
     pageSize: query.pageSize,
     search: query.q,
+    // The search matches actions and kinds by their labels in the reader's language.
+    lang: langOfPath(url.pathname),
     ...(query.filters.type ? { targetType: query.filters.type } : {}),
   });
   const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
