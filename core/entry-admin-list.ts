@@ -1,4 +1,5 @@
 import { missingItems } from "./entry";
+import type { EntryLock } from "./entry-lock";
 import { canTransition, ENTRY_STATUSES, reopensScreening, type EntryStatus } from "./entry-status";
 import { parseListQuery, type ListQuery, type ListSpec } from "./list-query";
 import type { StaffRole } from "./roles";
@@ -247,6 +248,11 @@ export interface EntryListRow {
   updatedAt: string;
   /** While the entry waits for changes: the end of the day they are due (an instant). */
   changesDueAt: string | null;
+  /**
+   * While the entry waits for changes: when its entrant's editing really ends, the due date or
+   * the season's deadline when that is later (core/entry-lock.ts).
+   */
+  editableUntil: EntryLock | null;
 }
 
 /** A track, group or category the filters offer. */

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { formatVietnamDateTime } from "../core/dates";
 import { catalogText } from "../core/i18n/lookup";
+import { lastSubmissionDeadline } from "../core/submission-window";
 import { newObjectKey } from "./modules/storage";
 import { backOfficeApp } from "./test-support/back-office";
 import { isoMediaHeader, PDF_DOCUMENT } from "./test-support/media-files";
@@ -230,7 +232,23 @@ describe("the staff entry page", () => {
     expect(moved.headers.location).toContain("list=status%3Dpaid");
     const after = (await page("admin")).body;
     expect(after).toContain(reason);
-    expect(after).toContain("15/09/2026 23:59");
+    // The season still takes entries after the due date: staff read that the entrant can edit
+    // until the deadline, as the entrant is told, and the date they set.
+    const season = await office.db.kysely
+      .selectFrom("seasons")
+      .select(["submission_closes_at", "late_deadline"])
+      .where("year", "=", 2026)
+      .executeTakeFirstOrThrow();
+    const deadline = lastSubmissionDeadline({
+      submissionClosesAt: season.submission_closes_at!,
+      lateDeadline: season.late_deadline,
+    });
+    expect(Date.parse(deadline)).toBeGreaterThan(Date.parse("2026-09-15T16:59:59.999Z"));
+    expect(after).toContain(
+      catalogText("vi", "entryReview.changesUntilDeadline")!
+        .replace("{{date}}", formatVietnamDateTime(deadline))
+        .replace("{{due}}", "15/09/2026 23:59"),
+    );
     const mail = await office.outboxMail(ENTRANT_EMAIL, "entryStatusChanged");
     expect(JSON.stringify(mail)).toContain(entryCode);
 

@@ -28,8 +28,13 @@ describe.each(testDatabases())("entries table on $name", (target) => {
       await target.cleanup();
     });
 
-    const list = (params: Record<string, string> = {}, seasonYear = SEASON, lang: Lang = "vi") =>
-      listEntries(db, { query: parseEntryListQuery(params), seasonYear, lang });
+    const NOW = new Date("2031-09-20T03:00:00.000Z");
+    const list = (
+      params: Record<string, string> = {},
+      seasonYear = SEASON,
+      lang: Lang = "vi",
+      now = NOW,
+    ) => listEntries(db, { query: parseEntryListQuery(params), seasonYear, lang, now });
     /** The codes of the page (drafts have none: "-"), in order. */
     const codes = async (params: Record<string, string> = {}, seasonYear = SEASON) =>
       (await list({ sort: "code", dir: "asc", ...params }, seasonYear)).items.map(
@@ -87,6 +92,46 @@ describe.each(testDatabases())("entries table on $name", (target) => {
       expect(await codes({ status: "needs_changes" })).toEqual(["VX31-CD-0002"]);
       // An unknown status is no filter (the default view).
       expect(await codes({ status: "bogus" })).toHaveLength(5);
+    });
+
+    it("says until when an entry sent back for changes stays editable: its due date or the later deadline", async () => {
+      const due = "2031-09-25T16:59:59.999Z";
+      const closes = "2031-10-31T16:59:59.999Z";
+      const row = async (now: Date) =>
+        (await list({ status: "needs_changes" }, SEASON, "vi", now)).items[0]!;
+      await db.kysely
+        .updateTable("entries")
+        .set({ changes_due_at: due })
+        .where("id", "=", w.ids.e6)
+        .execute();
+      try {
+        // No submission window: the due date alone.
+        expect(await row(NOW)).toMatchObject({
+          changesDueAt: due,
+          editableUntil: { at: due, by: "changesDue" },
+        });
+        await db.kysely
+          .updateTable("seasons")
+          .set({ submission_opens_at: "2031-08-31T17:00:00.000Z", submission_closes_at: closes })
+          .where("year", "=", SEASON)
+          .execute();
+        // The window is open and ends later: the entrant can edit until the deadline.
+        expect((await row(NOW)).editableUntil).toEqual({ at: closes, by: "window" });
+        // Other statuses carry neither.
+        const paid = (await list({ status: "paid" })).items[0]!;
+        expect(paid).toMatchObject({ changesDueAt: null, editableUntil: null });
+      } finally {
+        await db.kysely
+          .updateTable("seasons")
+          .set({ submission_opens_at: null, submission_closes_at: null })
+          .where("year", "=", SEASON)
+          .execute();
+        await db.kysely
+          .updateTable("entries")
+          .set({ changes_due_at: null })
+          .where("id", "=", w.ids.e6)
+          .execute();
+      }
     });
 
     it("filters by payment state derived from the lifecycle", async () => {

@@ -9,11 +9,13 @@ import {
   type PaymentState,
   type RegistrantType,
 } from "../../../core/entry-admin-list";
+import { entryLocksAt, type EntryLock } from "../../../core/entry-lock";
 import type { EntryStatus } from "../../../core/entry-status";
 import type { Lang } from "../../../core/languages";
 import type { ListPage } from "../../../core/list-query";
 import type { Db } from "../../db/database";
 import { listPage, orderedBy } from "../admin/list-query";
+import { windowOf } from "../entries/refusals";
 import { entryRows, findSeasonByYear, searchCondition } from "./queries";
 
 export type EntryList = ListPage<EntryListRow> & { seasonYear: number; seasonFound: boolean };
@@ -40,7 +42,13 @@ const SORT_COLUMNS: Record<EntryListSort, string> = {
 
 type Raw = Awaited<ReturnType<ReturnType<typeof entryRows>["execute"]>>[number];
 
-function toRow(raw: Raw): EntryListRow {
+type SeasonRow = NonNullable<Awaited<ReturnType<typeof findSeasonByYear>>>;
+
+/**
+ * A row as the table shows it. `now` decides when an entry sent back for changes locks: the
+ * later of its due date and the season's window once that has opened, as the entrant is told.
+ */
+function toRow(raw: Raw, season: SeasonRow, now: Date): EntryListRow {
   const ref = (id: number | null, name: string | null) =>
     id === null || id === undefined ? null : { id: Number(id), name: name ?? "" };
   return {
@@ -75,7 +83,17 @@ function toRow(raw: Raw): EntryListRow {
     updatedAt: raw.updated_at,
     // A due date left from an earlier request for changes means nothing in another status.
     changesDueAt: raw.status === "needs_changes" ? raw.changes_due_at : null,
+    editableUntil: editableUntilOf(raw, season, now),
   };
+}
+
+function editableUntilOf(raw: Raw, season: SeasonRow, now: Date): EntryLock | null {
+  if (raw.status !== "needs_changes" || !raw.changes_due_at) return null;
+  return entryLocksAt(
+    { status: "needs_changes", changesDueAt: raw.changes_due_at },
+    windowOf(season),
+    now,
+  );
 }
 
 /** The filtered rows of a season as a query to page or to export (no ORDER BY yet). */
@@ -115,7 +133,7 @@ export function filteredEntries(
  */
 export async function listEntries(
   db: Db,
-  input: { query: EntryListQuery; seasonYear: number; lang: Lang },
+  input: { query: EntryListQuery; seasonYear: number; lang: Lang; now: Date },
 ): Promise<EntryList> {
   const season = await findSeasonByYear(db.kysely, input.seasonYear);
   if (!season) {
@@ -138,7 +156,7 @@ export async function listEntries(
   });
   return {
     ...page,
-    items: (page.items as Raw[]).map(toRow),
+    items: (page.items as Raw[]).map((raw) => toRow(raw, season, input.now)),
     seasonYear: input.seasonYear,
     seasonFound: true,
   };
@@ -147,7 +165,13 @@ export async function listEntries(
 /** Every row of the filter (or of the `ids` among it), in the table's order, for the export. */
 export async function allEntries(
   db: Db,
-  input: { query: EntryListQuery; seasonYear: number; lang: Lang; ids?: readonly string[] },
+  input: {
+    query: EntryListQuery;
+    seasonYear: number;
+    lang: Lang;
+    now: Date;
+    ids?: readonly string[];
+  },
 ): Promise<EntryListRow[]> {
   const season = await findSeasonByYear(db.kysely, input.seasonYear);
   if (!season) return [];
@@ -157,5 +181,5 @@ export async function allEntries(
     input.query.dir,
     { text: TEXT_SORTS.includes(input.query.sort), tieBreaker: "x.id" },
   ).execute();
-  return (rows as Raw[]).map(toRow);
+  return (rows as Raw[]).map((raw) => toRow(raw, season, input.now));
 }

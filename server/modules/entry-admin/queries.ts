@@ -173,7 +173,7 @@ export function searchCondition(q: string): Expression<SqlBool> {
 export function findSeasonByYear(db: Q, year: number) {
   return db
     .selectFrom("seasons")
-    .select(["id", "year"])
+    .select(["id", "year", "submission_opens_at", "submission_closes_at", "late_deadline"])
     .where("year", "=", year)
     .executeTakeFirst();
 }

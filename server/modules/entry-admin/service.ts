@@ -22,7 +22,8 @@ type ExportInput = Parameters<typeof exportEntries>[3];
 export function createEntryAdminService(db: Db, deps: EntryAdminDeps) {
   const clock = deps.clock ?? (() => new Date());
   return {
-    list: (input: Input<typeof listEntries>) => listEntries(db, input),
+    list: (input: Omit<Input<typeof listEntries>, "now">) =>
+      listEntries(db, { ...input, now: clock() }),
     filterOptions: (input: Input<typeof entryFilterOptions>) => entryFilterOptions(db, input),
     export: (actor: Actor, input: Omit<ExportInput, "now">) =>
       exportEntries(db, deps.audit, actor, { ...input, now: clock() }),

@@ -277,18 +277,22 @@ function entryColumns(t: TFunction, lang: Lang, today: string): ColumnDef<EntryL
       header: t("entryAdmin.columns.status"),
       cell: ({ row }) => {
         const due = row.original.changesDueAt;
+        // The entrant edits until the later of the due date and the season's deadline.
+        const until = row.original.editableUntil ?? (due ? { at: due, by: "changesDue" } : null);
         return (
           <>
             <StatusBadge tone={STATUS_TONE[row.original.status] ?? "neutral"}>
               {t(entryStatusLabelKey(row.original.status))}
             </StatusBadge>
-            {due ? (
+            {due && until ? (
               <>
                 <br />
                 <span className="entries-table__meta">
-                  {vietnamDay(due) < today
+                  {vietnamDay(until.at) < today
                     ? t("entryAdmin.table.changesOverdue", { date: day(due) })
-                    : t("entryAdmin.table.changesDue", { date: day(due) })}
+                    : until.by === "window"
+                      ? t("entryAdmin.table.changesUntilDeadline", { date: day(until.at) })
+                      : t("entryAdmin.table.changesDue", { date: day(due) })}
                 </span>
               </>
             ) : null}

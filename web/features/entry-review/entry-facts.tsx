@@ -24,7 +24,17 @@ export function EntrySummary({ entry }: { entry: EntryReview }) {
             {t(entryStatusLabelKey(entry.status))}
           </StatusBadge>
           {entry.status === "needs_changes" && entry.changesDueAt ? (
-            <> {t("entryReview.changesDue", { date: formatVietnamDateTime(entry.changesDueAt) })}</>
+            <>
+              {" "}
+              {entry.editableUntil?.by === "window"
+                ? t("entryReview.changesUntilDeadline", {
+                    date: formatVietnamDateTime(entry.editableUntil.at),
+                    due: formatVietnamDateTime(entry.changesDueAt),
+                  })
+                : t("entryReview.changesDue", {
+                    date: formatVietnamDateTime(entry.changesDueAt),
+                  })}
+            </>
           ) : null}
         </dd>
         <dt>{t("entryReview.payment.label")}</dt>

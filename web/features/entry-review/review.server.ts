@@ -88,6 +88,7 @@ export async function loadEntryReview(
     status: entry.status,
     statusVersion: owner.statusVersion,
     changesDueAt: owner.changesDueAt,
+    editableUntil: entry.changesRequested?.editableUntil ?? null,
     payment: paymentStateOf(
       entry.status,
       lastPaidAt !== null,

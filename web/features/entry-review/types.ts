@@ -1,5 +1,6 @@
 import type { PaymentState } from "../../../core/entry-admin-list";
 import type { EntryFileField } from "../../../core/entry-limits";
+import type { EntryLock } from "../../../core/entry-lock";
 import type { EntryStatus } from "../../../core/entry-status";
 import type { Bilingual } from "../../../core/languages";
 import type { ResponsiveImageData } from "../../../core/media-image";
@@ -57,6 +58,8 @@ export interface EntryReview {
   status: EntryStatus;
   statusVersion: number;
   changesDueAt: string | null;
+  /** While it needs changes: when the entrant's editing really ends (core/entry-lock.ts). */
+  editableUntil: EntryLock | null;
   payment: PaymentState;
   track: Bilingual | null;
   group: Bilingual | null;
