@@ -14,6 +14,7 @@ import {
   reopensScreening,
   SCREENING_OUTCOMES,
   statusAfterResubmission,
+  staysInAfterRefund,
   transitionNeedsReason,
   type EntryStatus,
 } from "./entry-status";
@@ -21,6 +22,20 @@ import { catalogText } from "./i18n/lookup";
 import { LANGUAGES } from "./languages";
 
 describe("entry status", () => {
+  it("keeps screened-in, sent-back and judged entries in the competition after a refund", () => {
+    const staying = ENTRY_STATUSES.filter(staysInAfterRefund);
+    expect(staying).toEqual([
+      "accepted",
+      "needs_changes",
+      "shortlisted",
+      "winner",
+      "finalist",
+      "not_awarded",
+    ]);
+    // A refund hands a paid entry back (paid → submitted), as the lifecycle allows the system.
+    expect(canTransition("paid", "submitted", "system")).toBe(true);
+  });
+
   it("follows the happy path of a winning entry", () => {
     const path: [EntryStatus, EntryStatus, Parameters<typeof canTransition>[2]][] = [
       ["draft", "submitted", "entrant"],

@@ -72,6 +72,15 @@ export const JUDGEABLE_STATUSES = [
   "not_awarded",
 ] as const satisfies readonly EntryStatus[];
 
+/**
+ * Whether an entry in `status` stays in the competition when its fee is refunded: a refund
+ * hands back only an entry waiting to be screened (paid → submitted); one screened in, sent
+ * back for changes, or judged keeps its status, and is judged unless staff withdraw it.
+ */
+export function staysInAfterRefund(status: EntryStatus): boolean {
+  return status === "needs_changes" || (JUDGEABLE_STATUSES as readonly string[]).includes(status);
+}
+
 /** Every allowed move and who may make it. */
 const TRANSITIONS: Readonly<
   Record<EntryStatus, Readonly<Partial<Record<EntryStatus, readonly EntryActor[]>>>>

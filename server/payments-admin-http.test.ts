@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { catalogText } from "../core/i18n/lookup";
 import { DEFAULT_STATEMENT_MAPPING } from "../core/statement";
 import { signedInApp } from "./test-support/signed-in-app";
 import { TEST_ORIGIN, type Who } from "./test-support/sign-in";
@@ -242,6 +243,8 @@ describe("finance's payment pages over HTTP", () => {
 
     const page = await get(`/quan-tri/thanh-toan/${payment.id}`);
     expect(page.body).toMatch(/data-testid="refund-vat-warning"[^>]*>[^<]*HD-0042/);
+    // Its entry waits to be screened: a refund hands it back, nothing to warn about.
+    expect(page.body).not.toContain('data-testid="refund-entries-warning"');
     expect(page.body).toContain("hóa đơn điều chỉnh hoặc huỷ hóa đơn");
     const en = await get(`/en/quan-tri/thanh-toan/${payment.id}`);
     expect(en.body).toContain("an adjusting or cancelling invoice");
@@ -260,6 +263,49 @@ describe("finance's payment pages over HTTP", () => {
     const listEn = await get(`/en/quan-tri/thanh-toan/hoa-don-vat?q=${payment.reference}`);
     expect(listEn.body).toMatch(/data-testid="vat-payment-state"><span[^>]*>Refunded/);
     expect(listEn.body).toContain("an adjusting or cancelling invoice is needed");
+  });
+
+  it("warns before refunding a payment whose entry was screened in: it stays in the competition", async () => {
+    const payment = await pendingTransfer();
+    const actor = await financeActor();
+    const paid = await office.app.services.payments.confirm(actor, payment.id, {
+      stateVersion: payment.stateVersion,
+    });
+    if (!paid.ok) throw new Error("confirm refused");
+    const entry = paid.payment.entries[0]!;
+    await office.db.kysely
+      .updateTable("entries")
+      .set({ status: "accepted" })
+      .where("id", "=", entry.entryId)
+      .execute();
+    const warning = (body: string) =>
+      /data-testid="refund-entries-warning"[^>]*>([^<]*)</.exec(body)?.[1];
+    const vi = await get(`/quan-tri/thanh-toan/${payment.id}`);
+    expect(warning(vi.body)).toBe(
+      `Hoàn tiền không rút bài khỏi cuộc thi: ${entry.code} đã qua vòng xét duyệt (hoặc đang chờ sửa) và vẫn được chấm. Nếu bài không còn dự thi, hãy chuyển bài sang “Đã rút” trên trang bài dự thi.`,
+    );
+    // The entries table says where each entry stands.
+    expect(vi.body).toMatch(
+      new RegExp(
+        `${entry.code}</a></th>(<td>[^<]*</td>){2}<td>${catalogText("vi", "entry.status.accepted")}</td>`,
+      ),
+    );
+    const en = await get(`/en/quan-tri/thanh-toan/${payment.id}`);
+    expect(warning(en.body)).toContain(`${entry.code} has been screened in`);
+    expect(warning(en.body)).toContain("withdraw it on its entry page");
+
+    // Refunded, the entry keeps its status: it is still judged, as the warning said.
+    const refunded = await office.app.services.payments.refund(actor, payment.id, {
+      stateVersion: paid.payment.stateVersion,
+      reason: "Ban Tổ chức miễn phí",
+    });
+    expect(refunded).toMatchObject({ ok: true });
+    const after = await office.db.kysely
+      .selectFrom("entries")
+      .select("status")
+      .where("id", "=", entry.entryId)
+      .executeTakeFirstOrThrow();
+    expect(after.status).toBe("accepted");
   });
 
   it("offers no invoice form for a refunded payment's waiting request", async () => {

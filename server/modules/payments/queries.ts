@@ -1,4 +1,5 @@
 import { categoryInGroup } from "../../../core/category-tree";
+import { isEntryStatus } from "../../../core/entry-status";
 import type { PaymentEntryView, PaymentEventView, PaymentView } from "./types";
 import type { FeeTier } from "../../../core/fees";
 import type { PaymentMethod, PaymentState } from "../../../core/payment-state";
@@ -53,6 +54,7 @@ async function paymentEntries(
       "pe.tier",
       "pe.fee_vnd",
       "e.code",
+      "e.status",
       "e.campaign_name",
       "e.brand_name",
       "c.name_vi",
@@ -74,6 +76,7 @@ async function paymentEntries(
         : categoryInGroup({ vi: r.group_vi, en: r.group_en }, { vi: r.name_vi, en: r.name_en }),
     tier: r.tier as FeeTier,
     feeVnd: Number(r.fee_vnd),
+    status: isEntryStatus(r.status) ? r.status : "draft",
   }));
 }
 

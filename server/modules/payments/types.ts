@@ -1,3 +1,4 @@
+import type { EntryStatus } from "../../../core/entry-status";
 import type { FeeTier } from "../../../core/fees";
 import type { PaymentActorKind, PaymentMethod, PaymentState } from "../../../core/payment-state";
 
@@ -52,6 +53,8 @@ export interface PaymentEntryView {
   categoryName: { vi: string; en: string } | null;
   tier: FeeTier;
   feeVnd: number;
+  /** The entry's status now (what a refund would leave of it). */
+  status: EntryStatus;
 }
 
 export interface PaymentEventView {

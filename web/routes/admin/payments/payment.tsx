@@ -2,6 +2,7 @@ import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { formatDate, formatVietnamDateTime, formatVnd } from "../../../../core/dates";
 import { langOfPath, pickLang } from "../../../../core/languages";
+import { entryStatusLabelKey, staysInAfterRefund } from "../../../../core/entry-status";
 import { attentionActionOf, type PaymentAttention } from "../../../../core/payment-state";
 import {
   confirmPaymentSchema,
@@ -136,6 +137,18 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
       : vat
         ? t("paymentAdmin.refund.vatRequested")
         : undefined;
+  // A refund does not take screened-in entries out of the competition: finance is told which.
+  const staying = payment.entries.filter((e) => staysInAfterRefund(e.status));
+  const refundEntriesWarning =
+    staying.length > 0
+      ? t("paymentAdmin.refund.entriesStay", {
+          codes: staying.map((e) => e.code ?? e.title).join(", "),
+          count: staying.length,
+        })
+      : undefined;
+  const refundWarnings = [refundEntriesWarning, refundVatWarning].filter(
+    (w): w is string => w !== undefined,
+  );
   return (
     <AdminPage
       title={t("paymentAdmin.detail.title", { reference: payment.reference })}
@@ -224,6 +237,7 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
               <th scope="col">{t("payment.columns.code")}</th>
               <th scope="col">{t("payment.columns.title")}</th>
               <th scope="col">{t("payment.columns.category")}</th>
+              <th scope="col">{t("paymentAdmin.detail.entryStatus")}</th>
               <th scope="col">{t("payment.columns.tier")}</th>
               <th scope="col" className="payment-amount">
                 {t("payment.columns.fee")}
@@ -238,6 +252,7 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
                 </th>
                 <td>{e.title}</td>
                 <td>{e.category ?? ""}</td>
+                <td>{t(entryStatusLabelKey(e.status))}</td>
                 <td>{t(`payment.tier.${e.tier}`)}</td>
                 <td className="payment-amount">{formatVnd(e.feeVnd, lang)}</td>
               </tr>
@@ -317,23 +332,35 @@ export default function AdminPayment({ loaderData }: Route.ComponentProps) {
             title={t("paymentAdmin.refund.title")}
             lead={t("paymentAdmin.refund.lead")}
             notice={
-              refundVatWarning ? (
-                <p
-                  className="form-alert payment-warning"
-                  role="note"
-                  data-testid="refund-vat-warning"
-                >
-                  {refundVatWarning}
-                </p>
+              refundWarnings.length > 0 ? (
+                <>
+                  {refundEntriesWarning ? (
+                    <p
+                      className="form-alert payment-warning"
+                      role="note"
+                      data-testid="refund-entries-warning"
+                    >
+                      {refundEntriesWarning}
+                    </p>
+                  ) : null}
+                  {refundVatWarning ? (
+                    <p
+                      className="form-alert payment-warning"
+                      role="note"
+                      data-testid="refund-vat-warning"
+                    >
+                      {refundVatWarning}
+                    </p>
+                  ) : null}
+                </>
               ) : null
             }
             reasonLabel={t("paymentAdmin.refund.reason")}
             submit={t("paymentAdmin.refund.submit")}
-            ask={
-              refundVatWarning
-                ? `${t("paymentAdmin.refund.ask", { reference: payment.reference })}\n\n${refundVatWarning}`
-                : t("paymentAdmin.refund.ask", { reference: payment.reference })
-            }
+            ask={[
+              t("paymentAdmin.refund.ask", { reference: payment.reference }),
+              ...refundWarnings,
+            ].join("\n\n")}
           />
         ) : null}
       </div>
