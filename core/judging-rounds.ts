@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalDayField } from "./date-fields";
+import { formatDay } from "./dates";
 import { DEFAULT_CRITERIA, type Criterion } from "./judging-criteria";
 import { RESULT_METHODS } from "./judging-results";
 
@@ -60,6 +61,45 @@ export function advanceRefusal(state: RoundState, next: RoundState | null): stri
 /** A round that took scores and takes none any more (its judges are told so, by name). */
 export function roundClosedForScoring(state: RoundState): boolean {
   return state === "closed" || state === "locked";
+}
+
+/**
+ * Whether a round takes a judge's writes (a score, its update or deletion, a declared conflict)
+ * on `today`, an ISO day in Vietnam: "open" while its state is open and today is within its
+ * dates, both days included (a missing bound is no limit); "notYet" before its first day and
+ * "ended" after its last while still open; otherwise its state (draft, closed, locked). The
+ * state says what the manager decided, the dates when judges may act on it: both must agree.
+ */
+export type RoundScoringState = "open" | "notYet" | "ended" | Exclude<RoundState, "open">;
+
+export interface ScoringWindow {
+  state: RoundState;
+  startsOn: string | null;
+  endsOn: string | null;
+}
+
+export function roundScoringState(round: ScoringWindow, today: string): RoundScoringState {
+  if (round.state !== "open") return round.state;
+  // ISO days compare as text.
+  if (round.startsOn && today < round.startsOn) return "notYet";
+  if (round.endsOn && today > round.endsOn) return "ended";
+  return "open";
+}
+
+/**
+ * Why a judge cannot score in a round now, as an i18n key and its values (days as DD/MM/YYYY),
+ * or null when they can: what the server refuses with and the portal shows.
+ */
+export function roundScoringMessage(
+  round: ScoringWindow,
+  scoring: RoundScoringState,
+): { key: string; values?: { date: string } } | null {
+  if (scoring === "open") return null;
+  if (scoring === "notYet")
+    return { key: "judging.errors.roundNotYet", values: { date: formatDay(round.startsOn) } };
+  if (scoring === "ended")
+    return { key: "judging.errors.roundEnded", values: { date: formatDay(round.endsOn) } };
+  return { key: "judging.errors.roundNotOpen" };
 }
 
 /** Criteria and assignments may change until the first score could exist. */

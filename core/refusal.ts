@@ -19,6 +19,8 @@ export interface Refusal {
   status: RefusalStatus;
   /** An i18n key for the form as a whole. */
   formError?: string;
+  /** Values the form's message is written with (a day in "This round ended on {{date}}."). */
+  formErrorValues?: Record<string, string | number>;
   /** i18n keys by field name. */
   fieldErrors?: Record<string, string>;
   /** For 429: how long until trying again is worth it. */

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, onTestFinished, test } from "vitest";
+import { dayInVietnam, formatDay } from "../core/dates";
 import type { JudgeIdentity } from "../server/load-context";
 import { text } from "../server/test-support/text";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
@@ -97,6 +98,12 @@ async function trialRound(): Promise<TrialRound> {
   onTestFinished(() =>
     withE2eServices(async ({ judging }, db) => {
       await db.kysely.deleteFrom("judge_exclusions").where("judge_id", "=", made.judgeId).execute();
+      // A test that gave the round days leaves it taking deletions today.
+      await db.kysely
+        .updateTable("judging_rounds")
+        .set({ starts_on: null, ends_on: null })
+        .where("id", "=", made.roundId)
+        .execute();
       const identity: JudgeIdentity = { id: made.judgeId, name: "", seasonId, lang: "vi" };
       const scores = await db.kysely
         .selectFrom("scores")
@@ -138,6 +145,13 @@ async function onFirstEntry() {
   await page.goto(path);
   await waitForHydration(page);
   return { round, page, context, entry, path };
+}
+
+/** Sets the last day of `round` (ISO, or null for none), as the manager's form would. */
+function setEndsOn(round: TrialRound, endsOn: string | null) {
+  withDatabase((db) =>
+    db.prepare("UPDATE judging_rounds SET ends_on = ? WHERE id = ?").run(endsOn, round.roundId),
+  );
 }
 
 /** Confirms the open dialog and waits for the sign-in page that will return to `path`. */
@@ -365,6 +379,77 @@ describe("judging: nothing typed is lost without a word", () => {
     expect(await office.locator(".flash__message").textContent()).toBe(
       vi("judgingAdmin.judges.excludedScoresLeftOut_other", { count: 1 }),
     );
+  });
+
+  test("a round that ends while the judge types keeps the scores: named day, read-only, back once it takes scores", async () => {
+    const { round, page, context, path } = await onFirstEntry();
+    const typed = ["6", "7", "8", "9", "7", "6"];
+    for (const [i, value] of typed.entries()) await scoreInputs(page).nth(i).fill(value);
+    const values = () =>
+      scoreInputs(page).evaluateAll((all) => all.map((i) => (i as HTMLInputElement).value));
+    // The round's last day passes while the judge types: saving is refused, naming the day,
+    // and what was typed stays in the sheet, still asked about before leaving.
+    const yesterday = dayInVietnam(new Date(Date.now() - 86_400_000));
+    setEndsOn(round, yesterday);
+    const ended = vi("judging.errors.roundEnded", { date: formatDay(yesterday) });
+    await page.getByRole("button", { name: vi("judging.portal.sheet.score"), exact: true }).click();
+    await page.getByRole("dialog").waitFor();
+    await page.keyboard.press("Enter");
+    await expect.poll(() => page.locator(".judge-sheet [role=alert]").textContent()).toBe(ended);
+    expect(await values()).toEqual(typed);
+    await page.getByRole("link", { name: vi("judging.portal.entry.back"), exact: true }).click();
+    const leave = page.getByRole("dialog", { name: vi("judging.portal.sheet.leaveTitle") });
+    await leave.waitFor();
+    await page.keyboard.press("Enter");
+    await leave.waitFor({ state: "detached" });
+
+    // Signed out meanwhile: kept in the tab through signing in again, then shown read-only.
+    await context.clearCookies({ name: "vx_judge" });
+    await page.getByRole("button", { name: vi("judging.portal.sheet.score"), exact: true }).click();
+    await confirmIntoSignIn(page, path);
+    await signInJudge(page, round.code, null);
+    await page.waitForURL((u) => u.pathname === path);
+    await waitForHydration(page);
+    await page.getByText(vi("judging.portal.sheet.draftHeld")).waitFor();
+    expect(await page.locator(".judge-sheet .judge-window-notice[role=note]").textContent()).toBe(
+      `${ended} ${vi("judging.portal.sheet.readOnly")}`,
+    );
+    await expect.poll(values).toEqual(typed);
+    expect(
+      await scoreInputs(page).evaluateAll((all) =>
+        all.every((i) => (i as HTMLInputElement).readOnly),
+      ),
+    ).toBe(true);
+    expect(
+      await page
+        .getByRole("button", { name: vi("judging.portal.sheet.score"), exact: true })
+        .count(),
+    ).toBe(0);
+    expect(await page.locator(".judge-conflict").count()).toBe(0);
+    // Nothing can be saved, so leaving does not ask; the typed scores stay kept in the tab.
+    await Promise.all([
+      page.waitForURL((u) => u.pathname === `/giam-khao/vong/${round.roundId}`),
+      page.getByRole("link", { name: vi("judging.portal.entry.back"), exact: true }).click(),
+    ]);
+    await page.getByText(ended).waitFor();
+
+    // The manager gives the round more days: the entry takes the kept scores again, to save.
+    setEndsOn(round, null);
+    await page.goto(path);
+    await waitForHydration(page);
+    await page
+      .getByText(
+        vi("judging.portal.sheet.draftRestored", { action: vi("judging.portal.sheet.score") }),
+      )
+      .waitFor();
+    await expect.poll(values).toEqual(typed);
+    await page.getByRole("button", { name: vi("judging.portal.sheet.score"), exact: true }).click();
+    await page.getByRole("dialog").waitFor();
+    await page.keyboard.press("Enter");
+    await page
+      .getByTestId("toast")
+      .filter({ hasText: vi("judging.portal.toast.scored") })
+      .waitFor();
   });
 
   test("scores sent before the page's script arrived are held, then confirmed and saved", async () => {

@@ -1,5 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
 import type { Kysely } from "kysely";
+import { dayInVietnam } from "../../../core/dates";
 import type { Db } from "../../db/database";
 import type { Database } from "../../db/schema";
 import type { AuditService } from "../audit/service";
@@ -38,6 +39,8 @@ export interface JudgingContext {
   deps: JudgingDeps;
   clock: () => Date;
   now: () => string;
+  /** Today in Vietnam by the clock, as ISO `YYYY-MM-DD` (a round's dates are such days). */
+  today: () => string;
   publicUrl: string;
   /** The keyed hash a code is stored and looked up by. */
   hashCode: (code: string) => string;
@@ -51,6 +54,7 @@ export function judgingContext(db: Db, deps: JudgingDeps): JudgingContext {
     deps,
     clock,
     now: () => clock().toISOString(),
+    today: () => dayInVietnam(clock()),
     publicUrl: deps.publicUrl ?? "http://localhost:3000",
     hashCode: (code) => createHmac("sha256", key).update(code).digest("hex"),
   };

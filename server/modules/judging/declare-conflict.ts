@@ -2,14 +2,14 @@ import { conflictSchema } from "../../../core/judging-rounds";
 import { refusal, type Outcome } from "../../../core/refusal";
 import type { JudgingContext } from "./context";
 import { scoringTarget } from "./queries";
-import { zodRefusal } from "./refusals";
+import { scoringRefusal, zodRefusal } from "./refusals";
 import type { JudgeIdentity } from "./types";
 
 /**
  * A judge declares a conflict of interest on an entry: from then on they cannot score it (in
  * any round), the manager sees it, and a score already given is left to the manager to judge.
- * Only while the round is open, as scoring: a conflict leaves the judge's score out of the
- * results, which must not change once the round is closed or locked.
+ * Only while the round takes scores (open, and today within its dates), as scoring: a conflict
+ * leaves the judge's score out of the results, which must not change once judging is over.
  */
 export async function declareConflict(
   ctx: JudgingContext,
@@ -23,7 +23,8 @@ export async function declareConflict(
   const target = await scoringTarget(ctx.db.kysely, roundId, judge.id, entryId);
   if (!target || target.round.seasonId !== judge.seasonId)
     return refusal(404, "judging.errors.roundNotFound");
-  if (target.round.state !== "open") return refusal(409, "judging.errors.roundNotOpen");
+  const closed = scoringRefusal(ctx, target.round);
+  if (closed) return closed;
   if (!target.assigned) return refusal(404, "judging.errors.entryNotFound");
   await ctx.db.kysely
     .insertInto("judge_conflicts")

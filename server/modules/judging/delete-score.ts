@@ -2,14 +2,15 @@ import { scoreVersionSchema } from "../../../core/judging-rounds";
 import { refusal, type Outcome } from "../../../core/refusal";
 import type { JudgingContext } from "./context";
 import { scoringTarget, toScoreView } from "./queries";
-import { zodRefusal } from "./refusals";
+import { scoringRefusal, zodRefusal } from "./refusals";
 import type { ScoreConflict } from "./save-score";
 import { appendScoreLog } from "./score-log";
 import type { JudgeIdentity } from "./types";
 
 /**
- * A judge deletes their score on an entry (the version they saw must still be current). The
- * deletion is logged with the values it removed, so the log still shows what was given.
+ * A judge deletes their score on an entry while the round takes scores (open, and today within
+ * its dates), the version they saw still current. The deletion is logged with the values it
+ * removed, so the log still shows what was given.
  */
 export async function deleteScore(
   ctx: JudgingContext,
@@ -24,7 +25,8 @@ export async function deleteScore(
   if (!target || target.round.seasonId !== judge.seasonId)
     return refusal(404, "judging.errors.roundNotFound");
   const round = target.round;
-  if (round.state !== "open") return refusal(409, "judging.errors.roundNotOpen");
+  const closed = scoringRefusal(ctx, round);
+  if (closed) return closed;
   if (!target.assigned) return refusal(404, "judging.errors.entryNotFound");
   const now = ctx.now();
   return ctx.db.kysely.transaction().execute(async (trx) => {

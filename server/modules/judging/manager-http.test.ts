@@ -202,3 +202,50 @@ describe("reopening a round over HTTP", () => {
     );
   });
 });
+
+describe("a round's days on the manager's page over HTTP", () => {
+  it("warns while an open round's days leave judges unable to score today", async () => {
+    const { services } = unpublished.app;
+    const { page } = managerOf(unpublished);
+    const season = await unpublished.db.kysely
+      .selectFrom("seasons")
+      .select("id")
+      .where("year", "=", 2026)
+      .executeTakeFirstOrThrow();
+    // The app's clock: 01/09/2026 in Vietnam.
+    const round = await services.judging.createRound(STAFF, Number(season.id), {
+      nameVi: "Vòng có ngày",
+      nameEn: "Dated round",
+      startsOn: "05/09/2026",
+      endsOn: "20/09/2026",
+    });
+    if (!round.ok) throw new Error("round");
+    const roundPage = `/quan-tri/cham-giai/vong/${round.id}?year=2026`;
+    const notYet = {
+      vi: text("vi", "judgingAdmin.round.windowNotYet", { date: "05/09/2026" }),
+      en: text("en", "judgingAdmin.round.windowNotYet", { date: "05/09/2026" }),
+    };
+    // A draft round is not expected to take scores: no warning yet.
+    expect((await page(roundPage)).body).not.toContain(notYet.vi);
+    await services.judging.moveRound(STAFF, round.id, { to: "open" });
+    expect((await page(roundPage)).body).toContain(notYet.vi);
+    expect((await page(`/en${roundPage}`)).body).toContain(notYet.en);
+
+    const days = { nameVi: "Vòng có ngày", nameEn: "Dated round" };
+    await services.judging.updateRound(STAFF, round.id, { ...days, endsOn: "31/08/2026" });
+    const ended = (await page(roundPage)).body;
+    expect(ended).toContain(text("vi", "judgingAdmin.round.windowEnded", { date: "31/08/2026" }));
+    expect(ended).not.toContain(notYet.vi);
+
+    // Today within its days (its first and last), or closed: nothing to warn of.
+    await services.judging.updateRound(STAFF, round.id, {
+      ...days,
+      startsOn: "01/09/2026",
+      endsOn: "01/09/2026",
+    });
+    expect((await page(roundPage)).body).not.toContain('data-testid="round-window"');
+    await services.judging.updateRound(STAFF, round.id, { ...days, endsOn: "31/08/2026" });
+    await services.judging.moveRound(STAFF, round.id, { to: "closed" });
+    expect((await page(roundPage)).body).not.toContain('data-testid="round-window"');
+  });
+});

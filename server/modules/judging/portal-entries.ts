@@ -1,12 +1,14 @@
+import { roundScoringState } from "../../../core/judging-rounds";
 import type { JudgingContext } from "./context";
 import { progressOf, type RoundProgress } from "./portal-rounds";
 import { assignedEntries, loadRound } from "./queries";
-import type { AssignedEntry, JudgeIdentity, RoundView } from "./types";
+import type { AssignedEntry, JudgeIdentity, PortalRound } from "./types";
 
 /**
  * One open round as the judge sees it: their assigned entries (optionally one category's),
- * the categories they have entries in, and their progress. Null when the round is not open
- * or not of their season.
+ * the categories they have entries in, their progress, and whether it takes scores today (open
+ * but outside its dates, the entries are listed and the page says when scoring starts or that
+ * it ended). Null when the round is not open or not of their season.
  */
 export async function portalEntries(
   ctx: JudgingContext,
@@ -14,7 +16,7 @@ export async function portalEntries(
   roundId: number,
   categoryId: number | null,
 ): Promise<{
-  round: RoundView;
+  round: PortalRound;
   entries: AssignedEntry[];
   categories: { id: number; name: { vi: string; en: string }; count: number }[];
   progress: RoundProgress;
@@ -35,7 +37,7 @@ export async function portalEntries(
     categories.set(e.categoryId, c);
   }
   return {
-    round,
+    round: { ...round, scoring: roundScoringState(round, ctx.today()) },
     entries: categoryId === null ? all : all.filter((e) => e.categoryId === categoryId),
     categories: [...categories.values()],
     progress: progressOf(all),

@@ -1,10 +1,11 @@
 import { extname } from "node:path";
 import { JUDGED_FILE_FIELDS, judgedThroughCopy } from "../../../core/entry-limits";
 import type { ResponsiveImageData } from "../../../core/media-image";
+import { roundScoringState } from "../../../core/judging-rounds";
 import type { JudgeCopyState } from "../media/judge-copies";
 import type { JudgingContext } from "./context";
 import { assignedEntries, loadRound } from "./queries";
-import type { BlindEntry, BlindFile, JudgeIdentity, RoundView } from "./types";
+import type { BlindEntry, BlindFile, JudgeIdentity, PortalRound } from "./types";
 
 /** How long the file links of a scoring page work: every page load signs new ones. */
 export const JUDGE_LINK_SECONDS = 30 * 60;
@@ -12,7 +13,8 @@ export const JUDGE_LINK_SECONDS = 30 * 60;
 /**
  * One assigned entry for scoring, blind (PRODUCT §4): the code, category, title, brand, the
  * descriptions and the work. No owner, no credits, no original file names: every link is
- * named after the entry code. Null when the entry is not the judge's to see.
+ * named after the entry code. With the round, whether it takes scores today (open but outside
+ * its dates, the sheet is shown read-only). Null when the entry is not the judge's to see.
  */
 export async function portalEntry(
   ctx: JudgingContext,
@@ -20,7 +22,7 @@ export async function portalEntry(
   roundId: number,
   entryId: string,
 ): Promise<{
-  round: RoundView;
+  round: PortalRound;
   entry: BlindEntry;
   neighbours: { previous: string | null; next: string | null };
 } | null> {
@@ -57,7 +59,7 @@ export async function portalEntry(
     .execute();
   const blindFiles = await signFiles(ctx, assigned.code, files);
   return {
-    round,
+    round: { ...round, scoring: roundScoringState(round, ctx.today()) },
     entry: {
       ...assigned,
       descriptionVi: row.description_vi,

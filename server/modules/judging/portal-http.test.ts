@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { backOfficeApp } from "../../test-support/back-office";
 import { writeImage } from "../../test-support/media-files";
 import { TEST_ORIGIN } from "../../test-support/sign-in";
+import { text } from "../../test-support/text";
 import { file, PDF } from "../entries/testbed";
 import { acceptSubmitted, demoCategoryDraft } from "../../test-support/demo-catalogue";
 
@@ -220,6 +221,80 @@ describe("the judge portal over HTTP", () => {
     expect(linked.length).toBeGreaterThan(0);
     expect(linked).not.toContain(bareImageKey);
     expect(linked.filter((key) => !key.startsWith("media-private/"))).toEqual([]);
+
+    // A round's days (the app's clock: 01/09/2026 in Vietnam). Before its first day the judge's
+    // pages say when scoring starts, the sheet is read-only, and the API refuses every write
+    // naming the day, in the page's language; after its last day, that it ended.
+    const actor = { id: "staff", email: "staff@example.vn" };
+    const { services } = office.app;
+    const setDays = async (startsOn: string, endsOn: string) =>
+      expect(
+        await services.judging.updateRound(actor, roundId, {
+          nameVi: "Vòng sơ khảo",
+          nameEn: "Preliminary round",
+          startsOn,
+          endsOn,
+        }),
+      ).toMatchObject({ ok: true });
+    const entryUrl = `/api/judging/rounds/${roundId}/entries/${entryId}`;
+    const writes = [
+      ["PUT", `${entryUrl}/score`, { scores: {}, version: null }],
+      ["DELETE", `${entryUrl}/score`, { version: 1 }],
+      ["POST", `${entryUrl}/conflict`, { note: "" }],
+    ] as const;
+    await setDays("02/09/2026", "20/09/2026");
+    const notYetVi = "Vòng chấm này bắt đầu nhận điểm từ 02/09/2026.";
+    expect(text("vi", "judging.errors.roundNotYet", { date: "02/09/2026" })).toBe(notYetVi);
+    const portalVi = (await ask("GET", "/giam-khao")).body;
+    expect(portalVi).toContain("Từ 02/09/2026 đến 20/09/2026");
+    expect(portalVi).toContain(notYetVi);
+    expect((await ask("GET", `/en/giam-khao/vong/${roundId}`)).body).toContain(
+      "This round takes scores from 02/09/2026.",
+    );
+    const readOnly = (await ask("GET", `/giam-khao/vong/${roundId}/${entryId}`)).body;
+    expect(readOnly).toContain("Tết sum vầy");
+    expect(readOnly).toContain(notYetVi);
+    expect(readOnly).toContain(text("vi", "judging.portal.sheet.readOnly"));
+    // Every score field read-only; no button to score and no conflict form.
+    const fields = [...readOnly.matchAll(/<input[^>]*class="judge-sheet__score"[^>]*>/g)];
+    expect(fields).toHaveLength(6);
+    expect(fields.filter((f) => !/\breadOnly=""|\breadonly=""/.test(f[0]))).toEqual([]);
+    expect(readOnly).not.toContain(`>${text("vi", "judging.portal.sheet.score")}</button>`);
+    expect(readOnly).not.toContain("judge-conflict");
+    for (const [method, url, json] of writes) {
+      const refused = await ask(method, url, json);
+      expect([refused.statusCode, refused.json()], `${method} ${url}`).toEqual([
+        409,
+        {
+          ok: false,
+          status: 409,
+          code: "notAllowed",
+          formError: "judging.errors.roundNotYet",
+          formErrorValues: { date: "02/09/2026" },
+        },
+      ]);
+    }
+    await setDays("", "31/08/2026");
+    const portalEn = (await ask("GET", "/en/giam-khao")).body;
+    expect(portalEn).toContain("Until 31/08/2026");
+    expect(portalEn).toContain("This round ended on 31/08/2026.");
+    expect((await ask("GET", `/giam-khao/vong/${roundId}/${entryId}`)).body).toContain(
+      "Vòng chấm này đã kết thúc ngày 31/08/2026.",
+    );
+    for (const [method, url, json] of writes) {
+      const refused = await ask(method, url, json);
+      expect([refused.statusCode, refused.json()], `${method} ${url}`).toMatchObject([
+        409,
+        { formError: "judging.errors.roundEnded", formErrorValues: { date: "31/08/2026" } },
+      ]);
+    }
+    // A round of one day, today: its first day and its last. The sheet takes scores again.
+    await setDays("01/09/2026", "01/09/2026");
+    const today = (await ask("GET", `/giam-khao/vong/${roundId}/${entryId}`)).body;
+    expect(today).not.toContain("judge-window-notice");
+    expect(today).toContain(`>${text("vi", "judging.portal.sheet.score")}</button>`);
+    expect((await ask("GET", "/giam-khao")).body).toContain("Từ 01/09/2026 đến 01/09/2026");
+
     const scores = {
       creativeIdea: 8,
       message: 8,
@@ -296,8 +371,6 @@ describe("the judge portal over HTTP", () => {
 
     // Once the round closes, the judge's pages of it say so by name, in the page's language,
     // with the organisers' address and the way back; a round that is not theirs stays 404.
-    const actor = { id: "staff", email: "staff@example.vn" };
-    const { services } = office.app;
     expect(await services.judging.moveRound(actor, roundId, { to: "closed" })).toMatchObject({
       ok: true,
     });

@@ -1,6 +1,7 @@
+import { roundScoringState } from "../../../core/judging-rounds";
 import type { JudgingContext } from "./context";
 import { assignedEntries, roundsOfSeason } from "./queries";
-import type { JudgeIdentity, RoundView } from "./types";
+import type { JudgeIdentity, PortalRound } from "./types";
 
 export interface RoundProgress {
   assigned: number;
@@ -9,18 +10,27 @@ export interface RoundProgress {
   remaining: number;
 }
 
-/** The open rounds of the judge's season, each with the judge's progress in it. */
+/**
+ * The open rounds of the judge's season, each with the judge's progress in it and whether it
+ * takes scores today (one whose first day is still to come, or whose last day has passed, does
+ * not: the portal says so).
+ */
 export async function portalRounds(
   ctx: JudgingContext,
   judge: JudgeIdentity,
-): Promise<(RoundView & { progress: RoundProgress })[]> {
+): Promise<(PortalRound & { progress: RoundProgress })[]> {
   const rounds = (await roundsOfSeason(ctx.db.kysely, judge.seasonId)).filter(
     (r) => r.state === "open",
   );
+  const today = ctx.today();
   return Promise.all(
     rounds.map(async (round) => {
       const entries = await assignedEntries(ctx.db.kysely, round, judge.id);
-      return { ...round, progress: progressOf(entries) };
+      return {
+        ...round,
+        scoring: roundScoringState(round, today),
+        progress: progressOf(entries),
+      };
     }),
   );
 }

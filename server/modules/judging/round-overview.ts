@@ -1,4 +1,5 @@
 import { qualifiedCategoryName } from "../../../core/category-tree";
+import { roundScoringState, type RoundScoringState } from "../../../core/judging-rounds";
 import type { JudgingContext } from "./context";
 import { progressOf, type RoundProgress } from "./portal-rounds";
 import { assignedEntries, inRound, loadRound, winnersPublished } from "./queries";
@@ -6,6 +7,11 @@ import type { RoundView } from "./types";
 
 export interface RoundOverview {
   round: RoundView;
+  /**
+   * Whether judges can score today: an open round whose first day is to come or whose last day
+   * has passed takes no score (the manager is warned).
+   */
+  scoring: RoundScoringState;
   /** Entries judged in the round. */
   entries: number;
   /** The season's winners are public: the round's scores may no longer change. */
@@ -79,6 +85,7 @@ export async function roundOverview(
   ]);
   return {
     round,
+    scoring: roundScoringState(round, ctx.today()),
     entries: Number(count.n),
     winnersPublished: published,
     assignments: assignments.map((a) => ({

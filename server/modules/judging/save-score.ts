@@ -3,7 +3,7 @@ import { scoreVersionSchema } from "../../../core/judging-rounds";
 import { refusal, type Outcome } from "../../../core/refusal";
 import type { JudgingContext } from "./context";
 import { scoringTarget, toScoreView } from "./queries";
-import { zodRefusal } from "./refusals";
+import { scoringRefusal, zodRefusal } from "./refusals";
 import { appendScoreLog } from "./score-log";
 import type { JudgeIdentity, ScoreView } from "./types";
 
@@ -29,9 +29,10 @@ export type ScoreConflict = {
 };
 
 /**
- * A judge scores an entry, or updates their score. The sheet is checked against the round's
- * criteria; the version the judge's screen showed must be the stored one (null: "no score
- * yet"), so a second tab never overwrites the first silently — it gets the current score back.
+ * A judge scores an entry, or updates their score, while the round takes scores (open, and today
+ * within its dates: `scoringRefusal`). The sheet is checked against the round's criteria; the
+ * version the judge's screen showed must be the stored one (null: "no score yet"), so a second
+ * tab never overwrites the first silently — it gets the current score back.
  * The score and its log record are written in one transaction: once acknowledged, both exist.
  */
 export async function saveScore(
@@ -45,7 +46,8 @@ export async function saveScore(
   const round = target?.round;
   if (!target || !round || round.seasonId !== judge.seasonId)
     return refusal(404, "judging.errors.roundNotFound");
-  if (round.state !== "open") return refusal(409, "judging.errors.roundNotOpen");
+  const closed = scoringRefusal(ctx, round);
+  if (closed) return closed;
   if (!target.assigned) return refusal(404, "judging.errors.entryNotFound");
   if (target.conflict) return refusal(409, "judging.errors.conflictDeclared");
   const sheet = sheetSchemaOf(round.criteria).safeParse(input);

@@ -1,5 +1,5 @@
 import type { Criterion } from "../../../core/judging-criteria";
-import type { RoundState } from "../../../core/judging-rounds";
+import type { RoundScoringState, RoundState } from "../../../core/judging-rounds";
 import type { ResultMethod } from "../../../core/judging-results";
 import type { ResponsiveImageData } from "../../../core/media-image";
 
@@ -21,6 +21,14 @@ export interface RoundView {
   state: RoundState;
   method: ResultMethod;
   criteria: Criterion[];
+}
+
+/**
+ * A round as the judge portal shows it: with whether it takes scores today (an open round
+ * outside its dates does not: `roundScoringState`).
+ */
+export interface PortalRound extends RoundView {
+  scoring: RoundScoringState;
 }
 
 /** One score of a judge on an entry in a round. */

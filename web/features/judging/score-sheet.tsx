@@ -14,6 +14,12 @@ import { dropScoreDraft, keepScoreDraft, readScoreDraft } from "./score-draft";
 
 type Pending = "score" | "update" | "delete" | "conflict";
 
+/** A message of the sheet: an i18n key and the values it is written with. */
+interface Message {
+  key: string;
+  values?: Record<string, string | number> | undefined;
+}
+
 interface Props {
   lang: Lang;
   roundId: number;
@@ -27,6 +33,11 @@ interface Props {
    * was saved; the fields hold what was typed and the form says why.
    */
   sentWithoutScript?: { form: "sheet" | "conflict"; typed: Record<string, string> } | undefined;
+  /**
+   * Why the round takes no score now (open, but today is outside its days), as the judge is
+   * told: the sheet then shows the saved score read-only, with no button and no conflict form.
+   */
+  readOnly?: Message | null | undefined;
 }
 
 const emptyValues = (criteria: Criterion[]) => Object.fromEntries(criteria.map((c) => [c.key, ""]));
@@ -45,6 +56,8 @@ const valuesOf = (criteria: Criterion[], score: ScoreView | null) =>
  * entry (the sheet asks first) nor by closing or reloading the tab (the browser asks). Scores
  * typed when the judge's session has ended survive signing in again: kept in this tab
  * (score-draft.ts), the sign-in returns to the entry and the sheet shows them again, saying so.
+ * In a round that takes no score today the sheet is read-only: scores kept from before signing
+ * in again are shown as such and stay kept in the tab, for when the round takes scores again.
  */
 export function ScoreSheet({
   lang,
@@ -55,6 +68,7 @@ export function ScoreSheet({
   score,
   conflict,
   sentWithoutScript,
+  readOnly,
 }: Props) {
   const { t } = useTranslation();
   const { toasts, show, dismiss } = useToasts();
@@ -81,11 +95,12 @@ export function ScoreSheet({
   // Shown while the conflict note holds what was typed before the judge signed in again.
   const [noteRestored, setNoteRestored] = useState(false);
   // Shown while the sheet holds scores put back from before the judge signed in again.
-  // "changed": the score was saved elsewhere (another tab) since the restored values were typed.
-  const [restored, setRestored] = useState<false | "restored" | "changed">(false);
+  // "changed": the score was saved elsewhere (another tab) since the restored values were typed;
+  // "held": the round takes no score now, so they are only shown.
+  const [restored, setRestored] = useState<false | "restored" | "changed" | "held">(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(
-    sentSheet ? "judging.portal.sheet.sentWithoutScript" : null,
+  const [formError, setFormError] = useState<Message | null>(
+    sentSheet ? { key: "judging.portal.sheet.sentWithoutScript" } : null,
   );
   const [pending, setPending] = useState<Pending | null>(null);
   const [busy, setBusy] = useState(false);
@@ -108,6 +123,15 @@ export function ScoreSheet({
       dropScoreDraft(roundId, entryId);
       return;
     }
+    if (readOnly) {
+      // Nothing can be saved now: the scores are shown, and the draft stays kept in the tab.
+      if (draft.sheet) {
+        setValues(Object.fromEntries(criteria.map((c) => [c.key, draft.scores[c.key] ?? ""])));
+        setComment(draft.comment);
+        setRestored("held");
+      }
+      return;
+    }
     if (draft.note) {
       setNote(draft.note);
       setNoteRestored(true);
@@ -124,12 +148,14 @@ export function ScoreSheet({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const stored = valuesOf(criteria, saved);
+  // A read-only sheet has nothing to save: leaving loses nothing (a kept draft stays kept).
   const unsaved =
+    !readOnly &&
     !declared &&
     (criteria.some((c) => (values[c.key] ?? "").trim() !== stored[c.key]) ||
       comment.trim() !== (saved?.comment ?? ""));
   // A conflict note typed and not sent is as much lost by leaving as typed scores.
-  const noteUnsent = !declared && note.trim() !== "";
+  const noteUnsent = !readOnly && !declared && note.trim() !== "";
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       (unsaved || noteUnsent) && currentLocation.pathname !== nextLocation.pathname,
@@ -162,6 +188,7 @@ export function ScoreSheet({
 
   const check = (event: FormEvent, action: "score" | "update") => {
     event.preventDefault();
+    if (readOnly) return;
     setFormError(null);
     if (!parsed.success) {
       const found: Record<string, string> = {};
@@ -211,7 +238,7 @@ export function ScoreSheet({
         body: (await response.json().catch(() => ({}))) as Record<string, unknown>,
       };
     } catch {
-      setFormError("judging.errors.network");
+      setFormError({ key: "judging.errors.network" });
       return null;
     } finally {
       setBusy(false);
@@ -223,6 +250,7 @@ export function ScoreSheet({
   const refused = (answer: { status: number; body: Record<string, unknown> }) => {
     const body = answer.body as {
       formError?: string;
+      formErrorValues?: Record<string, string | number>;
       fieldErrors?: Record<string, string>;
       current?: ScoreView | null;
     };
@@ -236,7 +264,8 @@ export function ScoreSheet({
     for (const [key, message] of Object.entries(body.fieldErrors ?? {}))
       fields[key.split(".").at(-1) ?? key] = message;
     setErrors(fields);
-    setFormError(body.formError ?? "judging.errors.invalid");
+    // A round whose last day has just passed names it: what was typed stays in the sheet.
+    setFormError({ key: body.formError ?? "judging.errors.invalid", values: body.formErrorValues });
   };
 
   const confirm = async () => {
@@ -325,8 +354,17 @@ export function ScoreSheet({
             onSubmit={(event) => check(event, saved ? "update" : "score")}
           >
             <h2 id="judge-sheet-heading">{t("judging.portal.sheet.heading")}</h2>
-            <FormAlert message={formError ? t(formError) : undefined} />
-            {restored ? (
+            <FormAlert message={formError ? t(formError.key, formError.values ?? {}) : undefined} />
+            {readOnly ? (
+              <p className="form-alert judge-window-notice" role="note">
+                {t(readOnly.key, readOnly.values ?? {})} {t("judging.portal.sheet.readOnly")}
+              </p>
+            ) : null}
+            {restored === "held" ? (
+              <p className="form-alert judge-window-notice" role="status">
+                {t("judging.portal.sheet.draftHeld")}
+              </p>
+            ) : restored ? (
               <p
                 className={`form-alert form-alert--${restored === "changed" ? "error" : "success"}`}
                 role="status"
@@ -361,6 +399,7 @@ export function ScoreSheet({
                     max={c.max}
                     step={1}
                     className="judge-sheet__score"
+                    readOnly={Boolean(readOnly)}
                     value={values[c.key] ?? ""}
                     onChange={(event) => {
                       const value = event.currentTarget.value;
@@ -377,6 +416,7 @@ export function ScoreSheet({
                   name="comment"
                   rows={4}
                   maxLength={2000}
+                  readOnly={Boolean(readOnly)}
                   value={comment}
                   onChange={(event) => setComment(event.currentTarget.value)}
                 />
@@ -397,67 +437,71 @@ export function ScoreSheet({
                 })}
               </p>
             ) : null}
-            <p className="judge-sheet__actions">
-              <button type="submit" className="button button--primary" disabled={busy}>
-                {busy
-                  ? t("judging.portal.sheet.saving")
-                  : saved
-                    ? t("judging.portal.sheet.update")
-                    : t("judging.portal.sheet.score")}
-              </button>
-              {saved ? (
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  disabled={busy}
-                  onClick={() => setPending("delete")}
-                >
-                  {t("judging.portal.sheet.delete")}
+            {readOnly ? null : (
+              <p className="judge-sheet__actions">
+                <button type="submit" className="button button--primary" disabled={busy}>
+                  {busy
+                    ? t("judging.portal.sheet.saving")
+                    : saved
+                      ? t("judging.portal.sheet.update")
+                      : t("judging.portal.sheet.score")}
                 </button>
-              ) : null}
-            </p>
-          </form>
-          <form
-            method="post"
-            data-needs-script=""
-            className="panel judge-conflict form"
-            aria-labelledby="judge-conflict-heading"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              setPending("conflict");
-            }}
-          >
-            <h2 id="judge-conflict-heading">{t("judging.portal.conflict.heading")}</h2>
-            <p>{t("judging.portal.conflict.lead")}</p>
-            <FormAlert
-              message={noteSent ? t("judging.portal.conflict.sentWithoutScript") : undefined}
-            />
-            {noteRestored && noteUnsent ? (
-              <p className="form-alert form-alert--success" role="status">
-                {t("judging.portal.conflict.noteRestored", {
-                  action: t("judging.portal.conflict.declare"),
-                })}
+                {saved ? (
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={busy}
+                    onClick={() => setPending("delete")}
+                  >
+                    {t("judging.portal.sheet.delete")}
+                  </button>
+                ) : null}
               </p>
-            ) : null}
-            <Field label={t("judging.portal.conflict.note")}>
-              {(control) => (
-                <textarea
-                  {...control}
-                  name="note"
-                  rows={2}
-                  maxLength={300}
-                  value={note}
-                  onChange={(event) => setNote(event.currentTarget.value)}
-                />
-              )}
-            </Field>
-            <p>
-              <button type="submit" className="button button--secondary" disabled={busy}>
-                {t("judging.portal.conflict.declare")}
-              </button>
-            </p>
+            )}
           </form>
+          {readOnly ? null : (
+            <form
+              method="post"
+              data-needs-script=""
+              className="panel judge-conflict form"
+              aria-labelledby="judge-conflict-heading"
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                setPending("conflict");
+              }}
+            >
+              <h2 id="judge-conflict-heading">{t("judging.portal.conflict.heading")}</h2>
+              <p>{t("judging.portal.conflict.lead")}</p>
+              <FormAlert
+                message={noteSent ? t("judging.portal.conflict.sentWithoutScript") : undefined}
+              />
+              {noteRestored && noteUnsent ? (
+                <p className="form-alert form-alert--success" role="status">
+                  {t("judging.portal.conflict.noteRestored", {
+                    action: t("judging.portal.conflict.declare"),
+                  })}
+                </p>
+              ) : null}
+              <Field label={t("judging.portal.conflict.note")}>
+                {(control) => (
+                  <textarea
+                    {...control}
+                    name="note"
+                    rows={2}
+                    maxLength={300}
+                    value={note}
+                    onChange={(event) => setNote(event.currentTarget.value)}
+                  />
+                )}
+              </Field>
+              <p>
+                <button type="submit" className="button button--secondary" disabled={busy}>
+                  {t("judging.portal.conflict.declare")}
+                </button>
+              </p>
+            </form>
+          )}
         </>
       )}
       <Modal

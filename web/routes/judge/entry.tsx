@@ -1,5 +1,6 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { data, Link, useActionData } from "react-router";
+import { roundScoringMessage } from "../../../core/judging-rounds";
 import { pickLang } from "../../../core/languages";
 import { SectionHeading } from "../../components/section-heading";
 import { positiveInt } from "../../features/back-office/form.server";
@@ -24,8 +25,9 @@ export const meta: Route.MetaFunction = (args) => [
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * `/giam-khao/vong/:roundId/:entryId`: one assigned entry, blind, with the score sheet; in a
- * round of the judge's that has closed, the page that says so; otherwise not found.
+ * `/giam-khao/vong/:roundId/:entryId`: one assigned entry, blind, with the score sheet (read-only,
+ * saying why, in an open round on a day outside its days); in a round of the judge's that has
+ * closed, the page that says so; otherwise not found.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const judge = await requireJudge(request, context);
@@ -102,6 +104,7 @@ function OpenEntry({
             score={entry.score}
             conflict={entry.conflict}
             sentWithoutScript={sentWithoutScript}
+            readOnly={roundScoringMessage(round, round.scoring)}
           />
         </div>
       </div>

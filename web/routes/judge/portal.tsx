@@ -1,12 +1,12 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link, redirect, useActionData } from "react-router";
-import { formatDate } from "../../../core/dates";
 import { judgeCodeSchema } from "../../../core/judge-code";
 import { langOfPath, localizePath, pickLang } from "../../../core/languages";
 import { SectionHeading } from "../../components/section-heading";
 import { SchemaForm } from "../../components/form/schema-form";
 import { JudgeProgress } from "../../features/judging/progress";
 import { judgeReturnPath } from "../../features/judging/return-path";
+import { RoundDates, ScoringWindowNotice } from "../../features/judging/round-window";
 import { currentJudge } from "../../features/judging/session.server";
 import "../../features/judging/judging.css";
 import { formValues, invalidForm, refusalResponse } from "../../lib/forms.server";
@@ -23,7 +23,10 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** `/giam-khao`: the judge code form, or (signed in) the open rounds with the judge's progress. */
+/**
+ * `/giam-khao`: the judge code form, or (signed in) the open rounds with their days and the
+ * judge's progress; one that takes no score today says when it starts or that it ended.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const judge = await currentJudge(request, context);
   if (!judge) return { judge: null, rounds: [] };
@@ -95,14 +98,8 @@ export default function JudgePortal({ loaderData }: Route.ComponentProps) {
           {loaderData.rounds.map((round) => (
             <li key={round.id} className="panel">
               <h3>{pickLang(round.name, lang)}</h3>
-              {round.startsOn && round.endsOn ? (
-                <p>
-                  {t("judging.portal.rounds.dates", {
-                    from: formatDate(round.startsOn, lang),
-                    to: formatDate(round.endsOn, lang),
-                  })}
-                </p>
-              ) : null}
+              <RoundDates round={round} />
+              <ScoringWindowNotice round={round} />
               <JudgeProgress progress={round.progress} />
               <p>
                 <Link className="button button--primary" to={to(`/giam-khao/vong/${round.id}`)}>

@@ -5,6 +5,7 @@ import { SectionHeading } from "../../components/section-heading";
 import { positiveInt } from "../../features/back-office/form.server";
 import { ClosedRound } from "../../features/judging/closed-round";
 import { JudgeProgress } from "../../features/judging/progress";
+import { RoundDates, ScoringWindowNotice } from "../../features/judging/round-window";
 import { requireJudge } from "../../features/judging/session.server";
 import "../../features/judging/judging.css";
 import { pageMeta } from "../../lib/meta";
@@ -20,8 +21,9 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 /**
- * `/giam-khao/vong/:roundId`: the judge's assigned entries in an open round, by category; a
- * round of theirs that has closed says so; any other round is not found.
+ * `/giam-khao/vong/:roundId`: the judge's assigned entries in an open round, by category, with
+ * its days (outside them, when scoring starts or that it ended); a round of theirs that has
+ * closed says so; any other round is not found.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const judge = await requireJudge(request, context);
@@ -57,6 +59,8 @@ function OpenRound({
         <Link to={to("/giam-khao")}>{t("judging.portal.list.backToRounds")}</Link>
       </p>
       <SectionHeading level={1} title={pickLang(round.name, lang)} />
+      <RoundDates round={round} />
+      <ScoringWindowNotice round={round} />
       <p className="tree-node__meta">{t("judging.portal.blindNote")}</p>
       <JudgeProgress progress={progress} />
       <Form method="get" className="form judge-filter">

@@ -1,6 +1,6 @@
 import { useTranslation } from "../../../i18n/use-translation";
 import { Form, Link, useActionData, useLocation } from "react-router";
-import { formatDate } from "../../../../core/dates";
+import { formatDate, formatDay } from "../../../../core/dates";
 import {
   assignmentFormSchema,
   nextRoundStates,
@@ -152,6 +152,14 @@ export default function AdminJudgingRound({ loaderData }: Route.ComponentProps) 
           ? t("judgingAdmin.round.firstRoundNote")
           : t("judgingAdmin.round.laterRoundNote")}
       </p>
+      {overview.scoring === "notYet" || overview.scoring === "ended" ? (
+        // Open, but today is outside the round's days: judges cannot score, whatever the state.
+        <p className="form-alert judge-window-notice" role="note" data-testid="round-window">
+          {overview.scoring === "notYet"
+            ? t("judgingAdmin.round.windowNotYet", { date: formatDay(round.startsOn) })
+            : t("judgingAdmin.round.windowEnded", { date: formatDay(round.endsOn) })}
+        </p>
+      ) : null}
       {moveFailed?.formError ? <p role="alert">{t(moveFailed.formError)}</p> : null}
       <Form method="post" className="judge-sheet__actions">
         <input type="hidden" name="intent" value="move" />
