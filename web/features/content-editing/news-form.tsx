@@ -20,16 +20,42 @@ import { FormAlert, TextAreaField, TextField, useErrorText } from "../../compone
 import type { FormResult } from "../../lib/use-server-form";
 import { CHECKED_FORM, useServerErrors, useValidatedSubmit } from "../../lib/use-server-form";
 import { CoverImageField, type CoverUpload } from "./cover-image-field";
-import { NewsDraftNotice } from "./news-draft-notice";
-import { draftValuesOf, useNewsDraft, type NewsDraftValues } from "./news-draft";
+import {
+  defineLocalDraft,
+  draftValuesOf,
+  sameJson,
+  useLocalDraft,
+  type LocalDraftValues,
+} from "./local-draft";
+import { LocalDraftNotice } from "./local-draft-notice";
 import "./news-form.css";
 
 /**
  * The news article form: both languages side by side (title, slug, summary, rich-text body),
  * the cover image and publication time, and the save / publish / unpublish buttons. The same
  * core schema checks it in the browser and in the action. What is typed is kept in the browser
- * as it is typed (`news-draft.ts`), and offered back when the editor opens again without it.
+ * as it is typed (`local-draft.ts`), and offered back when the editor opens again without it.
  */
+
+/** The article's draft in this browser (`vx-news-draft:<id|new>`): everything typed. */
+export const NEWS_DRAFT = defineLocalDraft({
+  namespace: "news",
+  fields: [
+    "titleVi",
+    "titleEn",
+    "summaryVi",
+    "summaryEn",
+    "slugVi",
+    "slugEn",
+    "bodyVi",
+    "bodyEn",
+    "coverImage",
+    "publishedAt",
+  ],
+  // A body as stored and as the editor writes it may differ only in spacing: compared parsed.
+  same: { bodyVi: sameJson, bodyEn: sameJson },
+});
+type NewsDraftValues = LocalDraftValues<(typeof NEWS_DRAFT.fields)[number]>;
 
 /** What the body editor of one language is given. */
 export interface BodyEditorProps {
@@ -95,24 +121,14 @@ interface NewsFormProps {
  * not saved yet).
  */
 export function NewsForm({ draftKey, ...props }: NewsFormProps & { draftKey: string }) {
-  const [stored] = useState(() => draftValuesOf(defaultsOf(props.article)));
-  const draft = useNewsDraft(draftKey, stored);
-  const [said, setSaid] = useState("");
-  // The notice's buttons go away once pressed: the keyboard's place moves to the form's start.
-  const answered = (message: string, act: () => void) => () => {
-    act();
-    setSaid(message);
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLInputElement>('.news-form input[name="titleVi"]')?.focus(),
-    );
-  };
+  const [stored] = useState(() => draftValuesOf(NEWS_DRAFT, defaultsOf(props.article)));
+  const draft = useLocalDraft(NEWS_DRAFT, draftKey, stored);
   return (
     <>
-      <NewsDraftNotice
-        offer={draft.offer}
-        said={said}
-        onRestore={answered("adminNews.draft.restored", draft.restore)}
-        onDiscard={answered("adminNews.draft.discarded", draft.discard)}
+      <LocalDraftNotice
+        draft={draft}
+        focus='.news-form input[name="titleVi"]'
+        texts={{ body: "adminNews.draft.body", restored: "adminNews.draft.restored" }}
       />
       <ArticleForm key={draft.generation} {...props} start={draft.restored} onValues={draft.keep} />
     </>
@@ -146,12 +162,12 @@ function ArticleForm({
   });
   const validatedSubmit = useValidatedSubmit(form);
   useEffect(() => {
-    const watching = form.watch((values) => onValues(draftValuesOf(values)));
+    const watching = form.watch((values) => onValues(draftValuesOf(NEWS_DRAFT, values)));
     return () => watching.unsubscribe();
   }, [form, onValues]);
   // Kept before the request goes: a session that has ended sends the page to the sign-in form.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    onValues(draftValuesOf(form.getValues()), true);
+    onValues(draftValuesOf(NEWS_DRAFT, form.getValues()), true);
     validatedSubmit.onSubmit(event);
   };
   useServerErrors(

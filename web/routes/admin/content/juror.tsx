@@ -10,14 +10,36 @@ import { requireContentEditor } from "../../../features/content-editing/guard.se
 import {
   useYearItemForm,
   YearItemEditor,
+  yearItemDraftKey,
 } from "../../../features/content-editing/year-item-editor";
+import {
+  defineLocalDraft,
+  keepDraftUntilSaved,
+} from "../../../features/content-editing/local-draft";
 import { loadYearItem, saveYearItem } from "../../../features/content-editing/year-item.server";
 import "../../../features/content-editing/content-editing.css";
 import { pageMeta } from "../../../lib/meta";
 import type { Route } from "./+types/juror";
-import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 const LIST = "/quan-tri/noi-dung/chuyen-gia";
+
+/** A juror's draft in this browser (`vx-juror-draft:<id|new>`); the photo as the form holds it. */
+const JUROR_DRAFT = defineLocalDraft({
+  namespace: "juror",
+  fields: [
+    "year",
+    "name",
+    "titleVi",
+    "titleEn",
+    "organisation",
+    "bioVi",
+    "bioEn",
+    "photo",
+    "photoMediaId",
+    "isChair",
+    "sortOrder",
+  ],
+});
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { titleKey: "adminContent.jury.title" }),
@@ -53,14 +75,23 @@ export async function action(args: Route.ActionArgs) {
   return saveYearItem(args, juryMemberSchema, contentAdmin.saveJuror, (s) => s.juror.year, LIST);
 }
 
-/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
-export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
+/**
+ * A form of this page that goes unanswered leaves the page as it was, with what was typed; a
+ * save that went through (back to the list, not to the sign-in form) ends the draft.
+ */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepDraftUntilSaved(args, {
+    spec: JUROR_DRAFT,
+    key: yearItemDraftKey(args.params.id),
+    savedInto: LIST,
+  });
 
 export default function AdminJurorPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const editor = useYearItemForm<JuryMemberFormValues, JuryMemberInput>(
     zodResolver(juryMemberSchema),
     loaderData.values,
+    { spec: JUROR_DRAFT, id: loaderData.id },
   );
   const { field, initial } = editor;
   const heading =

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useState, type FormEvent } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "../../../i18n/use-translation";
 import { Link, useActionData, useNavigation } from "react-router";
@@ -19,14 +20,31 @@ import { StatusBadge } from "../../../features/back-office/status-badge";
 import "../../../features/content-editing/content-editing.css";
 import { redirectWithNotice, submitForm } from "../../../features/back-office/form.server";
 import { requireContentEditor } from "../../../features/content-editing/guard.server";
+import {
+  defineLocalDraft,
+  draftValuesOf,
+  keepDraftUntilSaved,
+  sameJson,
+  useLocalDraft,
+  type LocalDraftValues,
+} from "../../../features/content-editing/local-draft";
+import { LocalDraftNotice } from "../../../features/content-editing/local-draft-notice";
 import { RichTextEditor } from "../../../features/editor";
 import { pageMeta } from "../../../lib/meta";
 import { useLang, useLocalizedPath } from "../../../lib/site";
 import { CHECKED_FORM, useServerErrors, useValidatedSubmit } from "../../../lib/use-server-form";
 import type { Route } from "./+types/pages";
-import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 const LIST = "/quan-tri/noi-dung/trang";
+
+/** A page's draft in this browser (`vx-page-draft:<page key>`): its texts in both languages. */
+const PAGE_DRAFT = defineLocalDraft({
+  namespace: "page",
+  fields: ["titleVi", "titleEn", "summaryVi", "summaryEn", "bodyVi", "bodyEn"],
+  // A body as stored and as the editor writes it may differ only in spacing: compared parsed.
+  same: { bodyVi: sameJson, bodyEn: sameJson },
+});
+type PageDraftValues = LocalDraftValues<(typeof PAGE_DRAFT.fields)[number]>;
 
 /** Each editable page: its name key in `adminContent.pages.names` and its public address. */
 const PAGE_INFO: Record<ContentPageKey, { name: string; path: string }> = {
@@ -67,8 +85,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
-export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
+/**
+ * A form of this page that goes unanswered leaves the page as it was, with what was typed; a
+ * save that went through (back to the list, not to the sign-in form) ends the page's draft.
+ */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepDraftUntilSaved(args, {
+    spec: PAGE_DRAFT,
+    key: new URL(args.request.url).searchParams.get("key") ?? "",
+    savedInto: LIST,
+  });
 
 export default function AdminPagesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -86,7 +112,11 @@ export default function AdminPagesPage({ loaderData }: Route.ComponentProps) {
     const title = t("adminContent.pages.edit", { name: nameOf(selected.key) });
     return (
       <AdminPage title={title} breadcrumbs={[...crumbs, { label: title }]}>
-        <PageForm key={selected.key} page={selected} publicPath={PAGE_INFO[selected.key].path} />
+        <PageEditor
+          key={`${selected.key}:${selected.updatedAt ?? ""}`}
+          page={selected}
+          publicPath={PAGE_INFO[selected.key].path}
+        />
       </AdminPage>
     );
   }
@@ -148,35 +178,71 @@ export default function AdminPagesPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+type EditedPage = NonNullable<Route.ComponentProps["loaderData"]["selected"]>;
+
+function storedValuesOf(page: EditedPage): PageDraftValues {
+  return draftValuesOf(PAGE_DRAFT, {
+    ...page,
+    bodyVi: JSON.stringify(page.bodyVi),
+    bodyEn: JSON.stringify(page.bodyEn),
+  });
+}
+
+/**
+ * The page's form, with the draft kept in this browser: the one found there on offer above
+ * it, and the form started again from it once restored.
+ */
+function PageEditor({ page, publicPath }: { page: EditedPage; publicPath: string }) {
+  const [stored] = useState(() => storedValuesOf(page));
+  const draft = useLocalDraft(PAGE_DRAFT, page.key, stored);
+  return (
+    <>
+      <LocalDraftNotice draft={draft} focus={FIRST_FIELD} />
+      <PageForm
+        key={draft.generation}
+        page={page}
+        publicPath={publicPath}
+        start={draft.restored}
+        onValues={draft.keep}
+      />
+    </>
+  );
+}
+
+/** The form's first field: the title, or the summary of a page without one. */
+const FIRST_FIELD = '.content-admin-form [name="titleVi"], .content-admin-form [name="summaryVi"]';
+
 function PageForm({
   page,
   publicPath,
+  start,
+  onValues,
 }: {
-  page: NonNullable<Route.ComponentProps["loaderData"]["selected"]>;
+  page: EditedPage;
   publicPath: string;
+  /** A restored draft's values, the form's start instead of the stored page's. */
+  start: PageDraftValues | null;
+  /** Told the values at every change (`now`: write them at once, the form is being sent). */
+  onValues: (values: PageDraftValues, now?: boolean) => void;
 }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const navigation = useNavigation();
   const result = useActionData<typeof action>();
   const failed = result && !result.ok ? result : undefined;
+  // Posted values (a refused save keeps them), else a restored draft's, else the stored page's.
   const initial: Record<string, string> = {
     key: page.key,
-    titleVi: page.titleVi,
-    titleEn: page.titleEn,
-    summaryVi: page.summaryVi,
-    summaryEn: page.summaryEn,
+    ...storedValuesOf(page),
+    ...(start ?? {}),
     ...(failed?.values ?? {}),
   };
-  // The bodies as they were posted (a refused save keeps them) or as stored.
   const body = (lang: "Vi" | "En") => {
-    const posted = failed?.values?.[`body${lang}`];
-    if (posted) {
-      try {
-        return JSON.parse(posted) as typeof page.bodyVi;
-      } catch {
-        // fall through to the stored body
-      }
+    try {
+      const blocks: unknown = JSON.parse(initial[`body${lang}`] ?? "");
+      if (Array.isArray(blocks)) return blocks as typeof page.bodyVi;
+    } catch {
+      // fall through to the stored body
     }
     return lang === "Vi" ? page.bodyVi : page.bodyEn;
   };
@@ -187,6 +253,15 @@ function PageForm({
   });
   const validatedSubmit = useValidatedSubmit(form);
   useServerErrors(form, failed?.fieldErrors, validatedSubmit.ref);
+  useEffect(() => {
+    const watching = form.watch((values) => onValues(draftValuesOf(PAGE_DRAFT, values)));
+    return () => watching.unsubscribe();
+  }, [form, onValues]);
+  // Kept before the request goes: a session that has ended sends the page to the sign-in form.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    onValues(draftValuesOf(PAGE_DRAFT, form.getValues()), true);
+    validatedSubmit.onSubmit(event);
+  };
   const errors = form.formState.errors;
   const err = (name: keyof ContentPageFormValues) =>
     (errors[name]?.message as string | undefined) ?? failed?.fieldErrors?.[name];
@@ -220,12 +295,21 @@ function PageForm({
         lang={lang.toLowerCase()}
         value={body(lang)}
         uploadPurpose="page"
+        onChange={(blocks) =>
+          form.setValue(`body${lang}`, JSON.stringify(blocks), { shouldDirty: true })
+        }
       />
     </fieldset>
   );
 
   return (
-    <form {...validatedSubmit} method="post" className="form content-admin-form" noValidate>
+    <form
+      ref={validatedSubmit.ref}
+      onSubmit={onSubmit}
+      method="post"
+      className="form content-admin-form"
+      noValidate
+    >
       <FormAlert message={failed?.formError ? t(failed.formError) : undefined} />
       <input type="hidden" {...form.register("key")} defaultValue={page.key} />
       <p className="field__hint">{t("adminContent.pages.englishHint")}</p>

@@ -13,15 +13,39 @@ import { requireContentEditor } from "../../../features/content-editing/guard.se
 import {
   useYearItemForm,
   YearItemEditor,
+  yearItemDraftKey,
 } from "../../../features/content-editing/year-item-editor";
+import {
+  defineLocalDraft,
+  keepDraftUntilSaved,
+} from "../../../features/content-editing/local-draft";
 import { loadYearItem, saveYearItem } from "../../../features/content-editing/year-item.server";
 import "../../../features/content-editing/content-editing.css";
 import { pageMeta } from "../../../lib/meta";
 import { useLang } from "../../../lib/site";
 import type { Route } from "./+types/winner";
-import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 
 const LIST = "/quan-tri/noi-dung/thang-giai";
+
+/** A winner's draft in this browser (`vx-winner-draft:<id|new>`); the image as the form holds it. */
+const WINNER_DRAFT = defineLocalDraft({
+  namespace: "winner",
+  fields: [
+    "year",
+    "entryRef",
+    "title",
+    "brand",
+    "agency",
+    "categoryId",
+    "categoryLabelVi",
+    "categoryLabelEn",
+    "prize",
+    "image",
+    "imageMediaId",
+    "videoUrl",
+    "sortOrder",
+  ],
+});
 
 export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { titleKey: "adminContent.winners.title" }),
@@ -67,8 +91,16 @@ export async function action(args: Route.ActionArgs) {
   return saveYearItem(args, winnerSchema, contentAdmin.saveWinner, (s) => s.winner.year, LIST);
 }
 
-/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
-export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
+/**
+ * A form of this page that goes unanswered leaves the page as it was, with what was typed; a
+ * save that went through (back to the list, not to the sign-in form) ends the draft.
+ */
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepDraftUntilSaved(args, {
+    spec: WINNER_DRAFT,
+    key: yearItemDraftKey(args.params.id),
+    savedInto: LIST,
+  });
 
 export default function AdminWinnerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -76,6 +108,7 @@ export default function AdminWinnerPage({ loaderData }: Route.ComponentProps) {
   const editor = useYearItemForm<WinnerFormValues, WinnerInput>(
     zodResolver(winnerSchema),
     loaderData.values,
+    { spec: WINNER_DRAFT, id: loaderData.id },
   );
   const { field, year } = editor;
   const categories = loaderData.categories.filter((c) => String(c.year) === year);

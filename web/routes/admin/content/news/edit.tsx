@@ -9,14 +9,16 @@ import { FlashMessage, withNotice } from "../../../../features/back-office/flash
 import { StatusBadge, type StatusTone } from "../../../../features/back-office/status-badge";
 import { actorOf, submitForm } from "../../../../features/back-office/form.server";
 import { articlePath } from "../../../../features/content/cards";
-import { NewsForm } from "../../../../features/content-editing/news-form";
-import { dropNewsDraft, newsDraftKey } from "../../../../features/content-editing/news-draft";
+import { NEWS_DRAFT, NewsForm } from "../../../../features/content-editing/news-form";
+import {
+  keepDraftUntilSaved,
+  localDraftKey,
+} from "../../../../features/content-editing/local-draft";
 import { MediaUploadError, RichTextEditor, uploadMediaImage } from "../../../../features/editor";
 import { pageMeta } from "../../../../lib/meta";
 import { requireStaff } from "../../../../lib/session.server";
 import { useLocalizedPath } from "../../../../lib/site";
 import type { Route } from "./+types/edit";
-import { keepFormWhenUnanswered } from "../../../../lib/unanswered-form";
 
 const LIST_PATH = "/quan-tri/noi-dung/tin-tuc";
 
@@ -102,28 +104,17 @@ const STATUS_TONE: Record<NewsStatus, StatusTone> = {
 
 type Article = NonNullable<Route.ComponentProps["loaderData"]["article"]>;
 
-/** Whether the action's answer leads into the news pages (the article saved, or the list). */
-function leadsIntoNews(answer: unknown): boolean {
-  if (!(answer instanceof Response) || answer.status < 300 || answer.status > 399) return false;
-  const to = answer.headers.get("Location");
-  if (!to) return false;
-  const path = new URL(to, window.location.origin).pathname.replace(/^\/en(?=\/)/, "");
-  return path === LIST_PATH || path.startsWith(`${LIST_PATH}/`);
-}
-
 /**
  * A form of this page that goes unanswered leaves the page as it was, with what was typed. A
  * save or delete that went through (its answer leads to the article or the list, not to the
  * sign-in form) is the end of the draft the browser kept of it.
  */
-export const clientAction = async (args: Route.ClientActionArgs) => {
-  try {
-    return await keepFormWhenUnanswered(args);
-  } catch (answer) {
-    if (leadsIntoNews(answer)) dropNewsDraft(newsDraftKey(args.params.id));
-    throw answer;
-  }
-};
+export const clientAction = (args: Route.ClientActionArgs) =>
+  keepDraftUntilSaved(args, {
+    spec: NEWS_DRAFT,
+    key: localDraftKey(args.params.id),
+    savedInto: LIST_PATH,
+  });
 
 export default function AdminNewsEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -143,7 +134,7 @@ export default function AdminNewsEdit({ loaderData, actionData }: Route.Componen
       {/* A new form (fresh defaults) after every save: the key changes with the stored row. */}
       <NewsForm
         key={article ? `${article.id}:${article.updatedAt}` : "new"}
-        draftKey={newsDraftKey(article?.id)}
+        draftKey={localDraftKey(article?.id)}
         article={article}
         failure={actionData && !actionData.ok ? actionData : undefined}
         bodyEditor={(props) => (
