@@ -250,6 +250,11 @@ describe("entries table over HTTP", () => {
       expect(await statusCell("vi")).toContain("Sửa được đến hạn nhận bài 30/09/2026");
       expect(await statusCell("en")).toContain("Editable until the deadline, 30/09/2026");
       expect(await statusCell("vi")).not.toContain("Quá hạn sửa");
+      // The export says the same: the date staff set, and when editing really ends.
+      const csv = await get(`/quan-tri/bai-du-thi/xuat?format=csv&season=2031&ids=${world.ids.e6}`);
+      const [header, row] = parseCsv(csv.rawPayload.subarray(3)) as string[][];
+      expect(row![header!.indexOf("Hạn chỉnh sửa")]).toBe("31/08/2026");
+      expect(row![header!.indexOf("Sửa được đến")]).toBe("30/09/2026");
     } finally {
       await office.db.kysely
         .updateTable("seasons")
@@ -267,6 +272,12 @@ describe("entries table over HTTP", () => {
     expect(column).toBeGreaterThan(0);
     // An entry that is not waiting for changes has none.
     expect(Object.fromEntries(rows.map((row) => [row[0], row[column]]))).toEqual({
+      "VX31-CD-0002": "01/09/2026",
+      "VX31-TVC-0001": "",
+    });
+    // No submission window: editing ends at the due date.
+    const until = header!.indexOf("Sửa được đến");
+    expect(Object.fromEntries(rows.map((row) => [row[0], row[until]]))).toEqual({
       "VX31-CD-0002": "01/09/2026",
       "VX31-TVC-0001": "",
     });

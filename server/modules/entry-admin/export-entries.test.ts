@@ -104,6 +104,7 @@ describe.each(testDatabases())("entries export on $name", (target) => {
         "Ngày nộp",
         "Cập nhật",
         "Hạn chỉnh sửa",
+        "Sửa được đến",
         "Email",
         "Điện thoại",
         "Mã số thuế",
@@ -133,7 +134,8 @@ describe.each(testDatabases())("entries export on $name", (target) => {
         // Date cells of the Vietnamese day, shown DD/MM/YYYY: Excel sorts and filters them.
         new Date("2031-09-03T00:00:00.000Z"),
         new Date("2031-09-05T00:00:00.000Z"),
-        // Not waiting for changes: no due date.
+        // Not waiting for changes: no due date, nothing to edit until.
+        "",
         "",
         "hoa@example.vn",
         "+84901234567",

@@ -63,6 +63,13 @@ function columnsFor(lang: Lang): SheetColumn<EntryListRow>[] {
       numFmt: DAY_FORMAT,
       value: (r) => sheetDay(r.changesDueAt),
     },
+    // When the entrant's editing really ends: the due date, or the deadline when that is later.
+    {
+      header: h("editableUntil"),
+      width: 14,
+      numFmt: DAY_FORMAT,
+      value: (r) => sheetDay(r.editableUntil?.at ?? null),
+    },
     { header: h("email"), width: 28, value: (r) => r.registrant.email },
     { header: h("phone"), width: 16, value: (r) => r.registrant.phone },
     { header: h("taxCode"), width: 16, value: (r) => r.registrant.taxCode },
