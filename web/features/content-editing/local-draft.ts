@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { keepFormWhenUnanswered } from "../../lib/unanswered-form";
 
 /**
@@ -265,4 +266,25 @@ export function useLocalDraft<F extends string>(
   }, [key]);
 
   return { offer, restored, generation, answer, keep, restore, discard };
+}
+
+/**
+ * A react-hook-form form's values kept as its draft: as they are typed (`keep`, written shortly)
+ * and at once when the form is sent, before the request goes (a session that has ended sends the
+ * page to the sign-in form). Returns the form's `onSubmit`, which then calls `send`.
+ */
+export function useDraftOfForm<F extends string, V extends FieldValues>(
+  form: Pick<UseFormReturn<V, unknown, never>, "watch" | "getValues">,
+  spec: LocalDraftSpec<F>,
+  keep: (values: LocalDraftValues<F>, now?: boolean) => void,
+  send: (event: FormEvent<HTMLFormElement>) => void,
+): (event: FormEvent<HTMLFormElement>) => void {
+  useEffect(() => {
+    const watching = form.watch((values) => keep(draftValuesOf(spec, values)));
+    return () => watching.unsubscribe();
+  }, [form, keep, spec]);
+  return (event) => {
+    keep(draftValuesOf(spec, form.getValues()), true);
+    send(event);
+  };
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useForm, type FieldError, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, useNavigation } from "react-router";
@@ -23,6 +23,7 @@ import { CoverImageField, type CoverUpload } from "./cover-image-field";
 import {
   defineLocalDraft,
   draftValuesOf,
+  useDraftOfForm,
   sameJson,
   useLocalDraft,
   type LocalDraftValues,
@@ -161,15 +162,7 @@ function ArticleForm({
     ...CHECKED_FORM,
   });
   const validatedSubmit = useValidatedSubmit(form);
-  useEffect(() => {
-    const watching = form.watch((values) => onValues(draftValuesOf(NEWS_DRAFT, values)));
-    return () => watching.unsubscribe();
-  }, [form, onValues]);
-  // Kept before the request goes: a session that has ended sends the page to the sign-in form.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    onValues(draftValuesOf(NEWS_DRAFT, form.getValues()), true);
-    validatedSubmit.onSubmit(event);
-  };
+  const onSubmit = useDraftOfForm(form, NEWS_DRAFT, onValues, validatedSubmit.onSubmit);
   useServerErrors(
     form as unknown as UseFormReturn<NewsFormValues>,
     failure?.fieldErrors,

@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useMemo, type FormEvent, type ReactNode } from "react";
+import { Fragment, useMemo, type ReactNode } from "react";
 import {
   useForm,
   useWatch,
@@ -19,6 +19,7 @@ import { AdminPage } from "../back-office/page";
 import { ImageField } from "./image-field";
 import {
   draftValuesOf,
+  useDraftOfForm,
   localDraftKey,
   useLocalDraft,
   type LocalDraftSpec,
@@ -107,11 +108,7 @@ export function useYearItemForm<V extends FieldValues, I extends FieldValues>(
   const form = typed as unknown as UseFormReturn<Values>;
   const submit = useValidatedSubmit(typed);
   useServerErrors(form, failed?.fieldErrors, submit.ref);
-  const { keep } = draft;
-  useEffect(() => {
-    const watching = form.watch((typedValues) => keep(draftValuesOf(spec, typedValues)));
-    return () => watching.unsubscribe();
-  }, [form, keep, spec]);
+  const onSubmit = useDraftOfForm(form, spec, draft.keep, submit.onSubmit);
   const errors = form.formState.errors;
   // The year chosen in the form (the winner form offers that season's categories).
   const year = useWatch({ control: form.control, name: "year" });
@@ -128,14 +125,7 @@ export function useYearItemForm<V extends FieldValues, I extends FieldValues>(
       error: (errors[name]?.message as string | undefined) ?? failed?.fieldErrors?.[name],
     }),
     setValue: (name, value) => form.setValue(name, value),
-    submit: {
-      ref: submit.ref,
-      // Kept before the request goes: a session that has ended sends the page to the sign-in form.
-      onSubmit: (event: FormEvent<HTMLFormElement>) => {
-        keep(draftValuesOf(spec, form.getValues()), true);
-        submit.onSubmit(event);
-      },
-    },
+    submit: { ref: submit.ref, onSubmit },
     year: String(year ?? initial.year),
     draft: {
       offer: draft.offer,

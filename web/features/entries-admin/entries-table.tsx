@@ -278,7 +278,7 @@ function entryColumns(t: TFunction, lang: Lang, today: string): ColumnDef<EntryL
       cell: ({ row }) => {
         const due = row.original.changesDueAt;
         // The entrant edits until the later of the due date and the season's deadline.
-        const until = row.original.editableUntil ?? (due ? { at: due, by: "changesDue" } : null);
+        const until = row.original.editableUntil;
         return (
           <>
             <StatusBadge tone={STATUS_TONE[row.original.status] ?? "neutral"}>

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useTranslation } from "../../../i18n/use-translation";
 import { Link, useActionData, useNavigation } from "react-router";
@@ -23,6 +23,7 @@ import { requireContentEditor } from "../../../features/content-editing/guard.se
 import {
   defineLocalDraft,
   draftValuesOf,
+  useDraftOfForm,
   keepDraftUntilSaved,
   sameJson,
   useLocalDraft,
@@ -253,15 +254,7 @@ function PageForm({
   });
   const validatedSubmit = useValidatedSubmit(form);
   useServerErrors(form, failed?.fieldErrors, validatedSubmit.ref);
-  useEffect(() => {
-    const watching = form.watch((values) => onValues(draftValuesOf(PAGE_DRAFT, values)));
-    return () => watching.unsubscribe();
-  }, [form, onValues]);
-  // Kept before the request goes: a session that has ended sends the page to the sign-in form.
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    onValues(draftValuesOf(PAGE_DRAFT, form.getValues()), true);
-    validatedSubmit.onSubmit(event);
-  };
+  const onSubmit = useDraftOfForm(form, PAGE_DRAFT, onValues, validatedSubmit.onSubmit);
   const errors = form.formState.errors;
   const err = (name: keyof ContentPageFormValues) =>
     (errors[name]?.message as string | undefined) ?? failed?.fieldErrors?.[name];
