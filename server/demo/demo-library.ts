@@ -49,8 +49,8 @@ export const DEMO_LIBRARY_YEARS = [2023, 2024, 2025] as const;
 export const DEMO_LIBRARY_COUNTS: Readonly<
   Record<2023 | 2024, Partial<Record<EntryStatus, number>>>
 > = {
-  2023: { finalist: 18, not_awarded: 60, accepted: 18 },
-  2024: { finalist: 20, not_awarded: 70, accepted: 24 },
+  2023: { finalist: 18, not_awarded: 78 },
+  2024: { finalist: 20, not_awarded: 94 },
 };
 
 /** The older finished seasons, whose entries the library makes. */
