@@ -11,14 +11,20 @@ import type { RegistrantType } from "./registration";
 /**
  * Seed §5 "a video already present is rejected": the i18n key of the reason a new video
  * (upload or link) cannot be added to the draft, or null. The entrant removes the one
- * there first.
+ * there first. Once the entry is submitted (`replacesFile`), an uploaded video is replaced
+ * by uploading another instead: removing it first could leave the entry without the video
+ * its category requires, which a submitted entry may not (core/entry.ts `newlyMissing`).
  */
-export function videoAdditionProblem(draft: {
-  videoFileId?: string | undefined;
-  videoLink?: string | undefined;
-}): string | null {
+export function videoAdditionProblem(
+  draft: {
+    videoFileId?: string | undefined;
+    videoLink?: string | undefined;
+  },
+  options: { replacesFile?: boolean } = {},
+): string | null {
   const present = (value: string | undefined) => (value ?? "").trim() !== "";
-  return present(draft.videoFileId) || present(draft.videoLink)
+  if (present(draft.videoLink)) return "validation.entryVideoPresent";
+  return present(draft.videoFileId) && !options.replacesFile
     ? "validation.entryVideoPresent"
     : null;
 }

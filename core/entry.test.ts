@@ -5,6 +5,8 @@ import {
   entrySubmissionSchema,
   entrySubmissionSchemaFor,
   missingItems,
+  missingRequirements,
+  newlyMissing,
   type EntryDraftInput,
 } from "./entry";
 import { ENTRY_CREDITS_MAX, ENTRY_TEXT_MAX_LENGTH } from "./entry-limits";
@@ -116,7 +118,7 @@ describe("entry submission", () => {
     });
   });
 
-  it("needs the start month and year, and an end not before the start", () => {
+  it("needs the start month and year, and an end after the start", () => {
     expect(
       problems(
         entrySubmissionSchema.safeParse({ ...complete, startMonth: "", startYear: undefined }),
@@ -138,9 +140,24 @@ describe("entry submission", () => {
         }),
       ),
     ).toEqual({ endMonth: "validation.entryPeriodOrder" });
-    // A one-month activation starts and ends in the same month.
-    const sameMonth = { ...complete, startMonth: 3, startYear: 2026, endMonth: 3, endYear: 2026 };
-    expect(entrySubmissionSchema.safeParse(sameMonth).success).toBe(true);
+    // Seed §5: the end month comes after the start month; a one-month activation gives no end.
+    const sameMonth = { ...complete, startMonth: 3, startYear: 2025, endMonth: 3, endYear: 2025 };
+    expect(problems(entrySubmissionSchema.safeParse(sameMonth))).toEqual({
+      endMonth: "validation.entryPeriodOrder",
+    });
+    expect(problems(entryDraftSchema.safeParse(sameMonth))).toEqual({
+      endMonth: "validation.entryPeriodOrder",
+    });
+    expect(entrySubmissionSchema.safeParse({ ...sameMonth, endMonth: 4 }).success).toBe(true);
+    expect(
+      entrySubmissionSchema.safeParse({
+        ...complete,
+        startMonth: 12,
+        startYear: 2025,
+        endMonth: 1,
+        endYear: 2026,
+      }).success,
+    ).toBe(true);
     // A campaign still running has no end yet; half an end is not an end.
     expect(
       entrySubmissionSchema.safeParse({ ...complete, endMonth: "", endYear: "" }).success,
@@ -356,5 +373,87 @@ describe("multi-line text", () => {
     expect(cleanMultilineText("  Dòng 1  \r\n\tDòng\u00a0 2\n\n\n\nDòng 3 ")).toBe(
       "Dòng 1\n Dòng 2\n\nDòng 3",
     );
+  });
+});
+
+describe("judged files judges cannot receive", () => {
+  const withIdea = { ...complete, ideaArticleViFileId: "pdf_bad", ideaArticleEnFileId: "" };
+
+  it("does not count them towards the idea article, and says why", () => {
+    expect(missingItems(withIdea)).toEqual([]);
+    expect(
+      missingRequirements(withIdea, { videoRequired: true, unjudgeableFileIds: ["pdf_bad"] }),
+    ).toEqual([
+      {
+        itemKey: "entry.missing.ideaArticleJudgeable",
+        field: "ideaArticleViFileId",
+        messageKey: "validation.entryIdeaArticleUnjudgeable",
+      },
+    ]);
+    // Another idea file judges can open is enough.
+    expect(
+      missingItems(
+        { ...withIdea, slidesEnFileId: "pptx_ok" },
+        { videoRequired: true, unjudgeableFileIds: ["pdf_bad"] },
+      ),
+    ).toEqual([]);
+    // Nothing uploaded at all is the usual "missing".
+    expect(
+      missingItems(
+        { ...withIdea, ideaArticleViFileId: "" },
+        { videoRequired: true, unjudgeableFileIds: ["pdf_bad"] },
+      ),
+    ).toEqual(["entry.missing.ideaArticleOrSlides"]);
+  });
+
+  it("does not count a film judges cannot play towards a required video", () => {
+    const withFilm = { ...complete, videoLink: "", videoFileId: "vid_bad" };
+    expect(
+      missingItems(withFilm, { videoRequired: true, unjudgeableFileIds: ["vid_bad"] }),
+    ).toEqual(["entry.missing.videoJudgeable"]);
+    expect(
+      missingItems(withFilm, { videoRequired: false, unjudgeableFileIds: ["vid_bad"] }),
+    ).toEqual([]);
+  });
+
+  it("are the server's knowledge: the cached submission schema never keeps them", () => {
+    entrySubmissionSchemaFor({ videoRequired: true, unjudgeableFileIds: ["pdf_bad"] });
+    expect(entrySubmissionSchemaFor({ videoRequired: true }).safeParse(withIdea).success).toBe(
+      true,
+    );
+  });
+});
+
+describe("a submitted entry stays complete", () => {
+  it("names each requirement a change would break, with its message", () => {
+    expect(newlyMissing(complete, { ...complete, descriptionVi: "  " })).toEqual({
+      descriptionVi: "validation.entryDescriptionViRequired",
+    });
+    expect(
+      newlyMissing(complete, { ...complete, legalCommitmentFileId: "", startYear: "" }),
+    ).toEqual({
+      startYear: "validation.entryStartYearRequired",
+      legalCommitmentFileId: "validation.entryLegalCommitmentRequired",
+    });
+    // Clearing the only video (a link) of a category that requires one.
+    expect(newlyMissing(complete, { ...complete, videoLink: "" })).toEqual({
+      videoFileId: "validation.entryVideoRequired",
+    });
+    expect(
+      newlyMissing(complete, { ...complete, videoLink: "" }, { videoRequired: false }),
+    ).toEqual({});
+    expect(newlyMissing(complete, { ...complete, brandName: "Sữa Ba Vì" })).toEqual({});
+  });
+
+  it("does not hold an entry already lacking something back from the rest", () => {
+    const old = { ...complete, descriptionEn: "" };
+    expect(newlyMissing(old, { ...old, brandName: "Sữa Ba Vì" })).toEqual({});
+    expect(newlyMissing(old, { ...old, descriptionVi: "" })).toEqual({
+      descriptionVi: "validation.entryDescriptionViRequired",
+    });
+    // Removing an idea file judges cannot open from an entry that has no other changes nothing.
+    const bad = { ...complete, ideaArticleViFileId: "pdf_bad", ideaArticleEnFileId: "" };
+    const options = { videoRequired: true, unjudgeableFileIds: ["pdf_bad"] };
+    expect(newlyMissing(bad, { ...bad, ideaArticleViFileId: "" }, options)).toEqual({});
   });
 });

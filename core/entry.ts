@@ -7,6 +7,7 @@ import {
   ENTRY_YEAR_MAX,
   ENTRY_YEAR_MIN,
   countCharacters,
+  judgedThroughCopy,
 } from "./entry-limits";
 import { REQUIRED, TOO_LONG, cleanText } from "./form-fields";
 import { VIDEO_LINK_MAX_LENGTH, parseVideoLink } from "./video-link";
@@ -18,7 +19,9 @@ import { VIDEO_LINK_MAX_LENGTH, parseVideoLink } from "./video-link";
  *   must be valid, so a draft never stores what could not be submitted;
  * - `entrySubmissionSchema` (or `entrySubmissionSchemaFor(category)`) for submit: every
  *   seed §5 rule, each problem on its field's path so the form can link to it;
- * - `missingItems(draft)` for the dashboard: what still has to be done, as i18n keys.
+ * - `missingItems(draft)` for the dashboard: what still has to be done, as i18n keys;
+ * - `newlyMissing(before, after)` for every change to an entry already submitted: it must
+ *   stay as complete as it was (PRODUCT: editing goes on until the deadline, not emptying).
  *
  * Files are uploaded separately (tus) and referenced here by their ids. Text comes out
  * cleaned: names in NFC with single spaces, descriptions in NFC keeping paragraphs.
@@ -174,11 +177,24 @@ interface Requirement {
   reads?: readonly string[];
   message: string;
   isMissing: (entry: Record<string, unknown>, options: SubmissionOptions) => boolean;
+  /**
+   * For judged files: the item and message when files are there but judges can receive none
+   * of them (`SubmissionOptions.unjudgeableFileIds`), so the entrant knows to replace them.
+   */
+  unjudgeable?: { item: string; message: string };
 }
 
 export interface SubmissionOptions {
   /** Whether the entry's category requires a video (CategoryNode.videoRequired). */
   videoRequired: boolean;
+  /**
+   * Ids of the entry's films and documents of which no judges' copy could be made (damaged,
+   * password-protected, too large…): judges never get them, so they do not count towards a
+   * requirement. A file whose copy is still being made counts: it passed the upload's checks,
+   * and should its copy fail later, the entrant is emailed and the entry lists it as missing
+   * while it can still be changed.
+   */
+  unjudgeableFileIds?: readonly string[];
 }
 
 const IDEA_FIELDS = [
@@ -189,6 +205,25 @@ const IDEA_FIELDS = [
 ] as const;
 
 const missing = (field: string) => (entry: Record<string, unknown>) => !given(entry[field]);
+
+/** A judged file field holds a file judges can receive. */
+function judgeable(entry: Record<string, unknown>, field: string, options: SubmissionOptions) {
+  const id = entry[field];
+  if (!given(id)) return false;
+  return !(
+    judgedThroughCopy(FILE_FIELD_OF_PATH[field] ?? "") &&
+    (options.unjudgeableFileIds ?? []).includes(String(id))
+  );
+}
+
+/** The entry file field behind each file id of the form (`videoFileId` → `video`). */
+const FILE_FIELD_OF_PATH: Readonly<Record<string, string>> = {
+  videoFileId: "video",
+  ideaArticleViFileId: "ideaArticleVi",
+  ideaArticleEnFileId: "ideaArticleEn",
+  slidesViFileId: "slidesVi",
+  slidesEnFileId: "slidesEn",
+};
 
 const REQUIREMENTS: readonly Requirement[] = [
   {
@@ -247,14 +282,19 @@ const REQUIREMENTS: readonly Requirement[] = [
     reads: ["videoLink"],
     message: "validation.entryVideoRequired",
     isMissing: (entry, options) =>
-      options.videoRequired && !given(entry.videoFileId) && !given(entry.videoLink),
+      options.videoRequired && !judgeable(entry, "videoFileId", options) && !given(entry.videoLink),
+    unjudgeable: { item: "videoJudgeable", message: "validation.entryVideoUnjudgeable" },
   },
   {
     item: "ideaArticleOrSlides",
     path: "ideaArticleViFileId",
     reads: IDEA_FIELDS,
     message: "validation.entryIdeaArticleRequired",
-    isMissing: (entry) => !IDEA_FIELDS.some((field) => given(entry[field])),
+    isMissing: (entry, options) => !IDEA_FIELDS.some((field) => judgeable(entry, field, options)),
+    unjudgeable: {
+      item: "ideaArticleJudgeable",
+      message: "validation.entryIdeaArticleUnjudgeable",
+    },
   },
   {
     item: "legalCommitment",
@@ -285,9 +325,9 @@ const isYear = (value: unknown): value is number =>
 
 /**
  * Rules across fields, which hold for drafts too: an end needs both month and year; the
- * period may not end before it starts. Start and end in the same month are allowed: with
- * month precision, an activation that ran three days in March starts and ends in March.
- * A video is an upload or a link, not both.
+ * period ends after it starts (seed §5: "start month must be before end month and end month
+ * after start month"), so an end in the start's own month is refused too — a campaign of a
+ * few weeks gives its start and no end. A video is an upload or a link, not both.
  */
 function checkConsistency(entry: Record<string, unknown>, ctx: z.core.$RefinementCtx): void {
   const withProblems = fieldsWithProblems(ctx);
@@ -301,7 +341,7 @@ function checkConsistency(entry: Record<string, unknown>, ctx: z.core.$Refinemen
   } else if (endGiven && !given(endYear)) {
     ctx.addIssue({ code: "custom", path: ["endYear"], message: "validation.entryEndIncomplete" });
   } else if (isMonth(startMonth) && isYear(startYear) && isMonth(endMonth) && isYear(endYear)) {
-    if (endYear * 12 + endMonth < startYear * 12 + startMonth) {
+    if (endYear * 12 + endMonth <= startYear * 12 + startMonth) {
       ctx.addIssue({ code: "custom", path: ["endMonth"], message: "validation.entryPeriodOrder" });
     }
   }
@@ -333,7 +373,8 @@ export type EntryDraft = z.output<typeof entryDraftSchema>;
 export function entrySubmissionSchemaFor(options: SubmissionOptions) {
   const kept = submissionSchemas.get(options.videoRequired);
   if (kept) return kept;
-  const made = makeSubmissionSchema(options);
+  // Files judges cannot receive are the server's knowledge, checked with `missingRequirements`.
+  const made = makeSubmissionSchema({ videoRequired: options.videoRequired });
   submissionSchemas.set(options.videoRequired, made);
   return made;
 }
@@ -348,8 +389,9 @@ function makeSubmissionSchema(options: SubmissionOptions) {
     for (const requirement of REQUIREMENTS) {
       const fields = [requirement.path, ...(requirement.reads ?? [])];
       if (fields.some((field) => withProblems.has(field))) continue;
-      if (requirement.isMissing(record, options)) {
-        ctx.addIssue({ code: "custom", path: [requirement.path], message: requirement.message });
+      const problem = missingAs(requirement, record, options);
+      if (problem) {
+        ctx.addIssue({ code: "custom", path: [requirement.path], message: problem.message });
       }
     }
     checkConsistency(record, ctx);
@@ -362,6 +404,50 @@ export const entrySubmissionSchema = entrySubmissionSchemaFor({ videoRequired: t
 export type EntrySubmission = z.output<typeof entrySubmissionSchema>;
 
 /**
+ * How a requirement is missing from the entry: its own item and message, or, when only files
+ * judges cannot receive are there, those of `unjudgeable`; null when it is met.
+ */
+function missingAs(
+  requirement: Requirement,
+  entry: Record<string, unknown>,
+  options: SubmissionOptions,
+): { item: string; message: string } | null {
+  if (!requirement.isMissing(entry, options)) return null;
+  const { unjudgeable } = requirement;
+  if (unjudgeable && !requirement.isMissing(entry, { ...options, unjudgeableFileIds: [] })) {
+    return unjudgeable;
+  }
+  return { item: requirement.item, message: requirement.message };
+}
+
+/** One unmet requirement: its `entry.missing.*` key, the field to link to and its message. */
+export interface MissingRequirement {
+  itemKey: string;
+  field: string;
+  messageKey: string;
+}
+
+/** What the entry still lacks before it can be submitted, in the form's order. */
+export function missingRequirements(
+  draft: Partial<Record<keyof EntryDraft, unknown>>,
+  options: SubmissionOptions = { videoRequired: true },
+): MissingRequirement[] {
+  const record = draft as Record<string, unknown>;
+  return REQUIREMENTS.flatMap((requirement) => {
+    const problem = missingAs(requirement, record, options);
+    return problem
+      ? [
+          {
+            itemKey: `entry.missing.${problem.item}`,
+            field: requirement.path,
+            messageKey: problem.message,
+          },
+        ]
+      : [];
+  });
+}
+
+/**
  * What a saved draft still lacks before it can be submitted, as i18n keys
  * (`entry.missing.images`, …) in the form's order; empty when nothing is missing.
  */
@@ -369,8 +455,24 @@ export function missingItems(
   draft: Partial<Record<keyof EntryDraft, unknown>>,
   options: SubmissionOptions = { videoRequired: true },
 ): string[] {
-  const record = draft as Record<string, unknown>;
-  return REQUIREMENTS.filter((requirement) => requirement.isMissing(record, options)).map(
-    (requirement) => `entry.missing.${requirement.item}`,
+  return missingRequirements(draft, options).map((item) => item.itemKey);
+}
+
+/**
+ * The requirements a change would break, by field with their messages: those met `before`
+ * and not `after`. Once an entry is submitted, every change must keep it complete by the
+ * rules its submission passed; a requirement already unmet (an entry from before a rule, a
+ * film whose copy failed since) does not stop the entrant from changing the rest.
+ */
+export function newlyMissing(
+  before: Partial<Record<keyof EntryDraft, unknown>>,
+  after: Partial<Record<keyof EntryDraft, unknown>>,
+  options: SubmissionOptions = { videoRequired: true },
+): Record<string, string> {
+  const unmet = new Set(missingRequirements(before, options).map((item) => item.field));
+  return Object.fromEntries(
+    missingRequirements(after, options)
+      .filter((item) => !unmet.has(item.field))
+      .map((item) => [item.field, item.messageKey]),
   );
 }

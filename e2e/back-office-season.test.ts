@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, onTestFinished, test } from "vitest";
 import { formatDate, formatDay, formatVietnamDateTime } from "../core/dates";
@@ -25,6 +26,7 @@ import {
   chooseFirstCategory,
   PASSWORD,
   registerEntrant,
+  upload,
   useEntryFiles,
   waitSaved,
 } from "./support/entry-journey";
@@ -53,6 +55,16 @@ function freshTaxCode(): string {
 }
 
 const ENTRY_TITLE = "Chuyến đò đêm trên sông Hương";
+const BROKEN_FILM = "phim-hong.mp4";
+
+/** An MP4 whose `ftyp` box is followed by filler and no movie box: no copy can be made of it. */
+function brokenMp4(): Buffer {
+  const ftyp = Buffer.from("000000186674797069736f6d0000020069736f6d6d703431", "hex");
+  const mdat = Buffer.alloc(3 * 1024 * 1024);
+  mdat.writeUInt32BE(mdat.length, 0);
+  mdat.write("mdat", 4, "ascii");
+  return Buffer.concat([ftyp, mdat]);
+}
 
 /** The rows of the entries table as text. */
 const tableRows = (page: Page) => page.locator("main table tbody tr").allTextContents();
@@ -120,6 +132,12 @@ describe("running the season in the back office", () => {
       brand: "Du lịch Cố Đô",
       title: ENTRY_TITLE,
     });
+    // Once submitted, the entrant replaces the film with one judges cannot be given (an MP4
+    // header and filler, no movie): it passes the upload's checks, and its copy fails after.
+    writeFileSync(file(BROKEN_FILM), brokenMp4());
+    await entrant.page.goto(`/en/nop-bai-du-thi?entry=${entry.id}`);
+    await waitForHydration(entrant.page);
+    await upload(entrant.page, "video", [file(BROKEN_FILM)]);
 
     // Staff: the dashboard and the entries table of the demo season.
     const staff = await openPage(browser());
@@ -209,18 +227,13 @@ describe("running the season in the back office", () => {
     await entrant.page.goto(`/en/nop-bai-du-thi?entry=${entry.id}`);
     await waitForHydration(entrant.page);
     const entrantNotice = entrant.page
-      .locator("li.upload__file", { hasText: "phim-quang-cao.mp4" })
+      .locator("li.upload__file", { hasText: BROKEN_FILM })
       .locator('[data-judge-copy="unreadable"]');
     await expect(entrantNotice.textContent()).resolves.toBe(
       `${text("en", "entryForm.judgeCopy.unreadable")} ${text("en", "entryForm.judgeCopy.replace.unreadable")}`,
     );
     // And emailed, in English, since they may not come back to the form on their own.
-    const notJudgeable = await mailTo(
-      email,
-      "entryFileNotJudgeable",
-      undefined,
-      "phim-quang-cao.mp4",
-    );
+    const notJudgeable = await mailTo(email, "entryFileNotJudgeable", undefined, BROKEN_FILM);
     expect(notJudgeable.entry.lang).toBe("en");
     expect(notJudgeable.parsed.subject).toContain(entry.code);
 
@@ -285,6 +298,8 @@ describe("running the season in the back office", () => {
       .locator("#entry-descriptionEn")
       .fill("Night boats on the Perfume River with Huế songs: the signed commitment is attached.");
     await waitSaved(back.page, "en");
+    // A film judges cannot be given does not count: the entrant uploads a playable one again.
+    await upload(back.page, "video", [file("phim-quang-cao.mp4")]);
     await back.page
       .locator(".entry-form")
       .getByRole("button", { name: text("en", "entryForm.resubmit"), exact: true })

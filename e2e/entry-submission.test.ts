@@ -293,6 +293,72 @@ describe("entry submission", () => {
     await expect
       .poll(() => page.locator(".form-alert--success").allTextContents())
       .toContain(text(lang, "entryForm.submitted", { code }));
+    // The button pressed is gone: the keyboard is on the message, and the message in view.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ""))
+      .toBe(text(lang, "entryForm.submitted", { code }));
+    await expect(
+      page.evaluate(() => {
+        const box = document.activeElement!.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    ).resolves.toBe(true);
+
+    // Submitted, it stays complete: an emptied description is kept here and marked, not
+    // saved (the bar says what was saved and what was not), and the only legal commitment
+    // cannot be removed.
+    const entryId = entryUrl.searchParams.get("entry");
+    const storedDescription = () =>
+      withDatabase(
+        (db) =>
+          (
+            db.prepare("SELECT description_vi AS d FROM entries WHERE id = ?").get(entryId) as {
+              d: string;
+            }
+          ).d,
+      );
+    await page.locator("#entry-descriptionVi").fill("");
+    await page.locator("#entry-brandName").fill("Cà phê Phố Cổ Hà Nội 1936");
+    await expect
+      .poll(() => page.locator(".entry-form__save").textContent(), { timeout: 10_000 })
+      .toContain(savedExcept);
+    await expect
+      .poll(() => page.locator(".field__error").allTextContents())
+      .toContain(text(lang, "validation.entryDescriptionViRequired"));
+    await expect(page.locator("#entry-descriptionVi").inputValue()).resolves.toBe("");
+    expect(storedDescription()).toBe(descriptionVi);
+    await expect
+      .poll(() =>
+        withDatabase(
+          (db) =>
+            (
+              db.prepare("SELECT brand_name AS b FROM entries WHERE id = ?").get(entryId) as {
+                b: string;
+              }
+            ).b,
+        ),
+      )
+      .toBe("Cà phê Phố Cổ Hà Nội 1936");
+    await page
+      .getByRole("button", {
+        name: text(lang, "entryForm.upload.removeNamed", { name: "cam-ket-phap-ly.pdf" }),
+      })
+      .click();
+    await expect
+      .poll(() => page.locator(".form-alert--error").allTextContents())
+      .toContain(text(lang, "entry.problems.lastRequiredFile"));
+    await expect(
+      page.locator('.upload[data-field="legalCommitment"] .upload__file').count(),
+    ).resolves.toBe(1);
+    // It is replaced by uploading another instead.
+    await expect(
+      page.locator('.upload[data-field="legalCommitment"] .upload__button').textContent(),
+    ).resolves.toBe(text(lang, "entryForm.upload.chooseReplacement"));
+    await page.locator("#entry-descriptionVi").fill(descriptionVi);
+    await expect
+      .poll(() => page.locator(".entry-form__save").textContent(), { timeout: 10_000 })
+      .not.toContain(savedExcept);
+    await waitSaved(page, lang);
 
     const receipt = await mailTo(email, "entryReceipt", submitted);
     expect(receipt.entry.lang).toBe("vi");

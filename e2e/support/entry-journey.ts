@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Lang } from "../../core/languages";
+import { box, fullBox, u32 } from "../../server/demo/demo-video";
 import { text } from "../../server/test-support/text";
 import { waitForHydration } from "./browser";
 import { linkIn, mailTo } from "./outbox";
@@ -16,21 +17,42 @@ import { linkIn, mailTo } from "./outbox";
 export const PASSWORD = "mua-thu-ha-noi-2026";
 export const uniqueEmail = (who: string) => `${who}.${randomBytes(4).toString("hex")}@example.vn`;
 
-// Real files: the server checks every upload by its content.
+// Real files: the server checks every upload by its content, and makes judges' copies of the
+// film and the documents (a file it cannot copy does not count towards submission).
+/** A one-page PDF. */
 export const PDF =
-  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
 
-/** A small MP4: an `ftyp` box, then an `mdat` box of filler (about 3 MB, so progress shows). */
+/**
+ * A small MP4: `ftyp`, a movie box with one track whose sample table points into the `mdat`
+ * box of filler after it (about 3 MB, so progress shows).
+ */
 function tinyMp4(bytes: number): Buffer {
-  const ftyp = Buffer.from([
-    0x00, 0x00, 0x00, 0x18, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0x00, 0x00, 0x02, 0x00,
-    0x69, 0x73, 0x6f, 0x6d, 0x6d, 0x70, 0x34, 0x31,
-  ]);
-  const mdat = Buffer.alloc(bytes - ftyp.length);
+  const ftyp = box("ftyp", Buffer.from("isom", "latin1"), u32(0x200), Buffer.from("isomavc1"));
+  const stco = fullBox("stco", 0, 0, u32(1, 0));
+  const moov = box(
+    "moov",
+    fullBox("mvhd", 0, 0, u32(0, 0, 1000, 1000), Buffer.alloc(80)),
+    box(
+      "trak",
+      fullBox("tkhd", 0, 1, u32(0, 0, 1, 0, 1000), Buffer.alloc(60)),
+      box(
+        "mdia",
+        fullBox("mdhd", 0, 0, u32(0, 0, 90_000, 90_000, 0)),
+        fullBox("hdlr", 0, 0, u32(0), Buffer.from("vide", "latin1"), Buffer.alloc(13)),
+        box("minf", box("stbl", stco)),
+      ),
+    ),
+  );
+  const head = Buffer.concat([ftyp, moov]);
+  const mdat = Buffer.alloc(bytes - head.length);
   mdat.writeUInt32BE(mdat.length, 0);
   mdat.write("mdat", 4, "ascii");
   randomBytes(mdat.length - 8).copy(mdat, 8);
-  return Buffer.concat([ftyp, mdat]);
+  const film = Buffer.concat([head, mdat]);
+  // The sample table points at the samples' absolute offset, as muxers write it.
+  film.writeUInt32BE(head.length + 8, film.indexOf(stco) + 16);
+  return film;
 }
 
 /**
@@ -146,10 +168,17 @@ export async function upload(page: Page, field: string, files: string[]) {
     }).observe(element, { subtree: true, childList: true, attributes: true });
   });
   await group.locator("input[type=file]").setInputFiles(files);
-  // The attached files are listed once the server has them …
+  // The attached files are listed once the server has them (a replacement in place of the
+  // one there) …
   await expect
-    .poll(() => group.locator(".upload__files .upload__file").count(), { timeout: 20_000 })
-    .toBe(names.length);
+    .poll(
+      async () => {
+        const listed = await group.locator(".upload__files .upload__file").allTextContents();
+        return listed.length === names.length && names.every((n) => listed.join("\n").includes(n));
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   // … and each had its progress bar on the way. A small file's last bytes, the server's answer
   // and the file's place in the list can land in one render, so 100 % is not always drawn for
   // every file; it is for the files that take longer than that.

@@ -101,6 +101,21 @@ describe.each(testDatabases())("demo entries on $name", (target) => {
       expect(sum(DEMO_CURRENT_COUNTS)).toBeGreaterThanOrEqual(280);
     });
 
+    it("gives every entry a period that ends after it starts (seed §5)", async () => {
+      const rows = await db.kysely
+        .selectFrom("entries")
+        .select(["code", "start_month", "start_year", "end_month", "end_year"])
+        .execute();
+      expect(rows.length).toBeGreaterThan(0);
+      const monthOf = (month: unknown, year: unknown) => Number(year) * 12 + Number(month);
+      const wrong = rows.filter(
+        (r) =>
+          r.end_month !== null &&
+          monthOf(r.end_month, r.end_year) <= monthOf(r.start_month, r.start_year),
+      );
+      expect(wrong.map((r) => r.code)).toEqual([]);
+    });
+
     it("gives every entry a history the lifecycle allows, ending at its status and version", async () => {
       const entries = await db.kysely
         .selectFrom("entries")

@@ -4,6 +4,7 @@ import { categoryFeeOn, feeHoldsUntil, type FeeQuote } from "../../../core/fees"
 import type { EntriesContext } from "./context";
 import { categoryRef, changesRequestedOf, trackRef } from "./load";
 import {
+  findUnjudgeableKeys,
   listCategories,
   listEntryFiles,
   listSeasons,
@@ -13,7 +14,7 @@ import {
 import type { SeasonFacts } from "./load";
 import { entryWindowProblem } from "./refusals";
 import type { EntrySummary } from "./types";
-import { valuesOf } from "./values";
+import { unjudgeableFileIdsOf, valuesOf } from "./values";
 
 /**
  * The fee an entry in the category costs on `at`, by the season's tiers (core/fees.ts), and
@@ -89,6 +90,10 @@ export async function entrantDashboard(
     listTracks(q, unique(rows.map((r) => r.track_id))),
     listCategories(q, unique(rows.map((r) => r.category_id))),
   ]);
+  const unjudgeableKeys = await findUnjudgeableKeys(
+    q,
+    files.map((f) => f.storage_key),
+  );
   const seasons = new Map(seasonRows.map((s) => [Number(s.id), s]));
   const tracks = new Map(trackRows.map((t) => [Number(t.id), t]));
   const categories = new Map(categoryRows.map((c) => [Number(c.id), c]));
@@ -100,11 +105,12 @@ export async function entrantDashboard(
       row.category_id === null ? null : (categories.get(Number(row.category_id)) ?? null);
     const categoryView = category ? categoryRef(category) : null;
     const status: EntryStatus = isEntryStatus(row.status) ? row.status : "draft";
-    const values = valuesOf(
-      row,
-      files.filter((f) => f.entry_id === row.id),
-    );
-    const missing = missingItems(values, { videoRequired: categoryView?.videoRequired ?? true });
+    const own = files.filter((f) => f.entry_id === row.id);
+    const values = valuesOf(row, own);
+    const missing = missingItems(values, {
+      videoRequired: categoryView?.videoRequired ?? true,
+      unjudgeableFileIds: unjudgeableFileIdsOf(own, unjudgeableKeys),
+    });
     const fee = feeOf(season, category, at);
     const owes = status === "draft" || status === "submitted";
     return {

@@ -41,7 +41,10 @@ export function cleanFileName(raw: string): string {
 export function additionProblem(loaded: Loaded, field: EntryFileField): string | null {
   const values = valuesOf(loaded.row, loaded.files);
   if (field === "images") return imageAdditionProblem(values);
-  if (field === "video") return videoAdditionProblem(values);
+  // Past submission a new film replaces the old one (attach-file.ts), as a document does.
+  if (field === "video") {
+    return videoAdditionProblem(values, { replacesFile: loaded.row.status !== "draft" });
+  }
   return null;
 }
 

@@ -134,6 +134,25 @@ export function listCategories(db: Q, ids: readonly number[]) {
   return categoriesWithGroup(db).where("c.id", "in", ids).execute();
 }
 
+/**
+ * Which of these stored files the judges'-copy job refused (no copy: damaged, encrypted, too
+ * large…). A file with no row yet is still waiting for its copy, and is not among them.
+ */
+export async function findUnjudgeableKeys(
+  db: Q,
+  storageKeys: readonly string[],
+): Promise<Set<string>> {
+  const keys = [...new Set(storageKeys)];
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("judge_copies")
+    .select("source_key")
+    .where("source_key", "in", keys)
+    .where("copy_key", "is", null)
+    .execute();
+  return new Set(rows.map((row) => row.source_key));
+}
+
 export function listEntryFiles(db: Q, entryIds: readonly string[]) {
   if (entryIds.length === 0) return Promise.resolve([]);
   return db

@@ -1,12 +1,19 @@
+import { newlyMissing } from "../../../core/entry";
 import type { EntryFileTable } from "../../db/schema";
 import type { EntriesContext } from "./context";
 import { releaseKeys } from "./files";
 import { loadOwned, viewOf } from "./load";
-import { notFound, refuse, writeProblem } from "./refusals";
+import { unjudgeableFileIds } from "./judged-files";
+import { invalid, notFound, refuse, writeProblem } from "./refusals";
 import type { EntryFailure, EntryFileView, EntryResult, EntryView } from "./types";
-import { toFileView } from "./values";
+import { toFileView, valuesOf, videoRequiredOf } from "./values";
 
-/** Removes a file from the owner's entry; its stored object goes when no entry uses it. */
+/**
+ * Removes a file from the owner's entry; its stored object goes when no entry uses it. Once
+ * the entry is submitted, a removal that would leave a requirement unmet (its only legal
+ * commitment, its last idea article judges can open) is refused: the file is replaced by
+ * uploading another, which takes its place (attach-file.ts).
+ */
 export async function removeFile(
   ctx: EntriesContext,
   userId: string,
@@ -22,6 +29,22 @@ export async function removeFile(
       if (refused) return refused;
       const file = loaded.files.find((f) => f.id === fileId);
       if (!file) return refuse(404, "entry.problems.fileNotFound");
+      if (loaded.row.status !== "draft") {
+        const broken = newlyMissing(
+          valuesOf(loaded.row, loaded.files),
+          valuesOf(
+            loaded.row,
+            loaded.files.filter((f) => f.id !== file.id),
+          ),
+          {
+            videoRequired: videoRequiredOf(loaded),
+            unjudgeableFileIds: await unjudgeableFileIds(trx, loaded.files),
+          },
+        );
+        if (Object.keys(broken).length > 0) {
+          return invalid(broken, "entry.problems.lastRequiredFile");
+        }
+      }
       await trx.deleteFrom("entry_files").where("id", "=", file.id).execute();
       await trx
         .updateTable("entries")

@@ -93,9 +93,16 @@ describe.each(testDatabases())("entries on $name", (target) => {
       expect(await t.entries.uploadAllowed(t.alice, entry.id, "copyrightCommitment", 50_000)).toBe(
         null,
       );
+      // The commitment is replaced by uploading another: removing the only one is refused
+      // (the entry was submitted, and stays complete).
       const old = seen!.files.find((f) => f.field === "copyrightCommitment")!;
-      expect((await t.entries.removeFile(t.alice, entry.id, old.id)).ok).toBe(true);
+      expect((await t.entries.removeFile(t.alice, entry.id, old.id)).ok).toBe(false);
       expect((await t.attach(entry.id, "copyrightCommitment", file(PDF))).ok).toBe(true);
+      const replaced = (await t.entries.get(t.alice, entry.id))!.files.filter(
+        (f) => f.field === "copyrightCommitment",
+      );
+      expect(replaced.map((f) => f.id)).not.toContain(old.id);
+      expect(replaced).toHaveLength(1);
 
       const resubmitted = await t.entries.submit(t.alice, entry.id);
       expect(resubmitted).toMatchObject({

@@ -13,7 +13,7 @@ import {
 import type { CategoryRow } from "./queries";
 import { invalidField, notEntrant, notFound, refuse, writeProblem } from "./refusals";
 import type { EntryFailure, EntryPatch, EntryResult, EntryView } from "./types";
-import { columnsOf, mergeAndValidate, valuesOf } from "./values";
+import { columnsOf, mergeAndValidate, valuesOf, videoRequiredOf } from "./values";
 
 const versionConflict = (entry?: EntryView): EntryFailure => ({
   ...refuse(409, "entry.problems.versionConflict"),
@@ -45,7 +45,9 @@ interface CodeWanted {
  * `version`, a save over a newer version is refused as a conflict carrying the entry as it is
  * now. The first save with a category issues the code; while still a draft, moving to a
  * category with another code issues a new one. After submission the track and category no
- * longer change (the fee and the code depend on them).
+ * longer change (the fee and the code depend on them), and no save may leave unmet a
+ * requirement of submission the entry meets (core `newlyMissing`): the entrant edits until
+ * the deadline, but a submitted entry never loses its description, period or video link.
  *
  * It runs on every pause in typing, so most saves read the entry once (with its season, track,
  * category and the owner's registrant type) without a transaction and write once, the write
@@ -108,7 +110,12 @@ async function applyPatch(
   if (options.version !== undefined && options.version !== Number(row.version)) {
     return versionConflict(toView(ctx, loaded));
   }
-  const checked = mergeAndValidate(valuesOf(row, loaded.files), patch);
+  // Once submitted, a save keeps the entry complete by the rules its submission passed.
+  const checked = mergeAndValidate(
+    valuesOf(row, loaded.files),
+    patch,
+    row.status === "draft" ? undefined : { videoRequired: videoRequiredOf(loaded) },
+  );
   if (!checked.ok) return checked;
   const catalogue = await resolveCatalogue(q, Number(season.id), checked.values, type, loaded);
   if (!catalogue.ok) return catalogue;

@@ -18,11 +18,13 @@ import { entryWindowProblem, invalid, notEntrant, notFound, refuse } from "./ref
 import { sendQueuedSoon } from "../mail/send-queued";
 import { queueStatusEmails } from "./status-email";
 import type { EntryFailure, EntryResult, EntryView } from "./types";
-import { missingOf, valuesOf } from "./values";
+import { missingOf, valuesOf, videoRequiredOf } from "./values";
+import { unjudgeableFileIds } from "./judged-files";
 
 /**
  * Submits a draft (or an entry sent back for changes): every seed §5 rule with the category's
- * video requirement; refused with the list of what is missing. The move is recorded in the
+ * video requirement, counting only films and documents judges can receive; refused with the
+ * list of what is missing. The move is recorded in the
  * entry's history. An entry sent back for changes may be resubmitted until the date staff
  * set, even after the deadline; if it had been paid, it moves on to `paid` at once (actor
  * "system", a second history row). The receipt (or, for a resubmission, the status email) in
@@ -57,10 +59,10 @@ export async function submitEntry(
         return refuse(403, "entry.problems.emailUnverified");
       }
       const values = valuesOf(loaded.row, loaded.files);
-      const videoRequired = loaded.category
-        ? Boolean(Number(loaded.category.video_required))
-        : true;
-      const missing = missingOf(values, videoRequired);
+      const videoRequired = videoRequiredOf(loaded);
+      // A film or document judges cannot receive does not count; one still being prepared
+      // does (core/entry.ts): submitting never waits on the judges'-copy job.
+      const missing = missingOf(values, videoRequired, await unjudgeableFileIds(trx, loaded.files));
       if (missing.length > 0) {
         return {
           ...invalid(

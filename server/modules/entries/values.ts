@@ -1,10 +1,16 @@
 import {
   entryDraftSchema,
   entrySubmissionSchemaFor,
-  missingItems,
+  missingRequirements,
+  newlyMissing,
   type EntryDraft,
+  type SubmissionOptions,
 } from "../../../core/entry";
-import { ENTRY_FILE_FIELDS, type EntryFileField } from "../../../core/entry-limits";
+import {
+  ENTRY_FILE_FIELDS,
+  judgedThroughCopy,
+  type EntryFileField,
+} from "../../../core/entry-limits";
 import type { EntryFileTable, EntryRow } from "../../db/schema";
 import { firstIssueByField } from "../../../core/refusal";
 import { invalid } from "./refusals";
@@ -27,23 +33,6 @@ export const DRAFT_KEY_OF_FILE_FIELD: Readonly<Record<EntryFileField, keyof Entr
   copyrightCommitment: "copyrightCommitmentFileId",
 };
 const FILE_DRAFT_KEYS = new Set<string>(Object.values(DRAFT_KEY_OF_FILE_FIELD));
-
-/** The form field each `entry.missing.*` item links to (core/entry.ts REQUIREMENTS). */
-const FIELD_OF_MISSING_ITEM: Readonly<Record<string, string>> = {
-  track: "trackId",
-  category: "categoryId",
-  brandName: "brandName",
-  campaignName: "campaignName",
-  descriptionVi: "descriptionVi",
-  descriptionEn: "descriptionEn",
-  startMonth: "startMonth",
-  startYear: "startYear",
-  images: "imageIds",
-  video: "videoFileId",
-  ideaArticleOrSlides: "ideaArticleViFileId",
-  legalCommitment: "legalCommitmentFileId",
-  copyrightCommitment: "copyrightCommitmentFileId",
-};
 
 const EMPTY_CREDITS = { companies: [], people: [] };
 
@@ -106,9 +95,16 @@ export function valuesOf(row: EntryRow, files: readonly EntryFileTable[]): Entry
   return values as EntryDraft;
 }
 
-/** What submit would still ask for, with the field to link to and its message. */
-export function missingOf(values: EntryDraft, videoRequired: boolean): MissingItem[] {
-  const items = missingItems(values, { videoRequired });
+/**
+ * What submit would still ask for, with the field to link to and its message (a field's own
+ * problem, such as a link that is not YouTube or Vimeo, before its being missing).
+ */
+export function missingOf(
+  values: EntryDraft,
+  videoRequired: boolean,
+  unjudgeableFileIds: readonly string[] = [],
+): MissingItem[] {
+  const items = missingRequirements(values, { videoRequired, unjudgeableFileIds });
   if (items.length === 0) return [];
   const parsed = entrySubmissionSchemaFor({ videoRequired }).safeParse(values);
   const messages = new Map<string, string>();
@@ -118,10 +114,29 @@ export function missingOf(values: EntryDraft, videoRequired: boolean): MissingIt
       if (!messages.has(field)) messages.set(field, issue.message);
     }
   }
-  return items.map((itemKey) => {
-    const field = FIELD_OF_MISSING_ITEM[itemKey.replace(/^entry\.missing\./, "")] ?? "";
-    return { field, messageKey: messages.get(field) ?? "validation.required", itemKey };
-  });
+  return items.map(({ field, messageKey, itemKey }) => ({
+    field,
+    messageKey: messages.get(field) ?? messageKey,
+    itemKey,
+  }));
+}
+
+/**
+ * The ids of the entry's films and documents judges cannot receive: those whose storage key
+ * the judges'-copy job refused (`unjudgeableKeys`, from `judge_copies`).
+ */
+export function unjudgeableFileIdsOf(
+  files: readonly Pick<EntryFileTable, "id" | "field" | "storage_key">[],
+  unjudgeableKeys: ReadonlySet<string>,
+): string[] {
+  return files
+    .filter((f) => judgedThroughCopy(f.field) && unjudgeableKeys.has(f.storage_key))
+    .map((f) => f.id);
+}
+
+/** Whether the entry's category asks for a video (a category not chosen yet: as most do). */
+export function videoRequiredOf(loaded: { category: { video_required: unknown } | null }) {
+  return loaded.category ? Boolean(Number(loaded.category.video_required)) : true;
 }
 
 /** Stored columns of validated values. */
@@ -155,13 +170,22 @@ function normalisePatch(patch: EntryPatch | undefined): Record<string, unknown> 
   return out;
 }
 
-/** Validates `patch` over the stored values (files included, for the cross-field rules). */
+/**
+ * Validates `patch` over the stored values (files included, for the cross-field rules). With
+ * `keepComplete` (an entry already submitted), a patch that would leave unmet a requirement
+ * the stored values meet is refused, each such field with its message.
+ */
 export function mergeAndValidate(
   base: EntryDraft,
   patch: EntryPatch | undefined,
+  keepComplete?: SubmissionOptions,
 ): { ok: true; values: EntryDraft } | EntryFailure {
   const merged = { ...base, ...normalisePatch(patch) };
   const parsed = entryDraftSchema.safeParse(merged);
   if (!parsed.success) return invalid(firstIssueByField(parsed.error.issues, "form"));
+  if (keepComplete) {
+    const broken = newlyMissing(base, parsed.data, keepComplete);
+    if (Object.keys(broken).length > 0) return invalid(broken, "entry.problems.staysComplete");
+  }
   return { ok: true, values: parsed.data };
 }

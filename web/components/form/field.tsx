@@ -241,29 +241,34 @@ export function CheckboxField({
  * The message above a form: what went wrong as a whole (or how long to wait). An error is
  * brought into view and focused when it appears (or changes): the button that was pressed is
  * often at the bottom of a long form, and a message out of view looks like nothing happened.
+ * A success does the same with `takeFocus`, when it answers a button that goes away with it
+ * (the keyboard would otherwise fall back to the top of the page).
  */
 export function FormAlert({
   message,
   tone = "error",
+  takeFocus = false,
 }: {
   message: string | undefined;
   tone?: "error" | "success";
+  takeFocus?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const error = tone === "error";
+  const focused = error || takeFocus;
   useEffect(() => {
     const element = ref.current;
-    if (!error || !message || !element) return;
+    if (!focused || !message || !element) return;
     element.scrollIntoView({ block: "center" });
     element.focus({ preventScroll: true });
-  }, [error, message]);
+  }, [focused, message]);
   if (!message) return null;
   return (
     <div
       ref={ref}
       className={`form-alert form-alert--${tone}`}
       role={error ? "alert" : "status"}
-      tabIndex={error ? -1 : undefined}
+      tabIndex={focused ? -1 : undefined}
     >
       {message}
     </div>

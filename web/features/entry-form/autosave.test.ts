@@ -86,3 +86,43 @@ describe("telling our own lost save from another tab's", () => {
     ).toBe(false);
   });
 });
+
+describe("what an autosave of a submitted entry sends", () => {
+  const saved = values({
+    trackId: "1",
+    categoryId: "2",
+    brandName: "Lotus",
+    campaignName: "Mùa hoa sen",
+    descriptionVi: "Mô tả",
+    descriptionEn: "Description",
+    startMonth: "1",
+    startYear: "2026",
+    videoLink: "https://vimeo.com/76979871",
+  });
+  const keepComplete = {
+    saved: {
+      ...saved,
+      imageIds: ["a", "b", "c"],
+      ideaArticleViFileId: "idea",
+      legalCommitmentFileId: "legal",
+      copyrightCommitmentFileId: "copyright",
+    },
+    options: { videoRequired: true },
+  };
+
+  it("keeps a required field emptied here, marked with its message, and sends the rest", () => {
+    const edited = { ...saved, descriptionVi: "", brandName: "Lotus Việt" };
+    const patch = savablePatch(edited, keepComplete);
+    expect(patch).not.toHaveProperty("descriptionVi");
+    expect(patch.brandName).toBe("Lotus Việt");
+    expect(unsavableFields(edited, keepComplete)).toEqual({
+      descriptionVi: "validation.entryDescriptionViRequired",
+    });
+    // The required video's link, emptied, is marked at the link.
+    expect(unsavableFields({ ...saved, videoLink: "" }, keepComplete)).toEqual({
+      videoLink: "validation.entryVideoRequired",
+    });
+    // A draft sends it.
+    expect(savablePatch(edited)).toHaveProperty("descriptionVi", "");
+  });
+});

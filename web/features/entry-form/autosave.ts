@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { useFetcher } from "react-router";
-import { entryDraftSchema } from "../../../core/entry";
+import { entryDraftSchema, newlyMissing, type SubmissionOptions } from "../../../core/entry";
 import { firstIssueByField } from "../../../core/refusal";
 import { postEntryAction } from "./post";
 import type { EntryActionResult, EntryFormValues } from "./types";
@@ -61,23 +61,45 @@ export function clearLocalCopy(entryId: string | null): void {
 }
 
 /**
+ * An entry already submitted, as the server holds it (its fields and its files' ids, as
+ * core/entry.ts reads them) and its category's rules: a save must keep it complete.
+ */
+export interface KeepComplete {
+  saved: Record<string, unknown>;
+  options: SubmissionOptions;
+}
+
+/** The text field a requirement's problem is fixed in (the video's is its link). */
+const TEXT_FIELD_OF_REQUIREMENT: Readonly<Record<string, string>> = { videoFileId: "videoLink" };
+
+/**
  * What of the form may be saved now: every field the draft schema accepts. A field that is
  * not valid yet (a description over its limit, half a credit row) stays out of the patch —
- * and in localStorage — so one mistake never blocks saving the rest.
+ * and in localStorage — so one mistake never blocks saving the rest. With `keepComplete`, so
+ * does a field emptied that a submitted entry must keep (the server refuses it the same way).
  */
-export function savablePatch(values: EntryFormValues): Record<string, unknown> {
-  return draftCheck(values).patch;
+export function savablePatch(
+  values: EntryFormValues,
+  keepComplete?: KeepComplete | null,
+): Record<string, unknown> {
+  return draftCheck(values, keepComplete).patch;
 }
 
 /**
  * The fields `savablePatch` leaves out, each with the reason (an i18n key): the page marks
  * them once the rest is saved, and keeps them in localStorage until they can be saved.
  */
-export function unsavableFields(values: EntryFormValues): Record<string, string> {
-  return draftCheck(values).leftOut;
+export function unsavableFields(
+  values: EntryFormValues,
+  keepComplete?: KeepComplete | null,
+): Record<string, string> {
+  return draftCheck(values, keepComplete).leftOut;
 }
 
-function draftCheck(values: EntryFormValues): {
+function draftCheck(
+  values: EntryFormValues,
+  keepComplete?: KeepComplete | null,
+): {
   patch: Record<string, unknown>;
   leftOut: Record<string, string>;
 } {
@@ -88,8 +110,18 @@ function draftCheck(values: EntryFormValues): {
   const candidate: Record<string, unknown> = { credits };
   for (const field of TEXT_FIELDS) candidate[field] = values[field];
   const parsed = entryDraftSchema.safeParse(candidate);
-  if (parsed.success) return { patch: candidate, leftOut: {} };
-  const leftOut = firstIssueByField(parsed.error.issues);
+  const leftOut = parsed.success ? {} : firstIssueByField(parsed.error.issues);
+  if (keepComplete) {
+    const broken = newlyMissing(
+      keepComplete.saved,
+      { ...keepComplete.saved, ...candidate },
+      keepComplete.options,
+    );
+    for (const [field, message] of Object.entries(broken)) {
+      leftOut[TEXT_FIELD_OF_REQUIREMENT[field] ?? field] ??= message;
+    }
+  }
+  if (Object.keys(leftOut).length === 0) return { patch: candidate, leftOut };
   // The period is one thing: a wrong end leaves the whole period out.
   if (["startMonth", "startYear", "endMonth", "endYear"].some((f) => f in leftOut)) {
     for (const f of ["endMonth", "endYear"]) leftOut[f] ??= "";
@@ -127,12 +159,15 @@ export function useAutosave({
   version,
   enabled,
   onCreated,
+  keepComplete = null,
 }: {
   form: UseFormReturn<EntryFormValues>;
   entryId: string | null;
   version: number;
   enabled: boolean;
   onCreated: (entryId: string, code: string | null) => void;
+  /** A submitted entry as the page loaded it: saves keep it complete. */
+  keepComplete?: KeepComplete | null;
 }) {
   const fetcher = useFetcher<EntryActionResult>({ key: "entry-autosave" });
   const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
@@ -160,6 +195,12 @@ export function useAutosave({
   }, []);
 
   entryIdRef.current = entryId ?? entryIdRef.current;
+  // What the server holds of a submitted entry: as loaded, then with each save taken up.
+  const keepRef = useRef<KeepComplete | null>(keepComplete);
+  const sentPatchRef = useRef<Record<string, unknown>>({});
+  useEffect(() => {
+    keepRef.current = keepComplete;
+  }, [keepComplete]);
 
   const send = useCallback(() => {
     clearTimeout(timerRef.current);
@@ -173,7 +214,8 @@ export function useAutosave({
     const snapshot = JSON.stringify(values);
     sentRef.current = snapshot;
     dirtyRef.current = false;
-    const { patch, leftOut } = draftCheck(values);
+    const { patch, leftOut } = draftCheck(values, keepRef.current);
+    sentPatchRef.current = patch;
     // A field mended since the last save is no longer marked for it.
     for (const field of Object.keys(leftOutRef.current)) {
       const name = field as Parameters<typeof form.getFieldState>[0];
@@ -226,6 +268,12 @@ export function useAutosave({
     if (data.ok) {
       attemptRef.current = 0;
       versionRef.current = data.version;
+      if (keepRef.current) {
+        keepRef.current = {
+          ...keepRef.current,
+          saved: { ...keepRef.current.saved, ...sentPatchRef.current },
+        };
+      }
       if (orderRef.current === sentOrderRef.current) orderRef.current = null;
       setCode(data.code);
       const created = entryIdRef.current !== data.entryId;
@@ -261,7 +309,11 @@ export function useAutosave({
     }
     if (data.reason === "conflict") {
       const sent = sentRef.current ? (JSON.parse(sentRef.current) as EntryFormValues) : null;
-      if (data.current && sent && holdsPatch(data.current.values, savablePatch(sent))) {
+      if (
+        data.current &&
+        sent &&
+        holdsPatch(data.current.values, savablePatch(sent, keepRef.current))
+      ) {
         // The server has exactly what this page sent: an earlier save of ours went through
         // but its answer was lost (a dropped connection). Not another tab: carry on from it.
         versionRef.current = data.current.version;
@@ -286,7 +338,10 @@ export function useAutosave({
     if (data.reason === "invalid") {
       // Refused as it is: wait for the next change (the local copy keeps it).
       for (const [name, message] of Object.entries(data.fieldErrors ?? {})) {
-        form.setError(name as never, { type: "server", message });
+        form.setError((TEXT_FIELD_OF_REQUIREMENT[name] ?? name) as never, {
+          type: "server",
+          message,
+        });
       }
       setStatus(
         data.formError ? { kind: "invalid", messageKey: data.formError } : { kind: "invalid" },

@@ -116,7 +116,9 @@ export function EntriesList({ entries, lang }: { entries: EntryListItem[]; lang:
                 headingLevel={4}
               />
             ) : null}
-            {entry.missing.length > 0 && entry.status === "draft" ? (
+            {/* Any entry the entrant can still change: a submitted one may lack what a rule
+                added since, or a file judges cannot open. */}
+            {entry.missing.length > 0 && (entry.editable || entry.status === "draft") ? (
               <div>
                 <p className="muted">{t("entry.missing.title")}:</p>
                 <ul className="entries-list__missing">

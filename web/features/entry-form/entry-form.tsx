@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { useTranslation } from "../../i18n/use-translation";
 import { useFetcher, useNavigate, useRevalidator } from "react-router";
@@ -12,7 +12,7 @@ import {
 import { FormAlert } from "../../components/form/field";
 import { ToastRegion, useToasts } from "../../components/toast";
 import { useHydrated, useLiveFormValues } from "../../hydration/form-state";
-import { clearLocalCopy, readLocalCopy, useAutosave } from "./autosave";
+import { clearLocalCopy, readLocalCopy, useAutosave, type KeepComplete } from "./autosave";
 import { CatalogueFields } from "./catalogue-fields";
 import { ChangesRequestedNotice, type ChangesRequestedView } from "./changes-requested-notice";
 import { DocumentFields } from "./document-fields";
@@ -103,12 +103,19 @@ export function EntryForm({
     },
     [navigate],
   );
+  // Once submitted, every save keeps the entry complete by the rules its submission passed:
+  // a required field emptied stays here, marked, and is not sent (the server refuses it too).
+  const keepComplete = useMemo(
+    () => (entry && entry.status !== "draft" ? keepCompleteOf(entry, tracks) : null),
+    [entry, tracks],
+  );
   const autosave = useAutosave({
     form,
     entryId,
     version: entry?.version ?? 0,
     enabled: !readOnly,
     onCreated,
+    keepComplete,
   });
 
   // What this browser typed and the server never confirmed comes back after a reload; what
@@ -259,7 +266,16 @@ export function EntryForm({
   const code = autosave.code ?? entry?.code ?? null;
   const status = entry?.status ?? "draft";
   const { toasts, show: onNotify, dismiss } = useToasts();
-  const fileCommon = { entryId, readOnly, onUploaded, onRemove, onUploadingChange, onNotify };
+  // Past submission a required file is replaced by uploading another (removing it is refused).
+  const fileCommon = {
+    entryId,
+    readOnly,
+    onUploaded,
+    onRemove,
+    onUploadingChange,
+    onNotify,
+    replaceable: status !== "draft",
+  };
   const submitting = submitQueued || submitFetcher.state !== "idle";
 
   return (
@@ -309,10 +325,19 @@ export function EntryForm({
         <ChangesRequestedNotice changes={changesRequested} editable={!readOnly} />
       ) : null}
       {readOnly ? <FormAlert tone="success" message={t("entryForm.readOnly")} /> : null}
+      {/* Answering the submit button, which goes away: the message takes the focus. */}
       {submitResult?.ok && submitResult.resubmitted ? (
-        <FormAlert tone="success" message={t("entryForm.resubmitted", { code: code ?? "" })} />
+        <FormAlert
+          tone="success"
+          message={t("entryForm.resubmitted", { code: code ?? "" })}
+          takeFocus
+        />
       ) : submitResult?.ok || (entry && status === "submitted") ? (
-        <FormAlert tone="success" message={t("entryForm.submitted", { code: code ?? "" })} />
+        <FormAlert
+          tone="success"
+          message={t("entryForm.submitted", { code: code ?? "" })}
+          takeFocus={submitResult?.ok === true}
+        />
       ) : null}
       {fileFetcher.data && !fileFetcher.data.ok && "formError" in fileFetcher.data ? (
         <FormAlert message={t(fileFetcher.data.formError)} />
@@ -508,4 +533,24 @@ export function EntryForm({
       <ToastRegion toasts={toasts} onDismiss={dismiss} />
     </div>
   );
+}
+
+/** A submitted entry as the server holds it, with its category's rules (see useAutosave). */
+function keepCompleteOf(entry: EntryView, tracks: TrackOption[]): KeepComplete {
+  const idOf = (field: EntryFileField) => entry.files.find((f) => f.field === field)?.id ?? "";
+  const category = tracks
+    .flatMap((track) => track.categories)
+    .find((item) => item.id === entry.values.categoryId);
+  return {
+    saved: {
+      ...entry.values,
+      imageIds: entry.files.filter((f) => f.field === "images").map((f) => f.id),
+      ...Object.fromEntries(
+        (Object.keys(FILE_FIELD_PATHS) as EntryFileField[])
+          .filter((field) => field !== "images")
+          .map((field) => [FILE_FIELD_PATHS[field], idOf(field)]),
+      ),
+    },
+    options: { videoRequired: category?.videoRequired ?? true },
+  };
 }

@@ -69,6 +69,7 @@ export function FileUploadField({
   required = false,
   readOnly = false,
   blockedReason,
+  replaceable = false,
   error,
   onUploaded,
   onRemove,
@@ -87,6 +88,12 @@ export function FileUploadField({
   readOnly?: boolean;
   /** Why nothing can be added now (a translated sentence), e.g. a video link is there. */
   blockedReason?: string | null | undefined;
+  /**
+   * A field of one file that a new upload replaces (the server swaps them): its picker stays
+   * once the file is there. A submitted entry's required file is changed this way, since
+   * removing it first is refused.
+   */
+  replaceable?: boolean;
   error?: string | undefined;
   onUploaded: () => void;
   onRemove: (file: EntryFileView) => void;
@@ -225,6 +232,7 @@ export function FileUploadField({
     (item) => item.state !== "done" || field === "video" || !attachedNames.has(item.name),
   );
   const full = maxFiles === 1 && files.length >= 1;
+  const replaces = full && replaceable;
   const sending = transfers.some((item) => item.state === "uploading");
   const uploading = transfers.filter((item) => item.state === "uploading").length;
 
@@ -242,7 +250,7 @@ export function FileUploadField({
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
   }, [sending]);
-  const room = maxFiles - files.length - active;
+  const room = (replaces ? 1 : maxFiles - files.length) - active;
   const blocked = Boolean(blockedReason) || !entryId || room <= 0;
 
   // A toast is a live region itself: the message is not announced a second time here.
@@ -461,7 +469,7 @@ export function FileUploadField({
             </p>
           ) : null}
 
-          {!readOnly && !(full && !blockedReason) ? (
+          {!readOnly && !(full && !blockedReason && !replaces) ? (
             <div className="upload__picker">
               <input
                 id={inputId}
@@ -485,8 +493,13 @@ export function FileUploadField({
               >
                 {maxFiles > 1
                   ? t("entryForm.upload.chooseFiles")
-                  : t("entryForm.upload.chooseFile")}
+                  : replaces
+                    ? t("entryForm.upload.chooseReplacement")
+                    : t("entryForm.upload.chooseFile")}
               </label>
+              {replaces && !blockedReason ? (
+                <span className="muted">{t("entryForm.upload.replaceHint")}</span>
+              ) : null}
               {maxFiles > 1 ? (
                 <span className="muted">
                   {t("entryForm.upload.count", { used: files.length, max: maxFiles })}

@@ -48,7 +48,12 @@ export function VideoFields({
           videoLink.trim() && files.length === 0
             ? t("entryForm.videoLinkPresent")
             : files.length > 0
-              ? t(videoAdditionProblem({ videoFileId: files[0]!.id }) ?? "")
+              ? t(
+                  videoAdditionProblem(
+                    { videoFileId: files[0]!.id },
+                    { replacesFile: common.replaceable === true },
+                  ) ?? "",
+                ) || null
               : null
         }
         error={error}
