@@ -61,7 +61,11 @@ export function parseStatementAmount(value: unknown): number | null {
   return Number.isSafeInteger(amount) && amount > 0 ? amount : null;
 }
 
-/** A booking date as banks write it (DD/MM/YYYY, DD-MM-YYYY, YYYY-MM-DD, with a time or not, or a spreadsheet date) as YYYY-MM-DD. */
+/**
+ * A booking date as banks write it (DD/MM/YYYY, DD-MM-YYYY, DD.MM.YYYY, YYYY-MM-DD, with a
+ * time or not, or a spreadsheet date) as YYYY-MM-DD; null for anything else or a day that does
+ * not exist. The statements page's hint (paymentAdmin.statements.dateColumnHint) lists these.
+ */
 export function parseStatementDate(value: unknown): string | null {
   if (value instanceof Date && !Number.isNaN(value.getTime())) {
     // Spreadsheet dates are calendar days: read them in Vietnam time.
@@ -101,6 +105,21 @@ export interface StatementLine {
   amountVnd: number;
   memo: string;
   bankRef: string;
+}
+
+/**
+ * A row with a credit amount that was not imported: a line's booking date is part of what
+ * identifies it across imports and of what a payment's history says, so a row without a
+ * readable one is not stored but told, for finance to fix the file or settle it by hand.
+ */
+export interface CreditRowNotImported {
+  /** The row's number in the file, as a spreadsheet shows it. */
+  row: number;
+  amountVnd: number;
+  memo: string;
+  /** The date cell as the file has it ("" when empty). */
+  dateText: string;
+  reason: "dateMissing" | "dateUnreadable";
 }
 
 /** A payment a line may pay. */

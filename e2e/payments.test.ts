@@ -169,6 +169,24 @@ describe("paying entry fees", () => {
       .poll(() => staff.page.locator('[data-testid="statement-summary"]').textContent())
       .toContain("0 dòng khớp");
     expect(entries.map((e) => statusOf(e.id))).toEqual(["paid", "paid"]);
+    // A credit whose date cannot be read is not imported, and is listed with its row and amount.
+    const undated = path.join(tmp, "sao-ke-ngay-sai.csv");
+    writeFileSync(
+      undated,
+      "\uFEFFNgày giao dịch,Số tiền ghi có,Nội dung,Số tham chiếu\n" +
+        `31/02/2026,"2.500.000","chuyen tien ngay sai",FT${Date.now() + 2}\n` +
+        `02/09/2026,"170.000","chuyen tien dung ngay",FT${Date.now() + 3}\n`,
+    );
+    await staff.page.locator("#statement-file").setInputFiles(undated);
+    await staff.page
+      .getByRole("button", { name: text("vi", "paymentAdmin.statements.submit") })
+      .click();
+    const notImported = staff.page.locator('[data-testid="statement-not-imported"]');
+    await expect
+      .poll(() => notImported.getByRole("heading").textContent())
+      .toBe(text("vi", "paymentAdmin.statements.notImported.title_one", { count: 1 }));
+    expect(await notImported.locator("tbody tr").first().textContent()).toContain("31/02/2026");
+    await expectAxeClean(staff.page);
 
     // The fees page checks an amount in the browser with the server's schema: a decimal is
     // refused on its field before anything is sent.
@@ -219,6 +237,67 @@ describe("paying entry fees", () => {
       .toContain(text("vi", "paymentAdmin.state.paid"));
     // A whole payment with its statement import and receipt: over 50 s on a loaded machine.
   }, 120_000);
+
+  test("on a phone the payment's entries scroll clear of the fee column, codes whole; a refused VAT request focuses its first wrong field", async () => {
+    const { page } = await openPage(browser(), { viewport: { width: 390, height: 844 } });
+    const email = await registerEntrant(page, "vi");
+    const entries = submittedEntries(email, 3);
+    await pay(page, "vi", "vietqr");
+    await page.waitForURL((u) =>
+      /\/nop-bai-du-thi\/thanh-toan\/VXP26[0-9A-Z]{6}$/.test(u.pathname),
+    );
+    const reference = page.url().split("/").pop()!;
+    await waitForHydration(page);
+    const scroller = page.locator(".table-scroll:has(.pay-table)");
+    await scroller.scrollIntoViewIfNeeded();
+    expect(await squeezedCells(page)).toEqual([]);
+    // Each code on one line, never broken at its hyphens.
+    const codeLines = await page.locator(".pay-table tbody td.pay-code").evaluateAll((cells) =>
+      cells.map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return [cell.textContent, new Set([...range.getClientRects()].map((r) => r.top)).size];
+      }),
+    );
+    expect(codeLines).toEqual(
+      [...entries].sort((a, b) => a.code.localeCompare(b.code)).map((e) => [e.code, 1]),
+    );
+    // The fee holds to the box's edge; scrolled to the end, no other column is left beneath it.
+    expect(await scroller.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    await scroller.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
+    const hidden = await page.locator(".pay-table tbody tr").evaluateAll((rows) =>
+      rows.flatMap((row) => {
+        const fee = row.querySelector(".pay-amount")!.getBoundingClientRect();
+        return [...row.children]
+          .filter((cell) => !cell.classList.contains("pay-amount"))
+          .filter((cell) => cell.getBoundingClientRect().right > fee.left + 0.5)
+          .map((cell) => cell.textContent);
+      }),
+    );
+    expect(hidden).toEqual([]);
+
+    // A company may ask for a VAT invoice once paid; the browser refuses a wrong tax code and
+    // e-mail address, and the person is taken to the first of them.
+    withDatabase((db) => {
+      db.prepare(
+        "UPDATE registrants SET type = 'enterprise', company_name = 'Công ty Bánh Tráng' WHERE user_id = (SELECT id FROM user WHERE email = ?)",
+      ).run(email);
+      db.prepare("UPDATE payments SET state = 'paid', paid_at = ? WHERE reference = ?").run(
+        new Date().toISOString(),
+        reference,
+      );
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/nop-bai-du-thi/thanh-toan/${reference}`);
+    await waitForHydration(page);
+    await page.locator("#vat-companyName").fill("Công ty Bánh Tráng");
+    await page.locator("#vat-address").fill("34 Tràng Tiền, Hoàn Kiếm, Hà Nội");
+    await page.locator("#vat-taxCode").fill("12");
+    await page.locator("#vat-email").fill("khong-phai-email");
+    await page.getByRole("button", { name: text("vi", "payment.vat.submit") }).click();
+    await expect.poll(() => page.locator("#vat-email").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("vat-taxCode");
+  });
 
   test("a short transfer on the statement confirms its payment only with a note, the amounts in the question", async () => {
     const { page } = await openPage(browser());

@@ -5,7 +5,14 @@ import { BACK_OFFICE_SECTIONS, type BackOfficeSection } from "../core/roles";
 import { identityHttpApp, localized, text } from "./test-support/identity-http";
 import { mailRetries } from "./modules/mail/retries";
 import { withOutboxBlocked } from "./test-support/mail";
-import { sessionCookieOf, TEST_ORIGIN, TEST_PASSWORD, WHO } from "./test-support/sign-in";
+import {
+  individualProfile,
+  sessionCookieOf,
+  signInThroughForm,
+  TEST_ORIGIN,
+  TEST_PASSWORD,
+  WHO,
+} from "./test-support/sign-in";
 import { TEST_NOW } from "./test-support/signed-in-app";
 
 // The identity rules as a browser meets them: back-office access by role, CSRF, the HTML
@@ -330,4 +337,73 @@ describe("the signed-in person of a request", () => {
       expect(restored.body).toContain('value="1 Tràng Tiền, Hà Nội"');
     }
   });
+});
+
+describe("a change of email from the account page", () => {
+  it.each(["vi", "en"] as const)(
+    "ends with the new address confirmed and the old one told (%s)",
+    async (lang) => {
+      const { identity } = http.app.services;
+      const oldEmail = `doi-email-${lang}@example.vn`;
+      const newEmail = `doi-email-${lang}-moi@example.vn`;
+      const userId = await identity.createEntrant({
+        email: oldEmail,
+        password: TEST_PASSWORD,
+        profile: individualProfile("Đỗ Thị Mai", "3 Tràng Tiền, Hà Nội"),
+      });
+      await identity.setEmailLanguage(userId, lang);
+      const cookie = await signInThroughForm(
+        http.app,
+        localized("/dang-nhap", lang),
+        oldEmail,
+        TEST_PASSWORD,
+      );
+      const asked = await request("POST", localized("/tai-khoan", lang), {
+        cookie,
+        headers: { origin: TEST_ORIGIN },
+        form: { intent: "changeEmail", newEmail, currentPassword: TEST_PASSWORD },
+      });
+      expect(asked.statusCode).toBe(200);
+      expect(asked.body).toContain(text(lang, "account.emailChangeSent"));
+
+      const mail = await http.outboxMail(newEmail, "emailChange");
+      const link = new URL(
+        mail.text.split(/\s+/).find((word) => word.includes("/api/auth/verify-email?"))!,
+      );
+      const followed = await request("GET", link.pathname + link.search, { cookie });
+      expect(followed.statusCode).toBe(302);
+      const landing = new URL(String(followed.headers.location), TEST_ORIGIN);
+      expect(landing.pathname + landing.search).toBe(localized("/tai-khoan?emailChanged=1", lang));
+
+      const page = await request("GET", landing.pathname + landing.search, { cookie });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(text(lang, "account.emailChanged", { email: newEmail }));
+      expect(page.body).not.toContain(text(lang, "account.verifyPrompt", { email: newEmail }));
+      const row = await http.db.kysely
+        .selectFrom("user")
+        .select(["email", "emailVerified"])
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow();
+      expect({ email: row.email, verified: Boolean(row.emailVerified) }).toEqual({
+        email: newEmail,
+        verified: true,
+      });
+      // The old address is told, in the account's language; the new one needs no second link.
+      const notice = await http.outboxMail(oldEmail, "emailChanged");
+      expect(notice.lang).toBe(lang);
+      expect(notice.text).toContain(newEmail);
+      await expect(http.outboxMail(newEmail, "verification")).rejects.toThrow(/no verification/);
+
+      // A link that could not be used (here: opened without this account's session) says so.
+      const failed = await request(
+        "GET",
+        localized("/tai-khoan?emailChanged=1?error=unauthorized", lang),
+        { cookie },
+      );
+      expect(failed.body).toContain(
+        text(lang, "account.emailChangeLinkFailed", { email: newEmail }),
+      );
+      expect(failed.body).not.toContain(text(lang, "account.emailChanged", { email: newEmail }));
+    },
+  );
 });

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { formatVnd } from "../core/dates";
 import { catalogText } from "../core/i18n/lookup";
 import { DEFAULT_STATEMENT_MAPPING } from "../core/statement";
 import { signedInApp } from "./test-support/signed-in-app";
 import { TEST_ORIGIN, type Who } from "./test-support/sign-in";
 import { insertSubmittedEntries } from "./test-support/demo-catalogue";
+import { text } from "./test-support/text";
 
 // Finance's payment pages over HTTP against the production build: the list's date filter and
 // pages, a payment matched from a bank statement or paid short, the statement import's
@@ -414,5 +416,68 @@ describe("finance's payment pages over HTTP", () => {
       "/en/quan-tri/thanh-toan/sao-ke",
     );
     expect(english.body).toContain("The file has a line dated 09/12/2026, after today");
+  });
+
+  it("lists the credit rows it could not date, row by row, and says which dates it reads", async () => {
+    for (const lang of ["vi", "en"] as const) {
+      const page = await get(
+        lang === "en" ? "/en/quan-tri/thanh-toan/sao-ke" : "/quan-tri/thanh-toan/sao-ke",
+      );
+      expect(page.body).toContain(text(lang, "paymentAdmin.statements.dateColumnHint"));
+    }
+    // Row 1 is the header: the lines are rows 2 to 6.
+    const file = csvOf([
+      ["31/02/2026", "", "2.500.000", "CK NGAY SAI", "FT-ND-1"],
+      ["2026-08-05", "", "2.600.000", "CK NGAY ISO", "FT-ND-2"],
+      ["12/5/2026", "", "2.700.000", "CK NGAY NGAN", "FT-ND-3"],
+      ["", "", "2.800.000", "CK KHONG NGAY", "FT-ND-4"],
+      ["", "30.000", "", "phi", "FT-ND-5"],
+    ]);
+    for (const lang of ["vi", "en"] as const) {
+      const imported = await postStatement(
+        { name: "saoke-ngay.csv", bytes: file },
+        lang === "en" ? "/en/quan-tri/thanh-toan/sao-ke" : "/quan-tri/thanh-toan/sao-ke",
+      );
+      expect(imported.statusCode).toBe(200);
+      const listed = /data-testid="statement-not-imported"[\s\S]*?<\/section>/.exec(
+        imported.body,
+      )?.[0];
+      expect(listed, lang).toBeDefined();
+      expect(listed).toContain(
+        text(lang, "paymentAdmin.statements.notImported.title_other", { count: 2 }),
+      );
+      const cells = [
+        ...listed!.matchAll(
+          /<tr><td>(\d+)<\/td><td>([^<]*)<\/td><td[^>]*>([^<]*)<\/td><td>([^<]*)<\/td><td>([^<]*)<\/td><\/tr>/g,
+        ),
+      ].map((m) => m.slice(1));
+      expect(cells).toEqual([
+        [
+          "2",
+          "31/02/2026",
+          formatVnd(2_500_000, lang),
+          "CK NGAY SAI",
+          text(lang, "paymentAdmin.statements.notImported.reasons.dateUnreadable"),
+        ],
+        [
+          "5",
+          "—",
+          formatVnd(2_800_000, lang),
+          "CK KHONG NGAY",
+          text(lang, "paymentAdmin.statements.notImported.reasons.dateMissing"),
+        ],
+      ]);
+    }
+
+    // No readable date at all: nothing imported, the rows listed, the date column named.
+    const undated = await postStatement({
+      name: "saoke-khong-ngay.csv",
+      bytes: csvOf([["", "", "2.900.000", "CK CHUA CO NGAY", "FT-ND-6"]]),
+    });
+    expect(undated.statusCode).toBe(400);
+    expect(undated.body).toContain(
+      `<p id="map-dateColumn-error" class="field__error">${text("vi", "paymentCore.statement.noReadableDates")}`,
+    );
+    expect(undated.body).toMatch(/data-testid="statement-not-imported"[\s\S]*CK CHUA CO NGAY/);
   });
 });

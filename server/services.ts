@@ -176,6 +176,7 @@ export function createServices(
       mail.sendPasswordReset(to, lang, { ...data, expiresInMinutes: 60 }),
     sendEmailChange: (to, lang, data) =>
       mail.sendEmailChange(to, lang, { ...data, expiresInHours: 24 }),
+    sendEmailChanged: (to, lang, data) => mail.sendEmailChanged(to, lang, data),
     sendWelcome: (to, lang, data) => mail.sendWelcome(to, lang, data),
   };
   const auth = createAuth({

@@ -15,6 +15,10 @@ export const SUBJECTS: Record<EmailTemplate, Record<Lang, string>> = {
     vi: "Xác nhận địa chỉ email mới – Giải thưởng Vạn Xuân",
     en: "Confirm your new email address – Van Xuan Awards",
   },
+  emailChanged: {
+    vi: "Email tài khoản của bạn đã được đổi – Giải thưởng Vạn Xuân",
+    en: "Your account's email address has been changed – Van Xuan Awards",
+  },
   welcome: {
     vi: "Chào mừng bạn đến với Giải thưởng Vạn Xuân",
     en: "Welcome to the Van Xuan Awards",

@@ -128,6 +128,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     verified:
       url.searchParams.has("verified") && !url.searchParams.has("error") && user.emailVerified,
     verifyLinkFailed: url.searchParams.has("error") && !user.emailVerified,
+    // The link sent to the new address comes back with `emailChanged=1`; when it could not be
+    // used (expired, or opened without this account's session) better-auth adds an error,
+    // after a second "?" for some errors, so the value is then not exactly "1".
+    emailChanged:
+      url.searchParams.get("emailChanged") === "1" &&
+      !url.searchParams.has("error") &&
+      user.emailVerified,
+    emailChangeFailed:
+      url.searchParams.has("emailChanged") &&
+      (url.searchParams.get("emailChanged") !== "1" || url.searchParams.has("error")) &&
+      user.emailVerified,
     draftDeleted: url.searchParams.has("draftDeleted"),
   };
 }
@@ -237,6 +248,19 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
       />
       <FormAlert
         message={loaderData.verifyLinkFailed ? t("account.verifyLinkFailed") : undefined}
+      />
+      <FormAlert
+        tone="success"
+        message={
+          loaderData.emailChanged ? t("account.emailChanged", { email: user.email }) : undefined
+        }
+      />
+      <FormAlert
+        message={
+          loaderData.emailChangeFailed
+            ? t("account.emailChangeLinkFailed", { email: user.email })
+            : undefined
+        }
       />
       <FormAlert
         tone="success"

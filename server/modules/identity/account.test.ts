@@ -73,38 +73,97 @@ describe.each(testDatabases())("identity on $name", (target) => {
       });
     });
 
-    it("changes the email only after the link sent to the NEW address is followed", async () => {
-      const email = uniqueEmail("hoa");
+    it.each(["vi", "en"] as const)(
+      "changes the email, confirmed, once the link sent to the NEW address is followed (%s)",
+      async (lang) => {
+        const email = uniqueEmail("hoa");
+        const cookie = await registerIndividual(email, lang);
+        await verifyByEmail(email, lang);
+        const before = await services.identity.currentUser(withCookie(cookie));
+        expect(before?.emailVerified).toBe(true);
+
+        const newEmail = uniqueEmail("hoa-moi");
+        const outcome = await services.identity.changeEmail(
+          before!,
+          withCookie(cookie),
+          { newEmail, currentPassword: PASSWORD },
+          lang,
+        );
+        expect(outcome).toMatchObject({ ok: true, immediate: false });
+        const mail = await receiver.next(newEmail);
+        expect(mail.subject).toBe(SUBJECTS.emailChange[lang]);
+        expect(mail.text).toContain(newEmail);
+        // Nothing went to the old address yet, and the account still has it.
+        await expect(receiver.next(email, 200)).rejects.toThrow(/no mail/);
+        expect((await services.identity.currentUser(withCookie(cookie)))?.email).toBe(email);
+
+        const response = await follow(linkIn(mail, `${PUBLIC_URL}/api/auth/verify-email?`), cookie);
+        expect(response.status).toBe(302);
+        const landing = new URL(response.headers.get("location")!, PUBLIC_URL);
+        expect(landing.pathname).toBe(lang === "en" ? "/en/tai-khoan" : "/tai-khoan");
+        expect(landing.searchParams.get("emailChanged")).toBe("1");
+        expect(landing.searchParams.has("error")).toBe(false);
+
+        // The link proved the new address: the account keeps it confirmed, no second link.
+        const after = await services.identity.currentUser(withCookie(cookie));
+        expect(after).toMatchObject({ email: newEmail, emailVerified: true });
+        const row = await db.kysely
+          .selectFrom("user")
+          .select(["email", "emailVerified"])
+          .where("id", "=", before!.id)
+          .executeTakeFirstOrThrow();
+        expect({ email: row.email, emailVerified: Boolean(row.emailVerified) }).toEqual({
+          email: newEmail,
+          emailVerified: true,
+        });
+        // The old address is told, in the account's language, with the address now in use.
+        const notice = await receiver.next(email);
+        expect(notice.subject).toBe(SUBJECTS.emailChanged[lang]);
+        expect(notice.text).toContain(newEmail);
+        expect(notice.text).toContain(`${PUBLIC_URL}${lang === "en" ? "/en" : ""}/dang-nhap`);
+        await expect(receiver.next(newEmail, 200)).rejects.toThrow(/no mail/);
+
+        const signIn = await services.identity.signIn(
+          { email: newEmail, password: PASSWORD },
+          meta(),
+          "entrant",
+        );
+        expect(signIn.ok).toBe(true);
+        // Following the link again (a mail scanner, a second click) changes and sends nothing.
+        const again = await follow(linkIn(mail, `${PUBLIC_URL}/api/auth/verify-email?`), cookie);
+        expect(again.status).toBe(302);
+        expect(new URL(again.headers.get("location")!, PUBLIC_URL).search).toMatch(/error=/);
+        expect(await services.identity.currentUser(withCookie(cookie))).toMatchObject({
+          email: newEmail,
+          emailVerified: true,
+        });
+        await expect(receiver.next(email, 200)).rejects.toThrow(/no mail/);
+      },
+    );
+
+    it("changes nothing when the link is opened without the account's session", async () => {
+      const email = uniqueEmail("lan");
       const cookie = await registerIndividual(email, "vi");
       await verifyByEmail(email, "vi");
-      const before = await services.identity.currentUser(withCookie(cookie));
-      expect(before?.emailVerified).toBe(true);
-
-      const newEmail = uniqueEmail("hoa-moi");
+      const user = (await services.identity.currentUser(withCookie(cookie)))!;
+      const newEmail = uniqueEmail("lan-moi");
       const outcome = await services.identity.changeEmail(
-        before!,
+        user,
         withCookie(cookie),
         { newEmail, currentPassword: PASSWORD },
         "vi",
       );
       expect(outcome.ok).toBe(true);
       const mail = await receiver.next(newEmail);
-      expect(mail.subject).toBe(SUBJECTS.emailChange.vi);
-      expect(mail.text).toContain(newEmail);
-      // Nothing went to the old address, and the account still has it.
-      await expect(receiver.next(email, 200)).rejects.toThrow(/no mail/);
-      expect((await services.identity.currentUser(withCookie(cookie)))?.email).toBe(email);
 
-      const response = await follow(linkIn(mail, `${PUBLIC_URL}/api/auth/verify-email?`), cookie);
+      const response = await follow(linkIn(mail, `${PUBLIC_URL}/api/auth/verify-email?`));
       expect(response.status).toBe(302);
-      const after = await services.identity.currentUser(withCookie(cookie));
-      expect(after?.email).toBe(newEmail);
-      const signIn = await services.identity.signIn(
-        { email: newEmail, password: PASSWORD },
-        meta(),
-        "entrant",
-      );
-      expect(signIn.ok).toBe(true);
+      expect(response.headers.get("location")).toMatch(/emailChanged=1\?error=unauthorized$/);
+      expect(await services.identity.currentUser(withCookie(cookie))).toMatchObject({
+        email,
+        emailVerified: true,
+      });
+      await expect(receiver.next(email, 200)).rejects.toThrow(/no mail/);
     });
 
     it("refuses an email change with the wrong password or to an address already in use", async () => {

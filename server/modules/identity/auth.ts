@@ -15,6 +15,12 @@ export interface IdentityMail {
     data: { name: string; url: string; newEmail: string },
   ): Promise<unknown>;
   sendWelcome(to: string, lang: Lang, data: { name: string; url: string }): Promise<unknown>;
+  /** To the OLD address once the change is made; `url` is the sign-in page. */
+  sendEmailChanged(
+    to: string,
+    lang: Lang,
+    data: { name: string; url: string; newEmail: string },
+  ): Promise<unknown>;
 }
 
 export const AUTH_BASE_PATH = "/api/auth";
@@ -126,6 +132,9 @@ export function createAuth(options: {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
+        // better-auth 1.3 follows a change of email with a link to confirm the new address;
+        // ours was confirmed by the link that made the change (see databaseHooks).
+        if (user.emailVerified) return;
         await mail.sendVerification(user.email, langOf(user), { name: user.name, url: here(url) });
       },
       // A link opened when the address is already confirmed (a second click, a mail scanner
@@ -150,13 +159,48 @@ export function createAuth(options: {
       },
       changeEmail: {
         enabled: true,
-        // Confirmed at the NEW address: the link there completes the change.
+        // Confirmed at the NEW address: the link there completes the change (and confirms
+        // the address); the old one is then told (databaseHooks).
         sendChangeEmailVerification: async ({ user, newEmail, url }) => {
           await mail.sendEmailChange(newEmail, langOf(user), {
             name: user.name,
             url: here(url),
             newEmail,
           });
+        },
+      },
+    },
+    databaseHooks: {
+      user: {
+        update: {
+          // The change of email completes on /verify-email, from the link we send to the NEW
+          // address (sendChangeEmailVerification): opening it proves that address, so it is
+          // kept confirmed where better-auth 1.3 would unconfirm it and send a second link.
+          // (better-auth 1.3 writes whatever the hook answers, even nothing: always `data`.)
+          before: async (data, ctx) => {
+            if (isEmailChange(data, ctx)) return { data: { ...data, emailVerified: true } };
+            return { data };
+          },
+          // The old address is told, so an owner whose account was taken over learns of it.
+          after: async (user, ctx) => {
+            const before = ctx?.context.session?.user;
+            if (!user || !isEmailChange(user, ctx) || !before || before.email === user.email)
+              return;
+            const lang = langOf(user);
+            try {
+              await mail.sendEmailChanged(before.email, lang, {
+                name: user.name,
+                url: `${currentPublicUrl(options.publicUrl)}${localizePath("/dang-nhap", lang)}`,
+                newEmail: user.email,
+              });
+            } catch (error) {
+              // The change is made: a notice that could not go does not undo it.
+              options.logger?.error(
+                { err: error, userId: user.id },
+                "email change notice not sent",
+              );
+            }
+          },
         },
       },
     },
@@ -172,6 +216,11 @@ export function createAuth(options: {
       },
     },
   });
+}
+
+/** An update of the account's address on /verify-email: only the change-of-email link makes one. */
+function isEmailChange(data: Record<string, unknown>, ctx: { path?: string } | undefined) {
+  return ctx?.path === "/verify-email" && typeof data.email === "string";
 }
 
 function langOf(user: object): Lang {

@@ -92,6 +92,11 @@ function sendWith(
       return { url, sent: mail.sendPasswordReset(to, lang, { name, url, expiresInMinutes: 30 }) };
     case "emailChange":
       return { url, sent: mail.sendEmailChange(to, lang, { name, url, newEmail: to }) };
+    case "emailChanged":
+      return {
+        url,
+        sent: mail.sendEmailChanged(to, lang, { name, url, newEmail: "nhung.moi@example.vn" }),
+      };
     case "welcome":
       return { url, sent: mail.sendWelcome(to, lang, { name, url }) };
     case "entryReceipt":

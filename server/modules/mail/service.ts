@@ -99,6 +99,9 @@ export function createMailService(
     /** `to` is the NEW address; `data.newEmail` repeats it in the text. */
     sendEmailChange: (to: string, lang: Lang, data: EmailTemplateData["emailChange"]) =>
       send("emailChange", to, lang, data),
+    /** `to` is the OLD address, told that the account now uses `data.newEmail`. */
+    sendEmailChanged: (to: string, lang: Lang, data: EmailTemplateData["emailChanged"]) =>
+      send("emailChanged", to, lang, data),
     sendWelcome: (to: string, lang: Lang, data: EmailTemplateData["welcome"]) =>
       send("welcome", to, lang, data),
     /** The receipt of a submitted entry. */

@@ -26,6 +26,11 @@ const DATA: { [T in EmailTemplate]: EmailTemplateData[T] } = {
     url: URL_WITH_TOKEN,
     newEmail: "nhung.moi@example.vn",
   },
+  emailChanged: {
+    name: "Nguyễn Thị Hồng Nhung",
+    url: "https://vanxuan-awards.example/dang-nhap",
+    newEmail: "nhung.moi@example.vn",
+  },
   welcome: { name: "Nguyễn Thị Hồng Nhung", url: "https://vanxuan-awards.example/tai-khoan" },
   entryReceipt: {
     name: "Nguyễn Thị Hồng Nhung",
@@ -95,6 +100,7 @@ const DATA: { [T in EmailTemplate]: EmailTemplateData[T] } = {
 
 /** Templates whose link is a page rather than a tokened link. */
 const PAGE_LINK: readonly EmailTemplate[] = [
+  "emailChanged",
   "welcome",
   "entryReceipt",
   "entryStatusChanged",

@@ -21,6 +21,11 @@ export interface EmailTemplateData {
   passwordReset: { name: string; url: string; expiresInMinutes: number };
   /** Sent to the NEW address; the link confirms the change. */
   emailChange: { name: string; url: string; newEmail: string; expiresInHours?: number };
+  /**
+   * Sent to the OLD address once the change is made, so an owner who did not ask for it learns
+   * of it (the footer's contacts are their way back): `url` is the sign-in page.
+   */
+  emailChanged: { name: string; url: string; newEmail: string };
   /** `url` is the entrant's dashboard. */
   welcome: { name: string; url: string };
   /** Sent when an entry is submitted; `url` is the entrant's dashboard, dates already formatted. */
@@ -92,6 +97,7 @@ export const EMAIL_TEMPLATES = [
   "verification",
   "passwordReset",
   "emailChange",
+  "emailChanged",
   "welcome",
   "entryReceipt",
   "entryStatusChanged",

@@ -362,5 +362,118 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
         summary: { total: 2, alreadyImported: 0, matched: 1, unknown: 1 },
       });
     });
+
+    it("lists the credit rows whose date cannot be read, by their row in the file, and imports the rest", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [a!.id]);
+      // Row 1 is the bank's title, row 2 the header: the lines start at row 3.
+      const rows = [
+        ["31/02/2026", "", "2.500.000", "NGAY KHONG CO THAT", "FT-DATE-1"],
+        ["2026-08-05", "", "2.600.000", "NGAY ISO", "FT-DATE-2"],
+        ["12/5/2026", "", "2.700.000", "NGAY MOT CHU SO", "FT-DATE-3"],
+        ["", "", "2.800.000", "KHONG CO NGAY", "FT-DATE-4"],
+        ["", "150.000", "", "phi ngan hang", "FT-DATE-5"],
+        ["", "", "", "", ""],
+        ["05/08/2026", "", String(payment.amountVnd), payment.memo, "FT-DATE-6"],
+      ];
+      const imported = await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke-ngay.csv",
+        bytes: csvOf(rows),
+        mapping: DEFAULT_STATEMENT_MAPPING,
+      });
+      // A debit and a blank row are not transfers: not listed. The credits are all accounted for.
+      expect(imported).toMatchObject({
+        ok: true,
+        summary: {
+          total: 3,
+          matched: 1,
+          unknown: 2,
+          notImported: [
+            {
+              row: 3,
+              amountVnd: 2_500_000,
+              memo: "NGAY KHONG CO THAT",
+              dateText: "31/02/2026",
+              reason: "dateUnreadable",
+            },
+            {
+              row: 6,
+              amountVnd: 2_800_000,
+              memo: "KHONG CO NGAY",
+              dateText: "",
+              reason: "dateMissing",
+            },
+          ],
+        },
+      });
+      expect(await statuses(t, [a!.id])).toEqual(["paid"]);
+      const audit = await t.db.kysely
+        .selectFrom("audit_log")
+        .select("summary")
+        .where("action", "=", "payment.statement")
+        .orderBy("id", "desc")
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(audit.summary)).toMatchObject({
+        fileName: "saoke-ngay.csv",
+        total: 3,
+        notImportedRows: [3, 6],
+      });
+
+      // The file with its dates corrected: the two rows come in, the rest is known already.
+      rows[0]![0] = "28/02/2026";
+      rows[3]![0] = "04/08/2026";
+      const fixed = await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke-ngay.csv",
+        bytes: csvOf(rows),
+        mapping: DEFAULT_STATEMENT_MAPPING,
+      });
+      expect(fixed).toMatchObject({
+        ok: true,
+        summary: { total: 5, alreadyImported: 3, unknown: 2, notImported: [] },
+      });
+      const open = await t.services.payments.openStatementLines();
+      expect(
+        open
+          .filter((line) => line.memo === "NGAY KHONG CO THAT" || line.memo === "KHONG CO NGAY")
+          .map((line) => [line.bookedOn, line.amountVnd]),
+      ).toEqual(
+        expect.arrayContaining([
+          ["2026-02-28", 2_500_000],
+          ["2026-08-04", 2_800_000],
+        ]),
+      );
+    });
+
+    it("imports nothing when no credit row has a readable date, and lists them all", async () => {
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet("Sao kê");
+      sheet.addRow(["Ngày giao dịch", "Số tiền ghi có", "Nội dung", "Số tham chiếu"]);
+      sheet.addRow([]);
+      sheet.addRow(["08-31-2026", 3_100_000, "THANG TRUOC NGAY", "FT-MDY-1"]);
+      sheet.addRow(["", 3_200_000, "KHONG NGAY", "FT-MDY-2"]);
+      const importsBefore = await t.db.kysely
+        .selectFrom("statement_imports")
+        .select((eb) => eb.fn.countAll().as("count"))
+        .executeTakeFirstOrThrow();
+      const refused = await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke.xlsx",
+        bytes: Buffer.from(await workbook.xlsx.writeBuffer()),
+        mapping: DEFAULT_STATEMENT_MAPPING,
+      });
+      expect(refused).toMatchObject({
+        ok: false,
+        status: 400,
+        fieldErrors: { dateColumn: "paymentCore.statement.noReadableDates" },
+        notImported: [
+          { row: 3, amountVnd: 3_100_000, dateText: "08-31-2026", reason: "dateUnreadable" },
+          { row: 4, amountVnd: 3_200_000, memo: "KHONG NGAY", reason: "dateMissing" },
+        ],
+      });
+      const importsAfter = await t.db.kysely
+        .selectFrom("statement_imports")
+        .select((eb) => eb.fn.countAll().as("count"))
+        .executeTakeFirstOrThrow();
+      expect(Number(importsAfter.count)).toBe(Number(importsBefore.count));
+    });
   });
 });

@@ -9,6 +9,7 @@ import {
   statementLineKeys,
   statementMappingSchema,
   STATEMENT_MAX_BYTES,
+  type CreditRowNotImported,
   type MatchCandidate,
   type StatementLine,
   type StatementMapping,
@@ -31,7 +32,12 @@ export interface ImportSummary {
   /** Of the partial lines, those naming a payment cancelled or expired before the money came. */
   lapsed: number;
   unknown: number;
+  /** Credit rows of the file left out because their date could not be read: for a person. */
+  notImported: CreditRowNotImported[];
 }
+
+/** No credit row of the file had a readable date: nothing was imported; the rows are listed. */
+export type NoReadableDates = Refusal & { notImported: CreditRowNotImported[] };
 
 /** Columns of the mapping the file does not have, with the ones it has (its header row). */
 export type ColumnsNotFound = Refusal & { foundColumns: string[] };
@@ -71,7 +77,9 @@ async function rememberMapping(ctx: PaymentsContext, mapping: StatementMapping) 
  * overlapping one — is skipped: nothing changes; identical lines of one file are each their
  * own transfer, see statementLineKey), then matched: a line naming one pending
  * payment with its exact amount pays it (through settlePayment, actor "statement"); partial
- * and unknown lines wait for a person on the statements page. The mapping is remembered. A
+ * and unknown lines wait for a person on the statements page. A credit row whose date cannot
+ * be read is not imported but listed in the summary (and its row number in the audit entry);
+ * when no credit row has a readable date, nothing is imported. The mapping is remembered. A
  * mapping naming columns the file lacks is refused with the columns the file has; a file with a
  * line dated after today is refused whole (its dates were misread).
  */
@@ -79,7 +87,7 @@ export async function importStatement(
   ctx: PaymentsContext,
   actor: StaffActor,
   input: { fileName: string; bytes: Uint8Array; mapping: unknown },
-): Promise<Outcome<{ summary: ImportSummary }> | ColumnsNotFound | DateInFuture> {
+): Promise<Outcome<{ summary: ImportSummary }> | ColumnsNotFound | DateInFuture | NoReadableDates> {
   const mapping = statementMappingSchema.safeParse(input.mapping);
   if (!mapping.success) {
     const fieldErrors: Record<string, string> = {};
@@ -106,17 +114,39 @@ export async function importStatement(
     };
   }
   const lines: StatementLine[] = [];
-  for (const row of table.rows) {
-    const amountVnd = parseStatementAmount(row[columns.amountColumn]);
-    const bookedOn = parseStatementDate(row[columns.dateColumn]);
+  const notImported: CreditRowNotImported[] = [];
+  for (const { number, cells } of table.rows) {
+    const amountVnd = parseStatementAmount(cells[columns.amountColumn]);
     // Debits, totals and blank rows are not transfers to us.
-    if (amountVnd === null || bookedOn === null) continue;
+    if (amountVnd === null) continue;
+    const memo = String(cells[columns.memoColumn] ?? "").slice(0, 500);
+    const dateCell = cells[columns.dateColumn];
+    const bookedOn = parseStatementDate(dateCell);
+    if (bookedOn === null) {
+      const dateText = dateCell === null || dateCell === undefined ? "" : String(dateCell).trim();
+      notImported.push({
+        row: number,
+        amountVnd,
+        memo,
+        dateText: dateText.slice(0, 100),
+        reason: dateText === "" ? "dateMissing" : "dateUnreadable",
+      });
+      continue;
+    }
     lines.push({
       bookedOn,
       amountVnd,
-      memo: String(row[columns.memoColumn] ?? "").slice(0, 500),
-      bankRef: columns.bankRefColumn ? String(row[columns.bankRefColumn] ?? "").slice(0, 100) : "",
+      memo,
+      bankRef: columns.bankRefColumn
+        ? String(cells[columns.bankRefColumn] ?? "").slice(0, 100)
+        : "",
     });
+  }
+  if (lines.length === 0 && notImported.length > 0) {
+    return {
+      ...fieldRefusal({ dateColumn: "paymentCore.statement.noReadableDates" }),
+      notImported,
+    };
   }
   if (lines.length === 0) return refusal(400, "paymentCore.statement.noCredits");
   const future = lineBookedAfter(lines, ctx.clock());
@@ -167,6 +197,7 @@ export async function importStatement(
     partial: 0,
     lapsed: 0,
     unknown: 0,
+    notImported,
   };
   const keys = statementLineKeys(lines);
   for (const [index, line] of lines.entries()) {
@@ -229,11 +260,16 @@ export async function importStatement(
     })
     .where("id", "=", importId)
     .execute();
+  const { notImported: _rows, ...counts } = summary;
   await ctx.deps.audit?.record(
     actor,
     "payment.statement",
     { type: "payment" },
-    { ...summary, fileName: input.fileName },
+    {
+      ...counts,
+      fileName: input.fileName,
+      ...(notImported.length > 0 ? { notImportedRows: notImported.map((r) => r.row) } : {}),
+    },
   );
   return { ok: true, summary };
 }

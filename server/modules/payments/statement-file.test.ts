@@ -18,10 +18,13 @@ describe("reading a statement file", () => {
       headers: ["Ngày giao dịch", "Số tiền ghi có", "Nội dung", "Số tham chiếu"],
       rows: [
         {
-          "Ngày giao dịch": "02/12/2026",
-          "Số tiền ghi có": "2.000.000",
-          "Nội dung": "VXP26ZZZZZZ test",
-          "Số tham chiếu": "FT101",
+          number: 3,
+          cells: {
+            "Ngày giao dịch": "02/12/2026",
+            "Số tiền ghi có": "2.000.000",
+            "Nội dung": "VXP26ZZZZZZ test",
+            "Số tham chiếu": "FT101",
+          },
         },
       ],
     });

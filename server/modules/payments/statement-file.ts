@@ -4,7 +4,15 @@ import { loadExcelJs } from "../exports/spreadsheet";
 /** A statement file's table: its header row and the rows under it, cells as text or dates/numbers. */
 export interface StatementTable {
   headers: string[];
-  rows: Record<string, unknown>[];
+  rows: StatementRow[];
+}
+
+/** A row under the header with at least one filled cell. */
+export interface StatementRow {
+  /** Its number in the file as a spreadsheet shows it (1 is the file's first row). */
+  number: number;
+  /** Its cells by their column's header. */
+  cells: Record<string, unknown>;
 }
 
 const isXlsx = (bytes: Uint8Array) => bytes[0] === 0x50 && bytes[1] === 0x4b; // "PK": a zip
@@ -93,6 +101,8 @@ export async function readStatementFile(
   const unreadable = { problem: "fileUnreadable" as const };
   if (OTHER_FILE_TYPES.some((head) => startsWith(bytes, head))) return { problem: "fileType" };
   let grid: unknown[][];
+  // Each grid row's number in the file, for telling finance which row a problem is on.
+  let numbers: number[];
   try {
     if (isXlsx(bytes)) {
       const { Workbook } = await loadExcelJs();
@@ -101,7 +111,9 @@ export async function readStatementFile(
       const sheet = workbook.worksheets[0];
       if (!sheet) return unreadable;
       grid = [];
-      sheet.eachRow({ includeEmpty: false }, (row) => {
+      numbers = [];
+      sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+        numbers.push(rowNumber);
         const values = (row.values as unknown[]).slice(1);
         grid.push(
           values.map((v) =>
@@ -116,28 +128,29 @@ export async function readStatementFile(
     } else {
       const text = decodeStatementText(bytes);
       if (text === null) return { problem: "fileNotUtf8" };
-      grid = parse(text, {
-        delimiter: guessDelimiter(text),
-        relax_column_count: true,
-        skip_empty_lines: true,
-      });
+      // Blank lines are kept (and left out below) so a record's index is its row in a
+      // spreadsheet; a memo running over two lines is one row there too.
+      grid = parse(text, { delimiter: guessDelimiter(text), relax_column_count: true });
+      numbers = grid.map((_row, index) => index + 1);
     }
   } catch {
     return unreadable;
   }
-  const headerIndex = grid.findIndex(
-    (row) =>
-      row.filter((cell) => cell !== null && cell !== undefined && String(cell).trim() !== "")
-        .length >= 3,
-  );
+  const filledCells = (row: unknown[]) =>
+    row.filter((cell) => cell !== null && cell !== undefined && String(cell).trim() !== "").length;
+  const headerIndex = grid.findIndex((row) => filledCells(row) >= 3);
   if (headerIndex < 0) return unreadable;
   const headers = grid[headerIndex]!.map((cell) => String(cell ?? "").trim());
-  const rows = grid
-    .slice(headerIndex + 1)
-    .map((row) =>
-      Object.fromEntries(
+  const rows: StatementRow[] = [];
+  for (let index = headerIndex + 1; index < grid.length; index++) {
+    const row = grid[index]!;
+    if (filledCells(row) === 0) continue;
+    rows.push({
+      number: numbers[index]!,
+      cells: Object.fromEntries(
         headers.map((h, i) => [h, typeof row[i] === "string" ? (row[i] as string).trim() : row[i]]),
       ),
-    );
+    });
+  }
   return { headers, rows };
 }

@@ -180,6 +180,17 @@ const SUMMARIES: Record<AuditAction, Record<string, unknown>[]> = {
       unknown: 1,
       fileName: "sao-ke.csv",
     },
+    {
+      importId: 5,
+      total: 2,
+      alreadyImported: 0,
+      matched: 1,
+      partial: 0,
+      lapsed: 0,
+      unknown: 1,
+      fileName: "sao-ke-thang-12.csv",
+      notImportedRows: [2, 5],
+    },
   ],
   "payment.vatIssued": [{ reference: "VX8K2M4P", invoiceNumber: "0001234" }],
   "judge.create": [

@@ -9,6 +9,7 @@ import { isStaffRole } from "../../../../core/roles";
 import {
   amountDifference,
   DEFAULT_STATEMENT_MAPPING,
+  type CreditRowNotImported,
   resolveStatementLineSchemaFor,
   STATEMENT_MAX_BYTES,
   statementMappingSchema,
@@ -104,13 +105,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!outcome.ok) {
       const answer = refused(outcome, form, { formKey: "import" });
       // Columns the file lacks: the page lists the ones it has, to type the right names. A
-      // line dated after today: the page names its date.
+      // line dated after today: the page names its date. No readable date: the rows are listed.
       const extra =
         "foundColumns" in outcome
           ? { foundColumns: outcome.foundColumns }
           : "futureDay" in outcome
             ? { futureDay: outcome.futureDay }
-            : null;
+            : "notImported" in outcome
+              ? { notImported: outcome.notImported }
+              : null;
       return extra ? data({ ...answer.data, ...extra }, answer.init ?? undefined) : answer;
     }
     return data({ ok: true as const, formKey: "import", summary: outcome.summary });
@@ -139,6 +142,7 @@ type Imported = {
     lapsed: number;
     unknown: number;
     alreadyImported: number;
+    notImported: CreditRowNotImported[];
   };
 };
 
@@ -153,9 +157,15 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
   const result = useActionData<typeof action>() as (FormResult | Imported) | undefined;
   const { lang, mapping, lines } = loaderData;
   const refusedImport = result && !result.ok && result.formKey === "import" ? result : undefined;
-  const { foundColumns, futureDay } =
-    (refusedImport as { foundColumns?: string[]; futureDay?: string } | undefined) ?? {};
+  const {
+    foundColumns,
+    futureDay,
+    notImported: refusedRows,
+  } = (refusedImport as
+    | { foundColumns?: string[]; futureDay?: string; notImported?: CreditRowNotImported[] }
+    | undefined) ?? {};
   const imported = result && result.ok && "summary" in result ? result.summary : undefined;
+  const notImported = imported?.notImported ?? refusedRows ?? [];
   const refusedLine = (id: number) =>
     result && !result.ok && result.formKey === `line-${id}` ? result : undefined;
   const fieldError = (name: string) => refusedImport?.fieldErrors?.[name];
@@ -199,6 +209,7 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
           {t("paymentAdmin.statements.lapsedSummary", { count: imported.lapsed })}
         </p>
       ) : null}
+      {notImported.length > 0 ? <NotImportedRows rows={notImported} lang={lang} /> : null}
       <Form
         ref={importForm}
         method="post"
@@ -254,9 +265,21 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
                 maxLength={100}
                 required={name !== "bankRefColumn"}
                 aria-invalid={fieldError(name) ? true : undefined}
-                aria-describedby={fieldError(name) ? `map-${name}-error` : undefined}
+                aria-describedby={
+                  [
+                    name === "dateColumn" ? "map-dateColumn-hint" : "",
+                    fieldError(name) ? `map-${name}-error` : "",
+                  ]
+                    .filter(Boolean)
+                    .join(" ") || undefined
+                }
                 defaultValue={refusedImport?.values?.[name] ?? mapping[name]}
               />
+              {name === "dateColumn" ? (
+                <p id="map-dateColumn-hint" className="field__hint">
+                  {t("paymentAdmin.statements.dateColumnHint")}
+                </p>
+              ) : null}
               {fieldError(name) ? (
                 <p id={`map-${name}-error`} className="field__error">
                   {t(fieldError(name)!, { day: futureDay })}
@@ -303,6 +326,54 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
         </div>
       )}
     </AdminPage>
+  );
+}
+
+/**
+ * The file's credit rows that were not imported (their date could not be read), as the file
+ * has them: the money they carry is matched by no one until finance fixes the file or settles
+ * it by hand.
+ */
+function NotImportedRows({ rows, lang }: { rows: readonly CreditRowNotImported[]; lang: Lang }) {
+  const { t } = useTranslation();
+  return (
+    <section
+      className="form-alert payment-warning"
+      role="alert"
+      aria-labelledby="statement-not-imported-title"
+      data-testid="statement-not-imported"
+    >
+      <h2 id="statement-not-imported-title">
+        {t("paymentAdmin.statements.notImported.title", { count: rows.length })}
+      </h2>
+      <p>{t("paymentAdmin.statements.notImported.help")}</p>
+      <div className="table-scroll">
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">{t("paymentAdmin.statements.notImported.row")}</th>
+              <th scope="col">{t("paymentAdmin.statements.notImported.dateText")}</th>
+              <th scope="col" className="payment-amount">
+                {t("paymentAdmin.statements.amount")}
+              </th>
+              <th scope="col">{t("paymentAdmin.statements.memo")}</th>
+              <th scope="col">{t("paymentAdmin.statements.notImported.reason")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.row}>
+                <td>{row.row}</td>
+                <td>{row.dateText || "—"}</td>
+                <td className="payment-amount">{formatVnd(row.amountVnd, lang)}</td>
+                <td>{row.memo}</td>
+                <td>{t(`paymentAdmin.statements.notImported.reasons.${row.reason}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }
 
