@@ -75,7 +75,7 @@ describe("accessibility (axe, WCAG 2.1 A/AA, serious and critical)", () => {
       const nav = page.getByRole("navigation", { name: "Điều hướng chính" });
       await nav.getByRole("button", { name: "Hội đồng giám khảo" }).click();
       await nav.getByRole("link", { name: "Giám khảo năm 2024" }).waitFor({ state: "visible" });
-      await nav.getByRole("button", { name: "Tiêu chí giải thưởng" }).click();
+      await nav.getByRole("link", { name: "Tiêu chí giải thưởng" }).click();
       await page.getByRole("dialog").waitFor({ state: "visible" });
     });
   });

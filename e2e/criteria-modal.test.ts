@@ -12,7 +12,8 @@ import {
 
 // Seed §2: the criteria modal is a modal dialog — named, focus kept inside, page behind not
 // scrollable, Esc and the close button close it, focus goes back to its opener — and it is
-// locked: a click outside does not close it.
+// locked: a click outside does not close it. Its opener is a link to the criteria document in
+// the viewer, followed as such without JavaScript (e2e/ssr-without-javascript.test.ts).
 const browser = useBrowser();
 
 // A short window, so the home page is several screens tall and scrolling is observable.
@@ -29,7 +30,7 @@ async function openHome(): Promise<Page> {
 const opener = (page: Page) =>
   page
     .getByRole("navigation", { name: "Điều hướng chính" })
-    .getByRole("button", { name: "Tiêu chí giải thưởng" });
+    .getByRole("link", { name: "Tiêu chí giải thưởng" });
 const dialog = (page: Page) => page.getByRole("dialog", { name: TITLE });
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 const focusInDialog = (page: Page) =>
@@ -120,7 +121,7 @@ describe("criteria modal", () => {
 
     await page.keyboard.press("Escape");
     await dialog(page).waitFor({ state: "detached" });
-    expect(await focused(page)).toMatchObject({ tag: "button", text: "Tiêu chí giải thưởng" });
+    expect(await focused(page)).toMatchObject({ tag: "a", text: "Tiêu chí giải thưởng" });
     expect(await page.evaluate(() => document.documentElement.style.overflow)).toBe("");
   });
 
@@ -130,7 +131,7 @@ describe("criteria modal", () => {
     await dialog(page).waitFor({ state: "visible" });
     await dialog(page).getByRole("button", { name: "Đóng" }).click();
     await dialog(page).waitFor({ state: "detached" });
-    expect(await focused(page)).toMatchObject({ tag: "button", text: "Tiêu chí giải thưởng" });
+    expect(await focused(page)).toMatchObject({ tag: "a", text: "Tiêu chí giải thưởng" });
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe(
       "hidden",
     );
@@ -144,7 +145,7 @@ describe("criteria modal", () => {
     await waitForHydration(page);
     await page
       .getByRole("navigation", { name: "Main navigation" })
-      .getByRole("button", { name: "Award criteria" })
+      .getByRole("link", { name: "Award criteria" })
       .click();
     const english = page.getByRole("dialog", { name: "Award criteria for the 2026 season" });
     await english.waitFor({ state: "visible" });

@@ -173,7 +173,7 @@ describe("the password-protected sample PDF", () => {
     await waitForHydration(page);
     await page
       .getByRole("navigation", { name: "Điều hướng chính" })
-      .getByRole("button", { name: "Tiêu chí giải thưởng" })
+      .getByRole("link", { name: "Tiêu chí giải thưởng" })
       .click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor({ state: "visible" });

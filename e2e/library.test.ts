@@ -60,6 +60,30 @@ async function search(page: Page, words: string) {
 }
 
 describe("the list", () => {
+  test("with all years, a group of older years only is offered, kept in a shared link and finds its entries", async () => {
+    // Grand prix entries were published in 2023 and 2024; the newest season has no such group.
+    const url = `${baseUrl()}/bai-du-thi?track=VX&group=grand-prix`;
+    const answer = await fetch(url, { redirect: "manual" });
+    expect(answer.status).toBe(200);
+    const { page } = await open("/bai-du-thi?track=VX&group=grand-prix", {
+      javaScriptEnabled: false,
+    });
+    expect(page.url()).toBe(url);
+    const group = page.locator('select[name="group"]');
+    expect(await group.inputValue()).toBe("grand-prix");
+    expect(
+      await group
+        .locator("option")
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)),
+    ).toEqual(expect.arrayContaining(["communication", "grand-prix"]));
+    const codes = await page
+      .locator(".library-card")
+      .evaluateAll((cards) => cards.map((card) => (card as HTMLElement).dataset.code ?? ""));
+    expect(codes.length).toBeGreaterThan(0);
+    const years = new Set(codes.map((code) => /^VX(\d\d)-GPX-\d+$/.exec(code)?.[1]));
+    expect([...years].sort()).toEqual(["23", "24"]);
+  });
+
   test("searches with and without marks, filters, pages, and keeps it all in the URL (vi)", async () => {
     const { page, problems } = await open("/bai-du-thi");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Thư viện bài dự thi");
@@ -291,6 +315,8 @@ describe("an entry", () => {
   test("in English, a YouTube or Vimeo film loads only when asked; unknown entries are 404", async () => {
     const id = publishedEntry("videoLink");
     const { page, context } = await open(`/en/bai-thi/${id}`);
+    const warnings: string[] = [];
+    page.on("console", (message) => warnings.push(message.text()));
     // Nothing of the video sites is fetched here: the test has no Internet either way.
     const asked: string[] = [];
     await context.route(/youtube-nocookie\.com|player\.vimeo\.com/, (route) => {
@@ -313,6 +339,10 @@ describe("an entry", () => {
     expect(await frame.getAttribute("src")).toMatch(
       /^https:\/\/(www\.youtube-nocookie\.com\/embed\/[\w-]+\?autoplay=1|player\.vimeo\.com\/video\/\d+\?dnt=1)/,
     );
+    // Full screen is allowed once, through `allow` (both would make the browser warn).
+    expect(await frame.getAttribute("allow")).toContain("fullscreen");
+    expect(await frame.getAttribute("allowfullscreen")).toBeNull();
+    expect(warnings.filter((w) => w.includes("allowfullscreen"))).toEqual([]);
     await poll(() => asked.length).toBeGreaterThan(0);
 
     const unpublished = withDatabase(

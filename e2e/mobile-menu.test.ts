@@ -93,7 +93,7 @@ describe("mobile menu (390×844)", () => {
       "/bai-du-thi",
     );
     expect(await menu.getByRole("link", { name: "Tin tức - Sự kiện" }).isVisible()).toBe(true);
-    expect(await menu.getByRole("button", { name: "Tiêu chí giải thưởng" }).isVisible()).toBe(true);
+    expect(await menu.getByRole("link", { name: "Tiêu chí giải thưởng" }).isVisible()).toBe(true);
     expect(
       await menu.getByRole("link", { name: "lienhe@vanxuan-awards.example" }).getAttribute("href"),
     ).toBe("mailto:lienhe@vanxuan-awards.example");
@@ -184,10 +184,10 @@ describe("mobile menu (390×844)", () => {
     expect(await hamburger(page).getAttribute("aria-expanded")).toBe("false");
   });
 
-  test("the criteria button in the menu closes the menu and opens the criteria dialog", async () => {
+  test("the criteria link in the menu closes the menu and opens the criteria dialog", async () => {
     const page = await openMobileHome();
     await hamburger(page).click();
-    await panel(page).getByRole("button", { name: "Tiêu chí giải thưởng" }).click();
+    await panel(page).getByRole("link", { name: "Tiêu chí giải thưởng" }).click();
     await page.getByRole("dialog").waitFor({ state: "visible" });
     expect(await panel(page).isVisible()).toBe(false);
     expect(await page.evaluate(() => !!document.activeElement?.closest("dialog"))).toBe(true);
@@ -197,7 +197,7 @@ describe("mobile menu (390×844)", () => {
   test("closing the criteria dialog opened from the menu returns focus to the hamburger", async () => {
     const page = await openMobileHome();
     await hamburger(page).click();
-    await panel(page).getByRole("button", { name: "Tiêu chí giải thưởng" }).click();
+    await panel(page).getByRole("link", { name: "Tiêu chí giải thưởng" }).click();
     await page.getByRole("dialog").waitFor({ state: "visible" });
     await page.keyboard.press("Escape");
     await page.getByRole("dialog").waitFor({ state: "detached" });

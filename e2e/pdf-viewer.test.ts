@@ -54,7 +54,7 @@ async function openCriteria(
   ).toEqual([]);
   await page
     .getByRole("navigation", { name: texts.nav })
-    .getByRole("button", { name: texts.opener })
+    .getByRole("link", { name: texts.opener })
     .click();
   const dialog = page.getByRole("dialog", { name: texts.dialog });
   await dialog.waitFor({ state: "visible" });

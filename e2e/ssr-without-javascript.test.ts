@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
-import { describe, expect, test } from "vitest";
-import { baseUrl, openPage, useBrowser } from "./support/browser";
+import { describe, expect, onTestFinished, test } from "vitest";
+import { baseUrl, MOBILE, openPage, useBrowser, waitForHydration } from "./support/browser";
+import { setSubmissionWindow } from "./support/db";
 
 // Server-rendered HTML must be a complete page on its own (PRODUCT §6: first paint and link
 // previews work without JavaScript), so these pages are loaded with JavaScript turned off.
@@ -181,4 +182,98 @@ describe("the home page without JavaScript", () => {
       timeout: 2_000,
     });
   });
+
+  test("the submit menu opens on hover and keyboard focus too", async () => {
+    const day = 86_400_000;
+    onTestFinished(
+      setSubmissionWindow({
+        opensAt: new Date(Date.now() - day).toISOString(),
+        closesAt: new Date(Date.now() + 30 * day).toISOString(),
+      }),
+    );
+    const { page } = await openPage(browser(), { javaScriptEnabled: false });
+    await page.goto("/");
+    const register = page.getByRole("menuitem", { name: "Đăng ký dự thi" });
+    expect(await register.isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Nộp bài dự thi" }).hover();
+    await register.waitFor({ state: "visible", timeout: 2_000 });
+    // The pointer goes down to the item and follows it.
+    await register.hover();
+    await register.click();
+    await page.waitForURL(`${baseUrl()}/dang-ky-du-thi`);
+
+    await page.goto("/");
+    await page.mouse.move(1, 700);
+    await page.getByRole("button", { name: "Nộp bài dự thi" }).focus();
+    await register.waitFor({ state: "visible", timeout: 2_000 });
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Đăng ký dự thi");
+    expect(await page.getByRole("menuitem", { name: "Nộp bài" }).isVisible()).toBe(true);
+  });
+
+  test("the award criteria are a link to the season's criteria document, in the header and footer", async () => {
+    const { page } = await openPage(browser(), { javaScriptEnabled: false });
+    await page.goto("/");
+    const header = page.getByRole("navigation", { name: "Điều hướng chính" });
+    const criteria = header.getByRole("link", { name: "Tiêu chí giải thưởng" });
+    const href = await criteria.getAttribute("href");
+    expect(href).toMatch(/^\/pdf\?file=%2F/);
+    expect(
+      await page
+        .getByRole("contentinfo")
+        .getByRole("link", { name: "Tiêu chí giải thưởng" })
+        .getAttribute("href"),
+    ).toBe(href);
+    await criteria.click();
+    await page.waitForURL(`${baseUrl()}${href}`);
+    expect(await page.title()).toMatch(/^Tiêu chí chấm giải.* 2026 \| /);
+  });
+
+  test("on a phone the hamburger leads to the footer's links, languages and sign-in", async () => {
+    const { page } = await openPage(browser(), { javaScriptEnabled: false, viewport: MOBILE });
+    await page.goto("/");
+    expect(await page.getByRole("navigation", { name: "Điều hướng chính" }).isVisible()).toBe(
+      false,
+    );
+    expect(await page.getByRole("button", { name: "Mở menu" }).count()).toBe(0);
+    await page.getByRole("link", { name: "Mở menu" }).click();
+    await page.waitForURL(`${baseUrl()}/#site-footer`);
+    const footer = page.getByRole("contentinfo");
+    for (const target of [
+      footer.getByRole("link", { name: "Thư viện" }),
+      footer.getByRole("link", { name: "Tiêu chí giải thưởng" }),
+      footer.getByRole("link", { name: "Đăng nhập" }),
+      footer.getByRole("link", { name: "Chuyển sang English" }),
+    ]) {
+      expect(await target.isVisible()).toBe(true);
+      await expect
+        .poll(() => target.evaluate((el) => el.getBoundingClientRect().top >= 0))
+        .toBe(true);
+    }
+    // One language switcher and one sign-in link to be found: the header's are hidden here.
+    expect(await page.getByRole("navigation", { name: "Ngôn ngữ" }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Đăng nhập" }).count()).toBe(1);
+  });
+});
+
+describe("the same page with JavaScript", () => {
+  for (const viewport of [MOBILE, { width: 1280, height: 800 }]) {
+    test(`at ${viewport.width} px keeps its menus' buttons and leaves the footer as it was`, async () => {
+      const { page, problems } = await openPage(browser(), { viewport });
+      await page.goto("/", { waitUntil: "networkidle" });
+      await page.mouse.move(20, 20);
+      await waitForHydration(page);
+      expect(await page.getByRole("link", { name: "Mở menu" }).count()).toBe(0);
+      expect(await page.getByRole("button", { name: "Mở menu" }).isVisible()).toBe(
+        viewport.width < 1024,
+      );
+      expect(await page.locator(".site-footer__chrome").count()).toBe(0);
+      expect(await page.getByRole("contentinfo").innerText()).not.toContain("<");
+      // Hovering the submit button opens nothing once hydrated: it opens on a click.
+      await page.getByRole("button", { name: "Nộp bài dự thi" }).hover();
+      expect(await page.getByRole("menu").count()).toBe(0);
+      expect(problems.hydration).toEqual([]);
+      expect(problems.pageErrors).toEqual([]);
+    });
+  }
 });

@@ -5,7 +5,7 @@ import { PATHS } from "../../core/paths";
 import { isSafeLink } from "../../core/safe-link";
 import type { SiteChrome } from "../../server/load-context";
 import { useLocalizedPath } from "../lib/site";
-import { useCriteriaModal } from "./criteria-context";
+import { CriteriaOpener } from "./criteria-opener";
 import {
   FacebookIcon,
   GlobeIcon,
@@ -63,7 +63,6 @@ export function FooterContents({
         {label}
       </Link>
     );
-  const { openCriteria } = useCriteriaModal();
   const links: [string, string][] = [
     [t("nav.awardIntroduction"), PATHS.awardIntroduction],
     [t("nav.jury"), PATHS.jury],
@@ -85,16 +84,7 @@ export function FooterContents({
         <ul>
           <li>{pageLink(links[0]![0], links[0]![1])}</li>
           <li>
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                onOpenDialog?.();
-                openCriteria();
-              }}
-            >
-              {t("nav.criteria")}
-            </button>
+            <CriteriaOpener onOpen={onOpenDialog} />
           </li>
           {links.slice(1).map(([label, path]) => (
             <li key={path}>{pageLink(label, path)}</li>

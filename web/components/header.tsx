@@ -4,7 +4,7 @@ import { Link, NavLink, useMatch, useRouteLoaderData } from "react-router";
 import { PATHS } from "../../core/paths";
 import type { SiteChrome } from "../../server/load-context";
 import { useLocalizedPath } from "../lib/site";
-import { useCriteriaModal } from "./criteria-context";
+import { CriteriaOpener } from "./criteria-opener";
 import { AccountLink } from "./account-link";
 import { HomeIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
@@ -22,7 +22,6 @@ interface ShownYear {
 export function Header({ chrome }: { chrome: SiteChrome }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
-  const { openCriteria } = useCriteriaModal();
   // An entry's page belongs to the library: its menu item shows where the visitor is.
   const onEntryPage = useMatch(to(`${PATHS.entryDetail}/:id`)) !== null;
   // The year the jury or winners page shows, also at its bare address (the latest year) or
@@ -63,14 +62,7 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
               ]}
             />
             <li>
-              <button
-                type="button"
-                className="nav-link"
-                aria-haspopup="dialog"
-                onClick={openCriteria}
-              >
-                {t("nav.criteria")}
-              </button>
+              <CriteriaOpener className="nav-link" />
             </li>
             <YearsMenu
               label={t("nav.jury")}

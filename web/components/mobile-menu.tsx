@@ -4,6 +4,7 @@ import { useLocation } from "react-router";
 import type { SiteChrome } from "../../server/load-context";
 import { AccountLink } from "./account-link";
 import { FooterContents } from "./footer-contents";
+import { SITE_FOOTER_ID } from "./footer";
 import { CloseIcon, MenuIcon } from "./icons";
 import { LanguageSwitcher } from "./language-switcher";
 import { useDisclosure } from "./use-dismiss";
@@ -14,7 +15,11 @@ import { useDisclosure } from "./use-dismiss";
  * and the account link. Opening moves focus into the panel; Esc or the button closes it and focus
  * returns to the button; navigating closes it. The panel's contents are drawn only while it is
  * open: shut, it is hidden anyway (it opens only with JavaScript), and every page would otherwise
- * carry a second copy of the footer's links, contacts and icons in its HTML.
+ * carry a second copy of the footer's links, contacts and icons in its HTML. Without JavaScript
+ * the hamburger is instead a link to that same footer (in `<noscript>`; the button is hidden
+ * under `@media (scripting: none)`, header.css), which then also carries the phone's language
+ * switcher and account link (`Footer`). A tap made before hydration is held and played again
+ * on the button (hydration/on-interaction.ts).
  */
 export function MobileMenu({ chrome }: { chrome: SiteChrome }) {
   const { t } = useTranslation();
@@ -49,6 +54,15 @@ export function MobileMenu({ chrome }: { chrome: SiteChrome }) {
       >
         {open ? <CloseIcon /> : <MenuIcon />}
       </button>
+      <noscript>
+        <a
+          href={`#${SITE_FOOTER_ID}`}
+          className="icon-button mobile-menu__toggle"
+          aria-label={t("nav.openMenu")}
+        >
+          <MenuIcon />
+        </a>
+      </noscript>
       <div
         id={panelId}
         ref={panel}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../i18n/use-translation";
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import { vatRequestSchema } from "../../core/vat-invoice";
@@ -17,6 +17,7 @@ import { requestMeta, requireEntrant } from "../lib/session.server";
 import { useLocalizedPath } from "../lib/site";
 import type { Route } from "./+types/payment-detail";
 import { keepFormWhenUnanswered } from "../lib/unanswered-form";
+import { focusFirstInvalid, focusRefusedField } from "../lib/use-server-form";
 import { personalPageHeaders } from "../lib/personal-page";
 
 export const headers: Route.HeadersFunction = personalPageHeaders;
@@ -92,6 +93,12 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
   const vatRefused = result && !result.ok ? result : undefined;
   const [vatErrors, setVatErrors] = useState<Record<string, string>>({});
   const vatError = (name: string) => vatErrors[name] ?? vatRefused?.fieldErrors?.[name];
+  const vatForm = useRef<HTMLFormElement>(null);
+  // A request the server refused (sent before the page's script ran): its first wrong field.
+  useEffect(() => {
+    const names = Object.keys(vatRefused?.fieldErrors ?? {});
+    if (vatForm.current) focusRefusedField(names, vatForm.current);
+  }, [vatRefused]);
   const transfer = payment.transfer;
   const amount = formatVnd(payment.amountVnd, lang);
   const copyRow = (label: string, value: string, shown = value) => (
@@ -233,7 +240,9 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
           <table className="pay-table">
             <thead>
               <tr>
-                <th scope="col">{t("payment.columns.code")}</th>
+                <th scope="col" className="pay-code">
+                  {t("payment.columns.code")}
+                </th>
                 <th scope="col">{t("payment.columns.title")}</th>
                 <th scope="col">{t("payment.columns.category")}</th>
                 <th scope="col">{t("payment.columns.tier")}</th>
@@ -245,7 +254,7 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
             <tbody>
               {payment.entries.map((e) => (
                 <tr key={e.entryId}>
-                  <td>{e.code}</td>
+                  <td className="pay-code">{e.code}</td>
                   <td>{e.title}</td>
                   <td>{e.category ?? ""}</td>
                   <td>{t(`payment.tier.${e.tier}`)}</td>
@@ -288,6 +297,7 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
                   : t("payment.vat.lead")}
               </p>
               <Form
+                ref={vatForm}
                 method="post"
                 noValidate
                 onSubmit={(event) => {
@@ -300,6 +310,7 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
                   for (const issue of parsed.error.issues)
                     found[String(issue.path[0])] ??= issue.message;
                   setVatErrors(found);
+                  focusFirstInvalid(Object.keys(found), event.currentTarget);
                 }}
               >
                 <FormAlert message={vatRefused?.formError ? t(vatRefused.formError) : undefined} />

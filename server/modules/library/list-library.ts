@@ -311,10 +311,13 @@ async function pictures(
 }
 
 /**
- * Years with published entries; the category tree of the chosen year (else the newest) as the
- * season defines it, keeping only categories with published entries; the prizes present. Each
- * is an index probe (a year, a category, the prizes of a year), never a pass over the entries:
- * the filters cost the same at 50 entries and at 50,000, and are never stale.
+ * Years with published entries; the category tree as the seasons define it, keeping only
+ * categories with published entries: the chosen year's, or with no year chosen the union of
+ * every such year's (a track, group or category with the same code or slug across years is one
+ * option, named as its newest year names it and placed where that year places it; what only
+ * older years have follows); the prizes present. Each is an index probe (a year, a category,
+ * the prizes of a year), never a pass over the entries: the filters cost the same at 50
+ * entries and at 50,000, and are never stale.
  */
 async function libraryFacets(q: Q, query: LibraryQuery): Promise<LibraryFacets> {
   const years = (
@@ -331,8 +334,9 @@ async function libraryFacets(q: Q, query: LibraryQuery): Promise<LibraryFacets> 
       .orderBy("s.year", "desc")
       .execute()
   ).map((r) => Number(r.year));
-  const year = query.year && years.includes(query.year) ? query.year : (years[0] ?? null);
-  if (year === null) return { years, tracks: [], prizes: [] };
+  if (years.length === 0) return { years, tracks: [], prizes: [] };
+  const year = query.year && years.includes(query.year) ? query.year : null;
+  const treeYears = year === null ? years : [year];
 
   const [tree, prizeRows] = await Promise.all([
     q
@@ -351,7 +355,7 @@ async function libraryFacets(q: Q, query: LibraryQuery): Promise<LibraryFacets> 
         "c.name_vi as category_vi",
         "c.name_en as category_en",
       ])
-      .where("s.year", "=", year)
+      .where("s.year", "in", treeYears)
       .where(({ exists, selectFrom }) =>
         exists(
           selectFrom("library_entries as l")
@@ -362,6 +366,7 @@ async function libraryFacets(q: Q, query: LibraryQuery): Promise<LibraryFacets> 
             .whereRef("l.category_code", "=", "c.code"),
         ),
       )
+      .orderBy("s.year", "desc")
       .orderBy("t.sort_order")
       .orderBy("t.id")
       .orderBy("g.sort_order")
@@ -374,7 +379,7 @@ async function libraryFacets(q: Q, query: LibraryQuery): Promise<LibraryFacets> 
       .select("prize")
       .distinct()
       .where("prize", "is not", null)
-      .$if(Boolean(query.year), (qb) => qb.where("season_year", "=", year))
+      .$if(year !== null, (qb) => qb.where("season_year", "=", year!))
       .execute(),
   ]);
   const tracks: LibraryFacets["tracks"] = [];
@@ -389,7 +394,9 @@ async function libraryFacets(q: Q, query: LibraryQuery): Promise<LibraryFacets> 
       group = { slug: row.group_slug, vi: row.group_vi, en: row.group_en, categories: [] };
       track.groups.push(group);
     }
-    group.categories.push({ code: row.category_code, vi: row.category_vi, en: row.category_en });
+    if (!group.categories.some((c) => c.code === row.category_code)) {
+      group.categories.push({ code: row.category_code, vi: row.category_vi, en: row.category_en });
+    }
   }
   const prizes = prizeRows
     .map((r) => r.prize)

@@ -36,7 +36,8 @@ export interface LibraryBed {
 
 export interface EntrySeed {
   year?: number;
-  category?: "TVC" | "DIG";
+  /** A category code of the year in `bed.categories` ("TVC", "DIG" or one a test adds). */
+  category?: string;
   status?: string;
   title: string;
   brand?: string;

@@ -91,7 +91,6 @@ function RichVideo({ url }: { url: string }) {
           src={`${video.embedUrl}${video.embedUrl.includes("?") ? "&" : "?"}autoplay=1`}
           title={t("richText.videoTitle", { provider })}
           allow="autoplay; fullscreen; picture-in-picture"
-          allowFullScreen
           loading="lazy"
         />
       ) : (

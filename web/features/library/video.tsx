@@ -60,7 +60,6 @@ export function EntryVideo({
           src={embedSrc(video)}
           title={label}
           allow="autoplay; fullscreen; picture-in-picture; encrypted-media"
-          allowFullScreen
           referrerPolicy="strict-origin-when-cross-origin"
         />
       </div>
