@@ -140,7 +140,8 @@ describe("payments over HTTP", () => {
       const body = (await get(`${prefix}/tai-khoan`)).body;
       const start = body.indexOf(`data-entry-id="${entry!.id}"`);
       expect(start).toBeGreaterThan(-1);
-      return body.slice(start, body.indexOf("</li>", start));
+      // The entry's item ends after its links (its list of missing items has items of its own).
+      return body.slice(start, body.indexOf("</p></li>", start));
     };
     /** Creates a transfer for the entry and has finance confirm it; the payment's id. */
     const pay = async () => {
