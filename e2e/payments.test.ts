@@ -249,7 +249,18 @@ describe("paying entry fees", () => {
     const reference = page.url().split("/").pop()!;
     await waitForHydration(page);
     const scroller = page.locator(".table-scroll:has(.pay-table)");
-    await scroller.scrollIntoViewIfNeeded();
+    // The page may draw the table again as it settles (the payment's state is revalidated):
+    // scroll whichever table is there, again if one was replaced under the action.
+    await expect
+      .poll(() =>
+        scroller
+          .evaluate((element) => {
+            element.scrollIntoView({ block: "center" });
+            return element.isConnected;
+          })
+          .catch(() => false),
+      )
+      .toBe(true);
     expect(await squeezedCells(page)).toEqual([]);
     // Each code on one line, never broken at its hyphens.
     const codeLines = await page.locator(".pay-table tbody td.pay-code").evaluateAll((cells) =>
