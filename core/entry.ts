@@ -8,6 +8,7 @@ import {
   ENTRY_YEAR_MIN,
   countCharacters,
   judgedThroughCopy,
+  type EntryFileField,
 } from "./entry-limits";
 import { REQUIRED, TOO_LONG, cleanText } from "./form-fields";
 import { VIDEO_LINK_MAX_LENGTH, parseVideoLink } from "./video-link";
@@ -216,14 +217,22 @@ function judgeable(entry: Record<string, unknown>, field: string, options: Submi
   );
 }
 
-/** The entry file field behind each file id of the form (`videoFileId` → `video`). */
-const FILE_FIELD_OF_PATH: Readonly<Record<string, string>> = {
-  videoFileId: "video",
-  ideaArticleViFileId: "ideaArticleVi",
-  ideaArticleEnFileId: "ideaArticleEn",
-  slidesViFileId: "slidesVi",
-  slidesEnFileId: "slidesEn",
+/** Form field of each file field (`images` → `imageIds`, `video` → `videoFileId`). */
+export const DRAFT_KEY_OF_FILE_FIELD: Readonly<Record<EntryFileField, keyof EntryDraft>> = {
+  images: "imageIds",
+  video: "videoFileId",
+  ideaArticleVi: "ideaArticleViFileId",
+  ideaArticleEn: "ideaArticleEnFileId",
+  slidesVi: "slidesViFileId",
+  slidesEn: "slidesEnFileId",
+  legalCommitment: "legalCommitmentFileId",
+  copyrightCommitment: "copyrightCommitmentFileId",
 };
+
+/** The entry file field behind each file id of the form (`videoFileId` → `video`). */
+const FILE_FIELD_OF_PATH: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(DRAFT_KEY_OF_FILE_FIELD).map(([field, key]) => [key, field]),
+);
 
 const REQUIREMENTS: readonly Requirement[] = [
   {

@@ -9,7 +9,8 @@ import { additionProblem, cleanFileName, releaseKeys, sizeProblem } from "./file
 import { loadOwned, viewOf } from "./load";
 import { invalid, invalidField, notFound, writeProblem } from "./refusals";
 import type { AttachFileInput, EntryFailure, EntryFileView, EntryResult, EntryView } from "./types";
-import { DRAFT_KEY_OF_FILE_FIELD, isEntryFileField } from "./values";
+import { DRAFT_KEY_OF_FILE_FIELD } from "../../../core/entry";
+import { isEntryFileField } from "./values";
 
 /**
  * Attaches a stored file (after the tus upload finished and its content was checked) to the

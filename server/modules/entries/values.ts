@@ -1,4 +1,5 @@
 import {
+  DRAFT_KEY_OF_FILE_FIELD,
   entryDraftSchema,
   entrySubmissionSchemaFor,
   missingRequirements,
@@ -21,17 +22,6 @@ import type { EntryFailure, EntryFileView, EntryPatch, MissingItem } from "./typ
  * schema's values, and validated values written back as columns.
  */
 
-/** Form field of each file field (`images` → `imageIds`, `video` → `videoFileId`). */
-export const DRAFT_KEY_OF_FILE_FIELD: Readonly<Record<EntryFileField, keyof EntryDraft>> = {
-  images: "imageIds",
-  video: "videoFileId",
-  ideaArticleVi: "ideaArticleViFileId",
-  ideaArticleEn: "ideaArticleEnFileId",
-  slidesVi: "slidesViFileId",
-  slidesEn: "slidesEnFileId",
-  legalCommitment: "legalCommitmentFileId",
-  copyrightCommitment: "copyrightCommitmentFileId",
-};
 const FILE_DRAFT_KEYS = new Set<string>(Object.values(DRAFT_KEY_OF_FILE_FIELD));
 
 const EMPTY_CREDITS = { companies: [], people: [] };
