@@ -13,6 +13,13 @@ const BOOT_MODULES = [
   "/web/lib/report-error.ts",
   "/web/lib/fallback-lang.ts",
   "/core/client-error.ts",
+  "/core/languages.ts",
+  "/core/paths.ts",
+  "/web/lib/language-choice.ts",
+  "/web/lib/language-paths.ts",
+  "/web/hydration/on-interaction.ts",
+  // Vite's own helper for dynamic imports, which the entry, the root and the layouts all use.
+  "vite/preload-helper.js",
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -55,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // What the chrome has per language, for this page's language only (bytes on every page).
     chrome: {
       ...chrome,
+      seo: onlyIn(lang, chrome.seo),
       sampleDocument: onlyIn(lang, chrome.sampleDocument),
       season: chrome.season && {
         ...chrome.season,

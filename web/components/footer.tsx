@@ -16,7 +16,13 @@ export function Footer({ chrome, year }: { chrome: SiteChrome; year: number }) {
   return (
     <footer id={SITE_FOOTER_ID} className="site-footer" aria-label={t("footer.label")}>
       <div className="container site-footer__inner">
-        <Link to={to("/")} className="site-footer__logo" aria-label={t("site.logoAlt")}>
+        {/* The header's home link carries the route discovery attribute for "/". */}
+        <Link
+          to={to("/")}
+          className="site-footer__logo"
+          aria-label={t("site.logoAlt")}
+          discover="none"
+        >
           <Logo />
         </Link>
         <noscript>

@@ -38,7 +38,13 @@ export function Header({ chrome }: { chrome: SiteChrome }) {
         {t("site.skipToContent")}
       </a>
       <div className="container site-header__inner">
-        <Link to={to("/")} className="site-header__logo" aria-label={t("site.logoAlt")}>
+        {/* The home link beside it carries the route discovery attribute for "/". */}
+        <Link
+          to={to("/")}
+          className="site-header__logo"
+          aria-label={t("site.logoAlt")}
+          discover="none"
+        >
           <Logo compact />
         </Link>
         <nav className="main-nav" aria-label={t("nav.mainLabel")}>

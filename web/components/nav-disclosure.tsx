@@ -4,6 +4,12 @@ import { ChevronDownIcon } from "./icons";
 import { useDisclosure } from "./use-dismiss";
 import { useRovingFocus } from "./use-roving-focus";
 
+/** Whether an earlier item links to the same path (another query of the same page). */
+function sharesPathWithEarlier(items: NavItem[], index: number): boolean {
+  const path = items[index]?.to.split("?")[0];
+  return items.slice(0, index).some((item) => item.to.split("?")[0] === path);
+}
+
 export interface NavItem {
   label: string;
   to: string;
@@ -50,10 +56,12 @@ export function NavDisclosure({ label, items }: { label: string; items: NavItem[
       {/* Arrow keys move focus between the links inside; the list itself never takes focus. */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <ul id={listId} className="submenu" hidden={!open} onKeyDown={onListKey}>
-        {items.map((item) => (
+        {items.map((item, index) => (
           <li key={item.to}>
             <Link
               to={item.to}
+              // One discovery attribute per path: the years of the jury share theirs.
+              discover={sharesPathWithEarlier(items, index) ? "none" : "render"}
               aria-current={(item.current ?? current === item.to) ? "page" : undefined}
               onClick={close}
             >

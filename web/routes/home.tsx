@@ -9,6 +9,7 @@ import { JuryCard, NewsCard, WinnerCard } from "../features/content/cards";
 import { HomeSection } from "../features/content/home-section";
 import { KeyDates } from "../features/content/key-dates";
 import { contentStylesheet } from "../features/content/stylesheet";
+import { dropNulls } from "../lib/compact-data";
 import { pageMeta } from "../lib/meta";
 import { useLang, useLocalizedPath, useSite } from "../lib/site";
 import type { Route } from "./+types/home";
@@ -29,15 +30,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     content.winners({ year: season ? season.year - 1 : null, pageSize: 6 }, lang),
     season ? seasons.keyDates(season.year) : { dates: [], now: new Date().toISOString() },
   ]);
+  // What the home page's compact cards show, without empty fields (home page HTML < 30 KB).
   return {
     keyDates,
-    news,
-    // The home page's jury cards are compact: no bio, so none travels in the page's data.
-    jury: { year: jury.year, members: jury.members.map((member) => ({ ...member, bio: "" })) },
-    // Its winner cards name the category only: the group would not fit the compact card.
+    news: news.map(dropNulls),
+    // The jury cards are compact: no bio.
+    jury: {
+      year: jury.year,
+      members: jury.members.map(({ bio: _bio, ...member }) => dropNulls(member)),
+    },
+    // The winner cards name the category only: the group would not fit the compact card.
     winners: {
       year: winners.year,
-      items: winners.items.map(({ group: _group, ...winner }) => winner),
+      items: winners.items.map(({ group: _group, categoryCode: _code, ...winner }) =>
+        dropNulls(winner),
+      ),
     },
   };
 }
@@ -93,6 +100,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   to={to(path)}
                   className="button button--secondary"
                   aria-label={t("home.trackDetails", { track: title })}
+                  // The header's menu links the same page and carries its route discovery.
+                  discover="none"
                 >
                   {t("common.viewDetails")}
                 </Link>

@@ -15,8 +15,11 @@ export interface SiteChrome {
   contactPhone: string;
   social: SiteSettings["social"];
   chat: { provider: SiteSettings["chatWidget"]["provider"]; url: string } | null;
-  /** Title/description/image for pages without their own (site settings, per language). */
-  seo: SiteSettings["seo"];
+  /**
+   * Title/description/image for pages without their own (site settings, per language; a page's
+   * data carries only its own language's, the other null).
+   */
+  seo: Record<Lang, SiteSettings["seo"][Lang] | null>;
   season: {
     year: number;
     code: string;

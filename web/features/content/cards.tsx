@@ -4,6 +4,7 @@ import { formatDate } from "../../../core/dates";
 import { PATHS } from "../../../core/paths";
 import { articleSegment } from "../../../core/slug";
 import type { JuryMember, NewsSummary, Winner } from "../../../core/content";
+import type { NullsDropped } from "../../lib/compact-data";
 import { fallbackLang } from "../../lib/fallback-lang";
 import { useLang, useLocalizedPath } from "../../lib/site";
 import { ContentImage } from "./content-image";
@@ -25,7 +26,7 @@ export function NewsCard({
   headingLevel = 2,
   priority = false,
 }: {
-  article: NewsSummary;
+  article: NewsSummary | NullsDropped<NewsSummary>;
   headingLevel?: 2 | 3;
   /** The first card of a list page: above the fold on phones, so loaded first (LCP). */
   priority?: boolean;
@@ -37,7 +38,7 @@ export function NewsCard({
     <li className="news-card">
       <ContentImage
         image={article.coverImageData}
-        src={article.coverImage}
+        src={article.coverImage ?? null}
         alt=""
         sizes={CARD_SIZES}
         width={400}
@@ -65,7 +66,8 @@ export function JuryCard({
   headingLevel = 2,
   compact = false,
 }: {
-  member: JuryMember;
+  /** Without its bio when compact. */
+  member: JuryMember | NullsDropped<Omit<JuryMember, "bio">>;
   headingLevel?: 2 | 3;
   compact?: boolean;
 }) {
@@ -76,7 +78,7 @@ export function JuryCard({
       {/* Drawn at 160 CSS px (a media-library photo's srcset picks 2×). */}
       <ContentImage
         image={member.photoImage}
-        src={member.photo}
+        src={member.photo ?? null}
         alt={t("jury.photoOf", { name: member.name })}
         sizes="160px"
         width={160}
@@ -90,7 +92,7 @@ export function JuryCard({
       <p {...fallbackLang(member.inVi, "title")}>
         {member.organisation ? `${member.title}, ${member.organisation}` : member.title}
       </p>
-      {!compact && member.bio ? (
+      {!compact && "bio" in member && member.bio ? (
         <p className="jury-card__bio" {...fallbackLang(member.inVi, "bio")}>
           {member.bio}
         </p>
@@ -99,15 +101,25 @@ export function JuryCard({
   );
 }
 
-export function WinnerCard({ winner, headingLevel = 2 }: { winner: Winner; headingLevel?: 2 | 3 }) {
+export function WinnerCard({
+  winner,
+  headingLevel = 2,
+}: {
+  /** Compact (home page): without its group and category code. */
+  winner: Winner | NullsDropped<Omit<Winner, "group" | "categoryCode">>;
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const Heading = `h${headingLevel}` as "h2" | "h3";
   return (
-    <li className="winner-card" data-category={winner.categoryCode ?? ""}>
+    <li
+      className="winner-card"
+      data-category={"categoryCode" in winner ? (winner.categoryCode ?? "") : undefined}
+    >
       <ContentImage
         image={winner.imageData}
-        src={winner.image}
+        src={winner.image ?? null}
         alt=""
         sizes={CARD_SIZES}
         width={400}
@@ -129,7 +141,9 @@ export function WinnerCard({ winner, headingLevel = 2 }: { winner: Winner; headi
         <dl>
           <dt>{t("winners.category")}</dt>
           <dd {...fallbackLang(winner.inVi, "category")}>
-            {winner.group ? `${winner.group} – ${winner.category}` : winner.category}
+            {"group" in winner && winner.group
+              ? `${winner.group} – ${winner.category}`
+              : winner.category}
           </dd>
           {winner.brand ? (
             <>

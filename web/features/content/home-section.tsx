@@ -27,7 +27,8 @@ export function HomeSection({
       <SectionHeading id={id} title={title} />
       <ul className={gridClass}>{children}</ul>
       <p>
-        <Link to={more.to} className="button button--secondary">
+        {/* The header's menu links the same list: its link carries the route discovery. */}
+        <Link to={more.to} className="button button--secondary" discover="none">
           {more.label}
         </Link>
       </p>
