@@ -167,4 +167,15 @@ describe("code splitting", () => {
       expect(loaded(name), `${name} after visiting the library`).toBe(false);
     }
   });
+
+  // The home page's budget (bench/home-vs-static measures it with its throughput): every page
+  // repeats the chrome and the scripts' manifest, so growth there shows here first.
+  test("the home page's HTML stays under 30,000 bytes in both languages", async () => {
+    for (const path of ["/", "/en"]) {
+      const response = await fetch(`${baseUrl()}${path}`);
+      expect(response.status).toBe(200);
+      const bytes = Buffer.byteLength(await response.text());
+      expect(bytes, `${path} is ${bytes} bytes`).toBeLessThan(30_000);
+    }
+  });
 });
