@@ -11,11 +11,11 @@ describe("adding files", () => {
     expect(videoAdditionProblem({})).toBeNull();
     expect(videoAdditionProblem({ videoFileId: "", videoLink: "" })).toBeNull();
     expect(videoAdditionProblem({ videoFileId: "vid_1" })).toBe("validation.entryVideoPresent");
-    // Past submission a new film replaces the one there; a link still has to go first.
-    expect(videoAdditionProblem({ videoFileId: "vid_1" }, { replacesFile: true })).toBeNull();
+    // Past submission a new film replaces the video there, film or link.
+    expect(videoAdditionProblem({ videoFileId: "vid_1" }, { replaces: true })).toBeNull();
     expect(
-      videoAdditionProblem({ videoLink: "https://vimeo.com/76979871" }, { replacesFile: true }),
-    ).toBe("validation.entryVideoPresent");
+      videoAdditionProblem({ videoLink: "https://vimeo.com/76979871" }, { replaces: true }),
+    ).toBeNull();
     expect(videoAdditionProblem({ videoLink: "https://vimeo.com/76979871" })).toBe(
       "validation.entryVideoPresent",
     );

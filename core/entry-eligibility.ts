@@ -11,20 +11,21 @@ import type { RegistrantType } from "./registration";
 /**
  * Seed §5 "a video already present is rejected": the i18n key of the reason a new video
  * (upload or link) cannot be added to the draft, or null. The entrant removes the one
- * there first. Once the entry is submitted (`replacesFile`), an uploaded video is replaced
- * by uploading another instead: removing it first could leave the entry without the video
- * its category requires, which a submitted entry may not (core/entry.ts `newlyMissing`).
+ * there first. Once the entry is submitted (`replaces`), a new upload replaces the video
+ * there instead, film or link (attach-file.ts): removing it first could leave the entry
+ * without the video its category requires, which a submitted entry may not (core/entry.ts
+ * `newlyMissing`).
  */
 export function videoAdditionProblem(
   draft: {
     videoFileId?: string | undefined;
     videoLink?: string | undefined;
   },
-  options: { replacesFile?: boolean } = {},
+  options: { replaces?: boolean } = {},
 ): string | null {
+  if (options.replaces) return null;
   const present = (value: string | undefined) => (value ?? "").trim() !== "";
-  if (present(draft.videoLink)) return "validation.entryVideoPresent";
-  return present(draft.videoFileId) && !options.replacesFile
+  return present(draft.videoLink) || present(draft.videoFileId)
     ? "validation.entryVideoPresent"
     : null;
 }

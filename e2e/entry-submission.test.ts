@@ -306,7 +306,7 @@ describe("entry submission", () => {
 
     // Submitted, it stays complete: an emptied description is kept here and marked, not
     // saved (the bar says what was saved and what was not), and the only legal commitment
-    // cannot be removed.
+    // offers no removal (the server would refuse it): it says it can only be replaced.
     const entryId = entryUrl.searchParams.get("entry");
     const storedDescription = () =>
       withDatabase(
@@ -339,17 +339,18 @@ describe("entry submission", () => {
         ),
       )
       .toBe("Cà phê Phố Cổ Hà Nội 1936");
-    await page
-      .getByRole("button", {
-        name: text(lang, "entryForm.upload.removeNamed", { name: "cam-ket-phap-ly.pdf" }),
-      })
-      .click();
-    await expect
-      .poll(() => page.locator(".form-alert--error").allTextContents())
-      .toContain(text(lang, "entry.problems.lastRequiredFile"));
+    const legal = page.locator('.upload[data-field="legalCommitment"]');
+    await expect(legal.locator(".upload__file").count()).resolves.toBe(1);
     await expect(
-      page.locator('.upload[data-field="legalCommitment"] .upload__file').count(),
-    ).resolves.toBe(1);
+      page
+        .getByRole("button", {
+          name: text(lang, "entryForm.upload.removeNamed", { name: "cam-ket-phap-ly.pdf" }),
+        })
+        .count(),
+    ).resolves.toBe(0);
+    await expect(legal.locator(".upload__file .upload__keep").textContent()).resolves.toBe(
+      text(lang, "entryForm.upload.keepFile"),
+    );
     // It is replaced by uploading another instead.
     await expect(
       page.locator('.upload[data-field="legalCommitment"] .upload__button').textContent(),
@@ -359,6 +360,70 @@ describe("entry submission", () => {
       .poll(() => page.locator(".entry-form__save").textContent(), { timeout: 10_000 })
       .not.toContain(savedExcept);
     await waitSaved(page, lang);
+
+    // The uploaded film is changed for a link: the link can be typed beside it, and once the
+    // link is saved the film is gone from the entry (its stored object released).
+    const videoGroup = page.locator('.upload[data-field="video"]');
+    await expect(videoGroup.locator(".upload__file").count()).resolves.toBe(1);
+    await expect(page.locator("#entry-videoLink").getAttribute("readonly")).resolves.toBeNull();
+    await page.locator("#entry-videoLink").fill("https://youtu.be/dQw4w9WgXcQ");
+    const storedVideo = () =>
+      withDatabase((db) => ({
+        link: (
+          db.prepare("SELECT video_link AS l FROM entries WHERE id = ?").get(entryId) as {
+            l: string;
+          }
+        ).l,
+        files: (
+          db
+            .prepare("SELECT COUNT(*) AS n FROM entry_files WHERE entry_id = ? AND field = 'video'")
+            .get(entryId) as { n: number }
+        ).n,
+      }));
+    await expect
+      .poll(storedVideo, { timeout: 10_000 })
+      .toEqual({ link: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", files: 0 });
+    await expect.poll(() => videoGroup.locator(".upload__file").count()).toBe(0);
+    await expect(page.locator(".entry-form__video-preview iframe").count()).resolves.toBe(1);
+    await waitSaved(page, lang);
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.locator("#entry-videoLink").inputValue()).resolves.toContain("dQw4w9WgXcQ");
+    await expect(videoGroup.locator(".upload__file").count()).resolves.toBe(0);
+    // Nothing is missing: the link meets the video requirement.
+    await expect(page.locator(".entry-form__missing").count()).resolves.toBe(0);
+
+    // And back: a film uploaded over the link replaces it. The upload is offered beside the
+    // link, saying so; once the film is attached the link is gone, from the entry and the
+    // form, and saving goes on (no conflict with the server's own change).
+    await expect(page.locator("#video-input-hint").textContent()).resolves.toBe(
+      text(lang, "entryForm.videoFileReplacesLink"),
+    );
+    await upload(page, "video", ["phim-quang-cao.mp4"].map(file));
+    await expect.poll(() => page.locator("#entry-videoLink").inputValue()).toBe("");
+    expect(storedVideo()).toEqual({ link: "", files: 1 });
+    await expect(page.locator(".entry-form__video-preview iframe").count()).resolves.toBe(0);
+    await page.locator("#entry-brandName").fill("Cà phê Phố Cổ Hà Nội 1937");
+    await expect
+      .poll(() =>
+        withDatabase(
+          (db) =>
+            (
+              db.prepare("SELECT brand_name AS b FROM entries WHERE id = ?").get(entryId) as {
+                b: string;
+              }
+            ).b,
+        ),
+      )
+      .toBe("Cà phê Phố Cổ Hà Nội 1937");
+    await waitSaved(page, lang);
+    expect(storedVideo()).toEqual({ link: "", files: 1 });
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.locator("#entry-videoLink").inputValue()).resolves.toBe("");
+    await expect(videoGroup.locator(".upload__file").textContent()).resolves.toContain(
+      "phim-quang-cao.mp4",
+    );
 
     const receipt = await mailTo(email, "entryReceipt", submitted);
     expect(receipt.entry.lang).toBe("vi");

@@ -87,7 +87,9 @@ function viewOf(
       url: linkTo(services, file),
       thumbUrl: thumbOf(file.variants),
       judgeCopyProblem: problems.get(file.storageKey) ?? null,
+      removable: file.removable,
     })),
+    unjudgeableFileIds: entry.unjudgeableFileIds,
     updatedAt: entry.updatedAt,
     editable: entry.editable,
     withdrawable: entry.withdrawable,
@@ -138,7 +140,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     entry = viewOf(found, context.services, await judgeCopyProblems(found, context.services));
     changesRequested = found.changesRequested;
   } else if (submission.state !== "open") {
-    return { state: "closed" as const, submission, lang };
+    // When submission opens, or when it closed, as the header's tooltip says it.
+    const notice =
+      submission.state === "not_yet_open"
+        ? {
+            key: "entryForm.opensOn",
+            date: formatMoment(submission.opensAt, lang, "start"),
+          }
+        : submission.state === "closed"
+          ? { key: "entryForm.closedOn", date: formatMoment(submission.closedAt, lang, "end") }
+          : { key: "entryForm.closed", date: "" };
+    return { state: "closed" as const, notice, lang };
   }
   const closesAt = submission.state === "open" ? submission.closesAt : null;
   return {
@@ -247,7 +259,7 @@ async function createdAsSaved(entries: Entries, userId: string, values: EntryPat
   const created = await entries.createDraft(userId, values);
   if (!created.ok) return created;
   const { id, version, code, updatedAt } = created.entry;
-  return { ok: true as const, saved: { id, version, code, updatedAt } };
+  return { ok: true as const, saved: { id, version, code, updatedAt, removedFileIds: [] } };
 }
 
 async function save(entries: Entries, userId: string, input: EntryAction & { intent: "save" }) {
@@ -268,6 +280,7 @@ async function save(entries: Entries, userId: string, input: EntryAction & { int
       version: result.saved.version,
       code: result.saved.code,
       savedAt: result.saved.updatedAt,
+      ...(result.saved.removedFileIds.length > 0 ? { filesChanged: true } : {}),
     });
   }
   const reason = isConflict(result)
@@ -409,12 +422,14 @@ export default function SubmitEntryPage({ loaderData }: Route.ComponentProps) {
       loaderData.state === "notFound"
         ? t("entryForm.notFound")
         : loaderData.state === "closed"
-          ? t("entryForm.closed")
+          ? t(loaderData.notice.key, { date: loaderData.notice.date })
           : t(loaderData.messageKey);
+    // Outside the submission window nothing went wrong: the page says when, as information.
+    const tone = loaderData.state === "closed" ? "form-alert" : "form-alert form-alert--error";
     return (
       <div className="container page">
         <SectionHeading level={1} title={t("sections.submitEntry")} />
-        <div className="form-alert form-alert--error" role="status">
+        <div className={tone} role="status">
           {message}
         </div>
         {back}

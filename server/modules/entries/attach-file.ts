@@ -14,12 +14,17 @@ import { isEntryFileField } from "./values";
 
 /**
  * Attaches a stored file (after the tus upload finished and its content was checked) to the
- * field. Images: at most 12. Video: refused while a video file or link is there ("remove it
- * first"). Other fields hold one file: a new one replaces the old. Attaching the same storage
- * key to the same field again returns the file already attached, so a retried completion
- * never adds a copy. Files do not move the entry's version, so an upload finishing in the
- * background never makes the form's next autosave a conflict. On refusal the caller deletes
- * the stored object.
+ * field. Images: at most 12. Video: in a draft, refused while a video file or link is there
+ * ("remove it first"); once submitted, the new film replaces the video there: the old film,
+ * or the link, cleared in the same transaction (the entry holds one or the other, and its
+ * only video cannot be removed first). Other fields hold one file: a new one replaces the
+ * old. Attaching the same storage key to the same field again returns the file already
+ * attached, so a retried completion never adds a copy. Files do not move the entry's
+ * version, so an upload finishing in the background never makes the form's next autosave a
+ * conflict — except a link cleared, a change of the form's values like a save's: it moves
+ * the version, so a page still holding the link cannot save it back over the film (a link
+ * saved over the film replaces it, save-draft.ts). On refusal the caller deletes the stored
+ * object.
  */
 export async function attachFile(
   ctx: EntriesContext,
@@ -92,9 +97,14 @@ export async function attachFile(
           created_at: stamp,
         })
         .execute();
+      const linkReplaced = field === "video" && loaded.row.video_link.trim() !== "";
       await trx
         .updateTable("entries")
-        .set({ updated_at: stamp })
+        .set(
+          linkReplaced
+            ? { video_link: "", version: Number(loaded.row.version) + 1, updated_at: stamp }
+            : { updated_at: stamp },
+        )
         .where("id", "=", loaded.row.id)
         .execute();
       return { id };

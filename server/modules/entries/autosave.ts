@@ -8,6 +8,8 @@ export interface SavedDraft {
   version: number;
   code: string | null;
   updatedAt: string;
+  /** Files the save took away (an uploaded film a video link replaced): the page reloads them. */
+  removedFileIds: string[];
 }
 
 /**
@@ -33,6 +35,7 @@ export async function autosave(
       version: Number(row.version),
       code: row.code,
       updatedAt: row.updated_at,
+      removedFileIds: outcome.replaced.map((f) => f.id),
     },
   };
 }

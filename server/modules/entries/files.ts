@@ -41,9 +41,10 @@ export function cleanFileName(raw: string): string {
 export function additionProblem(loaded: Loaded, field: EntryFileField): string | null {
   const values = valuesOf(loaded.row, loaded.files);
   if (field === "images") return imageAdditionProblem(values);
-  // Past submission a new film replaces the old one (attach-file.ts), as a document does.
+  // Past submission a new film replaces the video there, the old film or the link
+  // (attach-file.ts), as a new document replaces the old one.
   if (field === "video") {
-    return videoAdditionProblem(values, { replacesFile: loaded.row.status !== "draft" });
+    return videoAdditionProblem(values, { replaces: loaded.row.status !== "draft" });
   }
   return null;
 }

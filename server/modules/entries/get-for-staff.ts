@@ -1,5 +1,5 @@
 import type { EntriesContext } from "./context";
-import { loadEntry, toView, withFreshImages } from "./load";
+import { loadEntry, readView, withFreshImages } from "./load";
 import type { EntryView } from "./types";
 
 /** Any entry, for the back office (the route checks the staff role). */
@@ -8,5 +8,5 @@ export async function getEntryForStaff(
   entryId: string,
 ): Promise<EntryView | null> {
   const loaded = await loadEntry(ctx, ctx.db.kysely, entryId);
-  return loaded ? withFreshImages(ctx, toView(ctx, loaded)) : null;
+  return loaded ? withFreshImages(ctx, await readView(ctx, ctx.db.kysely, loaded)) : null;
 }

@@ -1,5 +1,5 @@
 import type { EntriesContext } from "./context";
-import { loadOwned, toView, withFreshImages } from "./load";
+import { loadOwned, readView, withFreshImages } from "./load";
 import type { EntryView } from "./types";
 
 /** The owner's entry, or null (someone else's entry is null too). */
@@ -9,5 +9,5 @@ export async function getEntry(
   entryId: string,
 ): Promise<EntryView | null> {
   const loaded = await loadOwned(ctx, ctx.db.kysely, userId, entryId);
-  return loaded ? withFreshImages(ctx, toView(ctx, loaded)) : null;
+  return loaded ? withFreshImages(ctx, await readView(ctx, ctx.db.kysely, loaded)) : null;
 }

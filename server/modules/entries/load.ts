@@ -13,7 +13,8 @@ import type { EntriesContext, Q } from "./context";
 import { findEntryWithCatalogue, listEntryFiles, type CategoryRow } from "./queries";
 import { entryWindowProblem, windowOf } from "./refusals";
 import type { ChangesRequested, EntryCategoryRef, EntryTrackRef, EntryView } from "./types";
-import { missingOf, toFileView, valuesOf } from "./values";
+import { unjudgeableFileIds } from "./judged-files";
+import { missingOf, removalBreaks, toFileView, valuesOf, videoRequiredOf } from "./values";
 
 /** The season's facts the entries rules read: its year, window and fee deadlines. */
 export type SeasonFacts = Pick<
@@ -203,12 +204,23 @@ export function categoryRef(row: CategoryRow): EntryCategoryRef {
   };
 }
 
-/** The entry as its owner sees it, from what was loaded (no statement of its own). */
-export function toView(ctx: EntriesContext, loaded: Loaded): EntryView {
+/**
+ * The entry as its owner sees it, from what was loaded and the ids of its files judges cannot
+ * receive (`unjudgeableFileIds`, judged-files.ts; `readView` reads them): what is missing and
+ * which files may be removed follow the rules submission and removal apply.
+ */
+export function toView(
+  ctx: EntriesContext,
+  loaded: Loaded,
+  unjudgeable: readonly string[],
+): EntryView {
   const { row, season, files, track, category } = loaded;
   const status: EntryStatus = isEntryStatus(row.status) ? row.status : "draft";
   const values = valuesOf(row, files);
   const categoryView = category ? categoryRef(category) : null;
+  const options = { videoRequired: videoRequiredOf(loaded), unjudgeableFileIds: unjudgeable };
+  const removable = (fileId: string) =>
+    Object.keys(removalBreaks(row, files, fileId, options)).length === 0;
   return {
     id: row.id,
     ownerUserId: row.owner_user_id,
@@ -221,8 +233,9 @@ export function toView(ctx: EntriesContext, loaded: Loaded): EntryView {
     track: track ? trackRef(track) : null,
     category: categoryView,
     values,
-    files: files.map(toFileView),
-    missing: missingOf(values, categoryView?.videoRequired ?? true),
+    files: files.map((file) => toFileView(file, removable(file.id))),
+    missing: missingOf(values, options.videoRequired, unjudgeable),
+    unjudgeableFileIds: [...unjudgeable],
     editable: isEditableByEntrant(status) && entryWindowProblem(row, season, ctx.clock()) === null,
     withdrawable: entrantMayWithdraw(status, loaded.judgingBegun),
     judgingBegun: loaded.judgingBegun,
@@ -240,11 +253,16 @@ export function toView(ctx: EntriesContext, loaded: Loaded): EntryView {
   };
 }
 
+/** `toView` with the files judges cannot receive read through `q` (images not signed). */
+export async function readView(ctx: EntriesContext, q: Q, loaded: Loaded): Promise<EntryView> {
+  return toView(ctx, loaded, await unjudgeableFileIds(q, loaded.files));
+}
+
 /** The entry as it is now in the database, images signed (after a change was committed). */
 export async function viewOf(ctx: EntriesContext, entryId: string): Promise<EntryView> {
   const loaded = await loadEntry(ctx, ctx.db.kysely, entryId);
   if (!loaded) throw new Error(`Entry ${entryId} vanished`);
-  return withFreshImages(ctx, toView(ctx, loaded));
+  return withFreshImages(ctx, await readView(ctx, ctx.db.kysely, loaded));
 }
 
 /**

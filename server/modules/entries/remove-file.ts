@@ -1,4 +1,3 @@
-import { newlyMissing } from "../../../core/entry";
 import type { EntryFileTable } from "../../db/schema";
 import type { EntriesContext } from "./context";
 import { releaseKeys } from "./files";
@@ -6,13 +5,14 @@ import { loadOwned, viewOf } from "./load";
 import { unjudgeableFileIds } from "./judged-files";
 import { invalid, notFound, refuse, writeProblem } from "./refusals";
 import type { EntryFailure, EntryFileView, EntryResult, EntryView } from "./types";
-import { toFileView, valuesOf, videoRequiredOf } from "./values";
+import { removalBreaks, toFileView, videoRequiredOf } from "./values";
 
 /**
  * Removes a file from the owner's entry; its stored object goes when no entry uses it. Once
  * the entry is submitted, a removal that would leave a requirement unmet (its only legal
- * commitment, its last idea article judges can open) is refused: the file is replaced by
- * uploading another, which takes its place (attach-file.ts).
+ * commitment, its last idea article judges can open) is refused (`removalBreaks`, which also
+ * gives the page its files' `removable`): the file is replaced by uploading another, which
+ * takes its place (attach-file.ts), and a film also by saving a video link (save-draft.ts).
  */
 export async function removeFile(
   ctx: EntriesContext,
@@ -29,21 +29,13 @@ export async function removeFile(
       if (refused) return refused;
       const file = loaded.files.find((f) => f.id === fileId);
       if (!file) return refuse(404, "entry.problems.fileNotFound");
-      if (loaded.row.status !== "draft") {
-        const broken = newlyMissing(
-          valuesOf(loaded.row, loaded.files),
-          valuesOf(
-            loaded.row,
-            loaded.files.filter((f) => f.id !== file.id),
-          ),
-          {
-            videoRequired: videoRequiredOf(loaded),
-            unjudgeableFileIds: await unjudgeableFileIds(trx, loaded.files),
-          },
-        );
-        if (Object.keys(broken).length > 0) {
-          return invalid(broken, "entry.problems.lastRequiredFile");
-        }
+      const broken = removalBreaks(loaded.row, loaded.files, file.id, {
+        videoRequired: videoRequiredOf(loaded),
+        unjudgeableFileIds:
+          loaded.row.status === "draft" ? [] : await unjudgeableFileIds(trx, loaded.files),
+      });
+      if (Object.keys(broken).length > 0) {
+        return invalid(broken, "entry.problems.lastRequiredFile");
       }
       await trx.deleteFrom("entry_files").where("id", "=", file.id).execute();
       await trx
@@ -55,5 +47,5 @@ export async function removeFile(
     });
   if ("ok" in outcome) return outcome;
   await releaseKeys(ctx, [outcome.storage_key]);
-  return { ok: true, entry: await viewOf(ctx, entryId), removed: toFileView(outcome) };
+  return { ok: true, entry: await viewOf(ctx, entryId), removed: toFileView(outcome, true) };
 }

@@ -187,7 +187,7 @@ describe.each(testDatabases())("entries on $name", (target) => {
       }
     });
 
-    it("answers an autosave with what a read gives of the version, code and time", async () => {
+    it("answers an autosave with what a read gives of the version, code and time, no file taken away", async () => {
       const entry = await t.draft();
       const tvc = t.cat("TVC");
       const saved = await t.entries.autosave(t.alice, entry.id, {
@@ -203,6 +203,7 @@ describe.each(testDatabases())("entries on $name", (target) => {
         version: read.version,
         code: read.code,
         updatedAt: read.updatedAt,
+        removedFileIds: [],
       });
       expect(read.code).toMatch(/^VX26-TVC-\d{4}$/);
       expect(read.values.brandName).toBe("Sữa Tươi");

@@ -1,9 +1,11 @@
 import { entryCodePrefixOf } from "../../../core/entry-code";
 import { codePrefixFor, drawnOrFreshCode, issueCode, resolveCatalogue } from "./catalogue";
 import type { EntriesContext, Q } from "./context";
+import type { EntryFileTable } from "../../db/schema";
+import { releaseKeys } from "./files";
 import {
   loadOwned,
-  toView,
+  readView,
   viewOf,
   withFreshImages,
   type Loaded,
@@ -13,7 +15,13 @@ import {
 import type { CategoryRow } from "./queries";
 import { invalidField, notEntrant, notFound, refuse, writeProblem } from "./refusals";
 import type { EntryFailure, EntryPatch, EntryResult, EntryView } from "./types";
-import { columnsOf, mergeAndValidate, valuesOf, videoRequiredOf } from "./values";
+import {
+  columnsOf,
+  filmsReplacedByLink,
+  mergeAndValidate,
+  valuesOf,
+  videoRequiredOf,
+} from "./values";
 
 const versionConflict = (entry?: EntryView): EntryFailure => ({
   ...refuse(409, "entry.problems.versionConflict"),
@@ -28,6 +36,8 @@ export function isVersionConflict(failure: EntryFailure): boolean {
 /** The entry as a save wrote it: what was loaded, with the written columns, files and catalogue. */
 export interface WrittenDraft {
   saved: Loaded;
+  /** The uploaded film a video link replaced in this save (`filmsReplacedByLink`), if any. */
+  replaced: EntryFileTable[];
 }
 
 /** A save that must run again inside a transaction holding the entry's row. */
@@ -48,6 +58,9 @@ interface CodeWanted {
  * longer change (the fee and the code depend on them), and no save may leave unmet a
  * requirement of submission the entry meets (core `newlyMissing`): the entrant edits until
  * the deadline, but a submitted entry never loses its description, period or video link.
+ * Once submitted, a valid video link saved over an uploaded film replaces it: the film is
+ * detached in the same save and its stored object released when no entry uses it, as a
+ * removal does (the entry holds a film or a link; a draft removes its film first).
  *
  * It runs on every pause in typing, so most saves read the entry once (with its season, track,
  * category and the owner's registrant type) without a transaction and write once, the write
@@ -82,7 +95,14 @@ export async function writeDraft(
     .execute((trx) => applyPatch(ctx, trx, userId, entryId, patch, options, true, drawn));
   // Under the row's lock nothing else writes it (the versioned write always matches), and a
   // code is issued there, never asked for.
-  return locked === UNDER_LOCK || "wanted" in locked ? versionConflict() : locked;
+  if (locked === UNDER_LOCK || "wanted" in locked) return versionConflict();
+  if ("saved" in locked && locked.replaced.length > 0) {
+    await releaseKeys(
+      ctx,
+      locked.replaced.map((f) => f.storage_key),
+    );
+  }
+  return locked;
 }
 
 /**
@@ -108,13 +128,17 @@ async function applyPatch(
   if (!type) return notEntrant();
   const { row, season } = loaded;
   if (options.version !== undefined && options.version !== Number(row.version)) {
-    return versionConflict(toView(ctx, loaded));
+    return versionConflict(await readView(ctx, q, loaded));
   }
-  // Once submitted, a save keeps the entry complete by the rules its submission passed.
+  // Once submitted, a save keeps the entry complete by the rules its submission passed; a
+  // link given over the uploaded film takes its place.
+  const replaced = filmsReplacedByLink(row, loaded.files, patch);
+  const kept = loaded.files.filter((f) => !replaced.includes(f));
   const checked = mergeAndValidate(
-    valuesOf(row, loaded.files),
+    valuesOf(row, kept),
     patch,
     row.status === "draft" ? undefined : { videoRequired: videoRequiredOf(loaded) },
+    valuesOf(row, loaded.files),
   );
   if (!checked.ok) return checked;
   const catalogue = await resolveCatalogue(q, Number(season.id), checked.values, type, loaded);
@@ -135,8 +159,10 @@ async function applyPatch(
     }
   }
   const order = newImageOrder(loaded, patch?.imageIds);
-  if (order && !locked) return UNDER_LOCK;
-  const files = order ? await writeImageOrder(q, loaded, order) : loaded.files;
+  if ((order || replaced.length > 0) && !locked) return UNDER_LOCK;
+  const files = (order ? await writeImageOrder(q, loaded, order) : loaded.files).filter(
+    (f) => !replaced.some((film) => film.id === f.id),
+  );
   const columns = {
     ...columnsOf(checked.values),
     track_id: catalogue.trackId,
@@ -153,7 +179,11 @@ async function applyPatch(
     .where("status_version", "=", row.status_version)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return locked ? versionConflict() : UNDER_LOCK;
+  for (const film of replaced) {
+    await q.deleteFrom("entry_files").where("id", "=", film.id).execute();
+  }
   return {
+    replaced,
     saved: {
       ...loaded,
       row: { ...row, ...columns },
@@ -190,7 +220,10 @@ export async function saveDraft(
 ): Promise<EntryResult<{ entry: EntryView }>> {
   const outcome = await writeDraft(ctx, userId, entryId, patch, options);
   if ("saved" in outcome) {
-    return { ok: true, entry: await withFreshImages(ctx, toView(ctx, outcome.saved)) };
+    return {
+      ok: true,
+      entry: await withFreshImages(ctx, await readView(ctx, ctx.db.kysely, outcome.saved)),
+    };
   }
   return refusedSave(ctx, entryId, outcome);
 }

@@ -11,7 +11,7 @@ import { firstIssueByField } from "../../../core/refusal";
 import { currentPublicUrl } from "../../public-url";
 import { resolveCatalogue } from "./catalogue";
 import type { EntriesContext, Q } from "./context";
-import { loadEntry, loadOwned, toView, viewOf } from "./load";
+import { loadEntry, loadOwned, readView, viewOf } from "./load";
 import { findUserContact, isEmailVerified, wasEverPaid } from "./queries";
 import { recordTransition } from "./record-transition";
 import { entryWindowProblem, invalid, notEntrant, notFound, refuse } from "./refusals";
@@ -130,7 +130,7 @@ export async function submitEntry(
 async function queueReceipt(ctx: EntriesContext, trx: Q, entryId: string): Promise<boolean> {
   const loaded = await loadEntry(ctx, trx, entryId);
   if (!loaded) return false;
-  const entry = toView(ctx, loaded);
+  const entry = await readView(ctx, trx, loaded);
   const user = await findUserContact(trx, entry.ownerUserId);
   if (!user) return false;
   const lang: Lang = user.lang === "en" ? "en" : "vi";

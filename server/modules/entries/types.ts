@@ -58,6 +58,11 @@ export interface EntryFileView {
   variants: unknown;
   sortOrder: number;
   createdAt: string;
+  /**
+   * Whether its owner may remove it: always in a draft; once submitted, not when it is the
+   * last file meeting a requirement (it is replaced instead; remove-file.ts refuses).
+   */
+  removable: boolean;
 }
 
 export interface EntryCategoryRef {
@@ -107,8 +112,16 @@ export interface EntryView {
   /** The form's values, file ids included (from the attached files), as entryDraftSchema outputs. */
   values: EntryDraft;
   files: EntryFileView[];
-  /** What submit would still ask for (`entry.missing.*` keys), given the category's video rule. */
+  /**
+   * What submit would still ask for (`entry.missing.*` keys), given the category's video rule
+   * and not counting the files judges cannot receive.
+   */
   missing: MissingItem[];
+  /**
+   * The ids of its films and documents judges cannot receive (the judges'-copy job refused
+   * them): they count towards no requirement (core `SubmissionOptions.unjudgeableFileIds`).
+   */
+  unjudgeableFileIds: string[];
   /** Whether the entrant may change it now (status, the season's window or the changes date). */
   editable: boolean;
   /** Whether the entrant may withdraw it now (its status, and not once it is being judged). */

@@ -3,7 +3,7 @@ import { catalogText } from "../../../core/i18n/lookup";
 import { localizePath, type Lang } from "../../../core/languages";
 import { currentPublicUrl } from "../../public-url";
 import type { EntriesContext, Q } from "./context";
-import { loadEntry, toView } from "./load";
+import { loadEntry, readView } from "./load";
 import { findUserContacts } from "./queries";
 
 /**
@@ -29,7 +29,7 @@ export async function queueUnjudgeableFileEmails(
   for (const file of files) {
     const loaded = await loadEntry(ctx, trx, file.entry_id);
     if (!loaded) continue;
-    const entry = toView(ctx, loaded);
+    const entry = await readView(ctx, trx, loaded);
     if (entry.editable) open.push({ file, entry });
   }
   if (open.length === 0) return false;

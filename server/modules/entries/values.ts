@@ -38,7 +38,7 @@ function parseJson(text: string, fallback: unknown): unknown {
   }
 }
 
-export function toFileView(row: EntryFileTable): EntryFileView {
+export function toFileView(row: EntryFileTable, removable: boolean): EntryFileView {
   return {
     id: row.id,
     field: row.field as EntryFileField,
@@ -52,6 +52,7 @@ export function toFileView(row: EntryFileTable): EntryFileView {
     variants: parseJson(row.variants, null),
     sortOrder: Number(row.sort_order),
     createdAt: row.created_at,
+    removable,
   };
 }
 
@@ -163,19 +164,63 @@ function normalisePatch(patch: EntryPatch | undefined): Record<string, unknown> 
 /**
  * Validates `patch` over the stored values (files included, for the cross-field rules). With
  * `keepComplete` (an entry already submitted), a patch that would leave unmet a requirement
- * the stored values meet is refused, each such field with its message.
+ * the entry meets (`before`: the stored values, files included, when `base` leaves out a file
+ * the save takes away) is refused, each such field with its message.
  */
 export function mergeAndValidate(
   base: EntryDraft,
   patch: EntryPatch | undefined,
   keepComplete?: SubmissionOptions,
+  before: EntryDraft = base,
 ): { ok: true; values: EntryDraft } | EntryFailure {
   const merged = { ...base, ...normalisePatch(patch) };
   const parsed = entryDraftSchema.safeParse(merged);
   if (!parsed.success) return invalid(firstIssueByField(parsed.error.issues, "form"));
   if (keepComplete) {
-    const broken = newlyMissing(base, parsed.data, keepComplete);
+    const broken = newlyMissing(before, parsed.data, keepComplete);
     if (Object.keys(broken).length > 0) return invalid(broken, "entry.problems.staysComplete");
   }
   return { ok: true, values: parsed.data };
+}
+
+/**
+ * What removing the file would leave unmet that the entry meets now, by field with its
+ * message; empty when it may go. A draft's files always may; once submitted, the entry stays
+ * as complete as it is (core `newlyMissing`), so its last picture, legal commitment or film
+ * judges can play is replaced rather than removed (attach-file.ts). `options` are the
+ * submission's: the category's video rule and the files judges cannot receive.
+ */
+export function removalBreaks(
+  row: EntryRow,
+  files: readonly EntryFileTable[],
+  fileId: string,
+  options: SubmissionOptions,
+): Record<string, string> {
+  if (row.status === "draft") return {};
+  return newlyMissing(
+    valuesOf(row, files),
+    valuesOf(
+      row,
+      files.filter((f) => f.id !== fileId),
+    ),
+    options,
+  );
+}
+
+/**
+ * The uploaded film a save takes away: once submitted, a valid video link saved over an
+ * entry holding a film replaces it, as a new upload replaces the film (attach-file.ts). An
+ * entry holds one or the other (core/entry.ts), and a submitted entry's only film cannot be
+ * removed first when its category requires a video. A draft keeps the rule of removing the
+ * film before giving a link. Whether the link is valid is the draft schema's to say.
+ */
+export function filmsReplacedByLink(
+  row: EntryRow,
+  files: readonly EntryFileTable[],
+  patch: EntryPatch | undefined,
+): EntryFileTable[] {
+  if (row.status === "draft" || !patch || typeof patch !== "object") return [];
+  const link = (patch as Record<string, unknown>).videoLink;
+  if (typeof link !== "string" || link.trim() === "") return [];
+  return files.filter((f) => f.field === "video");
 }

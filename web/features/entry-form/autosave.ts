@@ -148,7 +148,9 @@ export function holdsPatch(values: EntryFormValues, patch: Record<string, unknow
  * stops saving and asks the person to reload.
  *
  * The version is this page's own count of its writes: only a save or a submit moves it on
- * (attaching or removing a file does not, see the entries service), one at a time — a save
+ * (attaching or removing a file does not, see the entries service, except a film replacing a
+ * submitted entry's link: the page holds saving and takes that move up, `releaseAfterServerMove`),
+ * one at a time — a save
  * never starts while another, or a submission, is on its way (`hold` / `release`), and every
  * answer's version is taken up. So the version sent is always the one the server gave back
  * last, and a conflict means another tab or device really saved in between.
@@ -160,6 +162,7 @@ export function useAutosave({
   enabled,
   onCreated,
   keepComplete = null,
+  onFilesChanged,
 }: {
   form: UseFormReturn<EntryFormValues>;
   entryId: string | null;
@@ -168,6 +171,8 @@ export function useAutosave({
   onCreated: (entryId: string, code: string | null) => void;
   /** A submitted entry as the page loaded it: saves keep it complete. */
   keepComplete?: KeepComplete | null;
+  /** A save took files away (a video link replaced the film): the page loads them again. */
+  onFilesChanged?: () => void;
 }) {
   const fetcher = useFetcher<EntryActionResult>({ key: "entry-autosave" });
   const [status, setStatus] = useState<SaveStatus>({ kind: "idle" });
@@ -201,6 +206,10 @@ export function useAutosave({
   useEffect(() => {
     keepRef.current = keepComplete;
   }, [keepComplete]);
+  const filesChangedRef = useRef(onFilesChanged);
+  useEffect(() => {
+    filesChangedRef.current = onFilesChanged;
+  }, [onFilesChanged]);
 
   const send = useCallback(() => {
     clearTimeout(timerRef.current);
@@ -275,6 +284,7 @@ export function useAutosave({
         };
       }
       if (orderRef.current === sentOrderRef.current) orderRef.current = null;
+      if (data.filesChanged) filesChangedRef.current?.();
       setCode(data.code);
       const created = entryIdRef.current !== data.entryId;
       if (created) {
@@ -386,6 +396,17 @@ export function useAutosave({
     [schedule],
   );
 
+  /**
+   * Saving goes on after the server moved the version by one itself (a film uploaded over a
+   * submitted entry's link cleared the link, attach-file.ts), from `version` when it is that
+   * one move from the version this page last had; otherwise something else wrote meanwhile,
+   * and the next save meets the conflict as any would.
+   */
+  const releaseAfterServerMove = useCallback(
+    (version: number) => release(version === versionRef.current + 1 ? version : undefined),
+    [release],
+  );
+
   return {
     status,
     code,
@@ -401,6 +422,9 @@ export function useAutosave({
     },
     hold,
     release,
+    releaseAfterServerMove,
     currentVersion: () => versionRef.current,
+    /** A submitted entry's field as the server holds it, as this page knows (loaded, then saved). */
+    savedValue: (name: string): unknown => keepRef.current?.saved[name],
   };
 }

@@ -19,7 +19,7 @@ import { DocumentFields } from "./document-fields";
 import { DuplicatePanel } from "./duplicate-panel";
 import { CreditsEditor, DescriptionField, EntryTextField } from "./fields";
 import { FileUploadField } from "./file-upload";
-import { FILE_FIELD_BY_PATH, MissingList } from "./missing-list";
+import { FILE_FIELD_BY_PATH, MissingList, StandingMissingList } from "./missing-list";
 import { PeriodFields } from "./period-fields";
 import { postEntryAction } from "./post";
 import { ConflictAlert, StaleCopyAlert } from "./recovery-alerts";
@@ -109,6 +109,8 @@ export function EntryForm({
     () => (entry && entry.status !== "draft" ? keepCompleteOf(entry, tracks) : null),
     [entry, tracks],
   );
+  // A save that took a file away (a video link replacing the film): the files are read again.
+  const onFilesChanged = useCallback(() => void revalidator.revalidate(), [revalidator]);
   const autosave = useAutosave({
     form,
     entryId,
@@ -116,6 +118,7 @@ export function EntryForm({
     enabled: !readOnly,
     onCreated,
     keepComplete,
+    onFilesChanged,
   });
 
   // What this browser typed and the server never confirmed comes back after a reload; what
@@ -219,6 +222,36 @@ export function EntryForm({
     void revalidator.revalidate();
     autosave.saveNow();
   };
+  // A film uploaded over a submitted entry's link took its place: the server cleared the link
+  // as it attached the film and moved the version by one (attach-file.ts). Saving waits, since
+  // the form still holds the link and a link saved over the film takes the film away, until
+  // the entry is read again with the film; then the link field is emptied and saving goes on
+  // from the server's version.
+  const linkReplacedBy = useRef<string | null>(null);
+  const onVideoUploaded = (fileId?: string) => {
+    const link = autosave.savedValue("videoLink");
+    if (!fileId || typeof link !== "string" || link.trim() === "") {
+      onUploaded();
+      return;
+    }
+    autosave.hold();
+    linkReplacedBy.current = fileId;
+    revalidator.revalidate().catch(() => {
+      linkReplacedBy.current = null;
+      autosave.release();
+    });
+  };
+  useEffect(() => {
+    const fileId = linkReplacedBy.current;
+    if (!fileId || !entry || autosave.busy) return;
+    if (!entry.files.some((file) => file.id === fileId)) return;
+    linkReplacedBy.current = null;
+    autosave.releaseAfterServerMove(entry.version);
+    form.clearErrors("videoLink");
+    form.setValue("videoLink", entry.values.videoLink);
+    // Once, when the entry read again holds the film (and no save of this page is on its way).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [entry, autosave.busy]);
   // Uploads on their way, by field: a submission waits for them.
   const [uploadingByField, setUploadingByField] = useState<Record<string, number>>({});
   const onUploadingChange = useCallback((field: EntryFileField, count: number) => {
@@ -346,7 +379,18 @@ export function EntryForm({
         <FormAlert message={t(submitResult.formError)} />
       ) : null}
 
-      <MissingList missing={missing} listRef={missingRef} />
+      {/* An entry already submitted says what it lacks now (a film judges cannot play, an item
+          from before a rule), as its dashboard does, until a resubmission answers with its own. */}
+      {keepComplete && !readOnly && missing.length === 0 && entry ? (
+        <StandingMissingList
+          form={form}
+          saved={keepComplete.saved}
+          serverValues={serverValues}
+          options={{ ...keepComplete.options, unjudgeableFileIds: entry.unjudgeableFileIds }}
+        />
+      ) : (
+        <MissingList missing={missing} listRef={missingRef} />
+      )}
 
       {/* Saved and sent by script only: a submission before the script is in waits for it. */}
       <form
@@ -431,7 +475,7 @@ export function EntryForm({
 
         <VideoFields
           form={form}
-          common={fileCommon}
+          common={{ ...fileCommon, onUploaded: onVideoUploaded }}
           files={videoFiles}
           videoLink={videoLink}
           initialLink={initial.videoLink}

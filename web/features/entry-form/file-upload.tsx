@@ -80,7 +80,7 @@ export function FileUploadField({
   entryId: string | null;
   field: EntryFileField;
   label: string;
-  hint?: string;
+  hint?: string | undefined;
   files: EntryFileView[];
   maxFiles?: number;
   required?: boolean;
@@ -95,7 +95,8 @@ export function FileUploadField({
    */
   replaceable?: boolean;
   error?: string | undefined;
-  onUploaded: () => void;
+  /** An upload was attached, as the file `fileId` when the server named it. */
+  onUploaded: (fileId?: string) => void;
   onRemove: (file: EntryFileView) => void;
   /** How many of this field's uploads are on their way now. */
   onUploadingChange?: (field: EntryFileField, uploading: number) => void;
@@ -344,12 +345,13 @@ export function FileUploadField({
       },
       onSuccess: ({ lastResponse }) => {
         uploads.current.delete(key);
-        settle(key, lastResponse.getHeader(UPLOAD_FILE_ID_HEADER));
+        const fileId = lastResponse.getHeader(UPLOAD_FILE_ID_HEADER) || undefined;
+        settle(key, fileId);
         update(key, { state: "done", bytesSent: file.size });
         const success = SUCCESS_MESSAGES[field];
         if (success) notify(t(success), "success");
         else setAnnounce(t("entryForm.upload.succeeded", { name: file.name }));
-        onUploaded();
+        onUploaded(fileId);
       },
     });
     uploads.current.set(key, upload);

@@ -1,8 +1,11 @@
 import type { RefObject } from "react";
+import { useWatch, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "../../i18n/use-translation";
+import { missingRequirements, type SubmissionOptions } from "../../../core/entry";
 import type { EntryFileField } from "../../../core/entry-limits";
+import { useHydrated } from "../../hydration/form-state";
 import { fieldId } from "./fields";
-import { FILE_FIELD_PATHS } from "./types";
+import { FILE_FIELD_PATHS, TEXT_FIELDS, type EntryFormValues } from "./types";
 
 export const FILE_FIELD_BY_PATH = Object.fromEntries(
   Object.entries(FILE_FIELD_PATHS).map(([field, path]) => [path, field]),
@@ -47,13 +50,18 @@ function focusField(path: string) {
   element.focus();
 }
 
-/** What a refused submission still needs, each a link to its field. */
+/**
+ * What a refused submission still needs, each a link to its field; `standing`: what an entry
+ * already submitted lacks now, shown as the page opens (not announced as an alert).
+ */
 export function MissingList({
   missing,
   listRef,
+  standing = false,
 }: {
   missing: { field: string; messageKey: string }[];
-  listRef: RefObject<HTMLDivElement | null>;
+  listRef?: RefObject<HTMLDivElement | null>;
+  standing?: boolean;
 }) {
   const { t } = useTranslation();
   if (missing.length === 0) return null;
@@ -62,11 +70,14 @@ export function MissingList({
       ref={listRef}
       tabIndex={-1}
       className="form-alert form-alert--error entry-form__missing"
-      role="alert"
-      aria-labelledby="entry-missing-title"
+      role={standing ? undefined : "alert"}
+      aria-labelledby={standing ? undefined : "entry-missing-title"}
     >
       <p id="entry-missing-title">
-        {t("entryForm.missing.title", { number: missing.length, count: missing.length })}
+        {t(standing ? "entryForm.missing.standingTitle" : "entryForm.missing.title", {
+          number: missing.length,
+          count: missing.length,
+        })}
       </p>
       <ul>
         {missing.map((item) => (
@@ -90,4 +101,40 @@ export function MissingList({
       </ul>
     </div>
   );
+}
+
+/**
+ * What an entry already submitted lacks, as submission and the dashboard count it (core
+ * `missingRequirements`, a film or document judges cannot receive counting for nothing):
+ * from its files as loaded and the form's fields as typed, so an item goes as it is filled.
+ * The values it reads come from `form`: only this list renders again as the entrant types.
+ */
+export function StandingMissingList({
+  form,
+  saved,
+  serverValues,
+  options,
+}: {
+  form: UseFormReturn<EntryFormValues>;
+  /** The entry's values as loaded, its files' ids included (see `keepCompleteOf`). */
+  saved: Record<string, unknown>;
+  /** Until hydrated, the values the server rendered (the first render must match its HTML). */
+  serverValues: EntryFormValues;
+  options: SubmissionOptions;
+}) {
+  const hydrated = useHydrated();
+  const watched = useWatch({ control: form.control });
+  const values: Partial<Record<(typeof TEXT_FIELDS)[number], string | undefined>> = hydrated
+    ? watched
+    : serverValues;
+  // What is typed fills a field; emptying one does not count, since such a save is refused
+  // (the field is marked instead). The award and category are locked: as loaded.
+  const typed = Object.fromEntries(
+    TEXT_FIELDS.filter(
+      (field) =>
+        field !== "trackId" && field !== "categoryId" && (values[field] ?? "").trim() !== "",
+    ).map((field) => [field, values[field]]),
+  );
+  const missing = missingRequirements({ ...saved, ...typed }, options);
+  return <MissingList missing={missing} standing />;
 }

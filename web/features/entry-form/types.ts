@@ -22,6 +22,11 @@ export interface EntryFileView {
    * the page was loaded; none while the copy is made, made, or for a file just uploaded.
    */
   judgeCopyProblem?: JudgeCopyProblem | null;
+  /**
+   * Whether the server would let its owner remove it (a submitted entry's last file meeting a
+   * requirement is replaced instead); a file just uploaded, not loaded yet, may be.
+   */
+  removable?: boolean;
 }
 
 /** The text part of a draft, as the form edits it (every value a string, as inputs hold). */
@@ -79,6 +84,11 @@ export interface EntryView {
   version: number;
   values: EntryFormValues;
   files: EntryFileView[];
+  /**
+   * Its films and documents judges cannot receive: they count towards no requirement, as at
+   * submission and on the dashboard.
+   */
+  unjudgeableFileIds: string[];
   updatedAt: string;
   /** Whether the entrant may still change it (status and the season's deadline). */
   editable: boolean;
@@ -114,6 +124,8 @@ export type EntryActionResult =
       version: number;
       code: string | null;
       savedAt: string;
+      /** The save took files away (a video link replaced the uploaded film): reload them. */
+      filesChanged?: boolean;
     }
   | {
       ok: false;

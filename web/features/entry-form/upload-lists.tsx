@@ -24,7 +24,18 @@ export interface Transfer {
 }
 
 /**
- * The files attached to a field: thumbnails of images, links, sizes and remove buttons, and
+ * What a submitted entry's file says instead of a remove button when the server would refuse
+ * its removal (the last one meeting a requirement): how it can be changed.
+ */
+const KEEP_FILE = "entryForm.upload.keepFile";
+const KEEP_NOTES: Partial<Record<EntryFileField, string>> = {
+  images: "entryForm.upload.keepImage",
+  video: "entryForm.upload.keepVideo",
+};
+
+/**
+ * The files attached to a field: thumbnails of images, links, sizes and remove buttons (or,
+ * for a file the entry cannot do without, how to replace it), and
  * under a film or document judges will not get (no copy without its metadata could be made),
  * why, and what to do: replace it while the entry is open, else ask the organisers.
  */
@@ -91,7 +102,9 @@ export function AttachedFiles({
               </button>
             </span>
           ) : null}
-          {!readOnly ? (
+          {readOnly ? null : file.removable === false ? (
+            <span className="field__hint upload__keep">{t(KEEP_NOTES[field] ?? KEEP_FILE)}</span>
+          ) : (
             <button
               type="button"
               className="link-button"
@@ -100,7 +113,7 @@ export function AttachedFiles({
             >
               {t("entryForm.upload.remove")}
             </button>
-          ) : null}
+          )}
           {file.judgeCopyProblem ? (
             <p className="field__error upload__judge-copy" data-judge-copy={file.judgeCopyProblem}>
               {`${t(`entryForm.judgeCopy.${file.judgeCopyProblem}`)} ${t(

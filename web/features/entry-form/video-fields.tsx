@@ -10,8 +10,11 @@ import type { EntryFileView, EntryFormValues } from "./types";
 type UploadCommon = Omit<ComponentProps<typeof FileUploadField>, "field" | "label" | "files">;
 
 /**
- * The video: an uploaded file or a YouTube/Vimeo link, never both (each blocks the other),
- * with a preview of a recognised link.
+ * The video: an uploaded file or a YouTube/Vimeo link, never both, with a preview of a
+ * recognised link. In a draft each blocks the other; once submitted (`replaceable`), the
+ * entry's only video cannot be removed first, so each replaces the other: a new upload
+ * replaces the film or the link (the server clears the link as it attaches the film, and the
+ * page empties the field), and a link saved over the film takes it away (in one save).
  */
 export function VideoFields({
   form,
@@ -35,6 +38,10 @@ export function VideoFields({
 }) {
   const { t } = useTranslation();
   const preview = videoLink ? parseVideoLink(videoLink) : null;
+  const linkReplacesFile = files.length > 0 && common.replaceable === true;
+  const linkGiven = videoLink.trim() !== "";
+  // A link typed over a film waits for its save (which takes the film away) before an upload.
+  const fileReplacesLink = linkGiven && files.length === 0 && common.replaceable === true;
   return (
     <fieldset className="entry-form__group">
       <legend>{t("entry.fields.video.label")}</legend>
@@ -44,14 +51,15 @@ export function VideoFields({
         field="video"
         label={t("entry.fields.videoFile.label")}
         files={files}
+        hint={fileReplacesLink ? t("entryForm.videoFileReplacesLink") : undefined}
         blockedReason={
-          videoLink.trim() && files.length === 0
+          linkGiven && !fileReplacesLink
             ? t("entryForm.videoLinkPresent")
             : files.length > 0
               ? t(
                   videoAdditionProblem(
                     { videoFileId: files[0]!.id },
-                    { replacesFile: common.replaceable === true },
+                    { replaces: common.replaceable === true },
                   ) ?? "",
                 ) || null
               : null
@@ -63,9 +71,15 @@ export function VideoFields({
         name="videoLink"
         defaultValue={initialLink}
         label={t("entry.fields.videoLink.label")}
-        hint={files.length > 0 ? t("entryForm.videoFilePresent") : t("entryForm.videoLinkHint")}
+        hint={
+          linkReplacesFile
+            ? t("entryForm.videoLinkReplacesFile")
+            : files.length > 0
+              ? t("entryForm.videoFilePresent")
+              : t("entryForm.videoLinkHint")
+        }
         maxLength={VIDEO_LINK_MAX_LENGTH}
-        readOnly={readOnly || files.length > 0}
+        readOnly={readOnly || (files.length > 0 && !linkReplacesFile)}
         error={linkError}
       />
       {preview ? (
