@@ -226,6 +226,23 @@ export type EmailChangeInput = z.input<typeof emailChangeSchema>;
 export type EmailChange = z.output<typeof emailChangeSchema>;
 
 /**
+ * A change of email confirmed by its link after the new address became another account's (a
+ * registration, an invitation or another change since the link was sent): nothing changes,
+ * and the link lands on its page with this error, which says so.
+ */
+export const EMAIL_TAKEN_ERROR = "email_taken";
+
+/**
+ * The link's landing page (its `callbackURL`) with that error, as a path on this site:
+ * whatever host the callback names, the answer never leaves the site.
+ */
+export function emailTakenLanding(callbackURL: string): string {
+  const url = new URL(callbackURL, "http://localhost");
+  url.searchParams.set("error", EMAIL_TAKEN_ERROR);
+  return `${url.pathname}${url.search}`;
+}
+
+/**
  * A company replacing its business licence from the account page: the chosen file's declared
  * name, size and type, held to the registration's rules (`licenceFileProblemMessage`). The
  * browser checks the picked file with it before sending; the server checks the same facts of

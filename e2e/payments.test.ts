@@ -70,6 +70,37 @@ function submittedEntries(email: string, count: number): { id: string; code: str
   });
 }
 
+/**
+ * Where the fee cell of a payment table on a phone is overlapped: in each row of its head and
+ * body, the fee cell must lie in the table's box and paint above whatever passes beneath it;
+ * at rest (`atRest`), the cell beside it must also end where it begins, so no column is cut in
+ * two under it (the next one starts beneath it, whole). One line per problem.
+ */
+function feeOverlaps(page: Page, atRest: boolean): Promise<string[]> {
+  return page.locator(".pay-table :is(thead, tbody) tr").evaluateAll(
+    (rows, rest) =>
+      rows.flatMap((row) => {
+        const fee = row.querySelector(".pay-amount")!;
+        const at = fee.getBoundingClientRect();
+        const box = row.closest(".table-scroll")!.getBoundingClientRect();
+        const name = (cell: Element | undefined) => `"${cell?.textContent?.trim().slice(0, 20)}"`;
+        const problems: string[] = [];
+        if (at.left < box.left - 0.5 || at.right > box.right + 0.5)
+          problems.push(`${name(fee)} out of its box`);
+        const top = document.elementFromPoint(at.left + 2, at.top + at.height / 2);
+        if (!top || !fee.contains(top))
+          problems.push(`${name(top ?? undefined)} over ${name(fee)}`);
+        const beside = [...row.children]
+          .filter((cell) => cell !== fee && cell.getBoundingClientRect().left < at.left - 0.5)
+          .at(-1);
+        if (rest && beside && beside.getBoundingClientRect().right > at.left + 0.5)
+          problems.push(`${name(beside)} runs under ${name(fee)}`);
+        return problems;
+      }),
+    atRest,
+  );
+}
+
 const statusOf = (id: string) =>
   withDatabase(
     (db) =>
@@ -242,6 +273,11 @@ describe("paying entry fees", () => {
     const { page } = await openPage(browser(), { viewport: { width: 390, height: 844 } });
     const email = await registerEntrant(page, "vi");
     const entries = submittedEntries(email, 3);
+    // At rest the checkout's fee column, held to the box's edge, cuts no column beside it.
+    await page.goto("/nop-bai-du-thi/thanh-toan");
+    await waitForHydration(page);
+    await page.locator(".table-scroll:has(.pay-table)").scrollIntoViewIfNeeded();
+    expect(await feeOverlaps(page, true)).toEqual([]);
     await pay(page, "vi", "vietqr");
     await page.waitForURL((u) =>
       /\/nop-bai-du-thi\/thanh-toan\/VXP26[0-9A-Z]{6}$/.test(u.pathname),
@@ -273,8 +309,12 @@ describe("paying entry fees", () => {
     expect(codeLines).toEqual(
       [...entries].sort((a, b) => a.code.localeCompare(b.code)).map((e) => [e.code, 1]),
     );
-    // The fee holds to the box's edge; scrolled to the end, no other column is left beneath it.
+    // The fee holds to the box's edge: at rest it cuts no column beside it; scrolled, the
+    // other columns pass beneath it; scrolled to the end, none is left beneath it.
     expect(await scroller.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    expect(await feeOverlaps(page, true)).toEqual([]);
+    await scroller.evaluate((box) => box.scrollBy(100, 0));
+    expect(await feeOverlaps(page, false)).toEqual([]);
     await scroller.evaluate((box) => box.scrollTo({ left: box.scrollWidth }));
     const hidden = await page.locator(".pay-table tbody tr").evaluateAll((rows) =>
       rows.flatMap((row) => {

@@ -406,4 +406,57 @@ describe("a change of email from the account page", () => {
       expect(failed.body).not.toContain(text(lang, "account.emailChanged", { email: newEmail }));
     },
   );
+
+  it.each(["vi", "en"] as const)(
+    "says so when the new address became another account's before the link was opened (%s)",
+    async (lang) => {
+      const { identity } = http.app.services;
+      const email = `doi-email-bi-chiem-${lang}@example.vn`;
+      const wanted = `dia-chi-bi-chiem-${lang}@example.vn`;
+      const userId = await identity.createEntrant({
+        email,
+        password: TEST_PASSWORD,
+        profile: individualProfile("Đỗ Văn Chậm", "5 Tràng Tiền, Hà Nội"),
+      });
+      await identity.setEmailLanguage(userId, lang);
+      const cookie = await signInThroughForm(
+        http.app,
+        localized("/dang-nhap", lang),
+        email,
+        TEST_PASSWORD,
+      );
+      const asked = await request("POST", localized("/tai-khoan", lang), {
+        cookie,
+        headers: { origin: TEST_ORIGIN },
+        form: { intent: "changeEmail", newEmail: wanted, currentPassword: TEST_PASSWORD },
+      });
+      expect(asked.body).toContain(text(lang, "account.emailChangeSent"));
+      const mail = await http.outboxMail(wanted, "emailChange");
+      const link = new URL(
+        mail.text.split(/\s+/).find((word) => word.includes("/api/auth/verify-email?"))!,
+      );
+      // Before the link is opened, the address gets an account of its own.
+      await identity.createEntrant({
+        email: wanted,
+        password: TEST_PASSWORD,
+        profile: individualProfile("Người Đến Trước", "6 Tràng Tiền, Hà Nội"),
+      });
+
+      const followed = await request("GET", link.pathname + link.search, { cookie });
+      expect(followed.statusCode).toBe(302);
+      const landing = String(followed.headers.location);
+      expect(landing).toBe(localized("/tai-khoan?emailChanged=1&error=email_taken", lang));
+      const page = await request("GET", landing, { cookie });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(text(lang, "account.emailChangeTaken", { email }));
+      expect(page.body).not.toContain(text(lang, "account.emailChangeLinkFailed", { email }));
+      expect(page.body).not.toContain(text(lang, "account.emailChanged", { email: wanted }));
+      const row = await http.db.kysely
+        .selectFrom("user")
+        .select("email")
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow();
+      expect(row.email).toBe(email);
+    },
+  );
 });

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import { formatVietnamDateTime } from "../core/dates";
 import { LIMITS } from "./modules/identity/rate-limit";
 import { multipart, type MultipartBody } from "./test-support/http";
-import { identityHttpApp, text } from "./test-support/identity-http";
+import { heavyWork } from "./cpu-gate";
+import { identityHttpApp, localized, text } from "./test-support/identity-http";
+import { holdHeavyWork } from "./test-support/races";
 import { sessionCookieOf, TEST_ORIGIN, TEST_PASSWORD } from "./test-support/sign-in";
 import { TEST_NOW } from "./test-support/signed-in-app";
 
@@ -107,6 +109,53 @@ describe("registration form refusals", () => {
     expect((await outboxMail("entrant@example.vn", "registrationAttempt")).lang).toBe("vi");
     expect((await outboxMail("nguoi-moi@example.vn", "verification")).lang).toBe("vi");
   });
+
+  it.each(["vi", "en"] as const)(
+    "answers two registrations of one new address at the same moment alike: one account, the other as a taken address (%s)",
+    async (lang) => {
+      const email = `cung-luc-${lang}@example.vn`;
+      const register = (ip: string) =>
+        request("POST", localized("/dang-ky-du-thi", lang), {
+          headers: { origin: TEST_ORIGIN },
+          form: {
+            type: "individual",
+            fullName: "Người Cùng Lúc",
+            phone: "0912345678",
+            email,
+            address: "2 Hàng Bài, Hà Nội",
+            password: "mot-mat-khau-du-dai",
+            acceptRules: "on",
+          },
+          ip,
+        });
+      // Both check the address, then wait at their password's hash (held here) with every slot
+      // of the gate taken and one holder queued: both found the address free.
+      const gate = holdHeavyWork();
+      const racing = [register("192.0.2.41"), register("192.0.2.42")];
+      for (let tries = 0; heavyWork.load().waiting < 3; tries += 1) {
+        if (tries > 500) throw new Error("the registrations never reached the hash");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await gate.release();
+      const responses = await Promise.all(racing);
+      // The address that has its account by now: the check's own answer.
+      const later = await register("192.0.2.43");
+      for (const response of [...responses, later]) {
+        expect(response.statusCode).toBe(302);
+        expect(response.headers.location).toBe(localized("/dang-ky-du-thi?sent=1", lang));
+        expect(response.headers["set-cookie"]).toBeUndefined();
+        expect(response.body).toBe(later.body);
+      }
+      expect(
+        await http.db.kysely.selectFrom("user").select("id").where("email", "=", email).execute(),
+      ).toHaveLength(1);
+      const page = await request("GET", localized("/dang-ky-du-thi?sent=1", lang));
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(text(lang, "account.registrationSent"));
+      expect((await outboxMail(email, "verification")).lang).toBe(lang);
+      expect((await outboxMail(email, "registrationAttempt")).lang).toBe(lang);
+    },
+  );
 
   it("stores no licence for a refused registration (12 invalid tries with a 2 MiB PDF)", async () => {
     const pdf = Buffer.concat([

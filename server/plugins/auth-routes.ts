@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { AUTH_BASE_PATH, type Auth } from "../modules/identity/auth";
+import { emailTakenLanding } from "../../core/registration";
+import { isUniqueViolation } from "../modules/identity/queries";
 import { LIMITS, type RateLimiter } from "../modules/identity/rate-limit";
 import { sendWebResponse, toWebRequest } from "../web-request";
 
@@ -42,7 +44,18 @@ export const authRoutes: FastifyPluginAsync<{
     }
     // The address the browser used (React Router compares it with Origin on actions).
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
-    const response = await options.auth.handler(toWebRequest(request, reply, url));
+    let response: Response;
+    try {
+      response = await options.auth.handler(toWebRequest(request, reply, url));
+    } catch (error) {
+      // A change of email confirmed at the very moment another account took the address: its
+      // check had passed, the database's unique address refused the write. Nothing changed;
+      // the link lands as when the address was taken before it was opened.
+      const callback = url.searchParams.get("callbackURL");
+      if (!isUniqueViolation(error) || !url.pathname.endsWith("/verify-email") || !callback)
+        throw error;
+      return reply.redirect(emailTakenLanding(callback), 302);
+    }
     return sendWebResponse(reply, response);
   };
 

@@ -5,6 +5,7 @@ import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from "../../core/password"
 import { formatDate, formatVnd } from "../../core/dates";
 import { formatPhoneForDisplay } from "../../core/phone";
 import {
+  EMAIL_TAKEN_ERROR,
   emailChangeSchema,
   emailLanguageSchema,
   licenceReplacementSchema,
@@ -138,6 +139,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     emailChangeFailed:
       url.searchParams.has("emailChanged") &&
       (url.searchParams.get("emailChanged") !== "1" || url.searchParams.has("error")) &&
+      url.searchParams.get("error") !== EMAIL_TAKEN_ERROR &&
+      user.emailVerified,
+    // The new address became another account's before the link was opened: nothing changed.
+    emailChangeTaken:
+      url.searchParams.has("emailChanged") &&
+      url.searchParams.get("error") === EMAIL_TAKEN_ERROR &&
       user.emailVerified,
     draftDeleted: url.searchParams.has("draftDeleted"),
   };
@@ -259,6 +266,13 @@ export default function AccountPage({ loaderData }: Route.ComponentProps) {
         message={
           loaderData.emailChangeFailed
             ? t("account.emailChangeLinkFailed", { email: user.email })
+            : undefined
+        }
+      />
+      <FormAlert
+        message={
+          loaderData.emailChangeTaken
+            ? t("account.emailChangeTaken", { email: user.email })
             : undefined
         }
       />

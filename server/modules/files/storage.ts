@@ -61,6 +61,21 @@ export function createFileStore(
   const legacyPathOf = (storageKey: string) =>
     path.join(legacyRoot, checked(storageKey).slice(0, 2), storageKey);
 
+  /** The row first, only while it is still unowned, then the stored bytes. */
+  const removeUnowned = async (row: { id: string; storage_key: string }): Promise<boolean> => {
+    const result = await db.kysely
+      .deleteFrom("files")
+      .where("id", "=", row.id)
+      .where("owner_user_id", "is", null)
+      .executeTakeFirst();
+    if (Number(result.numDeletedRows) !== 1) return false;
+    if (/^[a-f0-9]{32}$/.test(row.storage_key)) {
+      await storage.delete(objectKey(row.storage_key));
+      await rm(legacyPathOf(row.storage_key), { force: true });
+    }
+    return true;
+  };
+
   return {
     /**
      * Checks the content against the allowed types and the size limit, then stores it.
@@ -142,21 +157,24 @@ export function createFileStore(
           .orderBy("created_at")
           .limit(100)
           .execute();
-        for (const row of rows) {
-          const result = await db.kysely
-            .deleteFrom("files")
-            .where("id", "=", row.id)
-            .where("owner_user_id", "is", null)
-            .executeTakeFirst();
-          if (Number(result.numDeletedRows) !== 1) continue;
-          if (/^[a-f0-9]{32}$/.test(row.storage_key)) {
-            await storage.delete(objectKey(row.storage_key));
-            await rm(legacyPathOf(row.storage_key), { force: true });
-          }
-          removed += 1;
-        }
+        for (const row of rows) if (await removeUnowned(row)) removed += 1;
         if (rows.length < 100) return removed;
       }
+    },
+
+    /**
+     * Deletes one upload no account owns, at once: a registration that stored a licence and
+     * then lost its address to another at the same moment. A file claimed meanwhile stays.
+     * Returns whether it was removed.
+     */
+    async discardUnowned(id: string): Promise<boolean> {
+      const row = await db.kysely
+        .selectFrom("files")
+        .select(["id", "storage_key"])
+        .where("id", "=", id)
+        .where("owner_user_id", "is", null)
+        .executeTakeFirst();
+      return row ? removeUnowned(row) : false;
     },
 
     /** Runs `sweepUnowned` now and every `intervalMs`; returns the stop function. */

@@ -1,9 +1,12 @@
 import { hash, verify } from "@node-rs/argon2";
 import { heavyWork } from "../../cpu-gate";
 import { betterAuth } from "better-auth";
+import { APIError } from "better-auth/api";
 import { localizePath, parseLang, type Lang } from "../../../core/languages";
+import { emailTakenLanding } from "../../../core/registration";
 import type { Db } from "../../db/database";
 import { currentPublicUrl } from "../../public-url";
+import { addressTaken } from "./queries";
 
 /** What the identity module needs from email (the mail module implements it). */
 export interface IdentityMail {
@@ -177,9 +180,18 @@ export function createAuth(options: {
           // address (sendChangeEmailVerification): opening it proves that address, so it is
           // kept confirmed where better-auth 1.3 would unconfirm it and send a second link.
           // (better-auth 1.3 writes whatever the hook answers, even nothing: always `data`.)
+          // An address that has meanwhile become another account's is not taken from it: the
+          // link lands on its page saying so (the database's unique address would refuse it
+          // anyway, as an error; the moment between this check and the write is caught by the
+          // accounts door, server/plugins/auth-routes.ts).
           before: async (data, ctx) => {
-            if (isEmailChange(data, ctx)) return { data: { ...data, emailVerified: true } };
-            return { data };
+            if (!isEmailChange(data, ctx)) return { data };
+            const userId = ctx?.context.session?.user.id ?? "";
+            if (await addressTaken(db, String(data.email), userId)) {
+              const callback = String(ctx?.query?.callbackURL ?? "/");
+              throw new APIError("FOUND", undefined, { Location: emailTakenLanding(callback) });
+            }
+            return { data: { ...data, emailVerified: true } };
           },
           // The old address is told, so an owner whose account was taken over learns of it.
           after: async (user, ctx) => {
@@ -207,6 +219,9 @@ export function createAuth(options: {
     session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
     // Our own database-backed limits (per IP and per account) guard the pages that call it.
     rateLimit: { enabled: false },
+    // An error that is not one of its answers leaves its handler (not a bare 500): the accounts
+    // door answers what it can (an address taken at the same moment) and logs the rest.
+    onAPIError: { throw: true },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: options.secureCookies,

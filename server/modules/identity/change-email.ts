@@ -1,5 +1,5 @@
 import type { Lang } from "../../../core/languages";
-import { normaliseEmail } from "./queries";
+import { addressTaken, isUniqueViolation, normaliseEmail } from "./queries";
 import { LIMITS } from "./rate-limit";
 import { consumed, fromAuthError, localized, verifyPassword } from "./support";
 import type { CurrentUser, IdentityDeps, Outcome } from "./types";
@@ -44,19 +44,13 @@ export async function changeEmail(
       fieldErrors: { currentPassword: "auth.wrongPassword" },
     };
   }
-  const taken = await db.kysely
-    .selectFrom("user")
-    .select("id")
-    .where("email", "=", newEmail)
-    .executeTakeFirst();
-  if (taken) {
-    return {
-      ok: false,
-      status: 409,
-      formError: "auth.emailTaken",
-      fieldErrors: { newEmail: "auth.emailTaken" },
-    };
-  }
+  const emailTaken: Outcome = {
+    ok: false,
+    status: 409,
+    formError: "auth.emailTaken",
+    fieldErrors: { newEmail: "auth.emailTaken" },
+  };
+  if (await addressTaken(db, newEmail, user.id)) return emailTaken;
   try {
     await auth.api.changeEmail({
       body: { newEmail, callbackURL: localized(deps, "/tai-khoan?emailChanged=1", lang) },
@@ -67,6 +61,10 @@ export async function changeEmail(
     // then be confirmed.
     return { ok: true, headers: new Headers(), immediate: !user.emailVerified };
   } catch (error) {
+    // Another account took the address since the check (a registration or another change at
+    // the same moment): better-auth's own check refuses it, or the database's unique address
+    // does. Either way the same refusal as the check's, and the account keeps its address.
+    if (isUniqueViolation(error) || (await addressTaken(db, newEmail, user.id))) return emailTaken;
     return fromAuthError(error);
   }
 }

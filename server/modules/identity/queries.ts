@@ -23,6 +23,17 @@ export async function findUserByEmail(db: Db, email: string) {
     .executeTakeFirst();
 }
 
+/** Whether an address belongs to an account other than `userId`'s. */
+export async function addressTaken(db: Db, email: string, userId: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", email)
+    .where("id", "!=", userId)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 export function randomId(): string {
   return randomBytes(24).toString("base64url");
 }

@@ -63,6 +63,8 @@ export async function register(
   }
 
   const profile = { ...input.profile };
+  // The licence this attempt stores: removed again if the account is not made.
+  let storedLicence: string | null = null;
   if (input.licence) {
     try {
       const stored = await deps.files.save({
@@ -75,6 +77,7 @@ export async function register(
         wrongTypeKey: "validation.licenceType",
       });
       profile.licenceFileId = stored.id;
+      storedLicence = stored.id;
     } catch (error) {
       if (!(error instanceof FileRejected)) throw error;
       return {
@@ -136,7 +139,10 @@ export async function register(
         .execute();
     });
   } catch (error) {
-    // Two registrations of one address at the same moment: the second is the "taken" case.
+    // Nothing of this attempt stays: its licence would be owned by no account.
+    if (storedLicence) await discardLicence(deps, storedLicence);
+    // Two registrations of one address at the same moment: the second gets the answer of the
+    // "taken" case (the pre-check's), and the owner the same notice.
     if (!isUniqueViolation(error)) throw error;
     const winner = await findUserByEmail(db, email);
     if (winner) await noticeRegistrationAttempt(deps, winner);
@@ -151,6 +157,15 @@ export async function register(
     // Logged by the mail service; the dashboard offers to send the link again.
   }
   return checkEmail;
+}
+
+/** Removes a licence stored for an account that was not made; else the sweep of unowned files does. */
+async function discardLicence(deps: IdentityDeps, id: string): Promise<void> {
+  try {
+    await deps.files.discardUnowned(id);
+  } catch {
+    // Unowned, it is removed by the sweep within the hour (UNOWNED_FILE_GRACE_MS).
+  }
 }
 
 /** Why a licence upload cannot be kept (the checks `files.save` makes), or null. */

@@ -77,7 +77,7 @@ export function CheckoutForm({
           <caption className="visually-hidden">{t("payment.payable")}</caption>
           <thead>
             <tr>
-              <th scope="col">
+              <th scope="col" className="pay-select">
                 <input
                   type="checkbox"
                   aria-label={t("payment.selectAll")}
@@ -87,7 +87,9 @@ export function CheckoutForm({
                   }
                 />
               </th>
-              <th scope="col">{t("payment.columns.code")}</th>
+              <th scope="col" className="pay-code">
+                {t("payment.columns.code")}
+              </th>
               <th scope="col">{t("payment.columns.title")}</th>
               <th scope="col">{t("payment.columns.category")}</th>
               <th scope="col">{t("payment.columns.tier")}</th>
@@ -99,7 +101,7 @@ export function CheckoutForm({
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.entryId}>
-                <td>
+                <td className="pay-select">
                   <input
                     type="checkbox"
                     name="entryIds"
@@ -109,7 +111,7 @@ export function CheckoutForm({
                     aria-label={t("payment.select", { code: entry.code ?? entry.title })}
                   />
                 </td>
-                <td>{entry.code}</td>
+                <td className="pay-code">{entry.code}</td>
                 <td>{entry.title}</td>
                 <td>{entry.category ?? ""}</td>
                 <td>

@@ -3,6 +3,7 @@ import { refusal } from "../../../../core/refusal";
 import { INVITATION_EXPIRES_HOURS } from "../../../../core/staff";
 import { isStaffRole, type StaffRole } from "../../../../core/roles";
 import type { Actor } from "../../audit/service";
+import { isUniqueViolation } from "../queries";
 import { findUser, invitationUrl, type StaffDeps, type StaffOutcome } from "./shared";
 
 /**
@@ -15,25 +16,31 @@ export async function inviteStaff(
   actor?: Actor,
 ): Promise<StaffOutcome> {
   const email = input.email.trim().toLowerCase();
+  const taken = () =>
+    refusal(409, "adminPlatform.errors.emailTaken", { email: "adminPlatform.errors.emailTaken" });
   const existing = await deps.db.kysely
     .selectFrom("user")
     .select("id")
     .where("email", "=", email)
     .executeTakeFirst();
-  if (existing) {
-    return refusal(409, "adminPlatform.errors.emailTaken", {
-      email: "adminPlatform.errors.emailTaken",
-    });
-  }
+  if (existing) return taken();
   const context = await deps.auth.$context;
-  const user = await context.internalAdapter.createUser({
-    email,
-    name: input.name,
-    emailVerified: true,
-    role: input.role,
-    lang: input.lang,
-    active: true,
-  });
+  let user: { id: string };
+  try {
+    user = await context.internalAdapter.createUser({
+      email,
+      name: input.name,
+      emailVerified: true,
+      role: input.role,
+      lang: input.lang,
+      active: true,
+    });
+  } catch (error) {
+    // The address got its account since the check (a registration, another invitation at the
+    // same moment): the same refusal, and nothing was written.
+    if (isUniqueViolation(error)) return taken();
+    throw error;
+  }
   await mailInvitation(deps, user.id);
   if (actor) {
     await deps.audit.record(
