@@ -7,6 +7,7 @@ import {
   AUDIT_TARGET_TYPES,
   auditActionLabelKey,
   auditCodesLabelled,
+  auditTargetName,
   auditTypeLabelKey,
   exportFilterValueKey,
   summaryPairs,
@@ -221,5 +222,21 @@ describe("changes", () => {
         { name: "Vạn Xuân", opens: "2026-08-01", tags: ["a"] },
       ),
     ).toEqual({ opens: [null, "2026-08-01"] });
+  });
+});
+
+describe("auditTargetName", () => {
+  it("names a tree node by the name and season year its entry recorded", () => {
+    expect(
+      auditTargetName("category", { year: 2027, name: "TVC · Chiến dịch", feeVnd: [1, 2] }),
+    ).toBe("TVC · Chiến dịch (2027)");
+    // An older delete kept only the Vietnamese name; an older edit names nothing.
+    expect(auditTargetName("group", { year: 2026, slug: "tv", nameVi: "Truyền hình" })).toBe(
+      "Truyền hình (2026)",
+    );
+    expect(auditTargetName("category", { nameVi: ["Cũ", "Mới"] })).toBeNull();
+    expect(auditTargetName("track", { direction: "up" })).toBeNull();
+    // Other kinds are named by their record (an entry's code), not by their summary.
+    expect(auditTargetName("entry", { year: 2026, name: "x" })).toBeNull();
   });
 });

@@ -34,6 +34,7 @@ const MAX_PAIRS = 20;
 export const AUDIT_CHANGE_ACTIONS: ReadonlySet<string> = new Set<string>([
   "season.update",
   "season.makeCurrent",
+  "season.correct",
   "settings.update",
   "track.update",
   "group.update",
@@ -149,6 +150,8 @@ export const AUDIT_ACTIONS = [
   "season.update",
   "season.create",
   "season.makeCurrent",
+  "season.correct",
+  "season.delete",
   "track.create",
   "track.update",
   "track.move",
@@ -252,6 +255,24 @@ export function auditCodesLabelled(
     actions: AUDIT_ACTIONS.filter((action) => matches(auditActionLabelKey(action))),
     targetTypes: AUDIT_TARGET_TYPES.filter((type) => matches(auditTypeLabelKey(type))),
   };
+}
+
+/** The kinds of record named in their audit entries, not by a record that may since be gone. */
+const SELF_NAMED_TARGETS: ReadonlySet<string> = new Set(["track", "group", "category"]);
+
+/**
+ * What the audit log names a tree node by (a track, group or category): the name and season
+ * year its entry recorded, as they were then ("TVC · Chiến dịch (2027)"). Older entries that
+ * only kept the Vietnamese name (a delete's `nameVi`) still read by it; null when the entry
+ * names nothing.
+ */
+export function auditTargetName(type: string, summary: unknown): string | null {
+  if (!SELF_NAMED_TARGETS.has(type) || !isObject(summary)) return null;
+  const named = [summary.name, summary.nameVi].find(
+    (value): value is string => typeof value === "string" && value !== "",
+  );
+  if (!named) return null;
+  return typeof summary.year === "number" ? `${named} (${summary.year})` : named;
 }
 
 /** The fields whose value differs, `{ field: [before, after] }`: an update's audit summary. */

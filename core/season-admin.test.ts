@@ -4,6 +4,12 @@ import {
   categoryFeesSchema,
   categorySchema,
   makeCurrentSchema,
+  correctSeasonSchema,
+  deleteSeasonSchema,
+  openIntakeOf,
+  attachedKinds,
+  SEASON_ATTACHMENTS,
+  type SeasonAttachments,
   nextSeasonDefaults,
   nextSeasonSchema,
   parseNodeParam,
@@ -394,7 +400,66 @@ describe("the next season", () => {
       nameVi: "validation.required",
     });
     expect(makeCurrentSchema.safeParse({ year: "1999" }).success).toBe(false);
-    expect(makeCurrentSchema.parse({ year: "2027" })).toEqual({ year: 2027 });
+    expect(makeCurrentSchema.parse({ year: "2027" })).toEqual({
+      year: 2027,
+      acknowledgeOpen: false,
+    });
+    expect(makeCurrentSchema.parse({ year: "2027", acknowledgeOpen: "on" })).toEqual({
+      year: 2027,
+      acknowledgeOpen: true,
+    });
+  });
+
+  it("corrects a season's year and code by the next season's rules", () => {
+    expect(correctSeasonSchema.parse({ fromYear: "2027", year: " 2028 ", code: "VX28" })).toEqual({
+      fromYear: 2027,
+      year: 2028,
+      code: "VX28",
+    });
+    const bad = correctSeasonSchema.safeParse({ fromYear: "2027", year: "2101", code: "vx-28" });
+    expect(
+      Object.fromEntries((bad.error?.issues ?? []).map((i) => [String(i.path[0]), i.message])),
+    ).toEqual({ year: "adminPlatform.validation.year", code: "adminPlatform.validation.code" });
+    expect(deleteSeasonSchema.safeParse({ year: "1999" }).success).toBe(false);
+  });
+});
+
+describe("what the current season still takes (openIntakeOf)", () => {
+  const dates = {
+    registrationOpensAt: "2026-07-14T17:00:00.000Z",
+    registrationClosesAt: "2026-10-25T16:59:59.999Z",
+    submissionOpensAt: "2026-07-31T17:00:00.000Z",
+    submissionClosesAt: "2026-10-30T16:59:59.999Z",
+    earlyBirdDeadline: null,
+    lateDeadline: null,
+    ceremonyAt: null,
+  };
+  it("says which windows are open and until when", () => {
+    expect(openIntakeOf(dates, new Date("2026-09-01T03:00:00.000Z"))).toEqual({
+      registration: { closesAt: dates.registrationClosesAt },
+      submission: { closesAt: dates.submissionClosesAt, late: false },
+    });
+    // Registration closed, submission still open.
+    expect(openIntakeOf(dates, new Date("2026-10-28T03:00:00.000Z"))).toEqual({
+      registration: null,
+      submission: { closesAt: dates.submissionClosesAt, late: false },
+    });
+    expect(openIntakeOf(dates, new Date("2026-11-01T03:00:00.000Z"))).toBeNull();
+    expect(openIntakeOf(dates, new Date("2026-07-01T03:00:00.000Z"))).toBeNull();
+  });
+  it("counts the late period, and not a registration window without dates", () => {
+    const late = { ...dates, lateDeadline: "2026-11-15T16:59:59.999Z" };
+    expect(openIntakeOf(late, new Date("2026-11-01T03:00:00.000Z"))).toEqual({
+      registration: null,
+      submission: { closesAt: late.lateDeadline, late: true },
+    });
+    const unbounded = { ...dates, registrationOpensAt: null, registrationClosesAt: null };
+    expect(openIntakeOf(unbounded, new Date("2026-11-01T03:00:00.000Z"))).toBeNull();
+  });
+  it("names what is attached in a fixed order", () => {
+    const none = Object.fromEntries(SEASON_ATTACHMENTS.map((k) => [k, 0])) as SeasonAttachments;
+    expect(attachedKinds(none)).toEqual([]);
+    expect(attachedKinds({ ...none, winners: 2, entries: 1 })).toEqual(["entries", "winners"]);
   });
 });
 

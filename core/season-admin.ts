@@ -2,6 +2,8 @@ import { z } from "zod";
 import { dateProblemMessage } from "./date-fields";
 import { parseVietnamClosingTime, parseVietnamDateTime, readVietnamDateTime } from "./dates";
 import { checkbox } from "./form-fields";
+import { registrationWindowState } from "./registration-window";
+import { submissionWindowState } from "./submission-window";
 
 /**
  * What the seasons back office accepts: a season's dates (typed in Vietnam time, checked in
@@ -239,7 +241,21 @@ export const trackSchema = z.object({
   taglineEn: longText,
 });
 
-export const groupSchema = z.object({ slug, nameVi, nameEn });
+/**
+ * Where a group or category is filed (its track, its group): the edit form's select, whose
+ * change moves the node there. Left out (or empty) it stays where it is; a new node goes under
+ * the parent its "add" link named. The server checks the parent is of the same season.
+ */
+const parentId = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  z
+    .string()
+    .regex(/^\d{1,9}$/, { message: "adminPlatform.validation.parent" })
+    .transform(Number)
+    .optional(),
+);
+
+export const groupSchema = z.object({ slug, nameVi, nameEn, parentId });
 
 export const categorySchema = z
   .object({
@@ -253,6 +269,7 @@ export const categorySchema = z
     videoRequired: checkbox,
     allowIndividual: checkbox,
     allowEnterprise: checkbox,
+    parentId,
   })
   .superRefine((v, ctx) => {
     checkFeeOrder(v, ctx);
@@ -297,6 +314,9 @@ export const TREE_NODE_SCHEMAS = {
   group: groupSchema,
   category: categorySchema,
 } as const;
+
+/** The kind of node a group or a category is filed under. */
+export const PARENT_KIND = { group: "track", category: "group" } as const;
 
 /** `category:12` (the back office's `?edit=` and `?add=` parameters), or null. */
 export function parseNodeParam(value: string | null): { kind: TreeNodeKind; id: number } | null {
@@ -376,15 +396,18 @@ const seasonYear = z.coerce
  * "Create the next season from this one": the new season's year, names and code. Its tracks,
  * categories, fees and rules are copied from `fromYear`, its dates shifted by the years between.
  */
+/** A season's code: the prefix of every entry code of the season (`VX27-TVC-001`). */
+const seasonCode = z
+  .string()
+  .trim()
+  .min(1, { message: "validation.required" })
+  .max(12, { message: "validation.tooLong" })
+  .regex(/^[A-Z0-9]+$/, { message: "adminPlatform.validation.code" });
+
 export const nextSeasonSchema = z.object({
   fromYear: seasonYear,
   year: seasonYear,
-  code: z
-    .string()
-    .trim()
-    .min(1, { message: "validation.required" })
-    .max(12, { message: "validation.tooLong" })
-    .regex(/^[A-Z0-9]+$/, { message: "adminPlatform.validation.code" }),
+  code: seasonCode,
   nameVi: z.string().trim().min(1, { message: "validation.required" }).max(120, {
     message: "validation.tooLong",
   }),
@@ -392,8 +415,80 @@ export const nextSeasonSchema = z.object({
 });
 export type NextSeasonInput = z.output<typeof nextSeasonSchema>;
 
-/** "Make this season current": the year the public site, header button and forms follow. */
-export const makeCurrentSchema = z.object({ year: seasonYear });
+/**
+ * "Make this season current": the year the public site, header button and forms follow.
+ * `acknowledgeOpen` is the admin's "I understand" that the outgoing season stops taking
+ * registrations and new entries; the server requires it only while that season is still open
+ * (`openIntakeOf`, by its own clock), so the form may always send it.
+ */
+export const makeCurrentSchema = z.object({ year: seasonYear, acknowledgeOpen: checkbox });
+export type MakeCurrentInput = z.output<typeof makeCurrentSchema>;
+
+/**
+ * "Correct this season's year and code" (a season made by mistake, before anything is attached
+ * to it): the same rules as a new season's year and code (`nextSeasonSchema`).
+ */
+export const correctSeasonSchema = z.object({
+  fromYear: seasonYear,
+  year: seasonYear,
+  code: seasonCode,
+});
+export type CorrectSeasonInput = z.output<typeof correctSeasonSchema>;
+
+/** "Delete this season": its year. */
+export const deleteSeasonSchema = z.object({ year: seasonYear });
+
+/**
+ * What the current season still takes today, which making another season current stops:
+ * new accounts follow the current season's registration window, and new entries can only be
+ * started in the current season. Null when it takes neither.
+ */
+export interface OpenIntake {
+  /** Registration is open until this instant (null: no closing date); null when not open. */
+  registration: { closesAt: string | null } | null;
+  /** New entries are taken until this instant (`late`: in the late period); null when not. */
+  submission: { closesAt: string; late: boolean } | null;
+}
+
+/**
+ * The season's open windows at `now`, by the same rules the registration and entry forms
+ * apply (core/registration-window.ts, core/submission-window.ts: the late period included).
+ * A registration window without either date is not counted: such a season never limited
+ * registration, so there is no window of its own to stop.
+ */
+export function openIntakeOf(season: SeasonDates, now: Date): OpenIntake | null {
+  const scheduled = season.registrationOpensAt !== null || season.registrationClosesAt !== null;
+  const reg = registrationWindowState(season, now);
+  const registration = scheduled && reg.state === "open" ? { closesAt: reg.closesAt } : null;
+  const sub = submissionWindowState(season, now);
+  const submission = sub.state === "open" ? { closesAt: sub.closesAt, late: sub.late } : null;
+  return registration || submission ? { registration, submission } : null;
+}
+
+/**
+ * What is tied to a season besides its own category tree, counted: a season with any of these
+ * can be neither deleted nor have its year or code corrected (entry codes, payments, judging,
+ * the public jury, winners, library and documents all point at it).
+ */
+export const SEASON_ATTACHMENTS = [
+  "entries",
+  "payments",
+  "judgingRounds",
+  "judges",
+  "prizes",
+  "libraryEntries",
+  "documents",
+  "contentPages",
+  "juryMembers",
+  "winners",
+] as const;
+export type SeasonAttachment = (typeof SEASON_ATTACHMENTS)[number];
+export type SeasonAttachments = Record<SeasonAttachment, number>;
+
+/** The kinds of things attached to a season, in `SEASON_ATTACHMENTS` order. */
+export function attachedKinds(counts: SeasonAttachments): SeasonAttachment[] {
+  return SEASON_ATTACHMENTS.filter((kind) => counts[kind] > 0);
+}
 
 /**
  * What the next-season form proposes: the first year after this season's that no season has

@@ -4,7 +4,8 @@ import { formatVietnamDateTime } from "../core/dates";
 import { demoCredentials } from "./support/demo-credentials";
 import { seriousViolations } from "./support/axe";
 import { openPage, useBrowser, waitForHydration } from "./support/browser";
-import { setSubmissionWindow, withDatabase } from "./support/db";
+import { clickAndConfirm } from "./support/confirm";
+import { CURRENT_SEASON, setSiteSetting, setSubmissionWindow, withDatabase } from "./support/db";
 import { errorOfField } from "./support/fields";
 import { linkIn, mailTo } from "./support/outbox";
 
@@ -188,6 +189,89 @@ describe("back-office platform", () => {
       expect(stored()).toBe(before);
     }
   });
+
+  test("making a new season current while the current one is open: warned, acknowledged, then the mistaken season is deleted", async () => {
+    // Whatever happens below, the other journeys get the current season back.
+    onTestFinished(setSiteSetting("currentSeasonYear", CURRENT_SEASON));
+    // The current season open now, whatever the demo dates say.
+    onTestFinished(
+      setSubmissionWindow({
+        opensAt: new Date(Date.now() - 10 * DAY_MS).toISOString(),
+        closesAt: new Date(Date.now() + 30 * DAY_MS).toISOString(),
+      }),
+    );
+    const { page } = await openPage(browser());
+    await signInStaff(page, demoCredentials().admin.email, demoCredentials().admin.password);
+    await page.goto(`/quan-tri/mua-giai?year=${CURRENT_SEASON}`);
+    await waitForHydration(page);
+    const nextForm = page.locator('form:has(input[name="intent"][value="createNext"])');
+    const year = Number(await nextForm.locator('input[name="year"]').inputValue());
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("year") === String(year)),
+      clickAndConfirm(page, nextForm.getByRole("button", { name: "Tạo mùa giải" })),
+    ]);
+    await waitForHydration(page);
+    const panel = page.locator('section[aria-labelledby="current-season-heading"]');
+    await expect
+      .poll(() => panel.textContent())
+      .toContain(`Mùa giải hiện tại (${CURRENT_SEASON}) vẫn đang mở.`);
+    await expect(panel.textContent()).resolves.toContain("Bài dự thi của các mùa khác");
+    const makeCurrent = panel.getByRole("button", {
+      name: `Đặt mùa ${year} làm mùa giải hiện tại`,
+    });
+    // Not ticked: said at the box, no question asked, nothing switched.
+    await makeCurrent.click();
+    await expect
+      .poll(() => panel.textContent())
+      .toContain("hãy đánh dấu ô xác nhận rằng bạn hiểu việc nhận này sẽ dừng lại");
+    await expect(page.getByRole("alertdialog").count()).resolves.toBe(0);
+    await panel
+      .getByLabel(`Tôi hiểu rằng mùa ${CURRENT_SEASON} sẽ ngừng nhận`, { exact: false })
+      .check();
+    await expectAxeClean(page);
+    const [, question] = await Promise.all([
+      page.waitForURL(
+        (u) => u.searchParams.get("notice") === "adminPlatform.seasons.makeCurrent.done",
+      ),
+      clickAndConfirm(page, makeCurrent),
+    ]);
+    expect(question).toContain(`Không tạo được bài dự thi mới cho mùa ${CURRENT_SEASON} nữa`);
+    await expect
+      .poll(() => page.locator("main").textContent())
+      .toContain(`Mùa giải ${year} đang là mùa giải hiện tại`);
+
+    // Back to the current season: the new one's dates (a year on) are not open, no box to tick.
+    await page.goto(`/quan-tri/mua-giai?year=${CURRENT_SEASON}`);
+    await waitForHydration(page);
+    await expect(page.locator('input[name="acknowledgeOpen"]').count()).resolves.toBe(0);
+    await Promise.all([
+      page.waitForURL(
+        (u) => u.searchParams.get("notice") === "adminPlatform.seasons.makeCurrent.done",
+      ),
+      clickAndConfirm(
+        page,
+        page.getByRole("button", { name: `Đặt mùa ${CURRENT_SEASON} làm mùa giải hiện tại` }),
+      ),
+    ]);
+    // The current season cannot be deleted: the button is off and says why.
+    const deleteCurrent = page.getByRole("button", { name: `Xoá mùa giải ${CURRENT_SEASON}` });
+    await expect(deleteCurrent.isDisabled()).resolves.toBe(true);
+
+    // The season made by mistake is deleted, asked first.
+    await page.goto(`/quan-tri/mua-giai?year=${year}`);
+    await waitForHydration(page);
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("notice") === "adminPlatform.seasons.remove.done"),
+      clickAndConfirm(page, page.getByRole("button", { name: `Xoá mùa giải ${year}` })),
+    ]);
+    await page.getByText("Đã xoá mùa giải.").waitFor();
+    const left = withDatabase((db) =>
+      db
+        .prepare<[number], { n: number }>("SELECT COUNT(*) AS n FROM seasons WHERE year = ?")
+        .get(year),
+    );
+    expect(left?.n).toBe(0);
+  }, 120_000);
 
   test("settings in English: a required field left empty says it is required, at the field", async () => {
     const { page } = await openPage(browser());

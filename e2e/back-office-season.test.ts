@@ -97,10 +97,15 @@ async function changeStatus(
   await waitForHydration(page);
 }
 
-/** Makes `year` the current season on the seasons page, confirming, and waits for it to say so. */
+/**
+ * Makes `year` the current season on the seasons page, confirming (and, while the current
+ * season is still open, ticking that its intake stops), and waits for it to say so.
+ */
 async function makeCurrent(page: Page, year: number) {
   await page.goto(`/quan-tri/mua-giai?year=${year}`);
   await waitForHydration(page);
+  const acknowledge = page.locator('input[name="acknowledgeOpen"]');
+  if ((await acknowledge.count()) > 0) await acknowledge.check();
   await Promise.all([
     page.waitForURL(
       (u) => u.searchParams.get("notice") === "adminPlatform.seasons.makeCurrent.done",

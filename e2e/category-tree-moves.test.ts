@@ -78,6 +78,94 @@ function emptyTrackWithGroup(year: number) {
   });
 }
 
+/**
+ * A new category in the first group of a season's first track, and a group of another track
+ * to move it to; `remove` deletes the category wherever it went.
+ */
+function categoryToMove(year: number) {
+  const suffix = Date.now().toString(36);
+  return withDatabase((db) => {
+    const groups = db
+      .prepare<[number], { id: number; trackId: number; nameVi: string; trackVi: string }>(
+        `SELECT g.id, g.track_id AS trackId, g.name_vi AS nameVi, t.name_vi AS trackVi
+         FROM category_groups g JOIN tracks t ON t.id = g.track_id
+         WHERE t.season_id = (SELECT id FROM seasons WHERE year = ?)
+         ORDER BY t.sort_order, t.id, g.sort_order, g.id`,
+      )
+      .all(year);
+    const from = groups[0]!;
+    const to = groups.find((g) => g.trackId !== from.trackId)!;
+    const name = `Hạng mục chuyển ${suffix}`;
+    const id = Number(
+      db
+        .prepare(
+          `INSERT INTO categories (group_id, slug, code, name_vi, name_en, fee_vnd, sort_order)
+           VALUES (?, ?, ?, ?, ?, 1000000, 999)`,
+        )
+        .run(from.id, `chuyen-${suffix}`, `M${suffix.slice(-4).toUpperCase()}`, name, "")
+        .lastInsertRowid,
+    );
+    const remove = () => {
+      withDatabase((d) => d.prepare("DELETE FROM categories WHERE id = ?").run(id));
+    };
+    return { id, name, from, to, remove };
+  });
+}
+
+describe("the category tree's edit form", () => {
+  test("moves a category to a group of another track, and gives the keyboard back to its line", async () => {
+    const { page, problems } = await openPage(browser());
+    const { admin } = demoCredentials();
+    await signInStaff(page, admin.email, admin.password);
+    const moving = categoryToMove(2024);
+    onTestFinished(moving.remove);
+    await page.goto(`/quan-tri/mua-giai?year=2024&edit=category:${moving.id}#editor`);
+    await waitForHydration(page);
+
+    // "Nhóm" lists the season's groups under their tracks, the category's own chosen.
+    const select = page.locator('#editor select[name="parentId"]');
+    await expect(select.inputValue()).resolves.toBe(String(moving.from.id));
+    await expect(
+      select
+        .locator(`optgroup[label="${moving.to.trackVi}"] option[value="${moving.to.id}"]`)
+        .count(),
+    ).resolves.toBe(1);
+    // The question before deleting a category is about the category alone (and Esc keeps it).
+    await deleteButton(page, "category", moving.id).click();
+    const question = page.getByRole("alertdialog");
+    await expect
+      .poll(() => question.textContent())
+      .toContain(`Xoá hạng mục “${moving.name}”? Không thể hoàn tác.`);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => question.isVisible()).toBe(false);
+
+    await select.selectOption(String(moving.to.id));
+    await page.locator("#editor").getByRole("button", { name: "Lưu thay đổi" }).focus();
+    await page.keyboard.press("Enter");
+    // Saved: the form closes and the keyboard is on the moved line's edit link.
+    await expect.poll(() => page.locator("#editor").count()).toBe(0);
+    await expect.poll(() => focused(page).then((f) => f.id)).toBe(`edit-category-${moving.id}`);
+    // The line is the last of its new group.
+    const lastInGroup = await page
+      .locator(`[id="edit-group-${moving.to.id}"]`)
+      .evaluate((link) =>
+        [...link.closest("li")!.querySelectorAll(":scope > ul > li > .tree-node a[id^='edit-']")]
+          .map((a) => a.id)
+          .at(-1),
+      );
+    expect(lastInGroup).toBe(`edit-category-${moving.id}`);
+    const stored = withDatabase((db) =>
+      db
+        .prepare<[number], { groupId: number }>(
+          "SELECT group_id AS groupId FROM categories WHERE id = ?",
+        )
+        .get(moving.id),
+    );
+    expect(stored?.groupId).toBe(moving.to.id);
+    expect(problems.pageErrors).toEqual([]);
+  });
+});
+
 describe("the category tree's move buttons", () => {
   test("say where the line went, up and down, and keep the focus on the arrow", async () => {
     const { page, problems } = await openPage(browser());

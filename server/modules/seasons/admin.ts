@@ -1,6 +1,7 @@
 import type {
   CategoryFeesInput,
   CategoryInput,
+  CorrectSeasonInput,
   GroupInput,
   NextSeasonInput,
   TrackInput,
@@ -10,9 +11,13 @@ import type { Db } from "../../db/database";
 import { createAuditService, type Actor, type AuditService } from "../audit/service";
 import { createSettingsService, type SettingsService } from "../settings/service";
 import { getSeason, listSeasons, seasonTree, type SeasonDates } from "./admin-read";
+import { seasonAttachments } from "./attachments";
+import { correctSeason } from "./correct-season";
 import { createSeasonFromPrevious } from "./create-from-previous";
 import { deleteTreeNode } from "./delete-node";
+import { deleteSeason } from "./delete-season";
 import { makeSeasonCurrent } from "./make-current";
+import { openOutgoingSeason } from "./outgoing";
 import { moveTreeNode } from "./reorder";
 import * as node from "./save-tree-node";
 import type { SeasonsAdminDeps } from "./tree-queries";
@@ -24,8 +29,8 @@ export type { TreeWrite } from "./tree-queries";
 
 /**
  * The seasons section of the back office (admins): a season's dates and its category tree
- * (tracks → groups → categories), the next season made from an earlier one, and which season
- * is current. Each operation lives in its own file; this binds them to their dependencies. Every write calls `onChange` and, given the acting staff member,
+ * (tracks → groups → categories), the next season made from an earlier one, which season
+ * is current, and a season made by mistake deleted or its year and code corrected. Each operation lives in its own file; this binds them to their dependencies. Every write calls `onChange` and, given the acting staff member,
  * records its own audit entry (without one — seeding, scripts — nothing is audited).
  */
 export type SeasonsAdminService = ReturnType<typeof createSeasonsAdminService>;
@@ -71,8 +76,18 @@ export function createSeasonsAdminService(
       deleteTreeNode(deps, kind, id, actor),
     createFromPrevious: (input: NextSeasonInput, actor?: Actor) =>
       createSeasonFromPrevious(deps, input, actor),
-    makeCurrent: (year: number, actor?: Actor) =>
-      makeSeasonCurrent({ ...deps, settings }, year, actor),
+    /** What making `year` current would stop: the current season's open windows, or null. */
+    outgoing: (year: number) => openOutgoingSeason({ ...deps, settings }, year),
+    makeCurrent: (year: number, options: { acknowledgeOpen?: boolean } = {}, actor?: Actor) =>
+      makeSeasonCurrent({ ...deps, settings }, year, options, actor),
+    /** What is tied to a season (deleting or correcting it needs none), or null without it. */
+    attachments: async (year: number) => {
+      const season = await getSeason(db, year);
+      return season ? seasonAttachments(db.kysely, season) : null;
+    },
+    deleteSeason: (year: number, actor?: Actor) => deleteSeason({ ...deps, settings }, year, actor),
+    correctSeason: (input: CorrectSeasonInput, actor?: Actor) =>
+      correctSeason({ ...deps, settings }, input, actor),
     move: (kind: TreeNodeKind, id: number, direction: "up" | "down", actor?: Actor) =>
       moveTreeNode(deps, kind, id, direction, actor),
   };

@@ -69,15 +69,17 @@ describe.each(testDatabases())("category tree deletion on $name", (target) => {
           withdrawn_at: null,
         } as never)
         .execute();
-      for (const [kind, id] of [
-        ["category", target.id],
-        ["group", group.id],
-        ["track", track.id],
+      // Said of the category itself, or of the categories inside a group or track (the words
+      // the tree shows beside their disabled buttons).
+      for (const [kind, id, key] of [
+        ["category", target.id, "hasEntries"],
+        ["group", group.id, "hasEntriesInside"],
+        ["track", track.id, "hasEntriesInside"],
       ] as const) {
         expect(await f.services.seasonsAdmin.remove(kind, id)).toEqual({
           ok: false,
           status: 409,
-          formError: "adminPlatform.errors.hasEntries",
+          formError: `adminPlatform.errors.${key}`,
         });
       }
       const after = await f.services.seasonsAdmin.tree(2026);
@@ -116,6 +118,18 @@ describe.each(testDatabases())("category tree deletion on $name", (target) => {
       expect(emptyGroup).toMatchObject({ entryCount: 0, categories: [{ entryCount: 0 }] });
       expect(await f.services.seasonsAdmin.remove("group", empty.id, ADMIN)).toMatchObject({
         ok: true,
+      });
+      // The log names the group, its season and the categories deleted with it.
+      const log = await f.services.audit.list({ search: "group.delete" });
+      expect(log.items[0]).toMatchObject({
+        targetType: "group",
+        summary: {
+          year: 2026,
+          name: `${track.code} · Nhóm trống`,
+          slug: "nhom-trong",
+          nameVi: "Nhóm trống",
+          deletedCategories: ["EMPTY · Chiến dịch mới"],
+        },
       });
     });
 
@@ -211,7 +225,12 @@ describe.each(testDatabases())("category tree deletion on $name", (target) => {
       const log = await f.services.audit.list({ search: "category.delete" });
       expect(log.items[0]).toMatchObject({
         action: "category.delete",
-        summary: { year: 2026, slug: "khong-bai-du-thi", nameVi: "Chiến dịch mới" },
+        summary: {
+          year: 2026,
+          name: "NOENT · Chiến dịch mới",
+          slug: "khong-bai-du-thi",
+          nameVi: "Chiến dịch mới",
+        },
       });
     });
   });

@@ -1,6 +1,7 @@
 import type { TreeNodeKind } from "../../../core/season-admin";
 import type { Actor } from "../audit/service";
 import {
+  nodeName,
   notFound,
   PARENT,
   seasonOf,
@@ -46,6 +47,14 @@ export async function moveTreeNode(
     await touchSeason(trx, owner.seasonId, deps.clock());
   });
   deps.onChange();
-  if (actor) await deps.audit.record(actor, `${kind}.move`, { type: kind, id }, { direction });
+  if (actor) {
+    const name = (await nodeName(k, kind, id)) ?? "";
+    await deps.audit.record(
+      actor,
+      `${kind}.move`,
+      { type: kind, id },
+      { year: owner.year, name, direction },
+    );
+  }
   return { ok: true, id, seasonYear: owner.year };
 }

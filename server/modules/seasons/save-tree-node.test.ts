@@ -160,7 +160,10 @@ describe.each(testDatabases())("category tree writes on $name", (target) => {
         "category.update",
         "category.create",
       ]);
+      // Each names the category (code and name, as it is then) and its season.
       expect(log.items[2]!.summary).toEqual({
+        year: 2026,
+        name: "LOG · Chiến dịch mới",
         nameEn: ["New campaign", "Logged campaign"],
         lateFeeVnd: [null, 4_000_000],
         allowIndividual: [false, true],
@@ -169,9 +172,19 @@ describe.each(testDatabases())("category tree writes on $name", (target) => {
         actorEmail: ADMIN.email,
         targetType: "category",
         targetId: String(created.id),
-        summary: { slug: "ghi-nhat-ky", code: "LOG", feeVnd: 3_300_000 },
+        summary: {
+          year: 2026,
+          name: "LOG · Chiến dịch mới",
+          slug: "ghi-nhat-ky",
+          code: "LOG",
+          feeVnd: 3_300_000,
+        },
       });
-      expect(log.items[1]!.summary).toEqual({ direction: "up" });
+      expect(log.items[1]!.summary).toEqual({
+        year: 2026,
+        name: "LOG · Chiến dịch mới",
+        direction: "up",
+      });
     });
 
     it("refuses a form without the node it is about", async () => {

@@ -1,17 +1,21 @@
 import { changes } from "../../../core/audit-summary";
 import { fieldRefusal, refusal } from "../../../core/refusal";
-import type {
-  CategoryInput,
-  GroupInput,
-  TrackInput,
-  TreeNodeKind,
+import {
+  PARENT_KIND,
+  type CategoryInput,
+  type GroupInput,
+  type TrackInput,
+  type TreeNodeKind,
 } from "../../../core/season-admin";
+import type { Transaction } from "kysely";
+import type { Database } from "../../db/schema";
 import type { Actor } from "../audit/service";
 import {
   categoryClash,
   categoryValues,
   groupClash,
   nextOrder,
+  nodeName,
   notFound,
   PARENT,
   seasonOf,
@@ -24,16 +28,16 @@ import {
 /**
  * Creating and editing the nodes of the category tree. Track and group slugs, and codes, are
  * unique within a season, a category's slug within its group; a new node goes after its last
- * sibling. The audit entry of a new node (`track.create`, …) carries what was saved; of an
- * edit (`category.update`, …), the fields that changed, before and after.
+ * sibling. An edit may file a group under another track or a category under another group of
+ * the same season (`parentId`): it goes last there, and its entries follow it. The audit entry
+ * names the node, its season's year and, for a new node (`track.create`, …), what was saved;
+ * for an edit (`category.update`, …), the fields that changed, before and after, and a move's
+ * old and new parent.
  */
 
 export type TreeNodeInput = TrackInput | GroupInput | CategoryInput;
 
-/** The kind of node a group or a category hangs under. */
-const PARENT_KIND = { group: "track", category: "group" } as const;
-
-/** A node's own columns from the core schema's output. */
+/** A node's own columns from the core schema's output (where it is filed is not one of them). */
 function columnsOf(kind: TreeNodeKind, input: TreeNodeInput) {
   if (kind === "category") return categoryValues(input as CategoryInput);
   const names = { slug: input.slug, name_vi: input.nameVi, name_en: input.nameEn };
@@ -60,29 +64,22 @@ function asFields(columns: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
-/** Field errors when another node uses the slug (or the code) where it must be unique; null if none. */
+/**
+ * Field errors when another node uses the slug (or the code) where it must be unique; null if
+ * none. `parentId` is where the node is (or goes): a category's slug is unique in its group.
+ */
 async function clashOf(
   deps: SeasonsAdminDeps,
   kind: TreeNodeKind,
   seasonId: number,
   input: TreeNodeInput,
-  place: { parentId: number } | { exceptId: number },
+  place: { parentId: number; exceptId: number | null },
 ): Promise<Record<string, string> | null> {
   const k = deps.db.kysely;
-  const exceptId = "exceptId" in place ? place.exceptId : null;
+  const { parentId, exceptId } = place;
   if (kind === "track") return trackClash(k, seasonId, input as TrackInput, exceptId);
   if (kind === "category") {
-    const groupId =
-      "parentId" in place
-        ? place.parentId
-        : (
-            await k
-              .selectFrom("categories")
-              .select("group_id")
-              .where("id", "=", place.exceptId)
-              .executeTakeFirstOrThrow()
-          ).group_id;
-    return categoryClash(k, seasonId, groupId, input as CategoryInput, exceptId);
+    return categoryClash(k, seasonId, parentId, input as CategoryInput, exceptId);
   }
   return (await groupClash(k, seasonId, input.slug, exceptId))
     ? { slug: "adminPlatform.validation.slugTaken" }
@@ -110,10 +107,13 @@ export async function createTreeNode(
 ): Promise<TreeWrite> {
   const owner = await ownerOfNew(deps, kind, parentId);
   if (!owner) return notFound;
-  const clash = await clashOf(deps, kind, owner.seasonId, input, { parentId });
+  const under = kind === "track" ? owner.seasonId : parentId;
+  const clash = await clashOf(deps, kind, owner.seasonId, input, {
+    parentId: under,
+    exceptId: null,
+  });
   if (clash) return fieldRefusal(clash, 409);
   const { table, parent } = PARENT[kind];
-  const under = kind === "track" ? owner.seasonId : parentId;
   const id = await deps.db.kysely.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto(table)
@@ -127,10 +127,17 @@ export async function createTreeNode(
     await touchSeason(trx, owner.seasonId, deps.clock());
     return row.id;
   });
-  return saved(deps, kind, "create", { id, seasonYear: owner.year }, input, actor);
+  const { parentId: _under, ...fields } = input as TreeNodeInput & { parentId?: number };
+  return saved(deps, kind, "create", { id, seasonYear: owner.year }, fields, actor);
 }
 
-/** New names, slug, code, fees … for the node `id`. */
+/**
+ * New names, slug, code, fees … for the node `id`, and for a group or category, perhaps a new
+ * parent (`parentId`) of the same season and the right kind: a group's is a track, a
+ * category's a group. A moved node goes after its new siblings; its categories' entries follow
+ * it (they name their track too, which changes with a move to another track). Codes already
+ * issued keep their prefix: they are on invoices and payment memos.
+ */
 export async function updateTreeNode(
   deps: SeasonsAdminDeps,
   kind: TreeNodeKind,
@@ -141,22 +148,75 @@ export async function updateTreeNode(
   const k = deps.db.kysely;
   const owner = await seasonOf(k, kind, id);
   if (!owner) return notFound;
-  const clash = await clashOf(deps, kind, owner.seasonId, input, { exceptId: id });
-  if (clash) return fieldRefusal(clash, 409);
+  const { table, parent } = PARENT[kind];
   const columns = columnsOf(kind, input);
-  const before = (await k
-    .selectFrom(PARENT[kind].table)
-    .select(Object.keys(columns) as never[])
+  const stored = (await k
+    .selectFrom(table)
+    .selectAll()
     .where("id", "=", id)
-    .executeTakeFirstOrThrow()) as Record<string, unknown>;
-  await k
-    .updateTable(PARENT[kind].table)
-    .set(columns as never)
-    .where("id", "=", id)
-    .execute();
-  await touchSeason(k, owner.seasonId, deps.clock());
+    .executeTakeFirstOrThrow()) as unknown as Record<string, unknown>;
+  const from = Number(stored[parent]);
+  const asked = kind === "track" ? undefined : (input as GroupInput | CategoryInput).parentId;
+  const to = asked !== undefined && asked !== from ? asked : null;
+  if (to !== null && kind !== "track") {
+    const there = await seasonOf(k, PARENT_KIND[kind], to);
+    if (!there || there.seasonId !== owner.seasonId) {
+      return fieldRefusal({ parentId: "adminPlatform.validation.parent" }, 409);
+    }
+  }
+  const clash = await clashOf(deps, kind, owner.seasonId, input, {
+    parentId: to ?? from,
+    exceptId: id,
+  });
+  if (clash) return fieldRefusal(clash, 409);
+  const before = Object.fromEntries(Object.keys(columns).map((c) => [c, stored[c]]));
+  const fromName = to === null ? null : await nodeName(k, PARENT_KIND[kind as "group"], from);
+  await k.transaction().execute(async (trx) => {
+    const place = to === null ? {} : { [parent]: to, sort_order: await nextOrder(trx, kind, to) };
+    await trx
+      .updateTable(table)
+      .set({ ...columns, ...place } as never)
+      .where("id", "=", id)
+      .execute();
+    if (to !== null) await keepEntriesTrack(trx, kind as "group" | "category", id);
+    await touchSeason(trx, owner.seasonId, deps.clock());
+  });
   const changed = changes(asFields(before), asFields(columns));
+  if (to !== null) {
+    changed[PARENT_KIND[kind as "group"]] = {
+      from: fromName ?? "",
+      to: (await nodeName(k, PARENT_KIND[kind as "group"], to)) ?? "",
+    };
+  }
   return saved(deps, kind, "update", { id, seasonYear: owner.year }, changed, actor);
+}
+
+/**
+ * Entries name their track besides their category: after a group or category moves, those
+ * filed beneath it name the track it is under now.
+ */
+async function keepEntriesTrack(
+  trx: Transaction<Database>,
+  kind: "group" | "category",
+  id: number,
+): Promise<void> {
+  const track = await trx
+    .selectFrom("categories as c")
+    .innerJoin("category_groups as g", "g.id", "c.group_id")
+    .select("g.track_id")
+    .where(kind === "group" ? "g.id" : "c.id", "=", id)
+    .executeTakeFirst();
+  if (!track) return; // A group with no category has no entries.
+  const categories = trx
+    .selectFrom("categories")
+    .select("id")
+    .where(kind === "group" ? "group_id" : "id", "=", id);
+  await trx
+    .updateTable("entries")
+    .set({ track_id: track.track_id })
+    .where("category_id", "in", categories)
+    .where((eb) => eb.or([eb("track_id", "is", null), eb("track_id", "<>", track.track_id)]))
+    .execute();
 }
 
 /**
@@ -194,7 +254,14 @@ async function saved(
 ): Promise<TreeWrite> {
   deps.onChange();
   if (actor) {
-    await deps.audit.record(actor, `${kind}.${mode}`, { type: kind, id: node.id }, { ...summary });
+    // Named as it is now, with its season: the id alone says nothing in the log.
+    const name = (await nodeName(deps.db.kysely, kind, node.id)) ?? "";
+    await deps.audit.record(
+      actor,
+      `${kind}.${mode}`,
+      { type: kind, id: node.id },
+      { year: node.seasonYear, name, ...summary },
+    );
   }
   return { ok: true, ...node };
 }

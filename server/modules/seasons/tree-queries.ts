@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { qualifiedCategoryName } from "../../../core/category-tree";
 import type { CategoryInput, TreeNodeKind } from "../../../core/season-admin";
 import { refusal, type Outcome, type Refusal } from "../../../core/refusal";
 import type { Db } from "../../db/database";
@@ -59,6 +60,33 @@ export async function seasonOf(
   }
   const row = await query.select(["s.id as seasonId", "s.year as year"]).executeTakeFirst();
   return row ?? null;
+}
+
+/**
+ * What the audit log names a node by, as it is now: a track or category by its code and name
+ * ("TVC · Chiến dịch"), a group after its track's code ("VX · Truyền hình"); null once gone.
+ */
+export async function nodeName(
+  q: Kysely<Database>,
+  kind: TreeNodeKind,
+  id: number,
+): Promise<string | null> {
+  let row: { code: string; name: string } | undefined;
+  if (kind === "group") {
+    row = await q
+      .selectFrom("category_groups as g")
+      .innerJoin("tracks as t", "t.id", "g.track_id")
+      .select(["t.code as code", "g.name_vi as name"])
+      .where("g.id", "=", id)
+      .executeTakeFirst();
+  } else {
+    row = await q
+      .selectFrom(kind === "track" ? "tracks" : "categories")
+      .select(["code", "name_vi as name"])
+      .where("id", "=", id)
+      .executeTakeFirst();
+  }
+  return row ? qualifiedCategoryName(row.code, { vi: row.name, en: "" }).vi : null;
 }
 
 /** Field errors for the categories of the group with this slug, or of the season with this code (other than `exceptId`). */

@@ -56,7 +56,10 @@ describe.each(testDatabases())("category fees on $name", (target) => {
         targetType: "category",
         targetId: String(c.id),
       });
+      // Named with its code and season, as the seasons page's edits are.
       expect(log.items[0]!.summary).toEqual({
+        year: 2026,
+        name: `${c.code} · ${c.nameVi}`,
         feeVnd: [c.feeVnd, 4_400_000],
         earlyBirdFeeVnd: [c.earlyBirdFeeVnd, 3_850_000],
         lateFeeVnd: [c.lateFeeVnd, 5_500_000],

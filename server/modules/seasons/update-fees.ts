@@ -2,7 +2,7 @@ import { changes } from "../../../core/audit-summary";
 import type { Outcome, Refusal } from "../../../core/refusal";
 import type { CategoryFeesInput } from "../../../core/season-admin";
 import type { Actor } from "../audit/service";
-import { notFound, seasonOf, touchSeason, type SeasonsAdminDeps } from "./tree-queries";
+import { nodeName, notFound, seasonOf, touchSeason, type SeasonsAdminDeps } from "./tree-queries";
 
 /** A category's three fees; null = the standard fee applies. */
 export interface CategoryFees {
@@ -22,7 +22,8 @@ const staleFees: Refusal = {
 /**
  * Finance's fees page: only a category's three fee columns. The fees the page showed must
  * still be the stored ones (checked in the UPDATE itself, so two saves cannot both pass); the
- * audit entry `category.update` lists the fees that changed, before and after.
+ * audit entry `category.update` names the category and its season's year and lists the fees
+ * that changed, before and after.
  */
 export async function updateCategoryFees(
   deps: SeasonsAdminDeps,
@@ -74,7 +75,12 @@ export async function updateCategoryFees(
       actor,
       "category.update",
       { type: "category", id },
-      changes(seen, after),
+      // Named with its season, as the seasons page's own edits are.
+      {
+        year: owner.year,
+        name: (await nodeName(k, "category", id)) ?? "",
+        ...changes(seen, after),
+      },
     );
   }
   return { ok: true, id, seasonYear: owner.year, before: seen, after };

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useRef, type ReactNode } from "react";
+import { Fragment, useId, useRef, type ReactNode } from "react";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "../../i18n/use-translation";
 import { useNavigation } from "react-router";
@@ -36,12 +36,19 @@ export interface FormFieldSpec {
     | "number";
   hint?: string;
   placeholder?: string;
-  options?: { value: string; label: string }[];
+  /** A select's choices; those with a `group` are listed under it (an `<optgroup>`). */
+  options?: SelectOption[];
   required?: boolean;
   autoComplete?: string;
   inputMode?: "numeric" | "text" | "email";
   /** Fields sharing a `row` sit side by side (vi/en pairs; wide forms only). */
   row?: string;
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  group?: string;
 }
 
 type Initial = Record<string, string | boolean | undefined>;
@@ -184,6 +191,19 @@ function rowsOf(fields: FormFieldSpec[]): FormFieldSpec[][] {
   return rows;
 }
 
+/** Consecutive options under the same `group` (none: listed on their own). */
+function optionGroupsOf(
+  options: SelectOption[],
+): { group: string | undefined; options: SelectOption[] }[] {
+  const groups: { group: string | undefined; options: SelectOption[] }[] = [];
+  for (const option of options) {
+    const last = groups.at(-1);
+    if (last && last.group === option.group) last.options.push(option);
+    else groups.push({ group: option.group, options: [option] });
+  }
+  return groups;
+}
+
 /** One described field, in the one field frame. */
 function SchemaInput({
   field,
@@ -233,11 +253,20 @@ function SchemaInput({
           <textarea rows={3} defaultValue={text} {...control} {...registration} />
         ) : field.kind === "select" ? (
           <select defaultValue={text} {...control} {...registration}>
-            {(field.options ?? []).map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
+            {optionGroupsOf(field.options ?? []).map(({ group, options }, index) => {
+              const list = options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ));
+              return group === undefined ? (
+                <Fragment key={`group-${index}`}>{list}</Fragment>
+              ) : (
+                <optgroup key={`group-${index}`} label={group}>
+                  {list}
+                </optgroup>
+              );
+            })}
           </select>
         ) : (
           <input

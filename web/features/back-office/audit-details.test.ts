@@ -70,7 +70,12 @@ const SUMMARIES: Record<AuditAction, Record<string, unknown>[]> = {
     },
   ],
   "season.create": [{ fromYear: 2025, code: "VX27", tracks: 3, groups: 9, categories: 13 }],
-  "season.makeCurrent": [{ currentSeasonYear: [2025, 2026] }],
+  "season.makeCurrent": [
+    { currentSeasonYear: [2025, 2026] },
+    { currentSeasonYear: [2026, 2027], stoppedOpenSeason: 2026, submittedUnpaid: 4 },
+  ],
+  "season.correct": [{ year: [2072, 2027], code: ["VX72", "VX27"] }],
+  "season.delete": [{ code: "VX28", tracks: 3 }],
   "track.create": [
     {
       slug: "van-xuan-moi",
@@ -86,12 +91,41 @@ const SUMMARIES: Record<AuditAction, Record<string, unknown>[]> = {
     // Older entries carry the whole form.
     { slug: "van-xuan-moi", code: "N", nameVi: "Vạn Xuân mới", nameEn: "New Van Xuan" },
   ],
-  "track.move": [{ direction: "down" }],
-  "track.delete": [{ year: 2026, slug: "van-xuan-moi", nameVi: "Vạn Xuân mới" }],
+  "track.move": [
+    { direction: "down" },
+    { year: 2026, name: "N · Vạn Xuân mới", direction: "down" },
+  ],
+  "track.delete": [
+    { year: 2026, slug: "van-xuan-moi", nameVi: "Vạn Xuân mới" },
+    {
+      year: 2026,
+      name: "N · Vạn Xuân mới",
+      slug: "van-xuan-moi",
+      nameVi: "Vạn Xuân mới",
+      deletedGroups: ["N · Truyền hình", "N · Trực tuyến"],
+      deletedCategories: ["TVC · Chiến dịch", "OLC · Chiến dịch"],
+    },
+  ],
   "group.create": [{ slug: "truyen-hinh", nameVi: "Truyền hình", nameEn: "Television" }],
-  "group.update": [{ slug: ["truyen-hinh", "truyen-hinh-2"] }],
-  "group.move": [{ direction: "up" }],
-  "group.delete": [{ year: 2026, slug: "truyen-hinh", nameVi: "Truyền hình" }],
+  "group.update": [
+    { slug: ["truyen-hinh", "truyen-hinh-2"] },
+    {
+      year: 2027,
+      name: "VX · Truyền hình",
+      track: { from: "VX · Vạn Xuân", to: "VXS · Vạn Xuân Stars" },
+    },
+  ],
+  "group.move": [{ direction: "up" }, { year: 2026, name: "VX · Truyền hình", direction: "up" }],
+  "group.delete": [
+    { year: 2026, slug: "truyen-hinh", nameVi: "Truyền hình" },
+    {
+      year: 2026,
+      name: "VX · Truyền hình",
+      slug: "truyen-hinh",
+      nameVi: "Truyền hình",
+      deletedCategories: ["TVC · Chiến dịch", "TVS · Phim ngắn"],
+    },
+  ],
   "category.create": [
     {
       slug: "chien-dich",
@@ -115,8 +149,17 @@ const SUMMARIES: Record<AuditAction, Record<string, unknown>[]> = {
       lateFeeVnd: [4_000_000, null],
     },
     { nameEn: ["Campaign", "Campaigns"], allowIndividual: [false, true] },
+    {
+      year: 2027,
+      name: "TVC · Chiến dịch",
+      group: { from: "VX · Truyền hình", to: "VX · Trực tuyến" },
+      feeVnd: [3_300_000, 3_500_000],
+    },
   ],
-  "category.move": [{ direction: "down" }],
+  "category.move": [
+    { direction: "down" },
+    { year: 2026, name: "TVC · Chiến dịch", direction: "down" },
+  ],
   "category.delete": [{ year: 2026, slug: "chien-dich", nameVi: "Chiến dịch" }],
   "user.invite": [{ email: "bientap@example.vn", role: "editor" }],
   "user.reinvite": [{}],
@@ -377,7 +420,10 @@ describe("the audit log's details", () => {
     const { i18n, t } = translator("vi");
     for (const action of AUDIT_CHANGE_ACTIONS) {
       for (const summary of SUMMARIES[action as AuditAction]) {
-        const changes = Object.values(summary).filter((v) => Array.isArray(v)).length;
+        // A `[before, after]` pair, or a `{ from, to }` object (a node moved to another parent).
+        const changes = Object.values(summary).filter(
+          (v) => Array.isArray(v) || (v !== null && typeof v === "object" && "from" in v),
+        ).length;
         const details = auditDetails({ t, i18n }, "vi", action, summary);
         expect(details.filter((d) => d.change).length, action).toBe(changes);
         for (const detail of details.filter((d) => d.change)) {
@@ -399,6 +445,30 @@ describe("the audit log's details", () => {
     expect(byKey.lateDeadline!.value).toBe("— → 30/06/2026 23:59");
     expect(byKey.ceremonyAt!.value).toBe("— → 20/11/2026 19:00");
     expect(byKey.nameEn).toMatchObject({ label: "Tên (tiếng Anh)" });
+  });
+
+  it("names a moved category's old and new group, and what a group's delete took with it", () => {
+    const { i18n, t } = translator("vi");
+    const byKey = (action: AuditAction, at: number) =>
+      Object.fromEntries(
+        auditDetails({ t, i18n }, "vi", action, SUMMARIES[action][at]).map((d) => [d.key, d]),
+      );
+    const moved = byKey("category.update", 2);
+    expect(moved.year).toMatchObject({ label: "Năm", value: "2027" });
+    expect(moved.name).toMatchObject({ label: "Tên", value: "TVC · Chiến dịch" });
+    expect(moved.group).toMatchObject({
+      label: "Nhóm",
+      value: "VX · Truyền hình → VX · Trực tuyến",
+      change: { before: "VX · Truyền hình", after: "VX · Trực tuyến" },
+    });
+    expect(byKey("group.update", 1).track).toMatchObject({
+      label: "Bảng",
+      value: "VX · Vạn Xuân → VXS · Vạn Xuân Stars",
+    });
+    expect(byKey("group.delete", 1).deletedCategories).toMatchObject({
+      label: "Hạng mục bị xoá cùng",
+      value: "TVC · Chiến dịch, TVS · Phim ngắn",
+    });
   });
 
   it("reads money in VND, statuses, roles and rules by their names, in each language", () => {

@@ -1,10 +1,16 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
-import { Link } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { formatVnd } from "../../../core/dates";
 import { pickLang } from "../../../core/languages";
-import type { AdminCategory, AdminTrack, TreeNodeKind } from "../../../core/season-admin";
-import type { FormResult } from "../../components/form/schema-form";
+import type {
+  AdminCategory,
+  AdminGroup,
+  AdminTrack,
+  TreeNodeKind,
+} from "../../../core/season-admin";
+import type { FormResult, SelectOption } from "../../components/form/schema-form";
+import { keyboardPlaceLost, useAfterSend } from "../../lib/after-send";
 import { useLang, useLocalizedPath } from "../../lib/site";
 import { NodeEditor, type TreeNode } from "./node-editor";
 import { SEASONS_PATH } from "./paths";
@@ -21,6 +27,8 @@ interface TreeState {
   result: FormResult | undefined;
   /** Says a line's new place aloud after a move (the tree's live region). */
   announce?: (message: string) => void;
+  /** Where an edited group (the season's tracks) or category (its groups) can be filed. */
+  parents?: { group: SelectOption[]; category: SelectOption[] };
 }
 
 /** The kind of node listed under each kind, and where a node keeps them. */
@@ -32,20 +40,77 @@ const childrenOf = (node: TreeNode): TreeNode[] =>
  * A season's tracks → groups → categories, each line with its actions; the node being edited
  * (`?edit=`) opens its form in place, and each level ends with an "add" link or form (`?add=`).
  * A line moved up or down keeps the focus on its button; where it went is said in a polite
- * live region ("Đã chuyển “Tên” lên vị trí 2/5").
+ * live region ("Đã chuyển “Tên” lên vị trí 2/5"). Once a form saves, the keyboard goes back to
+ * the saved line's edit link (wherever a move put the line), not to the top of the page.
  */
 export function CategoryTree({ tree, ...state }: { tree: AdminTrack[] } & TreeState) {
   const [moved, setMoved] = useState("");
+  const lang = useLang();
+  const name = (node: { nameVi: string; nameEn: string }) =>
+    pickLang({ vi: node.nameVi, en: node.nameEn }, lang);
+  const parents = {
+    group: tree.map((track) => ({ value: String(track.id), label: name(track) })),
+    category: tree.flatMap((track) =>
+      track.groups.map((group) => ({
+        value: String(group.id),
+        label: name(group),
+        group: name(track),
+      })),
+    ),
+  };
+  useFocusAfterSave(tree, state.edit, state.add);
   return (
     <>
       <ul className="category-tree">
-        <Level state={{ ...state, announce: setMoved }} kind="track" nodes={tree} parentId={null} />
+        <Level
+          state={{ ...state, announce: setMoved, parents }}
+          kind="track"
+          nodes={tree}
+          parentId={null}
+        />
       </ul>
       <p className="visually-hidden" role="status" aria-live="polite">
         {moved}
       </p>
     </>
   );
+}
+
+/** Every node's id of one kind in the tree. */
+function idsOf(tree: AdminTrack[], kind: TreeNodeKind): Set<number> {
+  const groups = tree.flatMap((t) => t.groups);
+  const nodes =
+    kind === "track" ? tree : kind === "group" ? groups : groups.flatMap((g) => g.categories);
+  return new Set(nodes.map((n) => n.id));
+}
+
+/**
+ * After a tree form is saved (the page comes back without a form open), the keyboard's place
+ * is the saved line's edit link: the edited node's, or the one node of its kind that is new.
+ */
+function useFocusAfterSave(tree: AdminTrack[], edit: NodeRef, add: NodeRef) {
+  const navigation = useNavigation();
+  const data = navigation.formData;
+  const intent = data?.get("intent");
+  const saving =
+    navigation.state !== "idle" &&
+    String(data?.get("formKey") ?? "").startsWith("tree:") &&
+    (intent === "create" || intent === "update");
+  const sent = useRef<{ kind: TreeNodeKind; id: number | null; known: Set<number> } | null>(null);
+  useEffect(() => {
+    if (!saving || !data) return;
+    const kind = String(data.get("kind")) as TreeNodeKind;
+    const id = intent === "update" ? Number(data.get("id")) : null;
+    sent.current = { kind, id, known: idsOf(tree, kind) };
+  }, [saving, data, intent, tree]);
+  useAfterSend(saving, () => {
+    const was = sent.current;
+    sent.current = null;
+    // Still open: refused, and the form put the keyboard on what to fix.
+    if (!was || edit || add || !keyboardPlaceLost()) return;
+    const id = was.id ?? [...idsOf(tree, was.kind)].find((n) => !was.known.has(n));
+    if (id !== undefined) document.getElementById(`edit-${was.kind}-${id}`)?.focus();
+  });
 }
 
 /** The nodes of one kind under one parent, each with its own level beneath it. */
@@ -136,6 +201,7 @@ function NodeLine({
         }
         editHref={link(`edit=${kind}:${node.id}`)}
         locked={node.entryCount > 0}
+        inside={insideOf(kind, node)}
       />
       {editing ? (
         <NodeEditor
@@ -144,11 +210,22 @@ function NodeLine({
           year={state.year}
           parentId={parentId}
           node={node}
+          parents={kind === "track" ? null : (state.parents?.[kind] ?? null)}
           result={state.result}
         />
       ) : null}
     </>
   );
+}
+
+/** What deleting a group or track takes with it: its groups and categories, counted. */
+function insideOf(kind: TreeNodeKind, node: TreeNode) {
+  if (kind === "category") return undefined;
+  const groups = "groups" in node ? node.groups : [node as AdminGroup];
+  return {
+    groups: kind === "track" ? groups.length : 0,
+    categories: groups.reduce((sum, g) => sum + g.categories.length, 0),
+  };
 }
 
 const ADD_LABEL = {

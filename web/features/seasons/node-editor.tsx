@@ -8,20 +8,46 @@ import {
   type AdminTrack,
   type TreeNodeKind,
 } from "../../../core/season-admin";
-import { SchemaForm, type FormFieldSpec, type FormResult } from "../../components/form/schema-form";
+import {
+  SchemaForm,
+  type FormFieldSpec,
+  type FormResult,
+  type SelectOption,
+} from "../../components/form/schema-form";
 import { useLocalizedPath } from "../../lib/site";
 import { SEASONS_PATH } from "./paths";
 
 export type TreeNode = AdminTrack | AdminGroup | AdminCategory;
 
-/** The fields of each kind of node, in form order (vi/en pairs side by side). */
-function fieldsOf(kind: TreeNodeKind, t: TFunction): FormFieldSpec[] {
+/**
+ * The fields of each kind of node, in form order (vi/en pairs side by side). An edited group or
+ * category starts with where it is filed (`parents`: the season's tracks, or its groups under
+ * their tracks), so it can be moved there.
+ */
+function fieldsOf(
+  kind: TreeNodeKind,
+  t: TFunction,
+  parents: SelectOption[] | null,
+): FormFieldSpec[] {
   const f = (name: string, extra: Partial<FormFieldSpec> = {}): FormFieldSpec => ({
     name,
     label: t(`adminPlatform.fields.${name}`),
     ...extra,
   });
+  const parent =
+    parents && kind !== "track"
+      ? [
+          f("parentId", {
+            kind: "select",
+            label: t(`adminPlatform.fields.${kind === "category" ? "group" : "track"}`),
+            hint: t(`adminPlatform.fields.${kind === "category" ? "groupHint" : "trackHint"}`),
+            options: parents,
+            required: true,
+          }),
+        ]
+      : [];
   const common = [
+    ...parent,
     f("nameVi", { required: true, row: "name" }),
     f("nameEn", { row: "name" }),
     f("slug", { required: true, hint: t("adminPlatform.fields.slugHint"), row: "ids" }),
@@ -57,11 +83,20 @@ function fieldsOf(kind: TreeNodeKind, t: TFunction): FormFieldSpec[] {
   ];
 }
 
-/** The form's starting values: the node's, or a new category open to everyone. */
-function defaultsOf(kind: TreeNodeKind, node: TreeNode | null): Record<string, string | boolean> {
+/** The form's starting values: the node's (and where it is), or a new category open to everyone. */
+function defaultsOf(
+  kind: TreeNodeKind,
+  node: TreeNode | null,
+  parentId: number | null,
+): Record<string, string | boolean> {
   if (!node)
     return kind === "category" ? { allowIndividual: true, allowEnterprise: true, feeVnd: "" } : {};
-  const names = { nameVi: node.nameVi, nameEn: node.nameEn, slug: node.slug };
+  const names = {
+    nameVi: node.nameVi,
+    nameEn: node.nameEn,
+    slug: node.slug,
+    ...(parentId !== null ? { parentId: String(parentId) } : {}),
+  };
   if (kind === "group") return names;
   if (kind === "track") {
     const n = node as AdminTrack;
@@ -83,13 +118,17 @@ function defaultsOf(kind: TreeNodeKind, node: TreeNode | null): Record<string, s
   };
 }
 
-/** Creates a node under `parentId` (a track under the season) or edits `node`. */
+/**
+ * Creates a node under `parentId` (a track under the season) or edits `node`, which `parents`
+ * (the places a node of its kind can be filed in this season) lets move elsewhere.
+ */
 export function NodeEditor({
   kind,
   mode,
   year,
   parentId,
   node,
+  parents = null,
   result,
 }: {
   kind: TreeNodeKind;
@@ -97,6 +136,7 @@ export function NodeEditor({
   year: number;
   parentId: number | null;
   node: TreeNode | null;
+  parents?: SelectOption[] | null;
   result: FormResult | undefined;
 }) {
   const { t } = useTranslation();
@@ -116,11 +156,12 @@ export function NodeEditor({
           kind,
           year: String(year),
           ...(node ? { id: String(node.id) } : {}),
-          ...(parentId !== null ? { parentId: String(parentId) } : {}),
+          // An edit says where the node goes in its own select.
+          ...(parentId !== null && mode === "create" ? { parentId: String(parentId) } : {}),
         }}
-        defaults={defaultsOf(kind, node)}
+        defaults={defaultsOf(kind, node, parentId)}
         result={result}
-        fields={fieldsOf(kind, t)}
+        fields={fieldsOf(kind, t, mode === "update" ? parents : null)}
         submitLabel={t(mode === "create" ? "adminPlatform.create" : "adminPlatform.save")}
       >
         <Link className="button button--secondary" to={to(`${SEASONS_PATH}?year=${year}`)}>

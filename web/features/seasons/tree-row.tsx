@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { Form, Link, useFetcher } from "react-router";
 import type { TreeNodeKind } from "../../../core/season-admin";
+import type { TFunction } from "i18next";
 import type { FormResult } from "../../components/form/schema-form";
 import { ConfirmButton } from "../back-office/confirm";
 
@@ -19,6 +20,7 @@ export function TreeRow({
   onMoved,
   editHref,
   locked = false,
+  inside,
 }: {
   kind: TreeNodeKind;
   id: number;
@@ -35,6 +37,8 @@ export function TreeRow({
   editHref: string;
   /** Entries are filed beneath it: delete is off, and the line says why. */
   locked?: boolean;
+  /** A track's or group's groups and categories, which its delete takes with it. */
+  inside?: { groups: number; categories: number } | undefined;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<FormResult>();
@@ -105,6 +109,7 @@ export function TreeRow({
         {move("up", first)}
         {move("down", last)}
         <Link
+          id={`edit-${kind}-${id}`}
           className="button button--secondary button--small"
           to={editHref}
           aria-label={t("adminPlatform.tree.editNamed", { name })}
@@ -119,7 +124,7 @@ export function TreeRow({
           <input type="hidden" name="year" value={year} />
           <ConfirmButton
             className="button button--secondary button--small"
-            message={t("adminPlatform.tree.confirmDelete", { name })}
+            message={deleteQuestion(t, kind, name, inside)}
             aria-label={t("adminPlatform.tree.deleteNamed", { name })}
             disabled={locked}
             aria-describedby={locked ? lockedReasonId : undefined}
@@ -138,4 +143,30 @@ export function TreeRow({
       ) : null}
     </div>
   );
+}
+
+/**
+ * The question before a delete, by kind: a category is deleted alone; a group with its
+ * categories, a track with its groups and categories, each counted (or said to be empty).
+ */
+function deleteQuestion(
+  t: TFunction,
+  kind: TreeNodeKind,
+  name: string,
+  inside: { groups: number; categories: number } | undefined,
+): string {
+  const groups = inside?.groups ?? 0;
+  const count = inside?.categories ?? 0;
+  if (kind === "category") return t("adminPlatform.tree.confirmDeleteCategory", { name });
+  if (kind === "group") {
+    return count === 0
+      ? t("adminPlatform.tree.confirmDeleteEmptyGroup", { name })
+      : t("adminPlatform.tree.confirmDeleteGroup", { name, count });
+  }
+  if (groups === 0) return t("adminPlatform.tree.confirmDeleteEmptyTrack", { name });
+  return t("adminPlatform.tree.confirmDeleteTrack", {
+    name,
+    groups: t("adminPlatform.tree.groupCount", { count: groups }),
+    categories: t("adminPlatform.tree.categoryCount", { count }),
+  });
 }

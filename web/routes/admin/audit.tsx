@@ -1,5 +1,9 @@
 import { useTranslation } from "../../i18n/use-translation";
-import { auditActionLabelKey, auditTypeLabelKey } from "../../../core/audit-summary";
+import {
+  auditActionLabelKey,
+  auditTargetName,
+  auditTypeLabelKey,
+} from "../../../core/audit-summary";
 import { parseListQuery } from "../../../core/list-query";
 import { formatVietnamDateTime } from "../../../core/dates";
 import { langOfPath } from "../../../core/languages";
@@ -71,7 +75,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       key: "target",
       header: t("adminPlatform.audit.columns.target"),
       cell: (row) => {
-        const name = row.targetName ?? (row.targetId ? `#${row.targetId}` : "");
+        // A tree node by the name and season its entry recorded (it may be renamed or gone).
+        const name =
+          row.targetName ??
+          auditTargetName(row.targetType, row.summary) ??
+          (row.targetId ? `#${row.targetId}` : "");
         return name ? `${typeLabel(row.targetType)} ${name}` : typeLabel(row.targetType);
       },
     },

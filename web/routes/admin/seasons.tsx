@@ -1,8 +1,10 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { Link, useActionData } from "react-router";
-import { formatVietnamDateTime } from "../../../core/dates";
+import { formatDate, formatVietnamDateTime } from "../../../core/dates";
 import { refusal } from "../../../core/refusal";
 import {
+  correctSeasonSchema,
+  deleteSeasonSchema,
   makeCurrentSchema,
   nextSeasonDefaults,
   nextSeasonSchema,
@@ -31,6 +33,7 @@ import { AddTrack, CategoryTree } from "../../features/seasons/category-tree";
 import { SeasonDatesForm, type SeasonDatesValues } from "../../features/seasons/season-dates-form";
 import { SEASONS_PATH } from "../../features/seasons/paths";
 import { MakeCurrent, NextSeasonForm } from "../../features/seasons/season-lifecycle";
+import { SeasonRemoval } from "../../features/seasons/season-removal";
 import { requireStaff } from "../../lib/session.server";
 import { useLocalizedPath } from "../../lib/site";
 import type { Route } from "./+types/seasons";
@@ -49,6 +52,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const year = seasonToShow(seasons, asked, current)?.year ?? null;
   const season = year === null ? null : await seasonsAdmin.get(year);
   const tree = year === null ? [] : await seasonsAdmin.tree(year);
+  // What making this season current would stop, and what deleting it would need gone.
+  const outgoing = year === null ? null : await seasonsAdmin.outgoing(year);
+  const attachments = year === null ? null : await seasonsAdmin.attachments(year);
+  const day = (iso: string) => formatDate(iso, "vi");
   return {
     seasons: seasons.map((s) => ({ year: s.year, nameVi: s.nameVi })),
     currentYear: current,
@@ -68,6 +75,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           seasons.map((s) => s.year),
         )
       : null,
+    code: season?.code ?? "",
+    outgoing: outgoing
+      ? {
+          year: outgoing.year,
+          registration: outgoing.intake.registration
+            ? {
+                closesOn: outgoing.intake.registration.closesAt
+                  ? day(outgoing.intake.registration.closesAt)
+                  : null,
+              }
+            : null,
+          submission: outgoing.intake.submission
+            ? {
+                closesOn: day(outgoing.intake.submission.closesAt),
+                late: outgoing.intake.submission.late,
+              }
+            : null,
+          submittedUnpaid: outgoing.submittedUnpaid,
+        }
+      : null,
+    attachments,
     tree,
     edit: parseNodeParam(url.searchParams.get("edit")),
     add: parseNodeParam(url.searchParams.get("add")),
@@ -76,7 +104,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /**
  * The dates form, a tree node's create/update form, a node's move and delete buttons, the
- * next season made from this one, and making this season the current one.
+ * next season made from this one, making this season the current one, and correcting the
+ * year and code of a season made by mistake, or deleting it.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context, "seasons");
@@ -119,8 +148,27 @@ export async function action({ request, context }: Route.ActionArgs) {
     return submitForm(
       form,
       makeCurrentSchema,
-      (input) => seasonsAdmin.makeCurrent(input.year, actor),
+      (input) =>
+        seasonsAdmin.makeCurrent(input.year, { acknowledgeOpen: input.acknowledgeOpen }, actor),
       (made) => back(made.year, "adminPlatform.seasons.makeCurrent.done"),
+      { formKey },
+    );
+  }
+  if (intent === "correctSeason") {
+    return submitForm(
+      form,
+      correctSeasonSchema,
+      (input) => seasonsAdmin.correctSeason(input, actor),
+      (corrected) => back(corrected.year, "adminPlatform.seasons.correct.done"),
+      { formKey },
+    );
+  }
+  if (intent === "deleteSeason") {
+    return submitForm(
+      form,
+      deleteSeasonSchema,
+      (input) => seasonsAdmin.deleteSeason(input.year, actor),
+      () => redirectWithNotice(request, SEASONS_PATH, "adminPlatform.seasons.remove.done"),
       { formKey },
     );
   }
@@ -165,7 +213,8 @@ export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const result = useActionData<typeof action>() as FormResult | undefined;
-  const { seasons, season, tree, edit, add, currentYear, next } = loaderData;
+  const { seasons, season, tree, edit, add, currentYear, next, outgoing, attachments, code } =
+    loaderData;
   const treeError =
     result && !result.ok && result.formKey?.startsWith("tree:") ? result : undefined;
 
@@ -212,12 +261,25 @@ export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
             <CategoryTree tree={tree} year={season.year} edit={edit} add={add} result={result} />
             <AddTrack year={season.year} edit={edit} add={add} result={result} />
           </section>
-          <MakeCurrent year={season.year} currentYear={currentYear} result={result} />
+          <MakeCurrent
+            year={season.year}
+            currentYear={currentYear}
+            outgoing={outgoing}
+            result={result}
+          />
           {next ? (
             <NextSeasonForm
               key={season.year}
               fromYear={season.year}
               defaults={next}
+              result={result}
+            />
+          ) : null}
+          {attachments ? (
+            <SeasonRemoval
+              season={{ year: season.year, code }}
+              isCurrent={season.year === currentYear}
+              attachments={attachments}
               result={result}
             />
           ) : null}
