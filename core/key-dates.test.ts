@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { countdownTo, keyDatesOf } from "./key-dates";
+import {
+  countdownTarget,
+  countdownTo,
+  keyDateLabel,
+  keyDatesOf,
+  lateDeadlineOf,
+} from "./key-dates";
 
 describe("keyDatesOf", () => {
   it("keeps the dates that are set, in time order", () => {
@@ -69,5 +75,82 @@ describe("countdownTo", () => {
     expect(countdownTo(deadline, at(deadline))).toBeNull();
     expect(countdownTo(deadline, at("2027-01-01T00:00:00.000Z"))).toBeNull();
     expect(countdownTo("someday", at("2026-01-01T00:00:00.000Z"))).toBeNull();
+  });
+});
+
+describe("countdownTarget", () => {
+  const season = (lateDeadline: string | null) =>
+    keyDatesOf({
+      registrationOpens: "2026-07-14T17:00:00.000Z",
+      submissionOpens: "2026-07-31T17:00:00.000Z",
+      submissionCloses: "2026-12-31T16:59:59.999Z",
+      lateDeadline,
+      ceremony: "2027-01-16T12:00:00.000Z",
+    });
+  const at = (iso: string) => new Date(iso);
+
+  it("counts to the opening before submission opens, not to the deadline", () => {
+    expect(countdownTarget(season(null), at("2026-07-20T00:00:00.000Z"))).toEqual({
+      label: "opening",
+      kind: "submissionOpens",
+      at: "2026-07-31T17:00:00.000Z",
+    });
+    expect(countdownTarget(season(null), at("2026-07-31T16:59:59.999Z"))?.label).toBe("opening");
+  });
+
+  it("counts to the deadline once open: the final one without a late deadline", () => {
+    const target = { label: "deadline", kind: "submissionCloses", at: "2026-12-31T16:59:59.999Z" };
+    expect(countdownTarget(season(null), at("2026-07-31T17:00:00.000Z"))).toEqual(target);
+    expect(countdownTarget(season(null), at("2026-12-31T16:59:59.998Z"))).toEqual(target);
+    expect(countdownTarget(season(null), at("2026-12-31T16:59:59.999Z"))).toBeNull();
+  });
+
+  it("with a late deadline: the standard deadline, then the late one, then nothing", () => {
+    const dates = season("2027-01-10T16:59:59.999Z");
+    expect(countdownTarget(dates, at("2026-10-01T00:00:00.000Z"))).toEqual({
+      label: "standardDeadline",
+      kind: "submissionCloses",
+      at: "2026-12-31T16:59:59.999Z",
+    });
+    // The late window: entries are still taken (at the late fee), so the countdown goes on.
+    expect(countdownTarget(dates, at("2026-12-31T16:59:59.999Z"))).toEqual({
+      label: "lateDeadline",
+      kind: "lateDeadline",
+      at: "2027-01-10T16:59:59.999Z",
+    });
+    expect(countdownTarget(dates, at("2027-01-10T16:59:59.999Z"))).toBeNull();
+    // Before opening it still counts to the opening.
+    expect(countdownTarget(dates, at("2026-07-01T00:00:00.000Z"))?.label).toBe("opening");
+  });
+
+  it("ignores a late deadline that is not after the deadline", () => {
+    const dates = season("2026-12-01T00:00:00.000Z");
+    expect(lateDeadlineOf(dates)).toBeNull();
+    expect(countdownTarget(dates, at("2026-11-01T00:00:00.000Z"))?.label).toBe("deadline");
+    expect(countdownTarget(dates, at("2027-01-01T00:00:00.000Z"))).toBeNull();
+  });
+
+  it("shows no countdown without a deadline; without an opening date it counts to the deadline", () => {
+    const now = at("2026-08-01T00:00:00.000Z");
+    expect(countdownTarget(keyDatesOf({ submissionOpens: "2026-09-01T00:00:00.000Z" }), now)).toBe(
+      null,
+    );
+    expect(countdownTarget([], now)).toBeNull();
+    expect(
+      countdownTarget(keyDatesOf({ submissionCloses: "2026-12-31T16:59:59.999Z" }), now),
+    ).toEqual({ label: "deadline", kind: "submissionCloses", at: "2026-12-31T16:59:59.999Z" });
+  });
+});
+
+describe("keyDateLabel", () => {
+  const closes = { kind: "submissionCloses", at: "2026-12-31T16:59:59.999Z" } as const;
+  const late = { kind: "lateDeadline", at: "2027-01-10T16:59:59.999Z" } as const;
+
+  it("calls the deadline the standard one when a late deadline follows it", () => {
+    expect(keyDateLabel(closes, [closes, late])).toBe("standardSubmissionCloses");
+    expect(keyDateLabel(late, [closes, late])).toBe("lateDeadline");
+    expect(keyDateLabel(closes, [closes])).toBe("submissionCloses");
+    const early = { kind: "lateDeadline", at: "2026-12-01T00:00:00.000Z" } as const;
+    expect(keyDateLabel(closes, [early, closes])).toBe("submissionCloses");
   });
 });

@@ -236,6 +236,69 @@ describe("content back office", () => {
     }
   });
 
+  test("uploading over a season's criteria PDF asks first, naming the file it replaces", async () => {
+    const { page, problems } = await openPage(browser());
+    await signInStaff(page, EDITOR.email, EDITOR.password);
+    await page.goto("/quan-tri/noi-dung/tai-lieu");
+    await waitForHydration(page);
+    const form = page.locator("form", { has: page.locator('input[type="file"]') });
+    const pdf = {
+      name: "tieu-chi.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from(
+        "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+      ),
+    };
+    const titleIn = (year: number, lang: string) =>
+      page
+        .getByRole("table", { name: `Tiêu chí giải thưởng mùa ${year}` })
+        .getByRole("row")
+        .filter({ hasText: lang })
+        .getByRole("rowheader")
+        .textContent();
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+
+    // The Season field starts on the current season, whose file the public window shows.
+    expect(await form.locator('select[name="year"]').inputValue()).toBe("2026");
+    const live = await titleIn(2026, "Tiếng Việt");
+    await form.locator('input[type="file"]').setInputFiles(pdf);
+    await form.getByRole("button", { name: "Tải lên" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.waitFor();
+    expect(await dialog.locator(".confirm-dialog__question").textContent()).toBe(
+      `Thay tệp “${live}” đang hiển thị trong cửa sổ tiêu chí giải thưởng bằng tệp mới? Tệp cũ sẽ bị xoá.`,
+    );
+    await dialog.getByRole("button", { name: "Huỷ" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(posts).toEqual([]);
+    expect(await titleIn(2026, "Tiếng Việt")).toBe(live);
+
+    // Another season: asked too, then the notice says when the public window will show it.
+    await form.locator('select[name="year"]').selectOption("2023");
+    await form.locator('select[name="lang"]').selectOption("en");
+    const archived = await titleIn(2023, "Tiếng Anh");
+    // Under the same title, so the demo's 2023 list reads as before.
+    await form.locator('input[name="title"]').fill(archived!);
+    await form.getByRole("button", { name: "Tải lên" }).click();
+    await dialog.waitFor();
+    expect(await dialog.locator(".confirm-dialog__question").textContent()).toBe(
+      `Thay tệp “${archived}” của mùa giải 2023 bằng tệp mới? Tệp cũ sẽ bị xoá.`,
+    );
+    await dialog.getByRole("button", { name: "Thay tệp" }).click();
+    await page
+      .getByText(
+        "Đã tải tệp lên cho mùa giải 2023. Cửa sổ tiêu chí giải thưởng sẽ hiển thị tệp này khi mùa giải 2023 trở thành mùa hiện tại.",
+      )
+      .waitFor();
+    expect(posts).toHaveLength(1);
+    expect(await titleIn(2023, "Tiếng Anh")).toBe(archived);
+    expect(problems.pageErrors).toEqual([]);
+    page.removeAllListeners("request");
+  });
+
   test("the introduction's Vietnamese title is required in the browser; a track page has no title", async () => {
     const { page, problems } = await openPage(browser());
     await signInStaff(page, EDITOR.email, EDITOR.password);

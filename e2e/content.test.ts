@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { describe, expect, test } from "vitest";
+import { describe, expect, onTestFinished, test } from "vitest";
 import { formatDate } from "../core/dates";
 import { blocksToText, type Block } from "../core/rich-text";
 import { seriousViolations } from "./support/axe";
@@ -12,7 +12,7 @@ import {
   useBrowser,
   waitForHydration,
 } from "./support/browser";
-import { CURRENT_SEASON, withDatabase } from "./support/db";
+import { CURRENT_SEASON, setLateDeadline, setSubmissionWindow, withDatabase } from "./support/db";
 
 // The public content pages on the demo content: jury by year, winners filtered by
 // categories and paged with the state in the URL, news list → article with its Open Graph
@@ -602,6 +602,54 @@ describe("home key dates", () => {
       "Registration closes",
     );
     expect(await section.locator("li").last().textContent()).toContain("Awards ceremony");
+  });
+});
+
+describe("home key dates around the submission window", () => {
+  const DAY_MS = 24 * 60 * 60_000;
+  const fromNow = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
+
+  async function countdownOf(path: string) {
+    const { page } = await open(path);
+    const section = page.locator(".key-dates");
+    const parts = await section.locator(".key-dates__countdown-parts > span").allTextContents();
+    const [days, hours, minutes] = parts.map((part) => Number(/\d+/.exec(part)?.[0]));
+    return {
+      lead: await section.locator(".key-dates__countdown > span:first-child").textContent(),
+      minutes: (days! * 24 + hours!) * 60 + minutes!,
+      labels: await section.locator("li > span:first-child").allTextContents(),
+      marked: await section.locator("li.deadline > span:first-child").allTextContents(),
+    };
+  }
+  const near = (shown: number, iso: string) =>
+    expect(Math.abs(shown - (Date.parse(iso) - Date.now()) / 60_000)).toBeLessThanOrEqual(3);
+
+  test("before submission opens, the countdown counts to the opening", async () => {
+    const opensAt = fromNow(10);
+    onTestFinished(setSubmissionWindow({ opensAt, closesAt: fromNow(40) }));
+    const vi = await countdownOf("/");
+    expect(vi.lead).toBe("Thời gian còn lại đến khi mở cổng nộp bài:");
+    near(vi.minutes, opensAt);
+    expect(vi.marked).toEqual(["Mở cổng nộp bài"]);
+    expect((await countdownOf("/en")).lead).toBe("Time left until submissions open:");
+  });
+
+  test("in the late window, the countdown goes on to the late deadline, the last one", async () => {
+    const lateDeadline = fromNow(6);
+    onTestFinished(setSubmissionWindow({ opensAt: fromNow(-60), closesAt: fromNow(-2) }));
+    onTestFinished(setLateDeadline(lateDeadline));
+    const vi = await countdownOf("/");
+    expect(vi.lead).toBe("Thời gian còn lại đến hạn chót nộp bài muộn:");
+    near(vi.minutes, lateDeadline);
+    // Only the late deadline is the final one; the submission deadline is the standard one.
+    expect(vi.labels).toContain("Hạn nộp bài");
+    expect(vi.labels).not.toContain("Hạn chót nộp bài");
+    expect(vi.labels).toContain("Hạn chót nộp bài muộn");
+    expect(vi.marked).toEqual(["Hạn chót nộp bài muộn"]);
+    const en = await countdownOf("/en");
+    expect(en.lead).toBe("Time left until the final late deadline:");
+    expect(en.labels).toContain("Standard submission deadline");
+    expect(en.labels).toContain("Final late deadline");
   });
 });
 

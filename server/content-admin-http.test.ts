@@ -397,11 +397,45 @@ describe("an editor's writes reach the public pages", () => {
       ),
     });
     expect(response.statusCode).toBe(302);
+    // The current season's file: the public criteria window shows it now.
+    expect(response.headers.location).toBe(
+      "/quan-tri/noi-dung/tai-lieu?notice=adminContent.notices.uploaded",
+    );
     const en = (await app.services.documents.ofSeason(2026, "criteria")).filter(
       (d) => d.lang === "en",
     );
     expect(en.map((d) => d.title)).toEqual(["Criteria 2026 (revised)"]);
     const home = await request("GET", "/en");
     expect(home.body).toContain(en[0]!.url);
+  });
+
+  it("says a file of another season shows once that season is current, not now", async () => {
+    const response = await request("POST", "/quan-tri/noi-dung/tai-lieu", {
+      who: "editor",
+      multipart: multipart(
+        { year: "2025", lang: "vi", title: "Tiêu chí 2025 (lưu trữ)", intent: "upload" },
+        { name: "tieu-chi-2025.pdf", data: PDF },
+      ),
+    });
+    expect(response.statusCode).toBe(302);
+    const location = String(response.headers.location);
+    expect(location).toContain("notice=adminContent.notices.uploadedForSeason");
+    for (const [path, message] of [
+      [
+        location,
+        "Đã tải tệp lên cho mùa giải 2025. Cửa sổ tiêu chí giải thưởng sẽ hiển thị tệp này khi mùa giải 2025 trở thành mùa hiện tại.",
+      ],
+      [
+        `/en${location}`,
+        "File uploaded for the 2025 season. The award criteria window will show it when the 2025 season becomes the current one.",
+      ],
+    ] as const) {
+      const page = await request("GET", path, { who: "editor" });
+      expect(page.body, path).toContain(message);
+      expect(page.body, path).not.toContain("hiển thị tệp mới.");
+    }
+    const [saved] = await app.services.documents.ofSeason(2025, "criteria");
+    expect(saved?.title).toBe("Tiêu chí 2025 (lưu trữ)");
+    expect((await request("GET", "/")).body).not.toContain(saved!.url);
   });
 });

@@ -126,6 +126,54 @@ describe("the entry page", () => {
     expect(await entryPage(entry.id)).toContain("Hạn nộp bài: ");
   });
 
+  it("says when submission opens, or when it closed, as information rather than an error", async () => {
+    const season = () => started!.db.kysely.updateTable("seasons").where("year", "=", 2026);
+    const before = await started!.db.kysely
+      .selectFrom("seasons")
+      .select(["submission_opens_at", "submission_closes_at", "late_deadline"])
+      .where("year", "=", 2026)
+      .executeTakeFirstOrThrow();
+    const newEntryPage = async (path: string) => {
+      const response = await app.fastify.inject({ method: "GET", url: path, headers: headers() });
+      expect(response.statusCode).toBe(200);
+      return response.body;
+    };
+    try {
+      // Opens on 15/07/2027 at 09:00, Vietnam time.
+      await season()
+        .set({
+          submission_opens_at: "2027-07-15T02:00:00.000Z",
+          submission_closes_at: "2027-12-31T16:59:59.999Z",
+          late_deadline: null,
+        })
+        .execute();
+      const soon = await newEntryPage("/nop-bai-du-thi");
+      expect(soon).toContain(
+        '<div class="form-alert" role="status">Cổng nộp bài của mùa giải hiện tại sẽ mở vào 15/07/2027 09:00.',
+      );
+      expect(soon).not.toContain("form-alert--error");
+      expect(await newEntryPage("/en/nop-bai-du-thi")).toContain(
+        "Submissions for the current season open on 15/07/2027 09:00.",
+      );
+      // Closed with the last day of August.
+      await season()
+        .set({
+          submission_opens_at: "2026-06-30T17:00:00.000Z",
+          submission_closes_at: "2026-08-31T16:59:59.999Z",
+        })
+        .execute();
+      const closed = await newEntryPage("/nop-bai-du-thi");
+      expect(closed).toContain(
+        '<div class="form-alert" role="status">Cổng nộp bài của mùa giải hiện tại đã đóng vào 31/08/2026.',
+      );
+      expect(await newEntryPage("/en/nop-bai-du-thi")).toContain(
+        "Submissions for the current season closed on 31/08/2026.",
+      );
+    } finally {
+      await season().set(before).execute();
+    }
+  });
+
   it("serves a saved draft with its values in the inputs' HTML", async () => {
     const entry = await newDraft();
     const saved = await app.services.entries.saveDraft(userId, entry.id, {

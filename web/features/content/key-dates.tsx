@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "../../i18n/use-translation";
 import { formatMoment } from "../../../core/dates";
-import { countdownTo, type KeyDate } from "../../../core/key-dates";
+import { countdownTarget, countdownTo, keyDateLabel, type KeyDate } from "../../../core/key-dates";
 import { SectionHeading } from "../../components/section-heading";
 import { useLang } from "../../lib/site";
 
@@ -32,23 +32,26 @@ function useNow(serverNow: string): Date {
   return now;
 }
 
-/** The home page's key dates of the current season with a countdown to the submission deadline. */
+/**
+ * The home page's key dates of the current season with a countdown to what comes next for
+ * entrants: the opening of submission, its deadline, then the late deadline (core/key-dates.ts).
+ */
 export function KeyDates({ dates, now: serverNow }: { dates: KeyDate[]; now: string }) {
   const { t } = useTranslation();
   const lang = useLang();
   const now = useNow(serverNow);
   if (dates.length === 0) return null;
-  const deadline = dates.find((d) => d.kind === "submissionCloses");
-  const left = deadline ? countdownTo(deadline.at, now) : null;
+  const target = countdownTarget(dates, now);
+  const left = target ? countdownTo(target.at, now) : null;
 
   // Classes only where the stylesheet cannot reach an element by its place (home.css): the home
   // page's HTML is on a byte budget.
   return (
     <section className="key-dates container" aria-labelledby="key-dates-heading">
       <SectionHeading id="key-dates-heading" title={t("home.keyDates.heading")} />
-      {left ? (
+      {target && left ? (
         <p className="key-dates__countdown">
-          <span>{t("home.keyDates.countdownLead")}</span>{" "}
+          <span>{t(`home.keyDates.countdown.${target.label}`)}</span>{" "}
           <span className="key-dates__countdown-parts">
             <span>{t("home.keyDates.days", { count: left.days })}</span>{" "}
             <span>{t("home.keyDates.hours", { count: left.hours })}</span>{" "}
@@ -59,11 +62,13 @@ export function KeyDates({ dates, now: serverNow }: { dates: KeyDate[]; now: str
       <ol>
         {dates.map((date) => {
           const past = Date.parse(date.at) <= now.getTime();
-          const classes = [past ? "past" : "", date.kind === "submissionCloses" ? "deadline" : ""];
+          // The date the countdown counts to stands out (the deadline once all have passed).
+          const marked = date.kind === (target?.kind ?? "submissionCloses");
+          const classes = [past ? "past" : "", marked ? "deadline" : ""];
           return (
             // The list's items are reached by element in home.css: label, date, "passed".
             <li key={date.kind} className={classes.join(" ").trim() || undefined}>
-              <span>{t(`home.keyDates.kinds.${date.kind}`)}</span>
+              <span>{t(`home.keyDates.kinds.${keyDateLabel(date, dates)}`)}</span>
               <time dateTime={date.at}>{formatMoment(date.at, lang, MOMENT_EDGE[date.kind])}</time>
               {past ? <span>{t("home.keyDates.passed")}</span> : null}
             </li>

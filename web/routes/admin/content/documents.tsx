@@ -8,6 +8,7 @@ import { formatDate } from "../../../../core/dates";
 import { SAMPLE_DOCUMENT_KINDS } from "../../../../core/document-kinds";
 import { localeOf } from "../../../../core/languages";
 import { fieldRefusal, firstIssueByField, refusal } from "../../../../core/refusal";
+import { useConfirmedSubmit } from "../../../components/confirm-dialog";
 import { Field, FormAlert } from "../../../components/form/field";
 import { AdminPage } from "../../../features/back-office/page";
 import { ConfirmButton } from "../../../features/back-office/confirm";
@@ -72,7 +73,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     criteriaDocumentFormSchema,
     async ({ file, ...input }) =>
       contentAdmin.saveDocument(actor, input, new Uint8Array(await file.arrayBuffer())),
-    () => redirectWithNotice(request, LIST, "adminContent.notices.uploaded"),
+    // The public criteria window shows the current season's files only: a file of another
+    // season waits for it to become current.
+    async (_saved, input) =>
+      input.year === (await contentAdmin.pagesSeason())
+        ? redirectWithNotice(request, LIST, "adminContent.notices.uploaded")
+        : redirectWithNotice(request, LIST, "adminContent.notices.uploadedForSeason", {
+            year: input.year,
+          }),
     { files: ["file"] },
   );
 }
@@ -154,11 +162,34 @@ export default function AdminDocumentsPage({ loaderData }: Route.ComponentProps)
   // server's last answer.
   const [checked, setChecked] = useState<Record<string, string> | null>(null);
   const fieldError = (name: string) => (checked ?? failed?.fieldErrors)?.[name];
+  const confirmation = useConfirmedSubmit();
   const check = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     const parsed = criteriaDocumentFormSchema.safeParse(Object.fromEntries(new FormData(form)));
     if (parsed.success) {
       setChecked(null);
+      // A new file replaces the season's file in that language (the server retires it): that
+      // is asked first, naming the file, as deleting it is.
+      const { year, lang } = parsed.data;
+      const replaced = seasons
+        .find((season) => season.year === year)
+        ?.documents.find((doc) => doc.lang === lang);
+      if (!replaced || confirmation.approved(form)) return;
+      event.preventDefault();
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      confirmation.ask(
+        form,
+        submitter instanceof HTMLButtonElement || submitter instanceof HTMLInputElement
+          ? submitter
+          : null,
+        {
+          message:
+            year === current
+              ? t("adminContent.documents.replaceConfirm", { title: replaced.title })
+              : t("adminContent.documents.replaceConfirmSeason", { title: replaced.title, year }),
+          confirmLabel: t("adminContent.documents.replace"),
+        },
+      );
       return;
     }
     event.preventDefault();
@@ -245,6 +276,7 @@ export default function AdminDocumentsPage({ loaderData }: Route.ComponentProps)
             </button>
           </div>
         </Form>
+        {confirmation.dialog}
       </section>
 
       {seasons.map((season) => (
