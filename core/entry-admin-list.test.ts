@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   bulkTargetsFor,
+  catalogueFiltersDropped,
+  catalogueOfSeason,
   completenessOf,
   entryListSearch,
   pageRange,
   parseEntryListQuery,
   paymentStateOf,
   refundedSincePaid,
+  keepWithinCatalogue,
   REQUIRED_ITEMS_TOTAL,
   withinSeasonCatalogue,
 } from "./entry-admin-list";
@@ -66,6 +69,65 @@ describe("catalogue filters of the season shown", () => {
       group: "7",
       category: null,
     });
+  });
+});
+
+describe("catalogue choice when the season changes", () => {
+  const season2027 = {
+    tracks: [{ id: 30, slug: "van-xuan", name: "Giải Vạn Xuân", parentId: null }],
+    groups: [{ id: 70, slug: "am-thanh", name: "Âm thanh & Phát thanh", parentId: 30 }],
+    categories: [{ id: 210, slug: "aud", name: "Quảng cáo phát thanh", parentId: 70 }],
+  };
+  const season2026 = {
+    tracks: [{ id: 3, slug: "van-xuan", name: "Giải Vạn Xuân", parentId: null }],
+    groups: [{ id: 7, slug: "truyen-hinh", name: "Truyền hình", parentId: 3 }],
+    categories: [{ id: 21, slug: "chien-dich", name: "Chiến dịch", parentId: 7 }],
+  };
+  const options = {
+    seasons: [
+      { year: 2027, name: "Mùa giải 2027" },
+      { year: 2026, name: "Mùa giải 2026" },
+    ],
+    ...season2026,
+    catalogues: { "2027": season2027, "2026": season2026 },
+  };
+
+  it("clears a category of the season left and says which filters it cleared", () => {
+    // The 2027 category chosen, then the season set to 2026: its ids name nothing there.
+    expect(
+      keepWithinCatalogue(
+        { track: null, group: null, category: "210" },
+        catalogueOfSeason(options, 2026),
+      ),
+    ).toEqual({ kept: { track: null, group: null, category: null }, dropped: ["category"] });
+    expect(
+      keepWithinCatalogue({ track: "30", group: "70", category: "210" }, season2026).dropped,
+    ).toEqual(["track", "group", "category"]);
+  });
+
+  it("keeps what the new season has, by id or slug, and drops nothing when nothing is chosen", () => {
+    expect(
+      keepWithinCatalogue({ track: "van-xuan", group: "7", category: null }, season2026),
+    ).toEqual({ kept: { track: "van-xuan", group: "7", category: null }, dropped: [] });
+    expect(
+      keepWithinCatalogue({ track: null, group: null, category: null }, season2027).dropped,
+    ).toEqual([]);
+  });
+
+  it("reports what the address names outside the season shown (the form sent without JavaScript)", () => {
+    const asked = parseEntryListQuery({ season: "2026", category: "210" });
+    expect(catalogueFiltersDropped(asked, catalogueOfSeason(options, 2026))).toEqual(["category"]);
+    expect(withinSeasonCatalogue(asked, catalogueOfSeason(options, 2026)).category).toBeNull();
+    expect(
+      catalogueFiltersDropped(
+        parseEntryListQuery({ category: "aud" }),
+        catalogueOfSeason(options, 2027),
+      ),
+    ).toEqual([]);
+  });
+
+  it("offers nothing for a season without a catalogue", () => {
+    expect(catalogueOfSeason(options, 2031)).toEqual({ tracks: [], groups: [], categories: [] });
   });
 });
 

@@ -99,23 +99,71 @@ export function catalogueOptionOf(
     : list.find((option) => String(option.id) === ref || option.slug === ref);
 }
 
+/** The catalogue filters, from the widest to the narrowest. */
+export const CATALOGUE_LEVELS = ["track", "group", "category"] as const;
+export type CatalogueLevel = (typeof CATALOGUE_LEVELS)[number];
+
+/** A track, group and category chosen in the filters (an id or a slug each; null means any). */
+export type CatalogueChoice = Record<CatalogueLevel, string | null>;
+
+/** One season's tracks, groups and categories, as the filters offer them. */
+export interface SeasonCatalogue {
+  tracks: CatalogueOption[];
+  groups: CatalogueOption[];
+  categories: CatalogueOption[];
+}
+
+const LIST_OF: Record<CatalogueLevel, keyof SeasonCatalogue> = {
+  track: "tracks",
+  group: "groups",
+  category: "categories",
+};
+
+/**
+ * A choice kept within a season's catalogue: each track, group or category it names (by id or
+ * slug) stays when the season has it, else it is dropped and listed in `dropped`. Catalogue
+ * ids are per season, so a choice made for one season names nothing in another. The server
+ * reports what it dropped from the address; the filters, switching the season in place, clear
+ * and announce the same.
+ */
+export function keepWithinCatalogue(
+  choice: CatalogueChoice,
+  catalogue: SeasonCatalogue,
+): { kept: CatalogueChoice; dropped: CatalogueLevel[] } {
+  const kept = { ...choice };
+  const dropped: CatalogueLevel[] = [];
+  for (const level of CATALOGUE_LEVELS) {
+    if (choice[level] !== null && !catalogueOptionOf(choice[level], catalogue[LIST_OF[level]])) {
+      kept[level] = null;
+      dropped.push(level);
+    }
+  }
+  return { kept, dropped };
+}
+
 /**
  * The query with its track, group and category kept only when they belong to the season the
- * table shows (by id or slug). Catalogue ids are per season: one left in the address after the
- * season was changed would list nothing while the filters, which cannot show it, say "all".
+ * table shows (by id or slug). One left in the address after the season was changed would
+ * list nothing while the filters, which cannot show it, say "all".
  */
 export function withinSeasonCatalogue(
   query: EntryListQuery,
-  options: Pick<EntryFilterOptions, "tracks" | "groups" | "categories">,
+  catalogue: SeasonCatalogue,
 ): EntryListQuery {
-  const known = (ref: string | null, list: readonly CatalogueOption[]) =>
-    catalogueOptionOf(ref, list) ? ref : null;
-  return {
-    ...query,
-    track: known(query.track, options.tracks),
-    group: known(query.group, options.groups),
-    category: known(query.category, options.categories),
-  };
+  return { ...query, ...keepWithinCatalogue(query, catalogue).kept };
+}
+
+/** The track, group or category the address names that the season shown does not have. */
+export function catalogueFiltersDropped(
+  query: EntryListQuery,
+  catalogue: SeasonCatalogue,
+): CatalogueLevel[] {
+  return keepWithinCatalogue(query, catalogue).dropped;
+}
+
+/** A season's catalogue from the filters' options; an unknown season has none. */
+export function catalogueOfSeason(options: EntryFilterOptions, year: number): SeasonCatalogue {
+  return options.catalogues[String(year)] ?? { tracks: [], groups: [], categories: [] };
 }
 
 /** The query string of a list query (defaults left out), for links and the export. */
@@ -264,9 +312,12 @@ export interface CatalogueOption {
   parentId: number | null;
 }
 
-export interface EntryFilterOptions {
+/**
+ * What the entries table's filters offer: every season, the catalogue of the season shown, and
+ * every season's catalogue by year, so a new season chosen in the filters offers its own
+ * tracks, groups and categories at once.
+ */
+export interface EntryFilterOptions extends SeasonCatalogue {
   seasons: { year: number; name: string }[];
-  tracks: CatalogueOption[];
-  groups: CatalogueOption[];
-  categories: CatalogueOption[];
+  catalogues: Record<string, SeasonCatalogue>;
 }

@@ -29,6 +29,16 @@ describe("payment forms", () => {
     ).toEqual({ state: "paid", from: "2026-09-01", page: 1 });
   });
 
+  it("read the season the filter's select sends, and drop one that is no year", () => {
+    expect(parsePaymentListQuery(new URLSearchParams("season=2027"))).toEqual({
+      season: 2027,
+      page: 1,
+    });
+    for (const season of ["", "20x7", "1999", "2027.5", "99999"]) {
+      expect(parsePaymentListQuery(new URLSearchParams({ season })).season).toBeUndefined();
+    }
+  });
+
   it("refuse a date range that ends before it starts, and leave its end out of the list", () => {
     const reversed = new URLSearchParams("from=20/11/2026&to=01/11/2026");
     expect(paymentListDateErrors(reversed)).toEqual({

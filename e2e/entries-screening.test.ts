@@ -99,6 +99,67 @@ describe("the entries table's bulk status change", () => {
     await page.getByText("1 entry changed, 0 skipped.").waitFor();
   });
 
+  test("offers the categories of the season chosen, clearing and announcing one it lacks", async () => {
+    const { page } = await openPage(browser());
+    const admin = demoCredentials().admin;
+    await signInStaff(page, admin.email, admin.password);
+    await page.goto("/quan-tri/bai-du-thi");
+    await waitForHydration(page);
+    const season = page.getByLabel("Mùa giải", { exact: true });
+    const category = page.getByLabel("Hạng mục", { exact: true });
+    const categoryIds = (year: number) =>
+      withDatabase((db) =>
+        db
+          .prepare<[number], { id: number }>(
+            `SELECT c.id FROM categories c JOIN category_groups g ON g.id = c.group_id
+               JOIN tracks t ON t.id = g.track_id JOIN seasons s ON s.id = t.season_id
+              WHERE s.year = ?`,
+          )
+          .all(year)
+          .map((row) => String(row.id))
+          .sort(),
+      );
+    const offered = async () =>
+      (
+        await category
+          .locator("option")
+          .evaluateAll((options) =>
+            options.map((option) => (option as HTMLOptionElement).value).filter(Boolean),
+          )
+      ).sort();
+    expect(await season.inputValue()).toBe("2026");
+    expect(await offered()).toEqual(categoryIds(2026));
+
+    // A 2026 category chosen, then the season 2025: its categories at once, the choice cleared
+    // and said so (politely, in the filters' live region).
+    const chosen = categoryIds(2026)[0]!;
+    await category.selectOption(chosen);
+    await season.selectOption("2025");
+    await expect.poll(offered).toEqual(categoryIds(2025));
+    expect(await category.inputValue()).toBe("");
+    const notice = page.locator(".entries-filters__notice");
+    await expect
+      .poll(() => notice.textContent())
+      .toBe("Hạng mục đã chọn không thuộc mùa 2025 nên đã được bỏ.");
+    expect(await notice.getAttribute("aria-live")).toBe("polite");
+
+    // Sent, the address holds the season and no category; the list is 2025's.
+    await Promise.all([
+      page.waitForURL((u) => u.searchParams.get("season") === "2025"),
+      page.getByRole("button", { name: "Lọc", exact: true }).click(),
+    ]);
+    expect(new URL(page.url()).searchParams.get("category") ?? "").toBe("");
+    await page.getByRole("table").getByText("Bài dự thi mùa giải 2025").waitFor();
+    await expect.poll(() => notice.textContent()).toBe("");
+
+    // Back to 2026, a 2025 category is cleared too: catalogue ids belong to one season.
+    const old = categoryIds(2025)[0]!;
+    await category.selectOption(old);
+    await season.selectOption("2026");
+    await expect.poll(offered).toEqual(categoryIds(2026));
+    expect(await category.inputValue()).toBe("");
+  });
+
   test("keeps the keyboard in the search box after a search sent with Enter", async () => {
     const { page } = await openPage(browser());
     const admin = demoCredentials().admin;

@@ -83,6 +83,48 @@ describe("entries table over HTTP", () => {
     expect(own.body).not.toContain("VX31-TVC-0001");
   });
 
+  it("offers the chosen season's categories and says which choice of the season left it dropped", async () => {
+    // The form sent without JavaScript: season 2030 newly chosen, the 2031 "Báo in" category
+    // still picked in the select that listed 2031's.
+    const page = await get(`/quan-tri/bai-du-thi?season=2030&category=${world.categories.print}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("VX30-TVC-0001");
+    expect(page.body).toContain("1–1 / 1 bài");
+    expect(page.body).toMatch(
+      /role="status" aria-live="polite">Hạng mục đã chọn không thuộc mùa 2030 nên đã được bỏ\.</,
+    );
+    // The category select lists 2030's categories only, with "all" chosen.
+    const select = /<select id="[^"]*-category" name="category"[^>]*>([\s\S]*?)<\/select>/.exec(
+      page.body,
+    )?.[1];
+    expect(select).toBeDefined();
+    expect(select).not.toContain(`value="${world.categories.print}"`);
+    expect(select).not.toContain(`value="${world.categories.tvc}"`);
+    expect(select).toMatch(/<option value="" selected="">Tất cả<\/option>/);
+    expect(select).toContain("Màn ảnh › Phim quảng cáo");
+    // Each season's catalogue travels with the page, for switching seasons in place.
+    expect(page.body).toContain("Vì cộng đồng");
+    // In English, and for a track and a group too.
+    const en = await get(
+      `/en/quan-tri/bai-du-thi?season=2030&track=${world.tracks.green}&group=${world.groups.community}`,
+    );
+    expect(en.body).toContain("The track you chose is not in the 2030 season, so it was removed.");
+    expect(en.body).toContain(
+      "The category group you chose is not in the 2030 season, so it was removed.",
+    );
+    // A category of the season shown filters, and nothing is said.
+    const own = await get(`/quan-tri/bai-du-thi?season=2031&category=${world.categories.print}`);
+    expect(own.body).not.toContain("nên đã được bỏ");
+    expect(own.body).toMatch(
+      new RegExp(`<option value="${world.categories.print}" selected="">Màn ảnh › Báo in<`),
+    );
+    // Named by its slug in the address, the select shows it chosen all the same.
+    const bySlug = await get("/quan-tri/bai-du-thi?season=2031&category=bao-in");
+    expect(bySlug.body).toMatch(
+      new RegExp(`<option value="${world.categories.print}" selected="">Màn ảnh › Báo in<`),
+    );
+  });
+
   it("changes statuses in bulk, skipping what the lifecycle or a stale version refuses", async () => {
     const before = await statusOf(world.ids.e2);
     const refused = await postBulk("jury_manager", [

@@ -120,6 +120,39 @@ describe("finance's payment pages over HTTP", () => {
     expect(beyond.body).not.toContain("Trang 99/");
   });
 
+  it("offers the seasons that exist in its season filter, the current one chosen", async () => {
+    const db = office.db.kysely;
+    const years = (
+      await db.selectFrom("seasons").select("year").orderBy("year", "desc").execute()
+    ).map((row) => Number(row.year));
+    const { currentSeasonYear } = await office.app.services.settings.get();
+    const optionsOf = (html: string) => {
+      const select = /<select[^>]*name="season"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? "";
+      return [...select.matchAll(/<option value="(\d+)"( selected="")?>/g)].map((m) => ({
+        year: Number(m[1]),
+        selected: m[2] !== undefined,
+      }));
+    };
+    const list = await get("/quan-tri/thanh-toan");
+    expect(list.body).not.toContain('type="number" name="season"');
+    expect(optionsOf(list.body)).toEqual(
+      years.map((year) => ({ year, selected: year === currentSeasonYear })),
+    );
+    // Another season chosen stays chosen; a year the schema cannot read lists the current one.
+    const other = years.find((year) => year !== currentSeasonYear);
+    if (other !== undefined) {
+      const chosen = await get(`/quan-tri/thanh-toan?season=${other}`);
+      expect(optionsOf(chosen.body).find((o) => o.selected)?.year).toBe(other);
+    }
+    const unread = await get("/quan-tri/thanh-toan?season=20x6");
+    expect(optionsOf(unread.body).find((o) => o.selected)?.year).toBe(currentSeasonYear);
+    // A season that does not exist is named as such, not shown as an empty list.
+    const missing = await get("/quan-tri/thanh-toan?season=2099");
+    expect(missing.statusCode).toBe(200);
+    expect(missing.body).toContain("Không có mùa giải 2099.");
+    expect(missing.body).not.toContain("Không có khoản thanh toán nào khớp bộ lọc.");
+  });
+
   it("shows a statement's match as the bank statement's, with its day as DD/MM/YYYY", async () => {
     const payment = await pendingTransfer();
     const pending = await get(`/quan-tri/thanh-toan/${payment.id}`);

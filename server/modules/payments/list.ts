@@ -38,13 +38,21 @@ export interface PaymentTotals {
   dueVnd: number;
 }
 
-/** The season a query means: the one asked for, else the current one. */
+/**
+ * The season a query means (the one asked for, else the current one; undefined when there is
+ * no such season) and the years of every season, newest first, for the filter's select.
+ */
 async function seasonOf(db: Q, year: number | undefined, currentYear: number) {
-  return db
+  const seasons = await db
     .selectFrom("seasons")
     .select(["id", "year"])
-    .where("year", "=", year ?? currentYear)
-    .executeTakeFirst();
+    .orderBy("year", "desc")
+    .execute();
+  const wanted = year ?? currentYear;
+  return {
+    season: seasons.find((s) => Number(s.year) === wanted),
+    years: seasons.map((s) => Number(s.year)),
+  };
 }
 
 /** Instants of the start of `from` and the end of `to` (days in Vietnam). */
@@ -112,12 +120,18 @@ export async function listPayments(
   page: number;
   pageSize: number;
   seasonYear: number | null;
+  /** Every season's year, newest first: what the season filter offers. */
+  seasonYears: number[];
   totals: PaymentTotals;
   /** Payments of the season whose money finance must still handle, whatever the filters. */
   attentionCount: number;
 }> {
   const { currentSeasonYear } = await ctx.deps.settings.get();
-  const season = await seasonOf(ctx.db.kysely, query.season, currentSeasonYear);
+  const { season, years: seasonYears } = await seasonOf(
+    ctx.db.kysely,
+    query.season,
+    currentSeasonYear,
+  );
   const empty = { collectedVnd: 0, pendingVnd: 0, dueVnd: 0 };
   if (!season) {
     return {
@@ -126,6 +140,7 @@ export async function listPayments(
       page: 1,
       pageSize: PAYMENTS_PAGE_SIZE,
       seasonYear: null,
+      seasonYears,
       totals: empty,
       attentionCount: 0,
     };
@@ -202,6 +217,7 @@ export async function listPayments(
     page,
     pageSize: PAYMENTS_PAGE_SIZE,
     seasonYear: Number(season.year),
+    seasonYears,
     totals: await seasonTotals(ctx, seasonId),
     attentionCount: Number(
       (

@@ -12,9 +12,13 @@ import { DateField } from "../../components/form/date-field";
 export function PaymentFilters({
   query,
   seasonYear,
+  seasonYears,
 }: {
   query: PaymentListQuery;
+  /** The season listed (the one asked for, else the current one); null when there is none. */
   seasonYear: number | null;
+  /** Every season's year, newest first: the seasons the filter offers. */
+  seasonYears: number[];
 }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -31,14 +35,21 @@ export function PaymentFilters({
     >
       <label>
         {t("paymentAdmin.filters.season")}
-        <input
+        {/* The seasons that exist, as on the other back-office pages; the server reads the
+            choice with the list's schema (paymentListQuerySchema). Keyed by the season shown,
+            so that back and forward show theirs. */}
+        <select
+          key={seasonYear ?? query.season ?? ""}
           className="field__input"
-          type="number"
           name="season"
-          min={2000}
-          max={2100}
-          defaultValue={query.season ?? seasonYear ?? ""}
-        />
+          defaultValue={String(seasonYear ?? query.season ?? "")}
+        >
+          {seasonYears.map((year) => (
+            <option key={year} value={year}>
+              {year}
+            </option>
+          ))}
+        </select>
       </label>
       <label>
         {t("paymentAdmin.filters.state")}

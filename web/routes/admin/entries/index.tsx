@@ -4,6 +4,7 @@ import { useTranslation } from "../../../i18n/use-translation";
 import { data, Form, Link, useActionData, useLocation, useNavigation } from "react-router";
 import {
   bulkTargetsFor,
+  catalogueFiltersDropped,
   pageRange,
   parseEntryListQuery,
   withinSeasonCatalogue,
@@ -52,14 +53,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const seasonYear =
     asked.season ?? (await context.services.seasons.current())?.year ?? new Date().getFullYear();
   const options = await context.services.entryAdmin.filterOptions({ seasonYear, lang });
-  // What the filters can show is what the table lists (and its links and export carry).
+  // What the filters can show is what the table lists (and its links and export carry); a
+  // track, group or category of another season (the form sent with a new season chosen) is
+  // dropped and the page says so, rather than seeming to filter by it.
   const query = withinSeasonCatalogue(asked, options);
+  const dropped = catalogueFiltersDropped(asked, options);
   const result = await context.services.entryAdmin.list({ query, seasonYear, lang });
   return {
     result,
     options,
     query,
     seasonYear,
+    dropped,
     targets: isStaffRole(user.role) ? bulkTargetsFor(user.role) : [],
     canPublish: canPublishToLibrary(user.role),
     today: context.services.entries.today(),
@@ -129,7 +134,7 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const actionData = useActionData<typeof action>() as
     (FormResult | BulkDone | LibraryDone) | undefined;
-  const { result, options, query, seasonYear, targets, canPublish, today } = loaderData;
+  const { result, options, query, seasonYear, dropped, targets, canPublish, today } = loaderData;
   const [selection, setSelection] = useState<RowSelectionState>({});
   const loading =
     navigation.state === "loading" && navigation.location?.pathname === location.pathname;
@@ -170,7 +175,7 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <FormAlert message={refusedBulk?.formError ? t(refusedBulk.formError) : undefined} />
-      <EntryFilterBar query={query} seasonYear={seasonYear} options={options} />
+      <EntryFilterBar query={query} seasonYear={seasonYear} options={options} dropped={dropped} />
       <ExportLinks query={query} selected={selected} />
       <p className="visually-hidden" role="status" aria-live="polite">
         {loading ? t("entryAdmin.table.loading") : ""}

@@ -113,11 +113,19 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       ) : null}
-      <PaymentFilters query={query} seasonYear={result.seasonYear} />
+      <PaymentFilters
+        query={query}
+        seasonYear={result.seasonYear}
+        seasonYears={result.seasonYears}
+      />
       <p className="visually-hidden" role="status" aria-live="polite">
         {loading ? t("paymentAdmin.loading") : ""}
       </p>
-      {result.rows.length === 0 ? (
+      {result.seasonYear === null && query.season !== undefined ? (
+        <p className="empty-state" role="status">
+          {t("paymentAdmin.filters.seasonMissing", { year: query.season })}
+        </p>
+      ) : result.rows.length === 0 ? (
         <div className="empty-state" role="status">
           <p>{t("paymentAdmin.empty")}</p>
           <Link to={location.pathname}>{t("paymentAdmin.filters.clear")}</Link>
