@@ -352,10 +352,13 @@ describe("the season lifecycle over HTTP", () => {
     const seasonPage = await page("/quan-tri/mua-giai?year=2027", "admin");
     expect(seasonPage.body).toContain("Đặt mùa 2027 làm mùa giải hiện tại");
 
+    expect(seasonPage.body).toContain('name="acknowledgeOpen"');
+    const switchForm = { intent: "makeCurrent", formKey: "current", year: "2027" };
+    // 2026 still takes entries: the switch needs the admin's acknowledgement.
+    expect((await post("/quan-tri/mua-giai", "admin", switchForm)).statusCode).toBe(409);
     const made = await post("/quan-tri/mua-giai", "admin", {
-      intent: "makeCurrent",
-      formKey: "current",
-      year: "2027",
+      ...switchForm,
+      acknowledgeOpen: "on",
     });
     expect(made.statusCode).toBe(302);
     const stored = await office.db.kysely
