@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { correctSeasonSchema, nextSeasonSchema } from "../../../core/season-admin";
 import { testDatabases } from "../../test-support/databases";
+import { insertBareDraft } from "../../test-support/seasons";
 import { individual } from "../entries/testbed";
 import { ADMIN, NOW, seasonsAdminFixture } from "./admin-test-setup";
 
@@ -47,34 +48,12 @@ describe.each(testDatabases())("correcting a season's year and code on $name", (
         profile: individual("Đỗ Thị Sửa"),
       });
       const stamp = NOW.toISOString();
-      await f.db.kysely
-        .insertInto("entries")
-        .values({
-          id: "00000000-0000-4000-8000-000000002025",
-          owner_user_id: owner,
-          season_id: Number((await f.services.seasonsAdmin.get(2025))!.id),
-          track_id: null,
-          category_id: null,
-          code: null,
-          status: "draft",
-          brand_name: "",
-          campaign_name: "",
-          description_vi: "",
-          description_en: "",
-          start_month: null,
-          start_year: null,
-          end_month: null,
-          end_year: null,
-          video_link: "",
-          credits: "{}",
-          version: 1,
-          created_at: stamp,
-          updated_at: stamp,
-          submitted_at: null,
-          withdrawn_at: null,
-          changes_due_at: null,
-        })
-        .execute();
+      await insertBareDraft(
+        f.db.kysely,
+        owner,
+        Number((await f.services.seasonsAdmin.get(2025))!.id),
+        { id: "00000000-0000-4000-8000-000000002025", created_at: stamp, updated_at: stamp },
+      );
       expect(await correct(2025, 2019, "VX19")).toMatchObject({
         status: 409,
         formError: "adminPlatform.seasons.remove.blocked.entries",

@@ -3,6 +3,7 @@ import { testDatabases } from "../../test-support/databases";
 import { groupSchema } from "../../../core/season-admin";
 import type { AdminTrack } from "./admin";
 import { ADMIN, category, NOW, seasonsAdminFixture } from "./admin-test-setup";
+import { insertBareDraft } from "../../test-support/seasons";
 
 /** Each node's entry count by kind and id, tracks and groups included. */
 const countsOf = (tree: AdminTrack[]) =>
@@ -42,33 +43,12 @@ describe.each(testDatabases())("category tree deletion on $name", (target) => {
       const target = group.categories[0]!;
       const season = (await f.services.seasonsAdmin.get(2026))!;
       const before = countsOf(tree);
-      await f.db.kysely
-        .insertInto("entries")
-        .values({
-          id: "entry-admin-test",
-          owner_user_id: ownerId,
-          season_id: season.id,
-          track_id: track.id,
-          category_id: target.id,
-          code: null,
-          status: "draft",
-          brand_name: "",
-          campaign_name: "",
-          description_vi: "",
-          description_en: "",
-          start_month: null,
-          start_year: null,
-          end_month: null,
-          end_year: null,
-          video_link: "",
-          credits: "{}",
-          version: 1,
-          created_at: NOW.toISOString(),
-          updated_at: NOW.toISOString(),
-          submitted_at: null,
-          withdrawn_at: null,
-        } as never)
-        .execute();
+      await insertBareDraft(f.db.kysely, ownerId, season.id, {
+        id: "entry-admin-test",
+        track_id: track.id,
+        category_id: target.id,
+        created_at: NOW.toISOString(),
+      });
       // Said of the category itself, or of the categories inside a group or track (the words
       // the tree shows beside their disabled buttons).
       for (const [kind, id, key] of [

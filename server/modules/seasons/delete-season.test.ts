@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nextSeasonSchema, SEASON_ATTACHMENTS } from "../../../core/season-admin";
 import { testDatabases } from "../../test-support/databases";
+import { insertBareDraft } from "../../test-support/seasons";
 import { individual } from "../entries/testbed";
 import { ADMIN, NOW, seasonsAdminFixture } from "./admin-test-setup";
 
@@ -151,34 +152,11 @@ describe.each(testDatabases())("deleting a season on $name", (target) => {
         password: "mat-khau-rat-dai-2029",
         profile: individual("Lê Văn Nhập"),
       });
-      await f.db.kysely
-        .insertInto("entries")
-        .values({
-          id: "00000000-0000-4000-8000-000000002029",
-          owner_user_id: owner,
-          season_id: id,
-          track_id: null,
-          category_id: null,
-          code: null,
-          status: "draft",
-          brand_name: "",
-          campaign_name: "",
-          description_vi: "",
-          description_en: "",
-          start_month: null,
-          start_year: null,
-          end_month: null,
-          end_year: null,
-          video_link: "",
-          credits: "{}",
-          version: 1,
-          created_at: stamp,
-          updated_at: stamp,
-          submitted_at: null,
-          withdrawn_at: null,
-          changes_due_at: null,
-        })
-        .execute();
+      await insertBareDraft(f.db.kysely, owner, id, {
+        id: "00000000-0000-4000-8000-000000002029",
+        created_at: stamp,
+        updated_at: stamp,
+      });
       await refusedFor("entries");
       expect(await f.services.seasonsAdmin.get(2029)).not.toBeNull();
 

@@ -3,6 +3,7 @@ import { groupSchema } from "../../../core/season-admin";
 import { testDatabases } from "../../test-support/databases";
 import type { AdminTrack } from "./admin";
 import { ADMIN, category, NOW, seasonsAdminFixture } from "./admin-test-setup";
+import { insertBareDraft } from "../../test-support/seasons";
 
 describe.each(testDatabases())("moving a tree node to another parent on $name", (target) => {
   describe.skipIf(!target.available)("service", () => {
@@ -26,33 +27,12 @@ describe.each(testDatabases())("moving a tree node to another parent on $name", 
         },
       });
       const season = (await f.services.seasonsAdmin.get(2026))!;
-      await f.db.kysely
-        .insertInto("entries")
-        .values({
-          id,
-          owner_user_id: ownerId,
-          season_id: season.id,
-          track_id: trackId,
-          category_id: categoryId,
-          code: null,
-          status: "draft",
-          brand_name: "",
-          campaign_name: "",
-          description_vi: "",
-          description_en: "",
-          start_month: null,
-          start_year: null,
-          end_month: null,
-          end_year: null,
-          video_link: "",
-          credits: "{}",
-          version: 1,
-          created_at: NOW.toISOString(),
-          updated_at: NOW.toISOString(),
-          submitted_at: null,
-          withdrawn_at: null,
-        } as never)
-        .execute();
+      await insertBareDraft(f.db.kysely, ownerId, season.id, {
+        id,
+        track_id: trackId,
+        category_id: categoryId,
+        created_at: NOW.toISOString(),
+      });
     }
 
     const trackOfEntry = async (id: string) =>

@@ -6,6 +6,7 @@ import { FormAlert } from "../../components/form/field";
 import { useConfirmedSubmit } from "../../components/confirm-dialog";
 import { SchemaForm, type FormResult } from "../../components/form/schema-form";
 import { ConfirmButton } from "../back-office/confirm";
+import { seasonIdFields } from "./season-id-fields";
 import "./seasons.css";
 
 /** What the next-season form proposes (the year after, its names and code moved on). */
@@ -73,20 +74,7 @@ export function NextSeasonForm({
           result={result}
           submitLabel={t("adminPlatform.seasons.next.submit")}
           fields={[
-            {
-              name: "year",
-              label: t("adminPlatform.seasons.next.year"),
-              required: true,
-              inputMode: "numeric",
-              row: "id",
-            },
-            {
-              name: "code",
-              label: t("adminPlatform.seasons.next.code"),
-              hint: t("adminPlatform.seasons.next.codeHint"),
-              required: true,
-              row: "id",
-            },
+            ...seasonIdFields(t),
             {
               name: "nameVi",
               label: t("adminPlatform.fields.nameVi"),

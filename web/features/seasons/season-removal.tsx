@@ -9,6 +9,7 @@ import { FormAlert } from "../../components/form/field";
 import { SchemaForm, type FormResult } from "../../components/form/schema-form";
 import { useTranslation } from "../../i18n/use-translation";
 import { ConfirmButton } from "../back-office/confirm";
+import { seasonIdFields } from "./season-id-fields";
 
 /**
  * A season made by mistake: its year and code corrected, or the season deleted with its tree,
@@ -63,22 +64,7 @@ export function SeasonRemoval({
             defaults={{ year: String(year), code: season.code }}
             result={result}
             submitLabel={t("adminPlatform.seasons.correct.submit")}
-            fields={[
-              {
-                name: "year",
-                label: t("adminPlatform.seasons.next.year"),
-                required: true,
-                inputMode: "numeric",
-                row: "id",
-              },
-              {
-                name: "code",
-                label: t("adminPlatform.seasons.next.code"),
-                hint: t("adminPlatform.seasons.next.codeHint"),
-                required: true,
-                row: "id",
-              },
-            ]}
+            fields={seasonIdFields(t)}
           />
         </>
       ) : null}

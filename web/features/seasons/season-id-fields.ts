@@ -1,0 +1,25 @@
+import type { FormFieldSpec } from "../../components/form/schema-form";
+import type { useTranslation } from "../../i18n/use-translation";
+
+/**
+ * A season's year and code side by side, as the next season's form asks for them and the
+ * correction of a season made by mistake asks again.
+ */
+export function seasonIdFields(t: ReturnType<typeof useTranslation>["t"]): FormFieldSpec[] {
+  return [
+    {
+      name: "year",
+      label: t("adminPlatform.seasons.next.year"),
+      required: true,
+      inputMode: "numeric",
+      row: "id",
+    },
+    {
+      name: "code",
+      label: t("adminPlatform.seasons.next.code"),
+      hint: t("adminPlatform.seasons.next.codeHint"),
+      required: true,
+      row: "id",
+    },
+  ];
+}
