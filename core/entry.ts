@@ -230,8 +230,11 @@ export const DRAFT_KEY_OF_FILE_FIELD: Readonly<Record<EntryFileField, keyof Entr
 };
 
 /** The entry file field behind each file id of the form (`videoFileId` → `video`). */
-const FILE_FIELD_OF_PATH: Readonly<Record<string, string>> = Object.fromEntries(
-  Object.entries(DRAFT_KEY_OF_FILE_FIELD).map(([field, key]) => [key, field]),
+export const FILE_FIELD_OF_PATH: Readonly<Record<string, EntryFileField>> = Object.fromEntries(
+  (Object.entries(DRAFT_KEY_OF_FILE_FIELD) as [EntryFileField, string][]).map(([field, key]) => [
+    key,
+    field,
+  ]),
 );
 
 const REQUIREMENTS: readonly Requirement[] = [

@@ -308,6 +308,15 @@ describe("entry submission", () => {
     // saved (the bar says what was saved and what was not), and the only legal commitment
     // offers no removal (the server would refuse it): it says it can only be replaced.
     const entryId = entryUrl.searchParams.get("entry");
+    const storedBrand = () =>
+      withDatabase(
+        (db) =>
+          (
+            db.prepare("SELECT brand_name AS b FROM entries WHERE id = ?").get(entryId) as {
+              b: string;
+            }
+          ).b,
+      );
     const storedDescription = () =>
       withDatabase(
         (db) =>
@@ -327,18 +336,7 @@ describe("entry submission", () => {
       .toContain(text(lang, "validation.entryDescriptionViRequired"));
     await expect(page.locator("#entry-descriptionVi").inputValue()).resolves.toBe("");
     expect(storedDescription()).toBe(descriptionVi);
-    await expect
-      .poll(() =>
-        withDatabase(
-          (db) =>
-            (
-              db.prepare("SELECT brand_name AS b FROM entries WHERE id = ?").get(entryId) as {
-                b: string;
-              }
-            ).b,
-        ),
-      )
-      .toBe("Cà phê Phố Cổ Hà Nội 1936");
+    await expect.poll(storedBrand).toBe("Cà phê Phố Cổ Hà Nội 1936");
     const legal = page.locator('.upload[data-field="legalCommitment"]');
     await expect(legal.locator(".upload__file").count()).resolves.toBe(1);
     await expect(
@@ -404,18 +402,7 @@ describe("entry submission", () => {
     expect(storedVideo()).toEqual({ link: "", files: 1 });
     await expect(page.locator(".entry-form__video-preview iframe").count()).resolves.toBe(0);
     await page.locator("#entry-brandName").fill("Cà phê Phố Cổ Hà Nội 1937");
-    await expect
-      .poll(() =>
-        withDatabase(
-          (db) =>
-            (
-              db.prepare("SELECT brand_name AS b FROM entries WHERE id = ?").get(entryId) as {
-                b: string;
-              }
-            ).b,
-        ),
-      )
-      .toBe("Cà phê Phố Cổ Hà Nội 1937");
+    await expect.poll(storedBrand).toBe("Cà phê Phố Cổ Hà Nội 1937");
     await waitSaved(page, lang);
     expect(storedVideo()).toEqual({ link: "", files: 1 });
     await page.reload();

@@ -1,13 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
-import { createDiskStorage } from "../storage/disk";
 import { moved, submittedEntry } from "./lifecycle-testbed";
-import { createEntriesService } from "./service";
-import { entriesTestbed, file, PDF, type EntriesTestbed } from "./testbed";
+import { entriesTestbed, file, PDF, type EntriesTestbed, withDiskStorage } from "./testbed";
 
 /** Records, as the judges'-copy job does, that no copy of the stored file could be made. */
 async function judgesCannotGet(t: EntriesTestbed, storageKey: string) {
@@ -222,15 +217,7 @@ describe.each(testDatabases())("entries on $name", (target) => {
     const t = entriesTestbed(target);
 
     it("replaces the film in the same save, its stored object released", async () => {
-      const root = mkdtempSync(path.join(tmpdir(), "vx-entries-storage-"));
-      try {
-        const storage = createDiskStorage(root);
-        const withStorage = createEntriesService(t.db, {
-          seasons: t.services.seasons,
-          mail: t.services.mail,
-          storage,
-          clock: () => t.now,
-        });
+      await withDiskStorage(t, async (withStorage, storage) => {
         const key = `entries/ab/${randomBytes(16).toString("hex")}.mp4`;
         await storage.put(key, Buffer.from("film bytes"), { contentType: "video/mp4" });
         const entry = await t.completeDraft(t.alice, {
@@ -272,9 +259,7 @@ describe.each(testDatabases())("entries on $name", (target) => {
           ok: true,
           saved: { removedFileIds: [] },
         });
-      } finally {
-        rmSync(root, { recursive: true, force: true });
-      }
+      });
     });
 
     it("answers a full save with the entry as it is now, and keeps a film another entry shares", async () => {

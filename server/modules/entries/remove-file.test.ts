@@ -1,27 +1,14 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../test-support/databases";
-import { createDiskStorage } from "../storage/disk";
-import { createEntriesService } from "./service";
-import { entriesTestbed, file } from "./testbed";
+import { entriesTestbed, file, withDiskStorage } from "./testbed";
 
 describe.each(testDatabases())("entries on $name", (target) => {
   describe.skipIf(!target.available)("remove a file", () => {
     const t = entriesTestbed(target);
 
     it("deletes a stored object when the last entry using it lets go", async () => {
-      const root = mkdtempSync(path.join(tmpdir(), "vx-entries-storage-"));
-      try {
-        const storage = createDiskStorage(root);
-        const withStorage = createEntriesService(t.db, {
-          seasons: t.services.seasons,
-          mail: t.services.mail,
-          storage,
-          clock: () => t.now,
-        });
+      await withDiskStorage(t, async (withStorage, storage) => {
         const key = `entries/ab/${randomBytes(16).toString("hex")}.jpg`;
         await storage.put(key, Buffer.from("jpeg bytes"), { contentType: "image/jpeg" });
         const tvw = t.cat("TVW");
@@ -44,9 +31,7 @@ describe.each(testDatabases())("entries on $name", (target) => {
         await withStorage.removeFile(t.alice, copy.entry.id, copy.entry.files[0]!.id);
         expect(await storage.stat(key)).toBeNull();
         expect(await withStorage.isStorageKeyInUse(key)).toBe(false);
-      } finally {
-        rmSync(root, { recursive: true, force: true });
-      }
+      });
     });
   });
 });

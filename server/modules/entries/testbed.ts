@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import type { EntryFileField } from "../../../core/entry-limits";
 import { migrateToLatest, type Db } from "../../db/database";
@@ -8,7 +10,9 @@ import { createServices, type Services } from "../../services";
 import { testConfig } from "../../test-support/config";
 import { closeAndSettle, type TestDatabase } from "../../test-support/databases";
 import type { RegistrantProfile } from "../identity/types";
-import type { AttachFileInput, EntriesService } from "./service";
+import { createDiskStorage } from "../storage/disk";
+import type { StorageDriver } from "../storage";
+import { createEntriesService, type AttachFileInput, type EntriesService } from "./service";
 
 /**
  * The world the entries tests run in: a fresh database with the demo season 2026, four
@@ -217,4 +221,27 @@ export function entriesTestbed(target: TestDatabase): EntriesTestbed {
     rmSync(t.config.dataDir, { recursive: true, force: true });
   });
   return t;
+}
+
+/**
+ * Runs `use` with the testbed's entries service on a disk store of its own (a temporary
+ * folder, removed afterwards), for tests that check what becomes of stored objects.
+ */
+export async function withDiskStorage(
+  t: EntriesTestbed,
+  use: (entries: EntriesService, storage: StorageDriver) => Promise<void>,
+): Promise<void> {
+  const root = mkdtempSync(path.join(tmpdir(), "vx-entries-storage-"));
+  try {
+    const storage = createDiskStorage(root);
+    const entries = createEntriesService(t.db, {
+      seasons: t.services.seasons,
+      mail: t.services.mail,
+      storage,
+      clock: () => t.now,
+    });
+    await use(entries, storage);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
 }

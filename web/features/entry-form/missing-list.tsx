@@ -1,15 +1,18 @@
 import type { RefObject } from "react";
 import { useWatch, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "../../i18n/use-translation";
-import { missingRequirements, type SubmissionOptions } from "../../../core/entry";
+import {
+  FILE_FIELD_OF_PATH,
+  missingRequirements,
+  type SubmissionOptions,
+} from "../../../core/entry";
 import type { EntryFileField } from "../../../core/entry-limits";
 import { useHydrated } from "../../hydration/form-state";
 import { fieldId } from "./fields";
-import { FILE_FIELD_PATHS, TEXT_FIELDS, type EntryFormValues } from "./types";
+import { TEXT_FIELDS, type EntryFormValues } from "./types";
 
-export const FILE_FIELD_BY_PATH = Object.fromEntries(
-  Object.entries(FILE_FIELD_PATHS).map(([field, path]) => [path, field]),
-) as Record<string, EntryFileField>;
+/** The entry file field behind a form path (`videoFileId` → `video`): core's table. */
+export const FILE_FIELD_BY_PATH: Readonly<Record<string, EntryFileField>> = FILE_FIELD_OF_PATH;
 
 /** The i18n key naming the field a path points at, for a missing item to say which it is. */
 const FIELD_NAME_KEYS: Readonly<Record<string, string>> = {

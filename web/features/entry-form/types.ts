@@ -1,5 +1,6 @@
 import type { EntryFileField, JudgeCopyProblem } from "../../../core/entry-limits";
 import type { EntryStatus } from "../../../core/entry-status";
+import { DRAFT_KEY_OF_FILE_FIELD } from "../../../core/entry";
 
 /**
  * What the entry page hands its form: the draft as the server has it, its files and the
@@ -165,14 +166,5 @@ export type EntryActionResult =
   /** A body the page's schema did not recognise (no form button sends one). */
   | { ok: false; intent: null; formError: string };
 
-/** The form field a file field's problems point at (`images` → `imageIds`). */
-export const FILE_FIELD_PATHS: Readonly<Record<EntryFileField, string>> = {
-  images: "imageIds",
-  video: "videoFileId",
-  ideaArticleVi: "ideaArticleViFileId",
-  ideaArticleEn: "ideaArticleEnFileId",
-  slidesVi: "slidesViFileId",
-  slidesEn: "slidesEnFileId",
-  legalCommitment: "legalCommitmentFileId",
-  copyrightCommitment: "copyrightCommitmentFileId",
-};
+/** The form field a file field's problems point at (`images` → `imageIds`): core's table. */
+export const FILE_FIELD_PATHS: Readonly<Record<EntryFileField, string>> = DRAFT_KEY_OF_FILE_FIELD;
