@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { describe, expect, it } from "vitest";
-import { registrationSchema } from "./registration";
+import { isEmailLinkNext, registrationSchema, signInFirstFor } from "./registration";
 import { enterprise, individual, problems } from "./registration-fixtures";
 
 describe("registrationSchema", () => {
@@ -120,5 +120,34 @@ describe("registrationSchema", () => {
     });
     expect(ok.errors).toEqual({});
     expect(ok.values).toMatchObject({ phone: "+842838221234" });
+  });
+});
+
+describe("a change-of-email link opened where its account is not signed in", () => {
+  const link = (callbackURL: string) =>
+    new URL(
+      `https://vanxuan.vn/api/auth/verify-email?token=a.b.c&callbackURL=${encodeURIComponent(callbackURL)}`,
+    );
+
+  it("signs in first, in the language of the link's landing page, then comes back to it", () => {
+    const vi = link("https://vanxuan.vn/tai-khoan?emailChanged=1");
+    expect(signInFirstFor(vi)).toBe(
+      `/dang-nhap?next=${encodeURIComponent(vi.pathname + vi.search)}`,
+    );
+    const en = link("/en/tai-khoan?emailChanged=1");
+    expect(signInFirstFor(en)).toBe(
+      `/en/dang-nhap?next=${encodeURIComponent(en.pathname + en.search)}`,
+    );
+    expect(signInFirstFor(new URL("https://vanxuan.vn/api/auth/verify-email?token=x"))).toMatch(
+      /^\/dang-nhap\?next=/,
+    );
+  });
+
+  it("knows the emailed link among the places to go after signing in", () => {
+    expect(isEmailLinkNext("/api/auth/verify-email?token=a.b.c")).toBe(true);
+    expect(isEmailLinkNext("/api/auth/verify-email")).toBe(false);
+    expect(isEmailLinkNext("/api/auth/reset-password/abc")).toBe(false);
+    expect(isEmailLinkNext("/tai-khoan")).toBe(false);
+    expect(isEmailLinkNext(null)).toBe(false);
   });
 });

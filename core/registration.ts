@@ -6,7 +6,7 @@ import {
   requiredText,
   whenFieldsValid,
 } from "./form-fields";
-import { LANGUAGES } from "./languages";
+import { LANGUAGES, langOfPath, localizePath } from "./languages";
 import { PASSWORD_PROBLEM_MESSAGES, isPasswordSameAsEmail, newPasswordField } from "./password";
 import { optionalPersonalIdField } from "./personal-id";
 import { phoneField } from "./phone";
@@ -231,6 +231,33 @@ export type EmailChange = z.output<typeof emailChangeSchema>;
  * and the link lands on its page with this error, which says so.
  */
 export const EMAIL_TAKEN_ERROR = "email_taken";
+
+/** Where the authentication library's endpoints live; only its emailed links are reachable. */
+export const AUTH_BASE_PATH = "/api/auth";
+
+/** The emailed link that confirms an address: after registering, and for a change of email. */
+export const EMAIL_LINK_PATH = `${AUTH_BASE_PATH}/verify-email`;
+
+/**
+ * Whether a `?next=` after signing in is an emailed link to open again (a change of email
+ * finishes only in a browser signed in to the account). It is not one of the site's pages, so
+ * the browser must load it as a document.
+ */
+export function isEmailLinkNext(next: string | null | undefined): boolean {
+  return typeof next === "string" && next.startsWith(`${EMAIL_LINK_PATH}?`);
+}
+
+/**
+ * A change-of-email link opened where its account is not signed in (another device, or the
+ * session ended): the sign-in page, in the language of the link's landing page, which comes
+ * back to the same link once signed in.
+ */
+export function signInFirstFor(link: URL): string {
+  const callback = link.searchParams.get("callbackURL");
+  const lang = callback ? langOfPath(new URL(callback, "http://localhost").pathname) : "vi";
+  const next = encodeURIComponent(`${link.pathname}${link.search}`);
+  return `${localizePath("/dang-nhap", lang)}?next=${next}`;
+}
 
 /**
  * The link's landing page (its `callbackURL`) with that error, as a path on this site:

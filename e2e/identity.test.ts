@@ -7,11 +7,13 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeEach, describe, expect, test } from "vitest";
 import { catalogText } from "../core/i18n/lookup";
 import { DEMO_ACCOUNTS } from "../server/demo/demo-accounts";
+import { text } from "../server/test-support/text";
 import { demoCredentials } from "./support/demo-credentials";
 import { seriousViolations } from "./support/axe";
 import { baseUrl, openPage, useBrowser, waitForHydration } from "./support/browser";
 import { forgetRegistrationLimits } from "./support/db";
 import { linkIn, mailTo } from "./support/outbox";
+import { PASSWORD as ENTRANT_PASSWORD, registerEntrant } from "./support/entry-journey";
 import { e2eServer } from "./support/server";
 
 // The account journeys in Chromium against the production server: registering (both types, both
@@ -346,6 +348,48 @@ describe("identity journeys", () => {
     await choose("enterprise");
     expect(await field("companyName").inputValue()).toBe("Công ty Nhầm Lẫn");
     expect(await field("businessRegistrationNumber").inputValue()).toBe("0100233488");
+  });
+
+  test("a change of email confirmed on another device asks to sign in there, then finishes", async () => {
+    const laptop = await openPage(browser());
+    const oldEmail = await registerEntrant(laptop.page, "en");
+    const newEmail = uniqueEmail("new.address");
+    await waitForHydration(laptop.page);
+    await input(laptop.page, "newEmail").fill(newEmail);
+    await laptop.page
+      .locator('form:has(input[name="newEmail"]) input[name="currentPassword"]')
+      .fill(ENTRANT_PASSWORD);
+    await laptop.page
+      .getByRole("button", { name: text("en", "account.changeEmail"), exact: true })
+      .click();
+    await laptop.page.getByText(text("en", "account.emailChangeSent")).waitFor();
+
+    // The link is opened on a phone that has never signed in: the sign-in page says why.
+    const phone = await openPage(browser());
+    const mail = await mailTo(newEmail, "emailChange");
+    await phone.page.goto(linkIn(mail, "/api/auth/verify-email"));
+    await phone.page.waitForURL(
+      (u) => u.pathname === "/en/dang-nhap" && u.searchParams.has("next"),
+    );
+    await waitForHydration(phone.page);
+    await expect
+      .poll(() => phone.page.locator(".form-alert--info").textContent())
+      .toBe(catalogText("en", "account.signInToFinishEmailChange"));
+    await expectAxeClean(phone.page);
+    // Signing in with the current address goes back through the link, which now completes.
+    await input(phone.page, "email").fill(oldEmail);
+    await input(phone.page, "password").fill(ENTRANT_PASSWORD);
+    await Promise.all([
+      phone.page.waitForURL(
+        (u) => u.pathname === "/en/tai-khoan" && u.searchParams.get("emailChanged") === "1",
+      ),
+      phone.page.getByRole("button", { name: "Sign in", exact: true }).click(),
+    ]);
+    await expect
+      .poll(() => phone.page.locator(".form-alert--success").allTextContents())
+      .toContain(text("en", "account.emailChanged", { email: newEmail }));
+    expect(phone.problems.hydration).toEqual([]);
+    expect(phone.problems.pageErrors).toEqual([]);
   });
 
   test("the demo admin signs in to the back office and finds the outbox", async () => {

@@ -7,6 +7,7 @@ import { mailRetries } from "./modules/mail/retries";
 import { withOutboxBlocked } from "./test-support/mail";
 import {
   individualProfile,
+  postSignIn,
   sessionCookieOf,
   signInThroughForm,
   TEST_ORIGIN,
@@ -404,6 +405,74 @@ describe("a change of email from the account page", () => {
         text(lang, "account.emailChangeLinkFailed", { email: newEmail }),
       );
       expect(failed.body).not.toContain(text(lang, "account.emailChanged", { email: newEmail }));
+    },
+  );
+
+  it.each(["vi", "en"] as const)(
+    "opened where the account is not signed in, asks to sign in there and then finishes (%s)",
+    async (lang) => {
+      const { identity } = http.app.services;
+      const oldEmail = `doi-email-may-khac-${lang}@example.vn`;
+      const newEmail = `doi-email-may-khac-${lang}-moi@example.vn`;
+      const userId = await identity.createEntrant({
+        email: oldEmail,
+        password: TEST_PASSWORD,
+        profile: individualProfile("Lê Văn Hai Máy", "8 Tràng Tiền, Hà Nội"),
+      });
+      await identity.setEmailLanguage(userId, lang);
+      const cookie = await signInThroughForm(
+        http.app,
+        localized("/dang-nhap", lang),
+        oldEmail,
+        TEST_PASSWORD,
+      );
+      await request("POST", localized("/tai-khoan", lang), {
+        cookie,
+        headers: { origin: TEST_ORIGIN },
+        form: { intent: "changeEmail", newEmail, currentPassword: TEST_PASSWORD },
+      });
+      const mail = await http.outboxMail(newEmail, "emailChange");
+      const link = new URL(
+        mail.text.split(/\s+/).find((word) => word.includes("/api/auth/verify-email?"))!,
+      );
+      const linkPath = link.pathname + link.search;
+
+      // Another browser, no session: the sign-in page in the link's language, coming back here.
+      const opened = await request("GET", linkPath);
+      expect(opened.statusCode).toBe(302);
+      const signIn = String(opened.headers.location);
+      expect(signIn).toBe(`${localized("/dang-nhap", lang)}?next=${encodeURIComponent(linkPath)}`);
+      const page = await request("GET", signIn);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(text(lang, "account.signInToFinishEmailChange"));
+      // Nothing changed yet.
+      const before = await http.db.kysely
+        .selectFrom("user")
+        .select("email")
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow();
+      expect(before.email).toBe(oldEmail);
+
+      const signedIn = await postSignIn(http.app, signIn, oldEmail, TEST_PASSWORD);
+      expect(signedIn.statusCode).toBe(302);
+      expect(signedIn.headers.location).toBe(linkPath);
+      const phoneCookie = sessionCookieOf(signedIn)!;
+      const followed = await request("GET", linkPath, { cookie: phoneCookie });
+      expect(followed.statusCode).toBe(302);
+      const landing = new URL(String(followed.headers.location), TEST_ORIGIN);
+      expect(landing.pathname + landing.search).toBe(localized("/tai-khoan?emailChanged=1", lang));
+      const after = await http.db.kysely
+        .selectFrom("user")
+        .select(["email", "emailVerified"])
+        .where("id", "=", userId)
+        .executeTakeFirstOrThrow();
+      expect({ email: after.email, verified: Boolean(after.emailVerified) }).toEqual({
+        email: newEmail,
+        verified: true,
+      });
+      // A plain sign-in page carries no such notice.
+      const plain = await request("GET", localized("/dang-nhap", lang));
+      expect(plain.body).not.toContain(text(lang, "account.signInToFinishEmailChange"));
     },
   );
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { AUTH_BASE_PATH, type Auth } from "../modules/identity/auth";
-import { emailTakenLanding } from "../../core/registration";
+import { EMAIL_LINK_PATH, emailTakenLanding, signInFirstFor } from "../../core/registration";
+import { isEmailChangeToken } from "../modules/identity/email-change-link";
 import { isUniqueViolation } from "../modules/identity/queries";
 import { LIMITS, type RateLimiter } from "../modules/identity/rate-limit";
 import { sendWebResponse, toWebRequest } from "../web-request";
@@ -44,9 +45,20 @@ export const authRoutes: FastifyPluginAsync<{
     }
     // The address the browser used (React Router compares it with Origin on actions).
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    const webRequest = toWebRequest(request, reply, url);
+    // A change of email finishes only where its account is signed in (the library refuses it
+    // elsewhere): opened on another device or after the session ended, the link asks to sign
+    // in first and then comes back to itself.
+    if (
+      url.pathname === EMAIL_LINK_PATH &&
+      isEmailChangeToken(url.searchParams.get("token")) &&
+      !(await options.auth.api.getSession({ headers: webRequest.headers }))
+    ) {
+      return reply.redirect(signInFirstFor(url), 302);
+    }
     let response: Response;
     try {
-      response = await options.auth.handler(toWebRequest(request, reply, url));
+      response = await options.auth.handler(webRequest);
     } catch (error) {
       // A change of email confirmed at the very moment another account took the address: its
       // check had passed, the database's unique address refused the write. Nothing changed;

@@ -1,7 +1,7 @@
 import { useTranslation } from "../i18n/use-translation";
-import { Link, redirect, useActionData } from "react-router";
+import { Link, redirect, redirectDocument, useActionData } from "react-router";
 import { localizePath } from "../../core/languages";
-import { signInSchema } from "../../core/registration";
+import { isEmailLinkNext, signInSchema } from "../../core/registration";
 import { SectionHeading } from "../components/section-heading";
 import { SchemaForm } from "../components/form/schema-form";
 import { formValues, invalidForm, refusalResponse } from "../lib/forms.server";
@@ -19,15 +19,28 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
+/**
+ * Where signing in leads: `?next=` when it is a path on this site, else the person's home. An
+ * emailed link to open again (a change of email) is not a page of the app: the browser loads
+ * it as a document.
+ */
+function goNext(url: URL, home: string, init?: ResponseInit) {
+  const next = safeNext(url.searchParams.get("next"), home);
+  return isEmailLinkNext(next) ? redirectDocument(next, init) : redirect(next, init);
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const meta = requestMeta(request, context);
   const user = await currentUser(request, context);
   if (user) {
     const home = user.role === "entrant" ? "/tai-khoan" : "/quan-tri";
-    throw redirect(safeNext(url.searchParams.get("next"), localizePath(home, meta.lang)));
+    throw goNext(url, localizePath(home, meta.lang));
   }
-  return { staff: isStaffPath(url) };
+  return {
+    staff: isStaffPath(url),
+    finishesEmailChange: isEmailLinkNext(safeNext(url.searchParams.get("next"), "/")),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -46,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (!outcome.ok) return refusalResponse(outcome, form, secret);
   const home = localizePath(staff ? "/quan-tri" : "/tai-khoan", meta.lang);
-  throw redirect(safeNext(url.searchParams.get("next"), home), { headers: outcome.headers });
+  throw goNext(url, home, { headers: outcome.headers });
 }
 
 /** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
@@ -62,6 +75,11 @@ export default function SignInPage({ loaderData }: Route.ComponentProps) {
         level={1}
         title={loaderData.staff ? t("admin.signInTitle") : t("account.signIn")}
       />
+      {loaderData.finishesEmailChange ? (
+        <p className="form-alert form-alert--info" role="status">
+          {t("account.signInToFinishEmailChange")}
+        </p>
+      ) : null}
       <SchemaForm
         schema={signInSchema}
         result={result}

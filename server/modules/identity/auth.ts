@@ -3,7 +3,7 @@ import { heavyWork } from "../../cpu-gate";
 import { betterAuth } from "better-auth";
 import { APIError } from "better-auth/api";
 import { localizePath, parseLang, type Lang } from "../../../core/languages";
-import { emailTakenLanding } from "../../../core/registration";
+import { AUTH_BASE_PATH, emailTakenLanding } from "../../../core/registration";
 import type { Db } from "../../db/database";
 import { currentPublicUrl } from "../../public-url";
 import { addressTaken } from "./queries";
@@ -26,7 +26,7 @@ export interface IdentityMail {
   ): Promise<unknown>;
 }
 
-export const AUTH_BASE_PATH = "/api/auth";
+export { AUTH_BASE_PATH };
 export const SESSION_COOKIE_PREFIX = "vx";
 /** The session cookie's names (with and without the Secure prefix): the signed-in user is read from them. */
 export const SESSION_COOKIE_NAMES = [
