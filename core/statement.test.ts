@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   amountDifference,
+  isStatementSummaryRow,
   lineBookedAfter,
   matchStatementLine,
   parseStatementAmount,
   parseStatementDate,
   resolveStatementLineSchema,
   resolveStatementLineSchemaFor,
+  statementColumnOf,
   statementLineKey,
   statementLineKeys,
   statementMappingSchema,
@@ -181,5 +183,44 @@ describe("lines booked after today", () => {
     expect(
       lineBookedAfter([line("2026-12-01"), line("2026-12-06"), line("2027-01-01")], evening),
     ).toEqual(line("2026-12-06"));
+  });
+});
+
+describe("a statement's columns and rows", () => {
+  const headers = [
+    "STT",
+    "Ngày giao dịch".normalize("NFD"),
+    "Số tiền\nghi có",
+    "Nội dung",
+    "Nội  Dung",
+  ];
+
+  it("finds the column staff named, however the file spells the same name", () => {
+    expect(statementColumnOf(headers, "Ngày giao dịch")).toBe(headers[1]);
+    expect(statementColumnOf(headers, "số tiền ghi có")).toBe(headers[2]);
+    expect(statementColumnOf(headers, "Ngay giao dich")).toBe(headers[1]);
+    // The same spelling wins over one that only differs in spacing or case.
+    expect(statementColumnOf(headers, "Nội  Dung")).toBe("Nội dung");
+    expect(statementColumnOf(headers, "Số tham chiếu")).toBeUndefined();
+    expect(statementColumnOf(headers, "")).toBeUndefined();
+  });
+
+  it("tells the totals and balance rows under the table from transfers", () => {
+    for (const label of [
+      "Tổng cộng",
+      "TỔNG CỘNG:",
+      "Cộng phát sinh / Total",
+      "Số dư cuối kỳ",
+      "Tong cong",
+    ]) {
+      expect(isStatementSummaryRow(["", label, "3.000.000"]), label).toBe(true);
+    }
+    for (const memo of [
+      "Cong ty ABC chuyen tien",
+      "Tống Văn Hải chuyển tiền",
+      "VXP26ABCDEF tong",
+    ]) {
+      expect(isStatementSummaryRow(["", "3.000.000", memo]), memo).toBe(false);
+    }
   });
 });

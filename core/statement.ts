@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dayInVietnam } from "./dates";
 import { DEFAULT_LANG, LANGUAGES } from "./languages";
 import { extractReferences } from "./payment-reference";
+import { foldForSearch } from "./search-text";
 
 /**
  * Bank statements (PRODUCT §5): finance staff import the bank's export (CSV or XLSX) and the
@@ -32,6 +33,59 @@ export const DEFAULT_STATEMENT_MAPPING: StatementMapping = {
   memoColumn: "Nội dung",
   bankRefColumn: "Số tham chiếu",
 };
+
+/**
+ * The header of a file that a mapping's column name means, or undefined. Staff type the name they
+ * see, which may not be the file's bytes: a file saved on a Mac spells "à" as "a" plus a mark, a
+ * header may break over two lines in its cell or differ in case, or the name is typed without
+ * marks. The same spelling wins over one that only folds the same.
+ */
+export function statementColumnOf(headers: readonly string[], name: string): string | undefined {
+  const tidy = (text: string) => text.normalize("NFC").replace(/\s+/g, " ").trim().toLowerCase();
+  const wanted = tidy(name);
+  if (wanted === "") return undefined;
+  return (
+    headers.find((header) => tidy(header) === wanted) ??
+    headers.find((header) => foldForSearch(header) === foldForSearch(name))
+  );
+}
+
+/** What banks write in the totals and balance rows under a statement's table (folded, see foldForSearch). */
+const SUMMARY_LABELS = new Set([
+  "tong",
+  "tong cong",
+  "tong so",
+  "tong so tien",
+  "tong phat sinh",
+  "cong",
+  "cong phat sinh",
+  "so du",
+  "so du dau ky",
+  "so du cuoi ky",
+  "total",
+  "totals",
+  "grand total",
+  "subtotal",
+  "sub total",
+  "opening balance",
+  "closing balance",
+  "ending balance",
+]);
+
+/**
+ * A row under the table that sums it up ("Tổng cộng", "Cộng phát sinh / Total", "Số dư cuối
+ * kỳ"): a cell holding only such a label. Its amount is the sum of the lines, not a transfer.
+ */
+export function isStatementSummaryRow(cells: Iterable<unknown>): boolean {
+  for (const cell of cells) {
+    if (typeof cell !== "string" || cell.trim() === "") continue;
+    const parts = foldForSearch(cell)
+      .split("/")
+      .map((part) => part.replace(/[:.]+$/, "").trim());
+    if (parts.every((part) => SUMMARY_LABELS.has(part))) return true;
+  }
+  return false;
+}
 
 /** The largest statement a page takes (a season's transfers fit many times over). */
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;

@@ -513,6 +513,38 @@ describe("paying entry fees", () => {
     ).toBe("paid");
   });
 
+  test("a statement over the size limit is refused at its field before it is sent, the columns kept", async () => {
+    const { page } = await openPage(browser());
+    const finance = demoCredentials().finance;
+    await signInStaff(page, finance.email, finance.password);
+    await page.goto("/en/quan-tri/thanh-toan/sao-ke");
+    await waitForHydration(page);
+    // A year of a busy account's transfers: a little over 5 MB.
+    const big = path.join(tmp, "sao-ke-ca-nam.csv");
+    const line = `02/09/2026,"1.500.000","CHUYEN TIEN THANH TOAN DON HANG",FT0000000001\n`;
+    writeFileSync(
+      big,
+      "Ngày giao dịch,Số tiền ghi có,Nội dung,Số tham chiếu\n" +
+        line.repeat(Math.ceil((5 * 1024 * 1024) / line.length) + 10),
+    );
+    let posted = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posted = true;
+    });
+    const file = page.locator("#statement-file");
+    await file.setInputFiles(big);
+    const memo = page.getByLabel(text("en", "paymentAdmin.statements.memoColumn"));
+    await memo.fill("Diễn giải");
+    await page.getByRole("button", { name: text("en", "paymentAdmin.statements.submit") }).click();
+    await expect
+      .poll(() => errorOfField(file))
+      .toBe(text("en", "paymentCore.statement.fileTooLarge"));
+    await expect(file.getAttribute("aria-invalid")).resolves.toBe("true");
+    await expect(memo.inputValue()).resolves.toBe("Diễn giải");
+    expect(posted).toBe(false);
+    await expectAxeClean(page);
+  });
+
   test("an entrant cancels a transfer they have not made, and pays its entry in a new payment", async () => {
     const { page } = await openPage(browser());
     const email = await registerEntrant(page, "en");

@@ -161,6 +161,9 @@ describe.each(testDatabases())("entries export on $name", (target) => {
       ]);
       // The days as DD/MM/YYYY text, as in the table.
       expect(rows[3]!.slice(11, 13)).toEqual(["03/09/2031", "05/09/2031"]);
+      // What Excel would turn into a date or a number stays text: "12/13" files, the phone's "+".
+      expect(rows[3]![10]).toBe('="12/13"');
+      expect(rows[3]![16]).toBe('="+84901234567"');
     });
 
     it("exports only the selected entries, whatever the filter", async () => {

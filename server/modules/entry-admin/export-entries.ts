@@ -47,6 +47,8 @@ function columnsFor(lang: Lang): SheetColumn<EntryListRow>[] {
     {
       header: h("completeness"),
       width: 12,
+      // "9/13", not the 13th of September.
+      text: true,
       value: (r) => `${r.completeness.present}/${r.completeness.total}`,
     },
     // Days in Vietnam: date cells in XLSX (they sort and filter as dates), DD/MM/YYYY in CSV.
@@ -71,8 +73,8 @@ function columnsFor(lang: Lang): SheetColumn<EntryListRow>[] {
       value: (r) => sheetDay(r.editableUntil?.at ?? null),
     },
     { header: h("email"), width: 28, value: (r) => r.registrant.email },
-    { header: h("phone"), width: 16, value: (r) => r.registrant.phone },
-    { header: h("taxCode"), width: 16, value: (r) => r.registrant.taxCode },
+    { header: h("phone"), width: 16, text: true, value: (r) => r.registrant.phone },
+    { header: h("taxCode"), width: 16, text: true, value: (r) => r.registrant.taxCode },
     { header: h("descriptionVi"), width: 60, value: (r) => r.descriptionVi },
     { header: h("descriptionEn"), width: 60, value: (r) => r.descriptionEn },
   ];

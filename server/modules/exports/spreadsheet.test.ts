@@ -65,9 +65,59 @@ describe("writeSheet", () => {
     expect(book.worksheets[0]!.getRow(2).getCell(2).value).toBe(hostile[0]);
   });
 
-  it("names the file in ASCII with the day", () => {
+  it("names the sheet after a title with characters Excel refuses in a sheet's name", async () => {
+    for (const [title, name] of [
+      ["Vòng 1: Sơ khảo", "Vòng 1 - Sơ khảo"],
+      ["Vòng 1/2 [Phim]", "Vòng 1 - 2 - Phim"],
+      ["'Chung khảo'", "Chung khảo"],
+      ["Bài dự thi 2026 — một cái tên rất dài", "Bài dự thi 2026 — một cái tên r"],
+      ["???", "Sheet1"],
+    ] as const) {
+      for (const format of ["xlsx", "csv"] as const) {
+        const file = await writeSheet(format, title, COLUMNS, ROWS);
+        if (format === "csv") continue;
+        const book = new ExcelJS.Workbook();
+        await book.xlsx.load(file as unknown as ArrayBuffer);
+        expect(book.worksheets[0]!.name).toBe(name);
+      }
+    }
+  });
+
+  it("names the file in ASCII with the day in Vietnam", () => {
     expect(exportFileName("bai-du-thi", "csv", new Date("2026-11-23T10:00:00Z"))).toBe(
       "bai-du-thi-2026-11-23.csv",
     );
+    // 06:00 on 24/11 in Vietnam.
+    expect(exportFileName("thanh-toan", "xlsx", new Date("2026-11-23T23:00:00Z"))).toBe(
+      "thanh-toan-2026-11-24.xlsx",
+    );
+  });
+
+  it("keeps identifiers in digits as text: leading zeros and a '+' survive Excel", async () => {
+    interface Contact {
+      phone: string;
+      taxCode: string;
+    }
+    const columns: SheetColumn<Contact>[] = [
+      { header: "Điện thoại", text: true, value: (r) => r.phone },
+      { header: "Mã số thuế", text: true, value: (r) => r.taxCode },
+    ];
+    const rows: Contact[] = [
+      { phone: "0912345678", taxCode: "9/13" },
+      { phone: "+84912345678", taxCode: "0101234567-001" },
+      { phone: "=1+1", taxCode: "" },
+    ];
+    const csv = (await writeSheet("csv", "x", columns, rows)).subarray(3).toString("utf8");
+    expect(csv.split(/\r?\n/).slice(1, 4)).toEqual([
+      '"=""0912345678""","=""9/13"""',
+      '"=""+84912345678""","0101234567-001"',
+      // Anything else in such a column is still kept from running as a formula.
+      `"'=1+1",""`,
+    ]);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await writeSheet("xlsx", "x", columns, rows)) as unknown as ArrayBuffer);
+    const cell = book.worksheets[0]!.getRow(2).getCell(1);
+    expect([cell.value, cell.numFmt]).toEqual(["0912345678", "@"]);
+    expect(book.worksheets[0]!.getRow(2).getCell(2).value).toBe("9/13");
   });
 });

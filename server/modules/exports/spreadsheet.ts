@@ -1,5 +1,5 @@
 import type ExcelJS from "exceljs";
-import { formatDate } from "../../../core/dates";
+import { dayInVietnam, formatDate } from "../../../core/dates";
 
 /**
  * exceljs, loaded on the first export or statement read: it is ~11 MB of resident memory that
@@ -17,6 +17,13 @@ export interface SheetColumn<Row> {
   header: string;
   width?: number;
   numFmt?: string;
+  /**
+   * An identifier written in digits (a phone number, a tax code, an invoice number) or a count
+   * such as "9/13": text, whatever it looks like. Excel reads a CSV cell of digits as a number,
+   * dropping a leading 0 or "+" (0101234567 becomes 101234567), and "9/13" as a date, so the
+   * CSV writes such a cell as ="0101234567"; the XLSX column is formatted as text.
+   */
+  text?: true;
   value: (row: Row) => string | number | Date | null;
 }
 
@@ -53,6 +60,15 @@ export const SHEET_CONTENT_TYPES: Record<SheetFormat, string> = {
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /**
+ * A text cell of a CSV (`SheetColumn.text`): digits, with a "+" or not, or two numbers with a
+ * slash, that Excel would turn into a number or a date, are written as a formula giving the
+ * text itself; anything else goes through `csvSafe`.
+ */
+export function csvIdentifier(value: string): string {
+  return /^(\+?\d+|\d+\/\d+)$/.test(value) ? `="${value}"` : csvSafe(value);
+}
+
+/**
  * A text cell a spreadsheet program would run as a formula when it opens a CSV (an entrant's
  * title "=HYPERLINK(…)"), kept as text by a leading apostrophe (OWASP's advice for CSV
  * injection). A signed number written as text ("+84987654321", "-5") is left as it is.
@@ -61,6 +77,19 @@ export function csvSafe(value: string): string {
   const formula =
     /^[=@\t\r]/.test(value) || (/^[+-]/.test(value) && !/^[+-][\d\s.,]+$/.test(value));
   return formula ? `'${value}` : value;
+}
+
+/**
+ * A worksheet's name from a title staff wrote ("Vòng 1: Sơ khảo"): Excel refuses * ? : \ / [ ]
+ * in it, an apostrophe at either end, and more than 31 characters.
+ */
+export function sheetTitle(title: string): string {
+  const name = title
+    .replace(/[*?:\\/[\]]+/g, " - ")
+    .replace(/\s+/g, " ")
+    .slice(0, 31)
+    .replace(/^[\s'-]+|[\s'-]+$/g, "");
+  return name || "Sheet1";
 }
 
 async function workbookOf<Row>(
@@ -72,7 +101,7 @@ async function workbookOf<Row>(
   const { Workbook } = await loadExcelJs();
   const workbook = new Workbook();
   workbook.creator = "Vạn Xuân Awards";
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), {
+  const sheet = workbook.addWorksheet(sheetTitle(sheetName), {
     views: [{ state: "frozen", ySplit: 1 }],
   });
   sheet.columns = columns.map((column, i) => ({
@@ -87,12 +116,14 @@ async function workbookOf<Row>(
         const value = column.value(row) ?? "";
         if (format === "csv" && value instanceof Date) return dayText(value);
         // An XLSX cell holds a string as a string; only a CSV is read back as formulas.
-        return format === "csv" && typeof value === "string" ? csvSafe(value) : value;
+        if (format !== "csv" || typeof value !== "string") return value;
+        return column.text ? csvIdentifier(value) : csvSafe(value);
       }),
     );
     if (format === "xlsx") {
       columns.forEach((column, i) => {
-        if (column.numFmt) added.getCell(i + 1).numFmt = column.numFmt;
+        const numFmt = column.numFmt ?? (column.text ? "@" : undefined);
+        if (numFmt) added.getCell(i + 1).numFmt = numFmt;
       });
     }
   }
@@ -117,8 +148,11 @@ export async function writeSheet<Row>(
   return Buffer.concat([BOM, Buffer.from(csv)]);
 }
 
-/** A download name safe in a Content-Disposition header: ASCII, with the date of the export. */
+/**
+ * A download name safe in a Content-Disposition header: ASCII, with the day of the export in
+ * Vietnam (an export at 6 a.m. there is not named after the day before).
+ */
 export function exportFileName(stem: string, format: SheetFormat, at: Date): string {
-  const day = at.toISOString().slice(0, 10);
+  const day = dayInVietnam(at);
   return `${stem.replace(/[^a-z0-9-]+/gi, "-")}-${day}.${format}`;
 }

@@ -34,7 +34,13 @@ export async function exportRound(
   const round = await loadRound(ctx.db.kysely, roundId);
   if (!round) return null;
   const h = (key: string) => text(lang, `judgingAdmin.export.columns.${key}`);
-  const stem = `cham-giai-vong-${round.position}-${kind === "scores" ? "diem" : "xep-hang"}`;
+  // The season in the name: a file of last year's rounds is not taken for this year's.
+  const season = await ctx.db.kysely
+    .selectFrom("seasons")
+    .select("year")
+    .where("id", "=", round.seasonId)
+    .executeTakeFirst();
+  const stem = `cham-giai-${season ? `${season.year}-` : ""}vong-${round.position}-${kind === "scores" ? "diem" : "xep-hang"}`;
   if (kind === "ranking") {
     const results = (await roundResults(ctx, roundId))!;
     type Line = ResultRow & { category: string };

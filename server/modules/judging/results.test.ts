@@ -165,6 +165,7 @@ describe.each(testDatabases())("judging: results ($name)", (target) => {
         .executeTakeFirstOrThrow();
       const detail = await judging.exportRound(manager(t), round, "scores", "csv", "vi");
       const csv = detail!.body.toString("utf8");
+      expect(detail!.fileName).toMatch(/^cham-giai-2026-vong-1-diem-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(csv.charCodeAt(0)).toBe(0xfeff);
       expect(csv.split("\n").filter((l) => l.trim() !== "").length).toBe(1 + (5 * 3 - 1) * 6);
       expect(csv).toContain("Ý tưởng sáng tạo");

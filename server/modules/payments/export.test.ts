@@ -61,6 +61,10 @@ describe.each(testDatabases())("the payments export on $name", (target) => {
       const [heading, line] = csv.body.toString("utf8").slice(1).split(/\r?\n/);
       expect(heading).toContain("Ngày hoàn tiền");
       expect(line).toContain('"01/09/2026","01/09/2026","02/09/2026"');
+      // Named after the season and the day of the export in Vietnam (21:00 there, 14:00 UTC).
+      t.now = new Date("2026-09-02T17:30:00.000Z");
+      const late = await t.services.payments.export(finance(t), { page: 1 }, "csv", "vi");
+      expect(late.fileName).toBe("thanh-toan-2026-2026-09-03.csv");
     });
   });
 });

@@ -52,7 +52,7 @@ export async function exportPayments(
   format: SheetFormat,
   lang: Lang,
 ) {
-  const { rows } = await listPayments(ctx, query, { all: true });
+  const { rows, seasonYear } = await listPayments(ctx, query, { all: true });
   const body = await writeSheet(format, text(lang, "paymentAdmin.title"), columnsFor(lang), rows);
   await ctx.deps.audit?.record(
     actor,
@@ -61,7 +61,12 @@ export async function exportPayments(
     exportSummary(format, rows.length, query),
   );
   return {
-    fileName: exportFileName("thanh-toan", format, ctx.clock()),
+    // The season in the name: finance keeps one file per season.
+    fileName: exportFileName(
+      seasonYear ? `thanh-toan-${seasonYear}` : "thanh-toan",
+      format,
+      ctx.clock(),
+    ),
     contentType: SHEET_CONTENT_TYPES[format],
     body,
   };

@@ -1,4 +1,5 @@
 import ExcelJS from "exceljs";
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { dayInVietnam, formatDay, formatVnd } from "../../../core/dates";
 import { DEFAULT_STATEMENT_MAPPING } from "../../../core/statement";
@@ -153,6 +154,84 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
           fieldErrors: { file: "paymentCore.statement.fileType" },
         });
       }
+    });
+
+    it("reads an XLSX laid out as banks do: a merged title, rich-text and decomposed headers, a totals row", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [a!.id]);
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet("Sao kê");
+      sheet.addRow(["NGÂN HÀNG TMCP NGOẠI THƯƠNG VIỆT NAM"]);
+      sheet.mergeCells("A1:E1");
+      sheet.addRow(["SAO KÊ TÀI KHOẢN / ACCOUNT STATEMENT"]);
+      sheet.mergeCells("A2:E2");
+      sheet.addRow([]);
+      sheet.addRow([
+        // A Mac or some banks write "à" as "a" and a combining mark; a header broken over two lines.
+        "Ngày giao dịch".normalize("NFD"),
+        "Số tiền ghi nợ",
+        { richText: [{ text: "Số tiền " }, { font: { bold: true }, text: "ghi\ncó" }] },
+        "Nội dung".normalize("NFD"),
+        "Số tham chiếu",
+      ]);
+      sheet.addRow([
+        new Date("2026-08-31T00:00:00Z"),
+        null,
+        payment.amountVnd,
+        `IBFT ${payment.reference} chuyển tiền`.normalize("NFD"),
+        "5213.001",
+      ]);
+      sheet.addRow([null, null, { formula: "SUM(C5:C5)", result: payment.amountVnd }, "Tổng cộng"]);
+      const imported = await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke-vcb.xlsx",
+        bytes: Buffer.from(await workbook.xlsx.writeBuffer()),
+        mapping: DEFAULT_STATEMENT_MAPPING,
+      });
+      // The totals row is no transfer: neither a line nor a row "not imported".
+      expect(imported).toMatchObject({
+        ok: true,
+        summary: { total: 1, matched: 1, unknown: 0, notImported: [] },
+      });
+      expect(await statuses(t, [a!.id])).toEqual(["paid"]);
+    });
+
+    it("pays a line's payment on the next import when the database failed while paying it", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [a!.id]);
+      const file = csvOf([
+        ["01/09/2026", "", String(payment.amountVnd), `IBFT ${payment.reference}`, "FT-FAIL-1"],
+      ]);
+      const mapping = DEFAULT_STATEMENT_MAPPING;
+      // The database refuses the payment's event (a full disk, say) in the middle of the import.
+      const postgres = t.db.kind === "postgres";
+      const setUp = postgres
+        ? [
+            "CREATE FUNCTION refuse_event() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$ LANGUAGE plpgsql",
+            "CREATE TRIGGER refuse_event BEFORE INSERT ON payment_events FOR EACH ROW EXECUTE FUNCTION refuse_event()",
+          ]
+        : [
+            "CREATE TRIGGER refuse_event BEFORE INSERT ON payment_events BEGIN SELECT RAISE(ABORT, 'disk full'); END",
+          ];
+      for (const statement of setUp) await sql.raw(statement).execute(t.db.kysely);
+      await expect(
+        t.services.payments.importStatement(finance(t), {
+          fileName: "a.csv",
+          bytes: file,
+          mapping,
+        }),
+      ).rejects.toThrow(/disk full/);
+      await sql
+        .raw(postgres ? "DROP TRIGGER refuse_event ON payment_events" : "DROP TRIGGER refuse_event")
+        .execute(t.db.kysely);
+      expect(await statuses(t, [a!.id])).toEqual(["submitted"]);
+      // The same file again: the line was not kept half-done, so it pays the payment now.
+      const again = await t.services.payments.importStatement(finance(t), {
+        fileName: "a.csv",
+        bytes: file,
+        mapping,
+      });
+      expect(again).toMatchObject({ ok: true, summary: { matched: 1, alreadyImported: 0 } });
+      expect(await statuses(t, [a!.id])).toEqual(["paid"]);
     });
 
     it("keeps two identical lines of one file as two transfers, the second for a person", async () => {

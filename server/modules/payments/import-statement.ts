@@ -2,10 +2,12 @@ import { createHash } from "node:crypto";
 import { formatDay } from "../../../core/dates";
 import { fieldRefusal, refusal, type Outcome, type Refusal } from "../../../core/refusal";
 import {
+  isStatementSummaryRow,
   matchStatementLine,
   parseStatementAmount,
   lineBookedAfter,
   parseStatementDate,
+  statementColumnOf,
   statementLineKeys,
   statementMappingSchema,
   STATEMENT_MAX_BYTES,
@@ -16,8 +18,9 @@ import {
 } from "../../../core/statement";
 import { extractReferences } from "../../../core/payment-reference";
 import { isLapsedPayment } from "../../../core/payment-state";
-import type { PaymentsContext } from "./context";
-import { settlePayment } from "./settle";
+import { sendQueuedSoon } from "../mail/send-queued";
+import type { PaymentsContext, Q } from "./context";
+import { settleWithin } from "./settle";
 import type { StaffActor } from "./staff-move";
 import { readStatementFile } from "./statement-file";
 
@@ -101,9 +104,12 @@ export async function importStatement(
   const table = await readStatementFile(input.bytes);
   if ("problem" in table) return fieldRefusal({ file: `paymentCore.statement.${table.problem}` });
   const columns = mapping.data;
-  const missing = (["dateColumn", "amountColumn", "memoColumn", "bankRefColumn"] as const).filter(
-    (key) => columns[key] !== "" && !table.headers.includes(columns[key]),
-  );
+  const mappingKeys = ["dateColumn", "amountColumn", "memoColumn", "bankRefColumn"] as const;
+  // The file's own header for each column the mapping names (see statementColumnOf).
+  const header = Object.fromEntries(
+    mappingKeys.map((key) => [key, statementColumnOf(table.headers, columns[key]) ?? ""]),
+  ) as Record<(typeof mappingKeys)[number], string>;
+  const missing = mappingKeys.filter((key) => columns[key] !== "" && header[key] === "");
   if (missing.length > 0) {
     return {
       ...fieldRefusal(
@@ -116,14 +122,16 @@ export async function importStatement(
   const lines: StatementLine[] = [];
   const notImported: CreditRowNotImported[] = [];
   for (const { number, cells } of table.rows) {
-    const amountVnd = parseStatementAmount(cells[columns.amountColumn]);
+    const amountVnd = parseStatementAmount(cells[header.amountColumn]);
     // Debits, totals and blank rows are not transfers to us.
     if (amountVnd === null) continue;
-    const memo = String(cells[columns.memoColumn] ?? "").slice(0, 500);
-    const dateCell = cells[columns.dateColumn];
+    const memo = String(cells[header.memoColumn] ?? "").slice(0, 500);
+    const dateCell = cells[header.dateColumn];
     const bookedOn = parseStatementDate(dateCell);
     if (bookedOn === null) {
       const dateText = dateCell === null || dateCell === undefined ? "" : String(dateCell).trim();
+      // The totals row under the table ("Tổng cộng") has a credit amount and no date.
+      if (dateText === "" && isStatementSummaryRow(Object.values(cells))) continue;
       notImported.push({
         row: number,
         amountVnd,
@@ -137,9 +145,7 @@ export async function importStatement(
       bookedOn,
       amountVnd,
       memo,
-      bankRef: columns.bankRefColumn
-        ? String(cells[columns.bankRefColumn] ?? "").slice(0, 100)
-        : "",
+      bankRef: header.bankRefColumn ? String(cells[header.bankRefColumn] ?? "").slice(0, 100) : "",
     });
   }
   if (lines.length === 0 && notImported.length > 0) {
@@ -200,49 +206,60 @@ export async function importStatement(
     notImported,
   };
   const keys = statementLineKeys(lines);
+  let queued = false;
   for (const [index, line] of lines.entries()) {
     const fingerprint = createHash("sha256").update(keys[index]!).digest("hex");
     const match = matchStatementLine(line, candidates);
-    const inserted = await ctx.db.kysely
-      .insertInto("statement_lines")
-      .values({
-        import_id: importId,
-        fingerprint,
-        booked_on: line.bookedOn,
-        amount_vnd: line.amountVnd,
-        memo: line.memo,
-        bank_ref: line.bankRef,
-        outcome: match.outcome,
-        payment_id: match.outcome === "unknown" ? null : match.paymentId,
-      })
-      .onConflict((oc) => oc.column("fingerprint").doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (!inserted) {
-      summary.alreadyImported++;
+    const insertLine = (q: Q) =>
+      q
+        .insertInto("statement_lines")
+        .values({
+          import_id: importId,
+          fingerprint,
+          booked_on: line.bookedOn,
+          amount_vnd: line.amountVnd,
+          memo: line.memo,
+          bank_ref: line.bankRef,
+          outcome: match.outcome,
+          payment_id: match.outcome === "unknown" ? null : match.paymentId,
+        })
+        .onConflict((oc) => oc.column("fingerprint").doNothing())
+        .returning("id")
+        .executeTakeFirst();
+    if (match.outcome === "matched") {
+      // The line and the payment it pays in one transaction: a failure between the two would
+      // leave a line marked paid, skipped by every later import, and a payment still pending.
+      const settled = await ctx.db.kysely.transaction().execute(async (trx) => {
+        const inserted = await insertLine(trx);
+        if (!inserted) return "alreadyImported" as const;
+        const { result, queued: emailQueued } = await settleWithin(ctx, trx, match.paymentId, {
+          to: "paid",
+          actor: { userId: actor.id, kind: "statement", role: "statement", name: actor.name },
+          reason: `${input.fileName} · ${formatDay(line.bookedOn)}`,
+          expectedAmountVnd: line.amountVnd,
+          gatewayTransaction: line.bankRef || `statement:${inserted.id}`,
+          detail: { importId, lineId: Number(inserted.id), memo: line.memo },
+        });
+        if (result.ok && result.changed) {
+          queued ||= emailQueued;
+          return "matched" as const;
+        }
+        await trx
+          .updateTable("statement_lines")
+          .set({ outcome: "partial" })
+          .where("id", "=", Number(inserted.id))
+          .execute();
+        return "partial" as const;
+      });
+      summary[settled]++;
+      // The same reference twice in one file: the second line is for a person to look at.
+      if (settled === "matched") {
+        candidates.set(match.reference, { ...candidates.get(match.reference)!, state: "paid" });
+      }
       continue;
     }
-    if (match.outcome === "matched") {
-      const settled = await settlePayment(ctx, match.paymentId, {
-        to: "paid",
-        actor: { userId: actor.id, kind: "statement", role: "statement", name: actor.name },
-        reason: `${input.fileName} · ${formatDay(line.bookedOn)}`,
-        expectedAmountVnd: line.amountVnd,
-        gatewayTransaction: line.bankRef || `statement:${inserted.id}`,
-        detail: { importId, lineId: Number(inserted.id), memo: line.memo },
-      });
-      if (settled.ok && settled.changed) {
-        summary.matched++;
-        // The same reference twice in one file: the second line is for a person to look at.
-        candidates.set(match.reference, { ...candidates.get(match.reference)!, state: "paid" });
-        continue;
-      }
-      await ctx.db.kysely
-        .updateTable("statement_lines")
-        .set({ outcome: "partial" })
-        .where("id", "=", Number(inserted.id))
-        .execute();
-      summary.partial++;
+    if (!(await insertLine(ctx.db.kysely))) {
+      summary.alreadyImported++;
       continue;
     }
     if (match.outcome === "partial") {
@@ -251,6 +268,7 @@ export async function importStatement(
       if (named && named.id === match.paymentId && isLapsedPayment(named.state)) summary.lapsed++;
     } else summary.unknown++;
   }
+  if (queued) sendQueuedSoon({ db: ctx.db, mail: ctx.deps.mail, logger: ctx.deps.logger });
   await ctx.db.kysely
     .updateTable("statement_imports")
     .set({

@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatVnd } from "../../../core/dates";
 import type { Lang } from "../../../core/languages";
@@ -480,6 +481,18 @@ describe.each(testDatabases())("VAT invoice requests on $name", (target) => {
       expect(exported.map((row) => [row.actor_id, JSON.parse(row.summary)])).toEqual([
         [t.staff, { format: "xlsx", rows: 1 }],
       ]);
+      // For the e-invoice tool: the tax code and the invoice number keep their leading zeros,
+      // the amount is a number in đồng, the day a date.
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
+      const cells = (book.worksheets[0]!.getRow(2).values as unknown[]).slice(1);
+      expect(cells.slice(0, 3)).toEqual([payment.reference, input.companyName, "0100233488"]);
+      expect(cells[5]).toBe(payment.amountVnd);
+      expect(cells[7]).toBe("0000123");
+      expect(cells[9]).toBeInstanceOf(Date);
+      const csv = await t.services.payments.exportVat(finance(t), {}, "csv", "vi");
+      expect(csv.body.toString("utf8")).toContain('"=""0100233488""",');
+      expect(csv.body.toString("utf8")).toContain(',"=""0000123""",');
     });
 
     it("records no invoice for a refunded payment, and exports each request's payment state", async () => {

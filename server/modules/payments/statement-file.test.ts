@@ -1,3 +1,4 @@
+import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { decodeStatementText, guessDelimiter, readStatementFile } from "./statement-file";
 
@@ -44,5 +45,34 @@ describe("reading a statement file", () => {
     expect(await readStatementFile(Buffer.from("%PDF-1.7"))).toEqual({ problem: "fileType" });
     const xls = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0x00, 0xff]);
     expect(await readStatementFile(xls)).toEqual({ problem: "fileType" });
+  });
+
+  it("takes a merged title above an XLSX table for a title, not for the header row", async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet("Sao kê");
+    sheet.addRow(["NGÂN HÀNG TMCP NGOẠI THƯƠNG VIỆT NAM"]);
+    sheet.mergeCells("A1:D1");
+    sheet.addRow([
+      "Ngày giao dịch",
+      { richText: [{ text: "Số tiền " }, { font: { bold: true }, text: "ghi có" }] },
+      "Nội dung",
+      "Số tham chiếu",
+    ]);
+    sheet.addRow(["02/12/2026", 2_000_000, "VXP26ZZZZZZ", "FT1"]);
+    const table = await readStatementFile(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(table).toEqual({
+      headers: ["Ngày giao dịch", "Số tiền ghi có", "Nội dung", "Số tham chiếu"],
+      rows: [
+        {
+          number: 3,
+          cells: {
+            "Ngày giao dịch": "02/12/2026",
+            "Số tiền ghi có": 2_000_000,
+            "Nội dung": "VXP26ZZZZZZ",
+            "Số tham chiếu": "FT1",
+          },
+        },
+      ],
+    });
   });
 });

@@ -89,6 +89,17 @@ export function guessDelimiter(text: string): (typeof DELIMITERS)[number] {
   return best.delimiter;
 }
 
+/** A worksheet cell's value as a table cell: a hyperlink or rich text as its text, a formula as its result. */
+function cellValue(v: unknown): unknown {
+  if (!v || typeof v !== "object" || v instanceof Date) return v;
+  if ("richText" in v) {
+    return (v as { richText: { text: string }[] }).richText.map((part) => part.text).join("");
+  }
+  if ("text" in v) return String((v as { text: unknown }).text);
+  if ("result" in v) return (v as { result: unknown }).result;
+  return v;
+}
+
 /**
  * Reads a bank statement: XLSX (the first worksheet) or CSV (comma, semicolon or tab; UTF-8
  * with or without BOM, or UTF-16 with BOM). Banks put a title block above the table: the
@@ -114,16 +125,14 @@ export async function readStatementFile(
       numbers = [];
       sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
         numbers.push(rowNumber);
-        const values = (row.values as unknown[]).slice(1);
-        grid.push(
-          values.map((v) =>
-            v && typeof v === "object" && !(v instanceof Date) && "text" in v
-              ? String((v as { text: unknown }).text)
-              : v && typeof v === "object" && !(v instanceof Date) && "result" in v
-                ? (v as { result: unknown }).result
-                : v,
-          ),
-        );
+        const values: unknown[] = [];
+        row.eachCell({ includeEmpty: false }, (cell, column) => {
+          // A merged cell (the bank's title across the table) has its value once, in its first
+          // cell: exceljs repeats it in the others, which would make the title look like a header.
+          if (cell.isMerged && cell.master.address !== cell.address) return;
+          values[column - 1] = cellValue(cell.value);
+        });
+        grid.push(Array.from(values));
       });
     } else {
       const text = decodeStatementText(bytes);

@@ -1,13 +1,15 @@
 import { sql } from "kysely";
-import { formatDate } from "../../../core/dates";
 import type { Lang } from "../../../core/languages";
 import { fieldRefusal, refusal, type Outcome } from "../../../core/refusal";
 import { foldedLikePattern, foldForSearch } from "../../../core/search-text";
 import type { PaymentState } from "../../../core/payment-state";
 import { vatIssueSchema, vatRequestSchema, type VatRequestState } from "../../../core/vat-invoice";
 import {
+  DAY_FORMAT,
   exportFileName,
   SHEET_CONTENT_TYPES,
+  sheetDay,
+  VND_FORMAT,
   writeSheet,
   type SheetFormat,
 } from "../exports/spreadsheet";
@@ -247,22 +249,27 @@ export async function exportVatRequests(
     [
       { header: h("reference"), width: 16, value: (r: VatRequestView) => r.reference },
       { header: h("company"), width: 36, value: (r) => r.companyName },
-      { header: h("taxCode"), width: 16, value: (r) => r.taxCode },
+      { header: h("taxCode"), width: 16, text: true, value: (r) => r.taxCode },
       { header: h("address"), width: 40, value: (r) => r.address },
       { header: h("email"), width: 28, value: (r) => r.email },
-      { header: h("amount"), width: 14, value: (r) => r.amountVnd },
+      { header: h("amount"), width: 14, numFmt: VND_FORMAT, value: (r) => r.amountVnd },
       {
         header: h("state"),
         width: 14,
         value: (r) => text(lang, `paymentAdmin.vat.state.${r.state}`),
       },
-      { header: h("invoiceNumber"), width: 16, value: (r) => r.invoiceNumber ?? "" },
+      { header: h("invoiceNumber"), width: 16, text: true, value: (r) => r.invoiceNumber ?? "" },
       {
         header: h("payment"),
         width: 16,
         value: (r) => text(lang, `paymentAdmin.state.${r.paymentState}`),
       },
-      { header: h("requested"), width: 12, value: (r) => formatDate(r.createdAt, lang) },
+      {
+        header: h("requested"),
+        width: 12,
+        numFmt: DAY_FORMAT,
+        value: (r) => sheetDay(r.createdAt),
+      },
     ],
     rows,
   );

@@ -47,7 +47,12 @@ describe.each(testDatabases())("registrants export on $name", (target) => {
         ["Võ Thị Lan", "Doanh nghiệp", "Công ty TNHH Hoa Sen Đỏ"],
       ]);
       expect(rows[2]).toContain("0301112223");
-      expect(rows[2]).toContain("20/08/2026");
+      // The day registered as a date cell (it sorts and filters), shown DD/MM/YYYY.
+      const registered = ws.getRow(3).getCell(11);
+      expect([registered.value, registered.numFmt]).toEqual([
+        new Date("2026-08-20T00:00:00.000Z"),
+        "dd/mm/yyyy",
+      ]);
     });
 
     it("writes CSV with a UTF-8 BOM, in English when asked, filtered by type", async () => {
@@ -87,6 +92,18 @@ describe.each(testDatabases())("registrants export on $name", (target) => {
         },
       ]);
       expect(text).not.toContain("Võ Thị Lan");
+    });
+
+    it("keeps a tax code's leading zero in CSV, and names the season it was filtered by", async () => {
+      const query = parseRegistrantListQuery(
+        new URLSearchParams({ q: DOMAIN, type: "enterprise", season: "2026" }),
+      );
+      const sheet = await t.registrants.export(STAFF, query, "csv", "vi");
+      expect(sheet.fileName).toBe("registrants-2026-2026-09-01.csv");
+      const row = sheet.body.toString("utf8").trim().split(/\r?\n/)[1]!;
+      // Excel reads ="0301112223" as the text 0301112223; the day registered is DD/MM/YYYY.
+      expect(row).toContain('"=""0301112223""",');
+      expect(row.endsWith(',"20/08/2026"')).toBe(true);
     });
   });
 });

@@ -1,10 +1,11 @@
-import { formatDate } from "../../../core/dates";
 import { catalogText } from "../../../core/i18n/lookup";
 import type { Lang } from "../../../core/languages";
 import type { ExportFormat, RegistrantListQuery } from "../../../core/registrants-admin";
 import {
+  DAY_FORMAT,
   exportFileName,
   SHEET_CONTENT_TYPES,
+  sheetDay,
   writeSheet,
   type SheetColumn,
 } from "../exports/spreadsheet";
@@ -92,16 +93,23 @@ export async function exportRegistrants(
       width: 12,
       value: (r) => text(Number(r.emailVerified) ? "registrantsAdmin.yes" : "registrantsAdmin.no"),
     },
-    { header: text("registrantsAdmin.columns.phone"), width: 16, value: (r) => r.phone },
+    {
+      header: text("registrantsAdmin.columns.phone"),
+      width: 16,
+      text: true,
+      value: (r) => r.phone,
+    },
     { header: text("registrantsAdmin.columns.address"), width: 36, value: (r) => r.address },
     {
       header: text("registrantsAdmin.columns.taxCode"),
       width: 16,
+      text: true,
       value: (r) => r.tax_code ?? "",
     },
     {
       header: text("registrantsAdmin.columns.businessRegistrationNumber"),
       width: 18,
+      text: true,
       value: (r) => r.business_registration_number ?? "",
     },
     {
@@ -112,7 +120,9 @@ export async function exportRegistrants(
     {
       header: text("registrantsAdmin.columns.registered"),
       width: 14,
-      value: (r) => formatDate(r.created_at, lang),
+      // The day in Vietnam: a date cell in XLSX, DD/MM/YYYY in CSV.
+      numFmt: DAY_FORMAT,
+      value: (r) => sheetDay(r.created_at),
     },
   ];
   const body = await writeSheet(format, text("registrantsAdmin.export.sheet"), columns, rows);
@@ -124,7 +134,11 @@ export async function exportRegistrants(
   );
   return {
     body,
-    fileName: exportFileName("registrants", format, ctx.clock()),
+    fileName: exportFileName(
+      query.season ? `registrants-${query.season}` : "registrants",
+      format,
+      ctx.clock(),
+    ),
     contentType: SHEET_CONTENT_TYPES[format],
   };
 }

@@ -146,8 +146,27 @@ type Imported = {
   };
 };
 
-/** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
-export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
+/**
+ * A form of this page that goes unanswered leaves the page as it was, with what was typed. A
+ * statement larger than the server takes is refused here with the server's message, before its
+ * bytes are sent: the server cuts such an upload off, which would leave an error page.
+ */
+export async function clientAction(args: Route.ClientActionArgs) {
+  const form = await args.request.clone().formData();
+  const file = form.get("file");
+  if (form.get("intent") === "import" && file instanceof File && file.size > STATEMENT_MAX_BYTES) {
+    return data(
+      {
+        ok: false as const,
+        formKey: "import",
+        values: Object.fromEntries(MAPPING_FIELDS.map((f) => [f, String(form.get(f) ?? "")])),
+        fieldErrors: { file: "paymentCore.statement.fileTooLarge" },
+      },
+      { status: 413 },
+    );
+  }
+  return keepFormWhenUnanswered(args);
+}
 
 type StatementLineView = Route.ComponentProps["loaderData"]["lines"][number];
 
