@@ -6,6 +6,7 @@ import {
   matchStatementLine,
   parseStatementAmount,
   parseStatementDate,
+  parseStatementDirection,
   resolveStatementLineSchema,
   resolveStatementLineSchemaFor,
   statementColumnOf,
@@ -53,6 +54,94 @@ describe("statement amounts", () => {
       "2,000,000.000",
     ]) {
       expect(parseStatementAmount(value), String(value)).toBeNull();
+    }
+  });
+
+  it("never read a signed column's debit as a credit, however the minus is written", () => {
+    for (const value of [
+      "-1.500.000",
+      "- 1.500.000",
+      "-1,500,000.00",
+      "−1.500.000",
+      "(1.500.000)",
+      "1.500.000-",
+      "-1500000 VND",
+      "+-1500000",
+      -1_500_000,
+    ]) {
+      expect(parseStatementAmount(value), String(value)).toBeNull();
+    }
+  });
+});
+
+describe("statement directions", () => {
+  it("read the ways banks mark a credit, with or without marks, in any case and spacing", () => {
+    for (const text of [
+      "C",
+      "c",
+      " C ",
+      "CR",
+      "cr",
+      "Cr.",
+      "Có",
+      "CÓ",
+      "có",
+      "Co",
+      "CO",
+      "Có".normalize("NFD"),
+      "Ghi có",
+      "GHI CÓ",
+      "ghi  co",
+      " Ghi\u00a0Có ",
+      "Credit",
+      "Tiền vào",
+    ]) {
+      expect(parseStatementDirection(text), JSON.stringify(text)).toBe("credit");
+    }
+  });
+
+  it("read the ways banks mark a debit, with or without marks, in any case and spacing", () => {
+    for (const text of [
+      "D",
+      "d",
+      " D",
+      "DR",
+      "dr",
+      "Nợ",
+      "NỢ",
+      "nợ",
+      "No",
+      "NO",
+      "Nợ".normalize("NFD"),
+      "Ghi nợ",
+      "GHI NỢ",
+      "ghi no",
+      "\tGhi Nợ\n",
+      "Debit",
+      "Tiền ra",
+    ]) {
+      expect(parseStatementDirection(text), JSON.stringify(text)).toBe("debit");
+    }
+  });
+
+  it("guess nothing from anything else", () => {
+    for (const value of [
+      "",
+      "  ",
+      "X",
+      "Có/Nợ",
+      "C/D",
+      "Chuyển khoản",
+      "+",
+      "-",
+      "CD",
+      "Ghi",
+      1,
+      null,
+      undefined,
+      true,
+    ]) {
+      expect(parseStatementDirection(value), String(value)).toBeNull();
     }
   });
 });
@@ -126,6 +215,18 @@ describe("matching a line", () => {
     // The same file read again gives the same keys: its nth identical line is the nth stored.
     expect(statementLineKeys([line, other, line, line])).toEqual(keys);
     expect(statementLineKeys([line])).toEqual(keys.slice(0, 1));
+  });
+
+  it("leaves the direction column out unless named, and keeps it when named", () => {
+    const three = { dateColumn: "Ngày", amountColumn: "Số tiền", memoColumn: "Nội dung" };
+    expect(statementMappingSchema.parse(three)).toMatchObject({ directionColumn: "" });
+    expect(
+      statementMappingSchema.parse({ ...three, directionColumn: "  Nợ/Có " }).directionColumn,
+    ).toBe("Nợ/Có");
+    expect(
+      statementMappingSchema.safeParse({ ...three, directionColumn: "x".repeat(101) }).error
+        ?.issues[0],
+    ).toMatchObject({ path: ["directionColumn"], message: "validation.tooLong" });
   });
 
   it("needs the three columns named", () => {

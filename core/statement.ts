@@ -23,6 +23,12 @@ export const statementMappingSchema = z.object({
   memoColumn: column,
   /** The bank's own transaction number: optional, helps tell two identical lines apart. */
   bankRefColumn: z.string().trim().max(100, { message: "validation.tooLong" }).default(""),
+  /**
+   * The column saying which way the money went ("Nợ/Có", "Loại giao dịch"), for banks that
+   * export one amount column for both: when named, only rows it reads as credit are transfers
+   * to us (see parseStatementDirection). Empty: the amount column holds credits only.
+   */
+  directionColumn: z.string().trim().max(100, { message: "validation.tooLong" }).default(""),
 });
 export type StatementMapping = z.infer<typeof statementMappingSchema>;
 
@@ -32,6 +38,7 @@ export const DEFAULT_STATEMENT_MAPPING: StatementMapping = {
   amountColumn: "Số tiền ghi có",
   memoColumn: "Nội dung",
   bankRefColumn: "Số tham chiếu",
+  directionColumn: "",
 };
 
 /**
@@ -87,6 +94,26 @@ export function isStatementSummaryRow(cells: Iterable<unknown>): boolean {
   return false;
 }
 
+/** How banks write a credit and a debit in a direction column, folded (see foldForSearch). */
+const DIRECTION_WORDS: ReadonlyMap<string, StatementDirection> = new Map([
+  ...["c", "cr", "co", "ghi co", "credit", "tien vao"].map((w) => [w, "credit"] as const),
+  ...["d", "dr", "no", "ghi no", "debit", "tien ra"].map((w) => [w, "debit"] as const),
+]);
+
+export type StatementDirection = "credit" | "debit";
+
+/**
+ * Which way a row's money went, from its direction cell: "C", "CR", "Có", "Ghi có", "Credit" (and
+ * the same without marks, in any case, with stray spaces or a final dot) are credits; "D", "DR",
+ * "Nợ", "Ghi nợ", "Debit" are debits. Null for anything else, empty included: a value not read
+ * is never guessed to be a credit, as that would pay a payment with money that went out.
+ */
+export function parseStatementDirection(value: unknown): StatementDirection | null {
+  if (typeof value !== "string") return null;
+  const word = foldForSearch(value).replace(/\.+$/, "").trim();
+  return DIRECTION_WORDS.get(word) ?? null;
+}
+
 /** The largest statement a page takes (a season's transfers fit many times over). */
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
 
@@ -94,6 +121,8 @@ export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
  * A credit amount as banks write it, in whole đồng: "1.500.000", "1,500,000", "1 500 000 VND",
  * "+1500000", "1500000.00", "1,500,000.00", "1.500.000,00", or a spreadsheet number. Null for
  * debits, zero, fractions of a đồng (VND has no cents: only ".00" is read) and anything unreadable.
+ * A signed amount column's debits ("-1.500.000", "(1.500.000)", "1.500.000-", a negative
+ * number) are never read as credits: only digits, separators and a leading "+" are.
  */
 export function parseStatementAmount(value: unknown): number | null {
   if (typeof value === "number") {
@@ -162,9 +191,10 @@ export interface StatementLine {
 }
 
 /**
- * A row with a credit amount that was not imported: a line's booking date is part of what
- * identifies it across imports and of what a payment's history says, so a row without a
- * readable one is not stored but told, for finance to fix the file or settle it by hand.
+ * A row with an amount that was not imported: a line's booking date is part of what identifies
+ * it across imports and of what a payment's history says, and a row whose direction cell reads
+ * as neither credit nor debit may be money that went out, so such a row is not stored but told,
+ * for finance to fix the file or settle it by hand.
  */
 export interface CreditRowNotImported {
   /** The row's number in the file, as a spreadsheet shows it. */
@@ -173,7 +203,9 @@ export interface CreditRowNotImported {
   memo: string;
   /** The date cell as the file has it ("" when empty). */
   dateText: string;
-  reason: "dateMissing" | "dateUnreadable";
+  /** The direction cell as the file has it, when the mapping names a direction column. */
+  directionText?: string;
+  reason: "dateMissing" | "dateUnreadable" | "directionMissing" | "directionUnreadable";
 }
 
 /** A payment a line may pay. */

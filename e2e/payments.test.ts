@@ -545,6 +545,96 @@ describe("paying entry fees", () => {
     await expectAxeClean(page);
   });
 
+  test("a statement with one amount column and a Nợ/Có column pays from its credits only, the column picked in the page", async () => {
+    const { page } = await openPage(browser());
+    const email = await registerEntrant(page, "vi");
+    const [entry] = submittedEntries(email, 1);
+    await pay(page, "vi", "vietqr");
+    await page.waitForURL((u) =>
+      /\/nop-bai-du-thi\/thanh-toan\/VXP26[0-9A-Z]{6}$/.test(u.pathname),
+    );
+    const reference = page.url().split("/").pop()!;
+    const amountText = (await page.locator(".pay-copy-row strong").nth(1).textContent())!;
+    const amount = Number(amountText.replace(/\D/g, ""));
+
+    const staff = await openPage(browser());
+    const finance = demoCredentials().finance;
+    await signInStaff(staff.page, finance.email, finance.password);
+    const stamp = Date.now();
+    // Money going out first, with the payment's reference and its exact amount; then the
+    // transfer in; a transfer in without a reference; a row whose direction is no word we read.
+    const csv = path.join(tmp, "sao-ke-no-co.csv");
+    writeFileSync(
+      csv,
+      "\uFEFFNgày giao dịch,Số tiền,Nợ/Có,Nội dung,Số tham chiếu\n" +
+        `02/12/2026,"${amount.toLocaleString("vi-VN")}",Ghi nợ,"HOAN TIEN ${reference}",FT${stamp}\n` +
+        `02/12/2026,"${amount.toLocaleString("vi-VN")}",C,"${reference} chuyen khoan",FT${stamp + 1}\n` +
+        `02/12/2026,"180.000",Có,"chuyen tien khong ma",FT${stamp + 2}\n` +
+        `02/12/2026,"190.000",Chuyển,"chieu khong ro",FT${stamp + 3}\n`,
+    );
+    await staff.page.goto("/quan-tri/thanh-toan/sao-ke");
+    await waitForHydration(staff.page);
+    const amountColumn = staff.page.getByLabel(text("vi", "paymentAdmin.statements.amountColumn"));
+    const directionColumn = staff.page.getByLabel(
+      text("vi", "paymentAdmin.statements.directionColumn"),
+    );
+    expect(await directionColumn.inputValue()).toBe("");
+    await amountColumn.fill("Số tiền");
+    // Typed without its marks, as a keyboard without Vietnamese input would.
+    await directionColumn.fill("No/Co");
+    await staff.page.locator("#statement-file").setInputFiles(csv);
+    await staff.page
+      .getByRole("button", { name: text("vi", "paymentAdmin.statements.submit") })
+      .click();
+    await expect
+      .poll(() => staff.page.locator('[data-testid="statement-summary"]').textContent())
+      .toBe(
+        text("vi", "paymentAdmin.statements.summary_other", {
+          count: 2,
+          matched: 1,
+          partial: 0,
+          unknown: 1,
+          already: 0,
+        }),
+      );
+    const notImported = staff.page.locator('[data-testid="statement-not-imported"]');
+    expect(await notImported.getByRole("heading").textContent()).toBe(
+      text("vi", "paymentAdmin.statements.notImported.titleAny_one", { count: 1 }),
+    );
+    expect(await notImported.locator("tbody tr").first().textContent()).toContain(
+      text("vi", "paymentAdmin.statements.notImported.reasons.directionUnreadable", {
+        value: "Chuyển",
+      }),
+    );
+    expect(statusOf(entry!.id)).toBe("paid");
+    // The debit line is not a line to look at either.
+    expect(await staff.page.locator("main").textContent()).not.toContain(`HOAN TIEN ${reference}`);
+    await expectAxeClean(staff.page);
+
+    // The columns are remembered; emptied again, a file of credits alone reads as before.
+    await staff.page.goto("/quan-tri/thanh-toan/sao-ke");
+    await waitForHydration(staff.page);
+    expect(await directionColumn.inputValue()).toBe("No/Co");
+    expect(await amountColumn.inputValue()).toBe("Số tiền");
+    await amountColumn.fill("Số tiền ghi có");
+    await directionColumn.fill("");
+    const plain = path.join(tmp, "sao-ke-co.csv");
+    writeFileSync(
+      plain,
+      "\uFEFFNgày giao dịch,Số tiền ghi có,Nội dung,Số tham chiếu\n" +
+        `02/12/2026,"160.000","chuyen tien khong ma",FT${stamp + 4}\n`,
+    );
+    await staff.page.locator("#statement-file").setInputFiles(plain);
+    await staff.page
+      .getByRole("button", { name: text("vi", "paymentAdmin.statements.submit") })
+      .click();
+    await expect
+      .poll(() => staff.page.locator('[data-testid="statement-summary"]').textContent())
+      .toContain("1 dòng không rõ");
+    await staff.page.goto("/quan-tri/thanh-toan/sao-ke");
+    expect(await directionColumn.inputValue()).toBe("");
+  });
+
   test("an entrant cancels a transfer they have not made, and pays its entry in a new payment", async () => {
     const { page } = await openPage(browser());
     const email = await registerEntrant(page, "en");

@@ -65,11 +65,15 @@ const csvOf = (lines: string[][]) =>
   );
 
 /** The statements page's import form, sent as a browser sends it (multipart). */
-function postStatement(file: { name: string; bytes: Buffer }, url = "/quan-tri/thanh-toan/sao-ke") {
+function postStatement(
+  file: { name: string; bytes: Buffer },
+  url = "/quan-tri/thanh-toan/sao-ke",
+  mapping: Partial<typeof DEFAULT_STATEMENT_MAPPING> = {},
+) {
   const boundary = `----vx${randomUUID().replaceAll("-", "")}`;
   const fields: [string, string][] = [
     ["intent", "import"],
-    ...Object.entries(DEFAULT_STATEMENT_MAPPING),
+    ...Object.entries({ ...DEFAULT_STATEMENT_MAPPING, ...mapping }),
   ];
   const parts = fields.map(
     ([name, value]) =>
@@ -512,5 +516,68 @@ describe("finance's payment pages over HTTP", () => {
       `<p id="map-dateColumn-error" class="field__error">${text("vi", "paymentCore.statement.noReadableDates")}`,
     );
     expect(undated.body).toMatch(/data-testid="statement-not-imported"[\s\S]*CK CHUA CO NGAY/);
+  });
+
+  it("reads a direction column: a debit naming a payment pays nothing, an unread direction is listed", async () => {
+    for (const lang of ["vi", "en"] as const) {
+      const page = await get(
+        lang === "en" ? "/en/quan-tri/thanh-toan/sao-ke" : "/quan-tri/thanh-toan/sao-ke",
+      );
+      expect(page.body).toContain(text(lang, "paymentAdmin.statements.directionColumn"));
+      expect(page.body).toContain(text(lang, "paymentAdmin.statements.directionColumnHint"));
+      expect(page.body).toMatch(
+        /<input id="map-directionColumn"[^>]*aria-describedby="map-directionColumn-hint"/,
+      );
+    }
+    const payment = await pendingTransfer();
+    const file = Buffer.from(
+      [
+        ["Ngày giao dịch", "Số tiền", "Nợ/Có", "Nội dung", "Số tham chiếu"],
+        ["01/09/2026", String(payment.amountVnd), "DR", payment.memo, "FT-DR-1"],
+        ["01/09/2026", "1.200.000", "?", "CK CHIEU LA", "FT-DR-2"],
+      ]
+        .map((row) => row.map((cell) => `"${cell}"`).join(","))
+        .join("\n"),
+    );
+    const mapping = { amountColumn: "Số tiền", directionColumn: "Nợ/Có" };
+    for (const lang of ["vi", "en"] as const) {
+      const imported = await postStatement(
+        { name: "saoke-no-co.csv", bytes: file },
+        lang === "en" ? "/en/quan-tri/thanh-toan/sao-ke" : "/quan-tri/thanh-toan/sao-ke",
+        mapping,
+      );
+      expect(imported.statusCode).toBe(400);
+      const listed = /data-testid="statement-not-imported"[\s\S]*?<\/section>/.exec(
+        imported.body,
+      )?.[0];
+      expect(listed, lang).toContain(
+        text(lang, "paymentAdmin.statements.notImported.titleAny_one", { count: 1 }),
+      );
+      expect(listed).toContain("CK CHIEU LA");
+      expect(listed).toContain(
+        text(lang, "paymentAdmin.statements.notImported.reasons.directionUnreadable", {
+          value: "?",
+        }),
+      );
+      expect(listed).not.toContain(payment.reference);
+      // The column named is kept in the form, its field told what to check.
+      expect(imported.body).toMatch(/<input id="map-directionColumn"[^>]*value="Nợ\/Có"/);
+      expect(imported.body).toContain('<p id="map-directionColumn-error" class="field__error">');
+    }
+    const state = await office.db.kysely
+      .selectFrom("payments")
+      .select("state")
+      .where("id", "=", payment.id)
+      .executeTakeFirstOrThrow();
+    expect(state.state).toBe("pending");
+    const missing = await postStatement({ name: "saoke-no-co.csv", bytes: file }, undefined, {
+      ...mapping,
+      directionColumn: "Loại GD",
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toContain(
+      `<p id="map-directionColumn-error" class="field__error">${text("vi", "paymentCore.statement.columnNotFound")}`,
+    );
+    expect(missing.body).toMatch(/<input id="map-directionColumn"[^>]*value="Loại GD"/);
   });
 });

@@ -122,7 +122,11 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
         mapping,
       });
       expect(done).toMatchObject({ ok: true, summary: { total: 1, matched: 1 } });
-      expect(await t.services.payments.statementMapping()).toEqual(mapping);
+      // No direction column named: remembered as none.
+      expect(await t.services.payments.statementMapping()).toEqual({
+        ...mapping,
+        directionColumn: "",
+      });
       const unreadable = await t.services.payments.importStatement(finance(t), {
         fileName: "x.pdf",
         bytes: Buffer.from("%PDF-1.7"),
@@ -521,6 +525,173 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
           ["2026-08-04", 2_800_000],
         ]),
       );
+    });
+
+    it("with a direction column, imports credits only: a debit line naming a payment with its amount pays nothing", async () => {
+      const [a, b] = await submittedEntries(t, 2);
+      const debited = await created(t, [a!.id]);
+      const credited = await created(t, [b!.id]);
+      // One amount column for both ways, and a "Nợ/Có" column; row 1 is the title, 2 the header.
+      const file = (rows: string[][]) =>
+        Buffer.from(
+          "SAO KÊ TÀI KHOẢN,,,,\n" +
+            [["Ngày giao dịch", "Số tiền", "Nợ/Có", "Nội dung", "Số tham chiếu"], ...rows]
+              .map((row) => row.map((cell) => `"${cell}"`).join(","))
+              .join("\n"),
+        );
+      const amountOf = (n: number) => n.toLocaleString("vi-VN");
+      const rows = [
+        // Money going out that carries a real reference and the exact amount: not a transfer to us.
+        ["01/09/2026", amountOf(debited.payment.amountVnd), "D", debited.payment.memo, "FT-DIR-1"],
+        [
+          "01/09/2026",
+          amountOf(debited.payment.amountVnd),
+          " ghi nợ ",
+          `HOAN ${debited.payment.reference}`,
+          "FT-DIR-2",
+        ],
+        [
+          "01/09/2026",
+          amountOf(credited.payment.amountVnd),
+          "Có",
+          credited.payment.memo,
+          "FT-DIR-3",
+        ],
+        ["01/09/2026", "500.000", "cr", "chuyen tien khong ma", "FT-DIR-4"],
+        [
+          "01/09/2026",
+          amountOf(debited.payment.amountVnd),
+          "X",
+          `${debited.payment.reference} ?`,
+          "FT-DIR-5",
+        ],
+        ["01/09/2026", "800.000", "", "KHONG RO CHIEU", "FT-DIR-6"],
+        ["", amountOf(debited.payment.amountVnd * 3), "", "Tổng cộng", ""],
+      ];
+      const mapping = {
+        ...DEFAULT_STATEMENT_MAPPING,
+        amountColumn: "Số tiền",
+        // Typed without marks: the file's "Nợ/Có" is found all the same.
+        directionColumn: "no/co",
+      };
+      const importFile = () =>
+        t.services.payments.importStatement(finance(t), {
+          fileName: "saoke-no-co.csv",
+          bytes: file(rows),
+          mapping,
+        });
+      const first = await importFile();
+      expect(first).toMatchObject({
+        ok: true,
+        summary: {
+          total: 2,
+          matched: 1,
+          partial: 0,
+          unknown: 1,
+          notImported: [
+            {
+              row: 7,
+              amountVnd: debited.payment.amountVnd,
+              directionText: "X",
+              dateText: "01/09/2026",
+              reason: "directionUnreadable",
+            },
+            { row: 8, amountVnd: 800_000, directionText: "", reason: "directionMissing" },
+          ],
+        },
+      });
+      expect(await statuses(t, [a!.id, b!.id])).toEqual(["submitted", "paid"]);
+      expect(await t.services.payments.statementMapping()).toEqual({
+        ...mapping,
+        directionColumn: "no/co",
+      });
+      const open = await t.services.payments.openStatementLines();
+      expect(open.filter((l) => l.bankRef.startsWith("FT-DIR-"))).toMatchObject([
+        { bankRef: "FT-DIR-4", outcome: "unknown", amountVnd: 500_000 },
+      ]);
+      // Imported again: nothing new, the debit still pays nothing.
+      expect(await importFile()).toMatchObject({
+        ok: true,
+        summary: { total: 2, alreadyImported: 2, matched: 0, partial: 0, unknown: 0 },
+      });
+      expect(await statuses(t, [a!.id, b!.id])).toEqual(["submitted", "paid"]);
+      const view = await t.services.payments.getForEntrant(t.alice, debited.payment.reference);
+      expect(view!.events.filter((e) => e.to === "paid")).toHaveLength(0);
+    });
+
+    it("never reads a signed amount column's negative lines as credits", async () => {
+      const [a, b] = await submittedEntries(t, 2);
+      const debited = await created(t, [a!.id]);
+      const credited = await created(t, [b!.id]);
+      const text =
+        "Ngày giao dịch;Số tiền;Nội dung;Số tham chiếu\n" +
+        `01/09/2026;-${debited.payment.amountVnd.toLocaleString("vi-VN")};${debited.payment.memo};FT-SIGN-1\n` +
+        `01/09/2026;(${debited.payment.amountVnd});${debited.payment.reference};FT-SIGN-2\n` +
+        `01/09/2026;+${credited.payment.amountVnd};${credited.payment.memo};FT-SIGN-3\n`;
+      const done = await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke-am.csv",
+        bytes: Buffer.from(text),
+        mapping: { ...DEFAULT_STATEMENT_MAPPING, amountColumn: "Số tiền" },
+      });
+      expect(done).toMatchObject({ ok: true, summary: { total: 1, matched: 1, notImported: [] } });
+      expect(await statuses(t, [a!.id, b!.id])).toEqual(["submitted", "paid"]);
+    });
+
+    it("imports nothing when no row's direction can be read, and says which column to check", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [a!.id]);
+      const workbook = new ExcelJS.Workbook();
+      const sheet = workbook.addWorksheet("Sao kê");
+      sheet.addRow(["Ngày giao dịch", "Số tiền", "Loại giao dịch", "Nội dung"]);
+      sheet.addRow(["01/09/2026", payment.amountVnd, "Chuyển khoản", payment.memo]);
+      sheet.addRow(["01/09/2026", 300_000, "D", "phi"]);
+      const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+      const importsBefore = await t.db.kysely
+        .selectFrom("statement_imports")
+        .select((eb) => eb.fn.countAll().as("count"))
+        .executeTakeFirstOrThrow();
+      const mapping = {
+        dateColumn: "Ngày giao dịch",
+        amountColumn: "Số tiền",
+        memoColumn: "Nội dung",
+        directionColumn: "Loại giao dịch",
+      };
+      const refused = await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke.xlsx",
+        bytes,
+        mapping,
+      });
+      expect(refused).toMatchObject({
+        ok: false,
+        status: 400,
+        fieldErrors: { directionColumn: "paymentCore.statement.noReadableDirections" },
+        notImported: [
+          {
+            row: 2,
+            amountVnd: payment.amountVnd,
+            directionText: "Chuyển khoản",
+            reason: "directionUnreadable",
+          },
+        ],
+      });
+      expect(refused).not.toHaveProperty("fieldErrors.dateColumn");
+      const importsAfter = await t.db.kysely
+        .selectFrom("statement_imports")
+        .select((eb) => eb.fn.countAll().as("count"))
+        .executeTakeFirstOrThrow();
+      expect(Number(importsAfter.count)).toBe(Number(importsBefore.count));
+      expect(await statuses(t, [a!.id])).toEqual(["submitted"]);
+      // A direction column the file lacks is named like any other column.
+      const missing = await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke.xlsx",
+        bytes,
+        mapping: { ...mapping, directionColumn: "Nợ/Có" },
+      });
+      expect(missing).toMatchObject({
+        ok: false,
+        fieldErrors: { directionColumn: "paymentCore.statement.columnNotFound" },
+        foundColumns: ["Ngày giao dịch", "Số tiền", "Loại giao dịch", "Nội dung"],
+      });
     });
 
     it("imports nothing when no credit row has a readable date, and lists them all", async () => {

@@ -5,6 +5,7 @@ import {
   isStatementSummaryRow,
   matchStatementLine,
   parseStatementAmount,
+  parseStatementDirection,
   lineBookedAfter,
   parseStatementDate,
   statementColumnOf,
@@ -48,6 +49,10 @@ export type ColumnsNotFound = Refusal & { foundColumns: string[] };
 /** A line dated after today: the date column was misread; `futureDay` is its date, DD/MM/YYYY. */
 export type DateInFuture = Refusal & { futureDay: string };
 
+/** A cell as the file has it, trimmed ("" when empty). */
+const cellText = (cell: unknown) =>
+  cell === null || cell === undefined ? "" : String(cell).trim();
+
 /** The mapping the last import used (site_settings "statementColumns"), or null. */
 export async function rememberedMapping(ctx: PaymentsContext): Promise<StatementMapping | null> {
   const row = await ctx.db.kysely
@@ -80,11 +85,12 @@ async function rememberMapping(ctx: PaymentsContext, mapping: StatementMapping) 
  * overlapping one — is skipped: nothing changes; identical lines of one file are each their
  * own transfer, see statementLineKey), then matched: a line naming one pending
  * payment with its exact amount pays it (through settlePayment, actor "statement"); partial
- * and unknown lines wait for a person on the statements page. A credit row whose date cannot
- * be read is not imported but listed in the summary (and its row number in the audit entry);
- * when no credit row has a readable date, nothing is imported. The mapping is remembered. A
- * mapping naming columns the file lacks is refused with the columns the file has; a file with a
- * line dated after today is refused whole (its dates were misread).
+ * and unknown lines wait for a person on the statements page. With a direction column, only
+ * rows it reads as credit are lines; debit rows are skipped like debits, and a row whose
+ * direction cannot be read is not imported but listed, as is a credit row whose date cannot be
+ * read (its row number in the audit entry); when no row is left to import, nothing is. The
+ * mapping is remembered. A mapping naming columns the file lacks is refused with the columns
+ * the file has; a file with a line dated after today is refused whole (its dates were misread).
  */
 export async function importStatement(
   ctx: PaymentsContext,
@@ -104,7 +110,13 @@ export async function importStatement(
   const table = await readStatementFile(input.bytes);
   if ("problem" in table) return fieldRefusal({ file: `paymentCore.statement.${table.problem}` });
   const columns = mapping.data;
-  const mappingKeys = ["dateColumn", "amountColumn", "memoColumn", "bankRefColumn"] as const;
+  const mappingKeys = [
+    "dateColumn",
+    "amountColumn",
+    "memoColumn",
+    "bankRefColumn",
+    "directionColumn",
+  ] as const;
   // The file's own header for each column the mapping names (see statementColumnOf).
   const header = Object.fromEntries(
     mappingKeys.map((key) => [key, statementColumnOf(table.headers, columns[key]) ?? ""]),
@@ -127,9 +139,28 @@ export async function importStatement(
     if (amountVnd === null) continue;
     const memo = String(cells[header.memoColumn] ?? "").slice(0, 500);
     const dateCell = cells[header.dateColumn];
+    const dateText = cellText(dateCell);
+    if (header.directionColumn) {
+      // One amount column for both ways: the direction cell says whether the money came in.
+      const directionText = cellText(cells[header.directionColumn]);
+      const direction = parseStatementDirection(directionText);
+      if (direction === "debit") continue;
+      if (direction === null) {
+        // The totals row under the table has an amount and no direction.
+        if (directionText === "" && isStatementSummaryRow(Object.values(cells))) continue;
+        notImported.push({
+          row: number,
+          amountVnd,
+          memo,
+          dateText: dateText.slice(0, 100),
+          directionText: directionText.slice(0, 100),
+          reason: directionText === "" ? "directionMissing" : "directionUnreadable",
+        });
+        continue;
+      }
+    }
     const bookedOn = parseStatementDate(dateCell);
     if (bookedOn === null) {
-      const dateText = dateCell === null || dateCell === undefined ? "" : String(dateCell).trim();
       // The totals row under the table ("Tổng cộng") has a credit amount and no date.
       if (dateText === "" && isStatementSummaryRow(Object.values(cells))) continue;
       notImported.push({
@@ -149,10 +180,15 @@ export async function importStatement(
     });
   }
   if (lines.length === 0 && notImported.length > 0) {
-    return {
-      ...fieldRefusal({ dateColumn: "paymentCore.statement.noReadableDates" }),
-      notImported,
-    };
+    // Each column whose cells kept rows out is the one to check.
+    const fieldErrors: Record<string, string> = {};
+    if (notImported.some((r) => r.reason.startsWith("date"))) {
+      fieldErrors.dateColumn = "paymentCore.statement.noReadableDates";
+    }
+    if (notImported.some((r) => r.reason.startsWith("direction"))) {
+      fieldErrors.directionColumn = "paymentCore.statement.noReadableDirections";
+    }
+    return { ...fieldRefusal(fieldErrors), notImported };
   }
   if (lines.length === 0) return refusal(400, "paymentCore.statement.noCredits");
   const future = lineBookedAfter(lines, ctx.clock());

@@ -34,7 +34,17 @@ import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 export const meta: Route.MetaFunction = backOfficeMeta("paymentAdmin.statements.title");
 
 const PATH = "/quan-tri/thanh-toan/sao-ke";
-const MAPPING_FIELDS = ["dateColumn", "amountColumn", "memoColumn", "bankRefColumn"] as const;
+const MAPPING_FIELDS = [
+  "dateColumn",
+  "amountColumn",
+  "memoColumn",
+  "bankRefColumn",
+  "directionColumn",
+] as const;
+/** Columns the form may leave empty. */
+const OPTIONAL_FIELDS: readonly string[] = ["bankRefColumn", "directionColumn"];
+/** Fields with a hint under them. */
+const HINTED_FIELDS: readonly string[] = ["dateColumn", "directionColumn"];
 
 /** `/quan-tri/thanh-toan/sao-ke`: import a statement; the lines matching left to a person. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -282,11 +292,11 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
                 className="field__input"
                 name={name}
                 maxLength={100}
-                required={name !== "bankRefColumn"}
+                required={!OPTIONAL_FIELDS.includes(name)}
                 aria-invalid={fieldError(name) ? true : undefined}
                 aria-describedby={
                   [
-                    name === "dateColumn" ? "map-dateColumn-hint" : "",
+                    HINTED_FIELDS.includes(name) ? `map-${name}-hint` : "",
                     fieldError(name) ? `map-${name}-error` : "",
                   ]
                     .filter(Boolean)
@@ -294,9 +304,9 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
                 }
                 defaultValue={refusedImport?.values?.[name] ?? mapping[name]}
               />
-              {name === "dateColumn" ? (
-                <p id="map-dateColumn-hint" className="field__hint">
-                  {t("paymentAdmin.statements.dateColumnHint")}
+              {HINTED_FIELDS.includes(name) ? (
+                <p id={`map-${name}-hint`} className="field__hint">
+                  {t(`paymentAdmin.statements.${name}Hint`)}
                 </p>
               ) : null}
               {fieldError(name) ? (
@@ -349,12 +359,14 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * The file's credit rows that were not imported (their date could not be read), as the file
- * has them: the money they carry is matched by no one until finance fixes the file or settles
- * it by hand.
+ * The file's rows that were not imported (their date or their direction could not be read), as
+ * the file has them: the money they carry is matched by no one until finance fixes the file or
+ * settles it by hand.
  */
 function NotImportedRows({ rows, lang }: { rows: readonly CreditRowNotImported[]; lang: Lang }) {
   const { t } = useTranslation();
+  // Rows left out for their date only keep the title and help that speak of dates.
+  const kind = rows.every((row) => row.reason.startsWith("date")) ? "" : "Any";
   return (
     <section
       className="form-alert payment-warning"
@@ -363,9 +375,9 @@ function NotImportedRows({ rows, lang }: { rows: readonly CreditRowNotImported[]
       data-testid="statement-not-imported"
     >
       <h2 id="statement-not-imported-title">
-        {t("paymentAdmin.statements.notImported.title", { count: rows.length })}
+        {t(`paymentAdmin.statements.notImported.title${kind}`, { count: rows.length })}
       </h2>
-      <p>{t("paymentAdmin.statements.notImported.help")}</p>
+      <p>{t(`paymentAdmin.statements.notImported.help${kind}`)}</p>
       <div className="table-scroll">
         <table className="table">
           <thead>
@@ -386,7 +398,11 @@ function NotImportedRows({ rows, lang }: { rows: readonly CreditRowNotImported[]
                 <td>{row.dateText || "—"}</td>
                 <td className="payment-amount">{formatVnd(row.amountVnd, lang)}</td>
                 <td>{row.memo}</td>
-                <td>{t(`paymentAdmin.statements.notImported.reasons.${row.reason}`)}</td>
+                <td>
+                  {t(`paymentAdmin.statements.notImported.reasons.${row.reason}`, {
+                    value: row.directionText ?? "",
+                  })}
+                </td>
               </tr>
             ))}
           </tbody>
