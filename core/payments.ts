@@ -11,7 +11,20 @@ import { PAYMENT_METHODS, PAYMENT_STATES } from "./payment-state";
 /** The most entries one payment covers. */
 export const PAYMENT_ENTRIES_MAX = 50;
 
-/** Checkout: which of the entrant's submitted entries, and how. */
+/** The most fee quotes one checkout page sends back (one per entry it lists). */
+const QUOTES_MAX = 1000;
+
+/**
+ * A fee as the checkout page showed it, `<entryId>:<amount in VND>`: the amount the entrant
+ * saw next to the entry when they chose to pay.
+ */
+const quoteSchema = z.string().regex(/^[^:\s]{1,64}:\d{1,15}$/);
+
+/**
+ * Checkout: which of the entrant's submitted entries, and how; with the fees the page showed
+ * (`quotes`), so a payment is never made for an amount the entrant did not see (a deadline
+ * passed, or the prices changed, while the page was open).
+ */
 export const checkoutSchema = z.object({
   entryIds: z
     .array(z.string().min(1).max(64))
@@ -21,8 +34,33 @@ export const checkoutSchema = z.object({
       message: "paymentCore.validation.entriesRequired",
     }),
   method: z.enum(PAYMENT_METHODS, { message: "paymentCore.validation.methodRequired" }),
+  quotes: z.array(quoteSchema).max(QUOTES_MAX).optional(),
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+/** The quote a checkout page sends for an entry it shows at `amountVnd`. */
+export function feeQuote(entryId: string, amountVnd: number): string {
+  return `${entryId}:${amountVnd}`;
+}
+
+/**
+ * The entries whose fee now differs from the one the page quoted for them. An entry the page
+ * quoted nothing for (a caller that sends no quotes) is taken at today's fee.
+ */
+export function feesChangedSinceQuote(
+  quotes: readonly string[] | undefined,
+  fees: readonly { entryId: string; amountVnd: number }[],
+): string[] {
+  if (!quotes) return [];
+  const quoted = new Map<string, number>();
+  for (const quote of quotes) {
+    const at = quote.lastIndexOf(":");
+    quoted.set(quote.slice(0, at), Number(quote.slice(at + 1)));
+  }
+  return fees
+    .filter((fee) => quoted.has(fee.entryId) && quoted.get(fee.entryId) !== fee.amountVnd)
+    .map((fee) => fee.entryId);
+}
 
 /** The longest note a confirmation, or reason a refund, records. */
 export const PAYMENT_REASON_MAX = 500;

@@ -57,3 +57,17 @@ export function lastSubmissionDeadline(window: {
     ? lateDeadline
     : submissionClosesAt;
 }
+
+/**
+ * Whether an entry first submitted at `submittedAt` came in after the season's submission
+ * deadline: in its late period, at the late fee (what staff see marked on the entry).
+ */
+export function submittedAfterDeadline(
+  submittedAt: string | null,
+  window: Pick<SubmissionWindow, "submissionClosesAt">,
+): boolean {
+  if (!submittedAt || !window.submissionClosesAt) return false;
+  const submitted = Date.parse(submittedAt);
+  const closes = Date.parse(window.submissionClosesAt);
+  return !Number.isNaN(submitted) && !Number.isNaN(closes) && submitted >= closes;
+}

@@ -5,6 +5,7 @@ import {
   newUploadMetadata,
   uploadErrorKey,
   uploadFailedMessage,
+  uploadFailure,
   uploadLengthHeader,
 } from "./uploads";
 
@@ -35,6 +36,22 @@ describe("upload messages", () => {
       "entry.upload.copyrightCommitmentFailed",
     );
     expect(uploadFailedMessage("slidesEn")).toBe("upload.documentFailed");
+  });
+
+  it("does not ask for a new upload once the entry no longer takes files", () => {
+    expect(uploadFailure("images", "validation.entryImageTooLarge")).toEqual({
+      error: "entry.upload.imageFailed",
+      reason: "validation.entryImageTooLarge",
+    });
+    expect(uploadFailure("video", undefined)).toEqual({
+      error: "entry.upload.videoFailed",
+      reason: undefined,
+    });
+    // The deadline passed while the file was on its way: only that is said.
+    expect(uploadFailure("images", "entry.problems.submissionClosed")).toEqual({
+      error: "entry.problems.submissionClosed",
+      reason: undefined,
+    });
   });
 
   it("knows the entry file fields", () => {

@@ -76,6 +76,27 @@ export function uploadFailedMessage(field: EntryFileField): string {
   }
 }
 
+/** Refusals after which uploading again cannot help: the entry can no longer take files. */
+const FINAL_UPLOAD_REASONS: ReadonlySet<string> = new Set([
+  "entry.problems.submissionClosed",
+  "entry.problems.notEditable",
+]);
+
+/**
+ * What a failed upload says (i18n keys): the field's failure message ("… please re-upload!")
+ * and the server's reason when it gave one; only the reason when the entry no longer takes
+ * files (the deadline passed during the upload), where uploading again cannot help.
+ */
+export function uploadFailure(
+  field: EntryFileField,
+  reason: string | undefined,
+): { error: string; reason: string | undefined } {
+  if (reason !== undefined && FINAL_UPLOAD_REASONS.has(reason)) {
+    return { error: reason, reason: undefined };
+  }
+  return { error: uploadFailedMessage(field), reason };
+}
+
 /** The i18n key in a refusal's body, or the field's failure message when there is none. */
 export function uploadErrorKey(body: string | null | undefined, field: EntryFileField): string {
   if (body) {

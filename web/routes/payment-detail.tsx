@@ -7,7 +7,6 @@ import { FormAlert } from "../components/form/field";
 import { refusalResponse } from "../lib/forms.server";
 import { formatDate, formatVnd, formatVietnamDateTime } from "../../core/dates";
 import { pickLang } from "../../core/languages";
-import { entrantMayCancel } from "../../core/payment-state";
 import { SectionHeading } from "../components/section-heading";
 import { CopyButton } from "../features/payments/copy-button";
 import { PaymentStateBadge } from "../features/payments/payment-state-badge";
@@ -179,8 +178,14 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
               {copyRow(t("payment.memo"), payment.memo)}
             </dl>
           </div>
-          <p>{t("payment.expiresNote", { date: formatVietnamDateTime(payment.expiresAt) })}</p>
-          {entrantMayCancel(payment) ? (
+          <p>
+            {/* Once nothing could replace it (the season takes no more payments), no new one
+                can be made after it expires either. */}
+            {t(payment.cancellable ? "payment.expiresNote" : "payment.expiresNoteFinal", {
+              date: formatVietnamDateTime(payment.expiresAt),
+            })}
+          </p>
+          {payment.cancellable ? (
             <Form method="post" className="pay-cancel">
               <input type="hidden" name="intent" value="cancel" />
               <p>{t("payment.cancel.lead")}</p>
@@ -195,6 +200,12 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
                 {t("payment.cancel.submit")}
               </ConfirmSubmitButton>
             </Form>
+          ) : payment.state === "pending" ? (
+            // A transfer made out before the last deadline, once it has passed: nothing could
+            // replace it, so it is the way to pay, and says so.
+            <p className="form-alert" role="status">
+              {t("payment.cancel.closed")}
+            </p>
           ) : null}
         </section>
       ) : null}

@@ -1,5 +1,5 @@
 import { useTranslation } from "../i18n/use-translation";
-import { Link, redirect, useActionData } from "react-router";
+import { Link, redirect, useActionData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { formatDate, formatVnd } from "../../core/dates";
 import { pickLang } from "../../core/languages";
 import { SectionHeading } from "../components/section-heading";
@@ -56,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = {
     entryIds: form.getAll("entryIds").map(String),
     method: String(form.get("method") ?? ""),
+    quotes: form.getAll("quotes").map(String),
   };
   const outcome = await context.services.payments.create(user.id, input, {
     ip: meta.ip,
@@ -72,18 +73,46 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** A form of this page that goes unanswered leaves the page as it was, with what was typed. */
 export const clientAction = (args: Route.ClientActionArgs) => keepFormWhenUnanswered(args);
 
+/** Refusals that mean the fees on the page are out of date. */
+const STALE_FEES = new Set(["paymentCore.problems.feesChanged", "paymentCore.problems.feesClosed"]);
+
+/**
+ * A refusal usually leaves the page as it was; one saying the fees moved (a deadline passed
+ * while the page was open) loads them again, so the entrant sees what they would now pay.
+ */
+export function shouldRevalidate({
+  actionResult,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const formError = (actionResult as { formError?: unknown } | undefined)?.formError;
+  if (typeof formError === "string" && STALE_FEES.has(formError)) return true;
+  return defaultShouldRevalidate;
+}
+
 export default function PaymentPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const result = useActionData<typeof action>();
-  const { lang, payable, methods, payments } = loaderData;
+  const { lang, payable: listed, methods, payments } = loaderData;
   const refused = result && !result.ok ? result : undefined;
+  // An entry without a fee today is one the season no longer takes payment for (its last
+  // deadline has passed): it is named, not offered at 0 ₫.
+  const payable = listed.filter((entry) => entry.fee !== null);
+  const closed = listed.filter((entry) => entry.fee === null);
   return (
     <div className="container page">
       <SectionHeading level={1} title={t("payment.title")} />
       <section className="panel" aria-labelledby="payable-heading">
         <h2 id="payable-heading">{t("payment.payable")}</h2>
-        {payable.length === 0 ? (
+        {closed.length > 0 ? (
+          <div className="form-alert" role="status" data-testid="fees-closed">
+            {t("payment.feesClosed", {
+              codes: closed.map((entry) => entry.code ?? entry.title).join(", "),
+              count: closed.length,
+            })}
+          </div>
+        ) : null}
+        {payable.length === 0 && closed.length > 0 ? null : payable.length === 0 ? (
           <div role="status">
             <p>
               <strong>{t("payment.emptyTitle")}</strong>

@@ -297,7 +297,7 @@ async function save(entries: Entries, userId: string, input: EntryAction & { int
       reason,
       ...(result.fieldErrors
         ? { fieldErrors: result.fieldErrors }
-        : reason === "invalid"
+        : reason === "invalid" || reason === "locked"
           ? { formError: formErrorOf(result) }
           : {}),
       // What the server holds now: the form tells its own save whose answer was lost

@@ -54,6 +54,8 @@ describe.each(testDatabases())("entries on $name", (target) => {
       await season().set({ late_deadline: lateDeadline }).execute();
       try {
         const before = await t.draft();
+        const onTime = await t.completeDraft();
+        expect((await t.entries.submit(t.alice, onTime.id)).ok).toBe(true);
         t.now = AFTER_CLOSE;
         const window = (await t.services.seasons.current())!.submission;
         expect(window).toEqual({ state: "open", closesAt: lateDeadline, late: true });
@@ -65,6 +67,9 @@ describe.each(testDatabases())("entries on $name", (target) => {
         expect((await t.entries.get(t.alice, late.id))!.editable).toBe(true);
         const submitted = await t.entries.submit(t.alice, late.id);
         expect(submitted.ok && submitted.entry.status).toBe("submitted");
+        // Staff see it came in late; an entry submitted before the deadline is not marked.
+        expect((await t.entries.getForStaff(late.id))?.submittedLate).toBe(true);
+        expect((await t.entries.getForStaff(onTime.id))?.submittedLate).toBe(false);
         // The receipt gives the late deadline as the last day to change the entry.
         await queuedMailSent(t.db);
         const outbox = await t.services.mail.listOutbox({ pageSize: 100 });

@@ -7,7 +7,7 @@ import {
   type EntryStatus,
 } from "../../../core/entry-status";
 import type { RegistrantType } from "../../../core/registration";
-import { lastSubmissionDeadline } from "../../../core/submission-window";
+import { lastSubmissionDeadline, submittedAfterDeadline } from "../../../core/submission-window";
 import type { EntryFileTable, EntryRow, SeasonTable, TrackTable } from "../../db/schema";
 import type { EntriesContext, Q } from "./context";
 import { findEntryWithCatalogue, listEntryFiles, type CategoryRow } from "./queries";
@@ -249,6 +249,7 @@ export function toView(
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     submittedAt: row.submitted_at,
+    submittedLate: submittedAfterDeadline(row.submitted_at, windowOf(season)),
     withdrawnAt: row.withdrawn_at,
   };
 }

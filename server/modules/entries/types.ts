@@ -138,6 +138,8 @@ export interface EntryView {
   createdAt: string;
   updatedAt: string;
   submittedAt: string | null;
+  /** First submitted after the season's submission deadline (in its late period). */
+  submittedLate: boolean;
   withdrawnAt: string | null;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_STATEMENT_MAPPING } from "../../../core/statement";
 import { testDatabases } from "../../test-support/databases";
+import { AFTER_CLOSE } from "../entries/testbed";
 import { created, finance, paymentsTestbed, statuses, submittedEntries } from "./testbed";
 
 describe.each(testDatabases())("an entrant cancelling a payment on $name", (target) => {
@@ -50,6 +51,27 @@ describe.each(testDatabases())("an entrant cancelling a payment on $name", (targ
         status: 409,
         formError: "payment.cancel.notAllowed",
       });
+    });
+
+    it("keeps a transfer made out before the last deadline once it has passed", async () => {
+      const [entry] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [entry!.id]);
+      expect(
+        (await t.services.payments.getForEntrant(t.alice, payment.reference))?.cancellable,
+      ).toBe(true);
+      // The season takes no more payments: cancelling would leave the entry with no way to pay.
+      t.now = AFTER_CLOSE;
+      const view = await t.services.payments.getForEntrant(t.alice, payment.reference);
+      expect(view).toMatchObject({ state: "pending", cancellable: false });
+      expect(await t.services.payments.cancelForEntrant(alice(), payment.reference)).toMatchObject({
+        ok: false,
+        status: 409,
+        formError: "payment.cancel.feesClosed",
+      });
+      expect((await t.services.payments.getForEntrant(t.alice, payment.reference))?.state).toBe(
+        "pending",
+      );
+      expect(await statuses(t, [entry!.id])).toEqual(["submitted"]);
     });
 
     it("refuses a paid payment and a card payment", async () => {

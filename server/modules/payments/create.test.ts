@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { hasValidCrc } from "../../../core/vietqr";
 import { testDatabases } from "../../test-support/databases";
-import { STANDARD_TIME } from "../entries/testbed";
+import { feeQuote } from "../../../core/payments";
+import { CLOSES, STANDARD_TIME } from "../entries/testbed";
 import { CLIENT, created, paymentsTestbed, submittedEntries } from "./testbed";
 
 describe.each(testDatabases())("payments on $name", (target) => {
@@ -65,6 +66,58 @@ describe.each(testDatabases())("payments on $name", (target) => {
       const [a] = await submittedEntries(t, 1);
       const { payment } = await created(t, [a!.id]);
       expect(payment.entries[0]!.tier).toBe("standard");
+    });
+
+    it("refuses to charge a fee other than the one the checkout page showed", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const { category_id: categoryId, season_id: seasonId } = await t.db.kysely
+        .selectFrom("entries")
+        .select(["category_id", "season_id"])
+        .where("id", "=", a!.id)
+        .executeTakeFirstOrThrow();
+      const category = () => t.db.kysely.updateTable("categories").where("id", "=", categoryId!);
+      const season = () => t.db.kysely.updateTable("seasons").where("id", "=", seasonId);
+      const before = await t.db.kysely
+        .selectFrom("categories")
+        .select(["early_bird_fee_vnd", "late_fee_vnd"])
+        .where("id", "=", categoryId!)
+        .executeTakeFirstOrThrow();
+      await category().set({ late_fee_vnd: 9_900_000 }).execute();
+      // Late entries until 07/01/2027 23:59:59 in Vietnam.
+      await season().set({ late_deadline: "2027-01-07T16:59:59.000Z" }).execute();
+      try {
+        // The page is opened a second before the deadline, at the standard fee …
+        t.now = new Date(Date.parse(CLOSES) - 1000);
+        const page = await t.services.payments.checkout(t.alice);
+        const shown = page.payable.find((p) => p.entryId === a!.id)!.fee!;
+        expect(shown.tier).toBe("standard");
+        const quotes = [feeQuote(a!.id, shown.amountVnd)];
+        // … and "create" is pressed a few seconds after it: the late fee applies now.
+        t.now = new Date(Date.parse(CLOSES) + 5000);
+        const refused = await t.services.payments.create(
+          t.alice,
+          { entryIds: [a!.id], method: "vietqr", quotes },
+          CLIENT,
+        );
+        expect(refused).toMatchObject({
+          ok: false,
+          status: 409,
+          formError: "paymentCore.problems.feesChanged",
+        });
+        // Nothing was made: the entry is still offered, at the fee the page now shows.
+        const again = await t.services.payments.checkout(t.alice);
+        const now = again.payable.find((p) => p.entryId === a!.id)!.fee!;
+        expect(now).toMatchObject({ tier: "late", amountVnd: 9_900_000 });
+        const made = await t.services.payments.create(
+          t.alice,
+          { entryIds: [a!.id], method: "vietqr", quotes: [feeQuote(a!.id, now.amountVnd)] },
+          CLIENT,
+        );
+        expect(made.ok && made.payment.amountVnd).toBe(9_900_000);
+      } finally {
+        await category().set(before).execute();
+        await season().set({ late_deadline: null }).execute();
+      }
     });
 
     it("names each entry's category after its group, as the entry form and dashboard do", async () => {

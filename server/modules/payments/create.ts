@@ -3,7 +3,7 @@ import { localizePath, type Lang } from "../../../core/languages";
 import { PATHS } from "../../../core/paths";
 import { currentPublicUrl } from "../../public-url";
 import { paymentReference, transferMemo } from "../../../core/payment-reference";
-import { checkoutSchema } from "../../../core/payments";
+import { checkoutSchema, feesChangedSinceQuote } from "../../../core/payments";
 import { paymentExpiresAt, vnpayWindowEndsAt } from "../../../core/payment-state";
 import { fieldRefusal, refusal, type Outcome } from "../../../core/refusal";
 import { totalVnd } from "../../../core/fees";
@@ -57,8 +57,9 @@ function isUniqueViolation(error: unknown): boolean {
  * payment, which expires after the configured hours (a card payment once VNPay can no longer
  * report it, `paymentExpiresAt`). Refused: entries that are not the
  * caller's (404), not submitted, from two seasons, already in a live payment (409, naming
- * it: the database's one-live-payment-per-entry index is the last guard), fees closed,
- * VNPay not configured. For VNPay the answer carries the signed gateway URL.
+ * it: the database's one-live-payment-per-entry index is the last guard), fees closed, a fee
+ * other than the one the page quoted (409), VNPay not configured. For VNPay the answer
+ * carries the signed gateway URL.
  */
 export async function createPayment(
   ctx: PaymentsContext,
@@ -89,6 +90,12 @@ export async function createPayment(
     return refusal(409, "paymentCore.problems.mixedSeasons");
   }
   if (fees.some((f) => f.fee === null)) return refusal(409, "paymentCore.problems.feesClosed");
+  // A deadline passed (or the prices changed) since the page showed the fees: the entrant sees
+  // the new amounts before paying them.
+  const quoted = fees.map((f) => ({ entryId: f.entryId, amountVnd: f.fee!.amountVnd }));
+  if (feesChangedSinceQuote(parsed.data.quotes, quoted).length > 0) {
+    return refusal(409, "paymentCore.problems.feesChanged");
+  }
   const amountVnd = totalVnd(fees.map((f) => f.fee!.amountVnd));
   const { payments: settings } = await ctx.deps.settings.get();
   const createdAt = now.toISOString();

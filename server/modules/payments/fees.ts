@@ -112,3 +112,13 @@ export async function entryFees(
     };
   });
 }
+
+/**
+ * Whether every one of the entries could be paid for again now (a payment made out for them
+ * cancelled): false once the season takes no more payments, when letting go of a payment would
+ * leave its entries with no way to be paid.
+ */
+export async function payableAgain(db: Q, entryIds: readonly string[], at: Date): Promise<boolean> {
+  const fees = await entryFees(db, { entryIds }, at);
+  return fees.length === entryIds.length && fees.every((f) => f.fee !== null);
+}

@@ -1,5 +1,7 @@
 import { vietQrPayload } from "../../../core/vietqr";
+import { entrantMayCancel } from "../../../core/payment-state";
 import type { PaymentsContext } from "./context";
+import { payableAgain } from "./fees";
 import { findPaymentByReference, paymentView } from "./queries";
 import { qrSvg } from "./qr";
 import type { PaymentView } from "./types";
@@ -16,6 +18,11 @@ export interface TransferDetails {
 export interface EntrantPaymentView extends PaymentView {
   /** For a pending VietQR payment: where to transfer, and the QR code banking apps read. */
   transfer: TransferDetails | null;
+  /**
+   * Whether the entrant may cancel it now: a transfer still waiting for its money, whose
+   * entries could be paid for again (the season still takes payments).
+   */
+  cancellable: boolean;
 }
 
 /** One of the entrant's own payments by its reference; null for anyone else's. */
@@ -47,5 +54,12 @@ export async function getForEntrant(
       qrSvg: await qrSvg(qrPayload),
     };
   }
-  return { ...view, transfer };
+  const cancellable =
+    entrantMayCancel(view) &&
+    (await payableAgain(
+      ctx.db.kysely,
+      view.entries.map((e) => e.entryId),
+      ctx.clock(),
+    ));
+  return { ...view, transfer, cancellable };
 }

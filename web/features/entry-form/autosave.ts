@@ -21,7 +21,8 @@ export type SaveStatus =
   | { kind: "retrying" }
   | { kind: "invalid"; messageKey?: string }
   | { kind: "conflict" }
-  | { kind: "locked" };
+  /** Refused for good; `messageKey` says why when it is the deadline that passed. */
+  | { kind: "locked"; messageKey?: string };
 
 /** Where the browser keeps what the server has not confirmed yet (per draft; "new" before one exists). */
 export function localKey(entryId: string | null): string {
@@ -342,7 +343,12 @@ export function useAutosave({
     }
     if (data.reason === "locked") {
       stoppedRef.current = true;
-      setStatus({ kind: "locked" });
+      // The deadline passed while the page was open: said as such, with what was not saved.
+      setStatus(
+        data.formError === "entry.problems.submissionClosed"
+          ? { kind: "locked", messageKey: "entryForm.save.lockedByDeadline" }
+          : { kind: "locked" },
+      );
       return;
     }
     if (data.reason === "invalid") {

@@ -8,6 +8,18 @@ import { useLocalizedPath } from "../../lib/site";
 import { feeHoldsUntilText } from "../../lib/fee-holds";
 import { ChangesRequestedNotice, type ChangesRequestedView } from "./changes-requested-notice";
 
+/**
+ * What the fee line says when nothing is due today. A submitted entry without a fee is one
+ * the season no longer takes payment for (its last deadline passed): it says so, or that the
+ * payment already made out for it is the one to complete, rather than "none".
+ */
+function noFeeKey(entry: Pick<EntryListItem, "status" | "fee" | "pendingPayment">): string {
+  if (entry.status !== "submitted" || entry.fee !== null) return "account.entries.noFee";
+  return entry.pendingPayment
+    ? "account.entries.feeInPendingPayment"
+    : "account.entries.feesClosed";
+}
+
 /** One of the entrant's entries on the dashboard (from `services.entries.listForEntrant`). */
 export interface EntryListItem {
   id: string;
@@ -71,9 +83,7 @@ export function EntriesList({ entries, lang }: { entries: EntryListItem[]; lang:
               <dd>{entry.category ?? t("account.entries.noCategory")}</dd>
               <dt>{t("account.entries.feeDue")}</dt>
               <dd>
-                {entry.feeDueVnd > 0
-                  ? formatVnd(entry.feeDueVnd, lang)
-                  : t("account.entries.noFee")}
+                {entry.feeDueVnd > 0 ? formatVnd(entry.feeDueVnd, lang) : t(noFeeKey(entry))}
                 {entry.fee ? (
                   <small>
                     {" "}

@@ -12,6 +12,7 @@ import {
   UPLOADS_PATH,
   uploadErrorKey,
   uploadFailedMessage,
+  uploadFailure,
 } from "../../../core/uploads";
 import { Field } from "../../components/form/field";
 import { withRetries } from "../../lib/retry-load";
@@ -339,9 +340,9 @@ export function FileUploadField({
           uploads.current.delete(key);
           settle(key);
         }
-        const reason = serverReason(err, field);
-        update(key, { state: "failed", error: uploadFailedMessage(field), reason, retryable });
-        notify(`${t(uploadFailedMessage(field))}${reason ? ` ${t(reason)}` : ""}`, "error");
+        const failure = uploadFailure(field, serverReason(err, field));
+        update(key, { state: "failed", ...failure, retryable });
+        notify(`${t(failure.error)}${failure.reason ? ` ${t(failure.reason)}` : ""}`, "error");
       },
       onSuccess: ({ lastResponse }) => {
         uploads.current.delete(key);

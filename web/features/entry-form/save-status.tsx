@@ -26,7 +26,7 @@ function StatusText({ status, lang }: { status: SaveStatus; lang: string }) {
     case "conflict":
       return <>{t("entryForm.save.conflict")}</>;
     case "locked":
-      return <>{t("entryForm.save.locked")}</>;
+      return <>{t(status.messageKey ?? "entryForm.save.locked")}</>;
     default:
       return <>{t("entryForm.save.idle")}</>;
   }

@@ -46,7 +46,16 @@ export function EntrySummary({ entry }: { entry: EntryReview }) {
         <dt>{t("entryReview.fields.created")}</dt>
         <dd>{formatDate(entry.createdAt, lang)}</dd>
         <dt>{t("entryReview.fields.submitted")}</dt>
-        <dd>{entry.submittedAt ? formatDate(entry.submittedAt, lang) : "—"}</dd>
+        <dd>
+          {/* The time too: a late period can end the same day the deadline does. */}
+          {entry.submittedAt ? formatVietnamDateTime(entry.submittedAt) : "—"}
+          {entry.submittedLate ? (
+            <>
+              {" "}
+              <StatusBadge tone="warning">{t("entryReview.submittedLate")}</StatusBadge>
+            </>
+          ) : null}
+        </dd>
         <dt>{t("entryReview.fields.updated")}</dt>
         <dd>{formatDate(entry.updatedAt, lang)}</dd>
         {entry.withdrawnAt ? (

@@ -111,6 +111,7 @@ export async function loadEntryReview(
     credits: { companies: credits.companies ?? [], people: credits.people ?? [] },
     createdAt: entry.createdAt,
     submittedAt: entry.submittedAt,
+    submittedLate: entry.submittedLate,
     updatedAt: entry.updatedAt,
     withdrawnAt: entry.withdrawnAt,
     files: entry.files.map((file) => ({

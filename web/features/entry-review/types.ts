@@ -81,6 +81,8 @@ export interface EntryReview {
   };
   createdAt: string;
   submittedAt: string | null;
+  /** First submitted after the submission deadline, in the season's late period. */
+  submittedLate: boolean;
   updatedAt: string;
   withdrawnAt: string | null;
   files: ReviewFile[];

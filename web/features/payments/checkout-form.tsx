@@ -4,7 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { formatVnd } from "../../../core/dates";
 import type { Lang } from "../../../core/languages";
 import type { PaymentMethod } from "../../../core/payment-state";
-import { checkoutSchema } from "../../../core/payments";
+import { checkoutSchema, feeQuote } from "../../../core/payments";
 import { FormAlert } from "../../components/form/field";
 import { feeHoldsUntilText } from "../../lib/fee-holds";
 
@@ -125,6 +125,14 @@ export function CheckoutForm({
                 </td>
                 <td className="pay-amount">
                   {entry.fee ? formatVnd(entry.fee.amountVnd, lang) : ""}
+                  {entry.fee ? (
+                    // The fee as shown: the server refuses to charge another one.
+                    <input
+                      type="hidden"
+                      name="quotes"
+                      value={feeQuote(entry.entryId, entry.fee.amountVnd)}
+                    />
+                  ) : null}
                 </td>
               </tr>
             ))}
