@@ -1,3 +1,4 @@
+import type { Lang } from "./languages";
 import { parseListQuery, type ListQuery, type ListSpec } from "./list-query";
 import { REGISTRANT_TYPES, type RegistrantType } from "./registration";
 
@@ -42,6 +43,18 @@ export function parseRegistrantListQuery(
 
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/**
+ * The most registrants one export file holds (every registrant of a season fits many times
+ * over). More matching the filter are not cut off silently: the list offers no download and
+ * asks for a narrower filter, and the export refuses (see exportRegistrants).
+ */
+export const REGISTRANT_EXPORT_MAX_ROWS = 50_000;
+
+/** An export's row limit as people read it: "50.000" in Vietnamese, "50,000" in English. */
+export function formatExportRows(rows: number, lang: Lang): string {
+  return rows.toLocaleString(lang === "en" ? "en-GB" : "vi-VN");
+}
 
 /** `?format=` of an export: csv or xlsx, else null (the page answers 400). */
 export function parseExportFormat(value: string | null | undefined): ExportFormat | null {

@@ -13,6 +13,7 @@ import {
   statementLineKey,
   statementLineKeys,
   statementMappingSchema,
+  unmappedDirectionColumn,
   type MatchCandidate,
 } from "./statement";
 
@@ -323,5 +324,72 @@ describe("a statement's columns and rows", () => {
     ]) {
       expect(isStatementSummaryRow(["", "3.000.000", memo]), memo).toBe(false);
     }
+  });
+});
+
+describe("a direction column the mapping leaves out", () => {
+  const headers = ["Ngày giao dịch", "Số tiền", "Nợ/Có", "Nội dung", "Số tham chiếu"];
+  const tableOf = (rows: unknown[][], columns: readonly string[] = headers) => ({
+    headers: [...columns],
+    rows: rows.map((row) => ({
+      cells: Object.fromEntries(columns.map((header, i) => [header, row[i]])),
+    })),
+  });
+  const mapped = ["Ngày giao dịch", "Số tiền", "Nội dung", "Số tham chiếu"];
+
+  it("is found when its cells all read as directions and a row with an amount is a debit", () => {
+    const table = tableOf([
+      ["01/09/2026", "1.500.000", "C", "VXP26AAAAAA", "FT1"],
+      ["01/09/2026", "1.500.000", "Nợ", "VXP26BBBBBB hoan tien", "FT2"],
+      ["01/09/2026", "20.000", "", "phi", "FT3"],
+      ["", "3.020.000", "", "Tổng cộng", ""],
+    ]);
+    expect(unmappedDirectionColumn(table, "Số tiền", mapped)).toBe("Nợ/Có");
+  });
+
+  it("is found with debits only, written in any of the ways banks write them", () => {
+    const table = tableOf([
+      ["01/09/2026", "1.500.000", "DR", "VXP26AAAAAA", "FT1"],
+      ["01/09/2026", "700.000", "ghi no.", "chi", "FT2"],
+    ]);
+    expect(unmappedDirectionColumn(table, "Số tiền", mapped)).toBe("Nợ/Có");
+  });
+
+  it("is not found when no row with an amount is a debit", () => {
+    // Two amount columns: the debit rows have no credit amount, so the credit column holds credits only.
+    const columns = ["Ngày", "Ghi nợ", "Ghi có", "Nợ/Có", "Nội dung"];
+    const table = tableOf(
+      [
+        ["01/09/2026", "", "1.500.000", "C", "VXP26AAAAAA"],
+        ["01/09/2026", "200.000", "", "D", "phi"],
+      ],
+      columns,
+    );
+    expect(unmappedDirectionColumn(table, "Ghi có", ["Ngày", "Ghi có", "Nội dung"])).toBe(
+      undefined,
+    );
+    const creditsOnly = tableOf([["01/09/2026", "1.500.000", "CR", "VXP26AAAAAA", "FT1"]]);
+    expect(unmappedDirectionColumn(creditsOnly, "Số tiền", mapped)).toBe(undefined);
+  });
+
+  it("is not found when a filled cell reads as something else, or the column is mapped", () => {
+    const table = tableOf([
+      ["01/09/2026", "1.500.000", "D", "VXP26AAAAAA", "FT1"],
+      ["01/09/2026", "1.500.000", "Chuyển khoản", "VXP26BBBBBB", "FT2"],
+    ]);
+    expect(unmappedDirectionColumn(table, "Số tiền", mapped)).toBe(undefined);
+    const debit = tableOf([["01/09/2026", "1.500.000", "D", "VXP26AAAAAA", "FT1"]]);
+    expect(unmappedDirectionColumn(debit, "Số tiền", [...mapped, "Nợ/Có"])).toBe(undefined);
+    // A column of numbers or an empty column says nothing about direction.
+    const numbers = tableOf([["01/09/2026", "1.500.000", 1, "VXP26AAAAAA", "FT1"]]);
+    expect(unmappedDirectionColumn(numbers, "Số tiền", mapped)).toBe(undefined);
+    const empty = tableOf([["01/09/2026", "1.500.000", "", "VXP26AAAAAA", "FT1"]]);
+    expect(unmappedDirectionColumn(empty, "Số tiền", mapped)).toBe(undefined);
+  });
+
+  it("is not offered when the column has no header to name it by", () => {
+    const columns = ["Ngày giao dịch", "Số tiền", "", "Nội dung"];
+    const table = tableOf([["01/09/2026", "1.500.000", "D", "VXP26AAAAAA"]], columns);
+    expect(unmappedDirectionColumn(table, "Số tiền", mapped)).toBe(undefined);
   });
 });

@@ -114,8 +114,49 @@ export function parseStatementDirection(value: unknown): StatementDirection | nu
   return DIRECTION_WORDS.get(word) ?? null;
 }
 
+/**
+ * A column of the file that says which way each row's money went, when the mapping names no
+ * direction column: the first header, other than the columns the mapping names, whose filled
+ * cells all read as a direction (see parseStatementDirection) with at least one debit on a row
+ * whose amount column reads as an amount. Such a file's amount column carries money out as well
+ * as in, and reading it without the direction would take its debits for credits: the import is
+ * refused until the column is named. Totals rows under the table are left out; a column without
+ * a header cannot be named, so it is not offered. Undefined when the file has no such column.
+ */
+export function unmappedDirectionColumn(
+  table: { headers: readonly string[]; rows: readonly { cells: Record<string, unknown> }[] },
+  amountHeader: string,
+  mappedHeaders: readonly string[],
+): string | undefined {
+  const rows = table.rows.filter(({ cells }) => !isStatementSummaryRow(Object.values(cells)));
+  const candidates = [...new Set(table.headers)].filter(
+    (header) => header.trim() !== "" && !mappedHeaders.includes(header),
+  );
+  return candidates.find((header) => {
+    let debitWithAmount = false;
+    for (const { cells } of rows) {
+      const cell = cells[header];
+      if (cell === null || cell === undefined || String(cell).trim() === "") continue;
+      const direction = parseStatementDirection(cell);
+      if (direction === null) return false;
+      if (direction === "debit" && parseStatementAmount(cells[amountHeader]) !== null) {
+        debitWithAmount = true;
+      }
+    }
+    return debitWithAmount;
+  });
+}
+
 /** The largest statement a page takes (a season's transfers fit many times over). */
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The largest statement upload still read to its end, to be refused with the columns typed kept:
+ * a form sent without JavaScript has its column names after the file, so a file over
+ * STATEMENT_MAX_BYTES (a year's export, say) is read through, never stored. The request's body
+ * limit (server/action-bodies.ts) cuts off anything larger.
+ */
+export const STATEMENT_UPLOAD_MAX_BYTES = 4 * STATEMENT_MAX_BYTES;
 
 /**
  * A credit amount as banks write it, in whole đồng: "1.500.000", "1,500,000", "1 500 000 VND",

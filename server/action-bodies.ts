@@ -2,7 +2,7 @@ import { Transform, type Readable } from "node:stream";
 import { matchRoutes, type ServerBuild } from "react-router";
 import { CRITERIA_PDF_RULES } from "../core/content-admin";
 import { NEWS_BODY_MAX_CHARS } from "../core/news-admin";
-import { STATEMENT_MAX_BYTES } from "../core/statement";
+import { STATEMENT_UPLOAD_MAX_BYTES } from "../core/statement";
 import { routeTreeOf } from "./route-tree";
 import { LICENCE_FILE_RULES } from "../core/upload-rules";
 
@@ -47,9 +47,10 @@ const RULES: Record<string, BodyRule> = {
     maxBytes: CRITERIA_PDF_RULES.maxBytes + ENVELOPE,
     stream: true,
   },
+  // A statement over its limit is still read, up to a bound, so its refusal keeps the columns.
   "admin-payments-statements": {
     types: ["form", "multipart"],
-    maxBytes: STATEMENT_MAX_BYTES + ENVELOPE,
+    maxBytes: STATEMENT_UPLOAD_MAX_BYTES + ENVELOPE,
     stream: true,
   },
   // The entry form saves and submits as JSON (fetchers with encType application/json).

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { formatVnd } from "../core/dates";
 import { catalogText } from "../core/i18n/lookup";
-import { DEFAULT_STATEMENT_MAPPING } from "../core/statement";
+import { DEFAULT_STATEMENT_MAPPING, STATEMENT_MAX_BYTES } from "../core/statement";
 import { signedInApp } from "./test-support/signed-in-app";
 import { TEST_ORIGIN, type Who } from "./test-support/sign-in";
 import { insertSubmittedEntries } from "./test-support/demo-catalogue";
@@ -579,5 +579,74 @@ describe("finance's payment pages over HTTP", () => {
       `<p id="map-directionColumn-error" class="field__error">${text("vi", "paymentCore.statement.columnNotFound")}`,
     );
     expect(missing.body).toMatch(/<input id="map-directionColumn"[^>]*value="Loại GD"/);
+  });
+
+  it("refuses a file with a Nợ/Có column left unnamed, names the column under its field and keeps what was typed", async () => {
+    const payment = await pendingTransfer();
+    // A refund going out with the payment's reference and amount, in one shared amount column.
+    const file = Buffer.from(
+      [
+        ["Ngày giao dịch", "Số tiền", "Nợ/Có", "Nội dung", "Số tham chiếu"],
+        ["01/09/2026", String(payment.amountVnd), "Nợ", payment.memo, "FT-UNM-HTTP-1"],
+        ["01/09/2026", "1.300.000", "Có", "CK KHAC", "FT-UNM-HTTP-2"],
+      ]
+        .map((row) => row.map((cell) => `"${cell}"`).join(","))
+        .join("\n"),
+    );
+    const mapping = { amountColumn: "Số tiền", directionColumn: "" };
+    for (const lang of ["vi", "en"] as const) {
+      const refused = await postStatement(
+        { name: "saoke-chung.csv", bytes: file },
+        lang === "en" ? "/en/quan-tri/thanh-toan/sao-ke" : "/quan-tri/thanh-toan/sao-ke",
+        mapping,
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain(
+        `<p id="map-directionColumn-error" class="field__error">${text(lang, "paymentCore.statement.directionColumnUnmapped", { column: "Nợ/Có" })}`,
+      );
+      expect(refused.body).toMatch(/<input id="map-directionColumn"[^>]*aria-invalid="true"/);
+      expect(refused.body).toMatch(/<input id="map-amountColumn"[^>]*value="Số tiền"/);
+      expect(refused.body).not.toContain('data-testid="statement-summary"');
+    }
+    expect(
+      text("vi", "paymentCore.statement.directionColumnUnmapped", { column: "Nợ/Có" }),
+    ).toContain("Tệp có cột “Nợ/Có”");
+    expect(
+      text("en", "paymentCore.statement.directionColumnUnmapped", { column: "Nợ/Có" }),
+    ).toContain("The file has a column “Nợ/Có”");
+    const state = await office.db.kysely
+      .selectFrom("payments")
+      .select("state")
+      .where("id", "=", payment.id)
+      .executeTakeFirstOrThrow();
+    expect(state.state).toBe("pending");
+    const lines = await office.db.kysely
+      .selectFrom("statement_lines")
+      .select("id")
+      .where("bank_ref", "like", "FT-UNM-HTTP-%")
+      .execute();
+    expect(lines).toEqual([]);
+  });
+
+  it("answers a statement over the size limit sent without JavaScript with the page, its field told and the columns kept", async () => {
+    const mapping = { amountColumn: "Số tiền vào", directionColumn: "Loại GD" };
+    // Just over the limit, and well over it (a whole year's export, say).
+    for (const size of [STATEMENT_MAX_BYTES + 1, 3 * STATEMENT_MAX_BYTES]) {
+      for (const lang of ["vi", "en"] as const) {
+        const refused = await postStatement(
+          { name: "saoke-ca-nam.csv", bytes: Buffer.alloc(size, 0x41) },
+          lang === "en" ? "/en/quan-tri/thanh-toan/sao-ke" : "/quan-tri/thanh-toan/sao-ke",
+          mapping,
+        );
+        expect(refused.statusCode, `${size} ${lang}`).toBe(413);
+        expect(refused.headers["content-type"]).toMatch(/^text\/html/);
+        expect(refused.body).toContain(
+          `<p id="statement-file-error" class="field__error">${text(lang, "paymentCore.statement.fileTooLarge")}</p>`,
+        );
+        expect(refused.body).toMatch(/<input id="map-amountColumn"[^>]*value="Số tiền vào"/);
+        expect(refused.body).toMatch(/<input id="map-directionColumn"[^>]*value="Loại GD"/);
+        expect(refused.body).toMatch(/<input id="map-memoColumn"[^>]*value="Nội dung"/);
+      }
+    }
   });
 });

@@ -619,6 +619,117 @@ describe.each(testDatabases())("bank statements on $name", (target) => {
       expect(view!.events.filter((e) => e.to === "paid")).toHaveLength(0);
     });
 
+    it("refuses a file whose Nợ/Có column is left unnamed, and imports it once the column is named", async () => {
+      const [a, b] = await submittedEntries(t, 2);
+      const debited = await created(t, [a!.id]);
+      const credited = await created(t, [b!.id]);
+      const file = (rows: string[][]) =>
+        Buffer.from(
+          [["Ngày giao dịch", "Số tiền", "Nội dung", "Nợ/Có", "Số tham chiếu"], ...rows]
+            .map((row) => row.map((cell) => `"${cell}"`).join(","))
+            .join("\n"),
+        );
+      const amountOf = (n: number) => n.toLocaleString("vi-VN");
+      const bytes = file([
+        // A refund going out with a payment's reference and its amount.
+        ["01/09/2026", amountOf(debited.payment.amountVnd), debited.payment.memo, "Nợ", "FT-UNM-1"],
+        [
+          "01/09/2026",
+          amountOf(credited.payment.amountVnd),
+          credited.payment.memo,
+          "Có",
+          "FT-UNM-2",
+        ],
+        ["", amountOf(debited.payment.amountVnd * 2), "Tổng cộng", "", ""],
+      ]);
+      const counts = async () => {
+        const count = async (table: "statement_imports" | "statement_lines") =>
+          Number(
+            (
+              await t.db.kysely
+                .selectFrom(table)
+                .select((eb) => eb.fn.countAll().as("count"))
+                .executeTakeFirstOrThrow()
+            ).count,
+          );
+        return [await count("statement_imports"), await count("statement_lines")];
+      };
+      const paymentStates = async () =>
+        (
+          await t.db.kysely
+            .selectFrom("payments")
+            .select(["id", "state"])
+            .where("id", "in", [debited.payment.id, credited.payment.id])
+            .execute()
+        )
+          .sort((x, y) => (x.id === debited.payment.id ? -1 : y.id === debited.payment.id ? 1 : 0))
+          .map((row) => row.state);
+      const before = await counts();
+      const mappingBefore = await t.services.payments.statementMapping();
+      const mapping = {
+        ...DEFAULT_STATEMENT_MAPPING,
+        amountColumn: "Số tiền",
+        directionColumn: "",
+      };
+      const refused = await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke-chung.csv",
+        bytes,
+        mapping,
+      });
+      expect(refused).toMatchObject({
+        ok: false,
+        status: 400,
+        fieldErrors: { directionColumn: "paymentCore.statement.directionColumnUnmapped" },
+        directionColumnFound: "Nợ/Có",
+      });
+      // Nothing stored: no import, no line, no payment paid, the last mapping kept.
+      expect(await counts()).toEqual(before);
+      expect(await paymentStates()).toEqual(["pending", "pending"]);
+      expect(await statuses(t, [a!.id, b!.id])).toEqual(["submitted", "submitted"]);
+      expect(await t.services.payments.statementMapping()).toEqual(mappingBefore);
+
+      // The column named: the credit pays its payment, the refund pays nothing.
+      const done = await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke-chung.csv",
+        bytes,
+        mapping: { ...mapping, directionColumn: "Nợ/Có" },
+      });
+      expect(done).toMatchObject({ ok: true, summary: { total: 1, matched: 1, notImported: [] } });
+      expect(await paymentStates()).toEqual(["pending", "paid"]);
+      expect(await statuses(t, [a!.id, b!.id])).toEqual(["submitted", "paid"]);
+    });
+
+    it("imports as before a file whose only Nợ/Có-like column has no debit with an amount", async () => {
+      const [a] = await submittedEntries(t, 1);
+      const { payment } = await created(t, [a!.id]);
+      // A credit amount column of its own; the debit row has no credit amount.
+      const bytes = csvOf([
+        ["01/09/2026", "", payment.amountVnd.toLocaleString("vi-VN"), payment.memo, "C"],
+        ["01/09/2026", "30.000", "", "phi", "D"],
+      ]);
+      const done = await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke-hai-cot.csv",
+        bytes: Buffer.from(bytes.toString("utf8").replace('"Số tham chiếu"', '"Loại"'), "utf8"),
+        mapping: { ...DEFAULT_STATEMENT_MAPPING, bankRefColumn: "" },
+      });
+      expect(done).toMatchObject({ ok: true, summary: { total: 1, matched: 1, notImported: [] } });
+      expect(await statuses(t, [a!.id])).toEqual(["paid"]);
+      // Credits only in a shared amount column: nothing is taken for a debit.
+      const [b] = await submittedEntries(t, 1);
+      const other = await created(t, [b!.id]);
+      const creditsOnly = Buffer.from(
+        "Ngày giao dịch;Số tiền;Nội dung;Chiều\n" +
+          `01/09/2026;${other.payment.amountVnd};${other.payment.memo};CR\n`,
+      );
+      const alsoDone = await t.services.payments.importStatement(finance(t), {
+        fileName: "saoke-co.csv",
+        bytes: creditsOnly,
+        mapping: { ...DEFAULT_STATEMENT_MAPPING, amountColumn: "Số tiền", bankRefColumn: "" },
+      });
+      expect(alsoDone).toMatchObject({ ok: true, summary: { total: 1, matched: 1 } });
+      expect(await statuses(t, [b!.id])).toEqual(["paid"]);
+    });
+
     it("never reads a signed amount column's negative lines as credits", async () => {
       const [a, b] = await submittedEntries(t, 2);
       const debited = await created(t, [a!.id]);

@@ -16,6 +16,7 @@ import {
   type MatchCandidate,
   type StatementLine,
   type StatementMapping,
+  unmappedDirectionColumn,
 } from "../../../core/statement";
 import { extractReferences } from "../../../core/payment-reference";
 import { isLapsedPayment } from "../../../core/payment-state";
@@ -45,6 +46,12 @@ export type NoReadableDates = Refusal & { notImported: CreditRowNotImported[] };
 
 /** Columns of the mapping the file does not have, with the ones it has (its header row). */
 export type ColumnsNotFound = Refusal & { foundColumns: string[] };
+
+/**
+ * The file has a direction column (its header `directionColumnFound`) the mapping leaves out:
+ * its amounts include debits, which would be read as credits. Nothing was imported.
+ */
+export type DirectionColumnUnmapped = Refusal & { directionColumnFound: string };
 
 /** A line dated after today: the date column was misread; `futureDay` is its date, DD/MM/YYYY. */
 export type DateInFuture = Refusal & { futureDay: string };
@@ -90,13 +97,21 @@ async function rememberMapping(ctx: PaymentsContext, mapping: StatementMapping) 
  * direction cannot be read is not imported but listed, as is a credit row whose date cannot be
  * read (its row number in the audit entry); when no row is left to import, nothing is. The
  * mapping is remembered. A mapping naming columns the file lacks is refused with the columns
- * the file has; a file with a line dated after today is refused whole (its dates were misread).
+ * the file has; a mapping naming no direction column for a file that has one with debits
+ * (see unmappedDirectionColumn) is refused with its name; a file with a line dated after today
+ * is refused whole (its dates were misread).
  */
 export async function importStatement(
   ctx: PaymentsContext,
   actor: StaffActor,
   input: { fileName: string; bytes: Uint8Array; mapping: unknown },
-): Promise<Outcome<{ summary: ImportSummary }> | ColumnsNotFound | DateInFuture | NoReadableDates> {
+): Promise<
+  | Outcome<{ summary: ImportSummary }>
+  | ColumnsNotFound
+  | DirectionColumnUnmapped
+  | DateInFuture
+  | NoReadableDates
+> {
   const mapping = statementMappingSchema.safeParse(input.mapping);
   if (!mapping.success) {
     const fieldErrors: Record<string, string> = {};
@@ -130,6 +145,21 @@ export async function importStatement(
       formError: "paymentCore.statement.columnsAre",
       foundColumns: table.headers.filter((header) => header !== ""),
     };
+  }
+  if (!header.directionColumn) {
+    // One amount column for money in and out, its direction in a column left unnamed: the
+    // debits would pay payments. Nothing is read until the column is named.
+    const found = unmappedDirectionColumn(
+      table,
+      header.amountColumn,
+      mappingKeys.map((key) => header[key]).filter((h) => h !== ""),
+    );
+    if (found !== undefined) {
+      return {
+        ...fieldRefusal({ directionColumn: "paymentCore.statement.directionColumnUnmapped" }),
+        directionColumnFound: found,
+      };
+    }
   }
   const lines: StatementLine[] = [];
   const notImported: CreditRowNotImported[] = [];

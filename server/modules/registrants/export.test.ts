@@ -1,6 +1,11 @@
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { parseRegistrantListQuery } from "../../../core/registrants-admin";
+import type { Lang } from "../../../core/languages";
+import {
+  parseRegistrantListQuery,
+  type ExportFormat,
+  type RegistrantListQuery,
+} from "../../../core/registrants-admin";
 import { testDatabases } from "../../test-support/databases";
 import { DOMAIN, registrantsTestbed } from "./testbed";
 
@@ -10,6 +15,12 @@ const STAFF = { id: "staff-export", email: "thu.ky@example.vn", ip: "203.0.113.7
 describe.each(testDatabases())("registrants export on $name", (target) => {
   describe.skipIf(!target.available)("exportRegistrants", () => {
     const t = registrantsTestbed(target);
+    /** The file of an export that fits. */
+    const sheetOf = async (...args: [RegistrantListQuery, ExportFormat, Lang]) => {
+      const sheet = await t.registrants.export(STAFF, ...args);
+      if (!sheet.ok) throw new Error(`export refused: ${JSON.stringify(sheet)}`);
+      return sheet;
+    };
 
     it("seeds", async () => {
       const lan = await t.add({
@@ -33,7 +44,7 @@ describe.each(testDatabases())("registrants export on $name", (target) => {
       const query = parseRegistrantListQuery(
         new URLSearchParams({ q: DOMAIN, sort: "name", dir: "asc", pageSize: "10" }),
       );
-      const sheet = await t.registrants.export(STAFF, query, "xlsx", "vi");
+      const sheet = await sheetOf(query, "xlsx", "vi");
       expect(sheet.fileName).toBe("registrants-2026-09-01.xlsx");
       expect(sheet.contentType).toContain("spreadsheetml");
       const book = new ExcelJS.Workbook();
@@ -59,7 +70,7 @@ describe.each(testDatabases())("registrants export on $name", (target) => {
       const query = parseRegistrantListQuery(
         new URLSearchParams({ q: DOMAIN, type: "individual" }),
       );
-      const sheet = await t.registrants.export(STAFF, query, "csv", "en");
+      const sheet = await sheetOf(query, "csv", "en");
       expect([...sheet.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const text = sheet.body.subarray(3).toString("utf8");
       const lines = text.trim().split(/\r?\n/);
@@ -98,12 +109,42 @@ describe.each(testDatabases())("registrants export on $name", (target) => {
       const query = parseRegistrantListQuery(
         new URLSearchParams({ q: DOMAIN, type: "enterprise", season: "2026" }),
       );
-      const sheet = await t.registrants.export(STAFF, query, "csv", "vi");
+      const sheet = await sheetOf(query, "csv", "vi");
       expect(sheet.fileName).toBe("registrants-2026-2026-09-01.csv");
       const row = sheet.body.toString("utf8").trim().split(/\r?\n/)[1]!;
       // Excel reads ="0301112223" as the text 0301112223; the day registered is DD/MM/YYYY.
       expect(row).toContain('"=""0301112223""",');
       expect(row.endsWith(',"20/08/2026"')).toBe(true);
+    });
+
+    it("writes no file when more registrants match than one holds, and asks for a narrower filter", async () => {
+      const query = parseRegistrantListQuery(new URLSearchParams({ q: DOMAIN }));
+      const auditedBefore = await t.db.kysely
+        .selectFrom("audit_log")
+        .select("id")
+        .where("action", "=", "registrants.export")
+        .execute();
+      // Two registrants match; a file of one would leave one out without saying so.
+      for (const format of ["csv", "xlsx"] as const) {
+        const refused = await t.registrants.export(STAFF, query, format, "vi", { maxRows: 1 });
+        expect(refused).toEqual({
+          ok: false,
+          status: 422,
+          formError: "registrantsAdmin.export.tooMany",
+          maxRows: 1,
+        });
+      }
+      // Nothing left the platform: no download recorded.
+      const auditedAfter = await t.db.kysely
+        .selectFrom("audit_log")
+        .select("id")
+        .where("action", "=", "registrants.export")
+        .execute();
+      expect(auditedAfter).toHaveLength(auditedBefore.length);
+      // Exactly as many as a file holds: the whole list.
+      const fits = await t.registrants.export(STAFF, query, "csv", "vi", { maxRows: 2 });
+      expect(fits.ok).toBe(true);
+      if (fits.ok) expect(fits.body.toString("utf8").trim().split(/\r?\n/)).toHaveLength(3);
     });
   });
 });

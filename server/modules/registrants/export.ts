@@ -1,6 +1,11 @@
 import { catalogText } from "../../../core/i18n/lookup";
 import type { Lang } from "../../../core/languages";
-import type { ExportFormat, RegistrantListQuery } from "../../../core/registrants-admin";
+import { refusal, type Refusal } from "../../../core/refusal";
+import {
+  REGISTRANT_EXPORT_MAX_ROWS,
+  type ExportFormat,
+  type RegistrantListQuery,
+} from "../../../core/registrants-admin";
 import {
   DAY_FORMAT,
   exportFileName,
@@ -20,10 +25,8 @@ import {
   REGISTRANT_TEXT_SORTS,
 } from "./queries";
 
-/** At most this many rows in one export (every registrant of a season fits many times over). */
-export const REGISTRANT_EXPORT_MAX = 50_000;
-
 export interface ExportedSheet {
+  ok: true;
   body: Buffer;
   fileName: string;
   contentType: string;
@@ -43,9 +46,14 @@ interface ExportRow {
   created_at: string;
 }
 
+/** More registrants match than one file holds (`maxRows`): nothing was written. */
+export type ExportTooLarge = Refusal & { maxRows: number };
+
 /**
  * Every registrant the table's filter and search select (all pages, in the table's order) as
- * CSV or XLSX, headings and values in the staff member's language, dates DD/MM/YYYY.
+ * CSV or XLSX, headings and values in the staff member's language, dates DD/MM/YYYY. When more
+ * than `maxRows` match, no file is written: a file holding only the first rows would pass for
+ * the whole list. The refusal asks for a narrower filter.
  */
 export async function exportRegistrants(
   ctx: RegistrantsContext,
@@ -53,7 +61,8 @@ export async function exportRegistrants(
   query: RegistrantListQuery,
   format: ExportFormat,
   lang: Lang,
-): Promise<ExportedSheet> {
+  { maxRows = REGISTRANT_EXPORT_MAX_ROWS }: { maxRows?: number } = {},
+): Promise<ExportedSheet | ExportTooLarge> {
   const text = (key: string) => catalogText(lang, key) ?? key;
   const rows: ExportRow[] = await orderedBy(
     filteredRegistrants(ctx.db, query).select([
@@ -73,8 +82,12 @@ export async function exportRegistrants(
     query.dir,
     { text: REGISTRANT_TEXT_SORTS.includes(query.sort), tieBreaker: "r.user_id" },
   )
-    .limit(REGISTRANT_EXPORT_MAX)
+    // One more than a file holds: whether any were left out.
+    .limit(maxRows + 1)
     .execute();
+  if (rows.length > maxRows) {
+    return { ...refusal(422, "registrantsAdmin.export.tooMany"), maxRows };
+  }
   const columns: SheetColumn<ExportRow>[] = [
     { header: text("registrantsAdmin.columns.name"), width: 28, value: (r) => r.full_name },
     {
@@ -133,6 +146,7 @@ export async function exportRegistrants(
     exportSummary(format, rows.length, query),
   );
   return {
+    ok: true,
     body,
     fileName: exportFileName(
       query.season ? `registrants-${query.season}` : "registrants",

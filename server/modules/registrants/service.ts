@@ -36,8 +36,13 @@ export function createRegistrantsService(db: Db, deps: RegistrantsDeps) {
   return {
     list: (query: RegistrantListQuery) => listRegistrants(ctx, query),
     get: (userId: string) => getRegistrant(ctx, userId),
-    export: (actor: Actor, query: RegistrantListQuery, format: ExportFormat, lang: Lang) =>
-      exportRegistrants(ctx, actor, query, format, lang),
+    export: (
+      actor: Actor,
+      query: RegistrantListQuery,
+      format: ExportFormat,
+      lang: Lang,
+      options?: { maxRows?: number },
+    ) => exportRegistrants(ctx, actor, query, format, lang, options),
     entryOwner: (entryId: string) => entryOwnerFacts(ctx, entryId),
   };
 }

@@ -2,6 +2,7 @@ import { useTranslation } from "../../i18n/use-translation";
 import { Link, useLocation } from "react-router";
 import { formatDate } from "../../../core/dates";
 import { formatPhoneForDisplay } from "../../../core/phone";
+import { formatExportRows, REGISTRANT_EXPORT_MAX_ROWS } from "../../../core/registrants-admin";
 import type { RegistrantType } from "../../../core/registration";
 import type { DataColumn, ToolbarFilter } from "../back-office/table";
 import { useLang, useLocalizedPath } from "../../lib/site";
@@ -100,12 +101,24 @@ export function useRegistrantFilters(years: readonly number[]): ToolbarFilter[] 
 
 /**
  * Download links for the list as it is filtered and sorted now (every page): plain links, so
- * the browser downloads the file instead of the router navigating to it.
+ * the browser downloads the file instead of the router navigating to it. When more registrants
+ * match than one file holds (`tooMany`), no link: a note asks for a narrower filter, as a file
+ * of the first rows only would pass for the whole list.
  */
-export function ExportLinks() {
+export function ExportLinks({ tooMany = false }: { tooMany?: boolean }) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
+  const lang = useLang();
   const location = useLocation();
+  if (tooMany) {
+    return (
+      <p className="admin-links" role="note" data-testid="registrants-export-too-many">
+        {t("registrantsAdmin.export.tooMany", {
+          max: formatExportRows(REGISTRANT_EXPORT_MAX_ROWS, lang),
+        })}
+      </p>
+    );
+  }
   const hrefOf = (format: "csv" | "xlsx") => {
     const params = new URLSearchParams(location.search);
     for (const name of ["page", "notice"]) params.delete(name);

@@ -12,6 +12,7 @@ import {
   type CreditRowNotImported,
   resolveStatementLineSchemaFor,
   STATEMENT_MAX_BYTES,
+  STATEMENT_UPLOAD_MAX_BYTES,
   statementMappingSchema,
 } from "../../../../core/statement";
 import type { Lang } from "../../../../core/languages";
@@ -61,22 +62,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Import (multipart, the file capped) or settle one line: authorize → parse → operate. */
+/** Room for the form's other fields and the multipart envelope around the file. */
+const FORM_FIELDS_BYTES = 64 * 1024;
+
+/**
+ * Import (multipart, the file capped) or settle one line: authorize → parse → operate. A file
+ * over the limit, sent without JavaScript, is read to its end (up to STATEMENT_UPLOAD_MAX_BYTES)
+ * and not kept, so that its refusal comes back with the column names typed after it.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context, "payments");
   if (!isStaffRole(user.role)) throw new Response("Forbidden", { status: 403 });
   const actor = { ...actorOf(user, context), role: user.role, name: user.name };
   let form: FormData;
-  let file: { name: string; bytes: Uint8Array } | null = null;
+  let file: { name: string; bytes: Uint8Array | null } | null = null;
   try {
     form = await parseFormData(
       request,
-      { maxFiles: 1, maxFileSize: STATEMENT_MAX_BYTES, maxHeaderSize: 8 * 1024 },
+      {
+        maxFiles: 1,
+        maxFileSize: STATEMENT_UPLOAD_MAX_BYTES,
+        maxTotalSize: STATEMENT_UPLOAD_MAX_BYTES + FORM_FIELDS_BYTES,
+        maxHeaderSize: 8 * 1024,
+      },
       async (upload: FileUpload) => {
         if (upload.fieldName !== "file") return undefined;
         file = {
           name: upload.name || "statement",
-          bytes: new Uint8Array(await upload.arrayBuffer()),
+          bytes:
+            upload.size > STATEMENT_MAX_BYTES ? null : new Uint8Array(await upload.arrayBuffer()),
         };
         return undefined;
       },
@@ -101,8 +115,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         fieldErrors[String(issue.path[0])] ??= issue.message;
       return refused(fieldRefusal(fieldErrors), form, { formKey: "import" });
     }
-    const chosen = file as { name: string; bytes: Uint8Array } | null;
-    if (!chosen || chosen.bytes.length === 0) {
+    const chosen = file as { name: string; bytes: Uint8Array | null } | null;
+    if (chosen && chosen.bytes === null) {
+      return refused(fieldRefusal({ file: "paymentCore.statement.fileTooLarge" }, 413), form, {
+        formKey: "import",
+      });
+    }
+    if (!chosen?.bytes || chosen.bytes.length === 0) {
       return refused(fieldRefusal({ file: "paymentCore.statement.fileMissing" }), form, {
         formKey: "import",
       });
@@ -116,6 +135,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const answer = refused(outcome, form, { formKey: "import" });
       // Columns the file lacks: the page lists the ones it has, to type the right names. A
       // line dated after today: the page names its date. No readable date: the rows are listed.
+      // A direction column left unnamed: the page names it.
       const extra =
         "foundColumns" in outcome
           ? { foundColumns: outcome.foundColumns }
@@ -123,7 +143,9 @@ export async function action({ request, context }: Route.ActionArgs) {
             ? { futureDay: outcome.futureDay }
             : "notImported" in outcome
               ? { notImported: outcome.notImported }
-              : null;
+              : "directionColumnFound" in outcome
+                ? { directionColumnFound: outcome.directionColumnFound }
+                : null;
       return extra ? data({ ...answer.data, ...extra }, answer.init ?? undefined) : answer;
     }
     return data({ ok: true as const, formKey: "import", summary: outcome.summary });
@@ -189,9 +211,15 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
   const {
     foundColumns,
     futureDay,
+    directionColumnFound,
     notImported: refusedRows,
   } = (refusedImport as
-    | { foundColumns?: string[]; futureDay?: string; notImported?: CreditRowNotImported[] }
+    | {
+        foundColumns?: string[];
+        futureDay?: string;
+        directionColumnFound?: string;
+        notImported?: CreditRowNotImported[];
+      }
     | undefined) ?? {};
   const imported = result && result.ok && "summary" in result ? result.summary : undefined;
   const notImported = imported?.notImported ?? refusedRows ?? [];
@@ -311,7 +339,7 @@ export default function AdminStatements({ loaderData }: Route.ComponentProps) {
               ) : null}
               {fieldError(name) ? (
                 <p id={`map-${name}-error`} className="field__error">
-                  {t(fieldError(name)!, { day: futureDay })}
+                  {t(fieldError(name)!, { day: futureDay, column: directionColumnFound })}
                 </p>
               ) : null}
             </div>

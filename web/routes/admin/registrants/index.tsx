@@ -1,5 +1,8 @@
 import { useTranslation } from "../../../i18n/use-translation";
-import { parseRegistrantListQuery } from "../../../../core/registrants-admin";
+import {
+  parseRegistrantListQuery,
+  REGISTRANT_EXPORT_MAX_ROWS,
+} from "../../../../core/registrants-admin";
 import { backOfficeMeta } from "../../../features/back-office/meta";
 import { AdminPage } from "../../../features/back-office/page";
 import { DataTable, ListToolbar } from "../../../features/back-office/table";
@@ -40,7 +43,7 @@ export default function AdminRegistrants({ loaderData }: Route.ComponentProps) {
         { label: t("registrantsAdmin.title") },
       ]}
       lead={t("registrantsAdmin.lead")}
-      actions={<ExportLinks />}
+      actions={<ExportLinks tooMany={result.total > REGISTRANT_EXPORT_MAX_ROWS} />}
     >
       <ListToolbar
         searchLabel={t("registrantsAdmin.search")}
