@@ -32,6 +32,15 @@ export const statementMappingSchema = z.object({
 });
 export type StatementMapping = z.infer<typeof statementMappingSchema>;
 
+/** The mapping's columns, in the form's order. */
+export const STATEMENT_MAPPING_KEYS = [
+  "dateColumn",
+  "amountColumn",
+  "memoColumn",
+  "bankRefColumn",
+  "directionColumn",
+] as const satisfies readonly (keyof StatementMapping)[];
+
 /** What Vietnamese banks' exports usually call the columns (a first guess for the form). */
 export const DEFAULT_STATEMENT_MAPPING: StatementMapping = {
   dateColumn: "Ngày giao dịch",

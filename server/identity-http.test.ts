@@ -341,36 +341,43 @@ describe("the signed-in person of a request", () => {
 });
 
 describe("a change of email from the account page", () => {
+  /**
+   * An entrant (emails in `lang`) signed in at the account page who asks to move to `newEmail`;
+   * the session cookie and the link mailed to the new address.
+   */
+  async function askedToChange(lang: "vi" | "en", email: string, newEmail: string, name: string) {
+    const { identity } = http.app.services;
+    const userId = await identity.createEntrant({
+      email,
+      password: TEST_PASSWORD,
+      profile: individualProfile(name, "3 Tràng Tiền, Hà Nội"),
+    });
+    await identity.setEmailLanguage(userId, lang);
+    const cookie = await signInThroughForm(
+      http.app,
+      localized("/dang-nhap", lang),
+      email,
+      TEST_PASSWORD,
+    );
+    const asked = await request("POST", localized("/tai-khoan", lang), {
+      cookie,
+      headers: { origin: TEST_ORIGIN },
+      form: { intent: "changeEmail", newEmail, currentPassword: TEST_PASSWORD },
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body).toContain(text(lang, "account.emailChangeSent"));
+    const mail = await http.outboxMail(newEmail, "emailChange");
+    const link = new URL(
+      mail.text.split(/\s+/).find((word) => word.includes("/api/auth/verify-email?"))!,
+    );
+    return { userId, cookie, link };
+  }
   it.each(["vi", "en"] as const)(
     "ends with the new address confirmed and the old one told (%s)",
     async (lang) => {
-      const { identity } = http.app.services;
       const oldEmail = `doi-email-${lang}@example.vn`;
       const newEmail = `doi-email-${lang}-moi@example.vn`;
-      const userId = await identity.createEntrant({
-        email: oldEmail,
-        password: TEST_PASSWORD,
-        profile: individualProfile("Đỗ Thị Mai", "3 Tràng Tiền, Hà Nội"),
-      });
-      await identity.setEmailLanguage(userId, lang);
-      const cookie = await signInThroughForm(
-        http.app,
-        localized("/dang-nhap", lang),
-        oldEmail,
-        TEST_PASSWORD,
-      );
-      const asked = await request("POST", localized("/tai-khoan", lang), {
-        cookie,
-        headers: { origin: TEST_ORIGIN },
-        form: { intent: "changeEmail", newEmail, currentPassword: TEST_PASSWORD },
-      });
-      expect(asked.statusCode).toBe(200);
-      expect(asked.body).toContain(text(lang, "account.emailChangeSent"));
-
-      const mail = await http.outboxMail(newEmail, "emailChange");
-      const link = new URL(
-        mail.text.split(/\s+/).find((word) => word.includes("/api/auth/verify-email?"))!,
-      );
+      const { userId, cookie, link } = await askedToChange(lang, oldEmail, newEmail, "Đỗ Thị Mai");
       const followed = await request("GET", link.pathname + link.search, { cookie });
       expect(followed.statusCode).toBe(302);
       const landing = new URL(String(followed.headers.location), TEST_ORIGIN);
@@ -411,30 +418,9 @@ describe("a change of email from the account page", () => {
   it.each(["vi", "en"] as const)(
     "opened where the account is not signed in, asks to sign in there and then finishes (%s)",
     async (lang) => {
-      const { identity } = http.app.services;
       const oldEmail = `doi-email-may-khac-${lang}@example.vn`;
       const newEmail = `doi-email-may-khac-${lang}-moi@example.vn`;
-      const userId = await identity.createEntrant({
-        email: oldEmail,
-        password: TEST_PASSWORD,
-        profile: individualProfile("Lê Văn Hai Máy", "8 Tràng Tiền, Hà Nội"),
-      });
-      await identity.setEmailLanguage(userId, lang);
-      const cookie = await signInThroughForm(
-        http.app,
-        localized("/dang-nhap", lang),
-        oldEmail,
-        TEST_PASSWORD,
-      );
-      await request("POST", localized("/tai-khoan", lang), {
-        cookie,
-        headers: { origin: TEST_ORIGIN },
-        form: { intent: "changeEmail", newEmail, currentPassword: TEST_PASSWORD },
-      });
-      const mail = await http.outboxMail(newEmail, "emailChange");
-      const link = new URL(
-        mail.text.split(/\s+/).find((word) => word.includes("/api/auth/verify-email?"))!,
-      );
+      const { userId, link } = await askedToChange(lang, oldEmail, newEmail, "Lê Văn Hai Máy");
       const linkPath = link.pathname + link.search;
 
       // Another browser, no session: the sign-in page in the link's language, coming back here.
@@ -482,28 +468,7 @@ describe("a change of email from the account page", () => {
       const { identity } = http.app.services;
       const email = `doi-email-bi-chiem-${lang}@example.vn`;
       const wanted = `dia-chi-bi-chiem-${lang}@example.vn`;
-      const userId = await identity.createEntrant({
-        email,
-        password: TEST_PASSWORD,
-        profile: individualProfile("Đỗ Văn Chậm", "5 Tràng Tiền, Hà Nội"),
-      });
-      await identity.setEmailLanguage(userId, lang);
-      const cookie = await signInThroughForm(
-        http.app,
-        localized("/dang-nhap", lang),
-        email,
-        TEST_PASSWORD,
-      );
-      const asked = await request("POST", localized("/tai-khoan", lang), {
-        cookie,
-        headers: { origin: TEST_ORIGIN },
-        form: { intent: "changeEmail", newEmail: wanted, currentPassword: TEST_PASSWORD },
-      });
-      expect(asked.body).toContain(text(lang, "account.emailChangeSent"));
-      const mail = await http.outboxMail(wanted, "emailChange");
-      const link = new URL(
-        mail.text.split(/\s+/).find((word) => word.includes("/api/auth/verify-email?"))!,
-      );
+      const { userId, cookie, link } = await askedToChange(lang, email, wanted, "Đỗ Văn Chậm");
       // Before the link is opened, the address gets an account of its own.
       await identity.createEntrant({
         email: wanted,

@@ -57,12 +57,20 @@ async function financeActor() {
   return { id: user.id, email: user.email, name: user.name, role: "finance" as const };
 }
 
+/** A CSV of these rows, every cell quoted. */
+const csvRows = (rows: string[][]) =>
+  Buffer.from(rows.map((row) => row.map((cell) => `"${cell}"`).join(",")).join("\n"));
+
+/** A statement in the layout of the default mapping (debit and credit amounts apart). */
 const csvOf = (lines: string[][]) =>
-  Buffer.from(
-    [["Ngày giao dịch", "Số tiền ghi nợ", "Số tiền ghi có", "Nội dung", "Số tham chiếu"], ...lines]
-      .map((row) => row.map((cell) => `"${cell}"`).join(","))
-      .join("\n"),
-  );
+  csvRows([
+    ["Ngày giao dịch", "Số tiền ghi nợ", "Số tiền ghi có", "Nội dung", "Số tham chiếu"],
+    ...lines,
+  ]);
+
+/** The statements page in `lang`. */
+const statementsPath = (lang: "vi" | "en") =>
+  lang === "en" ? "/en/quan-tri/thanh-toan/sao-ke" : "/quan-tri/thanh-toan/sao-ke";
 
 /** The statements page's import form, sent as a browser sends it (multipart). */
 function postStatement(
@@ -457,9 +465,7 @@ describe("finance's payment pages over HTTP", () => {
 
   it("lists the credit rows it could not date, row by row, and says which dates it reads", async () => {
     for (const lang of ["vi", "en"] as const) {
-      const page = await get(
-        lang === "en" ? "/en/quan-tri/thanh-toan/sao-ke" : "/quan-tri/thanh-toan/sao-ke",
-      );
+      const page = await get(statementsPath(lang));
       expect(page.body).toContain(text(lang, "paymentAdmin.statements.dateColumnHint"));
     }
     // Row 1 is the header: the lines are rows 2 to 6.
@@ -473,7 +479,7 @@ describe("finance's payment pages over HTTP", () => {
     for (const lang of ["vi", "en"] as const) {
       const imported = await postStatement(
         { name: "saoke-ngay.csv", bytes: file },
-        lang === "en" ? "/en/quan-tri/thanh-toan/sao-ke" : "/quan-tri/thanh-toan/sao-ke",
+        statementsPath(lang),
       );
       expect(imported.statusCode).toBe(200);
       const listed = /data-testid="statement-not-imported"[\s\S]*?<\/section>/.exec(
@@ -520,9 +526,7 @@ describe("finance's payment pages over HTTP", () => {
 
   it("reads a direction column: a debit naming a payment pays nothing, an unread direction is listed", async () => {
     for (const lang of ["vi", "en"] as const) {
-      const page = await get(
-        lang === "en" ? "/en/quan-tri/thanh-toan/sao-ke" : "/quan-tri/thanh-toan/sao-ke",
-      );
+      const page = await get(statementsPath(lang));
       expect(page.body).toContain(text(lang, "paymentAdmin.statements.directionColumn"));
       expect(page.body).toContain(text(lang, "paymentAdmin.statements.directionColumnHint"));
       expect(page.body).toMatch(
@@ -530,20 +534,16 @@ describe("finance's payment pages over HTTP", () => {
       );
     }
     const payment = await pendingTransfer();
-    const file = Buffer.from(
-      [
-        ["Ngày giao dịch", "Số tiền", "Nợ/Có", "Nội dung", "Số tham chiếu"],
-        ["01/09/2026", String(payment.amountVnd), "DR", payment.memo, "FT-DR-1"],
-        ["01/09/2026", "1.200.000", "?", "CK CHIEU LA", "FT-DR-2"],
-      ]
-        .map((row) => row.map((cell) => `"${cell}"`).join(","))
-        .join("\n"),
-    );
+    const file = csvRows([
+      ["Ngày giao dịch", "Số tiền", "Nợ/Có", "Nội dung", "Số tham chiếu"],
+      ["01/09/2026", String(payment.amountVnd), "DR", payment.memo, "FT-DR-1"],
+      ["01/09/2026", "1.200.000", "?", "CK CHIEU LA", "FT-DR-2"],
+    ]);
     const mapping = { amountColumn: "Số tiền", directionColumn: "Nợ/Có" };
     for (const lang of ["vi", "en"] as const) {
       const imported = await postStatement(
         { name: "saoke-no-co.csv", bytes: file },
-        lang === "en" ? "/en/quan-tri/thanh-toan/sao-ke" : "/quan-tri/thanh-toan/sao-ke",
+        statementsPath(lang),
         mapping,
       );
       expect(imported.statusCode).toBe(400);
@@ -584,20 +584,16 @@ describe("finance's payment pages over HTTP", () => {
   it("refuses a file with a Nợ/Có column left unnamed, names the column under its field and keeps what was typed", async () => {
     const payment = await pendingTransfer();
     // A refund going out with the payment's reference and amount, in one shared amount column.
-    const file = Buffer.from(
-      [
-        ["Ngày giao dịch", "Số tiền", "Nợ/Có", "Nội dung", "Số tham chiếu"],
-        ["01/09/2026", String(payment.amountVnd), "Nợ", payment.memo, "FT-UNM-HTTP-1"],
-        ["01/09/2026", "1.300.000", "Có", "CK KHAC", "FT-UNM-HTTP-2"],
-      ]
-        .map((row) => row.map((cell) => `"${cell}"`).join(","))
-        .join("\n"),
-    );
+    const file = csvRows([
+      ["Ngày giao dịch", "Số tiền", "Nợ/Có", "Nội dung", "Số tham chiếu"],
+      ["01/09/2026", String(payment.amountVnd), "Nợ", payment.memo, "FT-UNM-HTTP-1"],
+      ["01/09/2026", "1.300.000", "Có", "CK KHAC", "FT-UNM-HTTP-2"],
+    ]);
     const mapping = { amountColumn: "Số tiền", directionColumn: "" };
     for (const lang of ["vi", "en"] as const) {
       const refused = await postStatement(
         { name: "saoke-chung.csv", bytes: file },
-        lang === "en" ? "/en/quan-tri/thanh-toan/sao-ke" : "/quan-tri/thanh-toan/sao-ke",
+        statementsPath(lang),
         mapping,
       );
       expect(refused.statusCode).toBe(400);
@@ -635,7 +631,7 @@ describe("finance's payment pages over HTTP", () => {
       for (const lang of ["vi", "en"] as const) {
         const refused = await postStatement(
           { name: "saoke-ca-nam.csv", bytes: Buffer.alloc(size, 0x41) },
-          lang === "en" ? "/en/quan-tri/thanh-toan/sao-ke" : "/quan-tri/thanh-toan/sao-ke",
+          statementsPath(lang),
           mapping,
         );
         expect(refused.statusCode, `${size} ${lang}`).toBe(413);

@@ -9,6 +9,7 @@ import {
   lineBookedAfter,
   parseStatementDate,
   statementColumnOf,
+  STATEMENT_MAPPING_KEYS,
   statementLineKeys,
   statementMappingSchema,
   STATEMENT_MAX_BYTES,
@@ -125,13 +126,7 @@ export async function importStatement(
   const table = await readStatementFile(input.bytes);
   if ("problem" in table) return fieldRefusal({ file: `paymentCore.statement.${table.problem}` });
   const columns = mapping.data;
-  const mappingKeys = [
-    "dateColumn",
-    "amountColumn",
-    "memoColumn",
-    "bankRefColumn",
-    "directionColumn",
-  ] as const;
+  const mappingKeys = STATEMENT_MAPPING_KEYS;
   // The file's own header for each column the mapping names (see statementColumnOf).
   const header = Object.fromEntries(
     mappingKeys.map((key) => [key, statementColumnOf(table.headers, columns[key]) ?? ""]),

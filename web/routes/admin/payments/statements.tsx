@@ -12,6 +12,7 @@ import {
   type CreditRowNotImported,
   resolveStatementLineSchemaFor,
   STATEMENT_MAX_BYTES,
+  STATEMENT_MAPPING_KEYS,
   STATEMENT_UPLOAD_MAX_BYTES,
   statementMappingSchema,
 } from "../../../../core/statement";
@@ -35,13 +36,7 @@ import { keepFormWhenUnanswered } from "../../../lib/unanswered-form";
 export const meta: Route.MetaFunction = backOfficeMeta("paymentAdmin.statements.title");
 
 const PATH = "/quan-tri/thanh-toan/sao-ke";
-const MAPPING_FIELDS = [
-  "dateColumn",
-  "amountColumn",
-  "memoColumn",
-  "bankRefColumn",
-  "directionColumn",
-] as const;
+const MAPPING_FIELDS = STATEMENT_MAPPING_KEYS;
 /** Columns the form may leave empty. */
 const OPTIONAL_FIELDS: readonly string[] = ["bankRefColumn", "directionColumn"];
 /** Fields with a hint under them. */
