@@ -15,6 +15,7 @@ import {
 import {
   ENTRY_LIST_STATUS_FILTERS,
   PAYMENT_STATES as ENTRY_PAYMENT_STATES,
+  SUBMISSION_TIMINGS,
 } from "./entry-admin-list";
 import { PAYMENT_METHODS, PAYMENT_STATES } from "./payment-state";
 import { REGISTRANT_TYPES } from "./registration";
@@ -176,6 +177,7 @@ describe("exportFilterValueKey", () => {
     ["entries.export", "filter.filters.status", ENTRY_LIST_STATUS_FILTERS],
     ["entries.export", "filter.filters.payment", ENTRY_PAYMENT_STATES],
     ["entries.export", "filter.filters.type", REGISTRANT_TYPES],
+    ["entries.export", "filter.filters.submitted", SUBMISSION_TIMINGS],
     ["registrants.export", "filter.filters.type", REGISTRANT_TYPES],
     ["payments.export", "filter.state", PAYMENT_STATES],
     ["payments.export", "filter.method", PAYMENT_METHODS],

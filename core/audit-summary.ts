@@ -2,6 +2,7 @@ import {
   ALL_STATUSES,
   PAYMENT_STATES as ENTRY_PAYMENT_STATES,
   REGISTRANT_TYPES,
+  SUBMISSION_TIMINGS,
 } from "./entry-admin-list";
 import { entryStatusLabelKey, isEntryStatus } from "./entry-status";
 import { PAYMENT_METHODS, PAYMENT_STATES } from "./payment-state";
@@ -297,6 +298,7 @@ const EXPORT_FILTER_LABELS: Partial<Record<AuditAction, Record<string, CodeLabel
   "entries.export": {
     payment: { values: ENTRY_PAYMENT_STATES, prefix: "entryAdmin.payment" },
     type: { values: REGISTRANT_TYPES, prefix: "entryAdmin.type" },
+    submitted: { values: SUBMISSION_TIMINGS, prefix: "entryAdmin.timing" },
   },
   "registrants.export": {
     type: { values: REGISTRANT_TYPES, prefix: "registration.fields.type" },

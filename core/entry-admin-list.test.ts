@@ -38,6 +38,16 @@ describe("entries table query", () => {
     ).toMatchObject({ season: null, filters: {}, sort: "updated", dir: "desc", pageSize: 25 });
   });
 
+  it("reads and writes back the late-submission filter, ignoring other values", () => {
+    const late = parseEntryListQuery({ submitted: "late", status: "all" });
+    expect(late.filters).toEqual({ status: "all", submitted: "late" });
+    expect(entryListSearch(late)).toBe("status=all&submitted=late");
+    expect(parseEntryListQuery(new URLSearchParams("submitted=on_time")).filters).toEqual({
+      submitted: "on_time",
+    });
+    expect(parseEntryListQuery({ submitted: "yes" }).filters).toEqual({});
+  });
+
   it("writes the query back without its defaults, with changes", () => {
     const query = parseEntryListQuery({ status: "all", q: "tết", page: "2" });
     expect(entryListSearch(query)).toBe("status=all&q=t%E1%BA%BFt&page=2");

@@ -38,6 +38,15 @@ export const REGISTRANT_TYPES = ["individual", "enterprise"] as const;
 export type RegistrantType = (typeof REGISTRANT_TYPES)[number];
 
 /**
+ * When an entry was first submitted against the season's submission deadline
+ * (core/submission-window.ts `submittedAfterDeadline`): `late` at or after it, in the season's
+ * late period; `on_time` before it, or in a season without a deadline. An entry never
+ * submitted is neither.
+ */
+export const SUBMISSION_TIMINGS = ["on_time", "late"] as const;
+export type SubmissionTiming = (typeof SUBMISSION_TIMINGS)[number];
+
+/**
  * The `status` filter's value that lists drafts too. Without a status filter the table shows
  * every status except `draft`: organisers work on what entrants have sent, and unfinished
  * (often abandoned) drafts would bury it; `status=draft` or `status=all` shows them.
@@ -54,11 +63,15 @@ const SPEC = {
     status: ENTRY_LIST_STATUS_FILTERS,
     payment: PAYMENT_STATES,
     type: REGISTRANT_TYPES,
+    submitted: SUBMISSION_TIMINGS,
   },
-} as const satisfies ListSpec<EntryListSort, "status" | "payment" | "type">;
+} as const satisfies ListSpec<EntryListSort, EntryListFilter>;
+
+/** The table's filters of the shared list query (`submitted`: a `SubmissionTiming`). */
+export type EntryListFilter = "status" | "payment" | "type" | "submitted";
 
 /** The table's query: the shared list query plus the season (a year) and the catalogue filters. */
-export interface EntryListQuery extends ListQuery<EntryListSort, "status" | "payment" | "type"> {
+export interface EntryListQuery extends ListQuery<EntryListSort, EntryListFilter> {
   /** The season's year; null means the current season. */
   season: number | null;
   /** A track, group or category of that season: its id or its slug; null means any. */
@@ -181,6 +194,7 @@ export function entryListSearch(query: EntryListQuery, changes: Record<string, s
   put("status", query.filters.status);
   put("payment", query.filters.payment);
   put("type", query.filters.type);
+  put("submitted", query.filters.submitted);
   put("q", query.q);
   put("sort", query.sort, SPEC.defaultSort);
   put("dir", query.dir, SPEC.defaultDir);
@@ -293,6 +307,8 @@ export interface EntryListRow {
   payment: PaymentState;
   completeness: Completeness;
   submittedAt: string | null;
+  /** First submitted after the season's submission deadline, in its late period. */
+  submittedLate: boolean;
   updatedAt: string;
   /** While the entry waits for changes: the end of the day they are due (an instant). */
   changesDueAt: string | null;

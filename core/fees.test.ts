@@ -7,6 +7,7 @@ import {
   feeForTier,
   feeHoldsUntil,
   feeTier,
+  nextFeeChange,
   totalVnd,
   vatIncluded,
   type FeeDeadlines,
@@ -124,5 +125,61 @@ describe("fees", () => {
     expect(feeHoldsUntil(season, at("2026-09-15T23:59:59+07:00"))).toBe(season.submissionClosesAt);
     expect(feeHoldsUntil(season, at("2026-10-30T23:59:59+07:00"))).toBe(season.lateDeadline);
     expect(feeHoldsUntil(season, at("2026-11-06T23:59:59+07:00"))).toBeNull();
+  });
+
+  it("tell an unpaid entry's next change: a dearer price at a deadline, then payment closing", () => {
+    expect(nextFeeChange(season, campaigns, at("2026-08-01T03:00:00+07:00"))).toEqual({
+      kind: "rises",
+      at: season.earlyBirdDeadline,
+      tier: "standard",
+      amountVnd: 3_000_000,
+    });
+    expect(nextFeeChange(season, campaigns, at("2026-09-15T23:59:59+07:00"))).toEqual({
+      kind: "rises",
+      at: season.submissionClosesAt,
+      tier: "late",
+      amountVnd: 3_600_000,
+    });
+    // In the late period: the late deadline is the last moment to pay.
+    expect(nextFeeChange(season, campaigns, at("2026-10-30T23:59:59+07:00"))).toEqual({
+      kind: "closes",
+      at: season.lateDeadline,
+    });
+    expect(nextFeeChange(season, campaigns, at("2026-11-06T23:59:59+07:00"))).toBeNull();
+  });
+
+  it("pass over a deadline where the amount stays the same", () => {
+    // No early-bird or late price of its own: one amount until payment closes.
+    const flat = { standardVnd: 3_000_000 };
+    expect(nextFeeChange(season, flat, at("2026-08-01T03:00:00+07:00"))).toEqual({
+      kind: "closes",
+      at: season.lateDeadline,
+    });
+    // A late price but no early-bird one: the first change is at submission close.
+    expect(
+      nextFeeChange(season, { ...flat, lateVnd: 3_600_000 }, at("2026-08-01T03:00:00+07:00")),
+    ).toEqual({ kind: "rises", at: season.submissionClosesAt, tier: "late", amountVnd: 3_600_000 });
+    // Without a late deadline, payment closes with submission.
+    const noLate = { ...season, lateDeadline: null };
+    expect(nextFeeChange(noLate, flat, at("2026-10-01T03:00:00+07:00"))).toEqual({
+      kind: "closes",
+      at: season.submissionClosesAt,
+    });
+    // A late deadline before the submission deadline changes nothing.
+    const lateFirst = { ...season, lateDeadline: "2026-10-01T16:59:59.000Z" };
+    expect(nextFeeChange(lateFirst, campaigns, at("2026-09-20T03:00:00+07:00"))).toEqual({
+      kind: "closes",
+      at: season.submissionClosesAt,
+    });
+  });
+
+  it("say so too when the next price is lower", () => {
+    const cheaperLate = { standardVnd: 3_000_000, lateVnd: 2_000_000 };
+    expect(nextFeeChange(season, cheaperLate, at("2026-10-01T03:00:00+07:00"))).toEqual({
+      kind: "falls",
+      at: season.submissionClosesAt,
+      tier: "late",
+      amountVnd: 2_000_000,
+    });
   });
 });

@@ -160,3 +160,39 @@ export function feeHoldsUntil(deadlines: FeeDeadlines, at: Date): string | null 
     ? (deadlines.earlyBirdDeadline ?? deadlines.submissionClosesAt)
     : deadlines.submissionClosesAt;
 }
+
+/**
+ * The next change to an unpaid entry's fee: a dearer (`rises`) or cheaper (`falls`) price from
+ * a deadline on, or payment closed from the last deadline on. `at` is that deadline
+ * (exclusive, as every deadline here: the old price holds until just before it).
+ */
+export type FeeChange =
+  | { kind: "rises" | "falls"; at: string; tier: FeeTier; amountVnd: number }
+  | { kind: "closes"; at: string };
+
+/**
+ * What next happens to the fee of an entry left unpaid after `at`, so the entrant is told
+ * before it does: the first deadline ahead at which its amount changes (a deadline where the
+ * amount stays, a tier without a price of its own, is passed over), or the one after which the
+ * season takes no payment for it. Null once payment is closed.
+ */
+export function nextFeeChange(
+  deadlines: FeeDeadlines,
+  fees: CategoryFees,
+  at: Date,
+): FeeChange | null {
+  const now = entryFeeAt(deadlines, fees, at);
+  if (now === null) return null;
+  const ahead = [deadlines.earlyBirdDeadline, deadlines.submissionClosesAt, deadlines.lateDeadline]
+    .filter((deadline): deadline is string => deadline !== null)
+    .filter((deadline) => Date.parse(deadline) > at.getTime())
+    .sort((a, b) => Date.parse(a) - Date.parse(b));
+  for (const deadline of ahead) {
+    const then = entryFeeAt(deadlines, fees, new Date(Date.parse(deadline)));
+    if (then === null) return { kind: "closes", at: deadline };
+    if (then.amountVnd !== now.amountVnd) {
+      return { kind: then.amountVnd > now.amountVnd ? "rises" : "falls", at: deadline, ...then };
+    }
+  }
+  return null;
+}

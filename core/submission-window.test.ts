@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { lastSubmissionDeadline, submissionWindowState } from "./submission-window";
+import {
+  lastSubmissionDeadline,
+  lateSubmissionsFrom,
+  submissionWindowState,
+  submittedAfterDeadline,
+} from "./submission-window";
 
 const opensAt = "2026-08-01T00:00:00.000Z";
 const closesAt = "2026-10-30T16:59:59.000Z";
@@ -123,5 +128,43 @@ describe("submissionWindowState", () => {
       }
       expect(lastSubmissionDeadline(withLate)).toBe(lateDeadline);
     });
+  });
+});
+
+describe("submittedAfterDeadline", () => {
+  it("marks an entry first submitted at or after the submission deadline, not one before", () => {
+    expect(submittedAfterDeadline("2026-10-30T16:59:58.999Z", window)).toBe(false);
+    expect(submittedAfterDeadline(closesAt, window)).toBe(true);
+    expect(submittedAfterDeadline("2026-11-02T03:00:00.000Z", window)).toBe(true);
+  });
+
+  it("marks nothing never submitted, nor in a season without a readable deadline", () => {
+    expect(submittedAfterDeadline(null, window)).toBe(false);
+    expect(submittedAfterDeadline("2026-11-02T03:00:00.000Z", { submissionClosesAt: null })).toBe(
+      false,
+    );
+    expect(submittedAfterDeadline("2026-11-02T03:00:00.000Z", { submissionClosesAt: "soon" })).toBe(
+      false,
+    );
+  });
+
+  it("gives the same answer as comparing stored submission times with lateSubmissionsFrom", () => {
+    // A deadline stored without milliseconds or with an offset is still one instant.
+    for (const deadline of [closesAt, "2026-10-30T16:59:59Z", "2026-10-30T23:59:59+07:00"]) {
+      const from = lateSubmissionsFrom({ submissionClosesAt: deadline });
+      expect(from).toBe("2026-10-30T16:59:59.000Z");
+      for (const submitted of [
+        "2026-10-30T16:59:58.999Z",
+        "2026-10-30T16:59:59.000Z",
+        "2026-10-30T16:59:59.500Z",
+        "2026-12-01T00:00:00.000Z",
+      ]) {
+        expect(submitted >= from!, `${deadline} ${submitted}`).toBe(
+          submittedAfterDeadline(submitted, { submissionClosesAt: deadline }),
+        );
+      }
+    }
+    expect(lateSubmissionsFrom({ submissionClosesAt: null })).toBeNull();
+    expect(lateSubmissionsFrom({ submissionClosesAt: "soon" })).toBeNull();
   });
 });

@@ -66,8 +66,22 @@ export function submittedAfterDeadline(
   submittedAt: string | null,
   window: Pick<SubmissionWindow, "submissionClosesAt">,
 ): boolean {
-  if (!submittedAt || !window.submissionClosesAt) return false;
+  if (!submittedAt) return false;
+  const from = lateSubmissionsFrom(window);
   const submitted = Date.parse(submittedAt);
+  return from !== null && !Number.isNaN(submitted) && submitted >= Date.parse(from);
+}
+
+/**
+ * The instant from which a submission is late (`submittedAfterDeadline`), written as the
+ * entries' submission times are (`Date#toISOString`, UTC with milliseconds), so a query can
+ * compare them as text; null when the season has no readable submission deadline (no entry of
+ * it is late).
+ */
+export function lateSubmissionsFrom(
+  window: Pick<SubmissionWindow, "submissionClosesAt">,
+): string | null {
+  if (!window.submissionClosesAt) return null;
   const closes = Date.parse(window.submissionClosesAt);
-  return !Number.isNaN(submitted) && !Number.isNaN(closes) && submitted >= closes;
+  return Number.isNaN(closes) ? null : new Date(closes).toISOString();
 }

@@ -255,6 +255,49 @@ describe("entries table over HTTP", () => {
     }
   });
 
+  it("marks entries submitted after the deadline, filters them and keeps the filter in its links", async () => {
+    const lateBadge = (lang: "vi" | "en") =>
+      `<span class="status-badge status-badge--warning">${catalogText(lang, "entryAdmin.timing.late")}</span>`;
+    // The end of 04/09/2031 in Vietnam: VX31-CD-0001 and VX31-CD-0002 came in after it.
+    await office.db.kysely
+      .updateTable("seasons")
+      .set({ submission_closes_at: "2031-09-04T16:59:59.999Z" })
+      .where("year", "=", 2031)
+      .execute();
+    try {
+      const all = await get("/quan-tri/bai-du-thi?season=2031&sort=code&dir=asc");
+      expect(all.statusCode).toBe(200);
+      expect(all.body.split(lateBadge("vi")).length - 1).toBe(2);
+      const page = await get("/quan-tri/bai-du-thi?season=2031&submitted=late&sort=code&dir=asc");
+      expect(page.statusCode).toBe(200);
+      const codes = [...page.body.matchAll(/>(VX31-[A-Z]+-\d{4})</g)].map((m) => m[1]);
+      expect(codes).toEqual(["VX31-CD-0001", "VX31-CD-0002"]);
+      expect(page.body).toMatch(/<option value="late" selected="">/);
+      expect(page.body).toContain(
+        'href="/quan-tri/bai-du-thi/xuat?format=csv&amp;season=2031&amp;submitted=late&amp;sort=code&amp;dir=asc"',
+      );
+      const onTime = await get("/en/quan-tri/bai-du-thi?season=2031&submitted=on_time");
+      expect(onTime.body).toContain("1–3 / 3");
+      expect(onTime.body).not.toContain(lateBadge("en"));
+      expect((await get("/en/quan-tri/bai-du-thi?season=2031")).body).toContain(lateBadge("en"));
+
+      const csv = await get("/en/quan-tri/bai-du-thi/xuat?format=csv&season=2031&submitted=late");
+      const [header, ...rows] = parseCsv(csv.rawPayload.subarray(3)) as string[][];
+      const late = header!.indexOf("Late");
+      expect(late).toBeGreaterThan(0);
+      expect(rows.map((row) => [row[0], row[late]]).sort()).toEqual([
+        ["VX31-CD-0001", "Yes"],
+        ["VX31-CD-0002", "Yes"],
+      ]);
+    } finally {
+      await office.db.kysely
+        .updateTable("seasons")
+        .set({ submission_closes_at: null })
+        .where("year", "=", 2031)
+        .execute();
+    }
+  });
+
   it("shows when an entry's changes are due, and when they are overdue, in the table and export", async () => {
     const dueOn = async (instant: string) =>
       office.db.kysely

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { formatVnd } from "../core/dates";
 import { signedInApp } from "./test-support/signed-in-app";
 import { pdfText } from "./test-support/pdf-text";
 import { TEST_ORIGIN, type Who } from "./test-support/sign-in";
@@ -187,6 +188,63 @@ describe("payments over HTTP", () => {
 
     await pay();
     expect(await item("")).not.toContain("hoàn lại");
+  });
+
+  it("tells on the dashboard, before it happens, when an unpaid entry's fee rises or can no longer be paid", async () => {
+    const [entry] = await submittedEntries(1);
+    /** The dashboard's item of the entry, in a language, no-break spaces read as spaces. */
+    const item = async (prefix: "" | "/en") => {
+      const body = (await get(`${prefix}/tai-khoan`)).body;
+      const start = body.indexOf(`data-entry-id="${entry!.id}"`);
+      expect(start).toBeGreaterThan(-1);
+      return body.slice(start, body.indexOf("</p></li>", start)).replace(/\u00a0/g, " ");
+    };
+    // The demo TVC category has one price in every tier and its season no late deadline: the
+    // fee never changes, and the season's deadline (the end of 31/12/2026) is the last to pay.
+    expect(await item("")).toContain(
+      "Hạn chót thanh toán: 31/12/2026 23:59 — sau thời điểm này bài dự thi không thể thanh toán",
+    );
+    expect(await item("/en")).toContain(
+      "Payment deadline: 31/12/2026 23:59 — after this the entry can no longer be paid for",
+    );
+    const tvc = await office.db.kysely
+      .selectFrom("entries as e")
+      .innerJoin("categories as c", "c.id", "e.category_id")
+      .select(["c.id", "c.fee_vnd", "c.early_bird_fee_vnd"])
+      .where("e.id", "=", entry!.id)
+      .executeTakeFirstOrThrow();
+    // A cheaper early-bird price (today, 01/09/2026, is early bird): the rise is what comes next.
+    await office.db.kysely
+      .updateTable("categories")
+      .set({ early_bird_fee_vnd: Number(tvc.fee_vnd) - 500_000 })
+      .where("id", "=", tvc.id)
+      .execute();
+    try {
+      const vi = await item("");
+      expect(vi).toContain(
+        `Lệ phí tăng lên ${formatVnd(Number(tvc.fee_vnd), "vi").replace(/\u00a0/g, " ")} sau 15/09/2026 23:59`,
+      );
+      // Said once: the tier is not followed by the same deadline again.
+      expect(vi).toContain("Giá sớm");
+      expect(vi).not.toContain("đến hết 15/09/2026");
+      expect(vi).not.toContain("Hạn chót thanh toán");
+      expect(await item("/en")).toContain(
+        `The fee goes up to ${formatVnd(Number(tvc.fee_vnd), "en")} after 15/09/2026 23:59`,
+      );
+    } finally {
+      await office.db.kysely
+        .updateTable("categories")
+        .set({ early_bird_fee_vnd: tvc.early_bird_fee_vnd })
+        .where("id", "=", tvc.id)
+        .execute();
+    }
+    // In a transfer waiting for its money, the amount is fixed: nothing more to tell.
+    const created = await post("/nop-bai-du-thi/thanh-toan", "entrant", [
+      ["entryIds", entry!.id],
+      ["method", "vietqr"],
+    ]);
+    expect(created.statusCode).toBe(302);
+    expect(await item("")).not.toContain("Hạn chót thanh toán");
   });
 
   it("answers the VNPay IPN with 97 while no merchant is configured, and 404s others' payments", async () => {

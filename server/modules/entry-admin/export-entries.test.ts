@@ -102,6 +102,7 @@ describe.each(testDatabases())("entries export on $name", (target) => {
         "Thanh toán",
         "Hồ sơ",
         "Ngày nộp",
+        "Nộp muộn",
         "Cập nhật",
         "Hạn chỉnh sửa",
         "Sửa được đến",
@@ -133,6 +134,8 @@ describe.each(testDatabases())("entries export on $name", (target) => {
         "12/13",
         // Date cells of the Vietnamese day, shown DD/MM/YYYY: Excel sorts and filters them.
         new Date("2031-09-03T00:00:00.000Z"),
+        // Submitted, not late (the season has no deadline).
+        "Không",
         new Date("2031-09-05T00:00:00.000Z"),
         // Not waiting for changes: no due date, nothing to edit until.
         "",
@@ -145,7 +148,7 @@ describe.each(testDatabases())("entries export on $name", (target) => {
       ]);
       const e2Row = sheet.getRow(rows.findIndex((r) => r[1] === "VX31-TVC-0002") + 1);
       expect(e2Row.getCell(12).numFmt).toBe("dd/mm/yyyy");
-      expect(e2Row.getCell(13).numFmt).toBe("dd/mm/yyyy");
+      expect(e2Row.getCell(14).numFmt).toBe("dd/mm/yyyy");
     });
 
     it("writes CSV with a UTF-8 BOM, Vietnamese intact, headings in the reader's language", async () => {
@@ -160,10 +163,57 @@ describe.each(testDatabases())("entries export on $name", (target) => {
         ["VX31-TVC-0002", "Quảng cáo mùa hè", "Lê Thị Hoa", "Paid"],
       ]);
       // The days as DD/MM/YYYY text, as in the table.
-      expect(rows[3]!.slice(11, 13)).toEqual(["03/09/2031", "05/09/2031"]);
+      expect([rows[3]![11], rows[3]![13]]).toEqual(["03/09/2031", "05/09/2031"]);
       // What Excel would turn into a date or a number stays text: "12/13" files, the phone's "+".
       expect(rows[3]![10]).toBe('="12/13"');
-      expect(rows[3]![16]).toBe('="+84901234567"');
+      expect(rows[3]![17]).toBe('="+84901234567"');
+    });
+
+    it("says which entries came in after the submission deadline, and exports the late ones alone", async () => {
+      await db.kysely
+        .updateTable("seasons")
+        .set({ submission_closes_at: "2031-09-04T16:59:59.999Z" })
+        .where("year", "=", SEASON)
+        .execute();
+      try {
+        const file = await run("csv", { status: "all", sort: "code", dir: "asc" }, "en");
+        const rows = parseCsv(file.body.subarray(3).toString("utf8")).filter((r) => r.length > 1);
+        expect(rows[0]![12]).toBe("Late");
+        // The draft never submitted says nothing; the others yes or no.
+        expect(rows.slice(1).map((r) => [r[0], r[12]])).toEqual([
+          ["", ""],
+          ["VX31-CD-0001", "Yes"],
+          ["VX31-CD-0002", "Yes"],
+          ["VX31-IN-0001", "No"],
+          ["VX31-TVC-0001", "No"],
+          ["VX31-TVC-0002", "No"],
+        ]);
+        const late = await run("csv", { submitted: "late", sort: "code", dir: "asc" });
+        const lateRows = parseCsv(late.body.subarray(3).toString("utf8")).filter(
+          (r) => r.length > 1,
+        );
+        expect(lateRows[0]![12]).toBe("Nộp muộn");
+        expect(lateRows.slice(1).map((r) => [r[0], r[12]])).toEqual([
+          ["VX31-CD-0001", "Có"],
+          ["VX31-CD-0002", "Có"],
+        ]);
+        const exported = await db.kysely
+          .selectFrom("audit_log")
+          .select("summary")
+          .where("action", "=", "entries.export")
+          .orderBy("id", "desc")
+          .executeTakeFirstOrThrow();
+        expect(JSON.parse(exported.summary)).toMatchObject({
+          rows: 2,
+          filter: { filters: { submitted: "late" } },
+        });
+      } finally {
+        await db.kysely
+          .updateTable("seasons")
+          .set({ submission_closes_at: null })
+          .where("year", "=", SEASON)
+          .execute();
+      }
     });
 
     it("exports only the selected entries, whatever the filter", async () => {

@@ -58,6 +58,15 @@ function columnsFor(lang: Lang): SheetColumn<EntryListRow>[] {
       numFmt: DAY_FORMAT,
       value: (r) => sheetDay(r.submittedAt),
     },
+    // After the season's submission deadline; blank for an entry never submitted.
+    {
+      header: h("submittedLate"),
+      width: 12,
+      value: (r) =>
+        r.submittedAt === null
+          ? ""
+          : text(lang, r.submittedLate ? "entryAdmin.export.yes" : "entryAdmin.export.no"),
+    },
     { header: h("updated"), width: 14, numFmt: DAY_FORMAT, value: (r) => sheetDay(r.updatedAt) },
     {
       header: h("changesDue"),

@@ -134,6 +134,54 @@ describe.each(testDatabases())("entries table on $name", (target) => {
       }
     });
 
+    it("marks and filters entries submitted after the season's submission deadline", async () => {
+      // Before any deadline is set, no entry is late.
+      expect(await codes({ submitted: "late" })).toEqual([]);
+      expect(await codes({ submitted: "on_time" })).toHaveLength(5);
+      expect((await list()).items.every((r) => !r.submittedLate)).toBe(true);
+      // The end of 04/09/2031 in Vietnam: e3 came in that morning, e4 and e6 the days after.
+      await db.kysely
+        .updateTable("seasons")
+        .set({
+          submission_opens_at: "2031-08-31T17:00:00.000Z",
+          submission_closes_at: "2031-09-04T16:59:59.999Z",
+          late_deadline: "2031-09-10T16:59:59.999Z",
+        })
+        .where("year", "=", SEASON)
+        .execute();
+      try {
+        const late = await list({ submitted: "late", sort: "code", dir: "asc" });
+        expect(late.total).toBe(2);
+        expect(late.items.map((r) => [r.code, r.submittedLate])).toEqual([
+          ["VX31-CD-0001", true],
+          ["VX31-CD-0002", true],
+        ]);
+        const onTime = await list({ submitted: "on_time", sort: "code", dir: "asc" });
+        expect(onTime.items.map((r) => [r.code, r.submittedLate])).toEqual([
+          ["VX31-IN-0001", false],
+          ["VX31-TVC-0001", false],
+          ["VX31-TVC-0002", false],
+        ]);
+        // A draft never submitted is neither, whatever the status filter.
+        expect(await codes({ status: "all", submitted: "on_time" })).toHaveLength(3);
+        expect(await codes({ status: "all", submitted: "late" })).toHaveLength(2);
+        expect((await list({ status: "draft" })).items[0]!.submittedLate).toBe(false);
+        // With the other filters.
+        expect(await codes({ submitted: "late", status: "needs_changes" })).toEqual([
+          "VX31-CD-0002",
+        ]);
+        expect(await codes({ submitted: "late", track: "sang-tao" })).toEqual([]);
+        // Another season's deadline does not apply: 2030 has none.
+        expect(await codes({ submitted: "late" }, OLD_SEASON)).toEqual([]);
+      } finally {
+        await db.kysely
+          .updateTable("seasons")
+          .set({ submission_opens_at: null, submission_closes_at: null, late_deadline: null })
+          .where("year", "=", SEASON)
+          .execute();
+      }
+    });
+
     it("filters by payment state derived from the lifecycle", async () => {
       expect(await codes({ payment: "due" })).toEqual(["VX31-TVC-0001"]);
       expect(await codes({ payment: "paid" })).toEqual([

@@ -13,6 +13,7 @@ import { entryLocksAt, type EntryLock } from "../../../core/entry-lock";
 import type { EntryStatus } from "../../../core/entry-status";
 import type { Lang } from "../../../core/languages";
 import type { ListPage } from "../../../core/list-query";
+import { lateSubmissionsFrom, submittedAfterDeadline } from "../../../core/submission-window";
 import type { Db } from "../../db/database";
 import { listPage, orderedBy } from "../admin/list-query";
 import { windowOf } from "../entries/refusals";
@@ -80,6 +81,7 @@ function toRow(raw: Raw, season: SeasonRow, now: Date): EntryListRow {
     payment: raw.payment_state as PaymentState,
     completeness: completenessOf(Number(raw.missing_count)),
     submittedAt: raw.submitted_at,
+    submittedLate: submittedAfterDeadline(raw.submitted_at, windowOf(season)),
     updatedAt: raw.updated_at,
     // A due date left from an earlier request for changes means nothing in another status.
     changesDueAt: raw.status === "needs_changes" ? raw.changes_due_at : null,
@@ -99,13 +101,13 @@ function editableUntilOf(raw: Raw, season: SeasonRow, now: Date): EntryLock | nu
 /** The filtered rows of a season as a query to page or to export (no ORDER BY yet). */
 export function filteredEntries(
   db: Db,
-  seasonId: number,
+  season: SeasonRow,
   lang: Lang,
   query: Omit<EntryListQuery, "sort" | "dir" | "page" | "pageSize">,
   ids?: readonly string[],
 ) {
   const k = db.kysely;
-  let q = k.selectFrom(entryRows(k, seasonId, lang).as("x"));
+  let q = k.selectFrom(entryRows(k, Number(season.id), lang).as("x"));
   // A selection is exactly the rows that were ticked, whatever the filter says now.
   if (ids) return q.where("x.id", "in", ids.length > 0 ? [...ids] : [""]);
   const byRef = (idColumn: string, slugColumn: string, value: string | null) => {
@@ -117,11 +119,25 @@ export function filteredEntries(
   byRef("x.track_id", "x.track_slug", query.track);
   byRef("x.group_id", "x.group_slug", query.group);
   byRef("x.category_id", "x.category_slug", query.category);
-  const { status, payment, type } = query.filters;
+  const { status, payment, type, submitted } = query.filters;
   if (status === undefined) q = q.where("x.status", "<>", "draft");
   else if (status !== ALL_STATUSES) q = q.where("x.status", "=", status);
   if (payment) q = q.where("x.payment_state", "=", payment);
   if (type) q = q.where("x.registrant_type", "=", type as RegistrantType);
+  if (submitted) {
+    // The rows' `submittedLate` as SQL: submission times are stored as `toISOString` writes
+    // them, so they compare as text with the deadline written the same way.
+    const lateFrom = lateSubmissionsFrom(windowOf(season));
+    q = q.where("x.submitted_at", "is not", null);
+    if (submitted === "late") {
+      q =
+        lateFrom === null
+          ? q.where(sql<SqlBool>`1 = 0`)
+          : q.where("x.submitted_at", ">=", lateFrom);
+    } else if (lateFrom !== null) {
+      q = q.where("x.submitted_at", "<", lateFrom);
+    }
+  }
   if (query.q.trim()) q = q.where(searchCondition(query.q));
   return q;
 }
@@ -147,7 +163,7 @@ export async function listEntries(
       seasonFound: false,
     };
   }
-  const base = filteredEntries(db, Number(season.id), input.lang, input.query);
+  const base = filteredEntries(db, season, input.lang, input.query);
   const page = await listPage(base as SelectQueryBuilder<never, never, object>, input.query, {
     sortColumns: SORT_COLUMNS,
     textSorts: TEXT_SORTS,
@@ -176,7 +192,7 @@ export async function allEntries(
   const season = await findSeasonByYear(db.kysely, input.seasonYear);
   if (!season) return [];
   const rows = await orderedBy(
-    filteredEntries(db, Number(season.id), input.lang, input.query, input.ids).selectAll("x"),
+    filteredEntries(db, season, input.lang, input.query, input.ids).selectAll("x"),
     SORT_COLUMNS[input.query.sort],
     input.query.dir,
     { text: TEXT_SORTS.includes(input.query.sort), tieBreaker: "x.id" },

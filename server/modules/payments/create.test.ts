@@ -17,6 +17,8 @@ describe.each(testDatabases())("payments on $name", (target) => {
       expect(offered).toHaveLength(2);
       expect(offered[0]!.fee).toMatchObject({ tier: "early_bird" });
       expect(offered[0]!.fee!.holdsUntil).toBe("2026-09-15T16:59:59.000Z");
+      // One price in every tier, no late deadline: what comes next is payment closing.
+      expect(offered[0]!.fee!.next).toEqual({ kind: "closes", at: CLOSES });
       const fee = offered[0]!.fee!.amountVnd;
 
       const { payment, redirectUrl } = await created(t, [a!.id, b!.id]);

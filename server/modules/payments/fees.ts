@@ -1,5 +1,13 @@
 import { categoryInGroup } from "../../../core/category-tree";
-import { categoryFeeOn, feeHoldsUntil, type FeeTier } from "../../../core/fees";
+import {
+  categoryFeeOn,
+  categoryFees,
+  feeHoldsUntil,
+  nextFeeChange,
+  type CategoryPrices,
+  type FeeChange,
+  type FeeTier,
+} from "../../../core/fees";
 import type { Q } from "./context";
 
 /** An entry's fee today, by its category's prices and its season's deadlines (core/fees.ts). */
@@ -12,8 +20,16 @@ export interface EntryFee {
   seasonId: number;
   seasonYear: number;
   categoryName: { vi: string; en: string } | null;
-  /** Null when the season no longer takes payments (or the entry has no category). */
-  fee: { tier: FeeTier; amountVnd: number; holdsUntil: string | null } | null;
+  /**
+   * Null when the season no longer takes payments (or the entry has no category). `next`: what
+   * happens to it if left unpaid, a new price or payment closing, and from when.
+   */
+  fee: {
+    tier: FeeTier;
+    amountVnd: number;
+    holdsUntil: string | null;
+    next: FeeChange | null;
+  } | null;
   /** The reference of the live (pending or paid) payment holding the entry, if any. */
   livePayment: string | null;
 }
@@ -74,18 +90,15 @@ export async function entryFees(
       submissionClosesAt: r.submission_closes_at,
       lateDeadline: r.late_deadline,
     };
-    const quote =
+    const prices: CategoryPrices | null =
       r.fee_vnd === null
         ? null
-        : categoryFeeOn(
-            deadlines,
-            {
-              feeVnd: Number(r.fee_vnd),
-              earlyBirdFeeVnd: r.early_bird_fee_vnd === null ? null : Number(r.early_bird_fee_vnd),
-              lateFeeVnd: r.late_fee_vnd === null ? null : Number(r.late_fee_vnd),
-            },
-            at,
-          );
+        : {
+            feeVnd: Number(r.fee_vnd),
+            earlyBirdFeeVnd: r.early_bird_fee_vnd === null ? null : Number(r.early_bird_fee_vnd),
+            lateFeeVnd: r.late_fee_vnd === null ? null : Number(r.late_fee_vnd),
+          };
+    const quote = prices === null ? null : categoryFeeOn(deadlines, prices, at);
     return {
       entryId: r.id,
       code: r.code,
@@ -99,11 +112,16 @@ export async function entryFees(
           ? null
           : categoryInGroup({ vi: r.group_vi, en: r.group_en }, { vi: r.name_vi, en: r.name_en }),
       fee:
-        quote && deadlines.submissionClosesAt
+        quote && prices && deadlines.submissionClosesAt
           ? {
               ...quote,
               holdsUntil: feeHoldsUntil(
                 { ...deadlines, submissionClosesAt: deadlines.submissionClosesAt },
+                at,
+              ),
+              next: nextFeeChange(
+                { ...deadlines, submissionClosesAt: deadlines.submissionClosesAt },
+                categoryFees(prices),
                 at,
               ),
             }

@@ -329,7 +329,16 @@ function entryColumns(t: TFunction, lang: Lang, today: string): ColumnDef<EntryL
     {
       id: "submitted",
       header: t("entryAdmin.columns.submitted"),
-      cell: ({ row }) => day(row.original.submittedAt),
+      cell: ({ row }) =>
+        row.original.submittedLate ? (
+          <>
+            {day(row.original.submittedAt)}
+            <br />
+            <StatusBadge tone="warning">{t("entryAdmin.timing.late")}</StatusBadge>
+          </>
+        ) : (
+          day(row.original.submittedAt)
+        ),
     },
     {
       id: "updated",

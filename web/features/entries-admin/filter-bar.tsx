@@ -9,6 +9,7 @@ import {
   keepWithinCatalogue,
   PAYMENT_STATES,
   REGISTRANT_TYPES,
+  SUBMISSION_TIMINGS,
   type CatalogueChoice,
   type CatalogueLevel,
   type EntryFilterOptions,
@@ -220,6 +221,17 @@ export function EntryFilterBar({
           options={REGISTRANT_TYPES.map((type) => ({
             value: type,
             label: t(`entryAdmin.type.${type}`),
+          }))}
+        />
+        <Select
+          id={id}
+          name="submitted"
+          label={t("entryAdmin.filters.submitted")}
+          value={query.filters.submitted ?? ""}
+          emptyLabel={any}
+          options={SUBMISSION_TIMINGS.map((timing) => ({
+            value: timing,
+            label: t(`entryAdmin.timing.${timing}`),
           }))}
         />
         <Select
