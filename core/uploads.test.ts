@@ -20,6 +20,11 @@ describe("displayFileName", () => {
     expect(displayFileName("Phim du thi – Vạn Xuân.mp4")).toBe("Phim du thi – Vạn Xuân.mp4");
     expect(Array.from(displayFileName("ữ".repeat(500))).length).toBe(200);
   });
+
+  it("drops the marks that reorder or hide text, so a name reads as it is", () => {
+    expect(displayFileName("anh\u202Egpj.exe")).toBe("anhgpj.exe");
+    expect(displayFileName("a\u2066b\u2069\u200b\u200f\ufeff.png")).toBe("ab.png");
+  });
 });
 
 describe("upload messages", () => {

@@ -41,13 +41,25 @@ export const newUploadMetadata = z.object({
     .transform((type) => type ?? ""),
 });
 
-/** A safe display name: no folders, no control characters, at most 200 characters. */
+/** Zero-width marks and the bidirectional controls (embeddings, overrides, isolates). */
+const INVISIBLE_OR_REORDERING = /[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
+
+/**
+ * A safe display name: no folders, no control characters, at most 200 characters. Nor the
+ * marks that reorder or hide text (a right-to-left override shows "photo\u202Egpj.exe" as
+ * "photoexe.jpg" to the staff member about to open it).
+ */
 export function displayFileName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "";
   const clean = Array.from(base.normalize("NFC"))
     .filter((char) => {
       const code = char.codePointAt(0) ?? 0;
-      return code >= 0x20 && code !== 0x7f && !(code >= 0x80 && code < 0xa0);
+      return (
+        code >= 0x20 &&
+        code !== 0x7f &&
+        !(code >= 0x80 && code < 0xa0) &&
+        !INVISIBLE_OR_REORDERING.test(char)
+      );
     })
     .join("")
     .replace(/^[.\s]+/, "")

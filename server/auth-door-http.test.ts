@@ -6,6 +6,7 @@ import { identityHttpApp } from "./test-support/identity-http";
 import {
   individualProfile,
   sessionCookieOf,
+  signInThroughForm,
   TEST_ORIGIN,
   TEST_PASSWORD,
 } from "./test-support/sign-in";
@@ -134,6 +135,81 @@ describe("one door for accounts: /api/auth answers only the links in emails", ()
     }
   });
 
+  it("signs in with the confirmation link only while it confirms the address, never again", async () => {
+    const email = "mo-lai-lien-ket@example.vn";
+    const registered = await request("POST", "/dang-ky-du-thi", {
+      headers: { origin: TEST_ORIGIN },
+      form: {
+        type: "individual",
+        fullName: "Người Mở Lại",
+        phone: "0912345678",
+        email,
+        address: "2 Hàng Bài, Hà Nội",
+        password: TEST_PASSWORD,
+        acceptRules: "on",
+      },
+      ip: "192.0.2.60",
+    });
+    expect(registered.statusCode).toBe(302);
+    const mail = await http.outboxMail(email, "verification");
+    const link = new URL(
+      mail.text.split(/\s+/).find((word) => word.includes(`${AUTH_BASE_PATH}/verify-email?`))!,
+    );
+    const open = () => request("GET", link.pathname + link.search, { ip: "192.0.2.61" });
+
+    // Opened the first time, it confirms the address and signs in.
+    const first = await open();
+    expect(first.statusCode).toBe(302);
+    expect(sessionCookieOf(first)).not.toBe("");
+    // Opened again (the browser's history, a forwarded email), it signs nobody in: it lands
+    // on its page, on this site, where the person signs in as usual.
+    const again = await open();
+    expect(again.statusCode).toBe(302);
+    expect(sessionCookieOf(again)).toBe("");
+    expect(again.headers.location).toBe("/tai-khoan?verified=1");
+    // Nor after the owner changed the password.
+    const owner = await signInThroughForm(http.app, "/dang-nhap", email, TEST_PASSWORD);
+    const changed = await request("POST", "/tai-khoan", {
+      cookie: owner,
+      headers: { origin: TEST_ORIGIN },
+      form: {
+        intent: "changePassword",
+        currentPassword: TEST_PASSWORD,
+        newPassword: "mat-khau-moi-rat-dai-2026",
+        confirmPassword: "mat-khau-moi-rat-dai-2026",
+      },
+    });
+    expect(changed.statusCode).toBeLessThan(400);
+    await signInThroughForm(http.app, "/dang-nhap", email, "mat-khau-moi-rat-dai-2026");
+    expect(sessionCookieOf(await open())).toBe("");
+  });
+
+  it("signs out everywhere, and sends a session already ended home rather than to an error", async () => {
+    const email = "dang-xuat-het@example.vn";
+    await http.app.services.identity.createEntrant({
+      email,
+      password: TEST_PASSWORD,
+      profile: { ...individualProfile("Đăng Xuất", "5 Lý Thái Tổ, Hà Nội"), phone: "+84912345671" },
+    });
+    const laptop = await signInThroughForm(http.app, "/dang-nhap", email, TEST_PASSWORD);
+    const phone = await signInThroughForm(http.app, "/dang-nhap", email, TEST_PASSWORD);
+    const everywhere = (cookie?: string) =>
+      request("POST", "/dang-xuat", {
+        ...(cookie ? { cookie } : {}),
+        headers: { origin: TEST_ORIGIN },
+        form: { everywhere: "1" },
+      });
+    const out = await everywhere(laptop);
+    expect([out.statusCode, out.headers.location]).toEqual([302, "/"]);
+    const account = await request("GET", "/tai-khoan", { cookie: phone });
+    expect(account.statusCode).toBe(302);
+    // The phone's session ended with it; its own button, pressed later, still just goes home.
+    for (const ended of [phone, undefined]) {
+      const again = await everywhere(ended);
+      expect([again.statusCode, again.headers.location]).toEqual([302, "/"]);
+    }
+  });
+
   it("gives 30 wrong passwords at /api/auth/sign-in/email 404s, and a locked account no way in", async () => {
     const email = "khoa-cua@example.vn";
     await http.app.services.identity.createEntrant({
@@ -150,7 +226,7 @@ describe("one door for accounts: /api/auth answers only the links in emails", ()
       expect(response.statusCode).toBe(404);
     }
     // Lock it through the form, then try the right password at the library's endpoint.
-    for (let i = 0; i < LIMITS.signInFailuresPerAccount.limit; i += 1) {
+    for (let i = 0; i < LIMITS.signInFailuresPerAccountFromIp.limit; i += 1) {
       expect((await signIn(email, `wrong-${i}`, "/dang-nhap", "192.0.2.45")).statusCode).toBe(401);
     }
     expect((await signIn(email, TEST_PASSWORD, "/dang-nhap", "192.0.2.45")).statusCode).toBe(429);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { AUTH_BASE_PATH, type Auth } from "../modules/identity/auth";
 import { EMAIL_LINK_PATH, emailTakenLanding, signInFirstFor } from "../../core/registration";
+import { confirmedLinkLanding } from "../modules/identity/confirmed-link";
 import { isEmailChangeToken } from "../modules/identity/email-change-link";
 import { isUniqueViolation } from "../modules/identity/queries";
 import { LIMITS, type RateLimiter } from "../modules/identity/rate-limit";
@@ -55,6 +56,11 @@ export const authRoutes: FastifyPluginAsync<{
       !(await options.auth.api.getSession({ headers: webRequest.headers }))
     ) {
       return reply.redirect(signInFirstFor(url), 302);
+    }
+    // The confirmation after registering signs in only while it confirms the address.
+    if (url.pathname === EMAIL_LINK_PATH) {
+      const landing = await confirmedLinkLanding(options.auth, url);
+      if (landing !== null) return reply.redirect(landing, 302);
     }
     let response: Response;
     try {

@@ -5,17 +5,23 @@
  * library checks the token itself when the link is opened.
  */
 export function isEmailChangeToken(token: string | null): boolean {
-  if (!token || token.length > 4096) return false;
+  return typeof linkTokenClaims(token)?.updateTo === "string";
+}
+
+/**
+ * The claims of an emailed confirmation link's token (`email`, and `updateTo` for a change of
+ * email), read without checking the signature; null when it is not a token of that form.
+ */
+export function linkTokenClaims(
+  token: string | null,
+): { email?: unknown; updateTo?: unknown } | null {
+  if (!token || token.length > 4096) return null;
   const payload = token.split(".")[1];
-  if (!payload) return false;
+  if (!payload) return null;
   try {
     const claims: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    return (
-      typeof claims === "object" &&
-      claims !== null &&
-      typeof (claims as { updateTo?: unknown }).updateTo === "string"
-    );
+    return typeof claims === "object" && claims !== null ? claims : null;
   } catch {
-    return false;
+    return null;
   }
 }

@@ -137,12 +137,36 @@ describe.each(testDatabases())("identity on $name", (target) => {
       await registerIndividual(email, "vi", "198.51.100.8");
       const request = () =>
         services.identity.requestPasswordReset(email, meta("vi", "198.51.100.8"));
-      for (let i = 0; i < LIMITS.resetPerAccount.limit; i += 1) {
+      for (let i = 0; i < LIMITS.resetPerAccountFromIp.limit; i += 1) {
         expect((await request()).ok).toBe(true);
       }
       const refused = await request();
       expect(refused).toMatchObject({ ok: false, status: 429 });
       expect(refused.ok ? 0 : (refused.retryAfterSeconds ?? 0)).toBeGreaterThan(0);
+    });
+
+    it("still sends the owner a link when a stranger at one address used up theirs; many addresses are limited", async () => {
+      const email = uniqueEmail("hanh");
+      await registerIndividual(email, "vi", "198.51.100.9");
+      // Reset emails are sent within the request: received by the time it answers.
+      const sentTo = async () =>
+        receiver.received.filter(
+          (mail) => mail.to.includes(email) && mail.parsed.subject === SUBJECTS.passwordReset.vi,
+        ).length;
+      const before = await sentTo();
+      const from = (ip: string) => services.identity.requestPasswordReset(email, meta("vi", ip));
+      for (let i = 0; i < LIMITS.resetPerAccountFromIp.limit; i += 1) {
+        expect((await from("203.0.113.20")).ok).toBe(true);
+      }
+      expect(await from("203.0.113.20")).toMatchObject({ ok: false, status: 429 });
+      // The owner, at their own address, gets a link.
+      expect((await from("198.51.100.10")).ok).toBe(true);
+      expect(await sentTo()).toBe(before + LIMITS.resetPerAccountFromIp.limit + 1);
+
+      // Spread over many addresses, the account's mailbox gets no more than its overall limit.
+      for (let i = 0; i < LIMITS.resetPerAccount.limit; i += 1) await from(`192.0.2.${100 + i}`);
+      expect(await from("198.51.100.11")).toMatchObject({ ok: false, status: 429 });
+      expect(await sentTo()).toBe(before + LIMITS.resetPerAccount.limit);
     });
   });
 });

@@ -3,7 +3,11 @@ import { LIMITS } from "./rate-limit";
 import { consumed, fromAuthError, localized } from "./support";
 import type { IdentityDeps, Outcome, RequestMeta } from "./types";
 
-/** Sends a reset link; always answers the same way, so the form never tells who has an account. */
+/**
+ * Sends a reset link; always answers the same way, so the form never tells who has an account.
+ * Limited per IP, per account from this IP and per account overall (a higher limit), so a
+ * stranger asking again and again from one address cannot keep the owner from a link.
+ */
 export async function requestPasswordReset(
   deps: Pick<IdentityDeps, "auth" | "limiter" | "publicUrl">,
   email: string,
@@ -13,6 +17,7 @@ export async function requestPasswordReset(
   const refused = await consumed(
     deps,
     [`reset:ip:${meta.ip}`, LIMITS.resetPerIp],
+    [`reset:account-ip:${meta.ip}:${normalised}`, LIMITS.resetPerAccountFromIp],
     [`reset:account:${normalised}`, LIMITS.resetPerAccount],
   );
   if (refused) return refused;

@@ -73,16 +73,47 @@ export function createRateLimiter(db: Db, clock: () => number = Date.now) {
     async clear(key: string): Promise<void> {
       await db.kysely.deleteFrom("rate_limits").where("key", "=", key).execute();
     },
+
+    /**
+     * Forgets the counters whose window started `RATE_LIMIT_ROWS_KEPT_MS` ago or earlier: every
+     * rule's window has ended by then, so a new attempt would start again at 1 anyway. Without
+     * it, each address and each account name ever tried would keep a row for good.
+     */
+    async sweep(): Promise<number> {
+      const result = await db.kysely
+        .deleteFrom("rate_limits")
+        .where("window_started_at", "<=", clock() - RATE_LIMIT_ROWS_KEPT_MS)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
   };
 }
+
+/** Longer than any limit's window (the longest is an hour): older counters are swept. */
+export const RATE_LIMIT_ROWS_KEPT_MS = 24 * 60 * 60_000;
+
+/** How often the counters past every window are swept. */
+export const RATE_LIMIT_SWEEP_EVERY_MS = 60 * 60_000;
 
 const MINUTE = 60_000;
 
 /** The limits (PRODUCT / DESIGN "Identity"): failures per account, attempts per IP. */
 export const LIMITS = {
-  signInFailuresPerAccount: { limit: 10, windowMs: 15 * MINUTE },
+  /** Failed sign-ins to one account from one address: a guesser there is stopped early. */
+  signInFailuresPerAccountFromIp: { limit: 10, windowMs: 15 * MINUTE },
+  /**
+   * Failed sign-ins to one account from every address together: only guessing spread over many
+   * addresses reaches it, so a stranger at one address cannot keep the owner out.
+   */
+  signInFailuresPerAccount: { limit: 100, windowMs: 15 * MINUTE },
   signInFailuresPerIp: { limit: 50, windowMs: 15 * MINUTE },
-  resetPerAccount: { limit: 3, windowMs: 60 * MINUTE },
+  /** Reset links asked for one account from one address. */
+  resetPerAccountFromIp: { limit: 3, windowMs: 60 * MINUTE },
+  /**
+   * Reset links asked for one account from every address together: the most its mailbox
+   * receives in an hour, and more than one stranger's address can use up.
+   */
+  resetPerAccount: { limit: 10, windowMs: 60 * MINUTE },
   resetPerIp: { limit: 10, windowMs: 15 * MINUTE },
   verificationResendPerAccount: { limit: 3, windowMs: 60 * MINUTE },
   registrationPerIp: { limit: 10, windowMs: 60 * MINUTE },

@@ -38,18 +38,54 @@ describe.each(testDatabases())("identity on $name", (target) => {
         ),
       );
       const limiter = createRateLimiter(db);
-      expect(await limiter.count(`signin:account:${email}`, LIMITS.signInFailuresPerAccount)).toBe(
-        50,
-      );
+      expect(
+        await limiter.count(
+          `signin:account-ip:${ip}:${email}`,
+          LIMITS.signInFailuresPerAccountFromIp,
+        ),
+      ).toBe(50);
       expect(await limiter.count(`signin:ip:${ip}`, LIMITS.signInFailuresPerIp)).toBe(50);
       // Exactly the account's limit got as far as the password check.
       const statuses = outcomes.map((outcome) => (outcome.ok ? 200 : outcome.status));
       expect(statuses.filter((status) => status === 401)).toHaveLength(
-        LIMITS.signInFailuresPerAccount.limit,
+        LIMITS.signInFailuresPerAccountFromIp.limit,
       );
       expect(statuses.filter((status) => status === 429)).toHaveLength(
-        50 - LIMITS.signInFailuresPerAccount.limit,
+        50 - LIMITS.signInFailuresPerAccountFromIp.limit,
       );
+    });
+
+    it("counts nothing more for an address once it is refused: no counter for each account it names", async () => {
+      const ip = "198.51.100.51";
+      const limiter = createRateLimiter(db);
+      for (let i = 0; i < LIMITS.signInFailuresPerIp.limit; i += 1) {
+        await services.identity.signIn(
+          { email: uniqueEmail(`spray-${i}`), password: "wrong-password" },
+          meta("vi", ip),
+          "entrant",
+        );
+      }
+      const before = await db.kysely
+        .selectFrom("rate_limits")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .executeTakeFirstOrThrow();
+      for (let i = 0; i < 20; i += 1) {
+        const email = uniqueEmail(`sprayed-${i}`);
+        const outcome = await services.identity.signIn(
+          { email, password: "wrong-password" },
+          meta("vi", ip),
+          "entrant",
+        );
+        expect(outcome).toMatchObject({ ok: false, status: 429 });
+        expect(
+          await limiter.count(`signin:account:${email}`, LIMITS.signInFailuresPerAccount),
+        ).toBe(0);
+      }
+      const after = await db.kysely
+        .selectFrom("rate_limits")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .executeTakeFirstOrThrow();
+      expect(Number(after.n)).toBe(Number(before.n));
     });
 
     it("answers an unknown address, the other door and a wrong password the same way", async () => {
@@ -140,7 +176,7 @@ describe.each(testDatabases())("identity on $name", (target) => {
       expect(locked).toMatchObject({ ok: false, status: 429, formError: "auth.tooManyAttempts" });
       const wait = locked.ok ? 0 : (locked.retryAfterSeconds ?? 0);
       expect(wait).toBeGreaterThan(0);
-      expect(wait).toBeLessThanOrEqual(LIMITS.signInFailuresPerAccount.windowMs / 1000);
+      expect(wait).toBeLessThanOrEqual(LIMITS.signInFailuresPerAccountFromIp.windowMs / 1000);
 
       // Five minutes later the wait is shorter, and still no password gets in.
       now += 5 * 60_000;
@@ -148,8 +184,46 @@ describe.each(testDatabases())("identity on $name", (target) => {
       expect(later).toMatchObject({ ok: false, status: 429 });
       expect(later.ok ? 0 : (later.retryAfterSeconds ?? 0)).toBeLessThan(wait);
 
-      now += LIMITS.signInFailuresPerAccount.windowMs;
+      now += LIMITS.signInFailuresPerAccountFromIp.windowMs;
       expect((await attempt(PASSWORD)).ok).toBe(true);
+    });
+
+    it("keeps a stranger failing on purpose from locking the owner out; guessing from many addresses locks it", async () => {
+      const identity = createIdentityService({
+        db,
+        auth: services.auth,
+        limiter: createRateLimiter(db),
+        files: services.files,
+        audit: services.audit,
+        publicUrl: PUBLIC_URL,
+        registrationWindow: () => services.seasons.registration(),
+      });
+      const email = uniqueEmail("khoa");
+      await registerIndividual(email);
+      const attempt = (password: string, ip: string) =>
+        identity.signIn({ email, password }, meta("vi", ip), "entrant");
+
+      // A stranger at one address fails until refused there, and goes on failing.
+      const stranger = "203.0.113.99";
+      for (let i = 0; i < LIMITS.signInFailuresPerAccountFromIp.limit; i += 1) {
+        expect(await attempt(`wrong-password-${i}`, stranger)).toMatchObject({ status: 401 });
+      }
+      expect(await attempt(PASSWORD, stranger)).toMatchObject({ ok: false, status: 429 });
+      // The owner, at their own address, still signs in.
+      expect((await attempt(PASSWORD, "198.51.100.77")).ok).toBe(true);
+
+      // Guessing spread over many addresses, past the account's overall limit, locks it everywhere.
+      const perIp = LIMITS.signInFailuresPerAccountFromIp.limit;
+      const spread = LIMITS.signInFailuresPerAccount.limit;
+      for (let i = 0; i < spread; i += 1) {
+        const ip = `192.0.2.${Math.floor(i / perIp) + 1}`;
+        await attempt(`guess-${i}`, ip);
+      }
+      expect(await attempt(PASSWORD, "198.51.100.78")).toMatchObject({
+        ok: false,
+        status: 429,
+        formError: "auth.tooManyAttempts",
+      });
     });
 
     it("reads only the signed-in person's own data from a session cookie", async () => {

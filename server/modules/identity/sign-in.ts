@@ -6,10 +6,12 @@ import type { IdentityDeps, Outcome, RequestMeta } from "./types";
 
 /**
  * Email + password; `staff` limits it to back-office accounts (and entrants to the public
- * one). Every attempt is counted before the password is checked (per account and per IP);
- * a success clears the account's failures and gives the IP its attempt back. An unknown
- * address, the other door's account or a deactivated one cost the same argon2 work as a
- * wrong password and get the same answer.
+ * one). Every attempt is counted before the password is checked: per IP, per account from
+ * this IP and per account from all IPs (a far higher limit). Failures from one address lock
+ * the account at that address only, so nobody can keep its owner out by failing on purpose.
+ * A success clears the account's failures from this IP and gives the other two counts their
+ * attempt back. An unknown address, the other door's account or a deactivated one cost the
+ * same argon2 work as a wrong password and get the same answer.
  */
 export async function signIn(
   deps: Pick<IdentityDeps, "db" | "auth" | "limiter">,
@@ -19,12 +21,14 @@ export async function signIn(
 ): Promise<Outcome> {
   const { db, auth, limiter } = deps;
   const email = normaliseEmail(input.email);
+  const accountFromIpKey = `signin:account-ip:${meta.ip}:${email}`;
   const accountKey = `signin:account:${email}`;
   const ipKey = `signin:ip:${meta.ip}`;
   const refused = await consumed(
     deps,
-    [accountKey, LIMITS.signInFailuresPerAccount],
     [ipKey, LIMITS.signInFailuresPerIp],
+    [accountFromIpKey, LIMITS.signInFailuresPerAccountFromIp],
+    [accountKey, LIMITS.signInFailuresPerAccount],
   );
   if (refused) return refused;
   const user = await db.kysely
@@ -49,7 +53,8 @@ export async function signIn(
       headers: meta.headers,
       returnHeaders: true,
     });
-    await limiter.clear(accountKey);
+    await limiter.clear(accountFromIpKey);
+    await limiter.refund(accountKey);
     await limiter.refund(ipKey);
     return { ok: true, headers: result.headers };
   } catch (error) {

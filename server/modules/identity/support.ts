@@ -18,20 +18,21 @@ function tooMany(retryAfterSeconds: number): IdentityRefusal {
 }
 
 /**
- * Counts this attempt against every key, then decides: refused when any is over its limit.
- * Counting first (one atomic statement per key) means parallel attempts cannot all slip
- * through a check made before any of them was counted.
+ * Counts this attempt against each key in turn (the address's first), refused at the first
+ * over its limit. Counting before deciding (one atomic statement per key) means parallel
+ * attempts cannot all slip through a check made before any of them was counted. An attempt
+ * refused is counted against no later key: an address refused cannot go on adding a counter
+ * for every account it names, nor use up an account's attempts.
  */
 export async function consumed(
   deps: Pick<IdentityDeps, "limiter">,
   ...keys: [string, RateLimitRule][]
 ): Promise<IdentityRefusal | null> {
-  let wait = 0;
   for (const [key, rule] of keys) {
     const state = await deps.limiter.consume(key, rule);
-    if (!state.allowed) wait = Math.max(wait, state.retryAfterSeconds);
+    if (!state.allowed) return tooMany(state.retryAfterSeconds);
   }
-  return wait > 0 ? tooMany(wait) : null;
+  return null;
 }
 
 /**

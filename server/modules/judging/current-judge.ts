@@ -35,12 +35,17 @@ export async function signOutJudge(ctx: JudgingContext, token: string | null): P
     .execute();
 }
 
-/** The token in a request's Cookie header, or null. */
+/** The token in a request's Cookie header, or null (a value that is not percent-encoding too). */
 export function judgeTokenFrom(cookieHeader: string | null | undefined): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(";")) {
     const [name, ...rest] = part.trim().split("=");
-    if (name === JUDGE_COOKIE) return decodeURIComponent(rest.join("="));
+    if (name !== JUDGE_COOKIE) continue;
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      return null;
+    }
   }
   return null;
 }

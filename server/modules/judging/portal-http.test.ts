@@ -120,6 +120,15 @@ const cookieOf = (setCookie: string | string[] | undefined) =>
   String(Array.isArray(setCookie) ? setCookie[0] : setCookie).split(";")[0]!;
 
 describe("the judge portal over HTTP", () => {
+  it("takes a judge cookie that is not percent-encoding as no judge, not as a fault", async () => {
+    const broken = "vx_judge=%E0%A4%A";
+    const page = await inject("GET", "/giam-khao", { cookie: broken });
+    expect(page.statusCode).toBe(200);
+    const round = await inject("GET", "/giam-khao/vong/1", { cookie: broken });
+    expect(round.statusCode).toBe(302);
+    expect((await inject("GET", "/api/judging/rounds", { cookie: broken })).statusCode).toBe(401);
+  });
+
   it("signs a judge in, serves their pages and API, blind, and nothing else", async () => {
     const { entryId, code, roundId, bareImageKey } = await setUp();
 
