@@ -416,6 +416,29 @@ export const nextSeasonSchema = z.object({
 export type NextSeasonInput = z.output<typeof nextSeasonSchema>;
 
 /**
+ * "Create the first season" of an install that has none (a real deployment starts without the
+ * demo data): its year, code and names. It starts with no dates and an empty category tree.
+ */
+export const firstSeasonSchema = nextSeasonSchema.omit({ fromYear: true });
+export type FirstSeasonInput = z.output<typeof firstSeasonSchema>;
+
+/** What the first-season form proposes: this year in Vietnam, code `VX<yy>`, the award's names. */
+export function firstSeasonDefaults(now: Date): {
+  year: number;
+  code: string;
+  nameVi: string;
+  nameEn: string;
+} {
+  const year = new Date(now.getTime() + 7 * 60 * 60 * 1000).getUTCFullYear();
+  return {
+    year,
+    code: `VX${String(year).slice(2)}`,
+    nameVi: `Giải thưởng Sáng tạo Quảng cáo Vạn Xuân ${year}`,
+    nameEn: `Van Xuan Creative Advertising Awards ${year}`,
+  };
+}
+
+/**
  * "Make this season current": the year the public site, header button and forms follow.
  * `acknowledgeOpen` is the admin's "I understand" that the outgoing season stops taking
  * registrations and new entries; the server requires it only while that season is still open

@@ -77,9 +77,14 @@ describe("the operator's commands", () => {
     expect(readdirSync(dataDir)).toEqual([]);
   }, 60_000);
 
-  it("back up or verify nothing from a DATA_DIR without the site's database, and say so", async () => {
-    for (const name of ["backup", "verify-scores"]) {
-      const run = await command(name, []);
+  it("back up, verify or create an administrator in nothing from a DATA_DIR without the site's database, and say so", async () => {
+    const commands: [string, string[]][] = [
+      ["backup", []],
+      ["verify-scores", []],
+      ["create-admin", ["--email", "ban-to-chuc@example.org"]],
+    ];
+    for (const [name, args] of commands) {
+      const run = await command(name, args);
       expect(run.code, name).toBe(1);
       expect(run.err).toContain(`No database at ${path.join(dataDir, "app.db")}`);
       expect(run.err).not.toMatch(STACK_TRACE);

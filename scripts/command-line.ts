@@ -48,9 +48,10 @@ export function commandConfig(): Config {
 }
 
 /**
- * For a command that reads the site's data (backup, verify-scores): an SQLite file that is not
- * there is usually DATA_DIR not set as the site has it (a relative `data` read from another
- * folder). Says so and exits 1 rather than create an empty database there.
+ * For a command that reads or adds to the site's data (backup, verify-scores, create-admin): an
+ * SQLite file that is not there is usually DATA_DIR not set as the site has it (a relative
+ * `data` read from another folder). Says so and exits 1 rather than create an empty database
+ * there.
  */
 export function requireSiteDatabase(config: Config): void {
   if (config.database.kind === "sqlite" && !existsSync(config.database.file)) {

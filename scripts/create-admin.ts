@@ -5,7 +5,7 @@ import { PASSWORD_PROBLEM_MESSAGES, passwordProblem } from "../core/password";
 import { catalogueText } from "../server/modules/exports/catalogue-text";
 import { migrateToLatest, openDatabase } from "../server/db/database";
 import { createServices } from "../server/services";
-import { commandArgs, commandConfig } from "./command-line";
+import { commandArgs, commandConfig, requireSiteDatabase } from "./command-line";
 
 const usage =
   'npm run create-admin -- --email admin@example.org [--name "Full Name"] [--password …]';
@@ -28,6 +28,8 @@ if (problem) {
 }
 
 const config = commandConfig();
+// An administrator made in a new, empty SQLite file (DATA_DIR not the site's) could never sign in.
+requireSiteDatabase(config);
 const db = openDatabase(config.database);
 try {
   await migrateToLatest(db);

@@ -25,6 +25,7 @@ import { siteRoutes } from "./modules/site/routes";
 import { touchIconRoutes } from "./modules/site/touch-icon";
 import { socialImagesRoutes } from "./modules/social-images/routes";
 import { csrfProtection } from "./plugins/csrf";
+import { RATE_LIMIT_SWEEP_EVERY_MS } from "./modules/identity/rate-limit";
 import { useApiSchemas } from "./plugins/api-schemas";
 import { publicUrlPerRequest } from "./public-url";
 import { healthRoutes } from "./plugins/health";
@@ -38,7 +39,7 @@ import { sweepUnreferencedEntryImages } from "./modules/files/sweep-entry-images
 import { UNOWNED_FILE_SWEEP_INTERVAL_MS } from "./modules/files/storage";
 import { createServices, type Services } from "./services";
 import { replyWithError } from "./error-handler";
-import { logHooks } from "./log-hooks";
+import { loggerOptions, urlForLogs } from "./log-hooks";
 
 export interface AppOptions {
   config: Config;
@@ -75,14 +76,7 @@ const MAIL_AT_START_MS = 2_000;
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, db } = options;
   const fastify = Fastify({
-    logger:
-      config.logLevel === "silent"
-        ? false
-        : {
-            level: config.logLevel,
-            redact: ["req.headers.cookie", "req.headers.authorization"],
-            hooks: logHooks,
-          },
+    logger: config.logLevel === "silent" ? false : loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     // Keep a caller's id (a proxy's X-Request-Id) when it looks like one; otherwise mint one.
@@ -97,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // language of the URL's prefix.
     frameworkErrors: (error, request, reply) => {
       if (error.code === "FST_ERR_BAD_URL" || error.code === "FST_ERR_ASYNC_CONSTRAINT") {
-        request.log.info({ url: request.url }, "malformed URL redirected to /");
+        request.log.info({ url: urlForLogs(request.url) }, "malformed URL redirected to /");
         void reply.redirect(/^\/en(\/|$|\?)/.test(request.url) ? "/en" : "/", 302);
         return;
       }
@@ -323,6 +317,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Emails whose sending failed for a passing reason go again when due (modules/mail/retries.ts
   // has the waits).
   everyPeriod("mail-retry", 60_000, () => services.mail.retryDue());
+  // Sign-in, reset and other attempt counters whose every window has ended.
+  everyPeriod("rate-limit-sweep", RATE_LIMIT_SWEEP_EVERY_MS, () => services.limiter.sweep());
   // Messages a stopped process queued but had not sent yet (a restart, a crash right after a
   // commit) go once this process is up, not at the job's first minute.
   const mailAtStart = setTimeout(

@@ -100,6 +100,24 @@ describe("loadConfig", () => {
     expect(loadConfig({ NODE_ENV: "development", TRUST_PROXY: "true" }).trustProxy).toBe(true);
   });
 
+  it("reads TRUST_PROXY as true, false or the proxies' addresses, and refuses anything else", () => {
+    expect(loadConfig({ TRUST_PROXY: "yes" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.5, 10.0.0.0/24,fd00::1" }).trustProxy).toEqual([
+      "10.0.0.5",
+      "10.0.0.0/24",
+      "fd00::1",
+    ]);
+    for (const wrong of ["maybe", "10.0.0.300", "10.0.0.0/33", "10.0.0.5,", "nginx.local"]) {
+      expect(configError({ TRUST_PROXY: wrong }).message, wrong).toMatch(/\bTRUST_PROXY\b/);
+    }
+    // Behind named proxies too, the links need the site's address.
+    expect(configError({ NODE_ENV: "production", TRUST_PROXY: "10.0.0.5" }).message).toMatch(
+      /\bPUBLIC_URL\b/,
+    );
+  });
+
   it("reads numbers and durations", () => {
     const config = loadConfig({
       HTML_CACHE_SECONDS: "5",

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import type { StorageConfig } from "./modules/storage";
@@ -19,6 +20,36 @@ const numberFromEnv = (schema: z.ZodNumber) =>
     .transform(Number)
     .pipe(schema);
 
+/**
+ * TRUST_PROXY: `true` believes X-Forwarded-For and X-Forwarded-Proto from any peer (right when
+ * only the proxy can reach the port: HOST=127.0.0.1, as deploy/'s units have it), or the
+ * proxies' addresses (`10.0.0.5,10.0.0.6`, `10.0.0.0/24`) when the port is reachable from
+ * elsewhere too: a client that reaches it directly then cannot forge its address.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((value, ctx): boolean | string[] => {
+    const lower = value.toLowerCase();
+    if (["true", "1", "yes"].includes(lower)) return true;
+    if (["false", "0", "no"].includes(lower)) return false;
+    const addresses = value.split(",").map((item) => item.trim());
+    const valid = (item: string) => {
+      const [address = "", prefix, ...rest] = item.split("/");
+      const family = isIP(address);
+      if (family === 0 || rest.length > 0) return false;
+      if (prefix === undefined) return true;
+      const bits = Number(prefix);
+      return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+    };
+    if (addresses.every(valid)) return addresses;
+    ctx.addIssue({
+      code: "custom",
+      message: "must be true, false, or the proxies' addresses (e.g. 10.0.0.5,10.0.0.0/24)",
+    });
+    return z.NEVER;
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().min(1).default("0.0.0.0"),
@@ -32,7 +63,7 @@ const envSchema = z.object({
     .optional(),
   DEMO_DATA: booleanFromEnv.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxyFromEnv.default(false),
   HTML_CACHE_SECONDS: numberFromEnv(z.number().int().min(0).max(3600)).default(10),
   SHUTDOWN_TIMEOUT_SECONDS: numberFromEnv(z.number().int().min(1).max(3600)).default(30),
   DRAIN_SECONDS: numberFromEnv(z.number().min(0).max(300)).default(5),
@@ -42,6 +73,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  AUTH_SECRET_CHANGED: booleanFromEnv.default(false),
   STORAGE_DRIVER: z.enum(["disk", "s3"]).default("disk"),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
@@ -79,7 +111,8 @@ export interface Config {
   database: DatabaseConfig;
   demoData: boolean;
   logLevel: string;
-  trustProxy: boolean;
+  /** Whose X-Forwarded-* headers are believed: nobody's, any peer's, or these addresses'. */
+  trustProxy: boolean | string[];
   htmlCacheSeconds: number;
   shutdownTimeoutMs: number;
   /**
@@ -91,6 +124,12 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
   /** Signs session cookies and tokens; generated once into DATA_DIR when not given. */
   authSecret: string | null;
+  /**
+   * AUTH_SECRET_CHANGED: the secret was changed on purpose, so the start accepts one other than
+   * the database's sessions and codes were made with (everyone signs in again; judges' codes
+   * are issued again). Otherwise such a start is refused.
+   */
+  authSecretChanged: boolean;
   /** Where uploaded files live: DATA_DIR/files/objects, or an S3-compatible bucket. */
   storage: StorageConfig;
   /** Partial tus uploads that received no bytes for this long are deleted (DATA_DIR/uploads). */
@@ -132,11 +171,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\n  VNPAY_TMN_CODE, VNPAY_HASH_SECRET, VNPAY_URL: set all three or none",
     );
   }
-  if (e.NODE_ENV === "production" && e.TRUST_PROXY && !e.PUBLIC_URL) {
+  if (e.NODE_ENV === "production" && e.TRUST_PROXY !== false && !e.PUBLIC_URL) {
     // Behind a proxy the Host a request carries is the proxy's business: the links in emails
     // and pages need the site's real address, given once.
     throw new ConfigError(
-      "Invalid configuration:\n  PUBLIC_URL: required in production when TRUST_PROXY=true " +
+      "Invalid configuration:\n  PUBLIC_URL: required in production when TRUST_PROXY is set " +
         "(the site's address as visitors type it, e.g. PUBLIC_URL=https://vanxuan-awards.example)",
     );
   }
@@ -176,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       outboxDir: path.join(dataDir, "outbox"),
     },
     authSecret: e.AUTH_SECRET ?? null,
+    authSecretChanged: e.AUTH_SECRET_CHANGED,
     storage:
       e.STORAGE_DRIVER === "s3"
         ? {

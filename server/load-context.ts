@@ -1,4 +1,5 @@
 import type { Readable } from "node:stream";
+import type { FastifyBaseLogger } from "fastify";
 import type { Services } from "./services";
 
 /**
@@ -12,6 +13,8 @@ export interface AppContext {
   publicUrl: string;
   /** The client's address (behind a trusted proxy: from X-Forwarded-For), for rate limits. */
   clientIp: string;
+  /** The request's logger (JSON lines with its request id): errors of loaders and actions. */
+  log: FastifyBaseLogger;
   /**
    * The Response for a rendered page, its markup as one buffer (or a Node stream): the server
    * sends it as it is, without turning it into a web stream and back.

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from "fastify";
+import type { FastifyRequest, FastifyServerOptions } from "fastify";
 
 /** pino's options as Fastify takes them (pino is Fastify's logger, not a dependency of ours). */
 type LoggerOptions = Exclude<FastifyServerOptions["logger"], boolean | undefined>;
@@ -21,3 +21,40 @@ export const logHooks: NonNullable<LoggerOptions["hooks"]> = {
     return method.apply(this, args);
   },
 };
+
+/**
+ * Parts of an address that work as a key: a password-reset or staff-invitation link's token
+ * (`/api/auth/reset-password/<token>`), a signed private file link (`/tep/<token>`), and a
+ * `token` parameter (the email confirmation link, which signs its reader in; the reset page;
+ * the same link kept encoded in a sign-in page's `next`). Whoever reads the logs must not be
+ * able to open them.
+ */
+const SECRET_IN_PATH = /^((?:\/en)?\/api\/auth\/reset-password\/|\/tep\/)[^?#]+/;
+const SECRET_PARAM = /((?:^|[?&]|%3F|%26)token(?:=|%3D))[^&#%]+/gi;
+const HIDDEN = "[redacted]";
+
+/** A request's URL as the logs show it: tokens that open something replaced by `[redacted]`. */
+export function urlForLogs(url: string): string {
+  return url.replace(SECRET_IN_PATH, `$1${HIDDEN}`).replace(SECRET_PARAM, `$1${HIDDEN}`);
+}
+
+/** pino's options for the app's logger: the level, what is never written, the hooks above. */
+export function loggerOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: ["req.headers.cookie", "req.headers.authorization"],
+    hooks: logHooks,
+    serializers: {
+      // Fastify's own fields of a request, the URL without its keys.
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: urlForLogs(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        ...(request.socket?.remotePort === undefined
+          ? {}
+          : { remotePort: request.socket.remotePort }),
+      }),
+    },
+  };
+}

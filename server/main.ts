@@ -8,16 +8,18 @@ import {
   seedDemoJudge,
 } from "./demo/demo-accounts";
 import { seedDemoContent } from "./demo/demo-content";
-import { seedDemoData } from "./demo/demo-data";
+import { demoDataWelcome, seedDemoData } from "./demo/demo-data";
 import { seedDemoEntries } from "./demo/demo-entries";
 import { seedDemoLibrary } from "./demo/demo-library";
 import { seedDemoJudging } from "./demo/judging";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig, loadDotEnv, type DatabaseConfig } from "./config";
+import { ConfigError, loadConfig, loadDotEnv, type Config, type DatabaseConfig } from "./config";
 import { ensureDataDir } from "./data-dir";
 import { databaseStartProblem } from "./db/start-problem";
 import { runSerialized } from "./db/advisory-lock";
-import { migrateToLatest, openDatabase } from "./db/database";
+import { migrateToLatest, openDatabase, type Db } from "./db/database";
+import { checkSecretAgainstDatabase } from "./modules/identity/secret-check";
+import { resolveAuthSecret } from "./modules/identity/secret";
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -32,16 +34,25 @@ async function main(): Promise<void> {
   })();
   // Processes starting together on one PostgreSQL database migrate and seed one at a time: the
   // first does the work, the others find it done.
-  const seeded = await runSerialized(db, "start-up", async () => {
+  const { seeded, demoData } = await runSerialized(db, "start-up", async () => {
     await migrateToLatest(db);
-    const result = config.demoData ? await seedDemoData(db) : "skipped";
-    if (config.demoData) {
+    await checkSecret(db, config);
+    const demoData = config.demoData && (await demoDataWelcome(db));
+    if (config.demoData && !demoData) {
+      console.warn(
+        "DEMO_DATA is on, but this database holds a real site's accounts or seasons: the demo " +
+          "data is not loaded. Set DEMO_DATA=false for this site.",
+      );
+      return { seeded: "skipped (the database holds a real site)", demoData };
+    }
+    const result = demoData ? await seedDemoData(db) : "skipped";
+    if (demoData) {
       // pdfkit and its font tables load only to generate the demo PDFs, never in a real deployment.
       const { seedDemoDocuments } = await import("./demo/demo-documents");
       await seedDemoDocuments(db, config);
     }
-    if (config.demoData) await seedDemoContent(db);
-    return result;
+    if (demoData) await seedDemoContent(db);
+    return { seeded: result, demoData };
   }).catch((error: unknown) => {
     throw asStartProblem(error, config.database);
   });
@@ -55,7 +66,7 @@ async function main(): Promise<void> {
     clientDir: path.join(config.buildDir, "client"),
   });
   const demoAccounts = await runSerialized(db, "start-up", async () => {
-    if (!config.demoData) return null;
+    if (!demoData) return null;
     const accounts = (await demoAccountsIssuedElsewhere(db, config.dataDir))
       ? null
       : await seedDemoAccounts(db, app.services, config.dataDir);
@@ -112,7 +123,7 @@ async function main(): Promise<void> {
       `  Awards site ready: ${config.publicUrl}/  (English: ${config.publicUrl}/en)`,
       `  Database: ${database}; demo data: ${seeded}`,
       ...(demoAccounts ? demoBannerLines(demoAccounts, config.publicUrl) : []),
-      ...(config.demoData && !demoAccounts
+      ...(demoData && !demoAccounts
         ? [
             "  Demo accounts: made by another process; passwords in its DATA_DIR/demo-credentials.json",
           ]
@@ -120,6 +131,32 @@ async function main(): Promise<void> {
       `  Email: ${app.services.mail.mode === "smtp" ? "SMTP" : `outbox (${config.mail.outboxDir}, listed at /quan-tri/hop-thu)`}`,
       "",
     ].join("\n"),
+  );
+}
+
+/**
+ * Refuses to start with another secret than the database's sessions, judges' codes and pending
+ * links were made with: a process not given the others' AUTH_SECRET would fail some requests
+ * and not others, a restored site started with another one every signed-in visitor and judge.
+ */
+async function checkSecret(db: Db, config: Config): Promise<void> {
+  const secret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const outcome = await checkSecretAgainstDatabase(db, secret, {
+    replace: config.authSecretChanged,
+  });
+  if (outcome === "replaced") {
+    console.warn("AUTH_SECRET_CHANGED: the new secret is recorded; everyone signs in again.");
+  }
+  if (outcome !== "differs") return;
+  const where = config.authSecret
+    ? "AUTH_SECRET"
+    : `the secret generated in ${path.join(config.dataDir, "auth-secret")} (AUTH_SECRET unset)`;
+  throw new ConfigError(
+    `This database was used with another secret than ${where}: its sessions, judges' codes and ` +
+      "links would stop working. Give every process the same AUTH_SECRET, the one the site " +
+      "ran with (its AUTH_SECRET, or the auth-secret file in its DATA_DIR). To change the " +
+      "secret on purpose (everyone signs in again, judges' codes are issued again), start once " +
+      "with AUTH_SECRET_CHANGED=true.",
   );
 }
 

@@ -186,7 +186,7 @@ export function createServices(
     // Secure exactly when the site is served over HTTPS (PUBLIC_URL).
     secureCookies: servesHttps(config),
     mail: identityMail,
-    trustProxy: config.trustProxy,
+    trustProxy: config.trustProxy !== false,
     ...(hooks.logger ? { logger: hooks.logger } : {}),
   });
   // Per-IP and per-account limits, shared by the identity service and the /api/auth links.

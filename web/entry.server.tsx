@@ -1,11 +1,24 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import type { AppLoadContext, EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isReadingPage, withoutModulePreloads } from "./hydration/head-without-preloads.server";
 import { NonceContext } from "./lib/nonce";
 
 export const streamTimeout = 10_000;
+
+/**
+ * An error a loader or action threw (React Router answers it with the error page), written to
+ * the request's own JSON log line with its request id rather than as a bare stack on stderr.
+ * A visitor who left mid-request is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  // React Router's own answers (a route not found) keep the error that made them inside.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const err = inner ?? error;
+  (context as AppLoadContext).log.error({ err }, "a loader or action failed");
+};
 
 /**
  * Renders the page and sends it whole once everything in it is ready. Loaders here return no
@@ -79,7 +92,9 @@ export default function handleRequest(
           responseStatusCode = 500;
           // Errors after the shell are logged here; React Router renders the error boundary.
           // A visitor who leaves mid-stream aborts the render: that is not an error.
-          if (shellRendered && !request.signal.aborted) console.error(error);
+          if (shellRendered && !request.signal.aborted) {
+            loadContext.log.error({ err: error }, "the page failed while rendering");
+          }
         },
       },
     );

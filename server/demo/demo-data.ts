@@ -233,6 +233,25 @@ export const DEMO_TRACKS: DemoTrack[] = [
 const vnMidnight = (date: string) => new Date(`${date}T00:00:00+07:00`).toISOString();
 export const vnEndOfDay = (date: string) => new Date(`${date}T23:59:59+07:00`).toISOString();
 
+/**
+ * Whether the server may load the demo data into `db` at start: a demo install (its marker is
+ * there, and loading goes on where it stopped) or a new, empty database. Never a real site's
+ * data (accounts or seasons without the marker): a start with DEMO_DATA left on by mistake —
+ * SQLite's default, a restored real site started without its settings — would otherwise add
+ * the demo seasons, entries and staff accounts, their passwords printed, to the real ones.
+ */
+export async function demoDataWelcome(db: Db): Promise<boolean> {
+  const marker = await db.kysely
+    .selectFrom("site_settings")
+    .select("key")
+    .where("key", "=", MARKER)
+    .executeTakeFirst();
+  if (marker) return true;
+  const account = await db.kysely.selectFrom("user").select("id").limit(1).executeTakeFirst();
+  const season = await db.kysely.selectFrom("seasons").select("id").limit(1).executeTakeFirst();
+  return !account && !season;
+}
+
 /** The Vietnam day `days` after `at`, as YYYY-MM-DD. */
 const vnDayAfter = (at: number, days: number) => dayInVietnam(new Date(at + days * 86_400_000));
 

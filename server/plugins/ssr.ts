@@ -251,6 +251,7 @@ export const ssrRoutes: FastifyPluginAsync<SsrOptions> = async (app, options) =>
       cspNonce: reply.scriptNonce,
       publicUrl: currentPublicUrl(options.publicUrl),
       clientIp: request.ip,
+      log: request.log,
       documentResponse: nodeBodyResponse,
     };
     return handle(webRequest, context);

@@ -20,12 +20,16 @@ export interface TestApp {
  * The whole product for `inject` tests: a fresh production build, a temp SQLite database with
  * the demo data (seeded at `now`), a fixed clock unless `options.clock` moves. `env` adds to the
  * test environment (NODE_ENV production, silent); `options.beforeStart` edits the data before
- * the app reads it.
+ * the app reads it; `options.demoData: false` starts it empty, as a real deployment does.
  */
 export async function startTestApp(
   env: Record<string, string>,
   now: Date,
-  options: { clock?: () => Date; beforeStart?: (db: Db) => Promise<void> } = {},
+  options: {
+    clock?: () => Date;
+    beforeStart?: (db: Db) => Promise<void>;
+    demoData?: boolean;
+  } = {},
 ): Promise<TestApp> {
   const bundle = await buildProductionBundle();
   const dataDir = mkdtempSync(path.join(tmpdir(), "vx-app-"));
@@ -37,7 +41,7 @@ export async function startTestApp(
   });
   const db = openDatabase(config.database);
   await migrateToLatest(db);
-  await seedDemoData(db, now);
+  if (options.demoData !== false) await seedDemoData(db, now);
   await options.beforeStart?.(db);
   const app = await buildApp({
     config,

@@ -2,6 +2,7 @@ import type {
   CategoryFeesInput,
   CategoryInput,
   CorrectSeasonInput,
+  FirstSeasonInput,
   GroupInput,
   NextSeasonInput,
   TrackInput,
@@ -13,6 +14,7 @@ import { createSettingsService, type SettingsService } from "../settings/service
 import { getSeason, listSeasons, seasonTree, type SeasonDates } from "./admin-read";
 import { seasonAttachments } from "./attachments";
 import { correctSeason } from "./correct-season";
+import { createFirstSeason } from "./create-first";
 import { createSeasonFromPrevious } from "./create-from-previous";
 import { deleteTreeNode } from "./delete-node";
 import { deleteSeason } from "./delete-season";
@@ -29,8 +31,10 @@ export type { TreeWrite } from "./tree-queries";
 
 /**
  * The seasons section of the back office (admins): a season's dates and its category tree
- * (tracks → groups → categories), the next season made from an earlier one, which season
- * is current, and a season made by mistake deleted or its year and code corrected. Each operation lives in its own file; this binds them to their dependencies. Every write calls `onChange` and, given the acting staff member,
+ * (tracks → groups → categories), the first season of an install without one, the next season
+ * made from an earlier one, which season is current, and a season made by mistake deleted or
+ * its year and code corrected. Each operation lives in its own file; this binds them to their
+ * dependencies. Every write calls `onChange` and, given the acting staff member,
  * records its own audit entry (without one — seeding, scripts — nothing is audited).
  */
 export type SeasonsAdminService = ReturnType<typeof createSeasonsAdminService>;
@@ -74,6 +78,8 @@ export function createSeasonsAdminService(
     ) => node.saveTreeNode(deps, target, input, actor),
     remove: (kind: TreeNodeKind, id: number, actor?: Actor) =>
       deleteTreeNode(deps, kind, id, actor),
+    createFirst: (input: FirstSeasonInput, actor?: Actor) =>
+      createFirstSeason({ ...deps, settings }, input, actor),
     createFromPrevious: (input: NextSeasonInput, actor?: Actor) =>
       createSeasonFromPrevious(deps, input, actor),
     /** What making `year` current would stop: the current season's open windows, or null. */

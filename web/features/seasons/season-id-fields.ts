@@ -23,3 +23,12 @@ export function seasonIdFields(t: ReturnType<typeof useTranslation>["t"]): FormF
     },
   ];
 }
+
+/** A new season's year and code, then its names: the first season's form and the next one's. */
+export function newSeasonFields(t: ReturnType<typeof useTranslation>["t"]): FormFieldSpec[] {
+  return [
+    ...seasonIdFields(t),
+    { name: "nameVi", label: t("adminPlatform.fields.nameVi"), required: true, row: "name" },
+    { name: "nameEn", label: t("adminPlatform.fields.nameEn"), row: "name" },
+  ];
+}

@@ -6,7 +6,7 @@ import { FormAlert } from "../../components/form/field";
 import { useConfirmedSubmit } from "../../components/confirm-dialog";
 import { SchemaForm, type FormResult } from "../../components/form/schema-form";
 import { ConfirmButton } from "../back-office/confirm";
-import { seasonIdFields } from "./season-id-fields";
+import { newSeasonFields } from "./season-id-fields";
 import "./seasons.css";
 
 /** What the next-season form proposes (the year after, its names and code moved on). */
@@ -73,16 +73,7 @@ export function NextSeasonForm({
           }}
           result={result}
           submitLabel={t("adminPlatform.seasons.next.submit")}
-          fields={[
-            ...seasonIdFields(t),
-            {
-              name: "nameVi",
-              label: t("adminPlatform.fields.nameVi"),
-              required: true,
-              row: "name",
-            },
-            { name: "nameEn", label: t("adminPlatform.fields.nameEn"), row: "name" },
-          ]}
+          fields={newSeasonFields(t)}
         />
       </div>
       {confirmation.dialog}

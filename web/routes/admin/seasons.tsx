@@ -5,6 +5,8 @@ import { refusal } from "../../../core/refusal";
 import {
   correctSeasonSchema,
   deleteSeasonSchema,
+  firstSeasonDefaults,
+  firstSeasonSchema,
   makeCurrentSchema,
   nextSeasonDefaults,
   nextSeasonSchema,
@@ -33,6 +35,7 @@ import { AddTrack, CategoryTree } from "../../features/seasons/category-tree";
 import { SeasonDatesForm, type SeasonDatesValues } from "../../features/seasons/season-dates-form";
 import { SEASONS_PATH } from "../../features/seasons/paths";
 import { MakeCurrent, NextSeasonForm } from "../../features/seasons/season-lifecycle";
+import { FirstSeasonForm } from "../../features/seasons/first-season-form";
 import { SeasonRemoval } from "../../features/seasons/season-removal";
 import { requireStaff } from "../../lib/session.server";
 import { useLocalizedPath } from "../../lib/site";
@@ -96,6 +99,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         }
       : null,
     attachments,
+    // An install without any season (no demo data) starts here: the form that creates one.
+    first: seasons.length === 0 ? firstSeasonDefaults(new Date()) : null,
     tree,
     edit: parseNodeParam(url.searchParams.get("edit")),
     add: parseNodeParam(url.searchParams.get("add")),
@@ -103,9 +108,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The dates form, a tree node's create/update form, a node's move and delete buttons, the
- * next season made from this one, making this season the current one, and correcting the
- * year and code of a season made by mistake, or deleting it.
+ * The first season of an install that has none, the dates form, a tree node's create/update
+ * form, a node's move and delete buttons, the next season made from this one, making this
+ * season the current one, and correcting the year and code of a season made by mistake, or
+ * deleting it.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaff(request, context, "seasons");
@@ -135,6 +141,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
+  if (intent === "createFirst") {
+    return submitForm(
+      form,
+      firstSeasonSchema,
+      (input) => seasonsAdmin.createFirst(input, actor),
+      (created) => back(created.season.year, "adminPlatform.seasons.first.created"),
+      { formKey },
+    );
+  }
   if (intent === "createNext") {
     return submitForm(
       form,
@@ -213,8 +228,19 @@ export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const result = useActionData<typeof action>() as FormResult | undefined;
-  const { seasons, season, tree, edit, add, currentYear, next, outgoing, attachments, code } =
-    loaderData;
+  const {
+    seasons,
+    season,
+    tree,
+    edit,
+    add,
+    currentYear,
+    next,
+    outgoing,
+    attachments,
+    code,
+    first,
+  } = loaderData;
   const treeError =
     result && !result.ok && result.formKey?.startsWith("tree:") ? result : undefined;
 
@@ -285,7 +311,10 @@ export default function AdminSeasons({ loaderData }: Route.ComponentProps) {
           ) : null}
         </>
       ) : (
-        <p className="empty-state">{t("adminPlatform.seasons.none")}</p>
+        <>
+          <p className="empty-state">{t("adminPlatform.seasons.none")}</p>
+          {first ? <FirstSeasonForm defaults={first} result={result} /> : null}
+        </>
       )}
     </AdminPage>
   );
