@@ -240,8 +240,8 @@ export const EMAIL_LINK_PATH = `${AUTH_BASE_PATH}/verify-email`;
 
 /**
  * Whether a `?next=` after signing in is an emailed link to open again (a change of email
- * finishes only in a browser signed in to the account). It is not one of the site's pages, so
- * the browser must load it as a document.
+ * finishes only in a browser signed in to the account): the sign-in page then says why it
+ * asks to sign in first.
  */
 export function isEmailLinkNext(next: string | null | undefined): boolean {
   return typeof next === "string" && next.startsWith(`${EMAIL_LINK_PATH}?`);

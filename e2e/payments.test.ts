@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -14,9 +14,10 @@ import { answerConfirmation, confirmation } from "./support/confirm";
 import { baseUrl, openPage, settled, useBrowser, waitForHydration } from "./support/browser";
 import { CURRENT_SEASON, withDatabase } from "./support/db";
 import { demoCredentials } from "./support/demo-credentials";
-import { registerEntrant } from "./support/entry-journey";
+import { PASSWORD, registerEntrant } from "./support/entry-journey";
 import { squeezedCells } from "./support/layout";
 import { errorOfField } from "./support/fields";
+import { linkIn, mailTo } from "./support/outbox";
 import { signInStaff } from "./support/sign-in";
 
 // Paying entry fees in Chromium against the production server: an entrant pays two entries by
@@ -817,4 +818,50 @@ describe("paying entry fees", () => {
     await waitForHydration(page);
     expect(await page.locator(`input[name="entryIds"][value="${entry!.id}"]`).count()).toBe(1);
   });
+
+  test("the receipt link of the payment email, opened where no one is signed in, downloads the receipt once signed in", async () => {
+    const { page } = await openPage(browser());
+    const email = await registerEntrant(page, "en");
+    submittedEntries(email, 1);
+    await pay(page, "en", "vietqr");
+    await page.waitForURL((u) =>
+      /\/en\/nop-bai-du-thi\/thanh-toan\/VXP26[0-9A-Z]{6}$/.test(u.pathname),
+    );
+    const reference = page.url().split("/").pop()!;
+    const paymentId = withDatabase(
+      (db) =>
+        db
+          .prepare<[string], { id: string }>("SELECT id FROM payments WHERE reference = ?")
+          .get(reference)!.id,
+    );
+
+    // Finance confirms the transfer by hand; the entrant is emailed in English.
+    const staff = await openPage(browser());
+    const admin = demoCredentials().admin;
+    await signInStaff(staff.page, admin.email, admin.password);
+    await staff.page.goto(`/quan-tri/thanh-toan/${paymentId}`);
+    await waitForHydration(staff.page);
+    await staff.page
+      .getByRole("button", { name: text("vi", "paymentAdmin.confirm.submit") })
+      .click();
+    await answerConfirmation(staff.page);
+    const mail = await mailTo(email, "paymentConfirmed", new Date(0), reference);
+    expect(mail.entry.lang).toBe("en");
+    const link = linkIn(mail, `/en/nop-bai-du-thi/thanh-toan/${reference}/bien-nhan`);
+
+    // Opened on another device: the English sign-in page, then the PDF itself.
+    const phone = await openPage(browser());
+    await phone.page.goto(link);
+    await phone.page.waitForURL((u) => u.pathname === "/en/dang-nhap");
+    await waitForHydration(phone.page);
+    await phone.page.locator('input[name="email"]').fill(email);
+    await phone.page.locator('input[name="password"]').fill(PASSWORD);
+    const [download] = await Promise.all([
+      phone.page.waitForEvent("download", { timeout: 15_000 }),
+      phone.page.getByRole("button", { name: text("en", "account.signIn"), exact: true }).click(),
+    ]);
+    const file = await download.path();
+    const pdf = await pdfText(readFileSync(file));
+    expect(pdf).toContain(reference);
+  }, 120_000);
 });

@@ -345,7 +345,14 @@ describe("a change of email from the account page", () => {
    * An entrant (emails in `lang`) signed in at the account page who asks to move to `newEmail`;
    * the session cookie and the link mailed to the new address.
    */
-  async function askedToChange(lang: "vi" | "en", email: string, newEmail: string, name: string) {
+  async function askedToChange(
+    lang: "vi" | "en",
+    email: string,
+    newEmail: string,
+    name: string,
+    /** The language of the pages the change is asked on; the emails' by default. */
+    pageLang: "vi" | "en" = lang,
+  ) {
     const { identity } = http.app.services;
     const userId = await identity.createEntrant({
       email,
@@ -355,18 +362,19 @@ describe("a change of email from the account page", () => {
     await identity.setEmailLanguage(userId, lang);
     const cookie = await signInThroughForm(
       http.app,
-      localized("/dang-nhap", lang),
+      localized("/dang-nhap", pageLang),
       email,
       TEST_PASSWORD,
     );
-    const asked = await request("POST", localized("/tai-khoan", lang), {
+    const asked = await request("POST", localized("/tai-khoan", pageLang), {
       cookie,
       headers: { origin: TEST_ORIGIN },
       form: { intent: "changeEmail", newEmail, currentPassword: TEST_PASSWORD },
     });
     expect(asked.statusCode).toBe(200);
-    expect(asked.body).toContain(text(lang, "account.emailChangeSent"));
+    expect(asked.body).toContain(text(pageLang, "account.emailChangeSent"));
     const mail = await http.outboxMail(newEmail, "emailChange");
+    expect(mail.lang).toBe(lang);
     const link = new URL(
       mail.text.split(/\s+/).find((word) => word.includes("/api/auth/verify-email?"))!,
     );
@@ -459,6 +467,33 @@ describe("a change of email from the account page", () => {
       // A plain sign-in page carries no such notice.
       const plain = await request("GET", localized("/dang-nhap", lang));
       expect(plain.body).not.toContain(text(lang, "account.signInToFinishEmailChange"));
+    },
+  );
+
+  it.each([
+    ["en", "vi"],
+    ["vi", "en"],
+  ] as const)(
+    "leads to pages in the language its email is written in (%s), whichever page asked (%s)",
+    async (lang, pageLang) => {
+      const oldEmail = `doi-email-ngon-ngu-${lang}@example.vn`;
+      const newEmail = `doi-email-ngon-ngu-${lang}-moi@example.vn`;
+      const { cookie, link } = await askedToChange(
+        lang,
+        oldEmail,
+        newEmail,
+        "Trần Hai Thứ Tiếng",
+        pageLang,
+      );
+      const linkPath = link.pathname + link.search;
+      // Opened on another device: the sign-in page the reader of this email can read.
+      const opened = await request("GET", linkPath);
+      expect(opened.headers.location).toBe(
+        `${localized("/dang-nhap", lang)}?next=${encodeURIComponent(linkPath)}`,
+      );
+      const followed = await request("GET", linkPath, { cookie });
+      const landing = new URL(String(followed.headers.location), TEST_ORIGIN);
+      expect(landing.pathname + landing.search).toBe(localized("/tai-khoan?emailChanged=1", lang));
     },
   );
 

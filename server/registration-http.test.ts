@@ -347,6 +347,41 @@ describe("registration over HTTP", () => {
   });
 });
 
+describe("the confirmation link sent again", () => {
+  it("leads to the account page in the language of its email, whichever page asked for it", async () => {
+    const email = "gui-lai-tieng-anh@example.vn";
+    const registered = await request("POST", "/en/dang-ky-du-thi", {
+      headers: { origin: TEST_ORIGIN },
+      form: {
+        type: "individual",
+        fullName: "Hoàng Gửi Lại",
+        phone: "0912 345 678",
+        email,
+        address: "3 Tràng Tiền, Hà Nội",
+        password: TEST_PASSWORD,
+        acceptRules: "on",
+      },
+    });
+    expect(registered.statusCode).toBe(302);
+    expect((await outboxMail(email, "verification")).lang).toBe("en");
+    // Signed in on a Vietnamese page, the entrant asks for the link again.
+    const cookie = sessionCookieOf(await signIn(email, TEST_PASSWORD, "/dang-nhap"));
+    const resent = await request("POST", "/tai-khoan", {
+      cookie,
+      headers: { origin: TEST_ORIGIN },
+      form: { intent: "resendVerification" },
+    });
+    expect(resent.statusCode).toBe(200);
+    const mail = await outboxMail(email, "verification");
+    expect(mail.lang).toBe("en");
+    const link = new URL(
+      mail.text.split(/\s+/).find((word) => word.includes("/api/auth/verify-email?"))!,
+    );
+    const followed = await request("GET", link.pathname + link.search);
+    expect(followed.headers.location).toBe(`${TEST_ORIGIN}/en/tai-khoan?verified=1`);
+  });
+});
+
 describe("registration outside the season's window", () => {
   /** Moves the current season's registration window; the page asked for afresh each time. */
   async function windowOf(opens: string | null, closes: string | null) {

@@ -20,13 +20,14 @@ export const meta: Route.MetaFunction = (args) => [
 ];
 
 /**
- * Where signing in leads: `?next=` when it is a path on this site, else the person's home. An
- * emailed link to open again (a change of email) is not a page of the app: the browser loads
- * it as a document.
+ * Where signing in leads: `?next=` when it is a path on this site, else the person's home. The
+ * browser loads a `?next=` as a document: it may be no page of the app but a download (a
+ * receipt PDF linked from an email, an export) or an emailed link to open again (a change of
+ * email), which a client-side navigation would leave as an empty page.
  */
 function goNext(url: URL, home: string, init?: ResponseInit) {
   const next = safeNext(url.searchParams.get("next"), home);
-  return isEmailLinkNext(next) ? redirectDocument(next, init) : redirect(next, init);
+  return next === home ? redirect(next, init) : redirectDocument(next, init);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -73,6 +73,35 @@ describe.each(testDatabases())("identity on $name", (target) => {
       });
     });
 
+    it("says so when the mail server refuses an address for good: the link sent again, a new address", async () => {
+      // The receiver refuses every "refused@" mailbox, as a server refuses an unknown one.
+      const refused = `refused@${uniqueEmail("hop-thu").split("@")[0]}.example.vn`;
+      const cookie = await registerIndividual(refused, "vi", "203.0.113.71");
+      const user = (await services.identity.currentUser(withCookie(cookie)))!;
+      expect(await services.identity.resendVerification(user, "vi")).toEqual({
+        ok: false,
+        status: 422,
+        formError: "auth.emailRefused",
+      });
+
+      const email = uniqueEmail("doi-sang-hop-thu-loi");
+      const ownCookie = await registerIndividual(email, "en", "203.0.113.72");
+      await verifyByEmail(email, "en");
+      const owner = (await services.identity.currentUser(withCookie(ownCookie)))!;
+      const outcome = await services.identity.changeEmail(
+        owner,
+        withCookie(ownCookie),
+        { newEmail: refused.replace("@", "@moi-"), currentPassword: PASSWORD },
+        "en",
+      );
+      expect(outcome).toMatchObject({
+        ok: false,
+        status: 422,
+        fieldErrors: { newEmail: "auth.emailRefused" },
+      });
+      expect((await services.identity.currentUser(withCookie(ownCookie)))?.email).toBe(email);
+    });
+
     it.each(["vi", "en"] as const)(
       "changes the email, confirmed, once the link sent to the NEW address is followed (%s)",
       async (lang) => {

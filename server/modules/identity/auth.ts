@@ -138,7 +138,11 @@ export function createAuth(options: {
         // better-auth 1.3 follows a change of email with a link to confirm the new address;
         // ours was confirmed by the link that made the change (see databaseHooks).
         if (user.emailVerified) return;
-        await mail.sendVerification(user.email, langOf(user), { name: user.name, url: here(url) });
+        const lang = langOf(user);
+        await mail.sendVerification(user.email, lang, {
+          name: user.name,
+          url: here(landingInLanguage(url, lang)),
+        });
       },
       // A link opened when the address is already confirmed (a second click, a mail scanner
       // that follows links) confirms nothing new: noted here, so no second welcome goes.
@@ -165,9 +169,10 @@ export function createAuth(options: {
         // Confirmed at the NEW address: the link there completes the change (and confirms
         // the address); the old one is then told (databaseHooks).
         sendChangeEmailVerification: async ({ user, newEmail, url }) => {
-          await mail.sendEmailChange(newEmail, langOf(user), {
+          const lang = langOf(user);
+          await mail.sendEmailChange(newEmail, lang, {
             name: user.name,
-            url: here(url),
+            url: here(landingInLanguage(url, lang)),
             newEmail,
           });
         },

@@ -1,5 +1,6 @@
 import type { Lang } from "../../../core/languages";
 import { addressTaken, isUniqueViolation, normaliseEmail } from "./queries";
+import { refusedForGood } from "../mail/refused";
 import { LIMITS } from "./rate-limit";
 import { consumed, fromAuthError, localized, verifyPassword } from "./support";
 import type { CurrentUser, IdentityDeps, Outcome } from "./types";
@@ -65,6 +66,15 @@ export async function changeEmail(
     // the same moment): better-auth's own check refuses it, or the database's unique address
     // does. Either way the same refusal as the check's, and the account keeps its address.
     if (isUniqueViolation(error) || (await addressTaken(db, newEmail, user.id))) return emailTaken;
+    // The mail server never takes the new address (a typo): the link cannot reach it.
+    if (refusedForGood(error)) {
+      return {
+        ok: false,
+        status: 422,
+        formError: "auth.emailRefused",
+        fieldErrors: { newEmail: "auth.emailRefused" },
+      };
+    }
     return fromAuthError(error);
   }
 }

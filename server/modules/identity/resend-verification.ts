@@ -1,4 +1,5 @@
 import type { Lang } from "../../../core/languages";
+import { refusedForGood } from "../mail/refused";
 import { LIMITS } from "./rate-limit";
 import { consumed, localized } from "./support";
 import type { CurrentUser, IdentityDeps, Outcome } from "./types";
@@ -14,8 +15,14 @@ export async function resendVerification(
     LIMITS.verificationResendPerAccount,
   ]);
   if (refused) return refused;
-  await deps.auth.api.sendVerificationEmail({
-    body: { email: user.email, callbackURL: localized(deps, "/tai-khoan?verified=1", lang) },
-  });
+  try {
+    await deps.auth.api.sendVerificationEmail({
+      body: { email: user.email, callbackURL: localized(deps, "/tai-khoan?verified=1", lang) },
+    });
+  } catch (error) {
+    // An address the mail server never takes (a typo at registration): the entrant can change it.
+    if (refusedForGood(error)) return { ok: false, status: 422, formError: "auth.emailRefused" };
+    throw error;
+  }
   return { ok: true, headers: new Headers() };
 }

@@ -73,6 +73,11 @@ export interface EmailTemplateData {
     refundedAt: string;
     reason: string;
     entries: { code: string; title: string; status: string }[];
+    /**
+     * Whether an entry is back to waiting for its fee (true when omitted). False when every
+     * entry had been screened and keeps its status: nothing to pay again, `url` the dashboard.
+     */
+    payAgain?: boolean;
   };
   /** A judge's personal code (shown once on the staff page, sent once here) and the portal. */
   judgeCode: { name: string; url: string; judgeCode: string; season: string };
@@ -150,7 +155,6 @@ export function renderEmail<T extends EmailTemplate>(
   site: EmailSite,
 ): RenderedEmail {
   const { siteName, email, statuses } = CATALOGUES[lang];
-  const texts = email[template];
   const common = email.common;
   // Newlines or control characters in a name would forge lines in the plain-text part.
   const name = oneLine(data.name).slice(0, 200);
@@ -203,6 +207,11 @@ export function renderEmail<T extends EmailTemplate>(
   const status =
     "status" in data ? statusFacts(data, email.entryStatusChanged, statuses, vars) : null;
   const refund = "refundedAt" in data ? refundFacts(data) : null;
+  // A refund that leaves nothing to pay again says so, and leads to the dashboard.
+  const texts =
+    "refundedAt" in data && data.payAgain === false
+      ? { ...email.paymentRefunded, ...email.paymentRefunded.nothingToPay }
+      : email[template];
 
   const expiry = expiryText(lang, common, data);
   const content: EmailContent = {

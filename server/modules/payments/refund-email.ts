@@ -37,6 +37,8 @@ export async function queuePaymentRefunded(
     .where("pe.payment_id", "=", paymentId)
     .orderBy("e.code")
     .execute();
+  // Entries not yet screened are back to waiting for their fee; screened ones keep their status.
+  const payAgain = entries.some((entry) => entry.status === "submitted");
   await ctx.deps.mail.queue(trx, [
     {
       template: "paymentRefunded",
@@ -44,7 +46,8 @@ export async function queuePaymentRefunded(
       lang,
       data: {
         name: row.name,
-        url: `${currentPublicUrl(ctx.publicUrl)}${localizePath(PATHS.payment, lang)}`,
+        url: `${currentPublicUrl(ctx.publicUrl)}${localizePath(payAgain ? PATHS.payment : "/tai-khoan", lang)}`,
+        payAgain,
         reference: row.reference,
         amount: formatVnd(Number(row.amount_vnd), lang),
         refundedAt: formatDate(refund.created_at, lang),

@@ -336,6 +336,41 @@ describe.each(testDatabases())("refund emails on $name", (target) => {
       expect(text).toContain(`${screened.code} “${COMPLETE_TEXT.campaignName}” — Được chấp nhận`);
     });
 
+    it.each([
+      ["vi", "bob@example.com", "Xem bài dự thi của bạn", ""],
+      ["en", "bob@example.com", "View your entries", "/en"],
+    ] as const)(
+      "with every entry screened, says there is nothing to pay again and leads to the dashboard (%s)",
+      async (lang, to, button, prefix) => {
+        await t.db.kysely.updateTable("user").set({ lang }).where("id", "=", t.bob).execute();
+        const { entries, payment } = await paidPayment(t.bob, 1);
+        const row = await t.db.kysely
+          .selectFrom("entries")
+          .select("status_version")
+          .where("id", "=", entries[0]!.id)
+          .executeTakeFirstOrThrow();
+        await recordTransition(t.db.kysely, entries[0]!.id, {
+          from: "paid",
+          to: "accepted",
+          actor: { userId: t.staff, role: "admin", name: "Quản trị" },
+          statusVersion: Number(row.status_version),
+          at: t.now.toISOString(),
+        });
+        const refunded = await t.services.payments.refund(finance(t), payment.id, {
+          stateVersion: payment.stateVersion,
+          reason: "Refunded as a courtesy.",
+        });
+        expect(refunded.ok).toBe(true);
+        expect(await statuses(t, [entries[0]!.id])).toEqual(["accepted"]);
+        await queuedMailSent(t.db);
+        const [mail] = refundMails(to, lang, payment.reference);
+        const text = mail!.parsed.text ?? "";
+        expect(text).toContain(`${button}:\nhttp://localhost:3000${prefix}/tai-khoan\n`);
+        expect(text).not.toContain("/nop-bai-du-thi/thanh-toan");
+        expect(text).not.toContain(lang === "vi" ? "“Đã nộp”" : "“Submitted”");
+      },
+    );
+
     it("refunds all the same when the email cannot be sent; staff see it given up", async () => {
       const { entries, payment } = await paidPayment(t.alice, 1);
       // The SMTP server refuses this mailbox for good: the email fails, with no retry.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { testDatabases } from "../../../test-support/databases";
+import { identityTestbed, PASSWORD } from "../testbed";
 import { staffFixture } from "./staff-test-setup";
 
 describe.each(testDatabases())("staff invitations on $name", (target) => {
@@ -67,6 +68,42 @@ describe.each(testDatabases())("staff invitations on $name", (target) => {
         ["user.invite", invited.userId, { email: "nhat.ky@vanxuan.example", role: "editor" }],
       ]);
       expect(log.items[0]).toMatchObject({ actorEmail: actor.email, ip: actor.ip });
+    });
+  });
+
+  describe.skipIf(!target.available)("with a mail server that refuses an address", () => {
+    const { bed } = identityTestbed(target);
+
+    it("creates no account for an invitation the mail server refuses, and says so", async () => {
+      // The receiver refuses every "refused@" mailbox, as a server refuses an unknown one.
+      const email = "refused@nhap-sai.example.vn";
+      const invite = () =>
+        bed.services.staff.invite({ email, name: "Nhập Sai", role: "finance", lang: "vi" });
+      const refusedOutcome = {
+        ok: false,
+        status: 422,
+        formError: "adminPlatform.errors.invitationRefused",
+        fieldErrors: { email: "adminPlatform.errors.invitationRefused" },
+      };
+      expect(await invite()).toMatchObject(refusedOutcome);
+      const rows = () =>
+        bed.db.kysely.selectFrom("user").select("id").where("email", "=", email).execute();
+      expect(await rows()).toEqual([]);
+      // Asked again, the same answer (not "this address already has an account").
+      expect(await invite()).toMatchObject(refusedOutcome);
+
+      // An account whose address the server stopped taking: its invitation sent again says so.
+      const userId = await bed.services.identity.createStaff({
+        email: "refused@da-doi.example.vn",
+        name: "Đã Đổi",
+        password: PASSWORD,
+        role: "editor",
+      });
+      expect(await bed.services.staff.sendInvitation(userId)).toMatchObject({
+        ok: false,
+        status: 422,
+        formError: "adminPlatform.errors.invitationResendRefused",
+      });
     });
   });
 });

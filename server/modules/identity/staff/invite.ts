@@ -3,6 +3,7 @@ import { refusal } from "../../../../core/refusal";
 import { INVITATION_EXPIRES_HOURS } from "../../../../core/staff";
 import { isStaffRole, type StaffRole } from "../../../../core/roles";
 import type { Actor } from "../../audit/service";
+import { refusedForGood } from "../../mail/refused";
 import { isUniqueViolation } from "../queries";
 import { findUser, invitationUrl, type StaffDeps, type StaffOutcome } from "./shared";
 
@@ -41,7 +42,20 @@ export async function inviteStaff(
     if (isUniqueViolation(error)) return taken();
     throw error;
   }
-  await mailInvitation(deps, user.id);
+  try {
+    await mailInvitation(deps, user.id);
+  } catch (error) {
+    if (!refusedForGood(error)) throw error;
+    // The mail server will never take this address (a typo): no account waits for an
+    // invitation that cannot arrive, and the address can be corrected and invited again.
+    await deps.db.kysely.transaction().execute(async (trx) => {
+      await trx.deleteFrom("account").where("userId", "=", user.id).execute();
+      await trx.deleteFrom("user").where("id", "=", user.id).execute();
+    });
+    return refusal(422, "adminPlatform.errors.invitationRefused", {
+      email: "adminPlatform.errors.invitationRefused",
+    });
+  }
   if (actor) {
     await deps.audit.record(
       actor,
@@ -59,7 +73,13 @@ export async function resendInvitation(
   userId: string,
   actor?: Actor,
 ): Promise<StaffOutcome> {
-  const sent = await mailInvitation(deps, userId);
+  let sent: StaffOutcome;
+  try {
+    sent = await mailInvitation(deps, userId);
+  } catch (error) {
+    if (!refusedForGood(error)) throw error;
+    return refusal(422, "adminPlatform.errors.invitationResendRefused");
+  }
   if (sent.ok && actor) {
     await deps.audit.record(actor, "user.reinvite", { type: "user", id: userId }, {});
   }
