@@ -337,6 +337,8 @@ describe("back-office platform", () => {
     await editor.page
       .getByRole("heading", { level: 1, name: "Tạo mật khẩu cho tài khoản của bạn" })
       .waitFor();
+    // The tab's title says the same as the heading.
+    expect(await editor.page.title()).toMatch(/^Tạo mật khẩu cho tài khoản của bạn/);
     await waitForHydration(editor.page);
     const password = "bien-tap-vien-2026!";
     await editor.page.locator('input[name="newPassword"]').fill(password);

@@ -46,10 +46,7 @@ export type Services = ReturnType<typeof createServices>;
 
 export function createServices(
   db: Db,
-  config: Pick<
-    Config,
-    "publicUrl" | "mail" | "authSecret" | "dataDir" | "env" | "trustProxy" | "storage"
-  > &
+  config: Pick<Config, "publicUrl" | "mail" | "authSecret" | "dataDir" | "env" | "storage"> &
     Partial<Pick<Config, "vnpay">>,
   hooks: { onContentChange: () => void; clock?: () => Date; logger?: MailLogger },
 ) {
@@ -186,7 +183,6 @@ export function createServices(
     // Secure exactly when the site is served over HTTPS (PUBLIC_URL).
     secureCookies: servesHttps(config),
     mail: identityMail,
-    trustProxy: config.trustProxy !== false,
     ...(hooks.logger ? { logger: hooks.logger } : {}),
   });
   // Per-IP and per-account limits, shared by the identity service and the /api/auth links.

@@ -11,8 +11,11 @@ import { useLocalizedPath } from "../lib/site";
 import type { Route } from "./+types/reset-password";
 import { keepFormWhenUnanswered } from "../lib/unanswered-form";
 
+/** A staff invitation's link asks for a first password: the tab says so, as the heading does. */
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { titleKey: "account.resetTitle" });
+  pageMeta(args, {
+    titleKey: args.loaderData?.firstPassword ? "account.invitationTitle" : "account.resetTitle",
+  });
 
 /**
  * The reset link (via /api/auth) lands here with `?token=`, or `?error=` when it expired. A

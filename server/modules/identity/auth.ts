@@ -41,6 +41,13 @@ const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 export type Auth = ReturnType<typeof createAuth>;
 
 /**
+ * The header the server sets on every request to the client's address as it worked it out
+ * (the socket's peer, or with TRUST_PROXY the forwarded address), replacing any the client
+ * sent: better-auth records it with each session.
+ */
+export const CLIENT_IP_HEADER = "x-vx-client-ip";
+
+/**
  * better-auth does accounts, sessions (database-stored, httpOnly SameSite=Lax cookie, Secure
  * outside development, a new session id at every sign-in), email verification, password
  * reset and email change; we give it argon2id, our email, our tables and our limits.
@@ -53,7 +60,6 @@ export function createAuth(options: {
   secret: string;
   secureCookies: boolean;
   mail: IdentityMail;
-  trustProxy: boolean;
   logger?: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
 }) {
   const { db, mail } = options;
@@ -231,9 +237,9 @@ export function createAuth(options: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: options.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
-      ipAddress: {
-        ipAddressHeaders: options.trustProxy ? ["x-forwarded-for"] : ["x-vx-client-ip"],
-      },
+      // The session's client address: the one the server worked out (app.ts), never a header
+      // the client sent.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
   });
 }
