@@ -1,6 +1,11 @@
 import { z } from "zod";
 import { dateProblemMessage } from "./date-fields";
-import { parseVietnamClosingTime, parseVietnamDateTime, readVietnamDateTime } from "./dates";
+import {
+  dayInVietnam,
+  parseVietnamClosingTime,
+  parseVietnamDateTime,
+  readVietnamDateTime,
+} from "./dates";
 import { checkbox } from "./form-fields";
 import { registrationWindowState } from "./registration-window";
 import { submissionWindowState } from "./submission-window";
@@ -429,7 +434,7 @@ export function firstSeasonDefaults(now: Date): {
   nameVi: string;
   nameEn: string;
 } {
-  const year = new Date(now.getTime() + 7 * 60 * 60 * 1000).getUTCFullYear();
+  const year = Number(dayInVietnam(now).slice(0, 4));
   return {
     year,
     code: `VX${String(year).slice(2)}`,

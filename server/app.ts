@@ -26,7 +26,6 @@ import { touchIconRoutes } from "./modules/site/touch-icon";
 import { socialImagesRoutes } from "./modules/social-images/routes";
 import { csrfProtection } from "./plugins/csrf";
 import { RATE_LIMIT_SWEEP_EVERY_MS } from "./modules/identity/rate-limit";
-import { CLIENT_IP_HEADER } from "./modules/identity/auth";
 import { useApiSchemas } from "./plugins/api-schemas";
 import { publicUrlPerRequest } from "./public-url";
 import { healthRoutes } from "./plugins/health";
@@ -106,14 +105,6 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const routes: RegisteredRoute[] = [];
   fastify.addHook("onRoute", (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
-  });
-
-  // The client's address as worked out here (TRUST_PROXY's rules) travels with the request to
-  // the accounts library, which records it with a new session; a value the client sent is
-  // replaced.
-  fastify.addHook("onRequest", (request, _reply, done) => {
-    request.raw.headers[CLIENT_IP_HEADER] = request.ip;
-    done();
   });
 
   let draining = false;

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { CLIENT_IP_HEADER } from "./modules/identity/auth";
 
 /**
  * A Fetch API Request for a Fastify request, aborted if the client leaves. The body is the
@@ -27,6 +28,9 @@ export function toWebRequest(
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
+  // The client's address as worked out here (TRUST_PROXY's rules), for the accounts library to
+  // record with a new session; a value the client sent is replaced.
+  headers.set(CLIENT_IP_HEADER, request.ip);
   return new Request(url, {
     method: request.method,
     headers,

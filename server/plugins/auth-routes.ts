@@ -47,20 +47,19 @@ export const authRoutes: FastifyPluginAsync<{
     // The address the browser used (React Router compares it with Origin on actions).
     const url = new URL(request.url, `${request.protocol}://${request.host}`);
     const webRequest = toWebRequest(request, reply, url);
-    // A change of email finishes only where its account is signed in (the library refuses it
-    // elsewhere): opened on another device or after the session ended, the link asks to sign
-    // in first and then comes back to itself.
-    if (
-      url.pathname === EMAIL_LINK_PATH &&
-      isEmailChangeToken(url.searchParams.get("token")) &&
-      !(await options.auth.api.getSession({ headers: webRequest.headers }))
-    ) {
-      return reply.redirect(signInFirstFor(url), 302);
-    }
-    // The confirmation after registering signs in only while it confirms the address.
     if (url.pathname === EMAIL_LINK_PATH) {
-      const landing = await confirmedLinkLanding(options.auth, url);
-      if (landing !== null) return reply.redirect(landing, 302);
+      if (isEmailChangeToken(url.searchParams.get("token"))) {
+        // A change of email finishes only where its account is signed in (the library refuses
+        // it elsewhere): opened on another device or after the session ended, the link asks to
+        // sign in first and then comes back to itself.
+        if (!(await options.auth.api.getSession({ headers: webRequest.headers }))) {
+          return reply.redirect(signInFirstFor(url), 302);
+        }
+      } else {
+        // The confirmation after registering signs in only while it confirms the address.
+        const landing = await confirmedLinkLanding(options.auth, url);
+        if (landing !== null) return reply.redirect(landing, 302);
+      }
     }
     let response: Response;
     try {

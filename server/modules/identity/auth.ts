@@ -41,9 +41,10 @@ const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 export type Auth = ReturnType<typeof createAuth>;
 
 /**
- * The header the server sets on every request to the client's address as it worked it out
- * (the socket's peer, or with TRUST_PROXY the forwarded address), replacing any the client
- * sent: better-auth records it with each session.
+ * The header the server sets on every request it hands to pages and to the accounts library
+ * (`server/web-request.ts`): the client's address as it worked it out (the socket's peer, or
+ * with TRUST_PROXY the forwarded address), replacing any the client sent. better-auth records
+ * it with each session.
  */
 export const CLIENT_IP_HEADER = "x-vx-client-ip";
 

@@ -99,6 +99,9 @@ export async function entryFees(
             lateFeeVnd: r.late_fee_vnd === null ? null : Number(r.late_fee_vnd),
           };
     const quote = prices === null ? null : categoryFeeOn(deadlines, prices, at);
+    // The deadlines of a season with a submission deadline, as the fee rules take them.
+    const closes = deadlines.submissionClosesAt;
+    const dated = closes ? { ...deadlines, submissionClosesAt: closes } : null;
     return {
       entryId: r.id,
       code: r.code,
@@ -112,18 +115,11 @@ export async function entryFees(
           ? null
           : categoryInGroup({ vi: r.group_vi, en: r.group_en }, { vi: r.name_vi, en: r.name_en }),
       fee:
-        quote && prices && deadlines.submissionClosesAt
+        quote && prices && dated
           ? {
               ...quote,
-              holdsUntil: feeHoldsUntil(
-                { ...deadlines, submissionClosesAt: deadlines.submissionClosesAt },
-                at,
-              ),
-              next: nextFeeChange(
-                { ...deadlines, submissionClosesAt: deadlines.submissionClosesAt },
-                categoryFees(prices),
-                at,
-              ),
+              holdsUntil: feeHoldsUntil(dated, at),
+              next: nextFeeChange(dated, categoryFees(prices), at),
             }
           : null,
       livePayment: r.live_reference ?? null,

@@ -1,7 +1,7 @@
 import { useTranslation } from "../../i18n/use-translation";
 import { firstSeasonSchema } from "../../../core/season-admin";
 import { SchemaForm, type FormResult } from "../../components/form/schema-form";
-import { newSeasonFields } from "./season-id-fields";
+import { newSeasonFields, newSeasonValues } from "./season-id-fields";
 import "./seasons.css";
 
 /**
@@ -26,12 +26,7 @@ export function FirstSeasonForm({
         schema={firstSeasonSchema as never}
         formKey="first"
         intent="createFirst"
-        defaults={{
-          year: String(defaults.year),
-          code: defaults.code,
-          nameVi: defaults.nameVi,
-          nameEn: defaults.nameEn,
-        }}
+        defaults={newSeasonValues(defaults)}
         result={result}
         submitLabel={t("adminPlatform.seasons.first.submit")}
         fields={newSeasonFields(t)}

@@ -32,3 +32,18 @@ export function newSeasonFields(t: ReturnType<typeof useTranslation>["t"]): Form
     { name: "nameEn", label: t("adminPlatform.fields.nameEn"), row: "name" },
   ];
 }
+
+/** A new season's proposed year, code and names as the form's text fields take them. */
+export function newSeasonValues(season: {
+  year: number;
+  code: string;
+  nameVi: string;
+  nameEn: string;
+}): Record<string, string> {
+  return {
+    year: String(season.year),
+    code: season.code,
+    nameVi: season.nameVi,
+    nameEn: season.nameEn,
+  };
+}

@@ -6,7 +6,7 @@ import { FormAlert } from "../../components/form/field";
 import { useConfirmedSubmit } from "../../components/confirm-dialog";
 import { SchemaForm, type FormResult } from "../../components/form/schema-form";
 import { ConfirmButton } from "../back-office/confirm";
-import { newSeasonFields } from "./season-id-fields";
+import { newSeasonFields, newSeasonValues } from "./season-id-fields";
 import "./seasons.css";
 
 /** What the next-season form proposes (the year after, its names and code moved on). */
@@ -65,12 +65,7 @@ export function NextSeasonForm({
           formKey="next"
           intent="createNext"
           hidden={{ fromYear: String(fromYear) }}
-          defaults={{
-            year: String(defaults.year),
-            code: defaults.code,
-            nameVi: defaults.nameVi,
-            nameEn: defaults.nameEn,
-          }}
+          defaults={newSeasonValues(defaults)}
           result={result}
           submitLabel={t("adminPlatform.seasons.next.submit")}
           fields={newSeasonFields(t)}
