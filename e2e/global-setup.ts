@@ -22,6 +22,8 @@ export interface E2eServer {
   outboxDir: string;
   /** The demo accounts' passwords the server generated at its first start (DATA_DIR). */
   demoCredentialsFile: string;
+  /** The production build the servers run, for a test that starts a server of its own. */
+  buildDir: string;
 }
 
 declare module "vitest" {
@@ -154,6 +156,7 @@ async function startServer(buildDir: string): Promise<RunningServer> {
         dbFile,
         outboxDir: path.join(dataDir, "outbox"),
         demoCredentialsFile: demoCredentialsPath(dataDir),
+        buildDir,
       },
       stop,
     };

@@ -60,6 +60,10 @@ export interface ContextOptions {
   viewport?: { width: number; height: number };
   javaScriptEnabled?: boolean;
   reducedMotion?: "reduce" | "no-preference";
+  /** Another server than this worker's e2e server (one a test started itself). */
+  baseUrl?: string;
+  /** A phone: touch input (CSS `pointer: coarse`) and the mobile viewport's behaviour. */
+  touch?: boolean;
 }
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -80,12 +84,14 @@ export async function newContext(
   options: ContextOptions = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: options.baseUrl ?? baseUrl(),
     userAgent: personUserAgent(browser),
     locale: options.locale ?? "vi-VN",
     viewport: options.viewport ?? DESKTOP,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     reducedMotion: options.reducedMotion ?? "no-preference",
+    hasTouch: options.touch ?? false,
+    isMobile: options.touch ?? false,
   });
   // Fail a step in seconds rather than at the test's own timeout.
   context.setDefaultTimeout(10_000);
