@@ -26,6 +26,7 @@ import { touchIconRoutes } from "./modules/site/touch-icon";
 import { socialImagesRoutes } from "./modules/social-images/routes";
 import { csrfProtection } from "./plugins/csrf";
 import { RATE_LIMIT_SWEEP_EVERY_MS } from "./modules/identity/rate-limit";
+import { EXPIRED_SWEEP_EVERY_MS } from "./modules/identity/sweep-expired";
 import { useApiSchemas } from "./plugins/api-schemas";
 import { publicUrlPerRequest } from "./public-url";
 import { healthRoutes } from "./plugins/health";
@@ -319,6 +320,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   everyPeriod("mail-retry", 60_000, () => services.mail.retryDue());
   // Sign-in, reset and other attempt counters whose every window has ended.
   everyPeriod("rate-limit-sweep", RATE_LIMIT_SWEEP_EVERY_MS, () => services.limiter.sweep());
+  // Accounts' and judges' sessions and emailed links expired a day ago or more: nothing reads
+  // them again, and without this a session whose browser never came back stayed for good.
+  everyPeriod("expired-sweep", EXPIRED_SWEEP_EVERY_MS, async () => {
+    await services.identity.sweepExpired();
+    await services.judging.sweepExpiredSessions();
+  });
   // Messages a stopped process queued but had not sent yet (a restart, a crash right after a
   // commit) go once this process is up, not at the job's first minute.
   const mailAtStart = setTimeout(

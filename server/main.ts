@@ -19,6 +19,7 @@ import { databaseStartProblem } from "./db/start-problem";
 import { runSerialized } from "./db/advisory-lock";
 import { migrateToLatest, openDatabase, type Db } from "./db/database";
 import { checkSecretAgainstDatabase } from "./modules/identity/secret-check";
+import { checkSmtp } from "./modules/mail/check-smtp";
 import { resolveAuthSecret } from "./modules/identity/secret";
 
 async function main(): Promise<void> {
@@ -116,6 +117,8 @@ async function main(): Promise<void> {
   process.once("SIGINT", () => void shutdown("SIGINT"));
 
   await app.fastify.listen({ host: config.host, port: config.port });
+  // Whether the SMTP server answers, said in the log without holding up the start.
+  if (config.mail.smtpUrl) void checkSmtp(config.mail.smtpUrl, app.fastify.log);
   const database = config.database.kind === "sqlite" ? config.database.file : "PostgreSQL";
   console.log(
     [

@@ -169,8 +169,16 @@ export function createServices(
   const identityMail: IdentityMail = {
     sendVerification: (to, lang, data) =>
       mail.sendVerification(to, lang, { ...data, expiresInHours: 24 }),
-    sendPasswordReset: (to, lang, data) =>
-      mail.sendPasswordReset(to, lang, { ...data, expiresInMinutes: 60 }),
+    // Queued, not sent: the form answers without waiting for the SMTP server, so an address
+    // with an account is not told apart from one without by how long the answer takes. The
+    // mail job sends it at once, after the answer; a failed send waits for its retry. The
+    // link's hour runs from when it was asked for, not from when the email goes.
+    sendPasswordReset: async (to, lang, data) => {
+      await mail.queue(db.kysely, [
+        { template: "passwordReset", to, lang, data: { ...data, expiresInMinutes: 60 } },
+      ]);
+      sendQueuedSoon({ db, mail, ...(hooks.logger ? { logger: hooks.logger } : {}) });
+    },
     sendEmailChange: (to, lang, data) =>
       mail.sendEmailChange(to, lang, { ...data, expiresInHours: 24 }),
     sendEmailChanged: (to, lang, data) => mail.sendEmailChanged(to, lang, data),

@@ -105,6 +105,16 @@ export interface SessionTable {
   userId: string;
 }
 
+/** better-auth's emailed links (reset-password tokens), read by better-auth; swept when expired. */
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: string | Date;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+}
+
 export interface AccountTable {
   id: string;
   accountId: string;
@@ -434,6 +444,7 @@ export interface Database {
   user: UserTable;
   session: SessionTable;
   account: AccountTable;
+  verification: VerificationTable;
   files: FileTable;
   registrants: RegistrantTable;
   rate_limits: RateLimitTable;

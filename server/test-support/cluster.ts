@@ -42,7 +42,7 @@ export interface Cluster {
   dataDirs: string[];
   /** The demo accounts' passwords, from the DATA_DIR of the process that made them. */
   credentials: DemoCredentials;
-  /** nginx's access log so far: one line per request, `… upstream=<address> status=<code>`. */
+  /** nginx's access log so far, as deploy/nginx.conf writes it: one line per request, `… upstream=<address> …`. */
   nginxLog(): string;
   stop(): Promise<void>;
 }
@@ -204,14 +204,17 @@ export function nginxConfigFor(shipped: string, dir: string, port: number, upstr
     .replace(/(upstream vanxuan_app \{\n)(?:\s*#.*\n)*(?:\s*server .*\n)+/, `$1${app}\n`)
     .replace(/(upstream vanxuan_uploads \{\n)(?:\s*#.*\n)*(?:\s*server .*\n)+/, `$1${uploads}\n`)
     .replace(/^\s*listen \[::\]:80;\n/m, "")
-    .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${port};`);
+    .replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${port};`)
+    // The shipped log format, written in `dir`.
+    .replace(/^(\s*access_log )\S+( vanxuan;)/m, `$1${path.join(dir, "access.log")}$2`);
   if (
     !site.includes(`listen 127.0.0.1:${port};`) ||
+    !site.includes(`access_log ${path.join(dir, "access.log")} vanxuan;`) ||
     !site.includes(`{\n${app}\n`) ||
     !site.includes(`{\n${uploads}\n`)
   ) {
     throw new Error(
-      "deploy/nginx.conf no longer has the upstream and listen lines the test fills in",
+      "deploy/nginx.conf no longer has the upstream, listen and access_log lines the test fills in",
     );
   }
   const temp = (kind: string) => `${kind}_temp_path ${path.join(dir, kind)};`;
@@ -225,8 +228,6 @@ pid ${path.join(dir, "nginx.pid")};
 error_log ${path.join(dir, "error.log")} warn;
 events { worker_connections 8192; }
 http {
-  log_format upstreams '$request_method $request_uri status=$status upstream=$upstream_addr';
-  access_log ${path.join(dir, "access.log")} upstreams;
   ${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(temp).join("\n  ")}
 ${site}
 }

@@ -10,6 +10,7 @@ import { replaceLicence } from "./replace-licence";
 import { resendVerification } from "./resend-verification";
 import { signIn } from "./sign-in";
 import { signOut, signOutEverywhere } from "./sign-out";
+import { sweepExpired } from "./sweep-expired";
 import type { IdentityDeps } from "./types";
 import { updateProfile } from "./update-profile";
 
@@ -44,5 +45,7 @@ export function createIdentityService(deps: IdentityDeps) {
     createStaff: bind(createStaff),
     createEntrant: bind(createEntrant),
     markEmailVerified: bind(markEmailVerified),
+    /** Sessions and emailed links expired a day ago or more, deleted (a scheduled job). */
+    sweepExpired: bind(sweepExpired),
   };
 }

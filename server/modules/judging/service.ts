@@ -33,6 +33,7 @@ import { saveScore } from "./save-score";
 import { verifyScoreChain } from "./score-log";
 import { setPrize } from "./set-prize";
 import { signInJudge } from "./sign-in";
+import { sweepExpiredJudgeSessions } from "./sweep-sessions";
 import type { JudgeIdentity } from "./types";
 import { unassignJudge } from "./unassign";
 import { updateRound } from "./update-round";
@@ -63,6 +64,8 @@ export function createJudgingService(db: Db, deps: JudgingDeps) {
     judgeOfCookie: (cookie: string | null | undefined) => currentJudge(ctx, judgeTokenFrom(cookie)),
     /** Ends the session a request's Cookie header names. */
     signOutCookie: (cookie: string | null | undefined) => signOutJudge(ctx, judgeTokenFrom(cookie)),
+    /** Sessions expired a day ago or more, deleted (a scheduled job). */
+    sweepExpiredSessions: () => sweepExpiredJudgeSessions(ctx),
     /** The Set-Cookie value that keeps a judge signed in, and the one that ends it. */
     sessionCookie: (token: string) => judgeCookie(token, deps.secureCookies ?? false),
     clearedCookie: () => clearedJudgeCookie(deps.secureCookies ?? false),
