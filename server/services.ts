@@ -172,11 +172,9 @@ export function createServices(
     // Queued, not sent: the form answers without waiting for the SMTP server, so an address
     // with an account is not told apart from one without by how long the answer takes. The
     // mail job sends it at once, after the answer; a failed send waits for its retry. The
-    // link's hour runs from when it was asked for, not from when the email goes.
+    // link's hour runs from when it was asked for, and the email says until when.
     sendPasswordReset: async (to, lang, data) => {
-      await mail.queue(db.kysely, [
-        { template: "passwordReset", to, lang, data: { ...data, expiresInMinutes: 60 } },
-      ]);
+      await mail.queue(db.kysely, [{ template: "passwordReset", to, lang, data }]);
       sendQueuedSoon({ db, mail, ...(hooks.logger ? { logger: hooks.logger } : {}) });
     },
     sendEmailChange: (to, lang, data) =>

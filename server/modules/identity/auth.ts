@@ -8,10 +8,17 @@ import type { Db } from "../../db/database";
 import { currentPublicUrl } from "../../public-url";
 import { addressTaken } from "./queries";
 
+/** How long a password-reset link works, from the request. */
+export const RESET_LINK_SECONDS = 60 * 60;
+
 /** What the identity module needs from email (the mail module implements it). */
 export interface IdentityMail {
   sendVerification(to: string, lang: Lang, data: { name: string; url: string }): Promise<unknown>;
-  sendPasswordReset(to: string, lang: Lang, data: { name: string; url: string }): Promise<unknown>;
+  sendPasswordReset(
+    to: string,
+    lang: Lang,
+    data: { name: string; url: string; expiresAt: string },
+  ): Promise<unknown>;
   sendEmailChange(
     to: string,
     lang: Lang,
@@ -118,7 +125,7 @@ export function createAuth(options: {
       autoSignIn: true,
       requireEmailVerification: false,
       revokeSessionsOnPasswordReset: true,
-      resetPasswordTokenExpiresIn: 60 * 60,
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       password: {
         // Each argon2 run is ~tens of ms of a core: through the gate, a burst of sign-ins
         // cannot take every core from the other requests; someone waits on it, so it goes
@@ -131,9 +138,12 @@ export function createAuth(options: {
         const active = (user as { active?: unknown }).active;
         if (active === false || active === 0) return;
         const lang = langOf(user);
+        // The link's end, as better-auth has just set it: the email states the time, which
+        // stays true however late the email goes out.
         await mail.sendPasswordReset(user.email, lang, {
           name: user.name,
           url: here(landingInLanguage(url, lang)),
+          expiresAt: new Date(Date.now() + RESET_LINK_SECONDS * 1000).toISOString(),
         });
       },
     },

@@ -29,9 +29,18 @@ describe.each(testDatabases())("identity on $name", (target) => {
       const registered = await registerIndividual(email, "en");
       await receiver.next(email); // the verification email
 
+      const asked = Date.now();
       expect((await services.identity.requestPasswordReset(email, meta("en"))).ok).toBe(true);
       const mail = await receiver.next(email);
       expect(mail.subject).toBe(SUBJECTS.passwordReset.en);
+      // The email states when the link stops working: an hour after the request, Vietnam time.
+      const until = /works until (\d\d)\/(\d\d)\/(\d{4}) (\d\d):(\d\d) \(Vietnam time\)/.exec(
+        mail.text ?? "",
+      );
+      expect(until, mail.text).not.toBeNull();
+      const [, day, month, year, hour, minute] = until!.map(Number);
+      const stated = Date.UTC(year!, month! - 1, day!, hour! - 7, minute!);
+      expect(Math.abs(stated - (asked + 60 * 60_000))).toBeLessThan(2 * 60_000);
       const link = linkIn(mail, `${PUBLIC_URL}/api/auth/reset-password/`);
       const landing = await follow(link);
       expect(landing.status).toBe(302);

@@ -48,7 +48,7 @@ describe("the outbox (no SMTP_URL)", () => {
       await mail.sendPasswordReset("jane@example.org", "en", {
         name: "Jane <b>Doe</b>",
         url: "http://localhost:3000/en/reset?token=tok_outbox_3",
-        expiresInMinutes: 60,
+        expiresAt: "2026-12-05T08:35:00.000Z",
       }),
       await mail.sendEmailChange("jane.new@example.org", "en", {
         name: "Jane Doe",

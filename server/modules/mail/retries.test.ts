@@ -70,7 +70,7 @@ describe.each(testDatabases())("mail retries on $name", (target) => {
       mail.sendPasswordReset(to, "vi", {
         name: "Trần Văn Bình",
         url: URL_WITH_TOKEN,
-        expiresInMinutes: 60,
+        expiresAt: "2026-12-05T08:35:00.000Z",
       });
 
     const rows = () => db.kysely.selectFrom("mail_retries").selectAll().orderBy("id").execute();
@@ -299,7 +299,7 @@ describe.each(testDatabases())("mail retries on $name", (target) => {
         template: "passwordReset" as const,
         to: address,
         lang: "vi" as const,
-        data: { name: "Trần Văn Bình", url: URL_WITH_TOKEN, expiresInMinutes: 60 },
+        data: { name: "Trần Văn Bình", url: URL_WITH_TOKEN, expiresAt: "2026-12-05T08:35:00.000Z" },
       }));
 
     it("keeps queued messages with their transaction, and one run sends them all", async () => {

@@ -89,7 +89,10 @@ function sendWith(
     case "verification":
       return { url, sent: mail.sendVerification(to, lang, { name, url, expiresInHours: 24 }) };
     case "passwordReset":
-      return { url, sent: mail.sendPasswordReset(to, lang, { name, url, expiresInMinutes: 30 }) };
+      return {
+        url,
+        sent: mail.sendPasswordReset(to, lang, { name, url, expiresAt: new Date().toISOString() }),
+      };
     case "emailChange":
       return { url, sent: mail.sendEmailChange(to, lang, { name, url, newEmail: to }) };
     case "emailChanged":

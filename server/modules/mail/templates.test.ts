@@ -20,7 +20,11 @@ const URL_WITH_TOKEN = "https://vanxuan-awards.example/xac-nhan-email?token=abc1
 
 const DATA: { [T in EmailTemplate]: EmailTemplateData[T] } = {
   verification: { name: "Nguyễn Thị Hồng Nhung", url: URL_WITH_TOKEN, expiresInHours: 24 },
-  passwordReset: { name: "Nguyễn Thị Hồng Nhung", url: URL_WITH_TOKEN, expiresInMinutes: 60 },
+  passwordReset: {
+    name: "Nguyễn Thị Hồng Nhung",
+    url: URL_WITH_TOKEN,
+    expiresAt: "2026-12-05T08:35:00.000Z",
+  },
   emailChange: {
     name: "Nguyễn Thị Hồng Nhung",
     url: URL_WITH_TOKEN,
@@ -178,8 +182,13 @@ describe("email templates", () => {
       render("verification", "en", { ...DATA.verification, expiresInHours: 1 }).text,
     ).toContain("This link expires in 1 hour.");
     expect(render("verification", "vi").text).toContain("Liên kết có hiệu lực trong 24 giờ.");
-    expect(render("passwordReset", "vi").text).toContain("Liên kết có hiệu lực trong 60 phút.");
-    expect(render("passwordReset", "en").html).toContain("This link expires in 60 minutes.");
+    // A reset link's end as a Vietnam date and time, true however late the email goes.
+    expect(render("passwordReset", "vi").text).toContain(
+      "Liên kết có hiệu lực đến 05/12/2026 15:35 (giờ Việt Nam).",
+    );
+    expect(render("passwordReset", "en").html).toContain(
+      "This link works until 05/12/2026 15:35 (Vietnam time).",
+    );
     expect(render("welcome", "en").text).not.toContain("expires");
   });
 

@@ -2,6 +2,7 @@ import en from "../../../core/i18n/en.json";
 import vi from "../../../core/i18n/vi.json";
 import type { Lang } from "../../../core/languages";
 import type { JudgeCopyProblem } from "../../../core/entry-limits";
+import { formatVietnamDateTime } from "../../../core/dates";
 import { detailLines } from "./template-details";
 import {
   oneLine,
@@ -18,7 +19,8 @@ import {
 export interface EmailTemplateData {
   /** Sent after registration: confirms the address with an expiring link. */
   verification: { name: string; url: string; expiresInHours: number };
-  passwordReset: { name: string; url: string; expiresInMinutes: number };
+  /** `expiresAt`: when the link stops working (ISO), stated as a Vietnam date and time. */
+  passwordReset: { name: string; url: string; expiresAt: string };
   /** Sent to the NEW address; the link confirms the change. */
   emailChange: { name: string; url: string; newEmail: string; expiresInHours?: number };
   /**
@@ -292,10 +294,10 @@ function expiryText(
   data: EmailTemplateData[EmailTemplate],
 ): string | null {
   const plural = (count: number) => new Intl.PluralRules(lang).select(count) === "one";
-  if ("expiresInMinutes" in data) {
-    const count = positiveCount(data.expiresInMinutes, "expiresInMinutes");
-    const text = plural(count) ? common.expiresMinutes_one : common.expiresMinutes_other;
-    return interpolate(text, { count: String(count) });
+  if ("expiresAt" in data) {
+    const dateTime = formatVietnamDateTime(data.expiresAt);
+    if (!dateTime) throw new Error(`expiresAt is not a date: ${String(data.expiresAt)}`);
+    return interpolate(common.expiresAt, { dateTime });
   }
   if ("expiresInHours" in data && data.expiresInHours !== undefined) {
     const count = positiveCount(data.expiresInHours, "expiresInHours");
