@@ -1,5 +1,6 @@
 import { useTranslation } from "../../i18n/use-translation";
-import { Form, NavLink, Outlet } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, NavLink, Outlet, useLocation } from "react-router";
 import { sectionsFor } from "../../../core/roles";
 import { pageMeta } from "../../lib/meta";
 import { requireStaff } from "../../lib/session.server";
@@ -41,6 +42,18 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const to = useLocalizedPath();
   const { me, sections } = loaderData;
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the sections are one sideways-scrolling row: the current one is brought into
+  // that row's view (its own scroll only; scrollIntoView would move the page too).
+  useEffect(() => {
+    const box = nav.current;
+    const active = box?.querySelector<HTMLElement>("a.active");
+    if (!box || !active || box.scrollWidth <= box.clientWidth) return;
+    const row = box.getBoundingClientRect();
+    const link = active.getBoundingClientRect();
+    box.scrollLeft += link.left - row.left - (row.width - link.width) / 2;
+  }, [pathname]);
   return (
     <div className="container page admin">
       <header className="admin__header">
@@ -54,7 +67,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </button>
         </Form>
       </header>
-      <nav aria-label={t("admin.navLabel")} className="admin__nav">
+      <nav ref={nav} aria-label={t("admin.navLabel")} className="admin__nav">
         <ul>
           {sections.map((section) => (
             <li key={section}>
