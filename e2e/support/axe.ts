@@ -12,9 +12,21 @@ const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
  * reach cross-origin frames, whose content (a video host's, the chat's) is not ours to fix.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  return describedViolations(page, (impact) => impact === "serious" || impact === "critical");
+}
+
+/** Every violation on the page as it is now, whatever its impact, described for a failure message. */
+export function allViolations(page: Page): Promise<string[]> {
+  return describedViolations(page, () => true);
+}
+
+async function describedViolations(
+  page: Page,
+  counts: (impact: string | null | undefined) => boolean,
+): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode(true).analyze();
   return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .filter((violation) => counts(violation.impact))
     .map((violation) => {
       const nodes = violation.nodes
         .slice(0, 5)
@@ -33,4 +45,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 export async function expectAxeClean(page: Page): Promise<void> {
   const violations = await seriousViolations(page);
   expect(violations, `axe on ${page.url()}:\n\n${violations.join("\n\n")}\n`).toEqual([]);
+}
+
+/** Fails the test with every axe violation on the page as it is now, minor and moderate too. */
+export async function expectNoViolations(page: Page): Promise<void> {
+  const found = await allViolations(page);
+  expect(found, `axe on ${page.url()}:\n\n${found.join("\n\n")}\n`).toEqual([]);
 }
