@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, test } from "vitest";
 import { text } from "../server/test-support/text";
 import { demoCredentials } from "./support/demo-credentials";
-import { openPage, useBrowser, waitForHydration } from "./support/browser";
+import { focusedControl, openPage, useBrowser, waitForHydration } from "./support/browser";
 import { answerConfirmation, confirmation } from "./support/confirm";
 import { signInEntrant, signInStaff } from "./support/sign-in";
 import { withDatabase } from "./support/db";
@@ -10,24 +10,6 @@ import { withDatabase } from "./support/db";
 // Signed-in pages used with the keyboard alone: after a form's answer the keyboard's place is
 // where the person was (not the page's start), and a refusal is read out where the focus goes.
 const browser = useBrowser();
-
-/** The focused element: its tag, name and what a screen reader reads with it (described by). */
-function focusedControl(page: Page) {
-  return page.evaluate(() => {
-    const el = document.activeElement;
-    const described = (el?.getAttribute("aria-describedby") ?? "")
-      .split(" ")
-      .map((id) => document.getElementById(id)?.textContent?.trim() ?? "")
-      .filter(Boolean);
-    return {
-      tag: el?.tagName.toLowerCase() ?? "",
-      name: el?.getAttribute("name") ?? null,
-      text: el?.textContent?.trim() ?? "",
-      describedBy: described,
-      invalid: el?.getAttribute("aria-invalid") ?? null,
-    };
-  });
-}
 
 /** A back-office page as the demo admin sees it, hydrated. */
 async function adminPage(path: string): Promise<Page> {

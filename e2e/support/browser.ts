@@ -217,3 +217,30 @@ export function focused(
     };
   });
 }
+
+/**
+ * The focused form control as a screen reader meets it: its tag, name and text, whether it is
+ * marked wrong, and the texts it is described by (its hint and error message).
+ */
+export function focusedControl(page: Page): Promise<{
+  tag: string;
+  name: string | null;
+  text: string;
+  describedBy: string[];
+  invalid: string | null;
+}> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    const described = (el?.getAttribute("aria-describedby") ?? "")
+      .split(" ")
+      .map((id) => document.getElementById(id)?.textContent?.trim() ?? "")
+      .filter(Boolean);
+    return {
+      tag: el?.tagName.toLowerCase() ?? "",
+      name: el?.getAttribute("name") ?? null,
+      text: el?.textContent?.trim() ?? "",
+      describedBy: described,
+      invalid: el?.getAttribute("aria-invalid") ?? null,
+    };
+  });
+}

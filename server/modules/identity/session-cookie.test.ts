@@ -5,7 +5,7 @@ import type { Services } from "../../services";
 import { testDatabases } from "../../test-support/databases";
 import { readSessionCookie } from "./session-cookie";
 import type { Auth } from "./auth";
-import { cookieFrom, identityTestbed, meta, PASSWORD, uniqueEmail, withCookie } from "./testbed";
+import { identityTestbed, signInSession, uniqueEmail, withCookie } from "./testbed";
 
 const DAY_MS = 24 * 3600_000;
 
@@ -23,15 +23,7 @@ describe.each(testDatabases())("the session cookie read on $name", (target) => {
     async function signedIn(): Promise<{ email: string; cookie: string; token: string }> {
       const email = uniqueEmail("phien");
       await registerIndividual(email);
-      const outcome = await services.identity.signIn(
-        { email, password: PASSWORD },
-        meta(),
-        "entrant",
-      );
-      if (!outcome.ok) throw new Error("sign-in failed");
-      const cookie = cookieFrom(outcome.headers);
-      const signed = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1).split(";")[0]!);
-      return { email, cookie, token: signed.slice(0, signed.lastIndexOf(".")) };
+      return { email, ...(await signInSession(services, email)) };
     }
 
     const sessionOf = (token: string) =>

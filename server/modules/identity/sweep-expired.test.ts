@@ -4,7 +4,7 @@ import type { Db } from "../../db/database";
 import type { Services } from "../../services";
 import { testDatabases } from "../../test-support/databases";
 import { EXPIRED_ROWS_KEPT_MS, sweepExpired } from "./sweep-expired";
-import { cookieFrom, identityTestbed, meta, PASSWORD, uniqueEmail, withCookie } from "./testbed";
+import { identityTestbed, meta, signInSession, uniqueEmail, withCookie } from "./testbed";
 
 const HOUR_MS = 3600_000;
 
@@ -20,17 +20,7 @@ describe.each(testDatabases())("expired sessions and links swept on $name", (tar
     // As better-auth keeps its times: timestamptz on PostgreSQL, ISO text on SQLite.
     const at = (time: Date) => (db.kind === "postgres" ? time : time.toISOString());
 
-    async function signedIn(email: string): Promise<{ cookie: string; token: string }> {
-      const outcome = await services.identity.signIn(
-        { email, password: PASSWORD },
-        meta(),
-        "entrant",
-      );
-      if (!outcome.ok) throw new Error("sign-in failed");
-      const cookie = cookieFrom(outcome.headers);
-      const signed = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1).split(";")[0]!);
-      return { cookie, token: signed.slice(0, signed.lastIndexOf(".")) };
-    }
+    const signedIn = (email: string) => signInSession(services, email);
     const expire = (token: string, time: Date) =>
       db.kysely
         .updateTable("session")

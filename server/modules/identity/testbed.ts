@@ -45,6 +45,21 @@ export function cookieFrom(headers: Headers): string {
 
 export const withCookie = (cookie: string) => new Headers({ cookie });
 
+/**
+ * Signs `email` in as an entrant with the test password: the Cookie header to send back and
+ * the session's token as the `session` table keeps it (the cookie's value before its signature).
+ */
+export async function signInSession(
+  services: Services,
+  email: string,
+): Promise<{ cookie: string; token: string }> {
+  const outcome = await services.identity.signIn({ email, password: PASSWORD }, meta(), "entrant");
+  if (!outcome.ok) throw new Error(`sign-in failed for ${email}`);
+  const cookie = cookieFrom(outcome.headers);
+  const signed = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1).split(";")[0]!);
+  return { cookie, token: signed.slice(0, signed.lastIndexOf(".")) };
+}
+
 export function individual(fullName: string): RegistrantProfile {
   return {
     type: "individual",
