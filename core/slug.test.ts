@@ -6,6 +6,20 @@ describe("slugify", () => {
     expect(slugify("Mở cổng nhận bài dự thi mùa 2026")).toBe("mo-cong-nhan-bai-du-thi-mua-2026");
     expect(slugify("Đêm trao giải: Đà Nẵng!")).toBe("dem-trao-giai-da-nang");
   });
+
+  it("shortens a long title at a word's end, never inside a word", () => {
+    const title =
+      "Thông báo: Lễ trao giải Vạn Xuân 2025 — “Sáng tạo vì cộng đồng” & những điều cần biết trước khi đến";
+    const slug = slugify(title, 80);
+    expect(slug).toBe(
+      "thong-bao-le-trao-giai-van-xuan-2025-sang-tao-vi-cong-dong-nhung-dieu-can-biet",
+    );
+    expect(slugify("Đêm trao giải lớn", 16)).toBe("dem-trao-giai");
+    // Exactly at a word's end: the whole word stays.
+    expect(slugify("Đêm trao giải lớn", 13)).toBe("dem-trao-giai");
+    // One word longer than the limit is cut.
+    expect(slugify("Siêuuuuuuuuuudài", 8)).toBe("sieuuuuu");
+  });
 });
 
 describe("article segments", () => {

@@ -9,6 +9,7 @@ import { afterSelectedNode, editorExtensions } from "./extensions";
 import { MediaLibraryDialog } from "./media-library";
 import { MediaUploadError, uploadMediaImage, type UploadedImage } from "./media-upload";
 import { pastedImageFiles, withoutForeignImages } from "./pasted-images";
+import { withEditorStructure } from "./pasted-structure";
 import "./editor.css";
 
 export interface RichTextEditorProps {
@@ -78,7 +79,8 @@ export default function RichTextEditor({
         ...(invalid ? { "aria-invalid": "true" } : {}),
         ...(lang ? { lang } : {}),
       },
-      transformPastedHTML: (html) => withoutForeignImages(html, window.location.origin).html,
+      transformPastedHTML: (html) =>
+        withEditorStructure(withoutForeignImages(html, window.location.origin).html),
       handlePaste: (_view, event) => onPasteRef.current(event),
       handleDrop: (_view, event, _slice, moved) => onDropRef.current(event, moved),
     },
