@@ -2,16 +2,17 @@ import type { Lang } from "./languages";
 
 /**
  * Link-preview images (Open Graph, Twitter cards): one 1200×630 JPEG per news article and per
- * published library entry, made by the server from the page's own picture. Social networks
+ * published library entry, made by the server from the page's own picture, and the site's own
+ * card for every other page (unless the admin chose an image in the SEO settings). Social networks
  * do not show SVG, so every `og:image` of ours is one of these rasters.
  */
 export const OG_IMAGE = { width: 1200, height: 630, type: "image/jpeg" } as const;
 
-/** Where the images are served: `/og/tin-tuc/<id>.jpg`, `/og/bai-thi/<id>.jpg`. */
+/** Where the images are served: `/og/tin-tuc/<id>.jpg`, `/og/bai-thi/<id>.jpg`, `/og/trang/site.jpg`. */
 export const OG_PREFIX = "/og/";
 
 /** The kinds of page with a preview image, by the URL segment that names them. */
-export const OG_KINDS = { news: "tin-tuc", entry: "bai-thi" } as const;
+export const OG_KINDS = { news: "tin-tuc", entry: "bai-thi", site: "trang" } as const;
 export type OgKind = keyof typeof OG_KINDS;
 
 /** English pages get `-en` (only a card drawn from the title differs by language). */
@@ -25,6 +26,19 @@ export function newsOgImagePath(id: number, lang: Lang): string {
 /** A published library entry's preview image: `/og/bai-thi/<entry uuid>[-en].jpg`. */
 export function entryOgImagePath(id: string, lang: Lang): string {
   return `${OG_PREFIX}${OG_KINDS.entry}/${fileOf(id, lang)}`;
+}
+
+/** The site's card (its name), for pages without a picture of their own: `/og/trang/site[-en].jpg`. */
+export function siteOgImagePath(lang: Lang): string {
+  return `${OG_PREFIX}${OG_KINDS.site}/${fileOf("site", lang)}`;
+}
+
+const SITE_FILE = /^site(-en)?\.jpg$/;
+
+/** The language in the file part of the site card's address, or null. */
+export function parseSiteOgFile(file: string): { lang: Lang } | null {
+  const match = SITE_FILE.exec(file);
+  return match ? { lang: match[1] ? "en" : "vi" } : null;
 }
 
 const NEWS_FILE = /^([1-9]\d{0,15})(-en)?\.jpg$/;

@@ -143,6 +143,26 @@ describe("home page", () => {
     }
   });
 
+  it("names a 1200×630 share picture in both languages: the site's card, which is served", async () => {
+    for (const [url, picture] of [
+      ["/", "/og/trang/site.jpg"],
+      ["/en", "/og/trang/site-en.jpg"],
+    ] as const) {
+      const html = (await get(url)).body;
+      const meta = (key: string) =>
+        new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
+      // Absolute, on the address the request came to.
+      expect(meta("og:image"), url).toMatch(/^http:\/\/localhost(:\d+)?\//);
+      expect(new URL(meta("og:image")!).pathname, url).toBe(picture);
+      expect(meta("twitter:image"), url).toBe(meta("og:image"));
+      expect([meta("og:image:width"), meta("og:image:height")]).toEqual(["1200", "630"]);
+      expect(meta("twitter:card")).toBe("summary_large_image");
+      const image = await get(picture);
+      expect(image.statusCode).toBe(200);
+      expect(await sharp(image.rawPayload).metadata()).toMatchObject({ width: 1200, height: 630 });
+    }
+  });
+
   it("sends the security headers", async () => {
     const response = await get("/");
     expect(response.headers["x-content-type-options"]).toBe("nosniff");

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { localizePath, stripLangPrefix, type Lang } from "../../core/languages";
+import { OG_IMAGE, siteOgImagePath } from "../../core/social-image";
 import type { Messages } from "../i18n/i18n";
 import { messagesOf } from "../i18n/loaded-messages";
 import { languagePathsOf } from "./language-paths";
@@ -82,8 +83,11 @@ export function pageMeta(
   const path = stripLangPrefix(args.location.pathname);
   const paths = page.paths ?? languagePathsOf(args.matches);
   const url = (lang: Lang) => `${base}${localizePath(paths?.[lang] ?? path, lang)}${query}`;
-  const imageRef = page.image || seo?.image || null;
-  const image = imageRef ? (/^https?:/.test(imageRef) ? imageRef : `${base}${imageRef}`) : null;
+  // Without a picture of the page's own or the admin's: the site's card, so a shared link
+  // always shows one.
+  const imageRef = page.image || seo?.image || siteOgImagePath(root.lang);
+  const imageInfo = page.image ? page.imageInfo : seo?.image ? undefined : OG_IMAGE;
+  const image = /^https?:/.test(imageRef) ? imageRef : `${base}${imageRef}`;
   return [
     { title },
     { name: "description", content: description },
@@ -98,19 +102,19 @@ export function pageMeta(
     { property: "og:url", content: url(root.lang) },
     { property: "og:locale", content: root.lang === "en" ? "en_GB" : "vi_VN" },
     { property: "og:locale:alternate", content: root.lang === "en" ? "vi_VN" : "en_GB" },
-    ...(image ? [{ property: "og:image", content: image }] : []),
-    ...(image && page.imageInfo
+    { property: "og:image", content: image },
+    ...(imageInfo
       ? [
-          { property: "og:image:width", content: String(page.imageInfo.width) },
-          { property: "og:image:height", content: String(page.imageInfo.height) },
-          { property: "og:image:type", content: page.imageInfo.type },
+          { property: "og:image:width", content: String(imageInfo.width) },
+          { property: "og:image:height", content: String(imageInfo.height) },
+          { property: "og:image:type", content: imageInfo.type },
         ]
       : []),
     ...(page.publishedTime
       ? [{ property: "article:published_time", content: page.publishedTime }]
       : []),
-    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
-    ...(image ? [{ name: "twitter:image", content: image }] : []),
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:image", content: image },
   ];
 }
 

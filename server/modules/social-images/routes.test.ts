@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { entryOgImagePath, newsOgImagePath } from "../../../core/social-image";
+import { entryOgImagePath, newsOgImagePath, siteOgImagePath } from "../../../core/social-image";
 import { testDatabases } from "../../test-support/databases";
 import { writeImage } from "../../test-support/media-files";
 import { libraryTestbed, NOW } from "../library/testbed";
@@ -160,6 +160,17 @@ describe.each(testDatabases())("link previews on $name", (target) => {
       expect(changed.headers.etag).not.toBe(old.headers.etag);
     });
 
+    it("draws the site's card once per language, for pages without a picture", async () => {
+      const before = counter.puts;
+      const vi = await get(siteOgImagePath("vi"));
+      const en = await get(siteOgImagePath("en"));
+      await expectPreview(vi);
+      await expectPreview(en);
+      expect(vi.headers.etag).not.toBe(en.headers.etag);
+      await expectPreview(await get(siteOgImagePath("vi")));
+      expect(counter.puts).toBe(before + 2);
+    });
+
     it("answers 404 for drafts, unknown ids and other names", async () => {
       for (const url of [
         newsOgImagePath(news.draft, "vi"),
@@ -168,6 +179,8 @@ describe.each(testDatabases())("link previews on $name", (target) => {
         "/og/tin-tuc/0.jpg",
         `/og/tin-tuc/${news.generated}.png`,
         "/og/bai-thi/khong-phai-uuid.jpg",
+        "/og/trang/site-fr.jpg",
+        "/og/trang/trang-chu.jpg",
       ]) {
         const response = await get(url);
         expect(response.statusCode, url).toBe(404);

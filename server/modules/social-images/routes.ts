@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { OG_KINDS, parseEntryOgFile, parseNewsOgFile } from "../../../core/social-image";
+import {
+  OG_KINDS,
+  parseEntryOgFile,
+  parseNewsOgFile,
+  parseSiteOgFile,
+} from "../../../core/social-image";
 import { useApiSchemas } from "../../plugins/api-schemas";
 import { sendStoredObject } from "../storage/http";
 import type { StorageDriver } from "../storage";
@@ -19,7 +24,8 @@ const CACHE_CONTROL = "public, max-age=3600";
 /**
  * `GET /og/tin-tuc/<id>[-en].jpg` and `GET /og/bai-thi/<entry id>[-en].jpg`: the 1200×630
  * JPEG link previews of visible news articles and published library entries, made on first
- * request and then served from Storage. 404 for anything a visitor may not see.
+ * request and then served from Storage; `GET /og/trang/site[-en].jpg`, the site's card. 404
+ * for anything a visitor may not see.
  */
 export const socialImagesRoutes: FastifyPluginAsync<SocialImagesRoutesOptions> = async (
   plugin,
@@ -69,6 +75,16 @@ export const socialImagesRoutes: FastifyPluginAsync<SocialImagesRoutesOptions> =
       const parsed = parseEntryOgFile(request.params.file);
       if (!parsed) return notFound(reply);
       return send(request, reply, () => socialImages.entry(parsed.id, parsed.lang));
+    },
+  );
+
+  app.get(
+    `/og/${OG_KINDS.site}/:file`,
+    { compress: false, schema: { params: fileParams } },
+    async (request, reply) => {
+      const parsed = parseSiteOgFile(request.params.file);
+      if (!parsed) return notFound(reply);
+      return send(request, reply, () => socialImages.site(parsed.lang));
     },
   );
 };

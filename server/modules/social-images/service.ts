@@ -4,6 +4,7 @@ import { socialImagesContext, type SocialImagesDeps } from "./context";
 import { ensureOgImage } from "./ensure";
 import { entryOgImage } from "./entry-og-image";
 import { newsOgImage } from "./news-og-image";
+import { siteOgImage } from "./site-og-image";
 import type { OgImageChoice } from "./source";
 
 export type { OgImageChoice, OgImagePlan, OgSource } from "./source";
@@ -21,6 +22,8 @@ export function createSocialImagesService(db: Db, deps: SocialImagesDeps) {
     news: (id: number, lang: Lang) => newsOgImage(ctx, id, lang),
     /** A published library entry's preview, or null. */
     entry: (id: string, lang: Lang) => entryOgImage(ctx, id, lang),
+    /** The site's card, for pages without a picture of their own. */
+    site: (lang: Lang) => Promise.resolve(siteOgImage(lang)),
     /** The stored preview, made now when needed. */
     ensure: (choice: OgImageChoice) => ensureOgImage(ctx, choice),
   };
