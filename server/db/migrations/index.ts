@@ -24,6 +24,7 @@ import judgeCopies from "./0021-judge-copies";
 import librarySearchRoles from "./0022-library-search-roles";
 import paymentReceived from "./0023-payment-received";
 import exclusionFromRound from "./0024-exclusion-from-round";
+import assignmentLookups from "./0025-assignment-lookups";
 
 /** Every migration in order; names sort in the order they must run. */
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
@@ -52,5 +53,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     "0022-library-search-roles": librarySearchRoles(),
     "0023-payment-received": paymentReceived(kind),
     "0024-exclusion-from-round": exclusionFromRound(),
+    "0025-assignment-lookups": assignmentLookups(),
   };
 }

@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 import type ExcelJS from "exceljs";
 import { dayInVietnam, formatDate } from "../../../core/dates";
 
@@ -92,14 +93,52 @@ export function sheetTitle(title: string): string {
   return name || "Sheet1";
 }
 
-async function workbookOf<Row>(
+/** A CSV field as exceljs's writer quoted it: always in quotes, a quote doubled. */
+function csvField(value: string | number | Date): string {
+  const text = value instanceof Date ? dayText(value) : String(value);
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+/**
+ * The rows as CSV lines, written one at a time into the file's text (a model of every cell
+ * held a round's 60,000 score lines in 150 MB); text that would run as a formula neutralised.
+ */
+function csvText<Row>(columns: SheetColumn<Row>[], rows: Iterable<Row>): string {
+  const lines = [columns.map((column) => csvField(column.header)).join(",")];
+  for (const row of rows) {
+    const fields = columns.map((column) => {
+      const value = column.value(row) ?? "";
+      if (typeof value !== "string") return csvField(value);
+      return csvField(column.text ? csvIdentifier(value) : csvSafe(value));
+    });
+    lines.push(fields.join(","));
+  }
+  return lines.join("\n");
+}
+
+/**
+ * An XLSX written row by row by exceljs's streaming writer: each row is compressed into the
+ * file as it is added, so memory holds the file's bytes, not a model of every cell (a round's
+ * scores, 60,000 lines, took 600 MB the other way). Only the table of distinct strings stays.
+ */
+async function streamedXlsx<Row>(
   sheetName: string,
   columns: SheetColumn<Row>[],
   rows: Iterable<Row>,
-  format: SheetFormat,
-) {
-  const { Workbook } = await loadExcelJs();
-  const workbook = new Workbook();
+): Promise<Buffer> {
+  const { stream } = await loadExcelJs();
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    out.on("end", resolve);
+    out.on("error", reject);
+  });
+  const workbook = new stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: true,
+  });
   workbook.creator = "Vạn Xuân Awards";
   const sheet = workbook.addWorksheet(sheetTitle(sheetName), {
     views: [{ state: "frozen", ySplit: 1 }],
@@ -111,23 +150,17 @@ async function workbookOf<Row>(
   }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
-    const added = sheet.addRow(
-      columns.map((column) => {
-        const value = column.value(row) ?? "";
-        if (format === "csv" && value instanceof Date) return dayText(value);
-        // An XLSX cell holds a string as a string; only a CSV is read back as formulas.
-        if (format !== "csv" || typeof value !== "string") return value;
-        return column.text ? csvIdentifier(value) : csvSafe(value);
-      }),
-    );
-    if (format === "xlsx") {
-      columns.forEach((column, i) => {
-        const numFmt = column.numFmt ?? (column.text ? "@" : undefined);
-        if (numFmt) added.getCell(i + 1).numFmt = numFmt;
-      });
-    }
+    const added = sheet.addRow(columns.map((column) => column.value(row) ?? ""));
+    columns.forEach((column, i) => {
+      const numFmt = column.numFmt ?? (column.text ? "@" : undefined);
+      if (numFmt) added.getCell(i + 1).numFmt = numFmt;
+    });
+    added.commit();
   }
-  return workbook;
+  sheet.commit();
+  await workbook.commit();
+  await ended;
+  return Buffer.concat(chunks);
 }
 
 /**
@@ -142,10 +175,8 @@ export async function writeSheet<Row>(
   columns: SheetColumn<Row>[],
   rows: Iterable<Row>,
 ): Promise<Buffer> {
-  const workbook = await workbookOf(sheetName, columns, rows, format);
-  if (format === "xlsx") return Buffer.from(await workbook.xlsx.writeBuffer());
-  const csv = await workbook.csv.writeBuffer({ formatterOptions: { quoteColumns: true } });
-  return Buffer.concat([BOM, Buffer.from(csv)]);
+  if (format === "xlsx") return streamedXlsx(sheetName, columns, rows);
+  return Buffer.concat([BOM, Buffer.from(csvText(columns, rows), "utf8")]);
 }
 
 /**

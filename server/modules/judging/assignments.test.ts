@@ -3,7 +3,7 @@ import { testDatabases } from "../../test-support/databases";
 import { vietnameseSortKey } from "../../../core/search-text";
 import { entriesTestbed, individual } from "../entries/testbed";
 import { submittedEntry } from "../entries/lifecycle-testbed";
-import { acceptedEntry, manager, openRound, seasonId, signedInJudge } from "./testbed";
+import { acceptedEntry, manager, openRound, seasonId, SHEET, signedInJudge } from "./testbed";
 
 // Assignments change while a round runs (a judge leaves, another joins) and stay as they were
 // once it is locked, on SQLite and PostgreSQL.
@@ -119,6 +119,52 @@ describe.each(testDatabases())("judging: assignments ($name)", (target) => {
       expect((await judging.overview(round))!.assignments).toMatchObject([
         { judge: "Giám khảo Ba", category: null, entryCode: await code(accepted.id) },
       ]);
+    });
+
+    it("counts each judge's progress on the round's page as the judge's own portal does", async () => {
+      const season = await seasonId(t);
+      const judging = t.services.judging;
+      const byCategory = (await signedInJudge(t, season, "Giám khảo Bốn", "bon@example.vn")).judge;
+      const byEntry = (await signedInJudge(t, season, "Giám khảo Năm", "nam@example.vn")).judge;
+      const first = await acceptedEntry(t);
+      const second = await acceptedEntry(t, t.bob);
+      const round = await openRound(t, season, [byCategory], [first.id, second.id], "Vòng tiến độ");
+      const code = async (id: string) =>
+        (await t.db.kysely
+          .selectFrom("entries")
+          .select("code")
+          .where("id", "=", id)
+          .executeTakeFirstOrThrow())!.code!;
+      // The first entry twice for one judge (by its category and by itself): counted once.
+      for (const [judge, id] of [
+        [byCategory, first.id],
+        [byEntry, second.id],
+      ] as const) {
+        expect(
+          await judging.assign(manager(t), round, { judgeId: judge.id, entryCode: await code(id) }),
+        ).toEqual({ ok: true });
+      }
+      expect(
+        await judging.saveScore(byEntry, round, second.id, { ...SHEET, version: null }),
+      ).toMatchObject({ ok: true });
+      expect(
+        await judging.declareConflict(byCategory, round, first.id, { note: "" }),
+      ).toMatchObject({ ok: true });
+
+      const onPage = new Map(
+        (await judging.overview(round))!.judges.map((j) => [j.id, j.progress]),
+      );
+      for (const judge of [byCategory, byEntry]) {
+        const own = (await judging.rounds(judge)).find((r) => r.id === round);
+        expect(onPage.get(judge.id)).toEqual(own!.progress);
+      }
+      expect(onPage.get(byEntry.id)).toEqual({
+        assigned: 1,
+        scored: 1,
+        conflicts: 0,
+        remaining: 0,
+      });
+      expect(onPage.get(byCategory.id)).toMatchObject({ conflicts: 1, scored: 0 });
     });
   });
 });

@@ -81,7 +81,9 @@ export function inRound(round: RoundView): Expression<SqlBool> {
       JUDGEABLE_STATUSES.map((s) => sql`${s}`),
     )}))`;
   }
-  return sql<SqlBool>`exists (select 1 from round_entries re where re.round_id = ${round.id} and re.entry_id = e.id)`;
+  // A list of ids the round holds, not a correlated test: the database reads the round's entries
+  // by their key instead of testing every entry of every season.
+  return sql<SqlBool>`e.id in (select re.entry_id from round_entries re where re.round_id = ${round.id})`;
 }
 
 /**
@@ -107,8 +109,12 @@ export const scoreCounts: Expression<SqlBool> = sql<SqlBool>`(not exists (select
 
 /** "Judge `judgeId` is assigned entry `e` in the round and not kept away from its owner." */
 export function assignedTo(round: RoundView, judgeId: string): Expression<SqlBool> {
-  return sql<SqlBool>`(exists (select 1 from judge_assignments a where a.round_id = ${round.id}
-      and a.judge_id = ${judgeId} and (a.category_id = e.category_id or a.entry_id = e.id))
+  // Two tests rather than one with "or": each finds its row through an index of migration 0025
+  // (a judge given hundreds of single entries would otherwise have them all read per entry).
+  return sql<SqlBool>`((exists (select 1 from judge_assignments a where a.round_id = ${round.id}
+        and a.judge_id = ${judgeId} and a.category_id = e.category_id)
+      or exists (select 1 from judge_assignments a where a.round_id = ${round.id}
+        and a.judge_id = ${judgeId} and a.entry_id = e.id))
     and not exists (select 1 from judge_exclusions x where x.judge_id = ${judgeId}
       and x.registrant_user_id = e.owner_user_id))`;
 }

@@ -1,8 +1,9 @@
 import { qualifiedCategoryName } from "../../../core/category-tree";
 import { roundScoringState, type RoundScoringState } from "../../../core/judging-rounds";
 import type { JudgingContext } from "./context";
-import { progressOf, type RoundProgress } from "./portal-rounds";
-import { assignedEntries, inRound, loadRound, winnersPublished } from "./queries";
+import type { RoundProgress } from "./portal-rounds";
+import { inRound, loadRound, winnersPublished } from "./queries";
+import { progressByJudge, progressIn } from "./round-progress";
 import type { RoundView } from "./types";
 
 export interface RoundOverview {
@@ -41,7 +42,7 @@ export async function roundOverview(
   const q = ctx.db.kysely;
   const round = await loadRound(q, roundId);
   if (!round) return null;
-  const [count, assignments, conflicts, judges, published] = await Promise.all([
+  const [count, assignments, conflicts, judges, published, progress] = await Promise.all([
     q
       .selectFrom("entries as e")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -82,6 +83,7 @@ export async function roundOverview(
       .orderBy("name")
       .execute(),
     winnersPublished(q, round.seasonId),
+    progressByJudge(q, round),
   ]);
   return {
     round,
@@ -98,13 +100,7 @@ export async function roundOverview(
           : null,
       entryCode: a.code ?? null,
     })),
-    judges: await Promise.all(
-      judges.map(async (j) => ({
-        id: j.id,
-        name: j.name,
-        progress: progressOf(await assignedEntries(q, round, j.id)),
-      })),
-    ),
+    judges: judges.map((j) => ({ id: j.id, name: j.name, progress: progressIn(progress, j.id) })),
     conflicts: conflicts.map((c) => ({
       judge: c.name,
       entryId: c.entry_id,

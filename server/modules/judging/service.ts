@@ -24,7 +24,7 @@ import { portalEntry } from "./portal-entry";
 import { portalRounds } from "./portal-rounds";
 import type { StatusActor } from "../entries/change-status";
 import { publishWinners } from "./publish-winners";
-import { roundsOfSeason } from "./queries";
+import { loadRound, roundsOfSeason } from "./queries";
 import { revokeJudgeCode } from "./revoke-code";
 import { roundOverview } from "./round-overview";
 import { roundResults } from "./round-results";
@@ -106,6 +106,8 @@ export function createJudgingService(db: Db, deps: JudgingDeps) {
       assignJudge(ctx, actor, roundId, input),
     unassign: (actor: Actor, roundId: number, assignmentId: number) =>
       unassignJudge(ctx, actor, roundId, assignmentId),
+    /** One round, or null: what a page's action needs before it acts on the round. */
+    round: (roundId: number) => loadRound(ctx.db.kysely, roundId),
     overview: (roundId: number) => roundOverview(ctx, roundId),
     results: (roundId: number, method?: ResultMethod) => roundResults(ctx, roundId, method),
     advance: (actor: StatusActor, roundId: number, input: unknown) =>

@@ -20,8 +20,19 @@ export async function judgingPage(request: Request, context: AppLoadContext) {
   return { user, season, actor };
 }
 
-/** A round of the page's `:id`, which must belong to the season (404 otherwise). */
+/** The round of the page's `:id` (404 when there is none): what an action or export needs. */
 export async function judgingRound(context: AppLoadContext, id: string | undefined) {
+  const roundId = positiveInt(id);
+  const round = roundId ? await context.services.judging.round(roundId) : null;
+  if (!round) throw data(null, { status: 404 });
+  return round;
+}
+
+/**
+ * The round of the page's `:id` with its assignments and each judge's progress (404 when there
+ * is none): the round page's loader only, since it reads every judge's entries.
+ */
+export async function judgingRoundOverview(context: AppLoadContext, id: string | undefined) {
   const roundId = positiveInt(id);
   const overview = roundId ? await context.services.judging.overview(roundId) : null;
   if (!overview) throw data(null, { status: 404 });

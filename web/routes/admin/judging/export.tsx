@@ -5,7 +5,7 @@ import type { Route } from "./+types/export";
 /** `/quan-tri/cham-giai/vong/:id/xuat?kind=scores|ranking&format=csv|xlsx`: the round's export. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { actor } = await judgingPage(request, context);
-  const { round } = await judgingRound(context, params.id);
+  const round = await judgingRound(context, params.id);
   const url = new URL(request.url);
   const format = url.searchParams.get("format");
   const kind = url.searchParams.get("kind");

@@ -29,7 +29,7 @@ export const meta: Route.MetaFunction = backOfficeMeta("judgingAdmin.round.resul
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { season } = await judgingPage(request, context);
-  const { round } = await judgingRound(context, params.id);
+  const round = await judgingRound(context, params.id);
   const asked = new URL(request.url).searchParams.get("method");
   const method = isResultMethod(asked) ? asked : round.method;
   const results = (await context.services.judging.results(round.id, method))!;
@@ -38,7 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { season, actor } = await judgingPage(request, context);
-  const { round } = await judgingRound(context, params.id);
+  const round = await judgingRound(context, params.id);
   const form = await request.formData();
   const intent = form.get("intent");
   const judging = context.services.judging;

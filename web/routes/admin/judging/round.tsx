@@ -25,7 +25,11 @@ import { AdminPage } from "../../../features/back-office/page";
 import { StatusBadge } from "../../../features/back-office/status-badge";
 import { CriteriaEditor } from "../../../features/judging-admin/criteria-editor";
 import { JudgingNav } from "../../../features/judging-admin/judging-nav";
-import { judgingPage, judgingRound } from "../../../features/judging-admin/season.server";
+import {
+  judgingPage,
+  judgingRound,
+  judgingRoundOverview,
+} from "../../../features/judging-admin/season.server";
 import { ROUND_TONES } from "../../../features/judging-admin/tones";
 import { JudgeProgress } from "../../../features/judging/progress";
 import "../../../features/judging/judging.css";
@@ -39,7 +43,7 @@ export const meta: Route.MetaFunction = backOfficeMeta("judgingAdmin.rounds.head
 /** `/quan-tri/cham-giai/vong/:id`: a round — details, state, criteria, assignments, progress, conflicts. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { season } = await judgingPage(request, context);
-  const overview = await judgingRound(context, params.id);
+  const overview = await judgingRoundOverview(context, params.id);
   const [judges, options] = await Promise.all([
     context.services.judging.judges(overview.round.seasonId),
     context.services.judging.options(overview.round.seasonId),
@@ -54,7 +58,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { season, actor } = await judgingPage(request, context);
-  const { round } = await judgingRound(context, params.id);
+  const round = await judgingRound(context, params.id);
   const form = await request.formData();
   const intent = form.get("intent");
   const here = `/quan-tri/cham-giai/vong/${round.id}?year=${season.year}`;
