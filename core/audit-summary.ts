@@ -176,6 +176,7 @@ export const AUDIT_ACTIONS = [
   "entry.status",
   "entry.deleteDraft",
   "payment.confirm",
+  "payment.topUp",
   "payment.refund",
   "payment.release",
   "payment.attentionHandled",

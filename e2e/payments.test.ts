@@ -676,6 +676,13 @@ describe("paying entry fees", () => {
     expect(statusOf(entry!.id)).toBe("submitted");
     await expectAxeClean(page);
 
+    // Opened again later, the page still says what happened and where to pay instead.
+    await page.reload();
+    await page.getByTestId("payment-ended").waitFor();
+    expect(await page.getByTestId("payment-ended").locator("p").textContent()).toBe(
+      text("en", "payment.endedNote.cancelled"),
+    );
+
     // The entry is offered again and goes into a new payment.
     await page.getByRole("link", { name: text("en", "payment.cancel.payAgain") }).click();
     await page.waitForURL((u) => u.pathname === "/en/nop-bai-du-thi/thanh-toan");

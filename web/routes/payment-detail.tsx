@@ -131,6 +131,18 @@ export default function PaymentDetailPage({ loaderData }: Route.ComponentProps) 
           </Link>
         </div>
       ) : null}
+      {/* A payment that ended says what happened and, unless refunded, where its entries can be
+          paid again (the checkout lists those not paid since). */}
+      {payment.state !== "pending" && payment.state !== "paid" && !cancelled?.ok ? (
+        <div className="panel" role="status" data-testid="payment-ended">
+          <p>{t(`payment.endedNote.${payment.state}`)}</p>
+          {payment.state !== "refunded" ? (
+            <Link className="button" to={to("/nop-bai-du-thi/thanh-toan")}>
+              {t("payment.cancel.payAgain")}
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
       {payment.state === "paid" ? (
         <div className="panel" role="status">
           <p>{t("payment.paidNote")}</p>

@@ -66,5 +66,30 @@ describe.each(testDatabases())("the payments export on $name", (target) => {
       const late = await t.services.payments.export(finance(t), { page: 1 }, "csv", "vi");
       expect(late.fileName).toBe("thanh-toan-2026-2026-09-03.csv");
     });
+
+    it("leaves the received column empty for a payment no money came in for", async () => {
+      const [waiting, paidEntry] = await submittedEntries(t, 2, t.bob);
+      const pending = (await created(t, [waiting!.id], "vietqr", t.bob)).payment;
+      const { payment } = await created(t, [paidEntry!.id], "vietqr", t.bob);
+      const paid = await t.services.payments.confirm(finance(t), payment.id, {
+        stateVersion: payment.stateVersion,
+      });
+      if (!paid.ok) throw new Error("confirm refused");
+
+      const file = await t.services.payments.export(finance(t), { page: 1 }, "xlsx", "vi");
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.body as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0]!;
+      const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+      const received = (reference: string) => {
+        const rowNumber = [...Array(sheet.rowCount).keys()]
+          .map((i) => i + 1)
+          .find((n) => sheet.getRow(n).getCell(1).value === reference);
+        return sheet.getRow(rowNumber!).getCell(headers.indexOf("Số tiền đã nhận (VND)") + 1).value;
+      };
+      expect(received(payment.reference)).toBe(payment.amountVnd);
+      // An empty cell (written as nothing), not a number a sum would add.
+      expect(received(pending.reference) ?? "").toBe("");
+    });
   });
 });

@@ -34,8 +34,14 @@ function columnsFor(lang: Lang): SheetColumn<PaymentRow>[] {
     { header: h("entries"), width: 30, value: (r) => r.entryCodes.join(", ") },
     // Whole đồng as a number, so a spreadsheet adds them up.
     { header: h("amount"), width: 14, numFmt: VND_FORMAT, value: (r) => r.amountVnd },
-    // What came in, when staff accepted a transfer paid short (or over).
-    { header: h("received"), width: 14, numFmt: VND_FORMAT, value: (r) => r.receivedVnd },
+    // What came in (short or over when staff accepted such a transfer); empty for a payment
+    // no money came in for (pending, failed, expired, cancelled), so the column adds up to cash.
+    {
+      header: h("received"),
+      width: 14,
+      numFmt: VND_FORMAT,
+      value: (r) => (r.state === "paid" || r.state === "refunded" ? r.receivedVnd : null),
+    },
     { header: h("method"), width: 14, value: (r) => text(lang, `paymentAdmin.method.${r.method}`) },
     { header: h("state"), width: 14, value: (r) => text(lang, `paymentAdmin.state.${r.state}`) },
     day(h("created"), (r) => r.createdAt),

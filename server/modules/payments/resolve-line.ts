@@ -70,7 +70,7 @@ export async function resolveStatementLine(
   const payment = isPaymentReference(reference)
     ? await ctx.db.kysely
         .selectFrom("payments")
-        .select(["id", "amount_vnd", "state"])
+        .select(["id", "amount_vnd", "received_vnd", "state"])
         .where("reference", "=", reference)
         .executeTakeFirst()
     : undefined;
@@ -81,6 +81,16 @@ export async function resolveStatementLine(
   }
   const lineAmountVnd = Number(line.amount_vnd);
   const paymentAmountVnd = Number(payment.amount_vnd);
+  const receivedVnd = payment.received_vnd === null ? null : Number(payment.received_vnd);
+  if (payment.state === "paid" && receivedVnd !== null && receivedVnd < paymentAmountVnd) {
+    return topUpShortPayment(ctx, actor, line, parsed.data, {
+      id: payment.id,
+      reference,
+      paymentAmountVnd,
+      receivedVnd,
+      input,
+    });
+  }
   const checked = resolveStatementLineSchemaFor({ lineAmountVnd, paymentAmountVnd }).safeParse(
     input,
   );
@@ -132,6 +142,97 @@ export async function resolveStatementLine(
     "payment.confirm",
     { type: "payment", id: payment.id },
     { reference, lineId, lineAmountVnd, paymentAmountVnd },
+  );
+  return { ok: true, outcome: "resolved" };
+}
+
+/**
+ * A line paying the rest of a payment staff accepted short (the entrant was asked to send what
+ * was missing): what came in grows by the line, and the payment's history gets a note from its
+ * state to itself (staff's, not shown to the entrant), its state unchanged. A line other than the
+ * amount still missing needs a note saying why, as any line that differs does.
+ */
+async function topUpShortPayment(
+  ctx: PaymentsContext,
+  actor: StaffActor,
+  line: { id: number; amount_vnd: number; booked_on: string; memo: string },
+  data: { note: string; lang: Lang },
+  payment: {
+    id: string;
+    reference: string;
+    paymentAmountVnd: number;
+    receivedVnd: number;
+    input: unknown;
+  },
+): Promise<Outcome<{ outcome: "resolved" }>> {
+  const lineAmountVnd = Number(line.amount_vnd);
+  const missingVnd = payment.paymentAmountVnd - payment.receivedVnd;
+  const checked = resolveStatementLineSchemaFor({
+    lineAmountVnd,
+    paymentAmountVnd: missingVnd,
+  }).safeParse(payment.input);
+  if (!checked.success) return issuesToFieldRefusal(checked.error.issues);
+  const at = ctx.now();
+  const outcome = await ctx.db.kysely
+    .transaction()
+    .execute(async (trx): Promise<"taken" | "notPending" | "paid"> => {
+      const claimed = await trx
+        .updateTable("statement_lines")
+        .set({
+          outcome: "resolved",
+          payment_id: payment.id,
+          note: data.note,
+          resolved_by: actor.id,
+          resolved_at: at,
+        })
+        .where("id", "=", line.id)
+        .where("outcome", "in", OPEN_OUTCOMES)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return "taken";
+      // Names what was read: a refund or another top-up meanwhile leaves the line waiting.
+      const grown = await trx
+        .updateTable("payments")
+        .set({ received_vnd: payment.receivedVnd + lineAmountVnd, updated_at: at })
+        .where("id", "=", payment.id)
+        .where("state", "=", "paid")
+        .where("received_vnd", "=", payment.receivedVnd)
+        .executeTakeFirst();
+      if (Number(grown.numUpdatedRows) !== 1) throw new LineLeftWaiting();
+      await trx
+        .insertInto("payment_events")
+        .values({
+          payment_id: payment.id,
+          from_state: "paid",
+          to_state: "paid",
+          actor_user_id: actor.id,
+          actor_role: actor.role,
+          actor_name: actor.name,
+          reason: data.note || paidFromLineReason(data.lang, line.booked_on, lineAmountVnd),
+          detail: JSON.stringify({ lineId: line.id, memo: line.memo, amountVnd: lineAmountVnd }),
+          created_at: at,
+        })
+        .execute();
+      return "paid";
+    })
+    .catch((error: unknown) => {
+      if (error instanceof LineLeftWaiting) return "notPending" as const;
+      throw error;
+    });
+  if (outcome === "taken") return refusal(409, "paymentCore.statement.lineNotFound");
+  if (outcome === "notPending") {
+    return fieldRefusal({ reference: "paymentCore.statement.notPending" }, 409);
+  }
+  await ctx.deps.audit?.record(
+    actor,
+    "payment.topUp",
+    { type: "payment", id: payment.id },
+    {
+      reference: payment.reference,
+      lineId: line.id,
+      lineAmountVnd,
+      paymentAmountVnd: payment.paymentAmountVnd,
+      receivedBeforeVnd: payment.receivedVnd,
+    },
   );
   return { ok: true, outcome: "resolved" };
 }

@@ -14,6 +14,8 @@ export interface StatementLineView {
   /** The suggested payment's amount and state: the page says what confirming it would mean. */
   paymentAmountVnd: number | null;
   paymentState: string | null;
+  /** What a payment staff accepted short still misses: the line may be the rest of it. */
+  paymentMissingVnd: number | null;
   note: string;
 }
 
@@ -36,6 +38,7 @@ export async function openStatementLines(ctx: PaymentsContext): Promise<Statemen
       "u.email as owner_email",
       "p.amount_vnd as payment_amount_vnd",
       "p.state as payment_state",
+      "p.received_vnd as payment_received_vnd",
     ])
     .where("l.outcome", "in", ["partial", "unknown"])
     .orderBy("l.id", "desc")
@@ -53,6 +56,12 @@ export async function openStatementLines(ctx: PaymentsContext): Promise<Statemen
     ownerEmail: r.owner_email ?? null,
     paymentAmountVnd: r.payment_amount_vnd === null ? null : Number(r.payment_amount_vnd),
     paymentState: r.payment_state ?? null,
+    paymentMissingVnd:
+      r.payment_state === "paid" &&
+      r.payment_received_vnd !== null &&
+      Number(r.payment_received_vnd) < Number(r.payment_amount_vnd)
+        ? Number(r.payment_amount_vnd) - Number(r.payment_received_vnd)
+        : null,
     note: r.note,
   }));
 }

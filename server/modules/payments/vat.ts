@@ -16,7 +16,7 @@ import {
 import type { Actor } from "../audit/service";
 import { exportSummary } from "../exports/export-summary";
 import type { PaymentsContext } from "./context";
-import { findPaymentByReference } from "./queries";
+import { findPaymentByReference, receivedOf } from "./queries";
 import type { StaffActor } from "./staff-move";
 import { catalogueText as text } from "../exports/catalogue-text";
 
@@ -25,6 +25,8 @@ export interface VatRequestView {
   paymentId: string;
   reference: string;
   amountVnd: number;
+  /** What came in: another amount when finance accepted a transfer paid short or over. */
+  receivedVnd: number;
   /** The payment's own state: a refunded one needs its issued invoice adjusted or cancelled. */
   paymentState: PaymentState;
   companyName: string;
@@ -59,6 +61,7 @@ function baseQuery(ctx: PaymentsContext) {
       "v.payment_id",
       "p.reference",
       "p.amount_vnd",
+      "p.received_vnd",
       "p.state as payment_state",
       "v.company_name",
       "v.tax_code",
@@ -77,6 +80,7 @@ const toView = (r: VatRow): VatRequestView => ({
   paymentId: r.payment_id,
   reference: r.reference,
   amountVnd: Number(r.amount_vnd),
+  receivedVnd: receivedOf(r).receivedVnd,
   paymentState: r.payment_state as PaymentState,
   companyName: r.company_name,
   taxCode: r.tax_code,
@@ -253,6 +257,8 @@ export async function exportVatRequests(
       { header: h("address"), width: 40, value: (r) => r.address },
       { header: h("email"), width: 28, value: (r) => r.email },
       { header: h("amount"), width: 14, numFmt: VND_FORMAT, value: (r) => r.amountVnd },
+      // What came in beside what was due, for a transfer finance accepted short or over.
+      { header: h("received"), width: 14, numFmt: VND_FORMAT, value: (r) => r.receivedVnd },
       {
         header: h("state"),
         width: 14,

@@ -202,6 +202,15 @@ const SUMMARIES: Record<AuditAction, Record<string, unknown>[]> = {
       paymentAmountVnd: 6_600_000,
     },
   ],
+  "payment.topUp": [
+    {
+      reference: "VX8K2M4P",
+      lineId: 13,
+      lineAmountVnd: 100_000,
+      paymentAmountVnd: 6_600_000,
+      receivedBeforeVnd: 6_500_000,
+    },
+  ],
   "payment.refund": [{ reference: "VX8K2M4P", amountVnd: 6_600_000, reason: "Trùng" }],
   "payment.release": [{ reference: "VX8K2M4P", amountVnd: 6_600_000, reason: "VNPay hoàn" }],
   "payment.attentionHandled": [

@@ -405,20 +405,26 @@ function StatementLineRow({
     refused?.values?.reference ?? (lapsed ? "" : (line.paymentReference ?? "")),
   );
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const suggested =
+    line.paymentReference !== null &&
+    reference.trim().toUpperCase() === line.paymentReference.toUpperCase();
+  // A payment accepted short takes the line as its rest: the line is checked against what it
+  // still misses, as the server checks it.
+  const topUp = suggested && line.paymentMissingVnd !== null;
   // The amount of the payment the reference names, when it is the suggested one (the page
   // knows no other payment's amount: the server checks those).
   const amounts = {
     lineAmountVnd: line.amountVnd,
-    paymentAmountVnd:
-      line.paymentReference !== null &&
-      reference.trim().toUpperCase() === line.paymentReference.toUpperCase()
-        ? line.paymentAmountVnd
-        : null,
+    paymentAmountVnd: topUp ? line.paymentMissingVnd : suggested ? line.paymentAmountVnd : null,
   };
   const difference = amountDifference(amounts);
   const vnd = (amount: number) => formatVnd(amount, lang);
-  const payAsk =
-    difference === 0
+  const payAsk = topUp
+    ? t("paymentAdmin.statements.payAskTopUp", {
+        line: vnd(line.amountVnd),
+        missing: vnd(line.paymentMissingVnd ?? 0),
+      })
+    : difference === 0
       ? t("paymentAdmin.statements.payAsk")
       : t(`paymentAdmin.statements.${difference < 0 ? "payAskShort" : "payAskOver"}`, {
           line: vnd(line.amountVnd),
@@ -469,7 +475,16 @@ function StatementLineRow({
             </small>
           </>
         ) : null}
-        {line.paymentState === "paid" ? (
+        {line.paymentState === "paid" && line.paymentMissingVnd !== null ? (
+          <>
+            <br />
+            <small data-testid="statement-rest-of-short">
+              {t("paymentAdmin.statements.restOfShort", {
+                missing: vnd(line.paymentMissingVnd),
+              })}
+            </small>
+          </>
+        ) : line.paymentState === "paid" ? (
           <>
             <br />
             <small data-testid="statement-already-paid">

@@ -182,7 +182,19 @@ export default function AdminVat({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td>{r.taxCode}</td>
                     <td>{r.email}</td>
-                    <td className="payment-amount">{formatVnd(r.amountVnd, lang)}</td>
+                    <td className="payment-amount">
+                      {formatVnd(r.amountVnd, lang)}
+                      {r.receivedVnd !== r.amountVnd ? (
+                        <>
+                          <br />
+                          <small>
+                            {t("paymentAdmin.detail.receivedShort", {
+                              amount: formatVnd(r.receivedVnd, lang),
+                            })}
+                          </small>
+                        </>
+                      ) : null}
+                    </td>
                     <td>{formatDate(r.createdAt, lang)}</td>
                     {/* The payment's state beside the invoice's: a refunded payment's invoice
                         needs adjusting or cancelling, a refunded request no invoice at all. */}
