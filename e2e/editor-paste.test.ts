@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { parseStoredBlocks } from "../core/rich-text";
-import { openPage, useBrowser, waitForHydration } from "./support/browser";
+import { useBrowser } from "./support/browser";
+import { openNewArticle, useEditor } from "./support/editor";
 import { withE2eServices } from "./support/services";
-import { signInStaff } from "./support/sign-in";
 
 // An editor pastes an article from Word and from Google Docs into the news editor: the
 // document's headings stay headings ("Heading 1" a heading, "Heading 4" a sub-heading), a
@@ -14,6 +14,7 @@ const STAMP = Date.now();
 const EDITOR = {
   email: `dan-van-ban-${STAMP}@vanxuan-awards.example`,
   password: "dan-van-ban-2026",
+  name: "Biên Tập Dán Văn Bản",
 };
 const TITLE = `Bài dán từ Word ${STAMP}`;
 
@@ -28,32 +29,11 @@ const WORD_HTML = `<html xmlns:o="urn:schemas-microsoft-com:office:office"><head
 // What Google Docs puts on the clipboard: one non-bold <b> around everything, weights as styles.
 const DOCS_HTML = `<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1a2b3c"><h1 dir="ltr" style="line-height:1.38"><span style="font-size:20pt;font-weight:400">Giải thưởng lớn</span></h1><p dir="ltr"><span style="font-weight:700">Ba hạng mục</span><span style="font-weight:400"> mới trong năm nay.</span></p><h3 dir="ltr"><span style="font-size:14pt">Hồ sơ</span></h3></b>`;
 
-beforeAll(async () => {
-  await withE2eServices((services) =>
-    services.identity.createStaff({
-      email: EDITOR.email,
-      name: "Biên Tập Dán Văn Bản",
-      password: EDITOR.password,
-      role: "editor",
-    }),
-  );
-});
-
-afterAll(async () => {
-  await withE2eServices(async (_services, db) => {
-    await db.kysely.deleteFrom("news_articles").where("title_vi", "=", TITLE).execute();
-  });
-});
+useEditor(EDITOR, TITLE);
 
 describe("pasting into the news editor", () => {
   test("Word and Google Docs keep their headings, table rows, bold and italic; styles and unsafe links go", async () => {
-    const { page, problems } = await openPage(browser());
-    await signInStaff(page, EDITOR.email, EDITOR.password);
-    await page.goto("/quan-tri/noi-dung/tin-tuc/moi");
-    await waitForHydration(page);
-    const vi = page.locator("fieldset", { has: page.locator("legend", { hasText: "Tiếng Việt" }) });
-    const body = vi.getByRole("textbox", { name: "Nội dung" });
-    await body.waitFor();
+    const { page, problems, vi, body } = await openNewArticle(browser(), EDITOR);
     await vi.getByRole("textbox", { name: "Tiêu đề" }).fill(TITLE);
 
     /** Pastes HTML into the body as a browser does: a clipboard event with both texts. */

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { MOBILE, openPage, useBrowser, waitForHydration } from "./support/browser";
-import { withE2eServices } from "./support/services";
-import { signInStaff } from "./support/sign-in";
+import { describe, expect, test } from "vitest";
+import { MOBILE, openPage, useBrowser } from "./support/browser";
+import { openNewArticle, useEditor } from "./support/editor";
 
 // An editor publishes an article whose title opens with a long hashtag (one word with no break
 // in it) and whose body holds one too: on a phone the article page does not grow wider than
@@ -12,37 +11,18 @@ const STAMP = Date.now();
 const EDITOR = {
   email: `tieu-de-dai-${STAMP}@vanxuan-awards.example`,
   password: "tieu-de-dai-2026",
+  name: "Biên Tập Tiêu Đề Dài",
 };
 const HASHTAG = `#VạnXuânSángTạoVìCộngĐồngTrongKỷNguyênSốVàTríTuệNhânTạo${STAMP}`;
 const TITLE = `${HASHTAG} Thông báo về lễ trao giải dành cho các đội thi và khách mời`;
 
-beforeAll(async () => {
-  await withE2eServices((services) =>
-    services.identity.createStaff({
-      email: EDITOR.email,
-      name: "Biên Tập Tiêu Đề Dài",
-      password: EDITOR.password,
-      role: "editor",
-    }),
-  );
-});
-
 // The article must not stay published for the other journeys that read the news list.
-afterAll(async () => {
-  await withE2eServices(async (_services, db) => {
-    await db.kysely.deleteFrom("news_articles").where("title_vi", "=", TITLE).execute();
-  });
-});
+useEditor(EDITOR, TITLE);
 
 describe("long unbroken words in titles", () => {
   test("an article with a long hashtag in its title and body fits a phone's width", async () => {
-    const { page } = await openPage(browser());
-    await signInStaff(page, EDITOR.email, EDITOR.password);
-    await page.goto("/quan-tri/noi-dung/tin-tuc/moi");
-    await waitForHydration(page);
-    const vi = page.locator("fieldset", { has: page.locator("legend", { hasText: "Tiếng Việt" }) });
+    const { page, vi, body } = await openNewArticle(browser(), EDITOR);
     await vi.getByRole("textbox", { name: "Tiêu đề" }).fill(TITLE);
-    const body = vi.getByRole("textbox", { name: "Nội dung" });
     await body.click();
     await body.pressSequentially(`Theo dõi ${HASHTAG} để cập nhật.`);
     await Promise.all([

@@ -5,9 +5,9 @@ import type { Dialog } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, test } from "vitest";
 import { seriousViolations } from "./support/axe";
-import { openPage, useBrowser, waitForHydration } from "./support/browser";
+import { useBrowser } from "./support/browser";
+import { openNewArticle } from "./support/editor";
 import { withE2eServices } from "./support/services";
-import { signInStaff } from "./support/sign-in";
 
 // Back-office polish: an editor reuses an image already in the media library — the rich-text
 // editor's "choose from library" dialog lists it (thumbnails, keyboard path) and inserts it.
@@ -41,21 +41,9 @@ beforeAll(async () => {
   }
 });
 
-/** An editor signed in on a new article, with its Vietnamese body field ready. */
-async function openNewArticle() {
-  const { page, problems } = await openPage(browser());
-  await signInStaff(page, EDITOR.email, EDITOR.password);
-  await page.goto("/quan-tri/noi-dung/tin-tuc/moi");
-  await waitForHydration(page);
-  const vi = page.locator("fieldset", { has: page.locator("legend", { hasText: "Tiếng Việt" }) });
-  const body = vi.getByRole("textbox", { name: "Nội dung" });
-  await body.waitFor();
-  return { page, problems, vi, body };
-}
-
 describe("media library in the editor", () => {
   test("an editor opens the library, picks an image with the keyboard and it is inserted", async () => {
-    const { page, problems, vi, body } = await openNewArticle();
+    const { page, problems, vi, body } = await openNewArticle(browser(), EDITOR);
     const prompts: string[] = [];
     page.on("dialog", (dialog: Dialog) => {
       prompts.push(dialog.defaultValue());
@@ -97,7 +85,7 @@ describe("media library in the editor", () => {
   });
 
   test("a pasted or dropped picture goes through the library's upload; pictures of pasted HTML the page cannot keep are named", async () => {
-    const { page, problems, vi, body } = await openNewArticle();
+    const { page, problems, vi, body } = await openNewArticle(browser(), EDITOR);
     const prompts: string[] = [];
     page.on("dialog", (dialog: Dialog) => {
       prompts.push(dialog.message());

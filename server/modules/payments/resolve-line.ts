@@ -5,6 +5,8 @@ import { isPaymentReference } from "../../../core/payment-reference";
 import { isLapsedPayment } from "../../../core/payment-state";
 import { fieldRefusal, refusal, type Outcome } from "../../../core/refusal";
 import { resolveStatementLineSchema, resolveStatementLineSchemaFor } from "../../../core/statement";
+import type { Transaction } from "kysely";
+import type { Database } from "../../db/schema";
 import type { PaymentsContext } from "./context";
 import { sendQueuedSoon } from "../mail/send-queued";
 import { settleWithin } from "./settle";
@@ -15,6 +17,46 @@ const OPEN_OUTCOMES = ["partial", "unknown"];
 
 /** Thrown inside the transaction to undo the line's claim when its payment cannot be paid. */
 class LineLeftWaiting extends Error {}
+
+/**
+ * Claims an open line for `paymentId` inside the settling transaction; false when another
+ * person (or click) claimed it first.
+ */
+async function claimLine(
+  trx: Transaction<Database>,
+  line: { id: number; paymentId: string; note: string; actorId: string; at: string },
+): Promise<boolean> {
+  const claimed = await trx
+    .updateTable("statement_lines")
+    .set({
+      outcome: "resolved",
+      payment_id: line.paymentId,
+      note: line.note,
+      resolved_by: line.actorId,
+      resolved_at: line.at,
+    })
+    .where("id", "=", line.id)
+    .where("outcome", "in", OPEN_OUTCOMES)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+/** A settling transaction's end: LineLeftWaiting (its claim undone) is "notPending". */
+function settledOutcome(work: Promise<"taken" | "paid">): Promise<"taken" | "notPending" | "paid"> {
+  return work.catch((error: unknown) => {
+    if (error instanceof LineLeftWaiting) return "notPending" as const;
+    throw error;
+  });
+}
+
+/** The answer for a line that could not be settled, or null once it was. */
+function unsettled(outcome: "taken" | "notPending" | "paid") {
+  if (outcome === "taken") return refusal(409, "paymentCore.statement.lineNotFound");
+  if (outcome === "notPending") {
+    return fieldRefusal({ reference: "paymentCore.statement.notPending" }, 409);
+  }
+  return null;
+}
 
 function issuesToFieldRefusal(issues: readonly { path: PropertyKey[]; message: string }[]) {
   const fieldErrors: Record<string, string> = {};
@@ -100,22 +142,12 @@ export async function resolveStatementLine(
   // clicks) settling the same line at once, only the first claim holds, so one transfer never
   // pays two payments; a payment that cannot be paid leaves the line waiting.
   let queued = false;
-  const outcome = await ctx.db.kysely
-    .transaction()
-    .execute(async (trx): Promise<"taken" | "notPending" | "paid"> => {
-      const claimed = await trx
-        .updateTable("statement_lines")
-        .set({
-          outcome: "resolved",
-          payment_id: payment.id,
-          note,
-          resolved_by: actor.id,
-          resolved_at: at,
-        })
-        .where("id", "=", lineId)
-        .where("outcome", "in", OPEN_OUTCOMES)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return "taken";
+  const outcome = await settledOutcome(
+    ctx.db.kysely.transaction().execute(async (trx): Promise<"taken" | "paid"> => {
+      const paymentId = payment.id;
+      if (!(await claimLine(trx, { id: lineId, paymentId, note, actorId: actor.id, at }))) {
+        return "taken";
+      }
       const settled = await settleWithin(ctx, trx, payment.id, {
         to: "paid",
         actor: { userId: actor.id, kind: "staff", role: actor.role, name: actor.name },
@@ -127,15 +159,10 @@ export async function resolveStatementLine(
       if (!settled.result.ok || !settled.result.changed) throw new LineLeftWaiting();
       queued = settled.queued;
       return "paid";
-    })
-    .catch((error: unknown) => {
-      if (error instanceof LineLeftWaiting) return "notPending" as const;
-      throw error;
-    });
-  if (outcome === "taken") return refusal(409, "paymentCore.statement.lineNotFound");
-  if (outcome === "notPending") {
-    return fieldRefusal({ reference: "paymentCore.statement.notPending" }, 409);
-  }
+    }),
+  );
+  const refused = unsettled(outcome);
+  if (refused) return refused;
   if (queued) sendQueuedSoon({ db: ctx.db, mail: ctx.deps.mail, logger: ctx.deps.logger });
   await ctx.deps.audit?.record(
     actor,
@@ -173,22 +200,10 @@ async function topUpShortPayment(
   }).safeParse(payment.input);
   if (!checked.success) return issuesToFieldRefusal(checked.error.issues);
   const at = ctx.now();
-  const outcome = await ctx.db.kysely
-    .transaction()
-    .execute(async (trx): Promise<"taken" | "notPending" | "paid"> => {
-      const claimed = await trx
-        .updateTable("statement_lines")
-        .set({
-          outcome: "resolved",
-          payment_id: payment.id,
-          note: data.note,
-          resolved_by: actor.id,
-          resolved_at: at,
-        })
-        .where("id", "=", line.id)
-        .where("outcome", "in", OPEN_OUTCOMES)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) return "taken";
+  const outcome = await settledOutcome(
+    ctx.db.kysely.transaction().execute(async (trx): Promise<"taken" | "paid"> => {
+      const claim = { id: line.id, paymentId: payment.id, note: data.note, actorId: actor.id };
+      if (!(await claimLine(trx, { ...claim, at }))) return "taken";
       // Names what was read: a refund or another top-up meanwhile leaves the line waiting.
       const grown = await trx
         .updateTable("payments")
@@ -213,15 +228,10 @@ async function topUpShortPayment(
         })
         .execute();
       return "paid";
-    })
-    .catch((error: unknown) => {
-      if (error instanceof LineLeftWaiting) return "notPending" as const;
-      throw error;
-    });
-  if (outcome === "taken") return refusal(409, "paymentCore.statement.lineNotFound");
-  if (outcome === "notPending") {
-    return fieldRefusal({ reference: "paymentCore.statement.notPending" }, 409);
-  }
+    }),
+  );
+  const refused = unsettled(outcome);
+  if (refused) return refused;
   await ctx.deps.audit?.record(
     actor,
     "payment.topUp",
