@@ -178,6 +178,10 @@ export const SERVER_ROUTES: Record<string, InventoryLine> = {
     access: PUBLIC,
     rateLimit: "none, because one preview per published entry, made once then read from storage",
   },
+  "/og/trang/:file": {
+    access: PUBLIC,
+    rateLimit: "none, because two cards (one per language), made once then read from storage",
+  },
   // VNPay's server calls this; the signature, the order and the amount are checked first.
   "/api/payments/vnpay/ipn": {
     access: { kind: "signed-link" },
