@@ -269,6 +269,23 @@ describe("a rendered page", () => {
   });
 });
 
+describe("public documents", () => {
+  it("are named after their title when saved", async () => {
+    const stored = await app.services.documents.add({
+      seasonId: null,
+      kind: "other",
+      lang: "vi",
+      title: "Quy chế chấm giải",
+      data: Buffer.from("%PDF-1.7\n%%EOF\n"),
+    });
+    const response = await get(stored.url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-disposition"]).toBe(
+      `inline; filename="Quy che cham giai.pdf"; filename*=UTF-8''Quy%20ch%E1%BA%BF%20ch%E1%BA%A5m%20gi%E1%BA%A3i.pdf`,
+    );
+  });
+});
+
 describe("request ids", () => {
   it("echoes a caller's valid X-Request-Id", async () => {
     const response = await get("/healthz", { "x-request-id": "proxy-req.0001_abc" });

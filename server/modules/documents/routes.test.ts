@@ -33,7 +33,11 @@ beforeAll(async () => {
   app = Fastify({ logger: false });
   await app.register(securityHeaders);
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(documentRoutes, { prefix: DOCUMENTS_PREFIX.slice(0, -1), storage });
+  await app.register(documentRoutes, {
+    prefix: DOCUMENTS_PREFIX.slice(0, -1),
+    storage,
+    titleOf: async (name) => (name === NAME ? "Thể lệ 2026" : null),
+  });
   await app.register(pdfjsAssetRoutes, { prefix: `/pdfjs/${PDFJS_VERSION}` });
   app.get("/*", async (_request, reply) => reply.type("text/html").send("<p>page</p>"));
   await app.ready();
@@ -57,6 +61,10 @@ describe("documents route", () => {
     expect(response.headers["content-type"]).toBe("application/pdf");
     expect(response.headers["accept-ranges"]).toBe("bytes");
     expect(response.headers["content-length"]).toBe(String(BODY.length));
+    // Shown in the tab; saved under its title, with a plain-ASCII name for old clients.
+    expect(response.headers["content-disposition"]).toBe(
+      `inline; filename="The le 2026.pdf"; filename*=UTF-8''Th%E1%BB%83%20l%E1%BB%87%202026.pdf`,
+    );
     // The viewer's range loading needs the identity encoding.
     expect(response.headers["content-encoding"]).toBeUndefined();
     expect(response.headers["x-content-type-options"]).toBe("nosniff");

@@ -7,6 +7,7 @@ import { DOCUMENT_FILE_NAME } from "../../../core/pdf-document-url";
 import { answerInvalidRequests, useApiSchemas } from "../../plugins/api-schemas";
 import type { StorageDriver } from "../storage";
 import { sendStoredObject } from "../storage/http";
+import { contentDisposition } from "../storage/routes";
 import { documentKey } from "./service";
 
 const notFound = (reply: FastifyReply) =>
@@ -19,10 +20,11 @@ const notFound = (reply: FastifyReply) =>
  * replaced under the same name, so it may be cached for a day and revalidated (its ETag is
  * its name, size and time).
  */
-export const documentRoutes: FastifyPluginAsync<{ storage: StorageDriver }> = async (
-  plugin,
-  { storage },
-) => {
+export const documentRoutes: FastifyPluginAsync<{
+  storage: StorageDriver;
+  /** The document's title, which names the file a visitor saves (else the stored name). */
+  titleOf?: (storageName: string) => Promise<string | null>;
+}> = async (plugin, { storage, titleOf }) => {
   const app = useApiSchemas(plugin);
   // Whatever is not a stored document's name is an address that does not exist.
   answerInvalidRequests(plugin, notFound);
@@ -34,11 +36,14 @@ export const documentRoutes: FastifyPluginAsync<{ storage: StorageDriver }> = as
     const stat = await storage.stat(key);
     if (!stat) return notFound(reply);
     const etag = `"${name.slice(0, 12)}-${stat.size.toString(16)}-${stat.modifiedAt.getTime().toString(16)}"`;
-    reply
-      .header("etag", etag)
-      .header("cache-control", "public, max-age=86400")
-      .header("content-disposition", "inline");
+    reply.header("etag", etag).header("cache-control", "public, max-age=86400");
     if (request.headers["if-none-match"] === etag) return reply.code(304).send();
+    // Shown in the browser's tab; saved, it is named after its title ("Thể lệ 2026.pdf").
+    const title = titleOf ? await titleOf(name) : null;
+    reply.header(
+      "content-disposition",
+      contentDisposition("inline", title ? `${title}.pdf` : null),
+    );
     return sendStoredObject(request, reply, storage, key, {
       contentType: "application/pdf",
       stat,
