@@ -37,15 +37,21 @@ describe("the server's logs at the default level", () => {
     ]) {
       await (await fetch(`${baseUrl}${path}`, { redirect: "manual" })).arrayBuffer();
     }
-    const urls = jsonLines(server!.output()).flatMap((line) => {
-      const req = line.req as { url?: string } | undefined;
-      return req?.url ? [req.url] : [];
-    });
-    expect(urls).toContain(
-      `/api/auth/reset-password/[redacted]?callbackURL=${encodeURIComponent(`${baseUrl}/dat-lai-mat-khau`)}`,
-    );
-    expect(urls).toContain("/dat-lai-mat-khau?token=[redacted]");
-    expect(urls).toContain("/api/auth/verify-email?token=[redacted]&callbackURL=%2F");
+    const urls = () =>
+      jsonLines(server!.output()).flatMap((line) => {
+        const req = line.req as { url?: string } | undefined;
+        return req?.url ? [req.url] : [];
+      });
+    // The process writes its log lines as it goes: the last may reach the pipe a moment later.
+    await expect
+      .poll(urls, { timeout: 5_000 })
+      .toEqual(
+        expect.arrayContaining([
+          `/api/auth/reset-password/[redacted]?callbackURL=${encodeURIComponent(`${baseUrl}/dat-lai-mat-khau`)}`,
+          "/dat-lai-mat-khau?token=[redacted]",
+          "/api/auth/verify-email?token=[redacted]&callbackURL=%2F",
+        ]),
+      );
     expect(server!.output()).not.toContain(token);
   });
 
@@ -65,10 +71,12 @@ describe("the server's logs at the default level", () => {
     });
     await response.arrayBuffer();
     expect(response.status).toBe(400);
-    const failed = jsonLines(server!.output()).find(
-      (line) => line.msg === "a loader or action failed",
-    );
-    expect(failed).toMatchObject({ level: 50, reqId: "logs-test-action-error" });
+    const failedLine = () =>
+      jsonLines(server!.output()).find((line) => line.msg === "a loader or action failed");
+    await expect
+      .poll(failedLine, { timeout: 5_000 })
+      .toMatchObject({ level: 50, reqId: "logs-test-action-error" });
+    const failed = failedLine();
     expect((failed?.err as { message?: string } | undefined)?.message).toContain("origin");
     expect(server!.output()).not.toMatch(/^Error: /m);
   });
