@@ -193,8 +193,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await fastify.register(documentRoutes, {
     prefix: DOCUMENTS_PREFIX.slice(0, -1),
     storage: services.storage,
-    titleOf: async (name) =>
-      (await services.documents.byUrl(`${DOCUMENTS_PREFIX}${name}`))?.title ?? null,
+    titleOf: async (name) => (await services.documents.byStorageName(name))?.title ?? null,
   });
   await fastify.register(pdfjsAssetRoutes, { prefix: `/pdfjs/${PDFJS_VERSION}` });
 

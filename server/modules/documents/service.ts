@@ -73,6 +73,12 @@ export function createDocumentsService(
 ) {
   const clock = options.clock ?? (() => new Date());
 
+  const byStorageName = async (name: string): Promise<PublicDocument | null> => {
+    if (!DOCUMENT_FILE_NAME.test(name)) return null;
+    const row = await findDocumentByStorageName(db.kysely, name);
+    return row ? toPublic(row) : null;
+  };
+
   return {
     /** Stores a PDF and publishes it; the file is written completely before the row exists. */
     async add(input: {
@@ -132,11 +138,11 @@ export function createDocumentsService(
     /** The document a public address names (`/tai-lieu/<name>`), or null. */
     async byUrl(url: string): Promise<PublicDocument | null> {
       if (!url.startsWith(DOCUMENTS_PREFIX)) return null;
-      const name = url.slice(DOCUMENTS_PREFIX.length);
-      if (!DOCUMENT_FILE_NAME.test(name)) return null;
-      const row = await findDocumentByStorageName(db.kysely, name);
-      return row ? toPublic(row) : null;
+      return byStorageName(url.slice(DOCUMENTS_PREFIX.length));
     },
+
+    /** The document stored under `name` (the file part of its address), or null. */
+    byStorageName,
 
     /** A season's documents of one kind, newest first. */
     async ofSeason(year: number, kind: string): Promise<PublicDocument[]> {

@@ -9,6 +9,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "../../db/schema";
 import type { PaymentsContext } from "./context";
 import { sendQueuedSoon } from "../mail/send-queued";
+import { receivedOf } from "./queries";
 import { settleWithin } from "./settle";
 import type { StaffActor } from "./staff-move";
 
@@ -123,8 +124,8 @@ export async function resolveStatementLine(
   }
   const lineAmountVnd = Number(line.amount_vnd);
   const paymentAmountVnd = Number(payment.amount_vnd);
-  const receivedVnd = payment.received_vnd === null ? null : Number(payment.received_vnd);
-  if (payment.state === "paid" && receivedVnd !== null && receivedVnd < paymentAmountVnd) {
+  const { receivedVnd, shortfallVnd } = receivedOf(payment);
+  if (payment.state === "paid" && shortfallVnd > 0) {
     return topUpShortPayment(ctx, actor, line, parsed.data, {
       id: payment.id,
       reference,

@@ -1,4 +1,5 @@
 import type { PaymentsContext } from "./context";
+import { receivedOf } from "./queries";
 
 export interface StatementLineView {
   id: number;
@@ -57,10 +58,9 @@ export async function openStatementLines(ctx: PaymentsContext): Promise<Statemen
     paymentAmountVnd: r.payment_amount_vnd === null ? null : Number(r.payment_amount_vnd),
     paymentState: r.payment_state ?? null,
     paymentMissingVnd:
-      r.payment_state === "paid" &&
-      r.payment_received_vnd !== null &&
-      Number(r.payment_received_vnd) < Number(r.payment_amount_vnd)
-        ? Number(r.payment_amount_vnd) - Number(r.payment_received_vnd)
+      r.payment_state === "paid" && r.payment_amount_vnd !== null
+        ? receivedOf({ amount_vnd: r.payment_amount_vnd, received_vnd: r.payment_received_vnd })
+            .shortfallVnd || null
         : null,
     note: r.note,
   }));
